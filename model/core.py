@@ -1,0 +1,234 @@
+"""The uniform game interface every engine implements.
+
+An engine is a :class:`Game`: immutable states, explicit chance moves and the
+OpenSpiel-like calls ``new_game``, ``current_player``, ``legal_moves``,
+``chance_outcomes``, ``apply``, ``is_terminal``, ``returns`` and
+``observation``. The engine is the fast path; its legality must equal the
+specification's (checked by :mod:`ruleproof.checkers.conformance`), but the
+spec is consulted only when a move is rejected, to name the rules it breaks.
+
+>>> from ruleproof.model.registry import game_for
+>>> game = game_for("take5")
+>>> state = game.new_game(players=3, seed=7)
+>>> game.current_player(state)
+0
+>>> len(game.legal_moves(state))
+10
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import Any, Generic, NamedTuple, TypeVar
+
+from ruleproof.model import codec
+from ruleproof.spec.core import CHANCE, TERMINAL, GameSpec
+from ruleproof.spec.errors import IllegalMoveError
+
+__all__ = ["CHANCE", "TERMINAL", "Game", "Outcome"]
+
+S = TypeVar("S")
+M = TypeVar("M")
+V = TypeVar("V")
+
+JSON = Any
+
+
+class Outcome(NamedTuple):
+    """How a finished game ended.
+
+    :param scores: each seat's points in the game's own terms (for Take 5,
+        bullheads: fewer is better).
+    :param winners: the seats that won; several when the win is shared.
+    """
+
+    scores: tuple[float, ...]
+    winners: frozenset[int]
+
+
+class Game(ABC, Generic[S, M, V]):
+    """An engine for one game. Subclasses set the class attributes and the abstract methods."""
+
+    #: The game's executable specification (consulted off the hot path only).
+    spec: GameSpec[V, S, M]
+    #: The NamedTuple type of states (used for serialisation).
+    state_type: type[S]
+
+    def __init__(self) -> None:
+        # One-entry cache so that apply(state, m) right after legal_moves(state)
+        # checks legality without generating the moves twice.
+        self._cache_state: object = None
+        self._cache_moves: tuple[M, ...] = ()
+
+    # -- metadata -------------------------------------------------------
+
+    @property
+    def name(self) -> str:
+        """The game's short id."""
+        return self.spec.name
+
+    @property
+    def variant_type(self) -> type[V]:
+        """The frozen dataclass of the game's variant flags."""
+        return self.spec.variant_type
+
+    def default_variant(self) -> V:
+        """The variant with every flag at its default."""
+        return self.spec.variant_type()
+
+    # -- the interface ----------------------------------------------------
+
+    @abstractmethod
+    def initial_state(self, players: int, variant: V) -> S:
+        """The state before any chance move; raise ``PlayerCountError`` for a bad count."""
+
+    def new_game(self, players: int, variant: V | None = None, seed: int | None = None) -> S:
+        """A new game. With ``seed`` the opening chance moves (the deal) are made
+        with ``random.Random(seed)`` up to the first decision of a player."""
+        state = self.initial_state(players, self.default_variant() if variant is None else variant)
+        if seed is None:
+            return state
+        rng = random.Random(seed)
+        while self.current_player(state) == CHANCE:
+            state = self.apply(state, self.sample_chance(state, rng), check=False)
+        return state
+
+    @abstractmethod
+    def current_player(self, state: S) -> int:
+        """The seat to act, :data:`CHANCE` or :data:`TERMINAL`."""
+
+    @abstractmethod
+    def legal_moves(self, state: S) -> tuple[M, ...]:
+        """The moves of whoever acts, sorted and without duplicates (chance: its outcomes)."""
+
+    @abstractmethod
+    def chance_outcomes(self, state: S) -> tuple[tuple[M, float], ...]:
+        """Chance's moves with their probabilities (summing to 1); empty unless chance acts."""
+
+    def sample_chance(self, state: S, rng: random.Random) -> M:
+        """Draw one chance outcome with its probability."""
+        outcomes = self.chance_outcomes(state)
+        moves = [m for m, _ in outcomes]
+        weights = [p for _, p in outcomes]
+        return rng.choices(moves, weights)[0]
+
+    @abstractmethod
+    def apply_unchecked(self, state: S, move: M) -> S:
+        """The state after ``move``, which the caller guarantees to be legal."""
+
+    def apply(self, state: S, move: M, *, check: bool = True) -> S:
+        """The state after ``move``.
+
+        :raises IllegalMoveError: when ``check`` is set and the move is not
+            legal; the error names every rule the move breaks.
+        """
+        if check:
+            legal = self._cache_moves if state is self._cache_state else self._legal_cached(state)
+            if move not in legal:
+                raise self.illegal_move_error(state, move)
+        return self.apply_unchecked(state, move)
+
+    def _legal_cached(self, state: S) -> tuple[M, ...]:
+        moves = self.legal_moves(state)
+        self._cache_state, self._cache_moves = state, moves
+        return moves
+
+    def illegal_move_error(self, state: S, move: M, actor: int | None = None) -> IllegalMoveError:
+        """An error naming the rules ``move`` breaks, from the specification."""
+        who = self.current_player(state) if actor is None else actor
+        report = self.spec.check_move(self.variant_of(state), state, who, move)
+        if report.ok:
+            return IllegalMoveError(f"{move} is not legal here (the engine rejects it; the spec finds no rule broken)")
+        return IllegalMoveError(f"{move} is illegal: {report}", report.rule_ids)
+
+    def is_terminal(self, state: S) -> bool:
+        """Whether the game is over."""
+        return self.current_player(state) == TERMINAL
+
+    @abstractmethod
+    def outcome(self, state: S) -> Outcome:
+        """Scores and winners of a finished game (or the standings so far)."""
+
+    def returns(self, state: S) -> tuple[float, ...]:
+        """Utility per seat: a win is worth 1, shared equally among tied winners."""
+        result = self.outcome(state)
+        players = len(result.scores)
+        if not self.is_terminal(state):
+            return (0.0,) * players
+        share = 1.0 / len(result.winners)
+        return tuple(share if s in result.winners else 0.0 for s in range(players))
+
+    def return_bounds(self, players: int, variant: V) -> tuple[float, float]:
+        """The least and greatest value :meth:`returns` can give."""
+        return (0.0, 1.0)
+
+    @abstractmethod
+    def max_game_length(self, players: int, variant: V) -> int:
+        """An upper bound on the number of moves (chance moves included) of any game."""
+
+    @abstractmethod
+    def observation(self, state: S, seat: int) -> dict[str, JSON]:
+        """What ``seat`` may know of ``state``, as JSON-ready data."""
+
+    @abstractmethod
+    def components(self, state: S) -> Iterable[tuple[str, str]]:
+        """Every physical component with its location, as ``(component, place)``."""
+
+    @abstractmethod
+    def all_components(self, players: int, variant: V) -> Counter[str]:
+        """The multiset of components the game is played with."""
+
+    @abstractmethod
+    def players_of(self, state: S) -> int:
+        """The number of seats."""
+
+    @abstractmethod
+    def variant_of(self, state: S) -> V:
+        """The variant a state is played under."""
+
+    def render_text(self, state: S) -> str:
+        """A human-readable picture of the state (subclasses draw more)."""
+        return repr(state)
+
+    # -- text forms and serialisation ------------------------------------
+
+    def parse_move(self, text: str) -> M:
+        """A move from its text form; ``parse_move(str(m)) == m``."""
+        return self.spec.parse_move(text)
+
+    def serialize(self, state: S) -> JSON:
+        """The state as JSON-ready data."""
+        return codec.encode(state)
+
+    def deserialize(self, data: JSON) -> S:
+        """A state from :meth:`serialize`'s output."""
+        result: S = codec.decode(self.state_type, data)
+        return result
+
+    def replay(self, players: int, variant: V, moves: Sequence[M]) -> S:
+        """The state after playing ``moves`` (checked) from a new game."""
+        state = self.initial_state(players, variant)
+        for move in moves:
+            state = self.apply(state, move)
+        return state
+
+    def random_playout(self, state: S, rng: random.Random) -> tuple[S, int]:
+        """Play uniformly random moves (chance by its probabilities) to the end.
+
+        :returns: the final state and the number of moves made.
+        """
+        steps = 0
+        while True:
+            actor = self.current_player(state)
+            if actor == TERMINAL:
+                return state, steps
+            if actor == CHANCE:
+                move = self.sample_chance(state, rng)
+            else:
+                moves = self.legal_moves(state)
+                move = moves[rng.randrange(len(moves))]
+            state = self.apply_unchecked(state, move)
+            steps += 1

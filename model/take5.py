@@ -1,0 +1,318 @@
+"""The Take 5 engine.
+
+Independent of the rule predicates in :mod:`ruleproof.spec.take5` (it shares
+only their data types), tuned for random playouts.
+
+>>> from ruleproof.spec.take5 import Select
+>>> state = GAME.new_game(players=2, seed=1)
+>>> GAME.legal_moves(state)[:3]
+(Select(card=8), Select(card=21), Select(card=23))
+>>> print(GAME.render_text(state).splitlines()[1])
+row 1: 42
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from collections import Counter
+from collections.abc import Iterable
+from typing import Any
+
+from ruleproof.model.core import CHANCE, TERMINAL, Game, Outcome
+from ruleproof.spec.errors import PlayerCountError
+from ruleproof.spec.take5 import (
+    SPEC,
+    Deal,
+    Place,
+    Select,
+    Take,
+    Take5Move,
+    Take5State,
+    Take5Variant,
+)
+
+_ROWS = 4
+_HAND = 10
+_CAPACITY = 5
+
+
+def _bullheads(card: int) -> int:
+    if card == 55:
+        return 7
+    if card % 11 == 0:
+        return 5
+    if card % 10 == 0:
+        return 3
+    return 2 if card % 5 == 0 else 1
+
+
+_BULL = tuple(_bullheads(c) for c in range(105))
+_DEAL = tuple(Deal(c) for c in range(105))
+_SELECT = tuple(Select(c) for c in range(105))
+_TAKES = tuple(Take(r) for r in range(_ROWS))
+
+
+def _points(cards: tuple[int, ...]) -> int:
+    return sum(_BULL[c] for c in cards)
+
+
+def _replace_at(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+    return items[:index] + (value,) + items[index + 1 :]
+
+
+class Take5Game(Game[Take5State, Take5Move, Take5Variant]):
+    """Take 5 for 2–10 players under any :class:`Take5Variant`."""
+
+    spec = SPEC
+    state_type = Take5State
+
+    def initial_state(self, players: int, variant: Take5Variant) -> Take5State:
+        if not isinstance(players, int) or not 2 <= players <= 10:
+            raise PlayerCountError(f"Take 5 is for 2–10 players; got {players!r}")
+        return Take5State(
+            variant=variant,
+            players=players,
+            round=1,
+            deck=self._full_deck(players, variant),
+            dealt=0,
+            hands=((),) * players,
+            rows=((),) * _ROWS,
+            chosen=(0,) * players,
+            resolving=False,
+            piles=((),) * players,
+            scores=(0,) * players,
+            finished=False,
+        )
+
+    @staticmethod
+    def _full_deck(players: int, variant: Take5Variant) -> tuple[int, ...]:
+        top = 104 if variant.deck == "standard" else _HAND * players + _ROWS
+        return tuple(range(1, top + 1))
+
+    # -- whose turn ---------------------------------------------------------
+
+    def current_player(self, state: Take5State) -> int:
+        if state.finished:
+            return TERMINAL
+        if state.dealt < _HAND * state.players + _ROWS:
+            return CHANCE
+        chosen = state.chosen
+        if state.resolving:
+            return chosen.index(min(c for c in chosen if c))
+        if not state.hands[-1]:
+            return CHANCE  # the round is over: the next deal starts a new one
+        return chosen.index(0)
+
+    def _round_over(self, state: Take5State) -> bool:
+        return state.dealt == _HAND * state.players + _ROWS and not state.resolving and not state.hands[-1]
+
+    # -- moves ----------------------------------------------------------------
+
+    def legal_moves(self, state: Take5State) -> tuple[Take5Move, ...]:
+        actor = self.current_player(state)
+        if actor == TERMINAL:
+            return ()
+        if actor == CHANCE:
+            deck = self._full_deck(state.players, state.variant) if self._round_over(state) else state.deck
+            return tuple(_DEAL[c] for c in deck)
+        if not state.resolving:
+            return tuple(_SELECT[c] for c in state.hands[actor])
+        card = state.chosen[actor]
+        places = self._nearest(state.variant, state.rows, card)
+        if places:
+            return places
+        if state.variant.row_choice == "auto":
+            return (_TAKES[self._auto_row(state.rows)],)
+        return _TAKES
+
+    @staticmethod
+    def _nearest(variant: Take5Variant, rows: tuple[tuple[int, ...], ...], card: int) -> tuple[Place, ...]:
+        best_gap = 1000
+        best: list[Place] = []
+        for r, row in enumerate(rows):
+            gap = card - row[-1]
+            if 0 < gap <= best_gap:
+                if gap < best_gap:
+                    best_gap, best = gap, []
+                best.append(Place(r))
+            if variant.professional:
+                gap = row[0] - card
+                if 0 < gap <= best_gap:
+                    if gap < best_gap:
+                        best_gap, best = gap, []
+                    best.append(Place(r, True))
+        return tuple(sorted(best))
+
+    @staticmethod
+    def _auto_row(rows: tuple[tuple[int, ...], ...]) -> int:
+        return min(range(_ROWS), key=lambda r: (_points(rows[r]), len(rows[r]), r))
+
+    def chance_outcomes(self, state: Take5State) -> tuple[tuple[Take5Move, float], ...]:
+        if self.current_player(state) != CHANCE:
+            return ()
+        moves = self.legal_moves(state)
+        p = 1.0 / len(moves)
+        return tuple((m, p) for m in moves)
+
+    def sample_chance(self, state: Take5State, rng: Any) -> Take5Move:
+        deck = self._full_deck(state.players, state.variant) if self._round_over(state) else state.deck
+        return _DEAL[deck[rng.randrange(len(deck))]]
+
+    def apply_unchecked(self, state: Take5State, move: Take5Move) -> Take5State:
+        kind = type(move)
+        if kind is Deal:
+            return self._deal(state, move.card)  # type: ignore[union-attr]
+        if kind is Select:
+            return self._select(state, move.card)  # type: ignore[union-attr]
+        return self._resolve(state, move)
+
+    def _deal(self, state: Take5State, card: int) -> Take5State:
+        if self._round_over(state):
+            players = state.players
+            totals = tuple(s + _points(p) for s, p in zip(state.scores, state.piles))
+            state = Take5State(
+                state.variant, players, state.round + 1, self._full_deck(players, state.variant), 0,
+                ((),) * players, ((),) * _ROWS, (0,) * players, False, ((),) * players, totals, False,
+            )
+        deck = state.deck
+        i = bisect_left(deck, card)
+        deck = deck[:i] + deck[i + 1 :]
+        index = state.dealt
+        hands, rows = state.hands, state.rows
+        if index < _HAND * state.players:
+            seat = index // _HAND
+            hands = _replace_at(hands, seat, tuple(sorted(hands[seat] + (card,))))
+        else:
+            rows = _replace_at(rows, index - _HAND * state.players, (card,))
+        return Take5State(
+            state.variant, state.players, state.round, deck, index + 1, hands, rows,
+            state.chosen, False, state.piles, state.scores, False,
+        )
+
+    def _select(self, state: Take5State, card: int) -> Take5State:
+        seat = state.chosen.index(0)
+        hand = state.hands[seat]
+        i = hand.index(card)
+        chosen = _replace_at(state.chosen, seat, card)
+        return Take5State(
+            state.variant, state.players, state.round, state.deck, state.dealt,
+            _replace_at(state.hands, seat, hand[:i] + hand[i + 1 :]), state.rows,
+            chosen, 0 not in chosen, state.piles, state.scores, False,
+        )
+
+    def _resolve(self, state: Take5State, move: Take5Move) -> Take5State:
+        chosen = state.chosen
+        card = min(c for c in chosen if c)
+        seat = chosen.index(card)
+        r = move.row  # type: ignore[union-attr]
+        row = state.rows[r]
+        piles = state.piles
+        took = False
+        if type(move) is Take or len(row) >= _CAPACITY:
+            piles = _replace_at(piles, seat, piles[seat] + row)
+            new_row: tuple[int, ...] = (card,)
+            took = True
+        elif move.left:  # type: ignore[union-attr]
+            new_row = (card,) + row
+        else:
+            new_row = row + (card,)
+        chosen = _replace_at(chosen, seat, 0)
+        resolving = any(chosen)
+        variant = state.variant
+        finished = False
+        if variant.end_check == "immediate":
+            if took:
+                finished = self._end_reached(variant, state.scores, piles)
+        elif not resolving and not state.hands[-1]:
+            finished = self._end_reached(variant, state.scores, piles)
+        return Take5State(
+            variant, state.players, state.round, state.deck, state.dealt, state.hands,
+            _replace_at(state.rows, r, new_row), chosen, resolving, piles, state.scores, finished,
+        )
+
+    @staticmethod
+    def _end_reached(variant: Take5Variant, scores: tuple[int, ...], piles: tuple[tuple[int, ...], ...]) -> bool:
+        limit = variant.threshold
+        for score, pile in zip(scores, piles):
+            total = score + _points(pile)
+            if total > limit or (total == limit and variant.end_rule == ">="):
+                return True
+        return False
+
+    # -- results ------------------------------------------------------------
+
+    def outcome(self, state: Take5State) -> Outcome:
+        totals = tuple(float(s + _points(p)) for s, p in zip(state.scores, state.piles))
+        best = min(totals)
+        return Outcome(totals, frozenset(s for s, t in enumerate(totals) if t == best))
+
+    def max_game_length(self, players: int, variant: Take5Variant) -> int:
+        # Rows hold at most 20 cards, so each round at least 10n - 16 (>= 4) of
+        # the 10n + 4 dealt cards end in piles, each worth at least 1 bullhead.
+        # Before the last round no total exceeds the threshold, which bounds
+        # the number of rounds; each round takes 30n + 4 moves.
+        per_round_points = _HAND * players - 16
+        rounds = (players * variant.threshold) // per_round_points + 2
+        return rounds * (3 * _HAND * players + _ROWS)
+
+    def players_of(self, state: Take5State) -> int:
+        return state.players
+
+    def variant_of(self, state: Take5State) -> Take5Variant:
+        return state.variant
+
+    # -- hidden information ---------------------------------------------------
+
+    def observation(self, state: Take5State, seat: int) -> dict[str, Any]:
+        """Own hand and own face-down card; others' choices only once revealed."""
+        revealed = state.resolving or state.finished
+        return {
+            "seat": seat,
+            "round": state.round,
+            "current_player": self.current_player(state),
+            "rows": [list(r) for r in state.rows],
+            "hand": list(state.hands[seat]),
+            "hand_sizes": [len(h) for h in state.hands],
+            "chosen": [
+                (c if (revealed or s == seat) else (None if c == 0 else "hidden")) if c else None
+                for s, c in enumerate(state.chosen)
+            ],
+            "piles": [list(p) for p in state.piles],
+            "scores": list(state.scores),
+            "deck_size": len(state.deck),
+        }
+
+    def components(self, state: Take5State) -> Iterable[tuple[str, str]]:
+        for c in state.deck:
+            yield str(c), "deck"
+        for s, hand in enumerate(state.hands):
+            for c in hand:
+                yield str(c), f"hand {s}"
+        for s, c in enumerate(state.chosen):
+            if c:
+                yield str(c), f"chosen {s}"
+        for r, row in enumerate(state.rows):
+            for c in row:
+                yield str(c), f"row {r + 1}"
+        for s, pile in enumerate(state.piles):
+            for c in pile:
+                yield str(c), f"pile {s}"
+
+    def all_components(self, players: int, variant: Take5Variant) -> Counter[str]:
+        return Counter(str(c) for c in self._full_deck(players, variant))
+
+    def render_text(self, state: Take5State) -> str:
+        """Rows, hands and scores, one per line."""
+        lines = [f"round {state.round}" + (" (finished)" if state.finished else "")]
+        for r, row in enumerate(state.rows):
+            lines.append(f"row {r + 1}: " + " ".join(str(c) for c in row))
+        for s in range(state.players):
+            pending = f" [chose {state.chosen[s]}]" if state.chosen[s] else ""
+            lines.append(
+                f"seat {s}: hand {' '.join(map(str, state.hands[s])) or '-'}{pending}"
+                f" | pile {_points(state.piles[s])} | score {state.scores[s]}"
+            )
+        return "\n".join(lines)
+
+
+GAME = Take5Game()

@@ -1,0 +1,415 @@
+"""Shared machinery of the executable specifications.
+
+A game's specification is a :class:`GameSpec`: its rules (each a :class:`Rule`
+with a stable id, a restatement in our own words, a :class:`Source` citation and
+a predicate), its :class:`Ambiguity` records and its frozen variant dataclass.
+
+Rules look at one :class:`Step` of play: the state before, who acts and with
+which move, and, for effect rules, the state after. A rule's ``check`` returns
+``None`` when the rule holds and a readable message naming the cards or cells
+involved when it is broken. Checking a move collects every broken rule into a
+:class:`Report`; a move is legal when the report is empty.
+
+>>> rule = Rule(
+...     id="DEMO-1", title="Positive", text="The number played must be positive.",
+...     source=Source("demo.txt", "Раздел"), kind=RuleKind.LEGALITY,
+...     check=lambda step: None if step.move > 0 else f"{step.move} is not positive")
+>>> report = check_rules((rule,), Step(None, None, 0, -3))
+>>> report.rule_ids
+('DEMO-1',)
+>>> print(report)
+DEMO-1 (Positive): -3 is not positive
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import types
+import typing
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+from ruleproof.spec.errors import VariantError
+
+#: The actor id of chance (deals, draws, shuffles).
+CHANCE = -1
+#: What ``current_player`` returns once the game is over.
+TERMINAL = -2
+
+S = TypeVar("S")
+M = TypeVar("M")
+V = TypeVar("V")
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where a rule comes from: a rulebook file and a section heading, verbatim.
+
+    >>> str(Source("002_14cf867976a02cf7.txt", "СЛИШКОМ НИЗКАЯ КАРТА"))
+    '002_14cf867976a02cf7.txt § СЛИШКОМ НИЗКАЯ КАРТА'
+    """
+
+    rulebook: str
+    section: str
+    #: Set when the fact comes from RULES-NOTES.md (the publisher's rules)
+    #: rather than from the rulebook text itself.
+    note: str = ""
+
+    def __str__(self) -> str:
+        text = f"{self.rulebook} § {self.section}"
+        return f"{text} ({self.note})" if self.note else text
+
+
+class RuleKind(enum.Enum):
+    """What a rule constrains."""
+
+    #: Whether a move may be made in a state.
+    LEGALITY = "legality"
+    #: What a move does: a relation between the states before and after.
+    EFFECT = "effect"
+    #: Who wins a finished game: checked with the terminal state as ``before``
+    #: and the claimed winners (a frozenset of seats) as ``move``.
+    OUTCOME = "outcome"
+
+
+@dataclass(frozen=True)
+class Step(Generic[V, S, M]):
+    """One step of play as a rule sees it."""
+
+    variant: V
+    before: S
+    actor: int
+    move: M
+    after: S | None = None
+
+
+def _always(step: Step[Any, Any, Any]) -> bool:
+    return True
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One rule of a game.
+
+    :param id: stable id such as ``T5-PLACE-2``; never renumbered.
+    :param title: a few words.
+    :param text: the rule restated in our own words.
+    :param source: where the rulebook says it.
+    :param kind: legality (may this move be made?) or effect (what it does).
+    :param check: ``None`` when the rule holds for the step, else a message.
+    :param applies: whether the rule is relevant to the step at all; a rule
+        that applies to a step is said to *fire* on it.
+    :param flags: the variant flags that change this rule.
+    """
+
+    id: str
+    title: str
+    text: str
+    source: Source
+    kind: RuleKind
+    check: Callable[[Step[Any, Any, Any]], str | None]
+    applies: Callable[[Step[Any, Any, Any]], bool] = _always
+    flags: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Violation:
+    """A broken rule and why."""
+
+    rule_id: str
+    title: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.rule_id} ({self.title}): {self.message}"
+
+
+@dataclass(frozen=True)
+class Report:
+    """Every rule a step breaks; empty when the step is allowed."""
+
+    violations: tuple[Violation, ...] = ()
+
+    @property
+    def ok(self) -> bool:
+        """True when no rule is broken."""
+        return not self.violations
+
+    @property
+    def rule_ids(self) -> tuple[str, ...]:
+        """The ids of the broken rules, in rule order."""
+        return tuple(v.rule_id for v in self.violations)
+
+    def __bool__(self) -> bool:
+        return bool(self.violations)
+
+    def __str__(self) -> str:
+        return "; ".join(str(v) for v in self.violations) if self.violations else "ok"
+
+
+def check_rules(rules: Iterable[Rule], step: Step[Any, Any, Any]) -> Report:
+    """Check ``step`` against every rule that applies to it."""
+    found = []
+    for rule in rules:
+        if not rule.applies(step):
+            continue
+        message = rule.check(step)
+        if message is not None:
+            found.append(Violation(rule.id, rule.title, message))
+    return Report(tuple(found))
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One way of reading an ambiguous passage, and the flag value selecting it."""
+
+    value: object
+    description: str
+
+
+@dataclass(frozen=True)
+class Ambiguity:
+    """A point where the text is silent, ambiguous or contradicts the publisher.
+
+    :param flag: the field of the game's variant dataclass that selects a
+        reading; empty when the project fixes one reading (no flag).
+    """
+
+    id: str
+    question: str
+    quote: str
+    source: Source
+    readings: tuple[Reading, ...]
+    default: object
+    flag: str = ""
+    rule_ids: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class GameSpec(Generic[V, S, M]):
+    """A game's executable specification.
+
+    :param whose_turn: the spec's own account of who acts in a state
+        (a seat, :data:`CHANCE` or :data:`TERMINAL`).
+    :param candidate_moves: a finite superset of the moves that could be
+        legal for ``actor`` in a state, enumerated without the engine; the
+        conformance checker filters it through the legality rules and compares
+        the result with the engine's legal moves.
+    """
+
+    name: str
+    title: str
+    rulebook: str
+    variant_type: type[V]
+    rules: tuple[Rule, ...]
+    ambiguities: tuple[Ambiguity, ...]
+    whose_turn: Callable[[S], int]
+    candidate_moves: Callable[[S, int], Iterable[M]]
+    parse_move: Callable[[str], M]
+    min_players: int
+    max_players: int
+
+    def __post_init__(self) -> None:
+        ids = [r.id for r in self.rules]
+        duplicates = sorted({i for i in ids if ids.count(i) > 1})
+        if duplicates:
+            raise ValueError(f"{self.name}: duplicate rule ids {duplicates!r}")
+        known = set(ids)
+        for amb in self.ambiguities:
+            unknown = [r for r in amb.rule_ids if r not in known]
+            if unknown:
+                raise ValueError(f"{self.name}: ambiguity {amb.id} names unknown rules {unknown!r}")
+            if amb.flag and amb.flag not in {f.name for f in dataclasses.fields(self.variant_type)}:  # type: ignore[arg-type]
+                raise ValueError(f"{self.name}: ambiguity {amb.id} names unknown flag {amb.flag!r}")
+
+    @property
+    def legality_rules(self) -> tuple[Rule, ...]:
+        """The rules that decide whether a move may be made."""
+        return tuple(r for r in self.rules if r.kind is RuleKind.LEGALITY)
+
+    @property
+    def effect_rules(self) -> tuple[Rule, ...]:
+        """The rules that say what a move does."""
+        return tuple(r for r in self.rules if r.kind is RuleKind.EFFECT)
+
+    def rule(self, rule_id: str) -> Rule:
+        """The rule with this id.
+
+        :raises KeyError: for an unknown id, listing the known ones.
+        """
+        for r in self.rules:
+            if r.id == rule_id:
+                return r
+        raise KeyError(f"{self.name} has no rule {rule_id!r}; known: {', '.join(r.id for r in self.rules)}")
+
+    def check_move(self, variant: V, state: S, actor: int, move: M) -> Report:
+        """Every legality rule that ``actor`` playing ``move`` in ``state`` breaks."""
+        return check_rules(self.legality_rules, Step(variant, state, actor, move))
+
+    def is_legal(self, variant: V, state: S, actor: int, move: M) -> bool:
+        """Whether the legality rules allow the move."""
+        return not self.check_move(variant, state, actor, move)
+
+    def check_transition(self, variant: V, before: S, actor: int, move: M, after: S) -> Report:
+        """Every effect rule that the transition ``before → after`` breaks."""
+        return check_rules(self.effect_rules, Step(variant, before, actor, move, after))
+
+    def check_outcome(self, variant: V, state: S, winners: frozenset[int]) -> Report:
+        """Every outcome rule that claiming ``winners`` for the finished ``state`` breaks."""
+        rules = [r for r in self.rules if r.kind is RuleKind.OUTCOME]
+        return check_rules(rules, Step(variant, state, TERMINAL, winners))
+
+    def fired(self, variant: V, before: S, actor: int, move: M, after: S | None = None) -> tuple[str, ...]:
+        """The ids of the rules relevant to this step (used for statistics)."""
+        step = Step(variant, before, actor, move, after)
+        wanted = {RuleKind.LEGALITY, RuleKind.EFFECT} if after is not None else {RuleKind.LEGALITY}
+        return tuple(r.id for r in self.rules if r.kind in wanted and r.applies(step))
+
+    def spec_legal_moves(self, variant: V, state: S, actor: int) -> list[M]:
+        """The candidate moves the legality rules allow, in candidate order."""
+        return [m for m in self.candidate_moves(state, actor) if self.is_legal(variant, state, actor, m)]
+
+
+# --------------------------------------------------------------------------
+# Variant configurations: one frozen dataclass per game.
+
+
+def variant_to_dict(variant: object) -> dict[str, object]:
+    """The variant's flags as a JSON-ready mapping."""
+    if not dataclasses.is_dataclass(variant) or isinstance(variant, type):
+        raise TypeError(f"not a variant dataclass instance: {variant!r}")
+    return {f.name: _plain(getattr(variant, f.name)) for f in dataclasses.fields(variant)}
+
+
+def _plain(value: object) -> object:
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    return value
+
+
+def variant_choices(variant_type: type[Any], flag: str) -> tuple[object, ...]:
+    """The values a ``Literal`` or ``bool`` flag allows (empty when open)."""
+    hint = typing.get_type_hints(variant_type)[flag]
+    if hint is bool:
+        return (False, True)
+    if typing.get_origin(hint) is typing.Literal:
+        return typing.get_args(hint)
+    return ()
+
+
+def _coerce(variant_type: type[Any], name: str, hint: Any, value: object, from_text: bool) -> object:
+    where = f"flag {name!r} of {variant_type.__name__}"
+    origin = typing.get_origin(hint)
+    if origin is typing.Literal:
+        allowed = typing.get_args(hint)
+        if from_text and isinstance(value, str):
+            for a in allowed:
+                if str(a) == value:
+                    return a
+        if value in allowed and type(value) in {type(a) for a in allowed}:
+            return value
+        raise VariantError(f"{where} must be one of {', '.join(repr(a) for a in allowed)}; got {value!r}")
+    if hint is bool:
+        if from_text and isinstance(value, str):
+            lowered = value.lower()
+            if lowered in {"true", "yes", "1", "on"}:
+                return True
+            if lowered in {"false", "no", "0", "off"}:
+                return False
+        if isinstance(value, bool):
+            return value
+        raise VariantError(f"{where} must be true or false; got {value!r}")
+    if hint is int:
+        if from_text and isinstance(value, str):
+            try:
+                return int(value)
+            except ValueError:
+                raise VariantError(f"{where} must be an integer; got {value!r}") from None
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+        raise VariantError(f"{where} must be an integer; got {value!r}")
+    if hint is str:
+        if isinstance(value, str):
+            return value
+        raise VariantError(f"{where} must be a string; got {value!r}")
+    if origin is tuple:
+        args = typing.get_args(hint)
+        item = args[0]
+        if from_text and isinstance(value, str):
+            value = [v for v in value.split(",") if v.strip()] if value.strip() else []
+        if not isinstance(value, (list, tuple)):
+            raise VariantError(f"{where} must be a list; got {value!r}")
+        return tuple(_coerce(variant_type, name, item, v, from_text) for v in value)
+    if origin in (types.UnionType, typing.Union):
+        args = typing.get_args(hint)
+        if value is None or (from_text and value in ("none", "None", "")):
+            if type(None) in args:
+                return None
+        errors = []
+        for arg in args:
+            if arg is type(None):
+                continue
+            try:
+                return _coerce(variant_type, name, arg, value, from_text)
+            except VariantError as exc:
+                errors.append(str(exc))
+        raise VariantError(errors[-1] if errors else f"{where}: bad value {value!r}")
+    raise VariantError(f"{where} has an unsupported type {hint!r}")
+
+
+def variant_from_mapping(variant_type: type[V], mapping: Mapping[str, object], *, from_text: bool = False) -> V:
+    """Build a variant from a mapping of flag names to values, validating both.
+
+    With ``from_text`` the values may be strings as typed on a command line.
+
+    >>> from dataclasses import dataclass
+    >>> from typing import Literal
+    >>> @dataclass(frozen=True)
+    ... class Demo:
+    ...     threshold: int = 66
+    ...     mode: Literal["a", "b"] = "a"
+    >>> variant_from_mapping(Demo, {"threshold": "70"}, from_text=True)
+    Demo(threshold=70, mode='a')
+    >>> variant_from_mapping(Demo, {"colour": "red"})
+    Traceback (most recent call last):
+    ...
+    ruleproof.spec.errors.VariantError: Demo has no flag 'colour'; flags: threshold, mode
+    """
+    hints = typing.get_type_hints(variant_type)
+    names = [f.name for f in dataclasses.fields(variant_type)]  # type: ignore[arg-type]
+    values: dict[str, object] = {}
+    for key, value in mapping.items():
+        if key not in names:
+            raise VariantError(f"{variant_type.__name__} has no flag {key!r}; flags: {', '.join(names)}")
+        values[key] = _coerce(variant_type, key, hints[key], value, from_text)
+    try:
+        return variant_type(**values)
+    except VariantError:
+        raise
+    except (TypeError, ValueError) as exc:
+        raise VariantError(f"{variant_type.__name__}: {exc}") from None
+
+
+def parse_variant_assignments(variant_type: type[V], assignments: Sequence[str]) -> V:
+    """Build a variant from ``flag=value`` strings as given on a command line.
+
+    >>> from dataclasses import dataclass
+    >>> @dataclass(frozen=True)
+    ... class Demo:
+    ...     auto: bool = False
+    >>> parse_variant_assignments(Demo, ["auto=yes"])
+    Demo(auto=True)
+    >>> parse_variant_assignments(Demo, ["auto"])
+    Traceback (most recent call last):
+    ...
+    ruleproof.spec.errors.VariantError: expected flag=value, got 'auto'
+    """
+    mapping: dict[str, str] = {}
+    for item in assignments:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise VariantError(f"expected flag=value, got {item!r}")
+        mapping[key.strip()] = value.strip()
+    return variant_from_mapping(variant_type, mapping, from_text=True)

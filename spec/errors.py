@@ -1,0 +1,55 @@
+"""The project's exceptions.
+
+One root, :class:`RuleproofError`, so that callers (and the CLI) can tell a
+user's mistake from a bug. Errors that Python users expect to be
+:class:`ValueError` also derive from it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+
+class RuleproofError(Exception):
+    """Root of every error this project raises on purpose."""
+
+
+class VariantError(RuleproofError, ValueError):
+    """A variant configuration is malformed (unknown flag, bad value)."""
+
+
+class MoveParseError(RuleproofError, ValueError):
+    """A move's text form could not be parsed."""
+
+
+class PlayerCountError(RuleproofError, ValueError):
+    """The game does not support the requested number of players."""
+
+
+class IllegalMoveError(RuleproofError):
+    """A move was applied that the rules do not allow.
+
+    :param message: a readable reason.
+    :param rule_ids: the ids of every rule the move breaks.
+    """
+
+    def __init__(self, message: str, rule_ids: Sequence[str] = ()) -> None:
+        super().__init__(message)
+        self.rule_ids: tuple[str, ...] = tuple(rule_ids)
+
+
+class RecordError(RuleproofError, ValueError):
+    """A game record is malformed.
+
+    :param message: what is wrong and how to fix it.
+    :param path: a JSON path into the record, such as ``$.moves[3].move``.
+    :param move_index: the index of the offending move, when there is one.
+    """
+
+    def __init__(self, message: str, path: str = "$", move_index: int | None = None) -> None:
+        super().__init__(message)
+        self.path = path
+        self.move_index = move_index
+
+    def __str__(self) -> str:
+        return f"{self.path}: {self.args[0]}"

@@ -1,0 +1,824 @@
+"""Take 5 (6 nimmt!) as an executable specification.
+
+Source: ``002_14cf867976a02cf7.txt`` (a machine translation of the publisher's
+rules), with the publisher facts of RULES-NOTES.md §Take 5 where the text is
+silent.
+
+The simultaneous secret choice is modelled as seats choosing one after another
+while nobody sees another's pending card; the revealed cards are then resolved
+one by one, lowest first, each by an explicit move of its owner (``row R`` for a
+card that fits, ``take R`` for a card that is too low), so that a record names
+every decision and a referee can check each one.
+
+>>> compute_bullheads(55), compute_bullheads(44), compute_bullheads(20), compute_bullheads(15), compute_bullheads(7)
+(7, 5, 3, 2, 1)
+>>> sum(compute_bullheads(c) for c in range(1, 105))
+171
+>>> compute_nearest_positions(Take5Variant(), ((12,), (20,), (50,), (90,)), 23)
+(Place(row=1, left=False),)
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Literal, NamedTuple
+
+from ruleproof.spec.core import (
+    CHANCE,
+    TERMINAL,
+    Ambiguity,
+    GameSpec,
+    Reading,
+    Rule,
+    RuleKind,
+    Source,
+    Step,
+)
+from ruleproof.spec.errors import MoveParseError, PlayerCountError, VariantError
+
+RULEBOOK = "002_14cf867976a02cf7.txt"
+ROWS = 4
+HAND_SIZE = 10
+ROW_CAPACITY = 5
+MIN_PLAYERS = 2
+MAX_PLAYERS = 10
+
+
+def _src(section: str, note: str = "") -> Source:
+    return Source(RULEBOOK, section, note)
+
+
+@dataclass(frozen=True)
+class Take5Variant:
+    """The variant flags of Take 5 (RULES-NOTES.md §Take 5).
+
+    :param end_rule: ``">="`` ends the game when a score reaches the
+        threshold (publisher), ``">"`` when it passes it (the text).
+    :param threshold: the score that ends the game.
+    :param end_check: ``"round"`` checks the end after each round
+        (publisher), ``"immediate"`` as soon as a card is taken (the text).
+    :param row_choice: ``"player"``: the owner of a too-low card chooses the
+        row; ``"auto"``: fewest bullheads, then fewest cards, then lowest row.
+    :param deck: ``"standard"`` (1–104) or ``"tactical"`` (1 to 10·n+4).
+    :param professional: cards may also go on the left end of a row.
+    """
+
+    end_rule: Literal[">=", ">"] = ">="
+    threshold: int = 66
+    end_check: Literal["round", "immediate"] = "round"
+    row_choice: Literal["player", "auto"] = "player"
+    deck: Literal["standard", "tactical"] = "standard"
+    professional: bool = False
+
+    def __post_init__(self) -> None:
+        if self.threshold < 1:
+            raise VariantError(f"threshold must be at least 1; got {self.threshold!r}")
+
+
+# --------------------------------------------------------------------------
+# Moves
+
+
+class Deal(NamedTuple):
+    """Chance deals ``card`` to the next place in the deal order."""
+
+    card: int
+
+    def __str__(self) -> str:
+        return f"deal {self.card}"
+
+
+class Select(NamedTuple):
+    """A player chooses ``card`` face down for this turn."""
+
+    card: int
+
+    def __str__(self) -> str:
+        return f"play {self.card}"
+
+
+class Place(NamedTuple):
+    """The owner of the lowest revealed card puts it on row ``row`` (0-based).
+
+    ``left`` is the professional variant's placement before the row's first card.
+    """
+
+    row: int
+    left: bool = False
+
+    def __str__(self) -> str:
+        return f"row {self.row + 1}" + (" left" if self.left else "")
+
+
+class Take(NamedTuple):
+    """The owner of a too-low card takes row ``row`` (0-based) and starts it anew."""
+
+    row: int
+
+    def __str__(self) -> str:
+        return f"take {self.row + 1}"
+
+
+Take5Move = Deal | Select | Place | Take
+
+
+def parse_move(text: str) -> Take5Move:
+    """Parse a move's text form.
+
+    >>> parse_move("play 23"), parse_move("row 2 left"), parse_move("take 4")
+    (Select(card=23), Place(row=1, left=True), Take(row=3))
+    >>> parse_move("row 9")
+    Traceback (most recent call last):
+    ...
+    ruleproof.spec.errors.MoveParseError: row number must be 1..4 in 'row 9'
+    """
+    words = text.strip().split()
+    try:
+        if len(words) == 2 and words[0] in {"deal", "play"}:
+            card = int(words[1])
+            if card < 1:
+                raise MoveParseError(f"card numbers start at 1 in {text!r}")
+            return Deal(card) if words[0] == "deal" else Select(card)
+        if len(words) in {2, 3} and words[0] in {"row", "take"}:
+            row = int(words[1]) - 1
+            if not 0 <= row < ROWS:
+                raise MoveParseError(f"row number must be 1..{ROWS} in {text!r}")
+            if words[0] == "take" and len(words) == 2:
+                return Take(row)
+            if words[0] == "row" and (len(words) == 2 or words[2] == "left"):
+                return Place(row, len(words) == 3)
+    except ValueError as exc:
+        if isinstance(exc, MoveParseError):
+            raise
+        raise MoveParseError(f"expected a number in {text!r}") from None
+    raise MoveParseError(
+        f"cannot parse move {text!r}; expected 'deal N', 'play N', 'row R', 'row R left' or 'take R'"
+    )
+
+
+# --------------------------------------------------------------------------
+# State (shared with the engine)
+
+
+class Take5State(NamedTuple):
+    """A Take 5 position; every card is in exactly one of deck, hands, chosen, rows, piles.
+
+    :param deck: the undealt cards, sorted (their order is chance's business).
+    :param dealt: how many cards of this round's deal order were dealt.
+    :param hands: each seat's hand, sorted.
+    :param rows: the four rows, lowest card first (empty while dealing).
+    :param chosen: the card each seat has chosen this turn (0: none or resolved).
+    :param resolving: whether the chosen cards are revealed and being resolved.
+    :param piles: the cards each seat took this round (its "bull pile").
+    :param scores: bullheads from finished rounds.
+    :param finished: whether the game is over.
+    """
+
+    variant: Take5Variant
+    players: int
+    round: int
+    deck: tuple[int, ...]
+    dealt: int
+    hands: tuple[tuple[int, ...], ...]
+    rows: tuple[tuple[int, ...], ...]
+    chosen: tuple[int, ...]
+    resolving: bool
+    piles: tuple[tuple[int, ...], ...]
+    scores: tuple[int, ...]
+    finished: bool
+
+
+# --------------------------------------------------------------------------
+# Pure calculations
+
+
+def deck_cards(variant: Take5Variant, players: int) -> tuple[int, ...]:
+    """The cards in play: 1–104, or 1 to 10·players+4 with the tactical deck.
+
+    >>> len(deck_cards(Take5Variant(deck="tactical"), 3))
+    34
+    """
+    top = 104 if variant.deck == "standard" else HAND_SIZE * players + ROWS
+    return tuple(range(1, top + 1))
+
+
+def check_players(players: int) -> None:
+    """Raise :class:`PlayerCountError` unless 2 ≤ players ≤ 10."""
+    if not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise PlayerCountError(f"Take 5 is for {MIN_PLAYERS}–{MAX_PLAYERS} players; got {players!r}")
+
+
+def compute_bullheads(card: int) -> int:
+    """The penalty points (bullheads) printed on a card."""
+    if card == 55:
+        return 7
+    if card % 11 == 0:
+        return 5
+    if card % 10 == 0:
+        return 3
+    if card % 5 == 0:
+        return 2
+    return 1
+
+
+def compute_pile_points(cards: Iterable[int]) -> int:
+    """The bullheads of a set of cards."""
+    return sum(compute_bullheads(c) for c in cards)
+
+
+def compute_totals(state: Take5State) -> tuple[int, ...]:
+    """Each seat's score so far: finished rounds plus the current pile."""
+    return tuple(s + compute_pile_points(p) for s, p in zip(state.scores, state.piles))
+
+
+def deal_size(state: Take5State) -> int:
+    """How many cards one round deals: ten per seat, then one per row."""
+    return HAND_SIZE * state.players + ROWS
+
+
+def deal_target(state: Take5State, index: int) -> tuple[str, int]:
+    """Where the ``index``-th card of a round's deal goes: ``("hand", seat)`` or ``("row", r)``."""
+    if index < HAND_SIZE * state.players:
+        return ("hand", index // HAND_SIZE)
+    return ("row", index - HAND_SIZE * state.players)
+
+
+def is_round_over(state: Take5State) -> bool:
+    """Every card of the round was dealt, played and resolved."""
+    return (
+        state.dealt == deal_size(state)
+        and not state.resolving
+        and all(not h for h in state.hands)
+        and not any(state.chosen)
+    )
+
+
+def lowest_pending(state: Take5State) -> tuple[int, int]:
+    """``(card, seat)`` of the lowest revealed card not yet resolved."""
+    return min((c, s) for s, c in enumerate(state.chosen) if c)
+
+
+def compute_positions(variant: Take5Variant, rows: tuple[tuple[int, ...], ...], card: int) -> list[tuple[int, Place]]:
+    """Every place ``card`` fits with its distance: after a lower row end, or
+    (professional variant) before a higher row start."""
+    fits: list[tuple[int, Place]] = []
+    for r, row in enumerate(rows):
+        if row[-1] < card:
+            fits.append((card - row[-1], Place(r)))
+        if variant.professional and card < row[0]:
+            fits.append((row[0] - card, Place(r, True)))
+    return fits
+
+
+def compute_nearest_positions(variant: Take5Variant, rows: tuple[tuple[int, ...], ...], card: int) -> tuple[Place, ...]:
+    """The places at the smallest distance (empty when the card is too low)."""
+    fits = compute_positions(variant, rows, card)
+    if not fits:
+        return ()
+    best = min(d for d, _ in fits)
+    return tuple(sorted(p for d, p in fits if d == best))
+
+
+def is_too_low(variant: Take5Variant, rows: tuple[tuple[int, ...], ...], card: int) -> bool:
+    """The card fits no row (standard: it is below every row's last card)."""
+    return not compute_positions(variant, rows, card)
+
+
+def compute_auto_row(rows: tuple[tuple[int, ...], ...]) -> int:
+    """The row taken automatically: fewest bullheads, then fewest cards, then lowest index.
+
+    >>> compute_auto_row(((55,), (10, 11), (3, 4), (8,)))
+    3
+    """
+    return min(range(len(rows)), key=lambda r: (compute_pile_points(rows[r]), len(rows[r]), r))
+
+
+def is_end_reached(variant: Take5Variant, totals: Iterable[int]) -> bool:
+    """Whether some score ends the game under the variant's end rule."""
+    if variant.end_rule == ">=":
+        return any(t >= variant.threshold for t in totals)
+    return any(t > variant.threshold for t in totals)
+
+
+def compute_whose_turn(state: Take5State) -> int:
+    """Who acts: a seat, :data:`CHANCE` or :data:`TERMINAL` (the spec's own account)."""
+    if state.finished:
+        return TERMINAL
+    if state.dealt < deal_size(state) or is_round_over(state):
+        return CHANCE
+    if state.resolving:
+        return lowest_pending(state)[1]
+    for seat, card in enumerate(state.chosen):
+        if not card:
+            return seat
+    raise AssertionError("unreachable: every seat chose but resolution has not begun")
+
+
+def compute_winners(state: Take5State) -> frozenset[int]:
+    """The seats with the lowest total; ties all win."""
+    totals = compute_totals(state)
+    best = min(totals)
+    return frozenset(s for s, t in enumerate(totals) if t == best)
+
+
+# --------------------------------------------------------------------------
+# Rules
+
+
+def _pending(step: Step[Take5Variant, Take5State, Take5Move]) -> tuple[int, int] | None:
+    state = step.before
+    if not state.resolving or not any(state.chosen):
+        return None
+    return lowest_pending(state)
+
+
+def _is_resolution(step: Step[Take5Variant, Take5State, Take5Move]) -> bool:
+    return isinstance(step.move, (Place, Take)) and step.actor >= 0
+
+
+def _check_players(step: Step[Take5Variant, Take5State, Take5Move]) -> str | None:
+    n = step.before.players
+    return None if MIN_PLAYERS <= n <= MAX_PLAYERS else f"{n} players; the game is for 2–10"
+
+
+def _check_deal_card(step: Step[Take5Variant, Take5State, Take5Move]) -> str | None:
+    move = step.move
+    if not isinstance(move, Deal):
+        return f"{move} is not a deal; only chance deals cards"
+    if is_round_over(step.before):
+        return None if move.card in deck_cards(step.variant, step.before.players) else f"card {move.card} is not in this game's deck"
+    if move.card not in step.before.deck:
+        return f"card {move.card} is not among the undealt cards"
+    return None
+
+
+def _check_turn(step: Step[Take5Variant, Take5State, Take5Move]) -> str | None:
+    expected = compute_whose_turn(step.before)
+    if step.actor == expected:
+        return None
+    who = {CHANCE: "chance", TERMINAL: "nobody (the game is over)"}.get(expected, f"seat {expected}")
+    actor = "chance" if step.actor == CHANCE else f"seat {step.actor}"
+    return f"{actor} acted but it is the turn of {who}"
+
+
+def _check_select_in_hand(step: Step[Take5Variant, Take5State, Take5Move]) -> str | None:
+    move = step.move
+    assert isinstance(move, Select)
+    hand = step.before.hands[step.actor] if 0 <= step.actor < step.before.players else ()
+    return None if move.card in hand else f"card {move.card} is not in seat {step.actor}'s hand {list(hand)}"
+
+
+def _check_move_kind(step: Step[Take5Variant, Take5State, Take5Move]) -> str | None:
+    state = step.before
+    if step.actor == CHANCE or state.finished:
+        return None
+    if state.resolving and isinstance(step.move, Select):
+        return f"{step.move}: cards are being resolved; no card may be chosen now"
+    if not state.resolving and isinstance(step.move, (Place, Take)):
+        return f"{step.move}: no revealed card is waiting to be placed"
+    if isinstance(step.move, Deal):
+        return f"{step.move}: players do not deal cards"
+    return None
+
+
+def _check_ascending(step: Step[Take5Variant, Take5State, Take5Move]) -> str | None:
+    move = step.move
+    pending = _pending(step)
+    if not isinstance(move, Place) or pending is None:
+        return None
+    card = pending[0]
+    row = step.before.rows[move.row]
+    if move.left:
+        return None
+    if row[-1] < card:
+        return None
+    return f"card {card} cannot follow row {move.row + 1} ending {row[-1]}: rows must ascend"
+
+
+def _check_left_end(step: Step[Take5Variant, Take5State, Take5Move]) -> str | None:
+    move = step.move
+    pending = _pending(step)
+    if not isinstance(move, Place) or not move.left or pending is None:
+        return None
+    if not step.variant.professional:
+        return "placing before a row's first card needs the professional variant"
+    card = pending[0]
+    first = step.before.rows[move.row][0]
+    return None if card < first else f"card {card} cannot go before row {move.row + 1} starting {first}"
+
+
+def _check_nearest(step: Step[Take5Variant, Take5State, Take5Move]) -> str | None:
+    move = step.move
+    pending = _pending(step)
+    if not isinstance(move, Place) or pending is None:
+        return None
+    card = pending[0]
+    fits = compute_positions(step.variant, step.before.rows, card)
+    if move not in [p for _, p in fits]:
+        return None  # not a fitting place at all: T5-PLACE-1/T5-PLACE-3 report it
+    nearest = compute_nearest_positions(step.variant, step.before.rows, card)
+    if move in nearest:
+        return None
+    ends = ", ".join(f"row {p.row + 1}" + (" (left)" if p.left else "") for p in nearest)
+    return f"card {card} must go to the nearest row end ({ends}), not {move}"
+
+
+def _check_too_low_takes(step: Step[Take5Variant, Take5State, Take5Move]) -> str | None:
+    pending = _pending(step)
+    if pending is None or not isinstance(step.move, Place):
+        return None
+    card = pending[0]
+    if is_too_low(step.variant, step.before.rows, card):
+        ends = [row[-1] for row in step.before.rows]
+        return f"card {card} is lower than every row end {ends}: its owner must take a row"
+    return None
+
+
+def _check_take_only_low(step: Step[Take5Variant, Take5State, Take5Move]) -> str | None:
+    pending = _pending(step)
+    if pending is None or not isinstance(step.move, Take):
+        return None
+    card = pending[0]
+    if is_too_low(step.variant, step.before.rows, card):
+        return None
+    nearest = compute_nearest_positions(step.variant, step.before.rows, card)
+    return f"card {card} fits ({nearest[0]}), so no row may be taken"
+
+
+def _check_auto_row(step: Step[Take5Variant, Take5State, Take5Move]) -> str | None:
+    pending = _pending(step)
+    move = step.move
+    if pending is None or not isinstance(move, Take) or step.variant.row_choice != "auto":
+        return None
+    expected = compute_auto_row(step.before.rows)
+    if move.row == expected:
+        return None
+    return f"with automatic row choice the row taken must be row {expected + 1} (fewest bullheads), not row {move.row + 1}"
+
+
+def _check_deal_effect(step: Step[Take5Variant, Take5State, Take5Move]) -> str | None:
+    before, after, move = step.before, step.after
+    assert after is not None and isinstance(move, Deal)
+    base = before
+    if is_round_over(before):
+        return None  # T5-ROUND-1 describes the first deal of a new round
+    kind, where = deal_target(base, base.dealt)
+    expected_deck = tuple(c for c in base.deck if c != move.card)
+    if after.deck != expected_deck or after.dealt != base.dealt + 1:
+        return f"dealing {move.card} must remove it from the deck and advance the deal"
+    if kind == "hand":
+        if after.hands[where] != tuple(sorted(base.hands[where] + (move.card,))):
+            return f"card {move.card} must go to seat {where}'s hand"
+    elif after.rows[where] != (move.card,):
+        return f"card {move.card} must start row {where + 1}"
+    return None
+
+
+def _check_select_effect(step: Step[Take5Variant, Take5State, Take5Move]) -> str | None:
+    before, after, move, seat = step.before, step.after, step.move, step.actor
+    assert after is not None and isinstance(move, Select)
+    hand = list(before.hands[seat])
+    hand.remove(move.card)
+    if after.hands[seat] != tuple(hand) or after.chosen[seat] != move.card:
+        return f"card {move.card} must leave seat {seat}'s hand and lie face down"
+    if after.rows != before.rows or after.piles != before.piles:
+        return "choosing a card must not change the rows or piles"
+    everyone = all(after.chosen)
+    if after.resolving != everyone:
+        return "resolution must begin exactly when every seat has chosen"
+    return None
+
+
+def _resolved_card(step: Step[Take5Variant, Take5State, Take5Move]) -> tuple[int, int]:
+    return lowest_pending(step.before)
+
+
+def _check_place_effect(step: Step[Take5Variant, Take5State, Take5Move]) -> str | None:
+    before, after, move = step.before, step.after, step.move
+    assert after is not None and isinstance(move, Place)
+    card, seat = _resolved_card(step)
+    row = before.rows[move.row]
+    if len(row) >= ROW_CAPACITY:
+        return None  # T5-SIX-1
+    expected = (card,) + row if move.left else row + (card,)
+    if after.rows[move.row] != expected:
+        return f"card {card} must be added to row {move.row + 1}, giving {list(expected)}"
+    if after.piles != before.piles or after.chosen[seat] != 0:
+        return f"placing card {card} must not change any pile and must clear the pending card"
+    return None
+
+
+def _take_effect(step: Step[Take5Variant, Take5State, Take5Move], row_index: int) -> str | None:
+    before, after = step.before, step.after
+    assert after is not None
+    card, seat = _resolved_card(step)
+    row = before.rows[row_index]
+    if after.rows[row_index] != (card,):
+        return f"card {card} must start row {row_index + 1} anew"
+    if Counter(after.piles[seat]) != Counter(before.piles[seat] + row):
+        return f"seat {seat} must take the cards {list(row)} into its pile"
+    others = [s for s in range(before.players) if s != seat]
+    if any(after.piles[s] != before.piles[s] for s in others):
+        return "only the owner's pile may change"
+    return None
+
+
+def _check_six_effect(step: Step[Take5Variant, Take5State, Take5Move]) -> str | None:
+    move = step.move
+    assert isinstance(move, Place)
+    if len(step.before.rows[move.row]) < ROW_CAPACITY:
+        return None
+    return _take_effect(step, move.row)
+
+
+def _check_low_effect(step: Step[Take5Variant, Take5State, Take5Move]) -> str | None:
+    move = step.move
+    assert isinstance(move, Take)
+    return _take_effect(step, move.row)
+
+
+def _check_turn_cycle(step: Step[Take5Variant, Take5State, Take5Move]) -> str | None:
+    after = step.after
+    assert after is not None
+    if after.finished:
+        return None
+    if after.resolving and not any(after.chosen):
+        return "resolution must end when every revealed card is resolved"
+    if not after.resolving and any(after.chosen) and isinstance(step.move, (Place, Take)):
+        return "resolution must continue while revealed cards remain"
+    return None
+
+
+def _check_score_effect(step: Step[Take5Variant, Take5State, Take5Move]) -> str | None:
+    after = step.after
+    assert after is not None
+    totals = compute_totals(step.before)
+    if after.scores != totals:
+        return f"the new round must start from scores {list(totals)} (old scores plus pile bullheads)"
+    return None
+
+
+def _check_round_effect(step: Step[Take5Variant, Take5State, Take5Move]) -> str | None:
+    before, after, move = step.before, step.after, step.move
+    assert after is not None and isinstance(move, Deal)
+    if any(after.piles) or after.round != before.round + 1:
+        return "a new round empties the piles and counts one more round"
+    everything = deck_cards(step.variant, before.players)
+    if after.deck != tuple(c for c in everything if c != move.card) or after.dealt != 1:
+        return "a new round reshuffles every card into the deck before dealing"
+    return None
+
+
+def _check_end_effect(step: Step[Take5Variant, Take5State, Take5Move]) -> str | None:
+    after = step.after
+    assert after is not None
+    variant = step.variant
+    reached = is_end_reached(variant, compute_totals(after))
+    if variant.end_check == "round":
+        should_end = reached and is_round_over(after._replace(finished=False))
+    else:
+        should_end = reached
+    if after.finished == should_end:
+        return None
+    totals = list(compute_totals(after))
+    if should_end:
+        return f"the game must end: totals {totals} meet '{variant.end_rule} {variant.threshold}'"
+    return f"the game must go on: totals {totals}, end rule '{variant.end_rule} {variant.threshold}' checked per {variant.end_check}"
+
+
+def _check_winners(step: Step[Take5Variant, Take5State, object]) -> str | None:
+    expected = compute_winners(step.before)
+    if step.move == expected:
+        return None
+    return f"the winners must be seats {sorted(expected)} (totals {list(compute_totals(step.before))}), not {step.move!r}"
+
+
+def _is_select(step: Step[Take5Variant, Take5State, Take5Move]) -> bool:
+    return isinstance(step.move, Select) and step.actor >= 0 and not step.before.resolving
+
+
+def _is_deal(step: Step[Take5Variant, Take5State, Take5Move]) -> bool:
+    return step.actor == CHANCE
+
+
+SEC_CARDS = "Карты и сделка"
+SEC_PLAY = "СПЕКТАКЛЬ"
+SEC_ADD = "ДОБАВЛЕНИЕ КАРТ В МАКЕТ"
+SEC_LOW = "СЛИШКОМ НИЗКАЯ КАРТА"
+SEC_TAKE5 = "ВОЗЬМИТЕ 5"
+SEC_ROUND = "ОКОНЧАНИЕ РАУНДА"
+SEC_END = "ЗАВЕРШЕНИЕ ИГРЫ"
+SEC_SCORE = "СБОР"
+SEC_WIN = "WINNING"
+SEC_PLAYERS = "КОЛИЧЕСТВО ИГРОКОВ: 2 - 10 игроков"
+
+RULES: tuple[Rule, ...] = (
+    Rule(
+        "T5-SETUP-1", "Player count",
+        "Take 5 is played by two to ten players.",
+        _src(SEC_PLAYERS), RuleKind.LEGALITY, _check_players,
+    ),
+    Rule(
+        "T5-DEAL-1", "Deal from the deck",
+        "Chance deals only cards that belong to the game's deck and have not been dealt yet "
+        "(standard deck 1–104; the tactical deck 1 to 10 per player plus 4).",
+        _src(SEC_CARDS), RuleKind.LEGALITY, _check_deal_card, _is_deal, flags=("deck",),
+    ),
+    Rule(
+        "T5-DEAL-2", "Deal order",
+        "Each round deals ten cards to every player, then one face-up card to start each of the four rows.",
+        _src(SEC_CARDS), RuleKind.EFFECT, _check_deal_effect, _is_deal,
+    ),
+    Rule(
+        "T5-TURN-1", "Everyone chooses once",
+        "While cards are being chosen, every player with cards picks exactly one card per turn; "
+        "chance acts only to deal, and nobody acts once the game is over.",
+        _src(SEC_PLAY), RuleKind.LEGALITY, _check_turn,
+        lambda step: not step.before.resolving,
+    ),
+    Rule(
+        "T5-ORDER-1", "Lowest card first",
+        "Once all chosen cards are revealed they are resolved in ascending order: "
+        "the owner of the lowest unresolved card acts next.",
+        _src(SEC_PLAY), RuleKind.LEGALITY, _check_turn,
+        lambda step: step.before.resolving,
+    ),
+    Rule(
+        "T5-PHASE-1", "Choose, then resolve",
+        "A turn has two phases: first everyone chooses a card face down, then the revealed cards are placed; "
+        "a card can be chosen only in the first phase and placed or used to take a row only in the second.",
+        _src(SEC_PLAY), RuleKind.LEGALITY, _check_move_kind,
+    ),
+    Rule(
+        "T5-SELECT-1", "Choose from the hand",
+        "The card a player chooses must come from their own hand.",
+        _src(SEC_PLAY), RuleKind.LEGALITY, _check_select_in_hand, _is_select,
+    ),
+    Rule(
+        "T5-SELECT-2", "Chosen face down",
+        "A chosen card leaves the hand and lies face down until every player has chosen; "
+        "then all are revealed together and resolution begins.",
+        _src(SEC_PLAY), RuleKind.EFFECT, _check_select_effect, _is_select,
+    ),
+    Rule(
+        "T5-PLACE-1", "Rows ascend",
+        "A card is added after the last card of a row only if it is higher than that card.",
+        _src(SEC_ADD), RuleKind.LEGALITY, _check_ascending, _is_resolution,
+    ),
+    Rule(
+        "T5-PLACE-2", "Nearest row",
+        "When a card fits several rows it goes to the row whose end is closest in value "
+        "(the text's example: 23 goes after 20, not after 12).",
+        _src(SEC_ADD), RuleKind.LEGALITY, _check_nearest, _is_resolution, flags=("professional",),
+    ),
+    Rule(
+        "T5-PLACE-3", "Left end (professional)",
+        "Only in the professional variant may a card be placed before the first card of a row, "
+        "and only if it is lower than that card.",
+        _src(SEC_ADD, "RULES-NOTES.md §Take 5 row 5: the publisher's professional variant"),
+        RuleKind.LEGALITY, _check_left_end, _is_resolution, flags=("professional",),
+    ),
+    Rule(
+        "T5-PLACE-4", "Card joins the row",
+        "A placed card joins its row at the chosen end; no pile changes.",
+        _src(SEC_ADD), RuleKind.EFFECT, _check_place_effect,
+        lambda step: isinstance(step.move, Place) and step.actor >= 0,
+    ),
+    Rule(
+        "T5-SIX-1", "The sixth card takes the row",
+        "A row holds at most five cards: whoever must add a sixth takes the five into their pile "
+        "and their card starts the row.",
+        _src(SEC_TAKE5), RuleKind.EFFECT, _check_six_effect,
+        lambda step: isinstance(step.move, Place) and step.actor >= 0
+        and len(step.before.rows[step.move.row]) >= ROW_CAPACITY,
+    ),
+    Rule(
+        "T5-LOW-1", "A too-low card must take",
+        "A card lower than every row end cannot be placed; its owner must take a row instead.",
+        _src(SEC_LOW), RuleKind.LEGALITY, _check_too_low_takes, _is_resolution, flags=("professional",),
+    ),
+    Rule(
+        "T5-LOW-2", "Take only with a too-low card",
+        "A row may be taken by choice only when the card being resolved is too low for every row.",
+        _src(SEC_LOW), RuleKind.LEGALITY, _check_take_only_low, _is_resolution,
+    ),
+    Rule(
+        "T5-LOW-3", "Which row is taken",
+        "The owner of a too-low card chooses the row, when that card resolves. "
+        "With automatic choice the row with the fewest bullheads is taken, then the shortest, then the lowest-numbered.",
+        _src(SEC_LOW, "RULES-NOTES.md §Take 5 row 4"), RuleKind.LEGALITY, _check_auto_row, _is_resolution,
+        flags=("row_choice",),
+    ),
+    Rule(
+        "T5-LOW-4", "Taking a row",
+        "The taken row's cards go to the owner's pile and the low card starts that row.",
+        _src(SEC_LOW), RuleKind.EFFECT, _check_low_effect,
+        lambda step: isinstance(step.move, Take) and step.actor >= 0,
+    ),
+    Rule(
+        "T5-TURN-2", "A turn ends when all cards are resolved",
+        "Resolution goes on while revealed cards remain and ends with the last one; then a new turn of choosing begins.",
+        _src(SEC_PLAY), RuleKind.EFFECT, _check_turn_cycle, lambda step: step.actor >= 0,
+    ),
+    Rule(
+        "T5-SCORE-1", "Bullheads",
+        "Each card carries bullheads: 55 has 7, other multiples of 11 have 5, multiples of 10 have 3, "
+        "other multiples of 5 have 2, all others 1 (171 in the deck). A player's round score is the bullheads in their pile.",
+        _src(SEC_SCORE, "RULES-NOTES.md §Take 5: the publisher's bullhead values"),
+        RuleKind.EFFECT, _check_score_effect,
+        lambda step: step.actor == CHANCE and is_round_over(step.before),
+    ),
+    Rule(
+        "T5-ROUND-1", "Rounds",
+        "A round ends when every hand is empty; round scores are added, every card is shuffled back and ten are dealt again.",
+        _src(SEC_ROUND), RuleKind.EFFECT, _check_round_effect,
+        lambda step: step.actor == CHANCE and is_round_over(step.before),
+    ),
+    Rule(
+        "T5-END-1", "End of the game",
+        "The game ends when some player's total reaches the threshold (66 or more by default; more than 66 "
+        "with end_rule '>'), checked at the end of a round by default or at once with end_check 'immediate'.",
+        _src(SEC_END, "RULES-NOTES.md §Take 5 rows 1–2"), RuleKind.EFFECT, _check_end_effect,
+        lambda step: step.actor >= 0, flags=("end_rule", "threshold", "end_check"),
+    ),
+    Rule(
+        "T5-WIN-1", "Lowest total wins",
+        "When the game ends, the player with the fewest bullheads in total wins; tied players share the win.",
+        _src(SEC_WIN, "RULES-NOTES.md §Take 5 row 3"), RuleKind.OUTCOME, _check_winners,
+    ),
+)
+
+AMBIGUITIES: tuple[Ambiguity, ...] = (
+    Ambiguity(
+        "T5-AMB-1", "Does the game end at 66 points or only above 66?",
+        "Игра заканчивается, как только игрок набирает количество очков более чем 66 баллов.",
+        _src(SEC_END),
+        (Reading(">=", "66 or more ends the game (publisher)"), Reading(">", "more than 66 ends the game (the text)")),
+        ">=", "end_rule", ("T5-END-1",),
+    ),
+    Ambiguity(
+        "T5-AMB-2", "Is the end checked at once or at the end of the round?",
+        "Игра заканчивается, как только игрок набирает количество очков…",
+        _src(SEC_END),
+        (Reading("round", "at the end of the round (publisher)"), Reading("immediate", "as soon as a card is taken (the text)")),
+        "round", "end_check", ("T5-END-1",),
+    ),
+    Ambiguity(
+        "T5-AMB-3", "Who wins a tie?",
+        "…человек с наименьшим количеством очков побеждает в игре.",
+        _src(SEC_WIN),
+        (Reading("shared", "every player tied on the lowest score wins"),),
+        "shared", "",
+    ),
+    Ambiguity(
+        "T5-AMB-4", "Who chooses the row taken by a too-low card?",
+        "…он должен собрать все карты из ряда по своему выбору.",
+        _src(SEC_LOW),
+        (Reading("player", "the card's owner decides when the card resolves"),
+         Reading("auto", "fewest bullheads, then fewest cards, then lowest row")),
+        "player", "row_choice", ("T5-LOW-3",),
+    ),
+    Ambiguity(
+        "T5-AMB-5", "Which publisher variants are supported?",
+        "Колода Take 5 состоит из 104 карт с рангом от 1 до 104.",
+        _src(SEC_CARDS),
+        (Reading("standard", "all 104 cards"), Reading("tactical", "only cards 1 to 10·players+4")),
+        "standard", "deck", ("T5-DEAL-1",),
+    ),
+    Ambiguity(
+        "T5-AMB-6", "May a card go before a row's first card (professional variant)?",
+        "…он должен разместить ее так, чтобы выбранный ряд продолжал увеличиваться в цене.",
+        _src(SEC_ADD),
+        (Reading(False, "only after the last card"),
+         Reading(True, "also before the first card; the nearest end wins and a tie between a left and a right end is the owner's choice")),
+        False, "professional", ("T5-PLACE-2", "T5-PLACE-3", "T5-LOW-1"),
+    ),
+)
+
+
+def candidate_moves(state: Take5State, actor: int) -> Iterable[Take5Move]:
+    """Every syntactically possible move of ``actor``: a superset of the legal ones."""
+    universe = deck_cards(state.variant, state.players)
+    if actor == CHANCE:
+        return [Deal(c) for c in universe]
+    moves: list[Take5Move] = [Select(c) for c in universe]
+    moves += [Place(r, left) for r in range(ROWS) for left in (False, True)]
+    moves += [Take(r) for r in range(ROWS)]
+    return moves
+
+
+SPEC: GameSpec[Take5Variant, Take5State, Take5Move] = GameSpec(
+    name="take5",
+    title="Take 5 (6 nimmt!)",
+    rulebook=RULEBOOK,
+    variant_type=Take5Variant,
+    rules=RULES,
+    ambiguities=AMBIGUITIES,
+    whose_turn=compute_whose_turn,
+    candidate_moves=candidate_moves,
+    parse_move=parse_move,
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+)
