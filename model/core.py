@@ -165,6 +165,15 @@ class Game(ABC, Generic[S, M, V]):
         """The least and greatest value :meth:`returns` can give."""
         return (0.0, 1.0)
 
+    def test_configs(self) -> tuple[tuple[int, V], ...]:
+        """Player counts and variants that the generic checks exercise.
+
+        Subclasses add every flag that changes behaviour.
+        """
+        low, high = self.spec.min_players, self.spec.max_players
+        variant = self.default_variant()
+        return tuple((n, variant) for n in sorted({low, min(low + 1, high), high}))
+
     @abstractmethod
     def max_game_length(self, players: int, variant: V) -> int:
         """An upper bound on the number of moves (chance moves included) of any game."""

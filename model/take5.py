@@ -255,6 +255,15 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant]):
         rounds = (players * variant.threshold) // per_round_points + 2
         return rounds * (3 * _HAND * players + _ROWS)
 
+    def test_configs(self) -> tuple[tuple[int, Take5Variant], ...]:
+        v = Take5Variant
+        return (
+            (2, v()), (4, v()), (10, v()),
+            (3, v(end_rule=">", threshold=30)), (4, v(end_check="immediate", threshold=20)),
+            (5, v(row_choice="auto")), (3, v(deck="tactical")), (4, v(professional=True)),
+            (6, v(professional=True, deck="tactical", row_choice="auto", end_check="immediate")),
+        )
+
     def players_of(self, state: Take5State) -> int:
         return state.players
 
