@@ -1,0 +1,1 @@
+"""Everything that checks: conformance, validation, fuzzing, Z3, proofs, the CLI."""
