@@ -1,0 +1,243 @@
+"""Engine ⇔ specification agreement and OpenSpiel's RandomSimTest checklist.
+
+Generic over every game: it needs nothing but a :class:`~ruleproof.model.core.Game`
+and its :class:`~ruleproof.spec.core.GameSpec`. At each state of random games it
+checks that
+
+* the engine and the spec agree on who acts;
+* legal moves are sorted, unique and non-empty for a seat to act;
+* every generated move passes every legality rule (engine ⊆ spec) and every
+  candidate move the spec accepts is generated (spec ⊆ engine);
+* every transition satisfies the effect rules, and the winners of a finished
+  game satisfy the outcome rules;
+* move text forms parse back; chance probabilities are positive and sum to 1;
+* the state survives a JSON serialisation round trip;
+* every component is somewhere exactly once (conservation);
+* observations are JSON data; returns lie within the declared bounds;
+* games end within the declared length bound and the history replays to the
+  same state.
+
+>>> from ruleproof.model.registry import game_for
+>>> game = game_for("take5")
+>>> result = run_conformance(game, 3, game.default_variant(), games=1, seed=0)
+>>> result.ok, result.games
+(True, 1)
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ruleproof.model.core import CHANCE, TERMINAL, Game
+
+AnyGame = Game[Any, Any, Any]
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One failed check, with the move history that reaches it."""
+
+    check: str
+    message: str
+    game_index: int
+    move_index: int
+    history: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return f"[{self.check}] game {self.game_index}, move {self.move_index}: {self.message}"
+
+
+@dataclass
+class ConformanceResult:
+    """What a conformance run checked and found."""
+
+    game: str
+    players: int
+    variant: dict[str, Any]
+    games: int = 0
+    moves: int = 0
+    states: int = 0
+    candidate_states: int = 0
+    problems: list[Problem] = field(default_factory=list)
+    checks: Counter[str] = field(default_factory=Counter)
+
+    @property
+    def ok(self) -> bool:
+        """True when no check failed."""
+        return not self.problems
+
+    def summary(self) -> str:
+        """One line for tables."""
+        verdict = "ok" if self.ok else f"{len(self.problems)} problem(s)"
+        return f"{self.games} games, {self.moves} moves, {self.states} states: {verdict}"
+
+
+def _sorted_unique(moves: tuple[Any, ...]) -> str | None:
+    if len(set(moves)) != len(moves):
+        return f"duplicate legal moves: {[str(m) for m, n in Counter(moves).items() if n > 1]}"
+    try:
+        if list(moves) != sorted(moves):
+            return "legal moves are not sorted"
+    except TypeError as exc:
+        return f"legal moves cannot be sorted: {exc}"
+    return None
+
+
+def check_state(game: AnyGame, state: Any, *, candidates: bool = True) -> list[tuple[str, str]]:
+    """Every problem found at one state, as ``(check, message)`` pairs."""
+    spec = game.spec
+    variant = game.variant_of(state)
+    players = game.players_of(state)
+    found: list[tuple[str, str]] = []
+    actor = game.current_player(state)
+    spec_actor = spec.whose_turn(state)
+    if actor != spec_actor:
+        found.append(("whose-turn", f"engine says {actor}, spec says {spec_actor}"))
+        return found
+
+    # Serialisation, conservation and observations hold in every state.
+    try:
+        data = json.loads(json.dumps(game.serialize(state)))
+        if game.deserialize(data) != state:
+            found.append(("serialise", "state changed in a JSON round trip"))
+    except Exception as exc:  # noqa: BLE001 - any failure here is a finding
+        found.append(("serialise", f"{type(exc).__name__}: {exc}"))
+    where = Counter(c for c, _ in game.components(state))
+    expected = game.all_components(players, variant)
+    if where != expected:
+        extra = sorted((where - expected).elements())[:5]
+        missing = sorted((expected - where).elements())[:5]
+        found.append(("conservation", f"components out of place: extra {extra}, missing {missing}"))
+    for seat in range(players):
+        try:
+            json.dumps(game.observation(state, seat))
+        except (TypeError, ValueError) as exc:
+            found.append(("observation", f"seat {seat}: not JSON data ({exc})"))
+
+    moves = game.legal_moves(state)
+    if actor == TERMINAL:
+        if moves:
+            found.append(("terminal", "a finished game offers moves"))
+        outcome = game.outcome(state)
+        report = spec.check_outcome(variant, state, outcome.winners)
+        if report:
+            found.append(("outcome", str(report)))
+        low, high = game.return_bounds(players, variant)
+        returns = game.returns(state)
+        if len(returns) != players or not all(low - 1e-9 <= r <= high + 1e-9 for r in returns):
+            found.append(("returns", f"returns {returns} outside [{low}, {high}]"))
+        return found
+
+    if not moves:
+        found.append(("playability", f"{'chance' if actor == CHANCE else f'seat {actor}'} has no move"))
+    problem = _sorted_unique(moves)
+    if problem:
+        found.append(("legal-moves", problem))
+    for move in moves:
+        try:
+            if game.parse_move(str(move)) != move:
+                found.append(("text-form", f"{move!r} does not parse back from {str(move)!r}"))
+        except Exception as exc:  # noqa: BLE001
+            found.append(("text-form", f"{move!r}: {exc}"))
+        report = spec.check_move(variant, state, actor, move)
+        if report:
+            found.append(("engine-subset-spec", f"engine generates {move}, spec rejects it: {report}"))
+
+    outcomes = game.chance_outcomes(state)
+    if actor == CHANCE:
+        total = math.fsum(p for _, p in outcomes)
+        if abs(total - 1.0) > 1e-9 or any(p <= 0 for _, p in outcomes):
+            found.append(("chance", f"probabilities sum to {total} or are not all positive"))
+        if {m for m, _ in outcomes} != set(moves):
+            found.append(("chance", "chance outcomes differ from the legal moves"))
+    elif outcomes:
+        found.append(("chance", "a seat's node has chance outcomes"))
+
+    if candidates:
+        cands = list(spec.candidate_moves(state, actor))
+        allowed = {m for m in cands if spec.is_legal(variant, state, actor, m)}
+        missing = allowed - set(moves)
+        outside = set(moves) - set(cands)
+        if missing:
+            found.append(("spec-subset-engine", f"spec allows {sorted(map(str, missing))[:5]}, engine lacks them"))
+        if outside:
+            found.append(("candidates", f"engine moves {sorted(map(str, outside))[:5]} are not spec candidates"))
+    return found
+
+
+def run_conformance(
+    game: AnyGame,
+    players: int,
+    variant: Any,
+    *,
+    games: int = 5,
+    seed: int = 0,
+    candidate_every: int = 1,
+    max_problems: int = 20,
+    on_game: Callable[[int], None] | None = None,
+) -> ConformanceResult:
+    """Play ``games`` random games and check every state and transition.
+
+    :param candidate_every: check the spec ⇒ engine direction at every n-th
+        state only (the candidate enumeration is the slow part).
+    :param on_game: called after each game (for progress bars).
+    """
+    from ruleproof.spec.core import variant_to_dict
+
+    result = ConformanceResult(game.name, players, variant_to_dict(variant))
+    rng = random.Random(seed)
+    spec = game.spec
+    limit = game.max_game_length(players, variant)
+    for index in range(games):
+        state = game.initial_state(players, variant)
+        history: list[Any] = []
+
+        def report(check: str, message: str) -> None:
+            result.problems.append(Problem(check, message, index, len(history), tuple(map(str, history))))
+
+        while True:
+            result.states += 1
+            with_candidates = result.states % candidate_every == 0
+            result.candidate_states += with_candidates
+            for check, message in check_state(game, state, candidates=with_candidates):
+                report(check, message)
+            if len(result.problems) >= max_problems:
+                return result
+            actor = game.current_player(state)
+            if actor == TERMINAL:
+                break
+            if len(history) > limit:
+                report("length", f"game exceeds the declared bound of {limit} moves")
+                break
+            moves = game.legal_moves(state)
+            if actor == CHANCE:
+                move = game.sample_chance(state, rng)
+                if move not in moves:
+                    report("chance", f"sampled {move} is not a chance outcome")
+                    break
+            elif moves:
+                move = moves[rng.randrange(len(moves))]
+            else:
+                break
+            after = game.apply(state, move)
+            effect = spec.check_transition(variant, state, actor, move, after)
+            if effect:
+                report("effects", f"{move}: {effect}")
+            history.append(move)
+            state = after
+            result.moves += 1
+        try:
+            if game.replay(players, variant, history) != state:
+                report("replay", "replaying the history gives a different state")
+        except Exception as exc:  # noqa: BLE001
+            report("replay", f"{type(exc).__name__}: {exc}")
+        result.games += 1
+        if on_game is not None:
+            on_game(index)
+    return result
