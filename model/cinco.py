@@ -1,0 +1,337 @@
+"""The Cinco engine.
+
+Independent of the rule predicates in :mod:`ruleproof.spec.cinco` (it shares
+only their data types and the board layouts), tuned for random playouts: each
+layout's neighbour tables are computed once, a win is detected by counting the
+run through the chip just placed, and moves come from prebuilt tables.
+
+>>> from ruleproof.spec.cinco import CincoVariant
+>>> state = GAME.new_game(players=2, seed=3)
+>>> state.hands[0], GAME.legal_moves(state)[:3]
+((17, 31, 71, 77), (Exchange(), Play(card=17, cell=17), Play(card=17, cell=18)))
+>>> len(GAME.legal_moves(state))
+169
+>>> print(GAME.render_text(state).splitlines()[-3])
+seat 0 (red): hand 17 31 71 77 | discards 0 <
+"""
+
+from __future__ import annotations
+
+import sys
+from bisect import insort
+from collections import Counter
+from collections.abc import Iterable
+from functools import lru_cache
+from typing import Any
+
+from ruleproof.model.core import CHANCE, TERMINAL, Game, Outcome
+from ruleproof.spec.cinco import (
+    DRAW,
+    EXCHANGE,
+    SPEC,
+    CincoMove,
+    CincoState,
+    CincoVariant,
+    Deal,
+    Draw,
+    Exchange,
+    Play,
+    layout_of,
+    render_text,
+)
+from ruleproof.spec.cinco_board import COLOUR_NAMES, FREE, Layout
+from ruleproof.spec.errors import PlayerCountError
+
+_HAND = 4
+_PLAYER_COUNTS = (2, 3, 4, 6)
+_MAX_CARDS = 1000
+_DEAL = tuple(Deal(c) for c in range(_MAX_CARDS))
+
+
+class _Geometry:
+    """Neighbour tables of one layout: ``rays[i]`` lists, per direction, the
+    0-based cell indexes walking forwards and backwards from cell ``i``."""
+
+    def __init__(self, layout: Layout) -> None:
+        index = {c: i for i, c in enumerate(layout.coords)}
+        self.size = len(layout.coords)
+        rays: list[tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]] = []
+        for x, y in layout.coords:
+            per_direction = []
+            for dx, dy in layout.directions:
+                walks = []
+                for sign in (1, -1):
+                    walk = []
+                    cx, cy = x + sign * dx, y + sign * dy
+                    while (cx, cy) in index and len(walk) < 5:
+                        walk.append(index[(cx, cy)])
+                        cx, cy = cx + sign * dx, cy + sign * dy
+                    walks.append(tuple(walk))
+                per_direction.append((walks[0], walks[1]))
+            rays.append(tuple(per_direction))
+        self.rays = tuple(rays)
+        # Play(card, cell) objects, prebuilt: plays[card][cell].
+        self.plays = tuple(tuple(Play(card, cell) for cell in range(self.size + 1)) for card in range(self.size + 1))
+
+
+@lru_cache(maxsize=32)
+def _geometry(layout: Layout) -> _Geometry:
+    return _Geometry(layout)
+
+
+def _geometry_of(variant: CincoVariant) -> _Geometry:
+    return _geometry(layout_of(variant))
+
+
+def _colours(players: int, variant: CincoVariant) -> int:
+    if players == 4:
+        return 2
+    if players == 6:
+        return 2 if variant.teams6 == "2x3" else 3
+    return players
+
+
+def _without(items: tuple[int, ...], value: int) -> tuple[int, ...]:
+    i = items.index(value)
+    return items[:i] + items[i + 1 :]
+
+
+def _with(items: tuple[int, ...], value: int) -> tuple[int, ...]:
+    as_list = list(items)
+    insort(as_list, value)
+    return tuple(as_list)
+
+
+def _replace_at(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+    return items[:index] + (value,) + items[index + 1 :]
+
+
+class CincoGame(Game[CincoState, CincoMove, CincoVariant]):
+    """Cinco for 2, 3, 4 or 6 players on any layout."""
+
+    spec = SPEC
+    state_type = CincoState
+
+    def initial_state(self, players: int, variant: CincoVariant) -> CincoState:
+        if not isinstance(players, int) or players not in _PLAYER_COUNTS:
+            why = ": five players cannot form teams of equal size with alternating seats" if players == 5 else ""
+            raise PlayerCountError(
+                f"Cinco is for 2, 3, 4 or 6 players (4 and 6 play in teams); got {players!r}{why}"
+            )
+        size = _geometry_of(variant).size
+        if size <= _HAND * players:
+            raise PlayerCountError(
+                f"layout {layout_of(variant).name!r} has only {size} cells (and cards); "
+                f"{players} players need more than {_HAND * players}"
+            )
+        return CincoState(
+            variant, players, tuple(range(1, size + 1)), ((),) * players, ((),) * players,
+            (_HAND,) * players, (FREE,) * size, (variant.chips,) * _colours(players, variant), 0, -1, False,
+        )
+
+    # -- whose turn ---------------------------------------------------------
+
+    def current_player(self, state: CincoState) -> int:
+        if state.finished:
+            return TERMINAL
+        for owed in state.owed:
+            if owed:
+                return CHANCE
+        return state.turn
+
+    # -- moves ----------------------------------------------------------------
+
+    @staticmethod
+    def _drawable(state: CincoState) -> tuple[int, ...]:
+        if state.deck:
+            return state.deck
+        return tuple(sorted(c for pile in state.discards for c in pile))
+
+    def legal_moves(self, state: CincoState) -> tuple[CincoMove, ...]:
+        actor = self.current_player(state)
+        if actor == TERMINAL:
+            return ()
+        if actor == CHANCE:
+            return tuple(_DEAL[c] for c in self._drawable(state))
+        hand = state.hands[actor]
+        moves: list[CincoMove] = []
+        if len(hand) == _HAND:
+            moves.append(EXCHANGE)
+        elif state.deck or any(state.discards):
+            moves.append(DRAW)
+        if not hand:
+            return tuple(moves)
+        board = state.board
+        free = [n for n, c in enumerate(board, start=1) if c < 0]
+        plays = _geometry_of(state.variant).plays
+        joker = state.variant.joker
+        for card in hand:
+            row = plays[card]
+            targets = [row[n] for n in free if n >= card]
+            if targets:
+                moves.extend(targets)
+            elif joker and free:
+                moves.extend(row[n] for n in free)
+            else:
+                moves.append(row[0])
+        return tuple(moves)
+
+    def chance_outcomes(self, state: CincoState) -> tuple[tuple[CincoMove, float], ...]:
+        if self.current_player(state) != CHANCE:
+            return ()
+        cards = self._drawable(state)
+        p = 1.0 / len(cards)
+        return tuple((_DEAL[c], p) for c in cards)
+
+    def sample_chance(self, state: CincoState, rng: Any) -> CincoMove:
+        cards = self._drawable(state)
+        return _DEAL[cards[rng.randrange(len(cards))]]
+
+    def apply_unchecked(self, state: CincoState, move: CincoMove) -> CincoState:
+        kind = type(move)
+        if kind is Deal:
+            return self._deal(state, move[0])
+        seat = state.turn
+        players = state.players
+        nxt = (seat + 1) % players
+        if kind is Draw:
+            owed = tuple(1 if s == seat else 0 for s in range(players))
+            return state._replace(owed=owed, turn=nxt)
+        if kind is Exchange:
+            owed = tuple(_HAND if s == seat else 0 for s in range(players))
+            discards = _replace_at(state.discards, seat, tuple(sorted(state.discards[seat] + state.hands[seat])))
+            return state._replace(hands=_replace_at(state.hands, seat, ()), discards=discards, owed=owed, turn=nxt)
+        card, cell = move  # Play
+        hands = _replace_at(state.hands, seat, _without(state.hands[seat], card))
+        discards = _replace_at(state.discards, seat, _with(state.discards[seat], card))
+        board, chips = state.board, state.chips
+        winner, finished = -1, False
+        if cell:
+            colour = seat % len(chips)
+            i = cell - 1
+            board = board[:i] + (colour,) + board[i + 1 :]
+            left = chips[colour] - 1
+            chips = chips[:colour] + (left,) + chips[colour + 1 :]
+            if self._completes(state.variant, board, i, colour):
+                winner, finished = colour, True
+            elif left == 0 or FREE not in board:
+                finished = True
+        if not finished and not hands[nxt] and not state.deck and not any(discards):
+            finished = True  # the next seat can make no move at all
+        return CincoState(
+            state.variant, players, state.deck, hands, discards, state.owed, board, chips, nxt, winner, finished,
+        )
+
+    def _deal(self, state: CincoState, card: int) -> CincoState:
+        deck, discards = state.deck, state.discards
+        if not deck:
+            deck = tuple(sorted(c for pile in discards for c in pile))
+            discards = ((),) * state.players
+        owed = state.owed
+        seat = 0
+        while not owed[seat]:
+            seat += 1
+        return state._replace(
+            deck=_without(deck, card),
+            hands=_replace_at(state.hands, seat, _with(state.hands[seat], card)),
+            discards=discards,
+            owed=owed[:seat] + (owed[seat] - 1,) + owed[seat + 1 :],
+        )
+
+    @staticmethod
+    def _completes(variant: CincoVariant, board: tuple[int, ...], i: int, colour: int) -> bool:
+        exact = variant.exact_five
+        for forward, backward in _geometry_of(variant).rays[i]:
+            run = 1
+            for j in forward:
+                if board[j] != colour:
+                    break
+                run += 1
+            for j in backward:
+                if board[j] != colour:
+                    break
+                run += 1
+            if run == 5 or (run > 5 and not exact):
+                return True
+        return False
+
+    # -- results ------------------------------------------------------------
+
+    def outcome(self, state: CincoState) -> Outcome:
+        players = state.players
+        if state.winner >= 0:
+            colours = len(state.chips)
+            winners = frozenset(s for s in range(players) if s % colours == state.winner)
+            return Outcome(tuple(1.0 if s in winners else 0.0 for s in range(players)), winners)
+        return Outcome((0.5,) * players, frozenset(range(players)))
+
+    def max_game_length(self, players: int, variant: CincoVariant) -> int:
+        """No finite bound exists: nothing forces a player to place a chip, so drawing
+        and exchanging may go on forever (ambiguity CI-AMB-10); this returns ``sys.maxsize``."""
+        return sys.maxsize
+
+    def test_configs(self) -> tuple[tuple[int, CincoVariant], ...]:
+        v = CincoVariant
+        return (
+            (2, v()), (3, v()), (4, v()), (6, v()), (6, v(teams6="3x2")),
+            (2, v(layout="square")), (3, v(layout="square", joker=True)),
+            (2, v(exact_five=True)), (3, v(joker=True)), (2, v(chips=6)),
+            (4, v(layout="square", exact_five=True, joker=True)), (6, v(teams6="3x2", layout="square", chips=10)),
+        )
+
+    def players_of(self, state: CincoState) -> int:
+        return state.players
+
+    def variant_of(self, state: CincoState) -> CincoVariant:
+        return state.variant
+
+    # -- hidden information ---------------------------------------------------
+
+    def observation(self, state: CincoState, seat: int) -> dict[str, Any]:
+        """The board, chips and pile sizes are public; a seat sees only its own hand
+        and its own face-down discard pile."""
+        return {
+            "seat": seat,
+            "colour": COLOUR_NAMES[seat % len(state.chips)],
+            "current_player": self.current_player(state),
+            "board": list(state.board),
+            "chips": list(state.chips),
+            "hand": list(state.hands[seat]),
+            "hand_sizes": [len(h) for h in state.hands],
+            "discards": list(state.discards[seat]),
+            "discard_sizes": [len(p) for p in state.discards],
+            "deck_size": len(state.deck),
+            "owed": list(state.owed),
+            "winner": state.winner,
+            "finished": state.finished,
+        }
+
+    def components(self, state: CincoState) -> Iterable[tuple[str, str]]:
+        for c in state.deck:
+            yield f"card {c}", "deck"
+        for s, hand in enumerate(state.hands):
+            for c in hand:
+                yield f"card {c}", f"hand {s}"
+        for s, pile in enumerate(state.discards):
+            for c in pile:
+                yield f"card {c}", f"discards {s}"
+        for n, colour in enumerate(state.board, start=1):
+            if colour != FREE:
+                yield f"{COLOUR_NAMES[colour]} chip", f"cell {n}"
+        for colour, left in enumerate(state.chips):
+            for _ in range(left):
+                yield f"{COLOUR_NAMES[colour]} chip", "stock"
+
+    def all_components(self, players: int, variant: CincoVariant) -> Counter[str]:
+        size = _geometry_of(variant).size
+        counts = Counter(f"card {c}" for c in range(1, size + 1))
+        for colour in range(_colours(players, variant)):
+            counts[f"{COLOUR_NAMES[colour]} chip"] = variant.chips
+        return counts
+
+    def render_text(self, state: CincoState) -> str:
+        """The board (numbers on free cells, R/B/G on chips), chips, hands and deck."""
+        return render_text(state)
+
+
+GAME = CincoGame()

@@ -1,0 +1,1030 @@
+"""Cinco as an executable specification, with the board as data.
+
+Source: ``004_236555ab6940bf96.txt``, with the facts and defaults of
+RULES-NOTES.md §Cinco where the text is silent.
+
+The board is a :class:`~ruleproof.spec.cinco_board.Layout` (see
+:mod:`ruleproof.spec.cinco_board`): the default hexagon (provisional
+numbering), the square 9×10 board, or a user's JSON file. The deck has one card
+per cell number (90 on the shipped boards).
+
+A turn is one move of the seat to act: ``draw`` (a chance move then deals the
+card), ``exchange`` (the four cards go to the seat's discard pile and chance
+deals four new ones) or ``play C at N`` (card ``C`` puts a chip on cell ``N``)
+or ``play C burn`` (the card burns: no chip is placed). Every card that reaches
+a hand is an explicit chance move ``deal C``, one card at a time, to the
+lowest seat still owed cards.
+
+>>> v = CincoVariant()
+>>> colours_in_game(4, v), colours_in_game(6, CincoVariant(teams6="3x2"))
+(2, 3)
+>>> board = Board(layout_of(v), (FREE,) * 90)
+>>> compute_target_cells(v, board.cells, 88)
+(88, 89, 90)
+>>> parse_move("play 34 at 50"), parse_move("draw")
+(Play(card=34, cell=50), Draw())
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Literal, NamedTuple, TypeAlias
+
+from ruleproof.spec.cinco_board import (
+    COLOUR_NAMES,
+    FREE,
+    LINE,
+    Board,
+    Layout,
+    LayoutError,
+    compute_windows,
+    hex_layout,
+    load_layout,
+    render_board_text,
+    square_layout,
+    step,
+)
+from ruleproof.spec.core import (
+    CHANCE,
+    TERMINAL,
+    Ambiguity,
+    GameSpec,
+    Reading,
+    Rule,
+    RuleKind,
+    Source,
+    Step,
+)
+from ruleproof.spec.errors import MoveParseError, PlayerCountError, VariantError
+
+
+RULEBOOK = "004_236555ab6940bf96.txt"
+HAND_SIZE = 4
+CHIPS = 35
+PLAYER_COUNTS: tuple[int, ...] = (2, 3, 4, 6)
+MIN_PLAYERS = 2
+MAX_PLAYERS = 6
+
+
+def _src(section: str, note: str = "") -> Source:
+    return Source(RULEBOOK, section, note)
+
+
+SEC_INTRO = "Игра для двух-шести игроков."
+SEC_SETUP = "Подготовка к игре"
+SEC_TURN = "Ход игры"
+SEC_END = "Конец игры"
+SEC_SPECIAL = "Особые случаи"
+SEC_JOKER = "Вариант ДЖОКЕР"
+
+
+@dataclass(frozen=True)
+class CincoVariant:
+    """The variant flags of Cinco (RULES-NOTES.md §Cinco).
+
+    :param layout: the shipped board: ``"hex"`` (default, provisional
+        numbering) or ``"square"`` (9×10 with diagonals).
+    :param layout_file: a JSON layout file; when set it replaces ``layout``.
+    :param exact_five: only a run of exactly five chips wins (default: five
+        or more).
+    :param teams6: six players play as two teams of three (``"2x3"``) or
+        three teams of two (``"3x2"``).
+    :param joker: the Joker variant: a card with no free cell at or above its
+        number may take any free cell.
+    :param chips: chips per colour (the text: 35).
+
+    >>> CincoVariant(layout_file="/nonexistent.json")
+    Traceback (most recent call last):
+    ...
+    ruleproof.spec.cinco_board.LayoutError: cannot read layout file '/nonexistent.json': No such file or directory
+    """
+
+    layout: Literal["hex", "square"] = "hex"
+    layout_file: str = ""
+    exact_five: bool = False
+    teams6: Literal["2x3", "3x2"] = "2x3"
+    joker: bool = False
+    chips: int = CHIPS
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.chips, int) or isinstance(self.chips, bool) or self.chips < 1:
+            raise VariantError(f"chips must be a positive integer; got {self.chips!r}")
+        if self.layout not in ("hex", "square"):
+            raise VariantError(f"layout must be 'hex' or 'square' (or set layout_file); got {self.layout!r}")
+        if self.teams6 not in ("2x3", "3x2"):
+            raise VariantError(f"teams6 must be '2x3' or '3x2'; got {self.teams6!r}")
+        if self.layout_file:
+            load_layout(self.layout_file)
+
+
+def layout_of(variant: CincoVariant) -> Layout:
+    """The board a variant plays on.
+
+    >>> layout_of(CincoVariant(layout="square")).name
+    'square'
+    """
+    if variant.layout_file:
+        return load_layout(variant.layout_file)
+    return hex_layout() if variant.layout == "hex" else square_layout()
+
+
+# --------------------------------------------------------------------------
+# Moves
+
+
+class Deal(NamedTuple):
+    """Chance deals ``card`` to the lowest seat still owed cards."""
+
+    card: int
+
+    def __str__(self) -> str:
+        return f"deal {self.card}"
+
+
+class Draw(NamedTuple):
+    """The seat to act draws one card (chance then deals it).
+
+    The ``tag`` field only keeps the move distinct from (and sortable among) the others.
+    """
+
+    tag: int = -1
+
+    def __str__(self) -> str:
+        return "draw"
+
+    def __repr__(self) -> str:
+        return "Draw()"
+
+
+class Exchange(NamedTuple):
+    """The seat to act discards its four cards (chance then deals four new ones)."""
+
+    tag: int = -2
+
+    def __str__(self) -> str:
+        return "exchange"
+
+    def __repr__(self) -> str:
+        return "Exchange()"
+
+
+class Play(NamedTuple):
+    """The seat to act plays ``card``: a chip goes on cell ``cell``, or the card burns (``cell`` 0)."""
+
+    card: int
+    cell: int
+
+    def __str__(self) -> str:
+        return f"play {self.card} burn" if self.cell == 0 else f"play {self.card} at {self.cell}"
+
+
+CincoMove: TypeAlias = Deal | Draw | Exchange | Play
+#: The single Draw and Exchange moves.
+DRAW = Draw()
+EXCHANGE = Exchange()
+
+
+def parse_move(text: str) -> CincoMove:
+    """Parse a move's text form.
+
+    >>> parse_move("deal 7"), parse_move("exchange"), parse_move("play 90 burn")
+    (Deal(card=7), Exchange(), Play(card=90, cell=0))
+    >>> parse_move("play 0 at 3")
+    Traceback (most recent call last):
+    ...
+    ruleproof.spec.errors.MoveParseError: card and cell numbers start at 1 in 'play 0 at 3'
+    """
+    words = text.strip().split()
+    if words == ["draw"]:
+        return DRAW
+    if words == ["exchange"]:
+        return EXCHANGE
+    try:
+        if len(words) == 2 and words[0] == "deal":
+            card = int(words[1])
+            if card < 1:
+                raise MoveParseError(f"card numbers start at 1 in {text!r}")
+            return Deal(card)
+        if len(words) == 3 and words[0] == "play" and words[2] == "burn":
+            card = int(words[1])
+            if card < 1:
+                raise MoveParseError(f"card numbers start at 1 in {text!r}")
+            return Play(card, 0)
+        if len(words) == 4 and words[0] == "play" and words[2] == "at":
+            card, cell = int(words[1]), int(words[3])
+            if card < 1 or cell < 1:
+                raise MoveParseError(f"card and cell numbers start at 1 in {text!r}")
+            return Play(card, cell)
+    except ValueError as exc:
+        if isinstance(exc, MoveParseError):
+            raise
+        raise MoveParseError(f"expected a number in {text!r}") from None
+    raise MoveParseError(
+        f"cannot parse move {text!r}; expected 'deal C', 'draw', 'exchange', 'play C at N' or 'play C burn'"
+    )
+
+
+# --------------------------------------------------------------------------
+# State (shared with the engine)
+
+
+class CincoState(NamedTuple):
+    """A Cinco position. Every card is in exactly one of deck, hands, discards.
+
+    :param deck: the cards not yet drawn, sorted (their order is chance's business).
+    :param hands: each seat's hand, sorted.
+    :param discards: each seat's own face-down pile of played, burnt and
+        exchanged cards, sorted.
+    :param owed: how many cards chance still deals to each seat.
+    :param board: the chip colour on each cell (``board[n - 1]`` for cell
+        ``n``), :data:`FREE` when empty.
+    :param chips: the chips each colour has left.
+    :param turn: the seat whose turn it is (once owed cards are dealt).
+    :param winner: the colour that completed a line, -1 if none.
+    :param finished: whether the game is over (a win or a draw).
+    """
+
+    variant: CincoVariant
+    players: int
+    deck: tuple[int, ...]
+    hands: tuple[tuple[int, ...], ...]
+    discards: tuple[tuple[int, ...], ...]
+    owed: tuple[int, ...]
+    board: tuple[int, ...]
+    chips: tuple[int, ...]
+    turn: int
+    winner: int
+    finished: bool
+
+
+# --------------------------------------------------------------------------
+# Pure calculations
+
+
+def check_players(players: int, variant: CincoVariant | None = None) -> None:
+    """Raise :class:`PlayerCountError` unless the game can be played by ``players``.
+
+    >>> check_players(5)
+    Traceback (most recent call last):
+    ...
+    ruleproof.spec.errors.PlayerCountError: Cinco is for 2, 3, 4 or 6 players (4 and 6 play in teams); got 5: five players cannot form teams of equal size with alternating seats
+    """
+    if not isinstance(players, int) or players not in PLAYER_COUNTS:
+        why = ": five players cannot form teams of equal size with alternating seats" if players == 5 else ""
+        raise PlayerCountError(f"Cinco is for 2, 3, 4 or 6 players (4 and 6 play in teams); got {players!r}{why}")
+    if variant is not None:
+        size = layout_of(variant).size
+        if size <= HAND_SIZE * players:
+            raise PlayerCountError(
+                f"layout {layout_of(variant).name!r} has only {size} cells (and cards); "
+                f"{players} players need more than {HAND_SIZE * players}"
+            )
+
+
+def colours_in_game(players: int, variant: CincoVariant) -> int:
+    """How many colours (players or teams) play: 4 players form two teams, 6 players two or three."""
+    if players == 4:
+        return 2
+    if players == 6:
+        return 2 if variant.teams6 == "2x3" else 3
+    return players
+
+
+def colour_of(players: int, variant: CincoVariant, seat: int) -> int:
+    """The colour of a seat; teams alternate around the table (seat ``s`` plays colour ``s mod teams``)."""
+    return seat % colours_in_game(players, variant)
+
+
+def team_seats(players: int, variant: CincoVariant, colour: int) -> frozenset[int]:
+    """The seats that play ``colour``.
+
+    >>> sorted(team_seats(6, CincoVariant(), 1))
+    [1, 3, 5]
+    """
+    return frozenset(s for s in range(players) if colour_of(players, variant, s) == colour)
+
+
+def deck_cards(variant: CincoVariant) -> tuple[int, ...]:
+    """One card per cell number."""
+    return tuple(range(1, layout_of(variant).size + 1))
+
+
+def board_of(state: CincoState) -> Board:
+    """The state's board with its layout."""
+    return Board(layout_of(state.variant), state.board)
+
+
+def free_cells(cells: tuple[int, ...]) -> tuple[int, ...]:
+    """The numbers of the free cells."""
+    return tuple(n for n, c in enumerate(cells, start=1) if c == FREE)
+
+
+def is_joker_card(variant: CincoVariant, cells: tuple[int, ...], card: int) -> bool:
+    """Whether ``card`` acts as a joker: the Joker variant is on and no free cell is numbered ``card`` or more."""
+    return variant.joker and not any(c == FREE for c in cells[card - 1 :])
+
+
+def compute_target_cells(variant: CincoVariant, cells: tuple[int, ...], card: int) -> tuple[int, ...]:
+    """The cells ``card`` may put a chip on: free cells numbered at or above it; a
+    joker card (Joker variant) any free cell. Empty: the card burns."""
+    at_or_above = tuple(n for n in free_cells(cells) if n >= card)
+    if at_or_above or not variant.joker:
+        return at_or_above
+    return free_cells(cells)
+
+
+def compute_winning_windows(layout: Layout) -> tuple[tuple[int, ...], ...]:
+    """Every five consecutive cells of a line (the places a winning row can stand)."""
+    return compute_windows(layout, LINE)
+
+
+def _extends(board: Board, window: tuple[int, ...], colour: int) -> bool:
+    """Whether a cell just beyond either end of ``window`` (along its line) holds ``colour``."""
+    layout = board.layout
+    first, second, last = window[0], window[1], window[-1]
+    fx, fy = layout.coords[first - 1]
+    sx, sy = layout.coords[second - 1]
+    d = (sx - fx, sy - fy)
+    before, after = step(layout, first, d, -1), step(layout, last, d, 1)
+    return any(n and board.cells[n - 1] == colour for n in (before, after))
+
+
+def compute_winning_lines(board: Board, colour: int, exact: bool = False) -> tuple[tuple[int, ...], ...]:
+    """The windows filled with ``colour``; with ``exact``, only those not extended by a sixth chip of that colour.
+
+    >>> layout = hex_layout()
+    >>> cells = [FREE] * 90
+    >>> for n in (86, 41, 34, 9, 6):
+    ...     cells[n - 1] = 1
+    >>> compute_winning_lines(Board(layout, tuple(cells)), 1)
+    ((86, 41, 34, 9, 6),)
+    """
+    cells = board.cells
+    found = []
+    for window in compute_winning_windows(board.layout):
+        if all(cells[n - 1] == colour for n in window):
+            if exact and _extends(board, window, colour):
+                continue
+            found.append(window)
+    return tuple(found)
+
+
+def is_win(board: Board, colour: int, exact: bool = False) -> bool:
+    """Whether ``colour`` has five in a line (with ``exact``: a run of exactly five)."""
+    return bool(compute_winning_lines(board, colour, exact))
+
+
+def can_still_win(board: Board, colour: int, exact: bool = False, chips: int | None = None) -> bool:
+    """Whether ``colour`` could still complete a winning line by adding chips to free cells.
+
+    A window counts when each of its cells is free or holds ``colour``, it needs
+    at most ``chips`` more chips (when given) and, with ``exact``, no chip of
+    that colour lies just beyond its ends (chips never move, so such a window
+    can only become a longer run).
+
+    >>> empty = Board(square_layout(), (FREE,) * 90)
+    >>> can_still_win(empty, 0), can_still_win(empty, 0, chips=4)
+    (True, False)
+    """
+    cells = board.cells
+    for window in compute_winning_windows(board.layout):
+        if any(cells[n - 1] not in (FREE, colour) for n in window):
+            continue
+        if chips is not None and sum(cells[n - 1] == FREE for n in window) > chips:
+            continue
+        if exact and _extends(board, window, colour):
+            continue
+        return True
+    return False
+
+
+def deal_receiver(state: CincoState) -> int:
+    """The seat the next dealt card goes to: the lowest seat still owed cards (-1: none)."""
+    for seat, count in enumerate(state.owed):
+        if count:
+            return seat
+    return -1
+
+
+def cards_to_draw(state: CincoState) -> tuple[int, ...]:
+    """The cards chance may deal next: the deck, or every discard when the deck is empty."""
+    if state.deck:
+        return state.deck
+    return tuple(sorted(c for pile in state.discards for c in pile))
+
+
+def is_blocked(state: CincoState) -> bool:
+    """The seat to act holds no card and there is nothing to draw (deck and discards empty)."""
+    if any(state.owed):
+        return not cards_to_draw(state)
+    return not state.hands[state.turn] and not cards_to_draw(state)
+
+
+def compute_whose_turn(state: CincoState) -> int:
+    """Who acts: a seat, :data:`CHANCE` or :data:`TERMINAL` (the spec's own account)."""
+    if state.finished:
+        return TERMINAL
+    if any(state.owed):
+        return CHANCE
+    return state.turn
+
+
+EndReason: TypeAlias = Literal["win", "chips", "full", "blocked", ""]
+
+
+def compute_end_reason(state: CincoState, colour: int) -> EndReason:
+    """Why the game ends right after ``colour`` placed a chip or any move led to ``state``
+    (``""``: it goes on). A win comes first, then the draws: the colour's last
+    chip used, the board full, the next seat unable to move."""
+    variant = state.variant
+    board = board_of(state)
+    if colour >= 0 and is_win(board, colour, variant.exact_five):
+        return "win"
+    if colour >= 0 and state.chips[colour] == 0:
+        return "chips"
+    if FREE not in state.board:
+        return "full"
+    if is_blocked(state):
+        return "blocked"
+    return ""
+
+
+def compute_winners(state: CincoState) -> frozenset[int]:
+    """The seats of the winning colour; in a draw every seat shares."""
+    if state.winner >= 0:
+        return team_seats(state.players, state.variant, state.winner)
+    return frozenset(range(state.players))
+
+
+def initial_state(players: int, variant: CincoVariant) -> CincoState:
+    """The state before the deal: every card in the deck, four owed to each seat, seat 0 to start."""
+    check_players(players, variant)
+    size = layout_of(variant).size
+    return CincoState(
+        variant, players, tuple(range(1, size + 1)), ((),) * players, ((),) * players,
+        (HAND_SIZE,) * players, (FREE,) * size, (variant.chips,) * colours_in_game(players, variant),
+        0, -1, False,
+    )
+
+
+def render_text(state: CincoState) -> str:
+    """The board, the chips left, the hands and the piles, as text."""
+    colours = colours_in_game(state.players, state.variant)
+    lines = [render_board_text(layout_of(state.variant), state.board)]
+    lines.append("chips: " + ", ".join(f"{COLOUR_NAMES[c]} {state.chips[c]}" for c in range(colours)))
+    for s in range(state.players):
+        mark = " <" if compute_whose_turn(state) == s else ""
+        lines.append(
+            f"seat {s} ({COLOUR_NAMES[colour_of(state.players, state.variant, s)]}): "
+            f"hand {' '.join(map(str, state.hands[s])) or '-'} | discards {len(state.discards[s])}{mark}"
+        )
+    status = f"deck {len(state.deck)}"
+    if state.finished:
+        status += " | " + (f"{COLOUR_NAMES[state.winner]} wins" if state.winner >= 0 else "draw")
+    lines.append(status)
+    return "\n".join(lines)
+
+
+# --------------------------------------------------------------------------
+# Rules
+
+CStep: TypeAlias = Step[CincoVariant, CincoState, CincoMove]
+
+
+def _colour(step: CStep) -> int:
+    return colour_of(step.before.players, step.variant, step.actor)
+
+
+def _is_seat_move(step: CStep) -> bool:
+    return step.actor >= 0 and not isinstance(step.move, Deal)
+
+
+def _is_play(step: CStep) -> bool:
+    return isinstance(step.move, Play) and step.actor >= 0
+
+
+def _is_placement(step: CStep) -> bool:
+    return _is_play(step) and step.move.cell != 0  # type: ignore[union-attr]
+
+
+def _is_deal(step: CStep) -> bool:
+    return step.actor == CHANCE and isinstance(step.move, Deal)
+
+
+def _hand(step: CStep) -> tuple[int, ...]:
+    state = step.before
+    return state.hands[step.actor] if 0 <= step.actor < state.players else ()
+
+
+def _check_players(step: CStep) -> str | None:
+    n = step.before.players
+    return None if n in PLAYER_COUNTS else f"{n} players; Cinco is for 2, 3, 4 or 6 (five cannot form alternating teams)"
+
+
+def _check_turn(step: CStep) -> str | None:
+    expected = compute_whose_turn(step.before)
+    if step.actor == expected:
+        if step.actor == CHANCE and not isinstance(step.move, Deal):
+            return f"{step.move}: chance only deals cards"
+        if step.actor >= 0 and isinstance(step.move, Deal):
+            return f"{step.move}: players do not deal cards"
+        return None
+    who = {CHANCE: "chance (cards are owed)", TERMINAL: "nobody (the game is over)"}.get(expected, f"seat {expected}")
+    actor = "chance" if step.actor == CHANCE else f"seat {step.actor}"
+    return f"{actor} acted but it is the turn of {who}"
+
+
+def _check_deal_card(step: CStep) -> str | None:
+    move = step.move
+    if not isinstance(move, Deal):
+        return None
+    if move.card in cards_to_draw(step.before):
+        return None
+    where = "deck" if step.before.deck else "discard piles (the deck is empty)"
+    return f"card {move.card} is not in the {where}"
+
+
+def _check_draw(step: CStep) -> str | None:
+    if not isinstance(step.move, Draw):
+        return None
+    hand = _hand(step)
+    if len(hand) >= HAND_SIZE:
+        return f"seat {step.actor} holds {len(hand)} cards {list(hand)}; drawing needs fewer than {HAND_SIZE}"
+    if not cards_to_draw(step.before):
+        return "there is no card to draw (deck and discard piles are empty)"
+    return None
+
+
+def _check_exchange(step: CStep) -> str | None:
+    if not isinstance(step.move, Exchange):
+        return None
+    hand = _hand(step)
+    if len(hand) != HAND_SIZE:
+        return f"seat {step.actor} holds {len(hand)} cards {list(hand)}; exchanging needs exactly {HAND_SIZE}"
+    return None
+
+
+def _check_card_in_hand(step: CStep) -> str | None:
+    move = step.move
+    assert isinstance(move, Play)
+    hand = _hand(step)
+    return None if move.card in hand else f"card {move.card} is not in seat {step.actor}'s hand {list(hand)}"
+
+
+def _check_free_cell(step: CStep) -> str | None:
+    move = step.move
+    assert isinstance(move, Play)
+    cells = step.before.board
+    if move.cell == 0:
+        return None
+    if not 1 <= move.cell <= len(cells):
+        return f"there is no cell {move.cell} on the board (cells 1..{len(cells)})"
+    colour = cells[move.cell - 1]
+    if colour != FREE:
+        return f"cell {move.cell} already holds a {COLOUR_NAMES[colour]} chip"
+    return None
+
+
+def _check_at_or_above(step: CStep) -> str | None:
+    move = step.move
+    assert isinstance(move, Play)
+    if move.cell == 0 or move.cell >= move.card:
+        return None
+    cells = step.before.board
+    if is_joker_card(step.variant, cells, move.card):
+        return None
+    if step.variant.joker:
+        higher = [n for n in free_cells(cells) if n >= move.card]
+        return (
+            f"card {move.card} cannot take cell {move.cell}: free cells {higher} are numbered "
+            f"{move.card} or more, so the card is no joker"
+        )
+    return f"card {move.card} can only take a free cell numbered {move.card} or more, not cell {move.cell}"
+
+
+def _check_burn(step: CStep) -> str | None:
+    move = step.move
+    assert isinstance(move, Play)
+    if move.cell != 0:
+        return None
+    targets = compute_target_cells(step.variant, step.before.board, move.card)
+    if not targets:
+        return None
+    shown = ", ".join(map(str, targets[:6])) + (", ..." if len(targets) > 6 else "")
+    return f"card {move.card} cannot burn: it can take free cells [{shown}]"
+
+
+def _check_chip_left(step: CStep) -> str | None:
+    move = step.move
+    assert isinstance(move, Play)
+    if move.cell == 0:
+        return None
+    colour = _colour(step)
+    if step.before.chips[colour] > 0:
+        return None
+    return f"the {COLOUR_NAMES[colour]} colour has no chip left"
+
+
+def _same_except(before: CincoState, after: CincoState, *names: str) -> list[str]:
+    fixed = ("variant", "players", "deck", "hands", "discards", "owed", "board", "chips")
+    return [f for f in fixed if f not in names and getattr(before, f) != getattr(after, f)]
+
+
+def _check_deal_effect(step: CStep) -> str | None:
+    before, after, move = step.before, step.after, step.move
+    assert after is not None and isinstance(move, Deal)
+    seat = deal_receiver(before)
+    if seat < 0:
+        return None
+    source = before.deck if before.deck else cards_to_draw(before)
+    expected_deck = tuple(c for c in source if c != move.card)
+    if after.deck != expected_deck:
+        return f"dealing {move.card} must remove it from the deck"
+    if after.hands[seat] != tuple(sorted(before.hands[seat] + (move.card,))):
+        return f"card {move.card} must go to seat {seat}'s hand (the lowest seat owed cards)"
+    owed = list(before.owed)
+    owed[seat] -= 1
+    if after.owed != tuple(owed):
+        return f"seat {seat} must be owed one card fewer: {owed}"
+    others = [s for s in range(before.players) if s != seat]
+    if any(after.hands[s] != before.hands[s] for s in others):
+        return "only the receiving seat's hand may change"
+    changed = _same_except(before, after, "deck", "hands", "owed", "discards")
+    if changed or after.turn != before.turn or after.finished != before.finished:
+        return f"dealing a card must not change {changed or ['turn/finished']}"
+    return None
+
+
+def _check_reshuffle(step: CStep) -> str | None:
+    before, after = step.before, step.after
+    assert after is not None
+    if before.deck:
+        if after.discards != before.discards:
+            return "the discard piles stay put while the deck has cards"
+        return None
+    if any(after.discards):
+        return "when the deck is empty every discard pile is shuffled into the new deck"
+    return None
+
+
+def _check_draw_effect(step: CStep) -> str | None:
+    before, after = step.before, step.after
+    assert after is not None
+    owed = tuple(1 if s == step.actor else 0 for s in range(before.players))
+    if after.owed != owed:
+        return f"drawing makes chance deal exactly one card to seat {step.actor}"
+    changed = _same_except(before, after, "owed")
+    return f"drawing must not change {changed}" if changed else None
+
+
+def _check_exchange_effect(step: CStep) -> str | None:
+    before, after = step.before, step.after
+    assert after is not None
+    seat = step.actor
+    hand = before.hands[seat]
+    if after.hands[seat] != () or Counter(after.discards[seat]) != Counter(before.discards[seat] + hand):
+        return f"all four cards {list(hand)} must go to seat {seat}'s discard pile"
+    owed = tuple(HAND_SIZE if s == seat else 0 for s in range(before.players))
+    if after.owed != owed:
+        return f"exchanging makes chance deal four new cards to seat {seat}"
+    changed = _same_except(before, after, "owed", "hands", "discards")
+    return f"exchanging must not change {changed}" if changed else None
+
+
+def _check_play_effect(step: CStep) -> str | None:
+    before, after, move = step.before, step.after, step.move
+    assert after is not None and isinstance(move, Play)
+    seat = step.actor
+    hand = list(before.hands[seat])
+    if move.card in hand:
+        hand.remove(move.card)
+    if after.hands[seat] != tuple(hand):
+        return f"card {move.card} must leave seat {seat}'s hand"
+    if Counter(after.discards[seat]) != Counter(before.discards[seat] + (move.card,)):
+        return f"card {move.card} must go to seat {seat}'s own discard pile"
+    if move.cell == 0 and (after.board != before.board or after.chips != before.chips):
+        return f"burnt card {move.card} places no chip; the chip stays with its owner"
+    changed = _same_except(before, after, "hands", "discards", "board", "chips")
+    return f"playing a card must not change {changed}" if changed else None
+
+
+def _check_team_chip(step: CStep) -> str | None:
+    before, after, move = step.before, step.after, step.move
+    assert after is not None and isinstance(move, Play)
+    colour = _colour(step)
+    expected_board = before.board[: move.cell - 1] + (colour,) + before.board[move.cell :]
+    if after.board != expected_board:
+        return f"cell {move.cell} must receive a {COLOUR_NAMES[colour]} chip (seat {step.actor}'s team colour)"
+    chips = tuple(c - 1 if i == colour else c for i, c in enumerate(before.chips))
+    if after.chips != chips:
+        return f"the {COLOUR_NAMES[colour]} team's shared stock must drop by one to {chips[colour]}"
+    return None
+
+
+def _end_reason_after(step: CStep) -> EndReason:
+    after = step.after
+    assert after is not None
+    colour = _colour(step) if _is_placement(step) else -1
+    return compute_end_reason(after._replace(finished=False, winner=-1), colour)
+
+
+def _check_win(step: CStep) -> str | None:
+    after = step.after
+    assert after is not None
+    reason = _end_reason_after(step)
+    if reason == "win":
+        colour = _colour(step)
+        if not after.finished or after.winner != colour:
+            lines = compute_winning_lines(board_of(after), colour, step.variant.exact_five)
+            return f"{COLOUR_NAMES[colour]} completes the line {list(lines[0])} and must win at once"
+        return None
+    if after.winner != -1:
+        return f"{COLOUR_NAMES[after.winner]} is declared the winner without a line of five"
+    return None
+
+
+def _check_draw_end(reason: EndReason, why: str) -> Callable[[CStep], str | None]:
+    def check(step: CStep) -> str | None:
+        after = step.after
+        assert after is not None
+        if _end_reason_after(step) != reason:
+            return None
+        if after.finished and after.winner == -1:
+            return None
+        return f"the game must end in a draw: {why}"
+
+    return check
+
+
+def _check_goes_on(step: CStep) -> str | None:
+    before, after = step.before, step.after
+    assert after is not None
+    if _end_reason_after(step) == "":
+        if after.finished:
+            return "the game must go on: no line was completed and no draw condition holds"
+    expected_turn = (before.turn + 1) % before.players
+    if after.turn != expected_turn:
+        return f"the turn must pass to seat {expected_turn}"
+    return None
+
+
+def _check_outcome(step: Step[CincoVariant, CincoState, object]) -> str | None:
+    expected = compute_winners(step.before)
+    if step.move == expected:
+        return None
+    return f"the winners must be seats {sorted(expected)}, not {step.move!r}"
+
+
+NOTE_LAYOUT = "RULES-NOTES.md §Cinco row 1: the board is data; hexagon by default (provisional numbering), square 9×10 by flag"
+
+RULES: tuple[Rule, ...] = (
+    Rule(
+        "CI-SETUP-1", "Player count",
+        "Cinco is played by two, three, four or six players; five are refused because they cannot form "
+        "teams of equal size sitting alternately.",
+        _src(SEC_INTRO, "RULES-NOTES.md §Cinco row 3"), RuleKind.LEGALITY, _check_players,
+    ),
+    Rule(
+        "CI-TURN-1", "Turn order",
+        "Seats take turns around the table starting with seat 0; chance acts only to deal the cards owed "
+        "after a draw, an exchange or at the start (four to each seat, one card at a time, lowest seat first), "
+        "and nobody acts once the game is over.",
+        _src(SEC_TURN), RuleKind.LEGALITY, _check_turn,
+    ),
+    Rule(
+        "CI-DEAL-1", "Cards come from the deck",
+        "A dealt card comes from the deck; when the deck is empty it comes from the new deck formed by "
+        "shuffling every discard pile.",
+        _src(SEC_SETUP), RuleKind.LEGALITY, _check_deal_card, _is_deal,
+    ),
+    Rule(
+        "CI-DEAL-2", "Dealt card joins the hand",
+        "A dealt card leaves the deck and joins the hand of the lowest seat still owed a card.",
+        _src(SEC_SETUP), RuleKind.EFFECT, _check_deal_effect, _is_deal,
+    ),
+    Rule(
+        "CI-DECK-1", "Reshuffle",
+        "When a card must be drawn and the deck is empty, all players' discard piles are shuffled together "
+        "into a new deck; otherwise the discard piles stay where they are.",
+        _src(SEC_SPECIAL, "RULES-NOTES.md §Cinco row 6"), RuleKind.EFFECT, _check_reshuffle, _is_deal,
+    ),
+    Rule(
+        "CI-HAND-1", "Draw with fewer than four",
+        "A player may draw one card only while holding fewer than four; with no card at all drawing is the "
+        "only possible move.",
+        _src(SEC_TURN, "RULES-NOTES.md §Cinco row 4"), RuleKind.LEGALITY, _check_draw,
+        lambda step: isinstance(step.move, Draw) and step.actor >= 0,
+    ),
+    Rule(
+        "CI-HAND-2", "Exchange all four",
+        "A player holding exactly four cards may exchange them, all four together, instead of playing.",
+        _src(SEC_TURN, "RULES-NOTES.md §Cinco row 4"), RuleKind.LEGALITY, _check_exchange,
+        lambda step: isinstance(step.move, Exchange) and step.actor >= 0,
+    ),
+    Rule(
+        "CI-HAND-3", "Drawing",
+        "Drawing gives the player one card from the deck and ends the turn; nothing else changes.",
+        _src(SEC_TURN), RuleKind.EFFECT, _check_draw_effect,
+        lambda step: isinstance(step.move, Draw) and step.actor >= 0,
+    ),
+    Rule(
+        "CI-HAND-4", "Exchanging",
+        "Exchanging puts the four cards on the player's own discard pile and gives four new cards from the "
+        "deck; the turn ends.",
+        _src(SEC_TURN), RuleKind.EFFECT, _check_exchange_effect,
+        lambda step: isinstance(step.move, Exchange) and step.actor >= 0,
+    ),
+    Rule(
+        "CI-PLAY-1", "Play from the hand",
+        "The card played must come from the player's own hand.",
+        _src(SEC_TURN), RuleKind.LEGALITY, _check_card_in_hand, _is_play,
+    ),
+    Rule(
+        "CI-PLAY-2", "A free cell",
+        "A chip can only go on a cell of the board that holds no chip.",
+        _src(SEC_TURN, NOTE_LAYOUT), RuleKind.LEGALITY, _check_free_cell, _is_play,
+        flags=("layout", "layout_file"),
+    ),
+    Rule(
+        "CI-PLAY-3", "At or above the card",
+        "The chip goes on a cell numbered at least the card's number. In the Joker variant a card with no "
+        "free cell at or above its number may take any free cell instead.",
+        _src(SEC_TURN), RuleKind.LEGALITY, _check_at_or_above, _is_play, flags=("joker",),
+    ),
+    Rule(
+        "CI-PLAY-4", "Burning",
+        "A played card burns (no chip is placed) only when it cannot take any cell: no free cell numbered at "
+        "or above it, or in the Joker variant no free cell at all.",
+        _src(SEC_TURN, "RULES-NOTES.md §Cinco row 5"), RuleKind.LEGALITY, _check_burn, _is_play, flags=("joker",),
+    ),
+    Rule(
+        "CI-PLAY-5", "A chip to place",
+        "Placing needs a chip of the player's colour still in stock.",
+        _src(SEC_SETUP), RuleKind.LEGALITY, _check_chip_left, _is_play, flags=("chips",),
+    ),
+    Rule(
+        "CI-PLAY-6", "Played cards to the own pile",
+        "A played card, placed or burnt, leaves the hand for the player's own face-down discard pile; a burnt "
+        "card places no chip and the chip stays in stock.",
+        _src(SEC_TURN), RuleKind.EFFECT, _check_play_effect, _is_play,
+    ),
+    Rule(
+        "CI-TEAM-1", "Team colours",
+        "Each player or team owns one colour with 35 chips; with four players two teams of two, with six two "
+        "teams of three or three teams of two, seated alternately (seat s plays colour s mod teams). "
+        "A placed chip has the team's colour and comes out of the team's shared stock.",
+        _src(SEC_INTRO, "RULES-NOTES.md §Cinco row 3"), RuleKind.EFFECT, _check_team_chip, _is_placement,
+        flags=("teams6", "chips"),
+    ),
+    Rule(
+        "CI-WIN-1", "Five in a line",
+        "The player (team) whose chip completes an unbroken straight line of five or more chips of its colour "
+        "wins at once; with exact_five only a run of exactly five wins.",
+        _src(SEC_END, "RULES-NOTES.md §Cinco row 2"), RuleKind.EFFECT, _check_win, _is_seat_move,
+        flags=("exact_five", "layout", "layout_file"),
+    ),
+    Rule(
+        "CI-END-1", "Out of chips: a draw",
+        "When a colour places its last chip without completing a line, the game ends in a draw.",
+        _src(SEC_SPECIAL, "RULES-NOTES.md §Cinco row 7"), RuleKind.EFFECT,
+        _check_draw_end("chips", "the colour has used all its chips"), _is_seat_move,
+        flags=("chips",),
+    ),
+    Rule(
+        "CI-END-2", "Full board: a draw",
+        "When no free cell is left and nobody has won, the game ends in a draw (the text is silent; see "
+        "CI-AMB-6).",
+        _src(SEC_SPECIAL), RuleKind.EFFECT,
+        _check_draw_end("full", "no free cell is left"), _is_seat_move,
+    ),
+    Rule(
+        "CI-END-3", "No possible move: a draw",
+        "When the seat to act holds no card and there is nothing to draw (deck and discards empty), the game "
+        "ends in a draw (the text is silent; see CI-AMB-7).",
+        _src(SEC_SPECIAL), RuleKind.EFFECT,
+        _check_draw_end("blocked", "the next seat can make no move"), _is_seat_move,
+    ),
+    Rule(
+        "CI-TURN-2", "The turn passes",
+        "After a player's move the turn passes to the next seat, and the game goes on unless a line was "
+        "completed or a draw condition holds.",
+        _src(SEC_TURN), RuleKind.EFFECT, _check_goes_on, _is_seat_move,
+    ),
+    Rule(
+        "CI-OUT-1", "Winners",
+        "Every seat of the winning colour wins; after a draw every seat shares the result.",
+        _src(SEC_END), RuleKind.OUTCOME, _check_outcome,
+    ),
+)
+
+AMBIGUITIES: tuple[Ambiguity, ...] = (
+    Ambiguity(
+        "CI-AMB-1", "What does the board look like and how are its cells numbered?",
+        "В состав игры входит игровое ПОЛЕ",
+        _src(SEC_INTRO, NOTE_LAYOUT),
+        (Reading("hex", "radius-5 hexagon without its centre, rings numbered outwards alternating direction "
+                 "(provisional: the published numbering is unknown)"),
+         Reading("square", "9×10 square with rows, columns and diagonals")),
+        "hex", "layout", ("CI-PLAY-2", "CI-WIN-1"),
+    ),
+    Ambiguity(
+        "CI-AMB-2", "Does a line of six or more win, or only exactly five?",
+        "непрерывный прямой ряд из пяти фишек своего цвета",
+        _src(SEC_END, "RULES-NOTES.md §Cinco row 2"),
+        (Reading(False, "five or more in a line win (the publisher)"),
+         Reading(True, "only a run of exactly five wins")),
+        False, "exact_five", ("CI-WIN-1",),
+    ),
+    Ambiguity(
+        "CI-AMB-3", "How do six players form teams?",
+        "игроки разбиваются на команды по 2 или 3 человека",
+        _src(SEC_INTRO, "RULES-NOTES.md §Cinco row 3"),
+        (Reading("2x3", "two teams of three"), Reading("3x2", "three teams of two")),
+        "2x3", "teams6", ("CI-TEAM-1",),
+    ),
+    Ambiguity(
+        "CI-AMB-4", "What happens to a card with no free cell at or above its number?",
+        "В этом случае карта \"сгорает\"",
+        _src(SEC_JOKER, "RULES-NOTES.md §Cinco row 5"),
+        (Reading(False, "it burns: the card is discarded and no chip placed"),
+         Reading(True, "Joker variant: it must take some free cell (it burns only when the board is full)")),
+        False, "joker", ("CI-PLAY-3", "CI-PLAY-4"),
+    ),
+    Ambiguity(
+        "CI-AMB-5", "When exactly are the discards shuffled into a new deck?",
+        "тогда все сброшенные ранее игроками карты тасуются и образуют новую колоду",
+        _src(SEC_SPECIAL, "RULES-NOTES.md §Cinco row 6"),
+        (Reading("on demand", "when a card must be dealt and the deck is empty, every card then in any "
+                 "discard pile (including cards just exchanged) forms the new deck"),),
+        "on demand", "", ("CI-DECK-1", "CI-DEAL-1"),
+    ),
+    Ambiguity(
+        "CI-AMB-6", "What if the board fills up before anyone wins or runs out of chips?",
+        "Теоретически, игрок до конца игры может использовать все свои фишки. В таком случае исход игры - ничья.",
+        _src(SEC_SPECIAL),
+        (Reading("draw", "the game ends in a draw as soon as no free cell is left (three colours hold 105 "
+                 "chips for 90 cells, so this can happen; otherwise play would never end)"),),
+        "draw", "", ("CI-END-2",),
+    ),
+    Ambiguity(
+        "CI-AMB-7", "What if the seat to act can make no move at all?",
+        "Если карт в руке нет совсем, игрок обязан тянуть карту из колоды.",
+        _src(SEC_TURN),
+        (Reading("draw", "the game ends in a draw; this needs an empty hand with empty deck and discards, "
+                 "which cannot happen when the layout has more cards than four per player (required)"),),
+        "draw", "", ("CI-END-3",),
+    ),
+    Ambiguity(
+        "CI-AMB-8", "Who plays first?",
+        "Произвольно определяется игрок, совершающий первый ход.",
+        _src(SEC_SETUP),
+        (Reading("seat 0", "seat 0 starts; seats are numbered from whoever was chosen"),),
+        "seat 0", "", ("CI-TURN-1",),
+    ),
+    Ambiguity(
+        "CI-AMB-9", "When does running out of chips end the game?",
+        "игрок до конца игры может использовать все свои фишки. В таком случае исход игры - ничья",
+        _src(SEC_SPECIAL, "RULES-NOTES.md §Cinco row 7"),
+        (Reading("last chip", "as soon as a colour (a team's shared stock) places its last chip without "
+                 "completing a line"),),
+        "last chip", "", ("CI-END-1", "CI-PLAY-5"),
+    ),
+    Ambiguity(
+        "CI-AMB-10", "Must the game end at all?",
+        "Игроки ходят по кругу.",
+        _src(SEC_TURN),
+        (Reading("no limit", "nothing forces a player to place: drawing and exchanging may go on forever; "
+                 "the engine reports no finite bound on the game length"),),
+        "no limit", "",
+    ),
+)
+
+
+def candidate_moves(state: CincoState, actor: int) -> Iterable[CincoMove]:
+    """Every syntactically possible move of ``actor``: a superset of the legal ones
+    (every card burning, and each card of the actor's hand on every cell)."""
+    cards = deck_cards(state.variant)
+    if actor == CHANCE:
+        return [Deal(c) for c in cards]
+    hand = state.hands[actor] if 0 <= actor < state.players else ()
+    moves: list[CincoMove] = [EXCHANGE, DRAW]
+    moves += [Play(c, 0) for c in cards]
+    moves += [Play(c, n) for c in hand for n in range(1, len(cards) + 1)]
+    return moves
+
+
+SPEC: GameSpec[CincoVariant, CincoState, CincoMove] = GameSpec(
+    name="cinco",
+    title="Cinco",
+    rulebook=RULEBOOK,
+    variant_type=CincoVariant,
+    rules=RULES,
+    ambiguities=AMBIGUITIES,
+    whose_turn=compute_whose_turn,
+    candidate_moves=candidate_moves,
+    parse_move=parse_move,
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+)

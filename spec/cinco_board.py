@@ -1,0 +1,405 @@
+"""Cinco boards as data: numbered cells, adjacency and line directions.
+
+A :class:`Layout` lists where each numbered cell lies (integer coordinates) and
+the directions along which lines run. Everything else is derived from those
+two facts: the neighbours of a cell are the cells one step away in a direction
+(either way), a *line* is a maximal run of cells along a direction, and a
+*window* is five consecutive cells of a line (a place where a winning row can
+stand).
+
+Two layouts ship with the project, built in code:
+
+* ``hex`` (the default, **provisional**): a hexagon of radius 5 in axial
+  coordinates ``(q, r)`` without its centre, 90 cells, three directions. The
+  published board numbers its cells from the centre outwards in a meander, but
+  the exact numbering is not known; here ring ``k`` (``6·k`` cells) is numbered
+  after ring ``k - 1``, starting at the cell ``(0, -k)``, clockwise on odd rings
+  and counter-clockwise on even rings.
+* ``square``: nine columns and ten rows, ``(column, row)``, numbered row by row
+  from the top left, with rows, columns and both diagonals (four directions).
+
+A user layout is a JSON file (see :func:`layout_from_json`); it is validated
+with messages that say what is wrong and how to fix it.
+
+>>> hexagon = hex_layout()
+>>> hexagon.size, len(hexagon.directions), hexagon.coords[0]
+(90, 3, (0, -1))
+>>> len(compute_windows(hexagon)), len(compute_windows(square_layout()))
+(126, 164)
+>>> print(render_board_text(square_layout(), (FREE,) * 90).splitlines()[0])
+ 1  2  3  4  5  6  7  8  9
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
+from pathlib import Path
+from typing import NamedTuple
+
+from ruleproof.spec.errors import VariantError
+
+#: The value of a free cell on a board.
+FREE = -1
+#: How many chips in a row win.
+LINE = 5
+#: Colour names, by colour index (at most three colours take part in a game).
+COLOUR_NAMES: tuple[str, ...] = ("red", "blue", "green", "yellow", "white", "black")
+#: One-letter chip marks for text pictures, by colour index.
+COLOUR_LETTERS: tuple[str, ...] = ("R", "B", "G", "Y", "W", "K")
+#: How a layout's coordinates are drawn.
+SHAPES: tuple[str, ...] = ("hex", "square")
+
+Coord = tuple[int, int]
+
+
+class LayoutError(VariantError):
+    """A board layout is malformed (numbers missing or repeated, cells not forming lines, ...)."""
+
+
+class Layout(NamedTuple):
+    """A Cinco board: where each numbered cell lies and how lines run.
+
+    :param name: a short name (``hex``, ``square`` or the file's own).
+    :param shape: how coordinates are drawn: ``hex`` (axial ``(q, r)``) or
+        ``square`` (``(column, row)``, rows downwards).
+    :param coords: ``coords[n - 1]`` is where cell number ``n`` lies.
+    :param directions: the line directions, each a coordinate step; a
+        direction and its opposite are the same line direction.
+    """
+
+    name: str
+    shape: str
+    coords: tuple[Coord, ...]
+    directions: tuple[Coord, ...]
+
+    @property
+    def size(self) -> int:
+        """The number of cells (and of cards: one card per cell number)."""
+        return len(self.coords)
+
+    def number_at(self, coord: Coord) -> int:
+        """The number of the cell at ``coord``, 0 when there is no cell there.
+
+        >>> hex_layout().number_at((0, 0)), hex_layout().number_at((0, -1))
+        (0, 1)
+        """
+        return _index(self).get(coord, 0)
+
+
+class Board(NamedTuple):
+    """A layout with a chip colour (or :data:`FREE`) per cell; ``cells[n - 1]`` is cell ``n``."""
+
+    layout: Layout
+    cells: tuple[int, ...]
+
+
+# --------------------------------------------------------------------------
+# The two built-in layouts
+
+HEX_DIRECTIONS: tuple[Coord, ...] = ((1, 0), (0, 1), (1, -1))
+SQUARE_DIRECTIONS: tuple[Coord, ...] = ((1, 0), (0, 1), (1, 1), (1, -1))
+# Walking a hex ring clockwise (pointy-top cells, r grows downwards):
+# east, south-east, south-west, west, north-west, north-east.
+_RING_WALK: tuple[Coord, ...] = ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1))
+
+
+def hex_ring(k: int) -> list[Coord]:
+    """The cells of hex ring ``k`` clockwise from ``(0, -k)``.
+
+    >>> hex_ring(1)
+    [(0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0)]
+    """
+    cell = (0, -k)
+    ring: list[Coord] = []
+    for dq, dr in _RING_WALK:
+        for _ in range(k):
+            ring.append(cell)
+            cell = (cell[0] + dq, cell[1] + dr)
+    return ring
+
+
+@lru_cache(maxsize=None)
+def hex_layout(radius: int = 5) -> Layout:
+    """The default (provisional) hexagonal layout: rings numbered outwards, alternating direction.
+
+    >>> layout = hex_layout()
+    >>> [layout.number_at(c) for c in [(0, -1), (1, -1), (-1, 0), (0, -2), (-1, -1)]]
+    [1, 2, 6, 7, 8]
+    """
+    coords: list[Coord] = []
+    for k in range(1, radius + 1):
+        ring = hex_ring(k)
+        if k % 2 == 0:
+            ring = ring[:1] + ring[:0:-1]
+        coords.extend(ring)
+    return Layout("hex", "hex", tuple(coords), HEX_DIRECTIONS)
+
+
+@lru_cache(maxsize=None)
+def square_layout(columns: int = 9, rows: int = 10) -> Layout:
+    """The square layout: ``columns × rows`` numbered row by row, with diagonals.
+
+    >>> square_layout().coords[9]
+    (0, 1)
+    """
+    coords = tuple((x, y) for y in range(rows) for x in range(columns))
+    return Layout("square", "square", coords, SQUARE_DIRECTIONS)
+
+
+BUILTIN_LAYOUTS: Mapping[str, Layout] = {"hex": hex_layout(), "square": square_layout()}
+
+
+# --------------------------------------------------------------------------
+# Derived geometry (computed once per layout)
+
+
+@lru_cache(maxsize=64)
+def _index(layout: Layout) -> dict[Coord, int]:
+    return {c: n for n, c in enumerate(layout.coords, start=1)}
+
+
+def step(layout: Layout, number: int, direction: Coord, sign: int = 1) -> int:
+    """The cell one step from ``number`` along ``direction`` (``sign`` -1: backwards), 0 if none.
+
+    >>> step(square_layout(), 1, (1, 0)), step(square_layout(), 1, (1, 0), -1)
+    (2, 0)
+    """
+    x, y = layout.coords[number - 1]
+    return layout.number_at((x + sign * direction[0], y + sign * direction[1]))
+
+
+@lru_cache(maxsize=64)
+def compute_neighbours(layout: Layout) -> tuple[tuple[int, ...], ...]:
+    """``result[n - 1]``: the sorted numbers of the cells adjacent to cell ``n``.
+
+    >>> compute_neighbours(square_layout())[0]
+    (2, 10, 11)
+    """
+    return tuple(
+        tuple(sorted(m for d in layout.directions for s in (1, -1) if (m := step(layout, n, d, s))))
+        for n in range(1, layout.size + 1)
+    )
+
+
+@lru_cache(maxsize=64)
+def compute_lines(layout: Layout) -> tuple[tuple[int, ...], ...]:
+    """Every maximal run of two or more cells along a direction, as cell numbers in order.
+
+    >>> [line for line in compute_lines(square_layout()) if 1 in line]
+    [(1, 2, 3, 4, 5, 6, 7, 8, 9), (1, 10, 19, 28, 37, 46, 55, 64, 73, 82), (1, 11, 21, 31, 41, 51, 61, 71, 81)]
+    """
+    lines: list[tuple[int, ...]] = []
+    for d in layout.directions:
+        for n in range(1, layout.size + 1):
+            if step(layout, n, d, -1):
+                continue  # not the start of a run
+            run = [n]
+            while nxt := step(layout, run[-1], d):
+                run.append(nxt)
+            if len(run) >= 2:
+                lines.append(tuple(run))
+    return tuple(lines)
+
+
+@lru_cache(maxsize=64)
+def compute_windows(layout: Layout, length: int = LINE) -> tuple[tuple[int, ...], ...]:
+    """Every ``length`` consecutive cells of a line: the places a winning row can occupy.
+
+    >>> compute_windows(square_layout())[0]
+    (1, 2, 3, 4, 5)
+    """
+    return tuple(line[i : i + length] for line in compute_lines(layout) for i in range(len(line) - length + 1))
+
+
+# --------------------------------------------------------------------------
+# Validation and JSON
+
+
+def _problems(layout: Layout) -> list[str]:
+    problems: list[str] = []
+    if layout.shape not in SHAPES:
+        problems.append(f"shape must be one of {', '.join(SHAPES)}; got {layout.shape!r}")
+    if not layout.directions:
+        problems.append("at least one line direction is needed, e.g. [[1, 0], [0, 1]]")
+    seen: set[Coord] = set()
+    for d in layout.directions:
+        if d == (0, 0):
+            problems.append("direction [0, 0] does not move; remove it")
+        elif d in seen or (-d[0], -d[1]) in seen:
+            problems.append(f"direction {list(d)} repeats another direction (a direction and its opposite are one)")
+        seen.add(d)
+    counts = Counter(layout.coords)
+    for coord, count in sorted(counts.items()):
+        if count > 1:
+            numbers = [n for n, c in enumerate(layout.coords, start=1) if c == coord]
+            problems.append(f"cells {numbers} share the position {list(coord)}")
+    if layout.size < LINE:
+        problems.append(f"a board needs at least {LINE} cells; got {layout.size}")
+    if problems:
+        return problems
+    covered = {n for w in compute_windows(layout) for n in w}
+    lonely = [n for n in range(1, layout.size + 1) if n not in covered]
+    if lonely:
+        shown = ", ".join(f"{n} at {list(layout.coords[n - 1])}" for n in lonely[:8])
+        more = f" and {len(lonely) - 8} more" if len(lonely) > 8 else ""
+        problems.append(
+            f"cells not forming lines: {shown}{more} lie on no run of {LINE} cells in any direction; "
+            "move them next to other cells or add a direction"
+        )
+    return problems
+
+
+def validate_layout(layout: Layout) -> Layout:
+    """Return ``layout`` when it is a playable board, else raise :class:`LayoutError` listing every problem.
+
+    >>> validate_layout(Layout("tiny", "square", ((0, 0), (1, 0)), ((1, 0),)))
+    Traceback (most recent call last):
+    ...
+    ruleproof.spec.cinco_board.LayoutError: layout 'tiny': a board needs at least 5 cells; got 2
+    """
+    problems = _problems(layout)
+    if problems:
+        raise LayoutError(f"layout {layout.name!r}: " + "; ".join(problems))
+    return layout
+
+
+def _pair(value: object, where: str) -> Coord:
+    if (
+        not isinstance(value, list)
+        or len(value) != 2
+        or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+    ):
+        raise LayoutError(f"{where} must be a pair of integers such as [1, 0]; got {value!r}")
+    return (value[0], value[1])
+
+
+def layout_from_json(data: object, source: str = "<data>") -> Layout:
+    """Build and validate a layout from decoded JSON.
+
+    The format: ``{"name": str, "shape": "hex" | "square", "directions":
+    [[dx, dy], ...], "cells": [{"number": n, "at": [x, y]}, ...]}``; the numbers
+    must be exactly 1 to the number of cells, each once (``name`` and
+    ``shape`` are optional: the file name and ``square``).
+
+    >>> cells = [{"number": n, "at": [i, 0]} for i, n in enumerate([1, 2, 3, 3, 5, 6])]
+    >>> layout_from_json({"directions": [[1, 0]], "cells": cells})
+    Traceback (most recent call last):
+    ...
+    ruleproof.spec.cinco_board.LayoutError: <data>: number 4 is missing; number 3 is repeated 2 times (the numbers must be 1..6, each once)
+    """
+    where = source
+    if not isinstance(data, dict):
+        raise LayoutError(f"{where}: a layout must be a JSON object with 'directions' and 'cells'; got {data!r:.60}")
+    unknown = sorted(set(data) - {"name", "shape", "directions", "cells"})
+    if unknown:
+        raise LayoutError(f"{where}: unknown keys {unknown!r}; allowed: name, shape, directions, cells")
+    for key in ("directions", "cells"):
+        if key not in data:
+            raise LayoutError(f"{where}: missing key {key!r}")
+    name = data.get("name", Path(source).stem if source != "<data>" else "custom")
+    shape = data.get("shape", "square")
+    if not isinstance(name, str) or not isinstance(shape, str):
+        raise LayoutError(f"{where}: 'name' and 'shape' must be strings; got {name!r}, {shape!r}")
+    raw_dirs, raw_cells = data["directions"], data["cells"]
+    if not isinstance(raw_dirs, list) or not isinstance(raw_cells, list):
+        raise LayoutError(f"{where}: 'directions' and 'cells' must be lists")
+    directions = tuple(_pair(d, f"{where}: directions[{i}]") for i, d in enumerate(raw_dirs))
+    numbered: list[tuple[int, Coord]] = []
+    for i, cell in enumerate(raw_cells):
+        if not isinstance(cell, dict) or set(cell) != {"number", "at"}:
+            raise LayoutError(f"{where}: cells[{i}] must be an object {{\"number\": n, \"at\": [x, y]}}; got {cell!r}")
+        number = cell["number"]
+        if not isinstance(number, int) or isinstance(number, bool):
+            raise LayoutError(f"{where}: cells[{i}].number must be an integer; got {number!r}")
+        numbered.append((number, _pair(cell["at"], f"{where}: cells[{i}].at")))
+    size = len(numbered)
+    counts = Counter(n for n, _ in numbered)
+    problems = [f"number {n} is missing" for n in range(1, size + 1) if n not in counts]
+    problems += [f"number {n} is repeated {c} times" for n, c in sorted(counts.items()) if c > 1]
+    problems += [f"number {n} is out of range 1..{size}" for n in sorted(counts) if not 1 <= n <= size]
+    if problems:
+        raise LayoutError(f"{where}: " + "; ".join(problems) + f" (the numbers must be 1..{size}, each once)")
+    coords = tuple(c for _, c in sorted(numbered))
+    problems = _problems(Layout(name, shape, coords, directions))
+    if problems:
+        raise LayoutError(f"{where}: " + "; ".join(problems))
+    return Layout(name, shape, coords, directions)
+
+
+def layout_to_json(layout: Layout) -> dict[str, object]:
+    """The layout in the JSON format of :func:`layout_from_json`.
+
+    >>> layout_from_json(layout_to_json(hex_layout())) == hex_layout()
+    True
+    """
+    return {
+        "name": layout.name,
+        "shape": layout.shape,
+        "directions": [list(d) for d in layout.directions],
+        "cells": [{"number": n, "at": list(c)} for n, c in enumerate(layout.coords, start=1)],
+    }
+
+
+@lru_cache(maxsize=32)
+def load_layout(path: str) -> Layout:
+    """Read and validate a layout JSON file (cached by path).
+
+    :raises LayoutError: when the file cannot be read or is not a valid layout.
+    """
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise LayoutError(f"cannot read layout file {path!r}: {exc.strerror or exc}") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise LayoutError(f"layout file {path!r} is not JSON: {exc.msg} at line {exc.lineno}") from None
+    return layout_from_json(data, path)
+
+
+# --------------------------------------------------------------------------
+# Text pictures
+
+
+def text_position(layout: Layout, coord: Coord) -> tuple[int, int]:
+    """``(line, character column)`` of a cell's label in a text picture (before
+    shifting to the margins): hex rows are offset by half a cell per row."""
+    x, y = coord
+    if layout.shape == "hex":
+        return y, 2 * (2 * x + y)
+    return y, 3 * x
+
+
+def cell_label(number: int, colour: int) -> str:
+    """Two characters: the cell number when free, else the chip's letter."""
+    if colour == FREE:
+        return f"{number:2d}"
+    return " " + (COLOUR_LETTERS[colour] if 0 <= colour < len(COLOUR_LETTERS) else "?")
+
+
+def render_board_text(layout: Layout, cells: Sequence[int]) -> str:
+    """A text picture: free cells show their numbers, occupied cells a colour letter
+    (R red, B blue, G green).
+
+    >>> cells = [FREE] * 90
+    >>> cells[0] = 0
+    >>> print(render_board_text(hex_layout(), cells).splitlines()[4])
+      87  40  35   8   R   2  16  24  54  70
+    """
+    places = [text_position(layout, c) for c in layout.coords]
+    top = min(r for r, _ in places)
+    left = min(c for _, c in places)
+    grid: dict[int, dict[int, str]] = {}
+    for n, (r, c) in enumerate(places, start=1):
+        grid.setdefault(r - top, {})[c - left] = cell_label(n, cells[n - 1])
+    lines = []
+    for r in range(max(grid) + 1):
+        row = grid.get(r, {})
+        text = ""
+        for c in sorted(row):
+            text += " " * (c - len(text)) + row[c]
+        lines.append(text.rstrip())
+    return "\n".join(lines)
