@@ -78,6 +78,16 @@ class ConformanceResult:
         return f"{self.games} games, {self.moves} moves, {self.states} states: {verdict}"
 
 
+def _typed_equality(moves: list[Any]) -> str | None:
+    by_value: dict[Any, Any] = {}
+    for move in moves:
+        other = by_value.setdefault(move, move)
+        if type(other) is not type(move):
+            return (f"moves of different kinds compare equal: {other!r} == {move!r}; "
+                    "derive moves from ruleproof.spec.core.Move (frozen dataclasses), not NamedTuple")
+    return None
+
+
 def _sorted_unique(moves: tuple[Any, ...]) -> str | None:
     if len(set(moves)) != len(moves):
         return f"duplicate legal moves: {[str(m) for m, n in Counter(moves).items() if n > 1]}"
@@ -161,6 +171,9 @@ def check_state(game: AnyGame, state: Any, *, candidates: bool = True) -> list[t
 
     if candidates:
         cands = list(spec.candidate_moves(state, actor))
+        problem = _typed_equality(cands + list(moves))
+        if problem:
+            found.append(("move-equality", problem))
         allowed = {m for m in cands if spec.is_legal(variant, state, actor, m)}
         missing = allowed - set(moves)
         outside = set(moves) - set(cands)

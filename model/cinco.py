@@ -136,7 +136,9 @@ class CincoGame(Game[CincoState, CincoMove, CincoVariant]):
             return TERMINAL
         for owed in state.owed:
             if owed:
-                return CHANCE
+                return CHANCE if state.deck or any(state.discards) else TERMINAL
+        if not state.hands[state.turn] and not state.deck and not any(state.discards):
+            return TERMINAL  # nobody can act: a draw (CI-END-3)
         return state.turn
 
     # -- moves ----------------------------------------------------------------
@@ -216,8 +218,6 @@ class CincoGame(Game[CincoState, CincoMove, CincoVariant]):
                 winner, finished = colour, True
             elif left == 0 or FREE not in board:
                 finished = True
-        if not finished and not hands[nxt] and not state.deck and not any(discards):
-            finished = True  # the next seat can make no move at all
         return CincoState(
             state.variant, players, state.deck, hands, discards, state.owed, board, chips, nxt, winner, finished,
         )

@@ -50,6 +50,7 @@ _BULL = tuple(_bullheads(c) for c in range(105))
 _DEAL = tuple(Deal(c) for c in range(105))
 _SELECT = tuple(Select(c) for c in range(105))
 _TAKES = tuple(Take(r) for r in range(_ROWS))
+_PLACES = {(r, left): Place(r, left) for r in range(_ROWS) for left in (False, True)}
 
 
 def _points(cards: tuple[int, ...]) -> int:
@@ -134,13 +135,13 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant]):
             if 0 < gap <= best_gap:
                 if gap < best_gap:
                     best_gap, best = gap, []
-                best.append(Place(r))
+                best.append(_PLACES[r, False])
             if variant.professional:
                 gap = row[0] - card
                 if 0 < gap <= best_gap:
                     if gap < best_gap:
                         best_gap, best = gap, []
-                    best.append(Place(r, True))
+                    best.append(_PLACES[r, True])
         return tuple(sorted(best))
 
     @staticmethod

@@ -423,21 +423,27 @@ def is_blocked(state: CincoState) -> bool:
 
 
 def compute_whose_turn(state: CincoState) -> int:
-    """Who acts: a seat, :data:`CHANCE` or :data:`TERMINAL` (the spec's own account)."""
-    if state.finished:
+    """Who acts: a seat, :data:`CHANCE` or :data:`TERMINAL` (the spec's own account).
+
+    A position in which nobody can act (cards are owed but none can be drawn,
+    or the seat to act holds no card and none can be drawn) is over: a draw
+    (rule CI-END-3). It cannot arise in play when the layout has more cards
+    than four per player, which :func:`check_players` requires.
+    """
+    if state.finished or is_blocked(state):
         return TERMINAL
     if any(state.owed):
         return CHANCE
     return state.turn
 
 
-EndReason: TypeAlias = Literal["win", "chips", "full", "blocked", ""]
+EndReason: TypeAlias = Literal["win", "chips", "full", ""]
 
 
 def compute_end_reason(state: CincoState, colour: int) -> EndReason:
-    """Why the game ends right after ``colour`` placed a chip or any move led to ``state``
-    (``""``: it goes on). A win comes first, then the draws: the colour's last
-    chip used, the board full, the next seat unable to move."""
+    """Why the game ends right after ``colour`` placed a chip (-1: no chip was
+    placed) leading to ``state`` (``""``: it goes on). A win comes first, then
+    the draws: the colour's last chip used, the board full."""
     variant = state.variant
     board = board_of(state)
     if colour >= 0 and is_win(board, colour, variant.exact_five):
@@ -446,13 +452,11 @@ def compute_end_reason(state: CincoState, colour: int) -> EndReason:
         return "chips"
     if FREE not in state.board:
         return "full"
-    if is_blocked(state):
-        return "blocked"
     return ""
 
 
 def compute_winners(state: CincoState) -> frozenset[int]:
-    """The seats of the winning colour; in a draw every seat shares."""
+    """The seats of the winning colour; in a draw (also a blocked position) every seat shares."""
     if state.winner >= 0:
         return team_seats(state.players, state.variant, state.winner)
     return frozenset(range(state.players))
@@ -625,6 +629,15 @@ def _check_chip_left(step: CStep) -> str | None:
     if step.before.chips[colour] > 0:
         return None
     return f"the {COLOUR_NAMES[colour]} colour has no chip left"
+
+
+def _check_not_blocked(step: CStep) -> str | None:
+    state = step.before
+    if state.finished or not is_blocked(state):
+        return None
+    if any(state.owed):
+        return "cards are owed but the deck and every discard pile are empty: the game is over (a draw)"
+    return f"seat {state.turn} holds no card and the deck and discards are empty: the game is over (a draw)"
 
 
 def _same_except(before: CincoState, after: CincoState, *names: str) -> list[str]:
@@ -901,10 +914,9 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "CI-END-3", "No possible move: a draw",
-        "When the seat to act holds no card and there is nothing to draw (deck and discards empty), the game "
-        "ends in a draw (the text is silent; see CI-AMB-7).",
-        _src(SEC_SPECIAL), RuleKind.EFFECT,
-        _check_draw_end("blocked", "the next seat can make no move"), _is_seat_move,
+        "A position where nobody can act (the seat to act holds no card, or cards are owed, and the deck and "
+        "discards are empty) is over and drawn; no move may be made in it (the text is silent; see CI-AMB-7).",
+        _src(SEC_SPECIAL), RuleKind.LEGALITY, _check_not_blocked,
     ),
     Rule(
         "CI-TURN-2", "The turn passes",

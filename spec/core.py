@@ -43,6 +43,52 @@ M = TypeVar("M")
 V = TypeVar("V")
 
 
+class Move:
+    """Base class of every game's moves.
+
+    Subclasses are ``@dataclass(frozen=True, slots=True)`` value objects with a
+    ``__str__`` text form. Equality and hashing include the class (two moves of
+    different kinds with equal fields are different moves, which plain
+    NamedTuples would get wrong), and moves sort across kinds by class name,
+    then fields, so ``legal_moves`` can always be sorted.
+
+    >>> @dataclass(frozen=True, slots=True)
+    ... class Play(Move):
+    ...     card: int
+    >>> @dataclass(frozen=True, slots=True)
+    ... class Take(Move):
+    ...     row: int
+    >>> Play(1) == Take(1), sorted([Take(0), Play(3), Play(2)])
+    (False, [Play(card=2), Play(card=3), Take(row=0)])
+    """
+
+    __slots__ = ()
+
+    def sort_key(self) -> tuple[object, ...]:
+        """``(class name, field values...)``: the order of :func:`sorted`."""
+        return (type(self).__name__, *(getattr(self, f.name) for f in dataclasses.fields(self)))  # type: ignore[arg-type]
+
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, Move):
+            return NotImplemented
+        return self.sort_key() < other.sort_key()
+
+    def __le__(self, other: object) -> bool:
+        if not isinstance(other, Move):
+            return NotImplemented
+        return self.sort_key() <= other.sort_key()
+
+    def __gt__(self, other: object) -> bool:
+        if not isinstance(other, Move):
+            return NotImplemented
+        return self.sort_key() > other.sort_key()
+
+    def __ge__(self, other: object) -> bool:
+        if not isinstance(other, Move):
+            return NotImplemented
+        return self.sort_key() >= other.sort_key()
+
+
 @dataclass(frozen=True)
 class Source:
     """Where a rule comes from: a rulebook file and a section heading, verbatim.

@@ -30,6 +30,7 @@ from ruleproof.spec.core import (
     TERMINAL,
     Ambiguity,
     GameSpec,
+    Move,
     Reading,
     Rule,
     RuleKind,
@@ -81,7 +82,8 @@ class Take5Variant:
 # Moves
 
 
-class Deal(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Deal(Move):
     """Chance deals ``card`` to the next place in the deal order."""
 
     card: int
@@ -90,7 +92,8 @@ class Deal(NamedTuple):
         return f"deal {self.card}"
 
 
-class Select(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Select(Move):
     """A player chooses ``card`` face down for this turn."""
 
     card: int
@@ -99,7 +102,8 @@ class Select(NamedTuple):
         return f"play {self.card}"
 
 
-class Place(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Place(Move):
     """The owner of the lowest revealed card puts it on row ``row`` (0-based).
 
     ``left`` is the professional variant's placement before the row's first card.
@@ -112,7 +116,8 @@ class Place(NamedTuple):
         return f"row {self.row + 1}" + (" left" if self.left else "")
 
 
-class Take(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Take(Move):
     """The owner of a too-low card takes row ``row`` (0-based) and starts it anew."""
 
     row: int
@@ -459,7 +464,7 @@ def _check_auto_row(step: Step[Take5Variant, Take5State, Take5Move]) -> str | No
 
 
 def _check_deal_effect(step: Step[Take5Variant, Take5State, Take5Move]) -> str | None:
-    before, after, move = step.before, step.after
+    before, after, move = step.before, step.after, step.move
     assert after is not None and isinstance(move, Deal)
     base = before
     if is_round_over(before):

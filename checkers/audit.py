@@ -1,0 +1,157 @@
+"""Run every check that exists for a game and collect the findings in one table.
+
+The audit is the project's main job. For each game it runs
+
+* ``conformance``: the engine ⇔ spec checklist over every test configuration;
+* ``fuzz``: the Hypothesis state machine for a few configurations;
+* ``property``: the state properties claimed about the rules
+  (:mod:`ruleproof.checkers.invariants`), with their expected verdicts;
+* ``finding``: the catalogue's questions answered by the solver or by
+  exhaustive search (:mod:`ruleproof.checkers.catalogue`), where they exist.
+
+Each row has a verdict: ``pass`` (as expected), ``fail`` (a check failed or a
+verdict differs from the expected one) or ``unknown`` (a solver gave up; never
+a proof).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from hypothesis import HealthCheck, settings
+from hypothesis.stateful import run_state_machine_as_test
+
+from ruleproof.checkers.conformance import run_conformance
+from ruleproof.checkers.fuzz import machine_for
+from ruleproof.checkers.invariants import PROPERTIES, check_property
+from ruleproof.model.registry import game_for
+from ruleproof.spec.core import variant_to_dict
+
+
+@dataclass(frozen=True)
+class AuditOptions:
+    """How hard the audit works."""
+
+    conformance_games: int = 2
+    fuzz_examples: int = 10
+    fuzz_steps: int = 60
+    property_games: int = 30
+    seed: int = 0
+    #: Run the catalogue's solver and search questions too.
+    findings: bool = True
+    #: Run the full (slow) catalogue instead of its quick subset.
+    full: bool = False
+
+
+@dataclass(frozen=True)
+class AuditRow:
+    """One line of the audit table."""
+
+    game: str
+    check: str
+    subject: str
+    verdict: str
+    detail: str
+    seconds: float
+    data: Any = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The row as JSON-ready data."""
+        row = {"game": self.game, "check": self.check, "subject": self.subject, "verdict": self.verdict,
+               "detail": self.detail, "seconds": round(self.seconds, 3)}
+        if self.data is not None:
+            row["data"] = self.data
+        return row
+
+
+def _config_label(players: int, variant: Any, default: Any) -> str:
+    changed = {k: v for k, v in variant_to_dict(variant).items() if variant_to_dict(default).get(k) != v}
+    flags = ", ".join(f"{k}={v}" for k, v in changed.items())
+    return f"{players} players" + (f" ({flags})" if flags else "")
+
+
+def audit_conformance(game_id: str, options: AuditOptions) -> Iterable[AuditRow]:
+    """The conformance checklist over every test configuration."""
+    game = game_for(game_id)
+    for players, variant in game.test_configs():
+        start = time.perf_counter()
+        result = run_conformance(game, players, variant, games=options.conformance_games, seed=options.seed,
+                                 candidate_every=3)
+        detail = result.summary() if result.ok else "; ".join(str(p) for p in result.problems[:3])
+        yield AuditRow(game_id, "conformance", _config_label(players, variant, game.default_variant()),
+                       "pass" if result.ok else "fail", detail, time.perf_counter() - start)
+
+
+def audit_fuzz(game_id: str, options: AuditOptions) -> Iterable[AuditRow]:
+    """The Hypothesis state machine on the first and last test configurations."""
+    game = game_for(game_id)
+    configs = game.test_configs()
+    for players, variant in dict.fromkeys([configs[0], configs[-1]]):
+        start = time.perf_counter()
+        machine = machine_for(game_id, players, variant)
+        try:
+            run_state_machine_as_test(machine, settings=settings(
+                max_examples=options.fuzz_examples, stateful_step_count=options.fuzz_steps, deadline=None,
+                database=None, derandomize=True, suppress_health_check=list(HealthCheck), print_blob=False))
+        except Exception as exc:  # noqa: BLE001 - a failing machine is a finding
+            verdict, detail = "fail", f"{type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}"
+        else:
+            verdict = "pass"
+            detail = f"{options.fuzz_examples} sequences of up to {options.fuzz_steps} steps, no disagreement"
+        yield AuditRow(game_id, "fuzz", _config_label(players, variant, game.default_variant()), verdict, detail,
+                       time.perf_counter() - start)
+
+
+def audit_properties(game_id: str, options: AuditOptions) -> Iterable[AuditRow]:
+    """Each claimed property under the default variant and each test variant that changes its expectation."""
+    game = game_for(game_id)
+    for prop in PROPERTIES.get(game_id, ()):
+        seen: set[bool] = set()
+        for players, variant in game.test_configs():
+            expected = prop.expected(variant)
+            if expected in seen:
+                continue
+            seen.add(expected)
+            start = time.perf_counter()
+            result = check_property(game, prop, players, variant, games=options.property_games, seed=options.seed)
+            verdict = "pass" if result.as_expected else "fail"
+            if result.verdict == "holds":
+                detail = f"holds on {result.states} states of {result.games} random games (expected to {'hold' if expected else 'fail'})"
+            else:
+                detail = f"refuted after {len(result.witness)} moves: {result.message}"
+            yield AuditRow(game_id, "property", f"{prop.id} {_config_label(players, variant, game.default_variant())}",
+                           verdict, detail, time.perf_counter() - start,
+                           {"statement": prop.statement, "verdict": result.verdict, "witness": list(result.witness)})
+
+
+def audit_findings(game_id: str, options: AuditOptions) -> Iterable[AuditRow]:
+    """The catalogue's questions about this game (solver and exhaustive search)."""
+    if not options.findings:
+        return
+    try:
+        from ruleproof.checkers import catalogue
+    except ImportError:
+        return
+    for finding in catalogue.run_catalogue(game_id, full=options.full):
+        yield AuditRow(game_id, "finding", f"{finding.id} {finding.question}", finding.audit_verdict,
+                       finding.summary(), finding.seconds, finding.to_json())
+
+
+AUDIT_STEPS: tuple[Callable[[str, AuditOptions], Iterable[AuditRow]], ...] = (
+    audit_conformance, audit_fuzz, audit_properties, audit_findings,
+)
+
+
+def run_audit(games: Iterable[str], options: AuditOptions, on_row: Callable[[AuditRow], None] | None = None) -> list[AuditRow]:
+    """Every audit step for every game, in order."""
+    rows: list[AuditRow] = []
+    for game_id in games:
+        for step in AUDIT_STEPS:
+            for row in step(game_id, options):
+                rows.append(row)
+                if on_row is not None:
+                    on_row(row)
+    return rows

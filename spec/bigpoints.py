@@ -1,0 +1,1208 @@
+"""BigPoints as an executable specification.
+
+Source: ``001_2e52b0ba102b09c9.txt`` (a Russian translation of Brigitte and
+Wolfgang Ditt's rules), with the facts and defaults of RULES-NOTES.md
+§BigPoints where the text is silent.
+
+The board is a *path* of discs leading to a five-step *ladder* (the winners'
+podium). Positions on the path are numbered from 0 (the first disc, where the
+pawns start) to ``N - 1`` (the disc next to the ladder); a pawn at ``-1`` still
+stands before the path and a pawn at ``N`` stands on the ladder.
+
+A turn is split into explicit moves so that a record names every decision:
+
+* ``lay blue`` — chance lays the next disc of the path (uniform over the discs
+  still in the box, so a colour's probability is its share of them);
+* ``move red`` — the player moves the red pawn forward (onto the next disc of
+  its colour, or onto the ladder when none is left);
+* ``take ahead`` / ``take behind`` — the player takes the nearest free disc on
+  that side of the pawn just moved (``take none`` in the rare case that no
+  free disc is left on either side: RULES-NOTES row 5);
+* ``black`` / ``no black`` — whether to spend a black disc for one extra pawn
+  move this turn (offered after the normal move, or before it with
+  ``extra_timing="before"``); the extra move may be ``back red``.
+
+>>> v = BigPointsVariant()
+>>> path_size(v), path_composition(v)
+(55, (9, 9, 9, 9, 9, 5, 5))
+>>> state = example_state("BRKBGW", pawns=(-1, -1, -1, -1, -1))
+>>> compute_destination(state, 0, False)
+0
+>>> compute_free_discs(state.path, state.pawns, 0, 0)
+(1, None)
+>>> [str(m) for m in compute_gap_moves(state)]
+[]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Literal, NamedTuple, TypeAlias
+
+from ruleproof.spec.core import (
+    CHANCE,
+    TERMINAL,
+    Ambiguity,
+    GameSpec,
+    Reading,
+    Rule,
+    RuleKind,
+    Source,
+    Step,
+)
+from ruleproof.spec.errors import MoveParseError, PlayerCountError, VariantError
+
+RULEBOOK = "001_2e52b0ba102b09c9.txt"
+MIN_PLAYERS = 2
+MAX_PLAYERS = 5
+
+#: The five pawn (and base disc) colours, by index.
+COLOURS: tuple[str, ...] = ("blue", "red", "yellow", "green", "purple")
+#: Every disc colour, by index: the five base colours, then black and white.
+DISC_COLOURS: tuple[str, ...] = COLOURS + ("black", "white")
+#: One letter per disc colour, as the path string shows them.
+LETTERS = "BRYGPKW"
+BLACK = 5
+WHITE = 6
+#: A path position whose disc was taken.
+TAKEN = "."
+#: Where a pawn stands before it enters the path.
+START = -1
+#: Points of the ladder steps, top step (the first pawn to arrive) first.
+STEP_VALUES: tuple[int, ...] = (4, 3, 2, 1, 0)
+SIDES: tuple[str, ...] = ("ahead", "behind", "none")
+
+# Phases of play (the ``phase`` field of a state).
+LAY = "lay"  # chance lays the path
+MOVE = "move"  # the normal pawn move is due
+TAKE = "take"  # a disc must be taken next to the pawn just moved
+OFFER = "offer"  # the player may spend a black disc for an extra move
+EXTRA = "extra"  # the extra pawn move (a black disc was spent) is due
+OVER = "over"  # the game is over (in a match, chance then lays the next path)
+PHASES: tuple[str, ...] = (LAY, MOVE, TAKE, OFFER, EXTRA, OVER)
+
+
+def _src(section: str, note: str = "") -> Source:
+    return Source(RULEBOOK, section, note)
+
+
+@dataclass(frozen=True)
+class BigPointsVariant:
+    """The variant flags of BigPoints (RULES-NOTES.md §BigPoints).
+
+    :param inverted_ladder: step values 0,1,2,3,4 from the top step down
+        instead of 4,3,2,1,0 (row 1).
+    :param spent_black_counts: a spent black disc still counts as a colour
+        when white discs are scored (row 3).
+    :param no_free_disc: when no free disc lies on either side of the moved
+        pawn, ``"nothing"`` is taken (default) or the pawn move is
+        ``"illegal"`` (row 5); see :func:`compute_gap_moves`.
+    :param back_to_start: the backward extra move may return a pawn to the
+        start when no disc of its colour lies behind it (row 6).
+    :param extra_timing: the black-disc extra move comes ``"after"`` the normal
+        move (default) or ``"before"`` it (row 7).
+    :param match: play as many games as players, rotating the start player
+        and summing the scores (row 9; the text offers it as an option).
+    :param colour_discs: discs of each base colour (one lies beside the ladder,
+        the rest on the path); smaller sets give reduced games for exhaustive
+        exploration.
+    :param black_discs: black discs on the path.
+    :param white_discs: white discs on the path.
+
+    >>> BigPointsVariant(colour_discs=0)
+    Traceback (most recent call last):
+    ...
+    ruleproof.spec.errors.VariantError: colour_discs must be 1..20; got 0
+    """
+
+    inverted_ladder: bool = False
+    spent_black_counts: bool = False
+    no_free_disc: Literal["nothing", "illegal"] = "nothing"
+    back_to_start: bool = False
+    extra_timing: Literal["after", "before"] = "after"
+    match: bool = False
+    colour_discs: int = 10
+    black_discs: int = 5
+    white_discs: int = 5
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.colour_discs <= 20:
+            raise VariantError(f"colour_discs must be 1..20; got {self.colour_discs!r}")
+        for name in ("black_discs", "white_discs"):
+            value = getattr(self, name)
+            if not 0 <= value <= 20:
+                raise VariantError(f"{name} must be 0..20; got {value!r}")
+        if path_size(self) < 1:
+            raise VariantError("the path needs at least one disc; raise colour_discs, black_discs or white_discs")
+
+
+# --------------------------------------------------------------------------
+# Moves
+
+
+class Lay(NamedTuple):
+    """Chance lays a disc of ``colour`` as the next disc of the path."""
+
+    colour: str
+
+    def __str__(self) -> str:
+        return f"lay {self.colour}"
+
+
+class Pawn(NamedTuple):
+    """The player moves the pawn of ``colour``; ``back`` only in an extra move."""
+
+    colour: str
+    back: bool = False
+
+    def __str__(self) -> str:
+        return f"{'back' if self.back else 'move'} {self.colour}"
+
+
+class Take(NamedTuple):
+    """The player takes the nearest free disc ``ahead`` of or ``behind`` the
+    pawn just moved, or ``none`` when neither side has one."""
+
+    side: str
+
+    def __str__(self) -> str:
+        return f"take {self.side}"
+
+
+class Black(NamedTuple):
+    """The player spends a black disc for an extra move (``use``) or declines."""
+
+    use: bool
+
+    def __str__(self) -> str:
+        return "black" if self.use else "no black"
+
+
+BigPointsMove = Lay | Pawn | Take | Black
+
+
+def parse_move(text: str) -> BigPointsMove:
+    """Parse a move's text form.
+
+    >>> parse_move("lay white"), parse_move("move red"), parse_move("back green")
+    (Lay(colour='white'), Pawn(colour='red', back=False), Pawn(colour='green', back=True))
+    >>> parse_move("take behind"), parse_move("black"), parse_move("no black")
+    (Take(side='behind'), Black(use=True), Black(use=False))
+    >>> parse_move("move black")
+    Traceback (most recent call last):
+    ...
+    ruleproof.spec.errors.MoveParseError: no pawn has the colour 'black' in 'move black'; pawns: blue, red, yellow, green, purple
+    """
+    words = text.strip().split()
+    if words == ["black"]:
+        return Black(True)
+    if words == ["no", "black"]:
+        return Black(False)
+    if len(words) == 2:
+        verb, what = words
+        if verb == "lay":
+            if what not in DISC_COLOURS:
+                raise MoveParseError(f"no disc has the colour {what!r} in {text!r}; discs: {', '.join(DISC_COLOURS)}")
+            return Lay(what)
+        if verb in {"move", "back"}:
+            if what not in COLOURS:
+                raise MoveParseError(f"no pawn has the colour {what!r} in {text!r}; pawns: {', '.join(COLOURS)}")
+            return Pawn(what, verb == "back")
+        if verb == "take":
+            if what not in SIDES:
+                raise MoveParseError(f"a disc is taken 'ahead', 'behind' or 'none', not {what!r} in {text!r}")
+            return Take(what)
+    raise MoveParseError(
+        f"cannot parse move {text!r}; expected 'lay COLOUR', 'move COLOUR', 'back COLOUR', "
+        "'take ahead|behind|none', 'black' or 'no black'"
+    )
+
+
+# --------------------------------------------------------------------------
+# State (shared with the engine)
+
+
+class BigPointsState(NamedTuple):
+    """A BigPoints position. Every disc is in exactly one place: the box (while
+    the path is laid), the path, the reserve beside the ladder, a hand, or a
+    spent pile.
+
+    :param game: index of the current game of a match (0 for a single game).
+    :param phase: one of :data:`PHASES`.
+    :param turn: the seat whose turn it is (during set-up: who will start).
+    :param path: the laid discs, one letter of :data:`LETTERS` each, first disc
+        first; a taken disc leaves :data:`TAKEN` (``"."``) in its place.
+    :param pawns: each pawn's position by colour index: ``-1`` before the path,
+        ``0..N-1`` on the path, ``N`` (the path size) on the ladder.
+    :param ladder: the colours on the ladder, top step first.
+    :param reserve: the letters of the discs still beside the ladder.
+    :param hands: each seat's discs as counts per disc colour; the black count
+        holds the unspent black discs only.
+    :param spent: each seat's spent black discs (public, out of play).
+    :param moved: the colour index of the pawn whose disc is to be taken
+        (phase ``take``), else ``-1``.
+    :param extra: whether the pawn move being completed is the extra move.
+    :param used_black: whether the current player spent a black disc this turn.
+    :param fresh: black discs the current player took this turn (not usable
+        until their next turn).
+    :param scores: points summed over the finished games.
+    """
+
+    variant: BigPointsVariant
+    players: int
+    game: int
+    phase: str
+    turn: int
+    path: str
+    pawns: tuple[int, ...]
+    ladder: tuple[int, ...]
+    reserve: str
+    hands: tuple[tuple[int, ...], ...]
+    spent: tuple[int, ...]
+    moved: int
+    extra: bool
+    used_black: bool
+    fresh: int
+    scores: tuple[int, ...]
+
+
+# --------------------------------------------------------------------------
+# Pure calculations
+
+
+def path_composition(variant: BigPointsVariant) -> tuple[int, ...]:
+    """How many discs of each colour (by :data:`DISC_COLOURS` index) make the path."""
+    base = variant.colour_discs - 1
+    return (base,) * len(COLOURS) + (variant.black_discs, variant.white_discs)
+
+
+def path_size(variant: BigPointsVariant) -> int:
+    """The number of discs in the path (55 by default); also the ladder's position."""
+    return sum(path_composition(variant))
+
+
+def disc_composition(variant: BigPointsVariant) -> tuple[int, ...]:
+    """Every disc of the game per colour: the path plus one reserve disc per base colour.
+
+    >>> disc_composition(BigPointsVariant())
+    (10, 10, 10, 10, 10, 5, 5)
+    """
+    comp = path_composition(variant)
+    return tuple(n + (1 if c < len(COLOURS) else 0) for c, n in enumerate(comp))
+
+
+def check_players(players: int) -> None:
+    """Raise :class:`PlayerCountError` unless 2 ≤ players ≤ 5."""
+    if not isinstance(players, int) or isinstance(players, bool) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise PlayerCountError(f"BigPoints is for {MIN_PLAYERS}–{MAX_PLAYERS} players; got {players!r}")
+
+
+def compute_start_seat(game: int, players: int) -> int:
+    """The seat that starts game ``game`` of a match: each game the next seat.
+
+    >>> [compute_start_seat(g, 3) for g in range(3)]
+    [0, 1, 2]
+    """
+    return game % players
+
+
+def compute_supply(state: BigPointsState) -> tuple[int, ...]:
+    """The discs still in the box (not yet laid) per colour."""
+    if state.phase != LAY:
+        return (0,) * len(DISC_COLOURS)
+    comp = path_composition(state.variant)
+    return tuple(comp[c] - state.path.count(LETTERS[c]) for c in range(len(DISC_COLOURS)))
+
+
+def is_game_over(state: BigPointsState) -> bool:
+    """Every pawn stands on the ladder."""
+    size = path_size(state.variant)
+    return all(p == size for p in state.pawns)
+
+
+def has_next_game(state: BigPointsState) -> bool:
+    """In a match, whether another game follows the current one."""
+    return state.variant.match and state.game + 1 < state.players
+
+
+def compute_whose_turn(state: BigPointsState) -> int:
+    """Who acts: a seat, :data:`CHANCE` or :data:`TERMINAL` (the spec's own account)."""
+    if state.phase == LAY:
+        return CHANCE
+    if state.phase == OVER:
+        return CHANCE if has_next_game(state) else TERMINAL
+    return state.turn
+
+
+def compute_destination(state: BigPointsState, colour: int, back: bool) -> int | None:
+    """Where the pawn of ``colour`` would go, or ``None`` when it cannot move so.
+
+    Forward: the next remaining disc of its colour after its position, else
+    the ladder (position ``N``). Backward (RULES-NOTES row 6): the nearest
+    remaining disc of its colour before its position; with ``back_to_start``
+    the start when there is none. A pawn on the ladder never moves; a pawn at
+    the start cannot move back.
+    """
+    size = path_size(state.variant)
+    pos = state.pawns[colour]
+    letter = LETTERS[colour]
+    if pos == size:
+        return None
+    if not back:
+        for i in range(pos + 1, len(state.path)):
+            if state.path[i] == letter:
+                return i
+        return size
+    if pos == START:
+        return None
+    for i in range(pos - 1, -1, -1):
+        if state.path[i] == letter:
+            return i
+    return START if state.variant.back_to_start else None
+
+
+def compute_free_discs(path: str, pawns: tuple[int, ...], colour: int, position: int) -> tuple[int | None, int | None]:
+    """The nearest free disc ``(ahead, behind)`` of the pawn of ``colour`` standing
+    at ``position``: a disc still on the path and not under another pawn
+    (RULES-NOTES row 4). ``None`` where a side has no free disc.
+
+    >>> compute_free_discs("KPBG", (2, -1, -1, -1, 1), 0, 2)  # the text's example
+    (3, 0)
+    """
+    occupied = {p for c, p in enumerate(pawns) if c != colour}
+    ahead = next((i for i in range(position + 1, len(path)) if path[i] != TAKEN and i not in occupied), None)
+    behind = next((i for i in range(position - 1, -1, -1) if path[i] != TAKEN and i not in occupied), None)
+    return ahead, behind
+
+
+def _with(items: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
+    return items[:index] + (value,) + items[index + 1 :]
+
+
+def is_gap_move(state: BigPointsState, colour: int, back: bool) -> bool:
+    """Whether moving the pawn of ``colour`` (forward or ``back``) would leave no
+    free disc on either side of it: the gap of RULES-NOTES row 5.
+
+    A move onto the ladder is never a gap move (the reserve disc is taken).
+    """
+    dest = compute_destination(state, colour, back)
+    if dest is None or dest == path_size(state.variant):
+        return False
+    pawns = _with(state.pawns, colour, dest)
+    return compute_free_discs(state.path, pawns, colour, dest) == (None, None)
+
+
+def compute_pawn_moves(state: BigPointsState, extra: bool) -> tuple[Pawn, ...]:
+    """Every pawn move the rules of movement allow, before the gap flag is
+    applied: forward moves, plus backward ones when ``extra``."""
+    moves = []
+    for colour in range(len(COLOURS)):
+        for back in (False, True) if extra else (False,):
+            if compute_destination(state, colour, back) is not None:
+                moves.append(Pawn(COLOURS[colour], back))
+    return tuple(sorted(moves))
+
+
+def compute_gap_moves(state: BigPointsState, extra: bool | None = None) -> tuple[Pawn, ...]:
+    """The pawn moves available to the player in ``state`` after which no free
+    disc would lie on either side of the pawn (RULES-NOTES row 5).
+
+    This is the helper for the state-space and solver work: the gap arises in a
+    reachable state exactly when this is non-empty there. ``extra`` defaults to
+    whether the state awaits an extra move.
+
+    >>> state = example_state("BRY", pawns=(-1, 1, 2, 3, 3))
+    >>> [str(m) for m in compute_gap_moves(state)]
+    ['move blue']
+    """
+    if extra is None:
+        extra = state.phase == EXTRA
+    return tuple(
+        m for m in compute_pawn_moves(state, extra) if is_gap_move(state, COLOURS.index(m.colour), m.back)
+    )
+
+
+def has_gap(state: BigPointsState) -> bool:
+    """Whether the player to move faces a gap move (a pawn move leaving no free disc)."""
+    return state.phase in (MOVE, EXTRA) and bool(compute_gap_moves(state))
+
+
+def compute_allowed_pawn_moves(state: BigPointsState, extra: bool) -> tuple[Pawn, ...]:
+    """The pawn moves allowed once the gap flag is applied.
+
+    With ``no_free_disc="illegal"`` gap moves are dropped; a normal move (which
+    cannot be skipped) falls back to every move when all of them are gap moves.
+    """
+    moves = compute_pawn_moves(state, extra)
+    if state.variant.no_free_disc != "illegal":
+        return moves
+    kept = tuple(m for m in moves if not is_gap_move(state, COLOURS.index(m.colour), m.back))
+    return kept if kept or extra else moves
+
+
+def usable_blacks(state: BigPointsState) -> int:
+    """Unspent black discs of the player to move that were not taken this turn."""
+    return state.hands[state.turn][BLACK] - state.fresh
+
+
+def can_use_black(state: BigPointsState) -> bool:
+    """Whether the player to move may spend a black disc now (ignoring the phase):
+    one is usable, none was spent this turn, and some extra move is allowed."""
+    if state.used_black or usable_blacks(state) < 1:
+        return False
+    return bool(compute_allowed_pawn_moves(state, True))
+
+
+def compute_step_values(variant: BigPointsVariant) -> tuple[int, ...]:
+    """Points per ladder step, top step first (RULES-NOTES row 1).
+
+    >>> compute_step_values(BigPointsVariant()), compute_step_values(BigPointsVariant(inverted_ladder=True))
+    ((4, 3, 2, 1, 0), (0, 1, 2, 3, 4))
+    """
+    return STEP_VALUES[::-1] if variant.inverted_ladder else STEP_VALUES
+
+
+def compute_score(variant: BigPointsVariant, ladder: tuple[int, ...], hand: tuple[int, ...], spent: int) -> int:
+    """One seat's points for a game.
+
+    Each base-colour disc scores the value of the step its pawn stands on;
+    black discs score nothing; each white disc scores the number of different
+    non-white colours held (an unspent black counts; a spent one only with
+    ``spent_black_counts``).
+
+    >>> # the text's example: red on the top step, purple third, green last
+    >>> compute_score(BigPointsVariant(), (1, 0, 4, 2, 3), (0, 2, 0, 1, 1, 1, 2), 0)
+    18
+    """
+    values = compute_step_values(variant)
+    points = sum(hand[c] * values[step] for step, c in enumerate(ladder))
+    colours = sum(1 for c in range(len(COLOURS)) if hand[c] > 0)
+    if hand[BLACK] > 0 or (variant.spent_black_counts and spent > 0):
+        colours += 1
+    return points + hand[WHITE] * colours
+
+
+def compute_game_scores(state: BigPointsState) -> tuple[int, ...]:
+    """Every seat's points for the current game."""
+    return tuple(
+        compute_score(state.variant, state.ladder, state.hands[s], state.spent[s]) for s in range(state.players)
+    )
+
+
+def compute_winners(state: BigPointsState) -> frozenset[int]:
+    """The seats with the highest total; ties all win."""
+    best = max(state.scores)
+    return frozenset(s for s, t in enumerate(state.scores) if t == best)
+
+
+# --------------------------------------------------------------------------
+# The reference semantics: what every move does (the effect rules compare the
+# engine's successor with this one, field by field)
+
+
+def _start_turn(state: BigPointsState, seat: int) -> BigPointsState:
+    state = state._replace(turn=seat, phase=MOVE, moved=-1, extra=False, used_black=False, fresh=0)
+    if state.variant.extra_timing == "before" and can_use_black(state):
+        state = state._replace(phase=OFFER)
+    return state
+
+
+def _next_turn(state: BigPointsState) -> BigPointsState:
+    return _start_turn(state, (state.turn + 1) % state.players)
+
+
+def _finish(state: BigPointsState) -> BigPointsState:
+    totals = tuple(a + b for a, b in zip(state.scores, compute_game_scores(state)))
+    return state._replace(phase=OVER, moved=-1, extra=False, used_black=False, fresh=0, scores=totals)
+
+
+def _complete(state: BigPointsState, extra: bool) -> BigPointsState:
+    """The pawn move (normal or extra) and its disc are done: what comes next."""
+    state = state._replace(moved=-1, extra=False)
+    if is_game_over(state):
+        return _finish(state)
+    if state.variant.extra_timing == "after":
+        if not extra and can_use_black(state):
+            return state._replace(phase=OFFER)
+        return _next_turn(state)
+    if extra:
+        return state._replace(phase=MOVE)
+    return _next_turn(state)
+
+
+def compute_new_game(state: BigPointsState) -> BigPointsState:
+    """The empty table of the next game of a match: scores kept, next start seat."""
+    game = state.game + 1
+    return state._replace(
+        game=game, phase=LAY, turn=compute_start_seat(game, state.players), path="",
+        pawns=(START,) * len(COLOURS), ladder=(), reserve="".join(LETTERS[: len(COLOURS)]),
+        hands=((0,) * len(DISC_COLOURS),) * state.players, spent=(0,) * state.players,
+        moved=-1, extra=False, used_black=False, fresh=0,
+    )
+
+
+def compute_successor(state: BigPointsState, move: BigPointsMove) -> BigPointsState:
+    """The state after a legal ``move``, as the rules describe it (slow, plain)."""
+    seat = state.turn
+    if isinstance(move, Lay):
+        if state.phase == OVER:
+            state = compute_new_game(state)
+        path = state.path + LETTERS[DISC_COLOURS.index(move.colour)]
+        state = state._replace(path=path)
+        return _start_turn(state, state.turn) if len(path) == path_size(state.variant) else state
+    if isinstance(move, Black):
+        if not move.use:
+            return state._replace(phase=MOVE) if state.variant.extra_timing == "before" else _next_turn(state)
+        hand = _with(state.hands[seat], BLACK, state.hands[seat][BLACK] - 1)
+        return state._replace(
+            hands=state.hands[:seat] + (hand,) + state.hands[seat + 1 :],
+            spent=_with(state.spent, seat, state.spent[seat] + 1),
+            used_black=True, phase=EXTRA,
+        )
+    if isinstance(move, Pawn):
+        colour = COLOURS.index(move.colour)
+        extra = state.phase == EXTRA
+        dest = compute_destination(state, colour, move.back)
+        assert dest is not None, f"{move} has no destination"
+        state = state._replace(pawns=_with(state.pawns, colour, dest))
+        if dest == path_size(state.variant):
+            hand = _with(state.hands[seat], colour, state.hands[seat][colour] + 1)
+            state = state._replace(
+                ladder=state.ladder + (colour,),
+                reserve=state.reserve.replace(LETTERS[colour], ""),
+                hands=state.hands[:seat] + (hand,) + state.hands[seat + 1 :],
+            )
+            return _complete(state, extra)
+        return state._replace(phase=TAKE, moved=colour, extra=extra)
+    # Take
+    ahead, behind = compute_free_discs(state.path, state.pawns, state.moved, state.pawns[state.moved])
+    pos = ahead if move.side == "ahead" else behind if move.side == "behind" else None
+    if pos is not None:
+        disc = LETTERS.index(state.path[pos])
+        hand = _with(state.hands[seat], disc, state.hands[seat][disc] + 1)
+        state = state._replace(
+            path=state.path[:pos] + TAKEN + state.path[pos + 1 :],
+            hands=state.hands[:seat] + (hand,) + state.hands[seat + 1 :],
+            fresh=state.fresh + (1 if disc == BLACK else 0),
+        )
+    return _complete(state, state.extra)
+
+
+def example_state(
+    path: str,
+    pawns: tuple[int, ...] = (START,) * 5,
+    *,
+    variant: BigPointsVariant | None = None,
+    players: int = 2,
+    phase: str = MOVE,
+    turn: int = 0,
+    hands: tuple[tuple[int, ...], ...] | None = None,
+    path_size_override: int | None = None,
+    **fields: object,
+) -> BigPointsState:
+    """A hand-built state for examples and tests.
+
+    ``path`` uses :data:`LETTERS` and ``"."``; a pawn at ``len(path)`` is on the
+    ladder (listed in colour order unless ``ladder=`` is given). Without
+    ``variant`` the disc counts are chosen so that the path has the given
+    length (``path_size_override`` for the same purpose, explicit).
+
+    >>> s = example_state("BRKBGW")
+    >>> s.phase, path_size(s.variant)
+    ('move', 6)
+    """
+    size = path_size_override if path_size_override is not None else len(path)
+    if variant is None:
+        variant = _variant_for_size(size)
+    if path_size(variant) != len(path):
+        raise VariantError(f"path {path!r} has {len(path)} discs, the variant lays {path_size(variant)}")
+    n = path_size(variant)
+    ladder = tuple(c for c in range(len(COLOURS)) if pawns[c] == n)
+    reserve = "".join(LETTERS[c] for c in range(len(COLOURS)) if pawns[c] != n)
+    state = BigPointsState(
+        variant, players, 0, phase, turn, path, tuple(pawns), ladder, reserve,
+        hands if hands is not None else ((0,) * len(DISC_COLOURS),) * players,
+        (0,) * players, -1, False, False, 0, (0,) * players,
+    )
+    return state._replace(**fields)  # type: ignore[arg-type]
+
+
+def _variant_for_size(size: int) -> BigPointsVariant:
+    """A variant whose path has ``size`` discs (white discs make up the rest)."""
+    base = min(size // len(COLOURS), 20)
+    rest = size - base * len(COLOURS)
+    black = min(rest, 20)
+    return BigPointsVariant(colour_discs=base + 1, black_discs=black, white_discs=rest - black)
+
+
+# --------------------------------------------------------------------------
+# Rules
+
+Bstep: TypeAlias = Step[BigPointsVariant, BigPointsState, BigPointsMove]
+
+#: The move type each phase expects.
+_EXPECTED: dict[str, type] = {LAY: Lay, OVER: Lay, MOVE: Pawn, EXTRA: Pawn, TAKE: Take, OFFER: Black}
+
+
+def _fits_phase(step: Bstep) -> bool:
+    expected = _EXPECTED.get(step.before.phase)
+    return expected is not None and isinstance(step.move, expected)
+
+
+def _is_pawn(step: Bstep) -> bool:
+    return _fits_phase(step) and isinstance(step.move, Pawn)
+
+
+def _is_back(step: Bstep) -> bool:
+    return _is_pawn(step) and isinstance(step.move, Pawn) and step.move.back
+
+
+def _is_take(step: Bstep) -> bool:
+    return _fits_phase(step) and isinstance(step.move, Take)
+
+
+def _is_use_black(step: Bstep) -> bool:
+    return _fits_phase(step) and isinstance(step.move, Black) and step.move.use
+
+
+def _is_lay(step: Bstep) -> bool:
+    return _fits_phase(step) and isinstance(step.move, Lay)
+
+
+def _colour(move: Pawn) -> int:
+    return COLOURS.index(move.colour)
+
+
+def _check_players(step: Bstep) -> str | None:
+    n = step.before.players
+    return None if MIN_PLAYERS <= n <= MAX_PLAYERS else f"{n} players; the game is for 2–5"
+
+
+def _check_turn(step: Bstep) -> str | None:
+    expected = compute_whose_turn(step.before)
+    if step.actor == expected:
+        return None
+    who = {CHANCE: "chance", TERMINAL: "nobody (the game is over)"}.get(expected, f"seat {expected}")
+    actor = "chance" if step.actor == CHANCE else f"seat {step.actor}"
+    return f"{actor} acted but it is the turn of {who}"
+
+
+_PHASE_WORDS = {
+    LAY: "chance to lay the next disc of the path",
+    OVER: "chance to lay the next game's path",
+    MOVE: "a pawn move",
+    EXTRA: "the extra pawn move",
+    TAKE: "taking a disc next to the pawn just moved",
+    OFFER: "deciding whether to spend a black disc",
+}
+
+
+def _check_phase(step: Bstep) -> str | None:
+    phase = step.before.phase
+    if phase not in _EXPECTED:
+        return f"unknown phase {phase!r}"
+    if phase == OVER and not has_next_game(step.before):
+        return f"{step.move}: the game is over"
+    if _fits_phase(step):
+        return None
+    return f"{step.move} does not fit: the game awaits {_PHASE_WORDS[phase]}"
+
+
+def _check_lay(step: Bstep) -> str | None:
+    move = step.move
+    assert isinstance(move, Lay)
+    if move.colour not in DISC_COLOURS:
+        return f"there are no {move.colour!r} discs"
+    colour = DISC_COLOURS.index(move.colour)
+    if step.before.phase == OVER:
+        available = path_composition(step.variant)[colour]
+    else:
+        available = compute_supply(step.before)[colour]
+    return None if available > 0 else f"no {move.colour} disc is left to lay"
+
+
+def _check_not_on_ladder(step: Bstep) -> str | None:
+    move = step.move
+    assert isinstance(move, Pawn)
+    if move.colour not in COLOURS:
+        return f"there is no {move.colour!r} pawn"
+    if step.before.pawns[_colour(move)] == path_size(step.variant):
+        return f"the {move.colour} pawn is on the ladder and cannot move any more"
+    return None
+
+
+def _check_back_only_extra(step: Bstep) -> str | None:
+    move = step.move
+    assert isinstance(move, Pawn)
+    if move.back and step.before.phase != EXTRA:
+        return f"{move}: a pawn may move backwards only in the extra move of a black disc"
+    return None
+
+
+def _check_back_target(step: Bstep) -> str | None:
+    move = step.move
+    assert isinstance(move, Pawn)
+    if move.colour not in COLOURS or step.before.phase != EXTRA:
+        return None
+    state = step.before
+    colour = _colour(move)
+    pos = state.pawns[colour]
+    if pos == path_size(step.variant):
+        return None  # BP-MOVE-1
+    if pos == START:
+        return f"the {move.colour} pawn is still before the path and cannot move back"
+    if compute_destination(state, colour, True) is None:
+        return f"no {move.colour} disc lies behind the {move.colour} pawn (position {pos}) to move back to"
+    return None
+
+
+def _check_gap(step: Bstep) -> str | None:
+    if step.variant.no_free_disc != "illegal":
+        return None
+    state, move = step.before, step.move
+    if isinstance(move, Black):
+        if move.use and not state.used_black and usable_blacks(state) >= 1 and not can_use_black(state):
+            return "every extra move would leave no free disc beside the pawn, so no black disc may be spent"
+        return None
+    assert isinstance(move, Pawn)
+    if move.colour not in COLOURS:
+        return None
+    colour = _colour(move)
+    extra = state.phase == EXTRA
+    if compute_destination(state, colour, move.back) is None or not is_gap_move(state, colour, move.back):
+        return None
+    if move in compute_allowed_pawn_moves(state, extra):
+        return None
+    return f"{move} would leave no free disc on either side of the {move.colour} pawn"
+
+
+def _check_take_side(step: Bstep) -> str | None:
+    state, move = step.before, step.move
+    assert isinstance(move, Take)
+    if move.side not in SIDES:
+        return f"unknown side {move.side!r}"
+    if not 0 <= state.moved < len(COLOURS):
+        return "no pawn was just moved"
+    ahead, behind = compute_free_discs(state.path, state.pawns, state.moved, state.pawns[state.moved])
+    name = COLOURS[state.moved]
+    if move.side == "ahead" and ahead is None:
+        return f"no free disc lies ahead of the {name} pawn"
+    if move.side == "behind" and behind is None:
+        return f"no free disc lies behind the {name} pawn"
+    if move.side == "none" and (ahead is not None or behind is not None):
+        where = ", ".join(
+            f"{side} at {pos} ({DISC_COLOURS[LETTERS.index(state.path[pos])]})"
+            for side, pos in (("ahead", ahead), ("behind", behind)) if pos is not None
+        )
+        return f"a free disc must be taken: {where}"
+    return None
+
+
+def _check_black_held(step: Bstep) -> str | None:
+    state = step.before
+    held = state.hands[state.turn][BLACK]
+    if held < 1:
+        return f"seat {state.turn} holds no unspent black disc"
+    if usable_blacks(state) < 1:
+        return f"seat {state.turn}'s black disc was taken this turn and can be used only from the next turn"
+    return None
+
+
+def _check_one_black(step: Bstep) -> str | None:
+    if step.before.used_black:
+        return f"seat {step.before.turn} already spent a black disc this turn"
+    return None
+
+
+# -- effect rules: each owns some fields of the successor state ----------
+
+
+def _diff(step: Bstep, fields: tuple[str, ...]) -> str | None:
+    after = step.after
+    assert after is not None
+    try:
+        expected = compute_successor(step.before, step.move)
+    except (AssertionError, IndexError, ValueError) as exc:
+        return f"{step.move} cannot be applied here ({exc})"
+    wrong = [
+        f"{name} is {getattr(after, name)!r}, expected {getattr(expected, name)!r}"
+        for name in fields if getattr(after, name) != getattr(expected, name)
+    ]
+    return "; ".join(wrong) if wrong else None
+
+
+#: For each effect rule that owns fields of the successor: those fields.
+#: BP-FRAME-1 checks every field that no applicable owner checks.
+_OWNED_BY: dict[str, tuple[str, ...]] = {}
+
+
+def _owner(rule_id: str, fields: tuple[str, ...]) -> Callable[[Bstep], str | None]:
+    _OWNED_BY[rule_id] = fields
+
+    def check(step: Bstep) -> str | None:
+        return _diff(step, fields)
+
+    return check
+
+
+_TURN_FIELDS = ("turn", "moved", "extra", "used_black", "fresh")
+
+
+def _check_sequence(step: Bstep) -> str | None:
+    fields: tuple[str, ...] = _TURN_FIELDS + ("phase",)
+    if isinstance(step.move, Black) and step.move.use:
+        fields = tuple(f for f in fields if f != "used_black")  # BP-BLACK-3
+    return _diff(step, fields)
+
+
+def _check_timing(step: Bstep) -> str | None:
+    after = step.after
+    assert after is not None
+    expected = compute_successor(step.before, step.move)
+    if (after.phase == OFFER) == (expected.phase == OFFER):
+        return None
+    when = step.variant.extra_timing
+    if expected.phase == OFFER:
+        return f"seat {expected.turn} must be offered the black-disc extra move now ({when} the normal move)"
+    return f"no black-disc extra move may be offered now (it comes {when} the normal move)"
+
+
+def _check_end(step: Bstep) -> str | None:
+    after = step.after
+    assert after is not None
+    expected = compute_successor(step.before, step.move)
+    if (after.phase == OVER) == (expected.phase == OVER):
+        return None
+    if expected.phase == OVER:
+        return "the last pawn reached the ladder: the game ends at once"
+    return "the game goes on while a pawn is off the ladder"
+
+
+def _ends_game(step: Bstep) -> bool:
+    return (_is_pawn(step) or _is_take(step)) and compute_successor(step.before, step.move).phase == OVER
+
+
+def _reaches_ladder(step: Bstep) -> bool:
+    move = step.move
+    if not _is_pawn(step) or not isinstance(move, Pawn) or move.colour not in COLOURS:
+        return False
+    return compute_destination(step.before, _colour(move), move.back) == path_size(step.variant)
+
+
+def _is_new_game(step: Bstep) -> bool:
+    return _is_lay(step) and step.before.phase == OVER
+
+
+_OWNED_BY["BP-TURN-3"] = _TURN_FIELDS + ("phase",)
+
+
+def _check_frame(step: Bstep) -> str | None:
+    owned: set[str] = set()
+    for rule in RULES:
+        if rule.id in _OWNED_BY and rule.applies(step):
+            owned.update(_OWNED_BY[rule.id])
+    rest = tuple(f for f in BigPointsState._fields if f not in owned)
+    return _diff(step, rest)
+
+
+SEC_PLAYERS = "от Brigitte и Wolfgang Ditt, для 2-5 игроков старше 8 лет"
+SEC_PARTS = "Состав игры"
+SEC_GOAL = "Цель игры"
+SEC_SETUP = "Подготовка к игре"
+SEC_PLAY = "Как играть"
+SEC_EXAMPLE = "Пример"
+SEC_BLACK = "Черные жетоны"
+SEC_END = "Конец игры и подсчет очков"
+SEC_ROUNDS = "Несколько раундов"
+
+_NOTES = "RULES-NOTES.md §BigPoints"
+
+RULES: tuple[Rule, ...] = (
+    Rule(
+        "BP-SETUP-1", "Player count",
+        "BigPoints is played by two to five players.",
+        _src(SEC_PLAYERS), RuleKind.LEGALITY, _check_players,
+    ),
+    Rule(
+        "BP-SETUP-2", "Path from the box",
+        "Chance lays the path one disc at a time, each drawn uniformly from the discs not yet laid: "
+        "nine of each base colour, five black and five white (one disc of each base colour waits beside "
+        "the ladder instead).",
+        _src(SEC_SETUP), RuleKind.LEGALITY, _check_lay, _is_lay,
+        flags=("colour_discs", "black_discs", "white_discs"),
+    ),
+    Rule(
+        "BP-SETUP-3", "The path grows",
+        "A laid disc becomes the next disc of the path; once every disc is laid the start player's first turn begins.",
+        _src(SEC_SETUP), RuleKind.EFFECT, _owner("BP-SETUP-3", ("path",)), _is_lay,
+    ),
+    Rule(
+        "BP-SETUP-4", "Starting position",
+        "While the path is laid all five pawns stand before its first disc, the ladder is empty, one disc of "
+        "each base colour lies beside it and nobody holds a disc.",
+        _src(SEC_SETUP), RuleKind.EFFECT, _owner("BP-SETUP-4", ("pawns", "ladder", "reserve", "hands", "spent")), _is_lay,
+    ),
+    Rule(
+        "BP-TURN-1", "Whose turn",
+        "Chance acts while the path is laid; then the players take turns clockwise from the start player; "
+        "nobody acts once the game is over.",
+        _src(SEC_PLAY), RuleKind.LEGALITY, _check_turn,
+    ),
+    Rule(
+        "BP-TURN-2", "Steps of a turn",
+        "A turn is a pawn move followed by taking a disc (or by the ladder's reserve disc), plus at most one "
+        "extra pawn move and disc paid with a black disc; each move must be the step the turn is at.",
+        _src(SEC_PLAY), RuleKind.LEGALITY, _check_phase,
+    ),
+    Rule(
+        "BP-TURN-3", "Turn sequence",
+        "After a pawn move the player takes a disc; when the turn's moves are done the turn passes to the next "
+        "seat clockwise; a black disc taken this turn is counted as fresh until the turn ends.",
+        _src(SEC_PLAY), RuleKind.EFFECT, _check_sequence, flags=("extra_timing",),
+    ),
+    Rule(
+        "BP-MOVE-1", "Pawns on the ladder stay",
+        "Any pawn not yet on the ladder may be moved; a pawn on the ladder never moves again.",
+        _src(SEC_PLAY), RuleKind.LEGALITY, _check_not_on_ladder, _is_pawn,
+    ),
+    Rule(
+        "BP-MOVE-2", "Forward to its own colour",
+        "A pawn moves forward to the next disc of its own colour still on the path (taken discs are gone); "
+        "other pawns do not block it.",
+        _src(SEC_PLAY), RuleKind.EFFECT, _owner("BP-MOVE-2", ("pawns",)),
+        lambda step: _is_pawn(step) and isinstance(step.move, Pawn) and not step.move.back,
+    ),
+    Rule(
+        "BP-MOVE-3", "No backward normal move",
+        "A pawn may never move backwards except in the extra move paid with a black disc.",
+        _src(SEC_PLAY), RuleKind.LEGALITY, _check_back_only_extra, _is_back,
+    ),
+    Rule(
+        "BP-LADDER-1", "Onto the highest free step",
+        "A pawn with no disc of its colour left ahead of it moves onto the highest free step of the ladder.",
+        _src(SEC_EXAMPLE), RuleKind.EFFECT, _owner("BP-LADDER-1", ("ladder",)), _reaches_ladder,
+    ),
+    Rule(
+        "BP-LADDER-2", "The reserve disc",
+        "A pawn reaching the ladder earns its mover the disc of its colour waiting beside the ladder, "
+        "instead of a disc from the path.",
+        _src(SEC_EXAMPLE, f"{_NOTES}: the text's 'may take' is read as an automatic take"),
+        RuleKind.EFFECT, _owner("BP-LADDER-2", ("reserve", "hands")), _reaches_ladder,
+    ),
+    Rule(
+        "BP-TAKE-1", "Nearest free disc ahead or behind",
+        "After a pawn move onto the path the player takes, by choice, the nearest disc ahead of or behind "
+        "that pawn that is still on the path and not under a pawn; a side without such a disc cannot be "
+        "chosen (so at the start only ahead, next to the ladder only behind); nothing is taken only when "
+        "neither side has one.",
+        _src(SEC_PLAY, f"{_NOTES} rows 4–5"), RuleKind.LEGALITY, _check_take_side, _is_take,
+        flags=("no_free_disc",),
+    ),
+    Rule(
+        "BP-TAKE-2", "The disc goes to the hand",
+        "The taken disc leaves the path and joins the player's secret discs.",
+        _src(SEC_PLAY), RuleKind.EFFECT, _owner("BP-TAKE-2", ("path", "hands")), _is_take,
+    ),
+    Rule(
+        "BP-TAKE-3", "No free disc on either side",
+        "The text does not say what happens when no free disc lies on either side of the moved pawn. By "
+        "default nothing is taken; with no_free_disc='illegal' such a pawn move is not allowed (and no black "
+        "disc may be spent when every extra move is such a move), except that a normal move that cannot be "
+        "avoided is still made and takes nothing.",
+        _src(SEC_PLAY, f"{_NOTES} row 5"), RuleKind.LEGALITY, _check_gap,
+        lambda step: _is_pawn(step) or _is_use_black(step), flags=("no_free_disc",),
+    ),
+    Rule(
+        "BP-BLACK-1", "A black disc from an earlier turn",
+        "Spending a black disc needs an unspent black disc that was not taken during this same turn.",
+        _src(SEC_BLACK), RuleKind.LEGALITY, _check_black_held, _is_use_black,
+    ),
+    Rule(
+        "BP-BLACK-2", "One black disc per turn",
+        "A player spends at most one black disc per turn.",
+        _src(SEC_BLACK), RuleKind.LEGALITY, _check_one_black, _is_use_black,
+    ),
+    Rule(
+        "BP-BLACK-3", "Spent black discs stay out",
+        "A spent black disc stays, face up, beside its owner and never returns to play.",
+        _src(SEC_BLACK), RuleKind.EFFECT, _owner("BP-BLACK-3", ("hands", "spent", "used_black")), _is_use_black,
+    ),
+    Rule(
+        "BP-EXTRA-1", "When the extra move comes",
+        "The black-disc extra move is offered after the normal move and its disc (default) or, with "
+        "extra_timing='before', at the start of the turn; the extra move is followed by its own disc.",
+        _src(SEC_BLACK, f"{_NOTES} row 7"), RuleKind.EFFECT, _check_timing,
+        lambda step: step.actor >= 0 and _fits_phase(step) or _is_lay(step), flags=("extra_timing",),
+    ),
+    Rule(
+        "BP-BACK-1", "Backward extra move",
+        "In the extra move a pawn may instead go back to the nearest disc of its colour behind it; it cannot "
+        "move back from the ladder or from the start, nor when no such disc exists (with back_to_start it may "
+        "then return to the start).",
+        _src(SEC_BLACK, f"{_NOTES} row 6"), RuleKind.LEGALITY, _check_back_target, _is_back,
+        flags=("back_to_start",),
+    ),
+    Rule(
+        "BP-BACK-2", "Where a backward move ends",
+        "A pawn moving back stops on the nearest disc of its colour behind it (or at the start with "
+        "back_to_start when there is none).",
+        _src(SEC_BLACK, f"{_NOTES} row 6"), RuleKind.EFFECT, _owner("BP-BACK-2", ("pawns",)), _is_back,
+        flags=("back_to_start",),
+    ),
+    Rule(
+        "BP-END-1", "The game ends at once",
+        "The game ends the moment the last pawn reaches the ladder; its mover takes the reserve disc, and "
+        "an extra move not yet made is lost.",
+        _src(SEC_END, f"{_NOTES} row 8"), RuleKind.EFFECT, _check_end,
+        lambda step: _is_pawn(step) or _is_take(step),
+    ),
+    Rule(
+        "BP-SCORE-1", "Scoring",
+        "Each disc of a base colour scores the value of its pawn's ladder step (4, 3, 2, 1, 0 from the top; "
+        "0, 1, 2, 3, 4 with inverted_ladder); black discs score nothing; each white disc scores the number of "
+        "different non-white colours its owner holds, black included (a spent black only with "
+        "spent_black_counts).",
+        _src(SEC_END, f"{_NOTES} rows 1–3"), RuleKind.EFFECT, _owner("BP-SCORE-1", ("scores",)), _ends_game,
+        flags=("inverted_ladder", "spent_black_counts"),
+    ),
+    Rule(
+        "BP-MATCH-1", "Several games",
+        "In a match as many games as players are played, each started by the next seat; every game starts "
+        "from a new path and the scores are summed.",
+        _src(SEC_ROUNDS, f"{_NOTES} row 9"), RuleKind.EFFECT, _owner("BP-MATCH-1", ("game", "scores")), _is_lay,
+        flags=("match",),
+    ),
+    Rule(
+        "BP-WIN-1", "Most points win",
+        "The player with the most points (summed over a match) wins; tied players share the win.",
+        _src(SEC_END), RuleKind.OUTCOME,
+        lambda step: _check_winners(step),
+    ),
+    Rule(
+        "BP-FRAME-1", "Nothing else changes",
+        "A move changes only what the rules above say it changes.",
+        _src(SEC_PLAY), RuleKind.EFFECT, _check_frame, _fits_phase,
+    ),
+)
+
+
+def _check_winners(step: Step[BigPointsVariant, BigPointsState, object]) -> str | None:
+    expected = compute_winners(step.before)
+    if step.move == expected:
+        return None
+    return f"the winners must be seats {sorted(expected)} (totals {list(step.before.scores)}), not {step.move!r}"
+
+
+AMBIGUITIES: tuple[Ambiguity, ...] = (
+    Ambiguity(
+        "BP-AMB-1", "What is each ladder step worth?",
+        "количество очков определяется по ступенькам",
+        _src(SEC_GOAL),
+        (Reading(False, "4, 3, 2, 1, 0 from the top step down (the text's example)"),
+         Reading(True, "inverted: 0, 1, 2, 3, 4 from the top step down")),
+        False, "inverted_ladder", ("BP-SCORE-1",),
+    ),
+    Ambiguity(
+        "BP-AMB-2", "Does black count as a colour when white discs are scored?",
+        "кроме белого цвета",
+        _src(SEC_END),
+        (Reading(True, "yes: the text's example counts the black disc"),),
+        True, "", ("BP-SCORE-1",),
+    ),
+    Ambiguity(
+        "BP-AMB-3", "Does a spent black disc still count as a colour for white?",
+        "Черный жетон можно использовать только один раз.",
+        _src(SEC_BLACK),
+        (Reading(False, "no: only unspent black discs are in the hand"),
+         Reading(True, "yes: spent black discs still count")),
+        False, "spent_black_counts", ("BP-SCORE-1",),
+    ),
+    Ambiguity(
+        "BP-AMB-4", "Which disc is 'ahead' or 'behind' the pawn?",
+        "первый незанятый другими фишками жетон впереди или позади",
+        _src(SEC_PLAY),
+        (Reading("nearest", "the nearest disc still on the path and not under a pawn"),),
+        "nearest", "", ("BP-TAKE-1",),
+    ),
+    Ambiguity(
+        "BP-AMB-5", "What if no free disc lies on either side of the moved pawn?",
+        "Жетоны, на которых стоят фишки, брать нельзя.",
+        _src(SEC_PLAY),
+        (Reading("nothing", "the player takes nothing"),
+         Reading("illegal", "such a pawn move is illegal (an unavoidable normal move still takes nothing)")),
+        "nothing", "no_free_disc", ("BP-TAKE-1", "BP-TAKE-3"),
+    ),
+    Ambiguity(
+        "BP-AMB-6", "Where does a backward extra move go?",
+        "может переместить фишку назад на жетон соответствующего фишке цвета",
+        _src(SEC_BLACK),
+        (Reading(False, "to the nearest disc of its colour behind it; impossible without one or from the ladder"),
+         Reading(True, "as default, but back to the start when no disc of its colour lies behind")),
+        False, "back_to_start", ("BP-BACK-1", "BP-BACK-2"),
+    ),
+    Ambiguity(
+        "BP-AMB-7", "When is the black-disc extra move made?",
+        "чтобы передвинуть ещё одну фишку после своего первого хода",
+        _src(SEC_BLACK),
+        (Reading("after", "after the normal move and its disc"), Reading("before", "before the normal move")),
+        "after", "extra_timing", ("BP-EXTRA-1", "BP-TURN-3"),
+    ),
+    Ambiguity(
+        "BP-AMB-8", "What happens on the move that puts the last pawn on the ladder?",
+        "Игра заканчивается сразу же",
+        _src(SEC_END),
+        (Reading("immediate", "the game ends at once; the mover still takes the reserve disc; "
+                 "an unused extra move is lost"),),
+        "immediate", "", ("BP-END-1",),
+    ),
+    Ambiguity(
+        "BP-AMB-9", "One game or several?",
+        "играется количество игр равное количеству игроков",
+        _src(SEC_ROUNDS),
+        (Reading(False, "a single game (the text offers several games as an option)"),
+         Reading(True, "a match of as many games as players, rotating the start player, scores summed")),
+        False, "match", ("BP-MATCH-1",),
+    ),
+    Ambiguity(
+        "BP-AMB-10", "Is the reserve disc optional, and is a path disc taken as well?",
+        "После этого игрок может взять один жетон",
+        _src(SEC_EXAMPLE),
+        (Reading("reserve", "the reserve disc is taken at once, instead of a path disc "
+                 "(refusing it never helps: no disc lowers a score)"),),
+        "reserve", "", ("BP-LADDER-2",),
+    ),
+    Ambiguity(
+        "BP-AMB-11", "Which discs do the other players see?",
+        "Игрок скрыто держит собранные жетоны у себя до конца игры.",
+        _src(SEC_PLAY),
+        (Reading("black-public", "colours of taken discs are secret, black discs (spent or not) lie face up "
+                 "beside their owner; how many discs each player holds is public"),),
+        "black-public", "", (),
+    ),
+)
+
+
+def candidate_moves(state: BigPointsState, actor: int) -> Iterable[BigPointsMove]:
+    """Every syntactically possible move of ``actor``: a superset of the legal ones."""
+    if actor == CHANCE:
+        return [Lay(c) for c in DISC_COLOURS]
+    moves: list[BigPointsMove] = [Pawn(c, b) for c in COLOURS for b in (False, True)]
+    moves += [Take(s) for s in SIDES]
+    moves += [Black(False), Black(True)]
+    return moves
+
+
+SPEC: GameSpec[BigPointsVariant, BigPointsState, BigPointsMove] = GameSpec(
+    name="bigpoints",
+    title="BigPoints",
+    rulebook=RULEBOOK,
+    variant_type=BigPointsVariant,
+    rules=RULES,
+    ambiguities=AMBIGUITIES,
+    whose_turn=compute_whose_turn,
+    candidate_moves=candidate_moves,
+    parse_move=parse_move,
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+)
