@@ -61,7 +61,7 @@ class _Geometry:
             for dx, dy in layout.directions:
                 walks = []
                 for sign in (1, -1):
-                    walk = []
+                    walk: list[int] = []
                     cx, cy = x + sign * dx, y + sign * dy
                     while (cx, cy) in index and len(walk) < 5:
                         walk.append(index[(cx, cy)])
@@ -187,7 +187,8 @@ class CincoGame(Game[CincoState, CincoMove, CincoVariant]):
 
     def sample_chance(self, state: CincoState, rng: Any) -> CincoMove:
         cards = self._drawable(state)
-        return _DEAL[cards[rng.randrange(len(cards))]]
+        move: Deal = _DEAL[cards[rng.randrange(len(cards))]]
+        return move
 
     def apply_unchecked(self, state: CincoState, move: CincoMove) -> CincoState:
         kind = type(move)
@@ -203,7 +204,7 @@ class CincoGame(Game[CincoState, CincoMove, CincoVariant]):
             owed = tuple(_HAND if s == seat else 0 for s in range(players))
             discards = _replace_at(state.discards, seat, tuple(sorted(state.discards[seat] + state.hands[seat])))
             return state._replace(hands=_replace_at(state.hands, seat, ()), discards=discards, owed=owed, turn=nxt)
-        card, cell = move  # Play
+        card, cell = move  # type: ignore[misc]  # a Play
         hands = _replace_at(state.hands, seat, _without(state.hands[seat], card))
         discards = _replace_at(state.discards, seat, _with(state.discards[seat], card))
         board, chips = state.board, state.chips
