@@ -1,0 +1,497 @@
+"""The BigPoints engine.
+
+Independent of the rule predicates in :mod:`ruleproof.spec.bigpoints` (it
+shares only their data types and constants), tuned for random playouts: the
+path is a string, so "the next disc of my colour" is ``str.find``.
+
+>>> state = GAME.new_game(players=3, seed=4)
+>>> GAME.current_player(state), len(state.path)
+(0, 55)
+>>> [str(m) for m in GAME.legal_moves(state)]
+['move blue', 'move green', 'move purple', 'move red', 'move yellow']
+>>> state = GAME.apply(state, GAME.legal_moves(state)[0])
+>>> [str(m) for m in GAME.legal_moves(state)]
+['take ahead']
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable
+from functools import lru_cache
+from typing import Any
+
+from ruleproof.model.core import CHANCE, TERMINAL, Game, Outcome
+from ruleproof.spec.bigpoints import (
+    COLOURS,
+    DISC_COLOURS,
+    LETTERS,
+    SPEC,
+    BigPointsMove,
+    BigPointsState,
+    BigPointsVariant,
+    Black,
+    Lay,
+    Pawn,
+    Take,
+)
+from ruleproof.spec.errors import PlayerCountError
+
+_LAY, _MOVE, _TAKE, _OFFER, _EXTRA, _OVER = "lay", "move", "take", "offer", "extra", "over"
+_K = 5  # black
+_W = 6  # white
+_NCOL = 5
+_NDISC = 7
+_START = -1
+_GONE = "."
+_LETTER_INDEX = {letter: i for i, letter in enumerate(LETTERS)}
+#: Colour indices in the order of their names (the order of sorted moves).
+_PAWN_ORDER = tuple(sorted(range(_NCOL), key=lambda c: COLOURS[c]))
+_LAY_ORDER = tuple(sorted(range(_NDISC), key=lambda c: DISC_COLOURS[c]))
+_LAYS = tuple(Lay(name) for name in DISC_COLOURS)
+_PAWNS = tuple((Pawn(name, False), Pawn(name, True)) for name in COLOURS)
+_AHEAD, _BEHIND, _NONE = Take("ahead"), Take("behind"), Take("none")
+_NO_BLACK, _USE_BLACK = Black(False), Black(True)
+_EMPTY_HAND = (0,) * _NDISC
+_RESERVE = LETTERS[:_NCOL]
+
+
+@lru_cache(maxsize=64)
+def _layout(variant: BigPointsVariant) -> tuple[int, tuple[int, ...]]:
+    """Path size and per-colour composition of the path."""
+    comp = (variant.colour_discs - 1,) * _NCOL + (variant.black_discs, variant.white_discs)
+    return sum(comp), comp
+
+
+def _free_sides(path: str, pawns: tuple[int, ...], colour: int, pos: int) -> tuple[int, int]:
+    """Nearest free disc ahead of and behind ``pos`` (``-2`` when none)."""
+    others = pawns[:colour] + pawns[colour + 1 :]
+    size = len(path)
+    ahead = pos + 1
+    while ahead < size and (path[ahead] == _GONE or ahead in others):
+        ahead += 1
+    if ahead >= size:
+        ahead = -2
+    behind = pos - 1
+    while behind >= 0 and (path[behind] == _GONE or behind in others):
+        behind -= 1
+    if behind < 0:
+        behind = -2
+    return ahead, behind
+
+
+def _is_gap(path: str, pawns: tuple[int, ...], colour: int, dest: int) -> bool:
+    moved = pawns[:colour] + (dest,) + pawns[colour + 1 :]
+    return _free_sides(path, moved, colour, dest) == (-2, -2)
+
+
+class BigPointsGame(Game[BigPointsState, BigPointsMove, BigPointsVariant]):
+    """BigPoints for 2–5 players under any :class:`BigPointsVariant`."""
+
+    spec = SPEC
+    state_type = BigPointsState
+
+    def initial_state(self, players: int, variant: BigPointsVariant) -> BigPointsState:
+        if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 5:
+            raise PlayerCountError(f"BigPoints is for 2–5 players; got {players!r}")
+        return BigPointsState(
+            variant, players, 0, _LAY, 0, "", (_START,) * _NCOL, (), _RESERVE,
+            (_EMPTY_HAND,) * players, (0,) * players, -1, False, False, 0, (0,) * players,
+        )
+
+    # -- whose turn -----------------------------------------------------------
+
+    def current_player(self, state: BigPointsState) -> int:
+        phase = state.phase
+        if phase == _LAY:
+            return CHANCE
+        if phase == _OVER:
+            return CHANCE if self._next_game(state) else TERMINAL
+        return state.turn
+
+    @staticmethod
+    def _next_game(state: BigPointsState) -> bool:
+        return state.variant.match and state.game + 1 < state.players
+
+    # -- moves ----------------------------------------------------------------
+
+    def legal_moves(self, state: BigPointsState) -> tuple[BigPointsMove, ...]:
+        phase = state.phase
+        if phase == _MOVE:
+            return self._pawn_moves(state.variant, state.path, state.pawns, False)
+        if phase == _TAKE:
+            colour = state.moved
+            ahead, behind = _free_sides(state.path, state.pawns, colour, state.pawns[colour])
+            if ahead >= 0:
+                return (_AHEAD, _BEHIND) if behind >= 0 else (_AHEAD,)
+            return (_BEHIND,) if behind >= 0 else (_NONE,)
+        if phase == _OFFER:
+            return (_NO_BLACK, _USE_BLACK) if self._black_usable(state) else (_NO_BLACK,)
+        if phase == _EXTRA:
+            return self._pawn_moves(state.variant, state.path, state.pawns, True)
+        if phase == _LAY:
+            supply = self._supply(state)
+            return tuple(_LAYS[c] for c in _LAY_ORDER if supply[c])
+        if self._next_game(state):
+            comp = _layout(state.variant)[1]
+            return tuple(_LAYS[c] for c in _LAY_ORDER if comp[c])
+        return ()
+
+    @staticmethod
+    def _pawn_moves(variant: BigPointsVariant, path: str, pawns: tuple[int, ...], extra: bool) -> tuple[Pawn, ...]:
+        size = _layout(variant)[0]
+        strict = variant.no_free_disc == "illegal"
+        moves: list[Pawn] = []
+        gaps = False
+        for c in _PAWN_ORDER:
+            pos = pawns[c]
+            if pos == size:
+                continue
+            letter = LETTERS[c]
+            dest = path.find(letter, pos + 1)
+            if dest < 0:
+                moves.append(_PAWNS[c][0])
+            elif strict and _is_gap(path, pawns, c, dest):
+                gaps = True
+            else:
+                moves.append(_PAWNS[c][0])
+            if extra and pos >= 0:
+                dest = path.rfind(letter, 0, pos)
+                if dest < 0:
+                    if not variant.back_to_start:
+                        continue
+                    dest = _START
+                if strict and _is_gap(path, pawns, c, dest):
+                    continue
+                moves.append(_PAWNS[c][1])
+        if gaps and not moves and not extra:
+            # An unavoidable normal move is made even though it takes nothing.
+            return tuple(_PAWNS[c][0] for c in _PAWN_ORDER if pawns[c] != size)
+        return tuple(moves)
+
+    def _black_usable(self, state: BigPointsState) -> bool:
+        if state.used_black or state.hands[state.turn][_K] - state.fresh < 1:
+            return False
+        if state.variant.no_free_disc != "illegal":
+            return True
+        return bool(self._pawn_moves(state.variant, state.path, state.pawns, True))
+
+    @staticmethod
+    def _supply(state: BigPointsState) -> tuple[int, ...]:
+        comp = _layout(state.variant)[1]
+        path = state.path
+        return tuple(comp[c] - path.count(LETTERS[c]) for c in range(_NDISC))
+
+    def chance_outcomes(self, state: BigPointsState) -> tuple[tuple[BigPointsMove, float], ...]:
+        phase = state.phase
+        if phase == _LAY:
+            counts = self._supply(state)
+        elif phase == _OVER and self._next_game(state):
+            counts = _layout(state.variant)[1]
+        else:
+            return ()
+        total = sum(counts)
+        return tuple((_LAYS[c], counts[c] / total) for c in _LAY_ORDER if counts[c])
+
+    def sample_chance(self, state: BigPointsState, rng: random.Random) -> BigPointsMove:
+        counts = self._supply(state) if state.phase == _LAY else _layout(state.variant)[1]
+        pick = rng.randrange(sum(counts))
+        for c in _LAY_ORDER:
+            pick -= counts[c]
+            if pick < 0:
+                return _LAYS[c]
+        raise AssertionError("unreachable: the supply is empty")
+
+    # -- applying moves ---------------------------------------------------------
+
+    def apply_unchecked(self, state: BigPointsState, move: BigPointsMove) -> BigPointsState:
+        kind = type(move)
+        if kind is Pawn:
+            return self._pawn(state, move)  # type: ignore[arg-type]
+        if kind is Take:
+            return self._take(state, move.side)  # type: ignore[union-attr]
+        if kind is Black:
+            return self._black(state, move.use)  # type: ignore[union-attr]
+        return self._lay(state, move.colour)  # type: ignore[union-attr]
+
+    def _lay(self, state: BigPointsState, colour: str) -> BigPointsState:
+        players = state.players
+        game, turn, scores = state.game, state.turn, state.scores
+        path = state.path
+        if state.phase == _OVER:
+            game += 1
+            turn = game % players
+            path = ""
+        path += LETTERS[DISC_COLOURS.index(colour)]
+        variant = state.variant
+        fresh_state = BigPointsState(
+            variant, players, game, _LAY, turn, path, (_START,) * _NCOL, (), _RESERVE,
+            (_EMPTY_HAND,) * players, (0,) * players, -1, False, False, 0, scores,
+        )
+        if len(path) == _layout(variant)[0]:
+            return self._start_turn(fresh_state, turn)
+        return fresh_state
+
+    def _start_turn(self, state: BigPointsState, seat: int) -> BigPointsState:
+        phase = _MOVE
+        variant = state.variant
+        if variant.extra_timing == "before" and state.hands[seat][_K] > 0:
+            if variant.no_free_disc != "illegal" or self._pawn_moves(variant, state.path, state.pawns, True):
+                phase = _OFFER
+        return BigPointsState(
+            variant, state.players, state.game, phase, seat, state.path, state.pawns, state.ladder,
+            state.reserve, state.hands, state.spent, -1, False, False, 0, state.scores,
+        )
+
+    def _complete(self, state: BigPointsState, extra: bool) -> BigPointsState:
+        """The pawn move and its disc are done: end the game, offer black, or pass the turn."""
+        variant = state.variant
+        size = _layout(variant)[0]
+        if len(state.ladder) == _NCOL:
+            totals = self._game_scores(state)
+            scores = tuple(a + b for a, b in zip(state.scores, totals))
+            return BigPointsState(
+                variant, state.players, state.game, _OVER, state.turn, state.path, state.pawns, state.ladder,
+                state.reserve, state.hands, state.spent, -1, False, False, 0, scores,
+            )
+        if variant.extra_timing == "after":
+            if not extra and self._black_usable(state):
+                phase = _OFFER
+            else:
+                return self._start_turn(state, (state.turn + 1) % state.players)
+        elif extra:
+            phase = _MOVE
+        else:
+            return self._start_turn(state, (state.turn + 1) % state.players)
+        del size
+        return BigPointsState(
+            variant, state.players, state.game, phase, state.turn, state.path, state.pawns, state.ladder,
+            state.reserve, state.hands, state.spent, -1, False, state.used_black, state.fresh, state.scores,
+        )
+
+    def _pawn(self, state: BigPointsState, move: Pawn) -> BigPointsState:
+        variant = state.variant
+        size = _layout(variant)[0]
+        colour = COLOURS.index(move.colour)
+        pos = state.pawns[colour]
+        letter = LETTERS[colour]
+        if move.back:
+            dest = state.path.rfind(letter, 0, pos)  # -1 (the start) when none: back_to_start
+        else:
+            dest = state.path.find(letter, pos + 1)
+            if dest < 0:
+                dest = size
+        pawns = state.pawns[:colour] + (dest,) + state.pawns[colour + 1 :]
+        extra = state.phase == _EXTRA
+        if dest == size:
+            seat = state.turn
+            hand = state.hands[seat]
+            hand = hand[:colour] + (hand[colour] + 1,) + hand[colour + 1 :]
+            arrived = BigPointsState(
+                variant, state.players, state.game, state.phase, seat, state.path, pawns,
+                state.ladder + (colour,), state.reserve.replace(letter, ""),
+                state.hands[:seat] + (hand,) + state.hands[seat + 1 :], state.spent,
+                -1, False, state.used_black, state.fresh, state.scores,
+            )
+            return self._complete(arrived, extra)
+        return BigPointsState(
+            variant, state.players, state.game, _TAKE, state.turn, state.path, pawns, state.ladder,
+            state.reserve, state.hands, state.spent, colour, extra, state.used_black, state.fresh, state.scores,
+        )
+
+    def _take(self, state: BigPointsState, side: str) -> BigPointsState:
+        colour = state.moved
+        path, hands, fresh = state.path, state.hands, state.fresh
+        if side != "none":
+            ahead, behind = _free_sides(path, state.pawns, colour, state.pawns[colour])
+            pos = ahead if side == "ahead" else behind
+            disc = _LETTER_INDEX[path[pos]]
+            path = path[:pos] + _GONE + path[pos + 1 :]
+            seat = state.turn
+            hand = hands[seat]
+            hand = hand[:disc] + (hand[disc] + 1,) + hand[disc + 1 :]
+            hands = hands[:seat] + (hand,) + hands[seat + 1 :]
+            if disc == _K:
+                fresh += 1
+        taken = BigPointsState(
+            state.variant, state.players, state.game, _TAKE, state.turn, path, state.pawns, state.ladder,
+            state.reserve, hands, state.spent, -1, False, state.used_black, fresh, state.scores,
+        )
+        return self._complete(taken, state.extra)
+
+    def _black(self, state: BigPointsState, use: bool) -> BigPointsState:
+        variant = state.variant
+        if not use:
+            if variant.extra_timing == "before":
+                return state._replace(phase=_MOVE)
+            return self._start_turn(state, (state.turn + 1) % state.players)
+        seat = state.turn
+        hand = state.hands[seat]
+        hand = hand[:_K] + (hand[_K] - 1,) + hand[_K + 1 :]
+        spent = state.spent[:seat] + (state.spent[seat] + 1,) + state.spent[seat + 1 :]
+        return BigPointsState(
+            variant, state.players, state.game, _EXTRA, seat, state.path, state.pawns, state.ladder,
+            state.reserve, state.hands[:seat] + (hand,) + state.hands[seat + 1 :], spent,
+            -1, False, True, state.fresh, state.scores,
+        )
+
+    # -- results ------------------------------------------------------------------
+
+    @staticmethod
+    def _game_scores(state: BigPointsState) -> tuple[int, ...]:
+        variant = state.variant
+        values = (0, 1, 2, 3, 4) if variant.inverted_ladder else (4, 3, 2, 1, 0)
+        worth = [0] * _NCOL
+        for step, colour in enumerate(state.ladder):
+            worth[colour] = values[step]
+        result = []
+        for hand, spent in zip(state.hands, state.spent):
+            points = 0
+            kinds = 0
+            for c in range(_NCOL):
+                if hand[c]:
+                    points += hand[c] * worth[c]
+                    kinds += 1
+            if hand[_K] or (variant.spent_black_counts and spent):
+                kinds += 1
+            result.append(points + hand[_W] * kinds)
+        return tuple(result)
+
+    def outcome(self, state: BigPointsState) -> Outcome:
+        scores = tuple(float(s) for s in state.scores)
+        best = max(scores)
+        return Outcome(scores, frozenset(s for s, t in enumerate(scores) if t == best))
+
+    def max_game_length(self, players: int, variant: BigPointsVariant) -> int:
+        # Each pawn has at most colour_discs - 1 discs of its colour plus the
+        # ladder ahead of it; a forward move passes at least one of these, a
+        # backward move (one per black disc) gives back one. So a game has at
+        # most 5 * colour_discs + black forward and black backward moves, each
+        # followed by a take and at most one offer, after the lays.
+        size, _ = _layout(variant)
+        pawn_moves = _NCOL * variant.colour_discs + 2 * variant.black_discs
+        per_game = size + 3 * pawn_moves
+        return per_game * (players if variant.match else 1)
+
+    def test_configs(self) -> tuple[tuple[int, BigPointsVariant], ...]:
+        v = BigPointsVariant
+        small = {"colour_discs": 3, "black_discs": 2, "white_discs": 1}
+        return (
+            (2, v()), (3, v()), (5, v()),
+            (3, v(inverted_ladder=True, spent_black_counts=True)),
+            (4, v(no_free_disc="illegal", back_to_start=True)),
+            (2, v(extra_timing="before")),
+            (3, v(match=True)),
+            (2, v(**small)),  # type: ignore[arg-type]
+            (3, v(no_free_disc="illegal", extra_timing="before", **small)),  # type: ignore[arg-type]
+            (2, v(colour_discs=2, black_discs=2, white_discs=0, back_to_start=True, match=True)),
+        )
+
+    def players_of(self, state: BigPointsState) -> int:
+        return state.players
+
+    def variant_of(self, state: BigPointsState) -> BigPointsVariant:
+        return state.variant
+
+    # -- hidden information ---------------------------------------------------------
+
+    def observation(self, state: BigPointsState, seat: int) -> dict[str, Any]:
+        """The table (path, pawns, ladder, reserve), every seat's black discs and
+        disc count, and the colours of ``seat``'s own discs only."""
+        return {
+            "seat": seat,
+            "game": state.game,
+            "current_player": self.current_player(state),
+            "phase": state.phase,
+            "turn": state.turn,
+            "path": state.path,
+            "pawns": list(state.pawns),
+            "ladder": [COLOURS[c] for c in state.ladder],
+            "reserve": state.reserve,
+            "hand": {DISC_COLOURS[c]: n for c, n in enumerate(state.hands[seat]) if n},
+            "disc_counts": [sum(h) for h in state.hands],
+            "black": [h[_K] for h in state.hands],
+            "spent_black": list(state.spent),
+            "moved": COLOURS[state.moved] if state.moved >= 0 else None,
+            "extra": state.extra,
+            "used_black": state.used_black,
+            "fresh_black": state.fresh,
+            "scores": list(state.scores),
+        }
+
+    def components(self, state: BigPointsState) -> Iterable[tuple[str, str]]:
+        if state.phase == _LAY:
+            supply = self._supply(state)
+            for c in range(_NDISC):
+                for _ in range(supply[c]):
+                    yield f"disc {DISC_COLOURS[c]}", "box"
+        for i, letter in enumerate(state.path):
+            if letter != _GONE:
+                yield f"disc {DISC_COLOURS[_LETTER_INDEX[letter]]}", f"path {i}"
+        for letter in state.reserve:
+            yield f"disc {DISC_COLOURS[_LETTER_INDEX[letter]]}", "reserve"
+        for seat, hand in enumerate(state.hands):
+            for c in range(_NDISC):
+                for _ in range(hand[c]):
+                    yield f"disc {DISC_COLOURS[c]}", f"seat {seat}"
+            for _ in range(state.spent[seat]):
+                yield "disc black", f"spent {seat}"
+        size = _layout(state.variant)[0]
+        for c, pos in enumerate(state.pawns):
+            if pos == size:
+                place = f"ladder {state.ladder.index(c) + 1}" if c in state.ladder else "ladder ?"
+            else:
+                place = "start" if pos == _START else f"path {pos}"
+            yield f"pawn {COLOURS[c]}", place
+
+    def all_components(self, players: int, variant: BigPointsVariant) -> Counter[str]:
+        comp = _layout(variant)[1]
+        counts: Counter[str] = Counter()
+        for c in range(_NDISC):
+            counts[f"disc {DISC_COLOURS[c]}"] = comp[c] + (1 if c < _NCOL else 0)
+        for name in COLOURS:
+            counts[f"pawn {name}"] = 1
+        return counts
+
+    def render_text(self, state: BigPointsState) -> str:
+        """The path with pawns (capital letters in brackets), the ladder, the reserve and the seats.
+
+        >>> s = GAME.new_game(2, BigPointsVariant(colour_discs=2, black_discs=1, white_discs=1), seed=1)
+        >>> print(GAME.render_text(s))
+        game 1/1 · seat 0 to move
+        path: start[BRYGP] B W K R G Y P
+        ladder: 1:- 2:- 3:- 4:- 5:- · reserve B R Y G P
+        seat 0: - | black 0 (spent 0) | score 0
+        seat 1: - | black 0 (spent 0) | score 0
+        """
+        variant = state.variant
+        size = _layout(variant)[0]
+        games = state.players if variant.match else 1
+        actor = self.current_player(state)
+        who = {CHANCE: "chance to lay the path", TERMINAL: "game over"}.get(actor, f"seat {actor} to {state.phase}")
+        lines = [f"game {state.game + 1}/{games} · {who}"]
+        at: dict[int, list[str]] = {}
+        for c, pos in enumerate(state.pawns):
+            at.setdefault(pos, []).append(LETTERS[c])
+        cells = []
+        if _START in at:
+            cells.append(f"start[{''.join(at[_START])}]")
+        for i, letter in enumerate(state.path):
+            cells.append(f"{letter}[{''.join(at[i])}]" if i in at else letter)
+        lines.append("path: " + " ".join(cells))
+        values = (0, 1, 2, 3, 4) if variant.inverted_ladder else (4, 3, 2, 1, 0)
+        steps = [
+            f"{i + 1}:{COLOURS[state.ladder[i]] if i < len(state.ladder) else '-'}"
+            + (f"={values[i]}" if i < len(state.ladder) else "")
+            for i in range(_NCOL)
+        ]
+        lines.append("ladder: " + " ".join(steps) + " · reserve " + (" ".join(state.reserve) or "-"))
+        del size
+        for seat, hand in enumerate(state.hands):
+            held = " ".join(f"{DISC_COLOURS[c]}×{hand[c]}" for c in range(_NDISC) if hand[c]) or "-"
+            lines.append(f"seat {seat}: {held} | black {hand[_K]} (spent {state.spent[seat]}) | score {state.scores[seat]}")
+        return "\n".join(lines)
+
+
+GAME = BigPointsGame()
