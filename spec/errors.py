@@ -42,14 +42,15 @@ class RecordError(RuleproofError, ValueError):
     """A game record is malformed.
 
     :param message: what is wrong and how to fix it.
-    :param path: a JSON path into the record, such as ``$.moves[3].move``.
+    :param path: a JSON path into the record, such as ``$.moves[3].move`` (empty when the
+        problem is not inside the JSON, e.g. an unreadable file).
     :param move_index: the index of the offending move, when there is one.
     """
 
-    def __init__(self, message: str, path: str = "$", move_index: int | None = None) -> None:
+    def __init__(self, message: str, path: str = "", move_index: int | None = None) -> None:
         super().__init__(message)
         self.path = path
         self.move_index = move_index
 
     def __str__(self) -> str:
-        return f"{self.path}: {self.args[0]}"
+        return f"{self.path}: {self.args[0]}" if self.path else str(self.args[0])
