@@ -1,0 +1,401 @@
+"""The Ikebana (Hanabi cards) engine.
+
+Independent of the rule predicates in :mod:`ruleproof.spec.ikebana`: it shares
+only the data types (state, moves, variant) and the deck list, and computes
+scores from its own precomputed table.
+
+>>> state = GAME.new_game(players=3, seed=1)
+>>> GAME.legal_moves(state)
+(Draw(),)
+>>> state = GAME.apply(state, Draw())
+>>> GAME.current_player(state), len(GAME.chance_outcomes(state))
+(-1, 25)
+>>> print(GAME.render_text(GAME.apply(state, Reveal("R1"))).splitlines()[0])
+round 1 of 4, start seat 0: seat 0 looks at R1 (keep or refuse)
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections import Counter
+from collections.abc import Iterable
+from typing import Any
+
+from ruleproof.model.core import CHANCE, TERMINAL, Game, Outcome
+from ruleproof.spec.errors import PlayerCountError
+from ruleproof.spec.ikebana import (
+    FULL_DECK,
+    SPEC,
+    Buy,
+    Draw,
+    IkebanaMove,
+    IkebanaState,
+    IkebanaVariant,
+    Keep,
+    Refuse,
+    Reveal,
+)
+
+_BOUQUET = 5
+_ROUNDS = 4
+_START_COINS = 6
+_BANK_VALUE = 30 * 1 + 15 * 5 + 15 * 10 + 5 * 50
+_VALUE: dict[str, int] = {c: int(c[1]) for c in FULL_DECK}
+_DRAW = Draw()
+_KEEP = Keep()
+_REFUSE = Refuse()
+_KEEP_ONLY: tuple[IkebanaMove, ...] = (_KEEP,)
+_KEEP_OR_REFUSE: tuple[IkebanaMove, ...] = (_KEEP, _REFUSE)
+_BUY = tuple(Buy(s) for s in range(5))
+_REVEAL: dict[str, Reveal] = {c: Reveal(c) for c in FULL_DECK}
+_COLOUR_FACTOR = {1: 4, 2: 2, 5: 3}
+
+
+def _table_points(values: tuple[int, ...]) -> int:
+    """Best points of a value multiset: at most one run fits in five cards, and
+    the rest scores value × count for every value present at least twice."""
+    counts = [0] * 6
+    for v in values:
+        counts[v] += 1
+    best = 0
+    for run, points in (((), 0), ((1, 2, 3, 4), 8), ((2, 3, 4, 5), 12), ((1, 2, 3, 4, 5), 15)):
+        left = counts[:]
+        for v in run:
+            left[v] -= 1
+        if min(left) < 0:
+            continue
+        total = points + sum(v * c for v, c in enumerate(left) if c >= 2)
+        best = max(best, total)
+    return best
+
+
+#: Combination points of every sorted value tuple of 0–5 cards.
+_POINTS: dict[tuple[int, ...], int] = {
+    values: _table_points(values)
+    for size in range(_BOUQUET + 1)
+    for values in itertools.combinations_with_replacement(range(1, 6), size)
+}
+
+
+def _points(hand: tuple[str, ...]) -> int:
+    return _POINTS[tuple(sorted(_VALUE[c] for c in hand))]
+
+
+def _multiplier(hand: tuple[str, ...]) -> int:
+    if len(hand) != _BOUQUET:
+        return 1
+    return _COLOUR_FACTOR.get(len({c[0] for c in hand}), 1)
+
+
+def _recycle(
+    deck: tuple[str, ...], piles: tuple[tuple[str, ...], ...]
+) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]:
+    under = [c for p in piles for c in p[:-1]]
+    return tuple(sorted(deck + tuple(under))), tuple(p[-1:] for p in piles)
+
+
+def _can_draw(deck: tuple[str, ...], piles: tuple[tuple[str, ...], ...]) -> bool:
+    if deck:
+        return True
+    for p in piles:
+        if len(p) > 1:
+            return True
+    return False
+
+
+def _can_act(deck: tuple[str, ...], piles: tuple[tuple[str, ...], ...], coins: tuple[int, ...], seat: int) -> bool:
+    if _can_draw(deck, piles):
+        return True
+    money = coins[seat]
+    return any(s != seat and p and _VALUE[p[-1]] <= money for s, p in enumerate(piles))
+
+
+def _put(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+    return items[:index] + (value,) + items[index + 1 :]
+
+
+class IkebanaGame(Game[IkebanaState, IkebanaMove, IkebanaVariant]):
+    """Ikebana with Hanabi cards for 2–5 players under any :class:`IkebanaVariant`."""
+
+    spec = SPEC
+    state_type = IkebanaState
+
+    def initial_state(self, players: int, variant: IkebanaVariant) -> IkebanaState:
+        if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 5:
+            raise PlayerCountError(f"Ikebana is for 2-5 players; got {players!r}")
+        empty: tuple[tuple[str, ...], ...] = ((),) * players
+        return IkebanaState(
+            variant, players, 1, 0, 0, "choose", FULL_DECK, empty, empty, None, 0,
+            (_START_COINS,) * players, 0, (), (), (), (),
+        )
+
+    # -- whose turn -----------------------------------------------------------
+
+    def current_player(self, state: IkebanaState) -> int:
+        phase = state.phase
+        if phase == "reveal":
+            return CHANCE
+        if phase == "over":
+            return TERMINAL
+        return state.turn
+
+    # -- moves ------------------------------------------------------------------
+
+    def legal_moves(self, state: IkebanaState) -> tuple[IkebanaMove, ...]:
+        phase = state.phase
+        if phase == "reveal":
+            return tuple(_REVEAL[c] for c in dict.fromkeys(state.deck))
+        seat = state.turn
+        piles = state.piles
+        if phase == "decide":
+            if state.coins[seat] > state.refusals and (state.deck or piles[seat] or _can_draw((), piles)):
+                return _KEEP_OR_REFUSE
+            return _KEEP_ONLY
+        if phase == "over":
+            return ()
+        moves: list[IkebanaMove] = [_DRAW] if _can_draw(state.deck, piles) else []
+        money = state.coins[seat]
+        for s, pile in enumerate(piles):
+            if s != seat and pile and _VALUE[pile[-1]] <= money:
+                moves.append(_BUY[s])
+        return tuple(moves)
+
+    def chance_outcomes(self, state: IkebanaState) -> tuple[tuple[IkebanaMove, float], ...]:
+        if state.phase != "reveal":
+            return ()
+        total = len(state.deck)
+        return tuple((_REVEAL[c], n / total) for c, n in Counter(state.deck).items())
+
+    def sample_chance(self, state: IkebanaState, rng: Any) -> IkebanaMove:
+        deck = state.deck
+        return _REVEAL[deck[rng.randrange(len(deck))]]
+
+    def apply_unchecked(self, state: IkebanaState, move: IkebanaMove) -> IkebanaState:
+        kind = type(move)
+        if kind is Reveal:
+            return self._reveal(state, move.card)  # type: ignore[union-attr]
+        if kind is Keep:
+            seat = state.turn
+            assert state.drawn is not None
+            hand = tuple(sorted(state.hands[seat] + (state.drawn,)))
+            return self._end_turn(state, _put(state.hands, seat, hand), state.piles, state.coins)
+        if kind is Refuse:
+            return self._refuse(state)
+        if kind is Draw:
+            deck, piles = state.deck, state.piles
+            if not deck:
+                deck, piles = _recycle(deck, piles)
+            return state._replace(phase="reveal", deck=deck, piles=piles, refusals=0, drawn=None)
+        return self._buy(state, move.seat)  # type: ignore[union-attr]
+
+    def _reveal(self, state: IkebanaState, card: str) -> IkebanaState:
+        deck = state.deck
+        i = deck.index(card)
+        deck = deck[:i] + deck[i + 1 :]
+        piles = state.piles
+        if not deck and state.variant.recycle == "when_empty":
+            deck, piles = _recycle(deck, piles)
+        return state._replace(phase="decide", deck=deck, piles=piles, drawn=card)
+
+    def _refuse(self, state: IkebanaState) -> IkebanaState:
+        seat, players = state.turn, state.players
+        cost = state.refusals + 1
+        payee = (seat + 1 + (cost - 1) % (players - 1)) % players
+        coins = list(state.coins)
+        coins[seat] -= cost
+        coins[payee] += cost
+        assert state.drawn is not None
+        piles = _put(state.piles, seat, state.piles[seat] + (state.drawn,))
+        deck = state.deck
+        if not deck:
+            deck, piles = _recycle(deck, piles)
+        return state._replace(phase="reveal", deck=deck, piles=piles, drawn=None, refusals=cost, coins=tuple(coins))
+
+    def _buy(self, state: IkebanaState, owner: int) -> IkebanaState:
+        seat = state.turn
+        pile = state.piles[owner]
+        card = pile[-1]
+        price = _VALUE[card]
+        coins = list(state.coins)
+        coins[seat] -= price
+        coins[owner] += price
+        hands = _put(state.hands, seat, tuple(sorted(state.hands[seat] + (card,))))
+        return self._end_turn(state, hands, _put(state.piles, owner, pile[:-1]), tuple(coins))
+
+    def _end_turn(
+        self,
+        state: IkebanaState,
+        hands: tuple[tuple[str, ...], ...],
+        piles: tuple[tuple[str, ...], ...],
+        coins: tuple[int, ...],
+    ) -> IkebanaState:
+        players, seat, deck = state.players, state.turn, state.deck
+        needing = [s for s in ((seat + i) % players for i in range(1, players + 1)) if len(hands[s]) < _BOUQUET]
+        nxt = -1
+        if needing:
+            if _can_act(deck, piles, coins, needing[0]):
+                nxt = needing[0]
+            elif state.variant.stall == "skip":
+                for s in needing[1:]:
+                    if _can_act(deck, piles, coins, s):
+                        nxt = s
+                        break
+        if nxt >= 0:
+            return IkebanaState(
+                state.variant, players, state.round, state.start, nxt, "choose", deck, hands, piles, None, 0,
+                coins, state.issued, state.last_bouquets, state.last_base, state.last_scores, state.last_payouts,
+            )
+        return self._score_round(state, hands, coins)
+
+    def _score_round(
+        self, state: IkebanaState, hands: tuple[tuple[str, ...], ...], coins: tuple[int, ...]
+    ) -> IkebanaState:
+        variant, players = state.variant, state.players
+        base = tuple(_points(h) for h in hands)
+        scores = tuple(b * _multiplier(h) for b, h in zip(base, hands))
+        factor = 2 if variant.double_final and state.round == _ROUNDS else 1
+        due = [s * factor for s in scores]
+        short = False
+        if variant.bank == "finite":
+            left = _BANK_VALUE - _START_COINS * players - state.issued
+            short = sum(due) > left
+            for i in range(players):
+                s = (state.start + i) % players
+                due[s] = min(due[s], left)
+                left -= due[s]
+        payouts = tuple(due)
+        coins = tuple(c + p for c, p in zip(coins, payouts))
+        issued = state.issued + sum(payouts)
+        empty: tuple[tuple[str, ...], ...] = ((),) * players
+        if state.round == _ROUNDS or (short and variant.shortfall == "end_game"):
+            return IkebanaState(
+                variant, players, state.round, state.start, state.start, "over", FULL_DECK, empty, empty, None, 0,
+                coins, issued, hands, base, scores, payouts,
+            )
+        best = max(scores)
+        if variant.start_tie == "lowest_seat":
+            start = scores.index(best)
+        else:
+            start = next(s for s in ((state.start + i) % players for i in range(1, players + 1)) if scores[s] == best)
+        return IkebanaState(
+            variant, players, state.round + 1, start, start, "choose", FULL_DECK, empty, empty, None, 0,
+            coins, issued, hands, base, scores, payouts,
+        )
+
+    # -- results ----------------------------------------------------------------
+
+    def outcome(self, state: IkebanaState) -> Outcome:
+        best = max(state.coins)
+        return Outcome(tuple(float(c) for c in state.coins), frozenset(s for s, c in enumerate(state.coins) if c == best))
+
+    def max_game_length(self, players: int, variant: IkebanaVariant) -> int:
+        # Money in play: six coins each plus every payout. A bouquet scores at
+        # most 25 points (five 5s) × 4, doubled at most once per game. A turn is
+        # draw, reveal, (refuse, reveal) × r, keep, and r refusals cost
+        # r(r+1)/2 coins, which one player must hold.
+        money = _START_COINS * players + _ROUNDS * players * 100 * 2
+        refusals = math.isqrt(2 * money) + 1
+        return _ROUNDS * _BOUQUET * players * (3 + 2 * refusals)
+
+    def test_configs(self) -> tuple[tuple[int, IkebanaVariant], ...]:
+        v = IkebanaVariant
+        return (
+            (2, v()), (3, v()), (5, v()),
+            (5, v(bank="finite")), (5, v(bank="finite", shortfall="end_game")),
+            (4, v(double_final=True)), (3, v(start_tie="lowest_seat")),
+            (5, v(recycle="when_empty")), (2, v(stall="skip")),
+            (4, v(bank="finite", shortfall="end_game", double_final=True, start_tie="lowest_seat",
+                  recycle="when_empty", stall="skip")),
+        )
+
+    def players_of(self, state: IkebanaState) -> int:
+        return state.players
+
+    def variant_of(self, state: IkebanaState) -> IkebanaVariant:
+        return state.variant
+
+    # -- hidden information -------------------------------------------------------
+
+    def bank_left(self, state: IkebanaState) -> int | None:
+        """What a finite bank still holds (``None`` for an unlimited bank)."""
+        if state.variant.bank == "unlimited":
+            return None
+        return _BANK_VALUE - _START_COINS * state.players - state.issued
+
+    def observation(self, state: IkebanaState, seat: int) -> dict[str, Any]:
+        """Own hand and own drawn card; of the others only hand sizes; every pile's top card;
+        coins and the last round's revealed bouquets are public."""
+        drawn: str | None = None
+        if state.drawn is not None:
+            drawn = state.drawn if seat == state.turn else "hidden"
+        return {
+            "seat": seat,
+            "players": state.players,
+            "round": state.round,
+            "start": state.start,
+            "turn": state.turn,
+            "phase": state.phase,
+            "current_player": self.current_player(state),
+            "hand": list(state.hands[seat]),
+            "hand_sizes": [len(h) for h in state.hands],
+            "drawn": drawn,
+            "refusals": state.refusals,
+            "pile_tops": [p[-1] if p else None for p in state.piles],
+            "pile_sizes": [len(p) for p in state.piles],
+            "deck_size": len(state.deck),
+            "coins": list(state.coins),
+            "bank_left": self.bank_left(state),
+            "last_bouquets": [list(h) for h in state.last_bouquets],
+            "last_scores": list(state.last_scores),
+            "last_payouts": list(state.last_payouts),
+        }
+
+    def components(self, state: IkebanaState) -> Iterable[tuple[str, str]]:
+        for c in state.deck:
+            yield c, "deck"
+        for s, hand in enumerate(state.hands):
+            for c in hand:
+                yield c, f"hand {s}"
+        for s, pile in enumerate(state.piles):
+            for c in pile:
+                yield c, f"pile {s}"
+        if state.drawn is not None:
+            yield state.drawn, f"drawn by {state.turn}"
+
+    def all_components(self, players: int, variant: IkebanaVariant) -> Counter[str]:
+        return Counter(FULL_DECK)
+
+    def render_text(self, state: IkebanaState) -> str:
+        """The round, whose turn, then one line per seat: hand, discard pile, coins."""
+        if state.phase == "over":
+            best = max(state.coins)
+            winners = ", ".join(f"seat {s}" for s, c in enumerate(state.coins) if c == best)
+            head = f"game over after round {state.round}: {winners} won with {best} coins"
+        else:
+            doing = {
+                "choose": f"seat {state.turn} to draw or buy",
+                "reveal": f"seat {state.turn} draws (chance turns up a card)",
+                "decide": f"seat {state.turn} looks at {state.drawn} (keep or refuse)",
+            }[state.phase]
+            head = f"round {state.round} of {_ROUNDS}, start seat {state.start}: {doing}"
+        left = self.bank_left(state)
+        bank = "unlimited bank" if left is None else f"bank holds {left}"
+        lines = [head, f"deck {len(state.deck)} cards; {bank}; bank paid out {state.issued}"]
+        if state.refusals:
+            lines[-1] += f"; {state.refusals} refusal(s) this turn"
+        for s in range(state.players):
+            pile = state.piles[s]
+            top = f"top {pile[-1]} ({len(pile)})" if pile else "empty"
+            lines.append(f"seat {s}: hand {' '.join(state.hands[s]) or '-'} | discards {top} | {state.coins[s]} coins")
+        if state.last_bouquets:
+            lines.append("last round:")
+            for s, hand in enumerate(state.last_bouquets):
+                lines.append(
+                    f"  seat {s}: {' '.join(hand) or '-'} = {state.last_base[s]} x "
+                    f"{_multiplier(hand)} = {state.last_scores[s]}, paid {state.last_payouts[s]}"
+                )
+        return "\n".join(lines)
+
+
+GAME = IkebanaGame()
