@@ -11,7 +11,7 @@ path is a string, so "the next disc of my colour" is ``str.find``.
 ['move blue', 'move green', 'move purple', 'move red', 'move yellow']
 >>> state = GAME.apply(state, GAME.legal_moves(state)[0])
 >>> [str(m) for m in GAME.legal_moves(state)]
-['take ahead']
+['take ahead', 'take behind']
 """
 
 from __future__ import annotations
@@ -206,14 +206,13 @@ class BigPointsGame(Game[BigPointsState, BigPointsMove, BigPointsVariant]):
     # -- applying moves ---------------------------------------------------------
 
     def apply_unchecked(self, state: BigPointsState, move: BigPointsMove) -> BigPointsState:
-        kind = type(move)
-        if kind is Pawn:
-            return self._pawn(state, move)  # type: ignore[arg-type]
-        if kind is Take:
-            return self._take(state, move.side)  # type: ignore[union-attr]
-        if kind is Black:
-            return self._black(state, move.use)  # type: ignore[union-attr]
-        return self._lay(state, move.colour)  # type: ignore[union-attr]
+        if isinstance(move, Pawn):
+            return self._pawn(state, move)
+        if isinstance(move, Take):
+            return self._take(state, move.side)
+        if isinstance(move, Black):
+            return self._black(state, move.use)
+        return self._lay(state, move.colour)
 
     def _lay(self, state: BigPointsState, colour: str) -> BigPointsState:
         players = state.players
@@ -376,15 +375,16 @@ class BigPointsGame(Game[BigPointsState, BigPointsMove, BigPointsVariant]):
 
     def test_configs(self) -> tuple[tuple[int, BigPointsVariant], ...]:
         v = BigPointsVariant
-        small = {"colour_discs": 3, "black_discs": 2, "white_discs": 1}
         return (
             (2, v()), (3, v()), (5, v()),
             (3, v(inverted_ladder=True, spent_black_counts=True)),
             (4, v(no_free_disc="illegal", back_to_start=True)),
             (2, v(extra_timing="before")),
             (3, v(match=True)),
-            (2, v(**small)),  # type: ignore[arg-type]
-            (3, v(no_free_disc="illegal", extra_timing="before", **small)),  # type: ignore[arg-type]
+            (2, v(colour_discs=3, black_discs=2, white_discs=1)),
+            # Tiny paths, where no free disc on either side (RULES-NOTES row 5) does arise:
+            (2, v(colour_discs=2, black_discs=1, white_discs=0)),
+            (3, v(colour_discs=2, black_discs=1, white_discs=0, no_free_disc="illegal", extra_timing="before")),
             (2, v(colour_discs=2, black_discs=2, white_discs=0, back_to_start=True, match=True)),
         )
 

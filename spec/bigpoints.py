@@ -45,6 +45,7 @@ from ruleproof.spec.core import (
     TERMINAL,
     Ambiguity,
     GameSpec,
+    Move,
     Reading,
     Rule,
     RuleKind,
@@ -141,7 +142,8 @@ class BigPointsVariant:
 # Moves
 
 
-class Lay(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Lay(Move):
     """Chance lays a disc of ``colour`` as the next disc of the path."""
 
     colour: str
@@ -150,7 +152,8 @@ class Lay(NamedTuple):
         return f"lay {self.colour}"
 
 
-class Pawn(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Pawn(Move):
     """The player moves the pawn of ``colour``; ``back`` only in an extra move."""
 
     colour: str
@@ -160,7 +163,8 @@ class Pawn(NamedTuple):
         return f"{'back' if self.back else 'move'} {self.colour}"
 
 
-class Take(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Take(Move):
     """The player takes the nearest free disc ``ahead`` of or ``behind`` the
     pawn just moved, or ``none`` when neither side has one."""
 
@@ -170,7 +174,8 @@ class Take(NamedTuple):
         return f"take {self.side}"
 
 
-class Black(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Black(Move):
     """The player spends a black disc for an extra move (``use``) or declines."""
 
     use: bool
