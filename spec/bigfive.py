@@ -1,0 +1,1800 @@
+"""Big Five ("Gib mir 5!") as an executable specification.
+
+Source: ``000_24eedd0374a5e414.txt`` (a Russian text without its pictures),
+with the facts and defaults of RULES-NOTES.md §Big Five where it is silent.
+
+**Cards.** 100 cards: five animals (lion ``L``, giraffe ``G``, zebra ``Z``,
+chimpanzee ``C`` — the publisher's gorilla —, elephant ``E``) in five colours
+(blue ``b``, yellow ``y``, green ``g``, red ``r``, purple ``p``), four copies
+of each of the 25 kinds. A card is an ``int`` 0–24, ``animal * 5 + colour``;
+its text code is the animal letter and the colour letter, e.g. ``Lp``.
+
+**Board.** A mapping of cells ``(x, y)`` to cards; ``x`` grows to the right,
+``y`` downwards; the start card lies at ``(0, 0)``. In a state the board is a
+sorted tuple of :class:`Placed` triples so that states stay hashable.
+
+**Lines.** A *line* is a maximal run of horizontally or vertically adjacent
+cards. A play puts 1–4 cards of the hand into empty cells of one straight
+line; the resulting line (the text's "new group") must contain a card that was
+already on the table; and every line any played card belongs to (in either
+direction) must be one colour with different animals or one animal with
+different colours, hence at most five cards with no two identical ones.
+
+**Chance.** Every random event is an explicit chance move: the deal (one
+:class:`Deal` per card: the start card first, then every deck), each draw from
+a deck (:class:`Draw`) and each card a player sends blind from the deck to the
+box as a bonus (:class:`Box`). Nobody knows the order of a deck, so a deck is
+a stack of *segments*, each an unordered multiset: the dealt cards form the
+top segment and every exchange puts the exchanged cards, shuffled, under the
+deck as a new bottom segment. The shuffle is resolved lazily: a draw takes a
+card uniformly from the top non-empty segment, which is exactly the
+distribution of the card on top of a shuffled deck.
+
+>>> card_code(parse_card("Lp")), animal_of(parse_card("Zb")), colour_of(parse_card("Zb"))
+('Lp', 2, 0)
+>>> is_line_valid([parse_card(c) for c in ("Lp", "Gp", "Zp")])
+True
+>>> is_line_valid([parse_card(c) for c in ("Lp", "Lp")])
+False
+>>> print(parse_move("play Zp@2,0 Gp@1,0"))
+play Gp@1,0 Zp@2,0
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from collections import Counter
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal, NamedTuple, TypeAlias
+
+from ruleproof.spec.core import (
+    CHANCE,
+    TERMINAL,
+    Ambiguity,
+    GameSpec,
+    Reading,
+    Rule,
+    RuleKind,
+    Source,
+    Step,
+)
+from ruleproof.spec.errors import MoveParseError, PlayerCountError, VariantError
+
+RULEBOOK = "000_24eedd0374a5e414.txt"
+
+ANIMALS = "LGZCE"
+ANIMAL_NAMES = ("lion", "giraffe", "zebra", "chimpanzee", "elephant")
+COLOURS = "bygrp"
+COLOUR_NAMES = ("blue", "yellow", "green", "red", "purple")
+KINDS = 25
+COPIES = 4
+#: Every card of the game, sorted (card ids 0–24, four copies each).
+FULL_DECK: tuple[int, ...] = tuple(sorted(c for c in range(KINDS) for _ in range(COPIES)))
+HAND_SIZE = 5
+MAX_LINE = 5
+MAX_GROUP = 4
+SOLO_MIN_GROUP = 3
+SOLO_DISCARD = 3
+MIN_PLAYERS = 1
+MAX_PLAYERS = 5
+KIDS_DEAL = 15
+
+Cell = tuple[int, int]
+Board = Mapping[Cell, int]
+
+
+def _src(section: str, note: str = "") -> Source:
+    return Source(RULEBOOK, section, note)
+
+
+SEC_COMPONENTS = "Компоненты игры"
+SEC_GOAL = "Цель игры"
+SEC_SETUP = "Подготовка к игре"
+SEC_TURN = "Общий ход игры"
+SEC_PLAY = "Как играть карты"
+SEC_EXAMPLES = "Примеры"
+SEC_COUNTER = "Пример нарушения правил:"
+SEC_BONUS = "Бонусы за большие новые группы"
+SEC_BONUS_EXAMPLES = "Примеры бонусов"
+SEC_EXCHANGE = "Как обменивать карты"
+SEC_END = "Конец игры"
+SEC_ROUNDS = "Игра в несколько раундов"
+SEC_KIDS = "Большая Пятёрка для малышей"
+SEC_HANDICAP = "Фора для слабых игроков"
+SEC_SOLO = "Пасьянс для одного игрока"
+
+
+# --------------------------------------------------------------------------
+# Variant
+
+
+@dataclass(frozen=True)
+class BigFiveVariant:
+    """The variant flags of Big Five (RULES-NOTES.md §Big Five).
+
+    :param bonus: ``"text"``: every new line of 4 earns 1 bonus card, of 5
+        earns 2, plus 1 when the played group has 4 cards; ``"publisher"``:
+        a line earns 1 when the play makes it reach 4 cards and 2 when it
+        reaches 5 (both when it jumps past 4 to 5), no group-size bonus.
+    :param stalemate: when the game ends without a player running out.
+        ``"no_placement"``: once a full round passed without a placement and
+        no player holds a legal placement; ``"exchange_round"``: after any
+        full round without a placement.
+    :param idle_rounds: with ``"no_placement"``, the game also ends after this
+        many full rounds without a placement even though someone could place
+        (the text never addresses endless exchanging; this keeps games finite).
+    :param allow_five: allow five players.
+    :param children: the children's deal, 15 cards per player.
+    :param handicap: deal sizes per seat (weaker players get fewer cards);
+        empty for an even deal. Overrides ``children``.
+    :param rounds: the number of rounds (the multi-round game when above 1).
+    :param penalty_limit: when positive, the game also ends after a round in
+        which some player's penalty total reaches this limit.
+
+    >>> BigFiveVariant(rounds=0)
+    Traceback (most recent call last):
+    ...
+    ruleproof.spec.errors.VariantError: rounds must be at least 1; got 0
+    """
+
+    bonus: Literal["text", "publisher"] = "text"
+    stalemate: Literal["no_placement", "exchange_round"] = "no_placement"
+    idle_rounds: int = 5
+    allow_five: bool = False
+    children: bool = False
+    handicap: tuple[int, ...] = ()
+    rounds: int = 1
+    penalty_limit: int = 0
+
+    def __post_init__(self) -> None:
+        if self.rounds < 1:
+            raise VariantError(f"rounds must be at least 1; got {self.rounds!r}")
+        if self.penalty_limit < 0:
+            raise VariantError(f"penalty_limit must be 0 (off) or positive; got {self.penalty_limit!r}")
+        if self.idle_rounds < 1:
+            raise VariantError(f"idle_rounds must be at least 1; got {self.idle_rounds!r}")
+        if self.handicap:
+            if len(self.handicap) > MAX_PLAYERS or any(n < 1 for n in self.handicap):
+                raise VariantError(f"handicap must give 1 or more cards to each of at most 5 seats; got {self.handicap!r}")
+            if sum(self.handicap) > len(FULL_DECK) - 1:
+                raise VariantError(f"handicap deals {sum(self.handicap)} cards but only 99 can be dealt; got {self.handicap!r}")
+
+
+# --------------------------------------------------------------------------
+# Cards
+
+
+def animal_of(card: int) -> int:
+    """The animal index 0–4 of a card (lion, giraffe, zebra, chimpanzee, elephant)."""
+    return card // 5
+
+
+def colour_of(card: int) -> int:
+    """The colour index 0–4 of a card (blue, yellow, green, red, purple)."""
+    return card % 5
+
+
+def card_code(card: int) -> str:
+    """The two-letter code of a card: animal letter, colour letter.
+
+    >>> card_code(0), card_code(24)
+    ('Lb', 'Ep')
+    """
+    return ANIMALS[card // 5] + COLOURS[card % 5]
+
+
+def card_name(card: int) -> str:
+    """A card in words.
+
+    >>> card_name(parse_card("Cb"))
+    'blue chimpanzee'
+    """
+    return f"{COLOUR_NAMES[card % 5]} {ANIMAL_NAMES[card // 5]}"
+
+
+def parse_card(text: str) -> int:
+    """A card from its code (``Lp``; case of the letters as printed).
+
+    >>> parse_card("Ep")
+    24
+    >>> parse_card("Xq")
+    Traceback (most recent call last):
+    ...
+    ruleproof.spec.errors.MoveParseError: unknown card 'Xq'; a card is an animal letter (LGZCE) and a colour letter (bygrp), e.g. 'Lp'
+    """
+    if len(text) == 2 and text[0] in ANIMALS and text[1] in COLOURS:
+        return ANIMALS.index(text[0]) * 5 + COLOURS.index(text[1])
+    raise MoveParseError(
+        f"unknown card {text!r}; a card is an animal letter ({ANIMALS}) and a colour letter ({COLOURS}), e.g. 'Lp'"
+    )
+
+
+def _codes(cards: Iterable[int]) -> str:
+    return " ".join(card_code(c) for c in cards)
+
+
+# --------------------------------------------------------------------------
+# Moves. Every move type compares equal only to moves of the same type, and
+# all move types share one total order (type rank, then fields), so that a
+# mixed list of legal moves sorts with plain ``sorted``.
+
+
+class Placed(NamedTuple):
+    """A card on a cell: the element of boards and plays.
+
+    >>> str(Placed(-1, 2, parse_card("Zb")))
+    'Zb@-1,2'
+    """
+
+    x: int
+    y: int
+    card: int
+
+    @property
+    def cell(self) -> Cell:
+        """The cell ``(x, y)``."""
+        return (self.x, self.y)
+
+    def __str__(self) -> str:
+        return f"{card_code(self.card)}@{self.x},{self.y}"
+
+
+class Deal(NamedTuple):
+    """Chance deals ``card`` from the shuffled pack to its next place (the start cell, then the decks)."""
+
+    card: int
+
+    def __str__(self) -> str:
+        return f"deal {card_code(self.card)}"
+
+
+class Draw(NamedTuple):
+    """Chance: the drawing player takes ``card`` from the top of their own deck."""
+
+    card: int
+
+    def __str__(self) -> str:
+        return f"draw {card_code(self.card)}"
+
+
+class Box(NamedTuple):
+    """Chance: ``card``, the top card of the acting player's deck, goes blind to the box (a bonus discard)."""
+
+    card: int
+
+    def __str__(self) -> str:
+        return f"box {card_code(self.card)}"
+
+
+class Play(NamedTuple):
+    """A played group: cards from the hand onto empty cells, sorted by cell."""
+
+    placed: tuple[Placed, ...]
+
+    def __str__(self) -> str:
+        return "play " + " ".join(str(p) for p in self.placed)
+
+
+class Exchange(NamedTuple):
+    """Put ``cards`` (sorted) from the hand, shuffled, under the own deck and draw as many."""
+
+    cards: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return "exchange " + _codes(self.cards)
+
+
+class Discard(NamedTuple):
+    """Solitaire: with no group of three or more to play, discard three hand cards to the pile."""
+
+    cards: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return "discard " + _codes(self.cards)
+
+
+class Pass(NamedTuple):
+    """A player who can neither place nor exchange (empty deck) lets the turn go."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+class Bonus(NamedTuple):
+    """A bonus discard of ``card`` from the hand to the box."""
+
+    card: int
+
+    def __str__(self) -> str:
+        return f"bonus {card_code(self.card)}"
+
+
+class BonusBlind(NamedTuple):
+    """A bonus discard of the top card of the own deck, unseen (chance then says which card)."""
+
+    def __str__(self) -> str:
+        return "bonus deck"
+
+
+class BonusPile(NamedTuple):
+    """Solitaire bonus: take ``card`` back out of the discard pile into the box."""
+
+    card: int
+
+    def __str__(self) -> str:
+        return f"bonus pile {card_code(self.card)}"
+
+
+class Decline(NamedTuple):
+    """Give up the remaining bonus discards of this turn."""
+
+    def __str__(self) -> str:
+        return "decline"
+
+
+BigFiveMove = Deal | Draw | Box | Play | Exchange | Discard | Pass | Bonus | BonusBlind | BonusPile | Decline
+
+#: The move types in their sort order.
+MOVE_TYPES: tuple[type[Any], ...] = (Deal, Draw, Box, Play, Exchange, Discard, Pass, Bonus, BonusBlind, BonusPile, Decline)
+_RANK: dict[type[Any], int] = {t: i for i, t in enumerate(MOVE_TYPES)}
+
+
+def _move_eq(self: tuple[Any, ...], other: object) -> bool:
+    return type(self) is type(other) and tuple.__eq__(self, other)
+
+
+def _move_ne(self: tuple[Any, ...], other: object) -> bool:
+    return not _move_eq(self, other)
+
+
+def _move_hash(self: tuple[Any, ...]) -> int:
+    return hash((_RANK[type(self)], tuple.__hash__(self)))
+
+
+def _move_key(move: object) -> tuple[int, tuple[Any, ...]] | None:
+    rank = _RANK.get(type(move))
+    if rank is None:
+        return None
+    assert isinstance(move, tuple)
+    return (rank, tuple(move))
+
+
+def _make_order(op: str) -> Any:
+    def compare(self: tuple[Any, ...], other: object) -> Any:
+        a, b = _move_key(self), _move_key(other)
+        if a is None or b is None:
+            return NotImplemented
+        return getattr(a, op)(b)
+
+    compare.__name__ = op
+    return compare
+
+
+for _type in MOVE_TYPES:
+    setattr(_type, "__eq__", _move_eq)
+    setattr(_type, "__ne__", _move_ne)
+    setattr(_type, "__hash__", _move_hash)
+    for _op in ("__lt__", "__le__", "__gt__", "__ge__"):
+        setattr(_type, _op, _make_order(_op))
+
+
+def _parse_placed(text: str, whole: str) -> Placed:
+    code, at, where = text.partition("@")
+    xs, comma, ys = where.partition(",")
+    if not at or not comma:
+        raise MoveParseError(f"expected CARD@X,Y such as 'Lp@1,0', got {text!r} in {whole!r}")
+    try:
+        return Placed(int(xs), int(ys), parse_card(code))
+    except ValueError as exc:
+        if isinstance(exc, MoveParseError):
+            raise MoveParseError(f"{exc} (in {whole!r})") from None
+        raise MoveParseError(f"cell coordinates must be integers in {text!r} (in {whole!r})") from None
+
+
+def parse_move(text: str) -> BigFiveMove:
+    """Parse a move's text form; multi-card moves come back sorted.
+
+    >>> parse_move("play Gp@1,0 Zp@2,0")
+    Play(placed=(Placed(x=1, y=0, card=9), Placed(x=2, y=0, card=14)))
+    >>> parse_move("exchange Zb Lp"), parse_move("bonus deck"), parse_move("bonus pile Lb")
+    (Exchange(cards=(4, 10)), BonusBlind(), BonusPile(card=0))
+    >>> parse_move("jump")
+    Traceback (most recent call last):
+    ...
+    ruleproof.spec.errors.MoveParseError: cannot parse move 'jump'; expected 'deal C', 'draw C', 'box C', 'play C@X,Y ...', 'exchange C ...', 'discard C C C', 'pass', 'bonus C', 'bonus deck', 'bonus pile C' or 'decline' (C a card code such as 'Lp')
+    """
+    words = text.strip().split()
+    if not words:
+        raise MoveParseError("empty move text")
+    head, rest = words[0], words[1:]
+    if head in {"deal", "draw", "box"} and len(rest) == 1:
+        card = parse_card(rest[0])
+        return Deal(card) if head == "deal" else Draw(card) if head == "draw" else Box(card)
+    if head == "play" and rest:
+        return Play(tuple(sorted(_parse_placed(w, text) for w in rest)))
+    if head in {"exchange", "discard"} and rest:
+        cards = tuple(sorted(parse_card(w) for w in rest))
+        return Exchange(cards) if head == "exchange" else Discard(cards)
+    if head == "pass" and not rest:
+        return Pass()
+    if head == "decline" and not rest:
+        return Decline()
+    if head == "bonus":
+        if rest == ["deck"]:
+            return BonusBlind()
+        if len(rest) == 2 and rest[0] == "pile":
+            return BonusPile(parse_card(rest[1]))
+        if len(rest) == 1:
+            return Bonus(parse_card(rest[0]))
+    raise MoveParseError(
+        f"cannot parse move {text!r}; expected 'deal C', 'draw C', 'box C', 'play C@X,Y ...', 'exchange C ...', "
+        "'discard C C C', 'pass', 'bonus C', 'bonus deck', 'bonus pile C' or 'decline' (C a card code such as 'Lp')"
+    )
+
+
+# --------------------------------------------------------------------------
+# State (shared with the engine)
+
+
+class BigFiveState(NamedTuple):
+    """A Big Five position; every card is in exactly one of pool, board, hands, decks, pile, box.
+
+    :param round: the round number, from 1.
+    :param dealt: how many setup chance moves of this round were made
+        (start card, deck cards, then the opening draws).
+    :param pool: the undealt cards (sorted) while dealing.
+    :param board: the cards on the table, sorted by cell.
+    :param hands: each seat's hand, sorted.
+    :param decks: each seat's deck as segments from top to bottom, each an
+        unordered multiset (sorted); no segment is empty.
+    :param pile: the solitaire discard pile (sorted).
+    :param box: the cards out of the game (sorted): the deal's remainder,
+        bonus discards, the solitaire's last hand.
+    :param turn: the seat whose turn it is.
+    :param bonus: bonus discards still open to ``turn`` this turn.
+    :param boxing: ``turn`` chose a blind bonus discard; chance turns up the card.
+    :param to_draw: draws still due to ``turn`` this turn.
+    :param idle: turns in a row without a placement.
+    :param penalties: penalty points per seat from finished rounds.
+    :param round_over: the round has ended (penalties are booked).
+    :param finished: the game is over.
+    """
+
+    variant: BigFiveVariant
+    players: int
+    round: int
+    dealt: int
+    pool: tuple[int, ...]
+    board: tuple[Placed, ...]
+    hands: tuple[tuple[int, ...], ...]
+    decks: tuple[tuple[tuple[int, ...], ...], ...]
+    pile: tuple[int, ...]
+    box: tuple[int, ...]
+    turn: int
+    bonus: int
+    boxing: bool
+    to_draw: int
+    idle: int
+    penalties: tuple[int, ...]
+    round_over: bool
+    finished: bool
+
+
+# --------------------------------------------------------------------------
+# Setup
+
+
+def check_players(variant: BigFiveVariant, players: int) -> None:
+    """Raise :class:`PlayerCountError` unless the count suits the variant.
+
+    >>> check_players(BigFiveVariant(), 5)
+    Traceback (most recent call last):
+    ...
+    ruleproof.spec.errors.PlayerCountError: Big Five is for 1–4 players (5 with allow_five=true); got 5
+    """
+    top = 5 if variant.allow_five else 4
+    if not isinstance(players, int) or isinstance(players, bool) or not MIN_PLAYERS <= players <= top:
+        raise PlayerCountError(f"Big Five is for 1–{top} players (5 with allow_five=true); got {players!r}")
+    if variant.handicap and len(variant.handicap) != players:
+        raise PlayerCountError(
+            f"the handicap deal {list(variant.handicap)} names {len(variant.handicap)} seats but {players} play"
+        )
+    if variant.children and not variant.handicap and KIDS_DEAL * players > len(FULL_DECK) - 1:
+        raise PlayerCountError(f"the children's deal needs {KIDS_DEAL * players} cards; only 99 can be dealt")
+
+
+def deal_sizes(variant: BigFiveVariant, players: int) -> tuple[int, ...]:
+    """The number of cards dealt into each seat's deck.
+
+    >>> deal_sizes(BigFiveVariant(), 4), deal_sizes(BigFiveVariant(children=True), 2)
+    ((24, 24, 24, 24), (15, 15))
+    """
+    if variant.handicap:
+        return variant.handicap
+    if variant.children:
+        return (KIDS_DEAL,) * players
+    return ((len(FULL_DECK) - 1) // players,) * players
+
+
+def setup_length(variant: BigFiveVariant, players: int) -> int:
+    """Setup chance moves of a round: the start card, the deck cards, the opening draws."""
+    sizes = deal_sizes(variant, players)
+    return 1 + sum(sizes) + sum(min(HAND_SIZE, n) for n in sizes)
+
+
+def deal_target(variant: BigFiveVariant, players: int, index: int) -> tuple[str, int]:
+    """Where the ``index``-th setup chance move of a round goes.
+
+    ``("board", 0)`` for the start card, ``("deck", seat)`` while dealing the
+    decks, ``("hand", seat)`` for the opening draws of five cards.
+
+    >>> v = BigFiveVariant(children=True)
+    >>> deal_target(v, 2, 0), deal_target(v, 2, 15), deal_target(v, 2, 16), deal_target(v, 2, 31), deal_target(v, 2, 36)
+    (('board', 0), ('deck', 0), ('deck', 1), ('hand', 0), ('hand', 1))
+    """
+    if index == 0:
+        return ("board", 0)
+    sizes = deal_sizes(variant, players)
+    i = index - 1
+    for seat, n in enumerate(sizes):
+        if i < n:
+            return ("deck", seat)
+        i -= n
+    for seat, n in enumerate(sizes):
+        k = min(HAND_SIZE, n)
+        if i < k:
+            return ("hand", seat)
+        i -= k
+    raise ValueError(f"setup move {index} is past the end of the setup ({setup_length(variant, players)} moves)")
+
+
+def compute_initial_state(variant: BigFiveVariant, players: int) -> BigFiveState:
+    """The state before the first deal.
+
+    >>> s = compute_initial_state(BigFiveVariant(), 2)
+    >>> len(s.pool), s.turn, compute_whose_turn(s) == CHANCE
+    (100, 0, True)
+    """
+    check_players(variant, players)
+    return BigFiveState(
+        variant, players, 1, 0, FULL_DECK, (), ((),) * players, ((),) * players, (), (),
+        0, 0, False, 0, 0, (0,) * players, False, False,
+    )
+
+
+# --------------------------------------------------------------------------
+# Decks and holdings
+
+
+def deck_size(deck: Sequence[Sequence[int]]) -> int:
+    """Cards in a deck of segments."""
+    return sum(len(seg) for seg in deck)
+
+
+def top_segment(deck: Sequence[tuple[int, ...]]) -> tuple[int, ...]:
+    """The cards one of which is on top of the deck (the first non-empty segment)."""
+    for seg in deck:
+        if seg:
+            return seg
+    return ()
+
+
+def cards_left(state: BigFiveState, seat: int) -> int:
+    """Cards a seat still owns: hand plus deck."""
+    return len(state.hands[seat]) + deck_size(state.decks[seat])
+
+
+def is_solitaire(state: BigFiveState) -> bool:
+    """One player: the solitaire rules apply."""
+    return state.players == 1
+
+
+def is_setup(state: BigFiveState) -> bool:
+    """The round's setup chance moves are still being made."""
+    return not state.round_over and state.dealt < setup_length(state.variant, state.players)
+
+
+def compute_phase(state: BigFiveState) -> str:
+    """What happens next: ``over``, ``round`` (a new round is due), ``deal``,
+    ``draw``, ``box``, ``bonus`` or ``act`` (play, exchange, pass or discard)."""
+    if state.finished:
+        return "over"
+    if state.round_over:
+        return "round"
+    if is_setup(state):
+        kind, _ = deal_target(state.variant, state.players, state.dealt)
+        return "draw" if kind == "hand" else "deal"
+    if state.to_draw:
+        return "draw"
+    if state.boxing:
+        return "box"
+    if state.bonus:
+        return "bonus"
+    return "act"
+
+
+def compute_whose_turn(state: BigFiveState) -> int:
+    """Who acts: a seat, :data:`CHANCE` or :data:`TERMINAL` (the spec's own account)."""
+    phase = compute_phase(state)
+    if phase == "over":
+        return TERMINAL
+    if phase in {"round", "deal", "draw", "box"}:
+        return CHANCE
+    return state.turn
+
+
+def drawing_seat(state: BigFiveState) -> int:
+    """The seat whose deck a draw or blind discard comes from."""
+    if is_setup(state):
+        return deal_target(state.variant, state.players, state.dealt)[1]
+    return state.turn
+
+
+# --------------------------------------------------------------------------
+# Lines and placement predicates: pure functions of (board, play).
+
+
+def board_map(board: Iterable[Placed]) -> dict[Cell, int]:
+    """The board as a mapping of cells to cards."""
+    return {(p.x, p.y): p.card for p in board}
+
+
+AXES: tuple[Cell, Cell] = ((1, 0), (0, 1))
+
+
+def compute_run(board: Board, cell: Cell, axis: Cell) -> tuple[Cell, ...]:
+    """The maximal run of occupied cells through ``cell`` along ``axis``, in order
+    (``cell`` itself is included whether or not it is occupied).
+
+    >>> b = {(0, 0): 0, (1, 0): 1, (3, 0): 2}
+    >>> compute_run(b, (1, 0), (1, 0)), compute_run(b, (2, 0), (1, 0))
+    (((0, 0), (1, 0)), ((0, 0), (1, 0), (2, 0), (3, 0)))
+    """
+    dx, dy = axis
+    x, y = cell
+    lo = 0
+    while (x + (lo - 1) * dx, y + (lo - 1) * dy) in board:
+        lo -= 1
+    hi = 0
+    while (x + (hi + 1) * dx, y + (hi + 1) * dy) in board:
+        hi += 1
+    return tuple((x + i * dx, y + i * dy) for i in range(lo, hi + 1))
+
+
+def compute_lines_through(board: Board, cells: Iterable[Cell]) -> tuple[tuple[Cell, ...], ...]:
+    """Every line of two or more cards through any of ``cells`` in either
+    direction, on a board that already holds the played cards; each line once.
+
+    >>> b = {(0, 0): 0, (1, 0): 1, (1, 1): 6}
+    >>> compute_lines_through(b, [(1, 0)])
+    (((0, 0), (1, 0)), ((1, 0), (1, 1)))
+    """
+    found: list[tuple[Cell, ...]] = []
+    for cell in cells:
+        for axis in AXES:
+            run = compute_run(board, cell, axis)
+            if len(run) >= 2 and run not in found:
+                found.append(run)
+    return tuple(found)
+
+
+def is_line_uniform(cards: Sequence[int]) -> bool:
+    """All cards share one colour, or all share one animal."""
+    return len({colour_of(c) for c in cards}) <= 1 or len({animal_of(c) for c in cards}) <= 1
+
+
+def has_identical_cards(cards: Sequence[int]) -> bool:
+    """Two cards of the same kind (same animal and colour)."""
+    return len(set(cards)) < len(cards)
+
+
+def is_line_valid(cards: Sequence[int]) -> bool:
+    """One colour with different animals or one animal with different colours
+    (so at most five cards and no two identical)."""
+    return len(cards) <= MAX_LINE and is_line_uniform(cards) and not has_identical_cards(cards)
+
+
+def is_straight(cells: Sequence[Cell]) -> bool:
+    """All cells in one row or one column."""
+    return len({x for x, _ in cells}) <= 1 or len({y for _, y in cells}) <= 1
+
+
+def compute_play_axes(cells: Sequence[Cell]) -> tuple[Cell, ...]:
+    """The directions a straight play runs in (both for a single card)."""
+    if len(cells) <= 1:
+        return AXES
+    if len({y for _, y in cells}) == 1:
+        return ((1, 0),)
+    return ((0, 1),)
+
+
+def compute_gaps(board: Board, cells: Sequence[Cell]) -> tuple[Cell, ...]:
+    """Empty cells between the played cells of a straight play (the played
+    cards and the cards already there must form one unbroken line)."""
+    if len(cells) <= 1 or not is_straight(cells):
+        return ()
+    played = set(cells)
+    xs = [x for x, _ in cells]
+    ys = [y for _, y in cells]
+    span = [(x, y) for x in range(min(xs), max(xs) + 1) for y in range(min(ys), max(ys) + 1)]
+    return tuple(c for c in span if c not in played and c not in board)
+
+
+def compute_new_line(board: Board, cells: Sequence[Cell], axis: Cell) -> tuple[Cell, ...]:
+    """The line along ``axis`` that the played cells form with the cards already there."""
+    after = dict(board)
+    for c in cells:
+        after.setdefault(c, -1)
+    return compute_run(after, cells[0], axis)
+
+
+def contains_existing_card(board: Board, cells: Sequence[Cell]) -> bool:
+    """Rule 2: the new line (along the play, for a single card along either
+    direction) holds at least one card that was on the table before."""
+    for axis in compute_play_axes(cells):
+        line = compute_new_line(board, cells, axis)
+        if any(c in board for c in line):
+            return True
+    return False
+
+
+def compute_bonus(variant: BigFiveVariant, board: Board, play: Play) -> int:
+    """Bonus discards earned by ``play`` on ``board`` (the board before the play).
+
+    Text reading: each new line of 4 cards earns 1, of 5 earns 2, and a group
+    of 4 played cards earns 1 more. Publisher reading: each new line earns 1
+    when the play makes it reach 4 cards and 2 when it makes it reach 5.
+
+    >>> b = {(0, 0): parse_card("Gr")}
+    >>> p = parse_move("play Lr@1,0 Zr@2,0 Cr@3,0 Er@4,0")
+    >>> compute_bonus(BigFiveVariant(), b, p), compute_bonus(BigFiveVariant(bonus="publisher"), b, p)
+    (3, 3)
+    """
+    after = dict(board)
+    for p in play.placed:
+        after[(p.x, p.y)] = p.card
+    total = 0
+    for line in compute_lines_through(after, [(p.x, p.y) for p in play.placed]):
+        new = len(line)
+        old = sum(1 for c in line if c in board)
+        if variant.bonus == "text":
+            total += 1 if new == 4 else 2 if new == 5 else 0
+        else:
+            total += (1 if old < 4 <= new else 0) + (2 if old < 5 <= new else 0)
+    if variant.bonus == "text" and len(play.placed) == 4:
+        total += 1
+    return total
+
+
+class PlayAnalysis(NamedTuple):
+    """Everything the placement rules look at for one play on one board."""
+
+    cells: tuple[Cell, ...]
+    cards: tuple[int, ...]
+    occupied: tuple[Cell, ...]
+    duplicate_cells: tuple[Cell, ...]
+    straight: bool
+    gaps: tuple[Cell, ...]
+    has_existing: bool
+    lines: tuple[tuple[tuple[Cell, ...], tuple[int, ...]], ...]
+
+
+@functools.lru_cache(maxsize=8192)
+def analyse_play(board: tuple[Placed, ...], placed: tuple[Placed, ...]) -> PlayAnalysis:
+    """The facts about ``placed`` on ``board`` that the placement rules use (cached)."""
+    before = board_map(board)
+    cells = tuple((p.x, p.y) for p in placed)
+    counts = Counter(cells)
+    occupied = tuple(c for c in cells if c in before)
+    duplicates = tuple(sorted(c for c, n in counts.items() if n > 1))
+    after = dict(before)
+    for p in placed:
+        after[(p.x, p.y)] = p.card
+    straight = is_straight(cells)
+    gaps = compute_gaps(before, cells)
+    has_existing = bool(cells) and contains_existing_card(before, cells)
+    lines = tuple((line, tuple(after[c] for c in line)) for line in compute_lines_through(after, cells))
+    return PlayAnalysis(cells, tuple(p.card for p in placed), occupied, duplicates, straight, gaps, has_existing, lines)
+
+
+def is_placement_legal(board: tuple[Placed, ...], placed: tuple[Placed, ...]) -> bool:
+    """Rules 1–3 with notes a and b (cards in hand and group size aside)."""
+    a = analyse_play(board, placed)
+    if not placed or len(placed) > MAX_GROUP or a.occupied or a.duplicate_cells:
+        return False
+    if not a.straight or a.gaps or not a.has_existing:
+        return False
+    return all(is_line_valid(cards) for _, cards in a.lines)
+
+
+def _windows(anchor: Cell, axis: Cell) -> Iterator[tuple[Cell, ...]]:
+    dx, dy = axis
+    x, y = anchor
+    for start in range(-(MAX_LINE - 1), 1):
+        yield tuple((x + (start + i) * dx, y + (start + i) * dy) for i in range(MAX_LINE))
+
+
+def _shares_feature(cards: Sequence[int]) -> bool:
+    return is_line_uniform(cards)
+
+
+def candidate_plays(board: tuple[Placed, ...], hand: Sequence[int], *, exhaustive: bool = False) -> list[Play]:
+    """A finite superset of the legal plays of ``hand`` on ``board``, singles first.
+
+    For every card ``p`` on the board and each direction, take the five
+    windows of five cells in a row that contain ``p``; every non-empty set of
+    at most four empty cells of a window, with every assignment of distinct
+    hand cards (as a multiset) to them, is a candidate.
+
+    Why this is a superset: a legal play lies in one straight line (Rule 1),
+    its new line holds a card ``p`` that was already there (Rule 2) and has at
+    most five cells (note a), and its played cells are exactly the empty cells
+    of that line (no gaps); so its cells are empty cells of a window of five
+    around ``p``. Without ``exhaustive`` only groups of hand cards that share
+    a colour or an animal are assigned: all played cards lie in the new line,
+    which must be of one colour or one animal (Rule 3), so nothing legal is
+    lost, and crowded boards stay cheap to check.
+
+    >>> board = (Placed(0, 0, parse_card("Lp")),)
+    >>> hand = [parse_card(c) for c in ("Gp", "Zp")]
+    >>> plays = candidate_plays(board, hand)
+    >>> sum(is_placement_legal(board, p.placed) for p in plays)
+    20
+    """
+    before = board_map(board)
+    hand = list(hand)
+    found: set[tuple[Placed, ...]] = set()
+    singles: list[tuple[Placed, ...]] = []
+    multis: list[tuple[Placed, ...]] = []
+    limit = min(MAX_GROUP, len(hand))
+    for anchor in sorted(before):
+        for axis in AXES:
+            for window in _windows(anchor, axis):
+                empty = [c for c in window if c not in before]
+                for size in range(1, min(limit, len(empty)) + 1):
+                    for cells in itertools.combinations(empty, size):
+                        for group in _hand_groups(hand, size):
+                            if not exhaustive and not _shares_feature(group):
+                                continue
+                            for order in set(itertools.permutations(group)):
+                                placed = tuple(sorted(Placed(c[0], c[1], card) for c, card in zip(cells, order)))
+                                if placed not in found:
+                                    found.add(placed)
+                                    (singles if size == 1 else multis).append(placed)
+    return [Play(p) for p in singles] + [Play(p) for p in multis]
+
+
+@functools.lru_cache(maxsize=4096)
+def _hand_groups_cached(hand: tuple[int, ...], size: int) -> tuple[tuple[int, ...], ...]:
+    return tuple(sorted(set(itertools.combinations(hand, size))))
+
+
+def _hand_groups(hand: Sequence[int], size: int) -> tuple[tuple[int, ...], ...]:
+    return _hand_groups_cached(tuple(sorted(hand)), size)
+
+
+def compute_legal_plays(board: tuple[Placed, ...], hand: Sequence[int], min_size: int = 1) -> list[Play]:
+    """The legal plays of ``hand`` on ``board`` with at least ``min_size`` cards, by the rules alone.
+
+    >>> board = (Placed(0, 0, parse_card("Lp")),)
+    >>> len(compute_legal_plays(board, [parse_card("Gp")]))
+    4
+    """
+    return [p for p in candidate_plays(board, hand) if len(p.placed) >= min_size and is_placement_legal(board, p.placed)]
+
+
+def can_place(board: tuple[Placed, ...], hand: Sequence[int], min_size: int = 1) -> bool:
+    """Whether ``hand`` has any legal play of at least ``min_size`` cards."""
+    return any(
+        len(p.placed) >= min_size and is_placement_legal(board, p.placed) for p in candidate_plays(board, hand)
+    )
+
+
+def compute_anchors(board: tuple[Placed, ...], play: Play) -> tuple[Cell, ...]:
+    """The cards already on the table that lie in the play's new line(s): its possible anchors."""
+    before = board_map(board)
+    cells = [(p.x, p.y) for p in play.placed]
+    found: set[Cell] = set()
+    for axis in compute_play_axes(cells):
+        found.update(c for c in compute_new_line(before, cells, axis) if c in before)
+    return tuple(sorted(found))
+
+
+# --------------------------------------------------------------------------
+# Text picture of a board
+
+
+def render_board(board: Iterable[Placed], marks: Iterable[Placed] = (), margin: int = 1) -> str:
+    """The board as a grid of card codes; ``marks`` (e.g. a rejected play) show in brackets.
+
+    >>> print(render_board([Placed(0, 0, 24), Placed(1, 0, 19)], [Placed(0, 1, 23)], margin=0))
+    y\\x    0    1
+      0   Ep   Cp
+      1 [Er]    .
+    """
+    cells = {(p.x, p.y): card_code(p.card) for p in board}
+    marked = {(p.x, p.y): f"[{card_code(p.card)}]" for p in marks}
+    every = list(cells) + list(marked)
+    if not every:
+        return "(empty board)"
+    xs = [x for x, _ in every]
+    ys = [y for _, y in every]
+    x0, x1, y0, y1 = min(xs) - margin, max(xs) + margin, min(ys) - margin, max(ys) + margin
+    lines = ["y\\x" + "".join(f"{x:>5}" for x in range(x0, x1 + 1))]
+    for y in range(y0, y1 + 1):
+        row = []
+        for x in range(x0, x1 + 1):
+            if (x, y) in marked:
+                row.append(marked[(x, y)].rjust(5))
+            else:
+                row.append(cells.get((x, y), ".").rjust(5))
+        lines.append(f"{y:>3}" + "".join(row))
+    return "\n".join(line.rstrip() for line in lines)
+
+
+# --------------------------------------------------------------------------
+# The reference transition (what a move does), written for clarity.
+
+
+def _remove(items: tuple[int, ...], cards: Iterable[int]) -> tuple[int, ...]:
+    rest = list(items)
+    for c in cards:
+        rest.remove(c)
+    return tuple(rest)
+
+
+def _add(items: tuple[int, ...], cards: Iterable[int]) -> tuple[int, ...]:
+    return tuple(sorted(items + tuple(cards)))
+
+
+def _set(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+    return items[:index] + (value,) + items[index + 1 :]
+
+
+def _take_top(deck: tuple[tuple[int, ...], ...], card: int) -> tuple[tuple[int, ...], ...]:
+    segments = [seg for seg in deck if seg]
+    segments[0] = _remove(segments[0], [card])
+    return tuple(seg for seg in segments if seg)
+
+
+def compute_round_end(state: BigFiveState) -> BigFiveState:
+    """Book the round: losers add their cards left (solitaire: the discard pile)
+    to their penalties; the game ends after the last round or at the limit."""
+    v = state.variant
+    if is_solitaire(state):
+        round_points: tuple[int, ...] = (len(state.pile),)
+    else:
+        left = [cards_left(state, s) for s in range(state.players)]
+        best = min(left)
+        round_points = tuple(n if n > best else 0 for n in left)
+    penalties = tuple(p + q for p, q in zip(state.penalties, round_points))
+    done = state.round >= v.rounds or (v.penalty_limit > 0 and max(penalties) >= v.penalty_limit)
+    return state._replace(
+        penalties=penalties, round_over=True, finished=done, bonus=0, boxing=False, to_draw=0,
+    )
+
+
+def _solo_end(state: BigFiveState) -> BigFiveState:
+    hand = state.hands[0]
+    state = state._replace(hands=((),), box=_add(state.box, hand))
+    return compute_round_end(state)
+
+
+def any_seat_can_place(state: BigFiveState) -> bool:
+    """Whether some seat holds a legal placement for its hand."""
+    return any(can_place(state.board, hand) for hand in state.hands)
+
+
+def _end_turn(state: BigFiveState) -> BigFiveState:
+    if is_solitaire(state):
+        return state
+    v = state.variant
+    n = state.players
+    if state.idle >= n:
+        if v.stalemate == "exchange_round" or state.idle >= n * v.idle_rounds or not any_seat_can_place(state):
+            return compute_round_end(state)
+    return state._replace(turn=(state.turn + 1) % n)
+
+
+def _refill(state: BigFiveState) -> BigFiveState:
+    seat = state.turn
+    need = HAND_SIZE - len(state.hands[seat])
+    have = deck_size(state.decks[seat])
+    if is_solitaire(state):
+        if have < need:
+            return _solo_end(state)
+        return state._replace(bonus=0, to_draw=need) if need else _end_turn(state._replace(bonus=0))
+    n = min(need, have)
+    state = state._replace(bonus=0)
+    return state._replace(to_draw=n) if n else _end_turn(state)
+
+
+def _after_discard(state: BigFiveState) -> BigFiveState:
+    if not is_solitaire(state) and cards_left(state, state.turn) == 0:
+        return compute_round_end(state)
+    if state.bonus > 0:
+        return state
+    return _refill(state)
+
+
+@functools.lru_cache(maxsize=256)
+def compute_successor(state: BigFiveState, actor: int, move: BigFiveMove) -> BigFiveState:
+    """The state after ``move`` (assumed legal): the spec's own account of every effect."""
+    v = state.variant
+    n = state.players
+    if isinstance(move, Deal):
+        if state.round_over:
+            state = compute_initial_state(v, n)._replace(
+                round=state.round + 1, penalties=state.penalties, turn=state.round % n,
+            )
+        kind, seat = deal_target(v, n, state.dealt)
+        pool = _remove(state.pool, [move.card])
+        if kind == "board":
+            state = state._replace(board=(Placed(0, 0, move.card),))
+        else:
+            state = state._replace(decks=_set(state.decks, seat, (_add(top_segment(state.decks[seat]), [move.card]),)))
+        dealt = state.dealt + 1
+        if dealt == 1 + sum(deal_sizes(v, n)):
+            state = state._replace(box=_add(state.box, pool))
+            pool = ()
+        return state._replace(pool=pool, dealt=dealt)
+    if isinstance(move, Draw):
+        seat = drawing_seat(state)
+        state = state._replace(
+            decks=_set(state.decks, seat, _take_top(state.decks[seat], move.card)),
+            hands=_set(state.hands, seat, _add(state.hands[seat], [move.card])),
+        )
+        if is_setup(state):
+            return state._replace(dealt=state.dealt + 1)
+        state = state._replace(to_draw=state.to_draw - 1)
+        return _end_turn(state) if state.to_draw == 0 else state
+    if isinstance(move, Box):
+        seat = state.turn
+        state = state._replace(
+            decks=_set(state.decks, seat, _take_top(state.decks[seat], move.card)),
+            box=_add(state.box, [move.card]), boxing=False,
+        )
+        return _after_discard(state)
+    seat = state.turn
+    hand = state.hands[seat]
+    if isinstance(move, Play):
+        before = board_map(state.board)
+        cards = [p.card for p in move.placed]
+        state = state._replace(
+            hands=_set(state.hands, seat, _remove(hand, cards)),
+            board=tuple(sorted(state.board + move.placed)), idle=0,
+        )
+        if not is_solitaire(state) and cards_left(state, seat) == 0:
+            return compute_round_end(state)
+        earned = compute_bonus(v, before, move)
+        room = len(state.pile) if is_solitaire(state) else cards_left(state, seat)
+        earned = min(earned, room)
+        if earned:
+            return state._replace(bonus=earned)
+        return _refill(state)
+    if isinstance(move, Exchange):
+        deck = tuple(seg for seg in state.decks[seat] if seg) + (move.cards,)
+        return state._replace(
+            hands=_set(state.hands, seat, _remove(hand, move.cards)),
+            decks=_set(state.decks, seat, deck), to_draw=len(move.cards), idle=state.idle + 1,
+        )
+    if isinstance(move, Pass):
+        return _end_turn(state._replace(idle=state.idle + 1))
+    if isinstance(move, Discard):
+        state = state._replace(
+            hands=_set(state.hands, seat, _remove(hand, move.cards)), pile=_add(state.pile, move.cards),
+        )
+        if deck_size(state.decks[seat]) < SOLO_DISCARD:
+            return _solo_end(state)
+        return state._replace(to_draw=SOLO_DISCARD)
+    if isinstance(move, Bonus):
+        state = state._replace(
+            hands=_set(state.hands, seat, _remove(hand, [move.card])), box=_add(state.box, [move.card]),
+            bonus=state.bonus - 1,
+        )
+        return _after_discard(state)
+    if isinstance(move, BonusBlind):
+        return state._replace(bonus=state.bonus - 1, boxing=True)
+    if isinstance(move, BonusPile):
+        state = state._replace(
+            pile=_remove(state.pile, [move.card]), box=_add(state.box, [move.card]), bonus=state.bonus - 1,
+        )
+        return _after_discard(state)
+    if isinstance(move, Decline):
+        return _refill(state._replace(bonus=0))
+    raise TypeError(f"not a Big Five move: {move!r}")
+
+
+def compute_winners(state: BigFiveState) -> frozenset[int]:
+    """The seats with the fewest penalty points (in a one-round game: the fewest
+    cards left, so the player who ran out); ties share the win."""
+    best = min(state.penalties)
+    return frozenset(s for s, p in enumerate(state.penalties) if p == best)
+
+
+# --------------------------------------------------------------------------
+# Building positions (tests, examples, golden files)
+
+
+def make_position(
+    board: Iterable[str] | str,
+    hands: Sequence[Iterable[str] | str],
+    decks: Sequence[Iterable[str] | str] | None = None,
+    variant: BigFiveVariant | None = None,
+    *,
+    turn: int = 0,
+    pile: Iterable[str] | str = (),
+) -> BigFiveState:
+    """A mid-game position from text: board ``["Lp@0,0", ...]`` (or one string),
+    hands ``["Gp Zp", ...]``; the remaining cards go to the decks (default:
+    split evenly, one segment each) or, when ``decks`` is given, to the box.
+
+    >>> s = make_position("Lp@0,0", ["Gp Zp", "Lb"])
+    >>> compute_whose_turn(s), len(s.hands[0]), deck_size(s.decks[0]) + deck_size(s.decks[1]) + len(s.box)
+    (0, 2, 96)
+    """
+    variant = BigFiveVariant() if variant is None else variant
+
+    def words(x: Iterable[str] | str) -> list[str]:
+        return x.split() if isinstance(x, str) else list(x)
+
+    placed = tuple(sorted(_parse_placed(w, w) for w in words(board)))
+    hand_t = tuple(tuple(sorted(parse_card(w) for w in words(h))) for h in hands)
+    pile_t = tuple(sorted(parse_card(w) for w in words(pile)))
+    players = len(hand_t)
+    rest = list(FULL_DECK)
+    for c in [p.card for p in placed] + [c for h in hand_t for c in h] + list(pile_t):
+        if c not in rest:
+            raise ValueError(f"more than four copies of {card_code(c)} in the position")
+        rest.remove(c)
+    if decks is None:
+        share = len(rest) // players
+        deck_t = tuple(((tuple(rest[s::players][:share]),) if share else ()) for s in range(players))
+        used = [c for d in deck_t for seg in d for c in seg]
+    else:
+        deck_t = tuple(((tuple(sorted(parse_card(w) for w in words(d))),) if words(d) else ()) for d in decks)
+        used = [c for d in deck_t for seg in d for c in seg]
+    box = list(rest)
+    for c in used:
+        if c not in box:
+            raise ValueError(f"more than four copies of {card_code(c)} in the position")
+        box.remove(c)
+    return BigFiveState(
+        variant, players, 1, setup_length(variant, players), (), placed, hand_t, deck_t, pile_t, tuple(sorted(box)),
+        turn, 0, False, 0, 0, (0,) * players, False, False,
+    )
+
+
+# --------------------------------------------------------------------------
+# Rules
+
+
+S: TypeAlias = Step[BigFiveVariant, BigFiveState, Any]
+
+
+def _seat_move(step: S) -> bool:
+    return step.actor >= 0 and not step.before.finished
+
+
+def _is_play(step: S) -> bool:
+    return isinstance(step.move, Play) and _seat_move(step)
+
+
+def _phase_kinds(state: BigFiveState) -> tuple[type[Any], ...]:
+    phase = compute_phase(state)
+    solo = is_solitaire(state)
+    if phase in {"round", "deal"}:
+        return (Deal,)
+    if phase == "draw":
+        return (Draw,)
+    if phase == "box":
+        return (Box,)
+    if phase == "bonus":
+        return (BonusPile, Decline) if solo else (Bonus, BonusBlind, Decline)
+    if phase == "act":
+        return (Play, Discard) if solo else (Play, Exchange, Pass)
+    return ()
+
+
+def _check_players(step: S) -> str | None:
+    try:
+        check_players(step.variant, step.before.players)
+    except PlayerCountError as exc:
+        return str(exc)
+    return None
+
+
+def _check_turn(step: S) -> str | None:
+    expected = compute_whose_turn(step.before)
+    if step.actor == expected:
+        return None
+    who = {CHANCE: "chance", TERMINAL: "nobody (the game is over)"}.get(expected, f"seat {expected}")
+    actor = "chance" if step.actor == CHANCE else f"seat {step.actor}"
+    return f"{actor} acted but it is the turn of {who}"
+
+
+def _check_phase(step: S) -> str | None:
+    allowed = _phase_kinds(step.before)
+    if type(step.move) in allowed:
+        return None
+    phase = compute_phase(step.before)
+    names = ", ".join(t.__name__.lower() for t in allowed) or "nothing"
+    return f"{step.move} is not possible now (phase {phase!r}; allowed: {names})"
+
+
+def _check_deal_card(step: S) -> str | None:
+    move = step.move
+    if not isinstance(move, Deal):
+        return None
+    pool = FULL_DECK if step.before.round_over else step.before.pool
+    return None if move.card in pool else f"no {card_name(move.card)} is left to deal"
+
+
+def _check_draw_top(step: S) -> str | None:
+    move = step.move
+    if not isinstance(move, (Draw, Box)):
+        return None
+    seat = drawing_seat(step.before)
+    top = top_segment(step.before.decks[seat])
+    if not top:
+        return f"seat {seat}'s deck is empty"
+    if move.card in top:
+        return None
+    return f"{card_code(move.card)} is not among the cards that can be on top of seat {seat}'s deck ({_codes(top)})"
+
+
+def _check_in_hand(step: S) -> str | None:
+    move = step.move
+    if isinstance(move, Play):
+        cards = [p.card for p in move.placed]
+    elif isinstance(move, (Exchange, Discard)):
+        cards = list(move.cards)
+    elif isinstance(move, Bonus):
+        cards = [move.card]
+    else:
+        return None
+    hand = Counter(step.before.hands[step.actor]) if 0 <= step.actor < step.before.players else Counter()
+    missing = Counter(cards) - hand
+    if not missing:
+        return None
+    return f"{_codes(sorted(missing.elements()))} not in seat {step.actor}'s hand ({_codes(step.before.hands[step.actor])})"
+
+
+def _check_group_size(step: S) -> str | None:
+    move = step.move
+    assert isinstance(move, Play)
+    n = len(move.placed)
+    if 1 <= n <= MAX_GROUP:
+        return None
+    return f"a played group has 1 to {MAX_GROUP} cards (a new line of at most 5 must keep a card already there); got {n}"
+
+
+def _check_cells(step: S) -> str | None:
+    move = step.move
+    assert isinstance(move, Play)
+    a = analyse_play(step.before.board, move.placed)
+    problems = []
+    if a.occupied:
+        problems.append("occupied cell(s) " + ", ".join(f"{x},{y}" for x, y in a.occupied))
+    if a.duplicate_cells:
+        problems.append("two cards on cell(s) " + ", ".join(f"{x},{y}" for x, y in a.duplicate_cells))
+    return "; ".join(problems) if problems else None
+
+
+def _check_rule1(step: S) -> str | None:
+    move = step.move
+    assert isinstance(move, Play)
+    a = analyse_play(step.before.board, move.placed)
+    if not a.straight:
+        return f"{_codes(a.cards)} are not in one row or column"
+    if a.gaps:
+        return "the group leaves empty cell(s) " + ", ".join(f"{x},{y}" for x, y in a.gaps) + " in its line"
+    return None
+
+
+def _check_rule2(step: S) -> str | None:
+    move = step.move
+    assert isinstance(move, Play)
+    a = analyse_play(step.before.board, move.placed)
+    if not a.cells or not a.straight or a.gaps or a.has_existing:
+        return None
+    if len(a.cells) == 1:
+        (x, y), = a.cells
+        return f"{card_code(a.cards[0])} at {x},{y} touches no card on the table"
+    return f"the new line of {_codes(a.cards)} holds no card that was already on the table (touching sideways is not enough)"
+
+
+def _line_text(line: tuple[Cell, ...], cards: tuple[int, ...]) -> str:
+    return " ".join(f"{card_code(c)}@{x},{y}" for (x, y), c in zip(line, cards))
+
+
+def _check_rule3(step: S) -> str | None:
+    move = step.move
+    assert isinstance(move, Play)
+    a = analyse_play(step.before.board, move.placed)
+    bad = [_line_text(line, cards) for line, cards in a.lines if not is_line_uniform(cards)]
+    if not bad:
+        return None
+    return "line(s) mix colours and animals: " + "; ".join(bad)
+
+
+def _check_identical(step: S) -> str | None:
+    move = step.move
+    assert isinstance(move, Play)
+    a = analyse_play(step.before.board, move.placed)
+    bad = [_line_text(line, cards) for line, cards in a.lines if has_identical_cards(cards)]
+    if not bad:
+        return None
+    return "line(s) hold two identical cards: " + "; ".join(bad)
+
+
+def _check_length(step: S) -> str | None:
+    move = step.move
+    assert isinstance(move, Play)
+    a = analyse_play(step.before.board, move.placed)
+    bad = [_line_text(line, cards) for line, cards in a.lines if len(cards) > MAX_LINE]
+    if not bad:
+        return None
+    return "line(s) longer than 5 cards: " + "; ".join(bad)
+
+
+def _check_solo_size(step: S) -> str | None:
+    move = step.move
+    assert isinstance(move, Play)
+    n = len(move.placed)
+    return None if n >= SOLO_MIN_GROUP else f"in the solitaire a group has at least 3 cards; got {n}"
+
+
+def _check_exchange(step: S) -> str | None:
+    move = step.move
+    assert isinstance(move, Exchange)
+    state = step.before
+    if not 1 <= len(move.cards) <= HAND_SIZE:
+        return f"an exchange swaps 1 to 5 cards; got {len(move.cards)}"
+    if deck_size(state.decks[step.actor]) == 0:
+        return f"seat {step.actor}'s deck is empty: nothing to exchange with"
+    return None
+
+
+def _check_pass(step: S) -> str | None:
+    state = step.before
+    seat = step.actor
+    if deck_size(state.decks[seat]):
+        return f"seat {seat} can still exchange (deck of {deck_size(state.decks[seat])})"
+    if can_place(state.board, state.hands[seat]):
+        return f"seat {seat} can still place a group from {_codes(state.hands[seat])}"
+    return None
+
+
+def _check_bonus_source(step: S) -> str | None:
+    move = step.move
+    state = step.before
+    if isinstance(move, BonusBlind) and deck_size(state.decks[step.actor]) == 0:
+        return f"seat {step.actor}'s deck is empty: no blind bonus discard"
+    return None
+
+
+def _check_solo_discard(step: S) -> str | None:
+    move = step.move
+    assert isinstance(move, Discard)
+    if len(move.cards) != SOLO_DISCARD:
+        return f"the solitaire discard is exactly 3 cards; got {len(move.cards)}"
+    return None
+
+
+def _check_solo_discard_forced(step: S) -> str | None:
+    state = step.before
+    if can_place(state.board, state.hands[0], SOLO_MIN_GROUP):
+        return f"a group of three or more can be placed from {_codes(state.hands[0])}: no discard"
+    return None
+
+
+def _check_solo_pile(step: S) -> str | None:
+    move = step.move
+    assert isinstance(move, BonusPile)
+    if move.card in step.before.pile:
+        return None
+    return f"{card_code(move.card)} is not in the discard pile ({_codes(step.before.pile) or 'empty'})"
+
+
+# Effect rules compare fields of the claimed next state with the spec's own.
+
+
+def _diff(step: S, fields: Sequence[str]) -> str | None:
+    after = step.after
+    assert after is not None
+    expected = compute_successor(step.before, step.actor, step.move)
+    wrong = [f for f in fields if getattr(after, f) != getattr(expected, f)]
+    if not wrong:
+        return None
+    return "; ".join(f"{f} should be {_show(getattr(expected, f))}, not {_show(getattr(after, f))}" for f in wrong)
+
+
+def _show(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 200 else text[:197] + "..."
+
+
+def _effect(fields: Sequence[str]) -> Any:
+    return lambda step: _diff(step, fields)
+
+
+def _kind(*types: type[Any]) -> Any:
+    return lambda step: isinstance(step.move, types)
+
+
+def _is_new_round(step: S) -> bool:
+    return isinstance(step.move, Deal) and step.before.round_over
+
+
+def _ends_round(step: S) -> bool:
+    after = step.after
+    return after is not None and after.round_over and not step.before.round_over
+
+
+def _turn_ends(step: S) -> bool:
+    """The step completes a turn: the turn passes (or the game stops)."""
+    if step.actor == CHANCE and is_setup(step.before):
+        return False
+    expected = compute_successor(step.before, step.actor, step.move)
+    return compute_phase(expected) in {"act", "round", "over"} and compute_phase(step.before) != "round"
+
+
+def _stalemate(step: S) -> bool:
+    return not is_solitaire(step.before) and _turn_ends(step) and not isinstance(step.move, Deal)
+
+
+ALL_FIELDS = tuple(f for f in BigFiveState._fields if f not in {"variant", "players"})
+
+RULES: tuple[Rule, ...] = (
+    Rule(
+        "BF-SETUP-1", "Player count",
+        "Big Five is played by one (the solitaire) to four players; five only with the allow_five flag. "
+        "A handicap deal must name one deck size per seat.",
+        _src(SEC_SETUP, "RULES-NOTES.md §Big Five row 6"), RuleKind.LEGALITY, _check_players,
+        flags=("allow_five", "handicap"),
+    ),
+    Rule(
+        "BF-DEAL-1", "Deal from the pack",
+        "Chance deals only cards still in the shuffled pack of 100 (25 kinds, four copies each).",
+        _src(SEC_COMPONENTS), RuleKind.LEGALITY, _check_deal_card, _kind(Deal),
+    ),
+    Rule(
+        "BF-DEAL-2", "Start card, decks, remainder",
+        "The first card dealt lies face up at (0, 0) as the start card; then every player gets an equal face-down "
+        "deck (99 cards shared evenly; 15 each in the children's game; the handicap sizes per seat), the cards "
+        "left over go unseen into the box, and everyone draws five cards from their own deck.",
+        _src(SEC_SETUP), RuleKind.EFFECT, _effect(ALL_FIELDS),
+        lambda step: isinstance(step.move, Deal) and not step.before.round_over, flags=("children", "handicap"),
+    ),
+    Rule(
+        "BF-TURN-1", "Whose turn",
+        "The youngest player (seat 0) begins and the turn goes clockwise; chance acts for every deal, draw and "
+        "blind discard; nobody acts once the game is over.",
+        _src(SEC_TURN), RuleKind.LEGALITY, _check_turn,
+    ),
+    Rule(
+        "BF-TURN-2", "One action per turn",
+        "On a turn a player either plays one group or exchanges cards (with an empty deck and nothing to place, "
+        "the player passes); bonus discards follow a play that earned them; draws and blind discards are chance's.",
+        _src(SEC_TURN), RuleKind.LEGALITY, _check_phase,
+    ),
+    Rule(
+        "BF-TURN-3", "The turn passes on",
+        "When a turn's action, bonus discards and draws are done, the next player clockwise acts.",
+        _src(SEC_TURN), RuleKind.EFFECT, _effect(("turn", "idle")), _turn_ends,
+    ),
+    Rule(
+        "BF-PLAY-1", "Cards from the hand",
+        "Played, exchanged and discarded cards must be in the acting player's hand.",
+        _src(SEC_PLAY), RuleKind.LEGALITY, _check_in_hand, _seat_move,
+    ),
+    Rule(
+        "BF-PLAY-2", "Group size",
+        "A played group has one to four cards: its new line holds at most five cards, one of which was already "
+        "on the table (the text's bonus note b speaks of groups of four at most).",
+        _src(SEC_PLAY), RuleKind.LEGALITY, _check_group_size, _is_play,
+    ),
+    Rule(
+        "BF-PLAY-3", "Empty cells",
+        "Each played card goes onto its own empty cell.",
+        _src(SEC_PLAY), RuleKind.LEGALITY, _check_cells, _is_play,
+    ),
+    Rule(
+        "BF-PLAY-4", "Cards land on the board",
+        "The played cards leave the hand and lie on their cells.",
+        _src(SEC_PLAY), RuleKind.EFFECT, _effect(("board", "hands", "decks", "pool")), _kind(Play),
+    ),
+    Rule(
+        "BF-LINE-1", "One straight line (Rule 1)",
+        "The played cards lie in one row or one column, and together with the cards already there they form one "
+        "unbroken line: they may extend an existing card on one side or flank it on both sides, never leave a gap.",
+        _src(SEC_PLAY), RuleKind.LEGALITY, _check_rule1, _is_play,
+    ),
+    Rule(
+        "BF-LINE-2", "The new line keeps an old card (Rule 2)",
+        "The line the played cards form (for a single card: in either direction) must contain at least one card "
+        "that was already on the table; touching it sideways is not enough.",
+        _src(SEC_PLAY), RuleKind.LEGALITY, _check_rule2, _is_play,
+    ),
+    Rule(
+        "BF-LINE-3", "One colour or one animal (Rule 3, note b)",
+        "Every line that any played card belongs to, in either direction, is either all one colour or all one "
+        "animal: the group matches its anchor's colour with different animals or its animal with different colours, "
+        "and every other card it touches obeys the same.",
+        _src(SEC_PLAY), RuleKind.LEGALITY, _check_rule3, _is_play,
+    ),
+    Rule(
+        "BF-LINE-4", "No identical cards (note a)",
+        "No line any played card belongs to may hold two identical cards (same animal and colour).",
+        _src(SEC_PLAY, "RULES-NOTES.md §Big Five row 2"), RuleKind.LEGALITY, _check_identical, _is_play,
+    ),
+    Rule(
+        "BF-LINE-5", "At most five (note a)",
+        "No line any played card belongs to may hold more than five cards.",
+        _src(SEC_PLAY), RuleKind.LEGALITY, _check_length, _is_play,
+    ),
+    Rule(
+        "BF-DRAW-1", "Draws come off the own deck",
+        "A draw, and a blind bonus discard, takes the top card of the acting player's own deck: some card of its top "
+        "segment, since nobody knows the deck's order.",
+        _src(SEC_PLAY), RuleKind.LEGALITY, _check_draw_top, _kind(Draw, Box),
+    ),
+    Rule(
+        "BF-DRAW-2", "Drawing",
+        "A drawn card moves from the top of the own deck into the hand.",
+        _src(SEC_PLAY), RuleKind.EFFECT, _effect(("hands", "decks", "dealt", "board", "pile", "pool")), _kind(Draw),
+    ),
+    Rule(
+        "BF-REFILL-1", "Refill to five",
+        "After playing (and any bonus discards) the player draws from the own deck until the hand holds five cards, "
+        "or fewer when the deck runs out.",
+        _src(SEC_PLAY), RuleKind.EFFECT, _effect(("to_draw",)), _kind(Play, Bonus, Box, BonusPile, Decline),
+    ),
+    Rule(
+        "BF-EXCH-1", "Exchange",
+        "Instead of playing, a player may exchange one to five hand cards, but not with an empty deck.",
+        _src(SEC_EXCHANGE, "RULES-NOTES.md §Big Five row 4"), RuleKind.LEGALITY, _check_exchange,
+        lambda step: isinstance(step.move, Exchange) and _seat_move(step),
+    ),
+    Rule(
+        "BF-EXCH-2", "Exchanged cards go under the deck",
+        "The exchanged cards are shuffled and put under the own deck (a new bottom segment); then as many cards "
+        "are drawn from the top.",
+        _src(SEC_EXCHANGE), RuleKind.EFFECT, _effect(("hands", "decks", "to_draw", "idle")), _kind(Exchange),
+    ),
+    Rule(
+        "BF-PASS-1", "Pass only when stuck",
+        "A player may let the turn go only with an empty deck (no exchange) and no legal group to place.",
+        _src(SEC_END, "RULES-NOTES.md §Big Five row 4: no exchange with an empty deck"), RuleKind.LEGALITY,
+        _check_pass, lambda step: isinstance(step.move, Pass) and _seat_move(step) and step.before.players > 1,
+    ),
+    Rule(
+        "BF-BONUS-1", "Bonus count",
+        "A play earns bonus discards for its new lines: by the text, 1 for each line of four and 2 for each line of "
+        "five (summed over all new lines), plus 1 for a group of four cards; by the publisher, 1 when a line "
+        "reaches four cards and 2 when it reaches five. The count is capped by the cards the player still has "
+        "(solitaire: by the discard pile).",
+        _src(SEC_BONUS, "RULES-NOTES.md §Big Five row 1"), RuleKind.EFFECT, _effect(("bonus",)), _kind(Play),
+        flags=("bonus",),
+    ),
+    Rule(
+        "BF-BONUS-2", "Bonus discards",
+        "Each bonus card is a card of the hand the player chooses or the top card of the own deck, unseen; "
+        "the player may decline the rest.",
+        _src(SEC_BONUS), RuleKind.LEGALITY, _check_bonus_source,
+        lambda step: isinstance(step.move, (Bonus, BonusBlind)) and _seat_move(step),
+    ),
+    Rule(
+        "BF-BONUS-3", "Bonus cards go to the box",
+        "A bonus card leaves the hand, deck or (solitaire) discard pile for the box.",
+        _src(SEC_BONUS), RuleKind.EFFECT, _effect(("hands", "decks", "pile", "box", "bonus", "boxing")),
+        _kind(Bonus, BonusBlind, BonusPile, Box, Decline),
+    ),
+    Rule(
+        "BF-END-1", "Out of cards wins",
+        "A player who has no card left in hand or deck, after playing a group or a bonus discard, wins the round "
+        "at once.",
+        _src(SEC_END), RuleKind.EFFECT, _effect(("round_over", "finished", "penalties")),
+        lambda step: not is_solitaire(step.before) and isinstance(step.move, (Play, Bonus, Box)),
+    ),
+    Rule(
+        "BF-END-2", "Stalemate",
+        "If a full round passes without a placement the round may end: by default when then nobody can place "
+        "(or after idle_rounds such rounds), with stalemate 'exchange_round' at once. The fewest cards wins.",
+        _src(SEC_END, "RULES-NOTES.md §Big Five row 5"), RuleKind.EFFECT,
+        _effect(("round_over", "finished", "penalties", "turn")), _stalemate,
+        flags=("stalemate", "idle_rounds"),
+    ),
+    Rule(
+        "BF-WIN-1", "Fewest cards (penalties) wins",
+        "The winner is the player with the fewest cards left (the one who ran out); over several rounds, the "
+        "fewest penalty points. Ties share the win.",
+        _src(SEC_END, "RULES-NOTES.md §Big Five row 5: ties shared"), RuleKind.OUTCOME,
+        lambda step: None if step.move == compute_winners(step.before)
+        else f"the winners must be seats {sorted(compute_winners(step.before))} "
+        f"(penalties {list(step.before.penalties)}), not {step.move!r}",
+    ),
+    Rule(
+        "BF-ROUND-1", "Several rounds",
+        "At a round's end each loser adds their cards left to their penalty points; the game ends after the "
+        "agreed number of rounds or once someone's penalties reach the agreed limit; otherwise all cards are "
+        "shuffled and dealt anew, the next seat beginning.",
+        _src(SEC_ROUNDS), RuleKind.EFFECT, lambda step: _diff(step, ALL_FIELDS), _is_new_round,
+        flags=("rounds", "penalty_limit"),
+    ),
+    Rule(
+        "BF-ROUND-2", "Round scoring",
+        "When a round ends, every player who did not win it adds the cards left in hand and deck to their penalties; "
+        "the game ends after the last round or at the penalty limit.",
+        _src(SEC_ROUNDS), RuleKind.EFFECT, _effect(("penalties", "finished", "round_over")), _ends_round,
+        flags=("rounds", "penalty_limit"),
+    ),
+    Rule(
+        "BF-SOLO-1", "Solitaire groups of three",
+        "In the solitaire a played group has at least three cards.",
+        _src(SEC_SOLO), RuleKind.LEGALITY, _check_solo_size,
+        lambda step: _is_play(step) and is_solitaire(step.before),
+    ),
+    Rule(
+        "BF-SOLO-2", "Solitaire discard of three",
+        "A solitaire player who cannot place a group of three or more discards exactly three hand cards to the "
+        "discard pile and draws three.",
+        _src(SEC_SOLO), RuleKind.LEGALITY, _check_solo_discard,
+        lambda step: isinstance(step.move, Discard) and _seat_move(step),
+    ),
+    Rule(
+        "BF-SOLO-3", "Discard only when stuck",
+        "The solitaire discard is allowed only when no group of three or more can be placed.",
+        _src(SEC_SOLO), RuleKind.LEGALITY, _check_solo_discard_forced,
+        lambda step: isinstance(step.move, Discard) and _seat_move(step) and is_solitaire(step.before),
+    ),
+    Rule(
+        "BF-SOLO-4", "Solitaire bonus from the pile",
+        "In the solitaire each bonus card is taken out of the discard pile into the box.",
+        _src(SEC_SOLO), RuleKind.LEGALITY, _check_solo_pile,
+        lambda step: isinstance(step.move, BonusPile) and _seat_move(step),
+    ),
+    Rule(
+        "BF-SOLO-5", "Solitaire end",
+        "The solitaire ends when the deck can no longer refill the hand to five (after a group or a discard of three); "
+        "the hand goes to the box and the cards in the discard pile are the penalty points.",
+        _src(SEC_SOLO), RuleKind.EFFECT, _effect(("to_draw", "pile", "hands", "box", "round_over", "finished", "penalties")),
+        lambda step: is_solitaire(step.before) and isinstance(step.move, (Play, Discard, BonusPile, Decline)),
+    ),
+)
+
+
+AMBIGUITIES: tuple[Ambiguity, ...] = (
+    Ambiguity(
+        "BF-AMB-1", "How many bonus cards does a play earn?",
+        "За новую группу в 4 карты игрок может сбросить в коробку (в отбой) 1 карту",
+        _src(SEC_BONUS, "RULES-NOTES.md §Big Five row 1"),
+        (Reading("text", "each new line of 4 earns 1, of 5 earns 2, plus 1 for a group of 4 cards"),
+         Reading("publisher", "a line earns 1 for its 4th card and 2 for its 5th; no group-size bonus")),
+        "text", "bonus", ("BF-BONUS-1",),
+    ),
+    Ambiguity(
+        "BF-AMB-2", "When does the game end without anybody running out of cards?",
+        "если после обмена карт ни один из игроков не может продолжить игру выкладыванием",
+        _src(SEC_END, "RULES-NOTES.md §Big Five row 5"),
+        (Reading("no_placement", "after a full round without placement, if nobody can place (or after idle_rounds such rounds)"),
+         Reading("exchange_round", "after one full round without placement")),
+        "no_placement", "stalemate", ("BF-END-2",),
+    ),
+    Ambiguity(
+        "BF-AMB-3", "How many players?",
+        "Если в игре принимают участие 2 или 4 человека",
+        _src(SEC_SETUP, "RULES-NOTES.md §Big Five row 6"),
+        (Reading(False, "1 (solitaire) to 4 players"), Reading(True, "also 5 players")),
+        False, "allow_five", ("BF-SETUP-1",),
+    ),
+    Ambiguity(
+        "BF-AMB-4", "May a line hold two identical cards?",
+        "новая группа не может содержать в себе двух одинаковых карт",
+        _src(SEC_PLAY, "RULES-NOTES.md §Big Five row 2"),
+        (Reading("never", "no line, in either direction, may hold two identical cards"),),
+        "never", "", ("BF-LINE-4",),
+    ),
+    Ambiguity(
+        "BF-AMB-5", "May played cards lie on both sides of the anchor?",
+        "не только с одной стороны (как в предыдущем примере), но и с двух сторон",
+        _src(SEC_EXAMPLES, "RULES-NOTES.md §Big Five row 3"),
+        (Reading("flank", "yes, as long as the final line has no gaps"),),
+        "flank", "", ("BF-LINE-1",),
+    ),
+    Ambiguity(
+        "BF-AMB-6", "How many cards may be exchanged, and with an empty deck?",
+        "За 1 ход можно заменить все 5 карт.",
+        _src(SEC_EXCHANGE, "RULES-NOTES.md §Big Five row 4"),
+        (Reading("1-5", "one to five hand cards; never with an empty deck; with a short deck some exchanged cards may come back"),),
+        "1-5", "", ("BF-EXCH-1",),
+    ),
+    Ambiguity(
+        "BF-AMB-7", "How large may a played group be?",
+        "Если играемая группа состоит из 4 карт",
+        _src(SEC_BONUS),
+        (Reading(4, "one to four cards: the new line (at most 5) must keep a card already on the table"),),
+        4, "", ("BF-PLAY-2",),
+    ),
+    Ambiguity(
+        "BF-AMB-8", "When are bonus cards discarded, and which deck card goes?",
+        "1 карту со своей руки или из своей колоды (не глядя значение карты)",
+        _src(SEC_BONUS),
+        (Reading("before-refill", "right after the play, one decision per card, before refilling the hand; "
+                 "a deck card is the top one, unseen"),),
+        "before-refill", "", ("BF-BONUS-2", "BF-BONUS-3", "BF-REFILL-1"),
+    ),
+    Ambiguity(
+        "BF-AMB-9", "What may a player do who can neither place nor exchange?",
+        "В свой ход игрок может произвести одно из двух действий",
+        _src(SEC_TURN),
+        (Reading("pass", "with an empty deck and no legal placement the player passes"),),
+        "pass", "", ("BF-PASS-1",),
+    ),
+    Ambiguity(
+        "BF-AMB-10", "In the solitaire, is the discard of three a choice?",
+        "Если ему не удается в очередной ход выложить играемую группу",
+        _src(SEC_SOLO),
+        (Reading("forced", "only when no group of three or more can be placed; the solitaire has no exchange"),),
+        "forced", "", ("BF-SOLO-2", "BF-SOLO-3"),
+    ),
+    Ambiguity(
+        "BF-AMB-11", "How does the multi-round game end and who starts later rounds?",
+        "при достижении кем-либо из игроков определенного количества штрафных очков, либо по прошествии "
+        "определенного количества раундов",
+        _src(SEC_ROUNDS),
+        (Reading("rounds", "after the agreed number of rounds (rounds)"),
+         Reading("limit", "also as soon as a penalty total reaches penalty_limit; round r is begun by seat r-1 (mod players)")),
+        "rounds", "penalty_limit", ("BF-ROUND-1", "BF-ROUND-2"),
+    ),
+    Ambiguity(
+        "BF-AMB-12", "When exactly does the solitaire end?",
+        "пока количество карт в колоде не позволит игроку набрать в руку до 5 карт",
+        _src(SEC_SOLO),
+        (Reading("short-deck", "as soon as a refill (after a group or the discard of three) needs more cards than "
+                 "the deck holds; the deck's rest is not counted"),),
+        "short-deck", "", ("BF-SOLO-5",),
+    ),
+)
+
+
+def candidate_moves(state: BigFiveState, actor: int) -> Iterable[BigFiveMove]:
+    """A finite superset of the moves ``actor`` could make (see :func:`candidate_plays`).
+
+    Chance: a deal, draw or blind discard of every kind. A seat: every bonus
+    move, every exchange and discard of hand cards, a pass, and (outside the
+    bonus phase) the candidate plays of its hand.
+    """
+    kinds = range(KINDS)
+    if actor == CHANCE:
+        return [Deal(c) for c in kinds] + [Draw(c) for c in kinds] + [Box(c) for c in kinds]
+    if not 0 <= actor < state.players:
+        return []
+    hand = state.hands[actor]
+    moves: list[BigFiveMove] = [Bonus(c) for c in kinds]
+    moves += [BonusPile(c) for c in kinds]
+    moves += [BonusBlind(), Decline(), Pass()]
+    for size in range(1, len(hand) + 1):
+        moves += [Exchange(g) for g in _hand_groups(hand, size)]
+    moves += [Discard(g) for g in _hand_groups(hand, SOLO_DISCARD)] if len(hand) >= SOLO_DISCARD else []
+    if compute_phase(state) == "act":
+        moves += candidate_plays(state.board, hand)
+    return moves
+
+
+SPEC: GameSpec[BigFiveVariant, BigFiveState, BigFiveMove] = GameSpec(
+    name="bigfive",
+    title="Big Five (Gib mir 5!)",
+    rulebook=RULEBOOK,
+    variant_type=BigFiveVariant,
+    rules=RULES,
+    ambiguities=AMBIGUITIES,
+    whose_turn=compute_whose_turn,
+    candidate_moves=candidate_moves,
+    parse_move=parse_move,
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+)
