@@ -6,6 +6,7 @@ deliberate change of behaviour) with ``IKEBANA_REGEN=1 pytest tests/model/test_i
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import random
@@ -172,11 +173,10 @@ def _play_seeded(players: int, variant: IkebanaVariant, seed: int) -> tuple[list
 def _write_golden() -> None:
     moves, final = _play_seeded(3, IkebanaVariant(double_final=True), 2024)
     record = make_record("ikebana", 3, IkebanaVariant(double_final=True), moves, seed=2024)
-    data = record.to_json()
-    data["meta"] = {"expected": {"coins": list(final.coins), "issued": final.issued,
-                                 "last_scores": list(final.last_scores),
-                                 "winners": sorted(GAME.outcome(final).winners)}}
-    RECORD.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    expected = {"coins": list(final.coins), "issued": final.issued, "last_scores": list(final.last_scores),
+                "winners": sorted(GAME.outcome(final).winners)}
+    record = dataclasses.replace(record, meta={"expected": expected})
+    RECORD.write_text(record.dumps(), encoding="utf-8")
     positions: list[dict[str, Any]] = []
     rng = random.Random(7)
     for players, variant, seed in ((2, IkebanaVariant(), 1), (4, IkebanaVariant(), 2), (5, ALL_FLAGS, 3)):
