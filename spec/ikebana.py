@@ -477,13 +477,20 @@ def check_bouquet(cards: Iterable[str]) -> tuple[Card, ...]:
 def explain_bouquet(cards: Iterable[str]) -> BouquetScore:
     """Score a bouquet and say why: which combinations, which colour multiplier.
 
-    Cards may be given as text (``"R1"``, ``"w5"``); the explanation lists them
-    in the given order.
+    Cards may be given as text (``"R1"``, ``"w5"``), also as one string
+    separated by spaces or commas; the explanation lists them in the given order.
 
     >>> score = explain_bouquet(["R5", "Y5", "R3", "R4", "W1"])
     >>> [c.name for c, _ in score.combinations], score.multiplier, score.total
     (['two 5s'], 1, 10)
+    >>> explain_bouquet("b1 b2 b3 b4 b5").total
+    60
+
+    :raises MoveParseError: a card that does not parse.
+    :raises BouquetError: more than five cards, or more copies than the deck has.
     """
+    if isinstance(cards, str):
+        cards = cards.replace(",", " ").split()
     parsed = check_bouquet(cards)
     remaining = list(display_order(parsed))
     used: list[tuple[Combination, tuple[Card, ...]]] = []
