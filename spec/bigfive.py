@@ -781,10 +781,24 @@ class PlayAnalysis(NamedTuple):
     lines: tuple[tuple[tuple[Cell, ...], tuple[int, ...]], ...]
 
 
-@functools.lru_cache(maxsize=8192)
+_LAST_BOARD: list[Any] = [None, {}]
+_LAST_PLAY: list[Any] = [None, None, None]
+
+
+def _board_map_of(board: tuple[Placed, ...]) -> dict[Cell, int]:
+    if _LAST_BOARD[0] is not board:
+        _LAST_BOARD[0], _LAST_BOARD[1] = board, board_map(board)
+    result: dict[Cell, int] = _LAST_BOARD[1]
+    return result
+
+
 def analyse_play(board: tuple[Placed, ...], placed: tuple[Placed, ...]) -> PlayAnalysis:
-    """The facts about ``placed`` on ``board`` that the placement rules use (cached)."""
-    before = board_map(board)
+    """The facts about ``placed`` on ``board`` that the placement rules use
+    (the last result is remembered, since every rule asks in turn)."""
+    if _LAST_PLAY[0] is board and _LAST_PLAY[1] == placed:
+        last: PlayAnalysis = _LAST_PLAY[2]
+        return last
+    before = _board_map_of(board)
     cells = tuple((p.x, p.y) for p in placed)
     counts = Counter(cells)
     occupied = tuple(c for c in cells if c in before)
@@ -796,7 +810,9 @@ def analyse_play(board: tuple[Placed, ...], placed: tuple[Placed, ...]) -> PlayA
     gaps = compute_gaps(before, cells)
     has_existing = bool(cells) and contains_existing_card(before, cells)
     lines = tuple((line, tuple(after[c] for c in line)) for line in compute_lines_through(after, cells))
-    return PlayAnalysis(cells, tuple(p.card for p in placed), occupied, duplicates, straight, gaps, has_existing, lines)
+    result = PlayAnalysis(cells, tuple(p.card for p in placed), occupied, duplicates, straight, gaps, has_existing, lines)
+    _LAST_PLAY[0], _LAST_PLAY[1], _LAST_PLAY[2] = board, placed, result
+    return result
 
 
 def is_placement_legal(board: tuple[Placed, ...], placed: tuple[Placed, ...]) -> bool:
@@ -844,25 +860,24 @@ def candidate_plays(board: tuple[Placed, ...], hand: Sequence[int], *, exhaustiv
     20
     """
     before = board_map(board)
-    hand = list(hand)
-    found: set[tuple[Placed, ...]] = set()
-    singles: list[tuple[Placed, ...]] = []
-    multis: list[tuple[Placed, ...]] = []
     limit = min(MAX_GROUP, len(hand))
-    for anchor in sorted(before):
+    cell_sets: set[tuple[Cell, ...]] = set()
+    for anchor in before:
         for axis in AXES:
             for window in _windows(anchor, axis):
                 empty = [c for c in window if c not in before]
                 for size in range(1, min(limit, len(empty)) + 1):
-                    for cells in itertools.combinations(empty, size):
-                        for group in _hand_groups(hand, size):
-                            if not exhaustive and not _shares_feature(group):
-                                continue
-                            for order in set(itertools.permutations(group)):
-                                placed = tuple(sorted(Placed(c[0], c[1], card) for c, card in zip(cells, order)))
-                                if placed not in found:
-                                    found.add(placed)
-                                    (singles if size == 1 else multis).append(placed)
+                    cell_sets.update(itertools.combinations(empty, size))
+    orders: dict[int, list[tuple[int, ...]]] = {}
+    for size in range(1, limit + 1):
+        groups = [g for g in _hand_groups(hand, size) if exhaustive or _shares_feature(g)]
+        orders[size] = sorted({order for g in groups for order in itertools.permutations(g)})
+    singles: list[tuple[Placed, ...]] = []
+    multis: list[tuple[Placed, ...]] = []
+    for cells in sorted(cell_sets):
+        target = singles if len(cells) == 1 else multis
+        for order in orders[len(cells)]:
+            target.append(tuple(sorted(Placed(c[0], c[1], card) for c, card in zip(cells, order))))
     return [Play(p) for p in singles] + [Play(p) for p in multis]
 
 
