@@ -1375,8 +1375,9 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
     ),
     Ambiguity(
         "IK-AMB-4", "Who starts the next round when several players share the highest score?",
-        "Победитель определяется по результатам всех четырех раундов.",
-        _src(SEC_SCORE, "RULES-NOTES.md §Ikebana row 5 names the highest scorer but not a tie-break"),
+        "…все карты собираются, перемешиваются и начинается новый раунд.",
+        _src(SEC_SCORE, "the text never names a start player; RULES-NOTES.md §Ikebana row 5 names the highest "
+             "scorer but not a tie-break"),
         (Reading("after_previous", "the first tied player clockwise after the previous start player"),
          Reading("lowest_seat", "the tied player with the lowest seat")),
         "after_previous", "start_tie", ("IK-START-1",),
