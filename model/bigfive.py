@@ -9,11 +9,11 @@ cards each empty cell admits, instead of filtering candidates.
 >>> GAME.current_player(state), len(state.hands[0]), len(state.board)
 (0, 5, 1)
 >>> moves = GAME.legal_moves(state)
->>> str(moves[-1])
-'exchange Ey'
+>>> str(moves[0]), str(moves[-1])
+('exchange Ly', 'exchange Ey')
 >>> from ruleproof.spec.bigfive import make_position
 >>> s = make_position("Lp@0,0", ["Gp Zp", "Lb"])
->>> [str(m) for m in GAME.legal_moves(s)][:3]
+>>> [str(m) for m in GAME.legal_moves(s) if isinstance(m, Play)][:3]
 ['play Gp@-2,0 Zp@-1,0', 'play Zp@-2,0 Gp@-1,0', 'play Gp@-1,0']
 """
 
@@ -436,17 +436,19 @@ class BigFiveGame(Game[BigFiveState, BigFiveMove, BigFiveVariant]):
                     moves.append(_BLIND)
             moves.append(_DECLINE)
             return tuple(moves)
+        # Moves sort by class name, then fields: Discard < Exchange < Pass < Play.
         plays = generate_plays(self._board_index(state.board), hand, 3 if solo else 1)
-        moves = [Play(p) for p in plays]
         if solo:
-            if not moves:
-                moves += [Discard(g) for g in sorted(set(itertools.combinations(hand, 3)))]
-            return tuple(moves)
+            if not plays:
+                return tuple(Discard(g) for g in sorted(set(itertools.combinations(hand, 3))))
+            return tuple(Play(p) for p in plays)
+        moves = []
         if state.decks[actor]:
             groups: set[tuple[int, ...]] = set()
             for k in range(1, len(hand) + 1):
                 groups.update(itertools.combinations(hand, k))
             moves += [Exchange(g) for g in sorted(groups)]
+        moves += [Play(p) for p in plays]
         if not moves:
             moves.append(_PASS)
         return tuple(moves)

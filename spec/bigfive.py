@@ -54,6 +54,7 @@ from ruleproof.spec.core import (
     TERMINAL,
     Ambiguity,
     GameSpec,
+    Move,
     Reading,
     Rule,
     RuleKind,
@@ -216,9 +217,8 @@ def _codes(cards: Iterable[int]) -> str:
 
 
 # --------------------------------------------------------------------------
-# Moves. Every move type compares equal only to moves of the same type, and
-# all move types share one total order (type rank, then fields), so that a
-# mixed list of legal moves sorts with plain ``sorted``.
+# Moves: frozen dataclasses deriving from spec.core.Move (typed equality and
+# one order across kinds: class name, then fields).
 
 
 class Placed(NamedTuple):
@@ -241,7 +241,8 @@ class Placed(NamedTuple):
         return f"{card_code(self.card)}@{self.x},{self.y}"
 
 
-class Deal(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Deal(Move):
     """Chance deals ``card`` from the shuffled pack to its next place (the start cell, then the decks)."""
 
     card: int
@@ -250,7 +251,8 @@ class Deal(NamedTuple):
         return f"deal {card_code(self.card)}"
 
 
-class Draw(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Draw(Move):
     """Chance: the drawing player takes ``card`` from the top of their own deck."""
 
     card: int
@@ -259,7 +261,8 @@ class Draw(NamedTuple):
         return f"draw {card_code(self.card)}"
 
 
-class Box(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Box(Move):
     """Chance: ``card``, the top card of the acting player's deck, goes blind to the box (a bonus discard)."""
 
     card: int
@@ -268,7 +271,8 @@ class Box(NamedTuple):
         return f"box {card_code(self.card)}"
 
 
-class Play(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Play(Move):
     """A played group: cards from the hand onto empty cells, sorted by cell."""
 
     placed: tuple[Placed, ...]
@@ -277,7 +281,8 @@ class Play(NamedTuple):
         return "play " + " ".join(str(p) for p in self.placed)
 
 
-class Exchange(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Exchange(Move):
     """Put ``cards`` (sorted) from the hand, shuffled, under the own deck and draw as many."""
 
     cards: tuple[int, ...]
@@ -286,7 +291,8 @@ class Exchange(NamedTuple):
         return "exchange " + _codes(self.cards)
 
 
-class Discard(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Discard(Move):
     """Solitaire: with no group of three or more to play, discard three hand cards to the pile."""
 
     cards: tuple[int, ...]
@@ -295,14 +301,16 @@ class Discard(NamedTuple):
         return "discard " + _codes(self.cards)
 
 
-class Pass(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Pass(Move):
     """A player who can neither place nor exchange (empty deck) lets the turn go."""
 
     def __str__(self) -> str:
         return "pass"
 
 
-class Bonus(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Bonus(Move):
     """A bonus discard of ``card`` from the hand to the box."""
 
     card: int
@@ -311,14 +319,16 @@ class Bonus(NamedTuple):
         return f"bonus {card_code(self.card)}"
 
 
-class BonusBlind(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class BonusBlind(Move):
     """A bonus discard of the top card of the own deck, unseen (chance then says which card)."""
 
     def __str__(self) -> str:
         return "bonus deck"
 
 
-class BonusPile(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class BonusPile(Move):
     """Solitaire bonus: take ``card`` back out of the discard pile into the box."""
 
     card: int
@@ -327,7 +337,8 @@ class BonusPile(NamedTuple):
         return f"bonus pile {card_code(self.card)}"
 
 
-class Decline(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Decline(Move):
     """Give up the remaining bonus discards of this turn."""
 
     def __str__(self) -> str:
@@ -336,48 +347,8 @@ class Decline(NamedTuple):
 
 BigFiveMove = Deal | Draw | Box | Play | Exchange | Discard | Pass | Bonus | BonusBlind | BonusPile | Decline
 
-#: The move types in their sort order.
-MOVE_TYPES: tuple[type[Any], ...] = (Deal, Draw, Box, Play, Exchange, Discard, Pass, Bonus, BonusBlind, BonusPile, Decline)
-_RANK: dict[type[Any], int] = {t: i for i, t in enumerate(MOVE_TYPES)}
-
-
-def _move_eq(self: tuple[Any, ...], other: object) -> bool:
-    return type(self) is type(other) and tuple.__eq__(self, other)
-
-
-def _move_ne(self: tuple[Any, ...], other: object) -> bool:
-    return not _move_eq(self, other)
-
-
-def _move_hash(self: tuple[Any, ...]) -> int:
-    return hash((_RANK[type(self)], tuple.__hash__(self)))
-
-
-def _move_key(move: object) -> tuple[int, tuple[Any, ...]] | None:
-    rank = _RANK.get(type(move))
-    if rank is None:
-        return None
-    assert isinstance(move, tuple)
-    return (rank, tuple(move))
-
-
-def _make_order(op: str) -> Any:
-    def compare(self: tuple[Any, ...], other: object) -> Any:
-        a, b = _move_key(self), _move_key(other)
-        if a is None or b is None:
-            return NotImplemented
-        return getattr(a, op)(b)
-
-    compare.__name__ = op
-    return compare
-
-
-for _type in MOVE_TYPES:
-    setattr(_type, "__eq__", _move_eq)
-    setattr(_type, "__ne__", _move_ne)
-    setattr(_type, "__hash__", _move_hash)
-    for _op in ("__lt__", "__le__", "__gt__", "__ge__"):
-        setattr(_type, _op, _make_order(_op))
+#: Every move type.
+MOVE_TYPES: tuple[type[Move], ...] = (Deal, Draw, Box, Play, Exchange, Discard, Pass, Bonus, BonusBlind, BonusPile, Decline)
 
 
 def _parse_placed(text: str, whole: str) -> Placed:
