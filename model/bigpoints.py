@@ -386,6 +386,9 @@ class BigPointsGame(Game[BigPointsState, BigPointsMove, BigPointsVariant]):
             (2, v(colour_discs=2, black_discs=1, white_discs=0)),
             (3, v(colour_discs=2, black_discs=1, white_discs=0, no_free_disc="illegal", extra_timing="before")),
             (2, v(colour_discs=2, black_discs=2, white_discs=0, back_to_start=True, match=True)),
+            # last, as the generic checks also take the last config: full size, every other flag
+            (4, v(no_free_disc="illegal", back_to_start=True, extra_timing="before", spent_black_counts=True,
+                  inverted_ladder=True)),
         )
 
     def players_of(self, state: BigPointsState) -> int:

@@ -1075,7 +1075,7 @@ RULES: tuple[Rule, ...] = (
         "BP-MATCH-1", "Several games",
         "In a match as many games as players are played, each started by the next seat; every game starts "
         "from a new path and the scores are summed.",
-        _src(SEC_ROUNDS, f"{_NOTES} row 9"), RuleKind.EFFECT, _owner("BP-MATCH-1", ("game", "scores")), _is_lay,
+        _src(SEC_ROUNDS, f"{_NOTES} row 9"), RuleKind.EFFECT, _owner("BP-MATCH-1", ("game", "scores")), _is_new_game,
         flags=("match",),
     ),
     Rule(
