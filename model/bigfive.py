@@ -694,14 +694,14 @@ class BigFiveGame(Game[BigFiveState, BigFiveMove, BigFiveVariant]):
 
     def test_configs(self) -> tuple[tuple[int, BigFiveVariant], ...]:
         v = BigFiveVariant
+        kids = v(children=True)
         return (
-            (1, v()), (2, v()), (3, v()), (4, v()),
-            (5, v(allow_five=True)),
-            (2, v(bonus="publisher")), (4, v(bonus="publisher")),
-            (3, v(stalemate="exchange_round")), (2, v(idle_rounds=1)),
-            (2, v(children=True)), (4, v(children=True)), (1, v(children=True)),
-            (3, v(handicap=(10, 20, 30))),
-            (2, v(rounds=3, children=True)), (3, v(rounds=20, penalty_limit=25, children=True)),
+            (1, v(children=True)), (2, v()), (3, kids), (4, v()),
+            (5, v(allow_five=True, children=True)),
+            (2, v(bonus="publisher", children=True)), (4, v(bonus="publisher", children=True)),
+            (3, v(stalemate="exchange_round")), (2, v(idle_rounds=1, children=True)),
+            (3, v(handicap=(5, 10, 15))),
+            (2, v(rounds=3, children=True)), (3, v(rounds=20, penalty_limit=20, children=True)),
         )
 
     def players_of(self, state: BigFiveState) -> int:

@@ -476,6 +476,7 @@ def check_players(variant: BigFiveVariant, players: int) -> None:
         raise PlayerCountError(f"the children's deal needs {KIDS_DEAL * players} cards; only 99 can be dealt")
 
 
+@functools.lru_cache(maxsize=64)
 def deal_sizes(variant: BigFiveVariant, players: int) -> tuple[int, ...]:
     """The number of cards dealt into each seat's deck.
 
@@ -489,6 +490,7 @@ def deal_sizes(variant: BigFiveVariant, players: int) -> tuple[int, ...]:
     return ((len(FULL_DECK) - 1) // players,) * players
 
 
+@functools.lru_cache(maxsize=64)
 def setup_length(variant: BigFiveVariant, players: int) -> int:
     """Setup chance moves of a round: the start card, the deck cards, the opening draws."""
     sizes = deal_sizes(variant, players)
@@ -810,35 +812,47 @@ def _shares_feature(cards: Sequence[int]) -> bool:
 def candidate_plays(board: tuple[Placed, ...], hand: Sequence[int], *, exhaustive: bool = False) -> list[Play]:
     """A finite superset of the legal plays of ``hand`` on ``board``, singles first.
 
-    For every card ``p`` on the board and each direction, take the five
-    windows of five cells in a row that contain ``p``; every non-empty set of
-    at most four empty cells of a window, with every assignment of distinct
-    hand cards (as a multiset) to them, is a candidate.
+    Why a superset: a legal play lies in one straight line (Rule 1) whose new
+    line holds a card ``p`` that was already there (Rule 2) and has at most
+    five cells (note a); its played cells are exactly the empty cells of that
+    line (no gaps). All its cards lie in the new line, which is of one colour
+    or of one animal (Rule 3), so they share a colour or an animal.
 
-    Why this is a superset: a legal play lies in one straight line (Rule 1),
-    its new line holds a card ``p`` that was already there (Rule 2) and has at
-    most five cells (note a), and its played cells are exactly the empty cells
-    of that line (no gaps); so its cells are empty cells of a window of five
-    around ``p``. Without ``exhaustive`` only groups of hand cards that share
-    a colour or an animal are assigned: all played cards lie in the new line,
-    which must be of one colour or one animal (Rule 3), so nothing legal is
-    lost, and crowded boards stay cheap to check.
+    * Default: for every card ``p`` and direction, every run of at most five
+      cells through ``p`` with one to four empty cells gives the cell set (its
+      empty cells); every assignment of distinct hand cards (as a multiset)
+      that share a colour or an animal is a candidate. Rules 1 and 2 can then
+      only fail for runs that are not maximal; this keeps crowded boards
+      cheap enough to check every state.
+    * ``exhaustive``: every set of one to four empty cells inside a window of
+      five cells through ``p`` (gaps allowed), with every assignment of hand
+      cards: the blunt enumeration, for small boards.
 
     >>> board = (Placed(0, 0, parse_card("Lp")),)
     >>> hand = [parse_card(c) for c in ("Gp", "Zp")]
     >>> plays = candidate_plays(board, hand)
     >>> sum(is_placement_legal(board, p.placed) for p in plays)
     20
+    >>> len(plays) < len(candidate_plays(board, hand, exhaustive=True))
+    True
     """
-    before = board_map(board)
+    before = _board_map_of(board)
     limit = min(MAX_GROUP, len(hand))
     cell_sets: set[tuple[Cell, ...]] = set()
     for anchor in before:
         for axis in AXES:
             for window in _windows(anchor, axis):
-                empty = [c for c in window if c not in before]
-                for size in range(1, min(limit, len(empty)) + 1):
-                    cell_sets.update(itertools.combinations(empty, size))
+                if exhaustive:
+                    empty = [c for c in window if c not in before]
+                    for size in range(1, min(limit, len(empty)) + 1):
+                        cell_sets.update(itertools.combinations(empty, size))
+                    continue
+                where = window.index(anchor)
+                for lo in range(0, where + 1):
+                    for hi in range(where, MAX_LINE):
+                        empty = [c for c in window[lo : hi + 1] if c not in before]
+                        if 1 <= len(empty) <= limit:
+                            cell_sets.add(tuple(empty))
     orders: dict[int, list[tuple[int, ...]]] = {}
     for size in range(1, limit + 1):
         groups = [g for g in _hand_groups(hand, size) if exhaustive or _shares_feature(g)]
@@ -1241,11 +1255,16 @@ def _check_in_hand(step: S) -> str | None:
         cards = [move.card]
     else:
         return None
-    hand = Counter(step.before.hands[step.actor]) if 0 <= step.actor < step.before.players else Counter()
-    missing = Counter(cards) - hand
+    hand = list(step.before.hands[step.actor]) if 0 <= step.actor < step.before.players else []
+    missing = []
+    for c in cards:
+        if c in hand:
+            hand.remove(c)
+        else:
+            missing.append(c)
     if not missing:
         return None
-    return f"{_codes(sorted(missing.elements()))} not in seat {step.actor}'s hand ({_codes(step.before.hands[step.actor])})"
+    return f"{_codes(sorted(missing))} not in seat {step.actor}'s hand ({_codes(step.before.hands[step.actor])})"
 
 
 def _check_group_size(step: S) -> str | None:
