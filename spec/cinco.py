@@ -664,6 +664,8 @@ def _check_deal_effect(step: CStep) -> str | None:
     others = [s for s in range(before.players) if s != seat]
     if any(after.hands[s] != before.hands[s] for s in others):
         return "only the receiving seat's hand may change"
+    if before.deck and after.discards != before.discards:
+        return "the discard piles stay put while the deck has cards"
     changed = _same_except(before, after, "deck", "hands", "owed", "discards")
     if changed or after.turn != before.turn or after.finished != before.finished:
         return f"dealing a card must not change {changed or ['turn/finished']}"
@@ -671,12 +673,8 @@ def _check_deal_effect(step: CStep) -> str | None:
 
 
 def _check_reshuffle(step: CStep) -> str | None:
-    before, after = step.before, step.after
+    after = step.after
     assert after is not None
-    if before.deck:
-        if after.discards != before.discards:
-            return "the discard piles stay put while the deck has cards"
-        return None
     if any(after.discards):
         return "when the deck is empty every discard pile is shuffled into the new deck"
     return None
@@ -814,14 +812,16 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "CI-DEAL-2", "Dealt card joins the hand",
-        "A dealt card leaves the deck and joins the hand of the lowest seat still owed a card.",
+        "A dealt card leaves the deck and joins the hand of the lowest seat still owed a card; while the "
+        "deck has cards the discard piles stay where they are.",
         _src(SEC_SETUP), RuleKind.EFFECT, _check_deal_effect, _is_deal,
     ),
     Rule(
         "CI-DECK-1", "Reshuffle",
         "When a card must be drawn and the deck is empty, all players' discard piles are shuffled together "
-        "into a new deck; otherwise the discard piles stay where they are.",
-        _src(SEC_SPECIAL, "RULES-NOTES.md §Cinco row 6"), RuleKind.EFFECT, _check_reshuffle, _is_deal,
+        "into a new deck.",
+        _src(SEC_SPECIAL, "RULES-NOTES.md §Cinco row 6"), RuleKind.EFFECT, _check_reshuffle,
+        lambda step: _is_deal(step) and not step.before.deck,
     ),
     Rule(
         "CI-HAND-1", "Draw with fewer than four",
@@ -902,7 +902,8 @@ RULES: tuple[Rule, ...] = (
         "CI-END-1", "Out of chips: a draw",
         "When a colour places its last chip without completing a line, the game ends in a draw.",
         _src(SEC_SPECIAL, "RULES-NOTES.md §Cinco row 7"), RuleKind.EFFECT,
-        _check_draw_end("chips", "the colour has used all its chips"), _is_seat_move,
+        _check_draw_end("chips", "the colour has used all its chips"),
+        lambda step: _is_placement(step) and step.before.chips[_colour(step)] == 1,
         flags=("chips",),
     ),
     Rule(
@@ -910,13 +911,15 @@ RULES: tuple[Rule, ...] = (
         "When no free cell is left and nobody has won, the game ends in a draw (the text is silent; see "
         "CI-AMB-6).",
         _src(SEC_SPECIAL), RuleKind.EFFECT,
-        _check_draw_end("full", "no free cell is left"), _is_seat_move,
+        _check_draw_end("full", "no free cell is left"),
+        lambda step: _is_placement(step) and step.before.board.count(FREE) == 1,
     ),
     Rule(
         "CI-END-3", "No possible move: a draw",
         "A position where nobody can act (the seat to act holds no card, or cards are owed, and the deck and "
         "discards are empty) is over and drawn; no move may be made in it (the text is silent; see CI-AMB-7).",
         _src(SEC_SPECIAL), RuleKind.LEGALITY, _check_not_blocked,
+        lambda step: not step.before.finished and is_blocked(step.before),
     ),
     Rule(
         "CI-TURN-2", "The turn passes",

@@ -39,7 +39,6 @@ from ruleproof.spec.cinco_board import FREE, hex_layout, square_layout
 from ruleproof.spec.core import CHANCE, TERMINAL, variant_choices
 from ruleproof.spec.errors import MoveParseError, PlayerCountError
 
-RULEBOOK_TEXT = (Path("/work/shared/rulebooks") / RULEBOOK)
 V = CincoVariant
 HEX = hex_layout()
 #: Five cells in a row on the hexagon, left of the centre, and the sixth beyond... none (board edge).
@@ -96,8 +95,8 @@ def engine_after(state: CincoState, move: object) -> CincoState:
 # -- structure -----------------------------------------------------------------
 
 
-def test_rule_ids_unique_and_sources_verbatim() -> None:
-    text = RULEBOOK_TEXT.read_text(encoding="utf-8")
+def test_rule_ids_unique_and_sources_verbatim(rulebooks: Path) -> None:
+    text = (rulebooks / RULEBOOK).read_text(encoding="utf-8")
     assert len({r.id for r in RULES}) == len(RULES)
     for rule in RULES:
         assert rule.source.rulebook == RULEBOOK
@@ -253,10 +252,10 @@ def test_reshuffle_when_deck_runs_out() -> None:
     assert "CI-DECK-1" not in effect_ids(state, Deal(9), after)
     kept = after._replace(discards=((8,), (10,) + rest), deck=())
     assert "CI-DECK-1" in effect_ids(state, Deal(9), kept)
-    # With cards in the deck the piles stay put.
+    # With cards in the deck the piles stay put (CI-DEAL-2).
     normal = position(2, hands=((1, 2, 3), ()), discards=((8,), ()), owed=(1, 0))
-    moved = engine_after(normal, Deal(50))._replace(discards=((), ()))
-    assert "CI-DECK-1" in effect_ids(normal, Deal(50), moved)
+    moved = engine_after(normal, Deal(50))._replace(discards=((), ()), deck=tuple(c for c in normal.deck if c != 50) + (8,))
+    assert "CI-DEAL-2" in effect_ids(normal, Deal(50), moved)
 
 
 def test_reshuffle_includes_just_exchanged_cards() -> None:
