@@ -50,9 +50,6 @@ def test_conformance_custom_layout(players: int) -> None:
 
 
 def _fuzz(players: int, variant: CincoVariant, steps: int) -> Any:
-    # The generic machine has no enabled rule once a game is over, so each run
-    # stays shorter than the quickest possible game: a colour's fifth chip
-    # comes at the earliest on player move 2·colours + 5 (plus one step for the deal).
     case = machine_for("cinco", players, variant).TestCase
     case.settings = settings(
         max_examples=10, stateful_step_count=steps, deadline=None,
@@ -61,9 +58,9 @@ def _fuzz(players: int, variant: CincoVariant, steps: int) -> Any:
     return case
 
 
-TestCincoFuzzHex = _fuzz(2, V(), 9)
-TestCincoFuzzSquareJoker = _fuzz(3, V(layout="square", joker=True), 13)
-TestCincoFuzzTeams = _fuzz(6, V(teams6="3x2", exact_five=True, chips=8), 13)
+TestCincoFuzzHex = _fuzz(2, V(), 30)
+TestCincoFuzzSquareJoker = _fuzz(3, V(layout="square", joker=True), 30)
+TestCincoFuzzTeams = _fuzz(6, V(teams6="3x2", exact_five=True, chips=8), 40)
 
 
 # -- line detection against brute force ---------------------------------------------
