@@ -765,4 +765,31 @@ class BigFiveGame(Game[BigFiveState, BigFiveMove, BigFiveVariant]):
         return "\n".join(lines)
 
 
+def grow_board(size: int, rng: Any, *, tries: int = 2000) -> tuple[Placed, ...]:
+    """A board of about ``size`` cards grown by random legal plays of random
+    hands of five (from the cards not yet on the board); for benchmarks and
+    golden positions. Stops early when ``tries`` hands in a row find no play.
+
+    >>> import random
+    >>> len(grow_board(20, random.Random(1)))
+    20
+    """
+    rest = list(FULL_DECK)
+    first = rest.pop(rng.randrange(len(rest)))
+    board: tuple[Placed, ...] = (Placed(0, 0, first),)
+    failures = 0
+    while len(board) < size and failures < tries:
+        hand = tuple(sorted(rng.sample(rest, min(_HAND, len(rest)))))
+        plays = [p for p in generate_plays(_Index(board), hand) if len(p) <= size - len(board)]
+        if not plays:
+            failures += 1
+            continue
+        failures = 0
+        play = plays[rng.randrange(len(plays))]
+        for p in play:
+            rest.remove(p.card)
+        board = tuple(sorted(board + play))
+    return board
+
+
 GAME = BigFiveGame()
