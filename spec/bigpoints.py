@@ -421,11 +421,36 @@ def compute_gap_moves(state: BigPointsState, extra: bool | None = None) -> tuple
     >>> [str(m) for m in compute_gap_moves(state)]
     ['move blue']
     """
+    if state.phase in (LAY, OVER):
+        return ()  # no pawn moves while the path is being laid or after the end
     if extra is None:
         extra = state.phase == EXTRA
     return tuple(
         m for m in compute_pawn_moves(state, extra) if is_gap_move(state, COLOURS.index(m.colour), m.back)
     )
+
+
+def is_gap_possible(variant: BigPointsVariant) -> bool:
+    """A necessary condition for the gap of RULES-NOTES row 5 to arise at all;
+    ``False`` means it provably never does under ``variant``.
+
+    The argument (for the solver work to confirm): a move from disc to disc
+    frees the disc it leaves, on the far side, so a gap move always takes a
+    pawn from the start onto its only remaining disc while every other disc
+    left on the path lies under one of the four other pawns: at least ``N - 5``
+    discs were taken. Path discs are taken only after pawn moves that land on
+    the path, and only the other four pawns have moved. Counting, for each
+    pawn, the discs of its colour still ahead of it plus the ladder shows that
+    it lands forward on the path at most ``c`` times (``c`` = its discs on the
+    path) plus once per backward move, and there are at most ``b`` backward
+    moves (one per black disc). So ``N - 5 <= 4c + 2b`` with
+    ``N = 5c + b + w``, i.e. ``c + w <= b + 5``.
+
+    >>> is_gap_possible(BigPointsVariant()), is_gap_possible(BigPointsVariant(colour_discs=2, black_discs=1, white_discs=0))
+    (False, True)
+    """
+    c = variant.colour_discs - 1
+    return c + variant.white_discs <= variant.black_discs + 5
 
 
 def has_gap(state: BigPointsState) -> bool:
