@@ -346,6 +346,11 @@ def test_invalid_black_disc_not_held_or_taken_this_turn() -> None:
     state = example_state("BKRYGP")
     after = play(state, "move blue", "take ahead")
     assert after.hands[0] == hand(black=1) and after.turn == 1 and after.phase == MOVE
+    # ...while a black disc kept from an earlier turn is offered even then
+    older = example_state("BKRYGP", hands=(hand(black=1), HAND0))
+    after = play(older, "move blue", "take ahead")
+    assert after.hands[0] == hand(black=2) and after.fresh == 1 and after.phase == OFFER
+    assert legal(after) == ["no black", "black"]
 
 
 @pytest.mark.rule("BP-BLACK-2")
