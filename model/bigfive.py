@@ -195,55 +195,78 @@ def generate_plays(index: _Index, hand: tuple[int, ...], min_size: int = 1, *, f
                 if b - a >= 4:
                     prev_end = b
                     continue
+                # Every segment holds this run: more old cards only narrow what may join.
+                if horizontal:
+                    own = tuple(sorted(cells[(i, fixed)] for i in range(a, b + 1)))
+                else:
+                    own = tuple(sorted(cells[(fixed, i)] for i in range(a, b + 1)))
+                if not _one_mask(own) & hand_mask:
+                    prev_end = b
+                    continue
+                # The old cards of a segment [lo, hi] depend on hi only (left of a is empty).
+                ends = []
+                old = list(own)
+                right: list[int] = []
+                for hi in range(b, a + 5):
+                    if hi > b:
+                        if hi in occ:
+                            old.append(cells[(hi, fixed)] if horizontal else cells[(fixed, hi)])
+                        else:
+                            right.append(hi)
+                    if len(old) >= 5:
+                        break
+                    if hi + 1 in occ:
+                        continue
+                    key_old = tuple(sorted(old))
+                    modes = _modes(key_old)
+                    if modes and _one_mask(key_old) & hand_mask:
+                        ends.append((hi, list(right), modes))
                 for lo in range(max(a - 4, prev_end + 2), a + 1):
-                    for hi in range(b, lo + 5):
-                        if hi + 1 in occ:
-                            continue
-                        empties = [i for i in range(lo, hi + 1) if i not in occ]
+                    left = list(range(lo, a))
+                    for hi, right_empty, modes in ends:
+                        if hi - lo > 4:
+                            break
+                        empties = left + right_empty
                         k = len(empties)
                         if k < min_size or k > most or not empties:
                             continue
-                        if horizontal:
-                            existing = tuple(sorted(cells[(i, fixed)] for i in range(lo, hi + 1) if i in occ))
-                        else:
-                            existing = tuple(sorted(cells[(fixed, i)] for i in range(lo, hi + 1) if i in occ))
-                        modes = _modes(existing)
-                        if not modes:
-                            continue
-                        masks = []
-                        for i in empties:
-                            key = (i, fixed, int(horizontal))
-                            m = perp.get(key)
-                            if m is None:
-                                if horizontal:
-                                    m = _perp_mask(cells, i, fixed, 0, 1)
-                                else:
-                                    m = _perp_mask(cells, fixed, i, 1, 0)
-                                perp[key] = m
-                            masks.append(m)
+                        masks: list[int] | None = None
                         for mode in modes:
                             allowed = mode & hand_mask
-                            cand = [c for c in kinds if allowed >> c & 1]
-                            if len(cand) < k:
+                            if allowed.bit_count() < k:
                                 continue
-                            for perm in itertools.permutations(cand, k):
-                                ok = True
-                                for j in range(k):
-                                    if not masks[j] >> perm[j] & 1:
-                                        ok = False
-                                        break
-                                if not ok:
-                                    continue
-                                if horizontal:
-                                    play = tuple(Placed(i, fixed, c) for i, c in zip(empties, perm))
-                                else:
-                                    play = tuple(Placed(fixed, i, c) for i, c in zip(empties, perm))
-                                if first:
-                                    return [play]
-                                if k == 1:
-                                    singles.add(play)
-                                else:
-                                    multis.append(play)
+                            if masks is None:
+                                masks = []
+                                for i in empties:
+                                    key = (i, fixed, int(horizontal))
+                                    m = perp.get(key)
+                                    if m is None:
+                                        if horizontal:
+                                            m = _perp_mask(cells, i, fixed, 0, 1)
+                                        else:
+                                            m = _perp_mask(cells, fixed, i, 1, 0)
+                                        perp[key] = m
+                                    masks.append(m)
+                            options = []
+                            for m in masks:
+                                here = allowed & m
+                                if not here:
+                                    break
+                                options.append([c for c in kinds if here >> c & 1])
+                            else:
+                                for perm in itertools.product(*options):
+                                    if k > 1 and len(set(perm)) < k:
+                                        continue
+                                    if horizontal:
+                                        play = tuple(Placed(i, fixed, c) for i, c in zip(empties, perm))
+                                    else:
+                                        play = tuple(Placed(fixed, i, c) for i, c in zip(empties, perm))
+                                    if first:
+                                        return [play]
+                                    if k == 1:
+                                        singles.add(play)
+                                    else:
+                                        multis.append(play)
                 prev_end = b
     result = list(singles)
     result.extend(multis)

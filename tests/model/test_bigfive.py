@@ -5,10 +5,12 @@ games, hidden information, error messages, fuzzing."""
 from __future__ import annotations
 
 import ast
+import importlib.util
 import json
 import random
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -22,7 +24,21 @@ from ruleproof.spec.bigfive import SPEC, BigFiveVariant, Play, make_position, pa
 from ruleproof.spec.core import CHANCE, TERMINAL
 from ruleproof.spec.errors import IllegalMoveError
 
-from bigfive_positions import PERFT, anchors, engine_plays, position, spec_plays
+
+def _load_positions() -> Any:
+    """The golden-position helpers (a script beside this file; tests run with --import-mode=importlib)."""
+    where = Path(__file__).with_name("bigfive_positions.py")
+    spec = importlib.util.spec_from_file_location("bigfive_positions", where)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+_positions = _load_positions()
+PERFT, anchors, engine_plays, position, spec_plays = (
+    _positions.PERFT, _positions.anchors, _positions.engine_plays, _positions.position, _positions.spec_plays,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 
