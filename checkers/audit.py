@@ -16,6 +16,7 @@ a proof).
 
 from __future__ import annotations
 
+import importlib
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -132,7 +133,7 @@ def audit_findings(game_id: str, options: AuditOptions) -> Iterable[AuditRow]:
     if not options.findings:
         return
     try:
-        from ruleproof.checkers import catalogue
+        catalogue = importlib.import_module("ruleproof.checkers.catalogue")
     except ImportError:
         return
     for finding in catalogue.run_catalogue(game_id, full=options.full):

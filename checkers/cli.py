@@ -9,6 +9,7 @@ that reports takes ``--json``.
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import sys
 from collections.abc import Callable, Sequence
@@ -47,7 +48,7 @@ def _game_arg(name: str) -> str:
 
 
 def cmd_games(args: argparse.Namespace) -> int:
-    rows = []
+    rows: list[dict[str, Any]] = []
     for game_id in available_games():
         game = game_for(game_id)
         spec = game.spec
@@ -67,11 +68,11 @@ def cmd_games(args: argparse.Namespace) -> int:
 def cmd_rules(args: argparse.Namespace) -> int:
     spec = game_for(_game_arg(args.game)).spec
     variant = spec.variant_type()
-    flags = [{"flag": name, "default": value, "choices": list(variant_choices(spec.variant_type, name))}
+    flags: list[dict[str, Any]] = [{"flag": name, "default": value, "choices": list(variant_choices(spec.variant_type, name))}
              for name, value in variant_to_dict(variant).items()]
-    rules = [{"id": r.id, "title": r.title, "kind": r.kind.value, "text": r.text, "source": str(r.source),
+    rules: list[dict[str, Any]] = [{"id": r.id, "title": r.title, "kind": r.kind.value, "text": r.text, "source": str(r.source),
               "flags": list(r.flags)} for r in spec.rules]
-    ambiguities = [{"id": a.id, "question": a.question, "quote": a.quote, "source": str(a.source),
+    ambiguities: list[dict[str, Any]] = [{"id": a.id, "question": a.question, "quote": a.quote, "source": str(a.source),
                     "readings": [{"value": x.value, "description": x.description} for x in a.readings],
                     "default": a.default, "flag": a.flag, "rules": list(a.rule_ids)} for a in spec.ambiguities]
     if args.json:
@@ -196,11 +197,11 @@ def cmd_schema(args: argparse.Namespace) -> int:
 
     schemas: dict[str, Callable[[], dict[str, Any]]] = {"record": lambda: RECORD_SCHEMA}
     try:
-        from ruleproof.checkers.proofs import CERTIFICATE_SCHEMA
+        proofs = importlib.import_module("ruleproof.checkers.proofs")
     except ImportError:
         pass
     else:
-        schemas["certificate"] = lambda: CERTIFICATE_SCHEMA
+        schemas["certificate"] = lambda: dict(proofs.CERTIFICATE_SCHEMA)
     if args.kind not in schemas:
         raise RuleproofError(f"unknown schema {args.kind!r}; available: {', '.join(schemas)}")
     text = json.dumps(schemas[args.kind](), indent=2, ensure_ascii=False) + "\n"

@@ -171,14 +171,14 @@ def check_state(game: AnyGame, state: Any, *, candidates: bool = True) -> list[t
 
     if candidates:
         cands = list(spec.candidate_moves(state, actor))
-        problem = _typed_equality(cands + list(moves))
-        if problem:
-            found.append(("move-equality", problem))
+        equality = _typed_equality(cands + list(moves))
+        if equality:
+            found.append(("move-equality", equality))
         allowed = {m for m in cands if spec.is_legal(variant, state, actor, m)}
-        missing = allowed - set(moves)
+        not_generated = allowed - set(moves)
         outside = set(moves) - set(cands)
-        if missing:
-            found.append(("spec-subset-engine", f"spec allows {sorted(map(str, missing))[:5]}, engine lacks them"))
+        if not_generated:
+            found.append(("spec-subset-engine", f"spec allows {sorted(map(str, not_generated))[:5]}, engine lacks them"))
         if outside:
             found.append(("candidates", f"engine moves {sorted(map(str, outside))[:5]} are not spec candidates"))
     return found

@@ -99,6 +99,13 @@ class GameMachine(RuleBasedStateMachine):
             else:
                 raise AssertionError(f"engine applied the illegal move {move}")
 
+    @precondition(lambda self: not self._not_over())
+    @rule()
+    def start_again(self) -> None:
+        """A finished game is followed by a new one (so some rule always applies)."""
+        assert not self.game.legal_moves(self.state)
+        self.state = self.game.initial_state(self.players, self.variant)
+
     @invariant()
     def state_is_consistent(self) -> None:
         """The conformance checklist holds at every state."""
