@@ -269,3 +269,42 @@ def test_random_games_end_with_a_result() -> None:
         results["win" if state.winner >= 0 else "draw"] += 1
         assert sum(GAME.returns(state)) == pytest.approx(1.0)
     assert results["win"] and results["draw"]
+
+
+# -- game records ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["cinco_record_hex_2p.json", "cinco_record_square_3p.json"])
+def test_golden_records_validate(name: str) -> None:
+    from ruleproof.checkers.validate import validate_record
+    from ruleproof.model.records import load_record
+
+    record = load_record(DATA / name)
+    result = validate_record(record)
+    assert result.ok and result.finished, str(result)
+    game, variant = GAME, variant_from_mapping(V, record.variant)
+    final = game.replay(record.players, variant, [parse_move(m.move) for m in record.moves])
+    assert game.is_terminal(final)
+
+
+def test_invalid_record_names_the_rule() -> None:
+    """A record where a seat plays a card below every free cell it could take is rejected with CI-PLAY-3."""
+    import dataclasses as dc
+
+    from ruleproof.checkers.validate import validate_record
+    from ruleproof.model.records import RecordedMove, load_record
+
+    record = load_record(DATA / "cinco_record_hex_2p.json")
+    state = GAME.initial_state(record.players, variant_from_mapping(V, record.variant))
+    for index, recorded in enumerate(record.moves):
+        move = parse_move(recorded.move)
+        if isinstance(move, Play) and move.cell > 1 and move.card > 1:
+            break
+        state = GAME.apply(state, move)
+    bad = Play(move.card, move.card - 1)
+    if state.board[bad.cell - 1] != FREE:
+        pytest.skip("the cell below is taken in this record")
+    moves = list(record.moves)
+    moves[index] = RecordedMove(recorded.actor, str(bad))
+    result = validate_record(dc.replace(record, moves=tuple(moves)))
+    assert not result.ok and result.index == index and "CI-PLAY-3" in result.rule_ids
