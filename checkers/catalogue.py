@@ -1,0 +1,87 @@
+"""The catalogue: every named question about every rulebook, with how to answer it.
+
+Questions are registered by the modules listed in :data:`CATALOGUE_MODULES`
+(one or more per game: Z3 encodings in :mod:`ruleproof.checkers.smt`,
+exhaustive searches, well-formedness checks). Each has a quick form, run by
+default and in CI, and optionally a full form (``ruleproof audit --full``).
+
+>>> q = Question("DEMO-Q", "take5", "Is 1 + 1 = 2?", ("T5-SCORE-1",),
+...              lambda full: Finding("DEMO-Q", "take5", "Is 1 + 1 = 2?", "sat", "yes"))
+>>> q.answer(full=False).verdict
+'sat'
+"""
+
+from __future__ import annotations
+
+import importlib
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, replace
+
+from ruleproof.checkers.findings import Finding, load_manifest
+
+#: Modules that register questions, per game. A module that does not exist
+#: yet is skipped, so games gain findings one module at a time.
+CATALOGUE_MODULES: dict[str, tuple[str, ...]] = {
+    "bigfive": ("ruleproof.checkers.smt.bigfive", "ruleproof.checkers.wellformed"),
+    "bigpoints": ("ruleproof.checkers.smt.bigpoints", "ruleproof.checkers.wellformed"),
+    "take5": ("ruleproof.checkers.smt.take5", "ruleproof.checkers.wellformed"),
+    "ikebana": ("ruleproof.checkers.smt.ikebana", "ruleproof.checkers.wellformed"),
+    "cinco": ("ruleproof.checkers.smt.cinco", "ruleproof.checkers.wellformed"),
+}
+
+
+@dataclass(frozen=True)
+class Question:
+    """A named question about a game and the function that answers it.
+
+    :param run: ``run(full)`` returns the :class:`Finding`; ``full`` asks for
+        the slow, larger-bound form.
+    """
+
+    id: str
+    game: str
+    question: str
+    rule_ids: tuple[str, ...]
+    run: Callable[[bool], Finding]
+
+    def answer(self, full: bool = False) -> Finding:
+        """Run the question, timing it and attaching the manifest's expected verdict."""
+        start = time.perf_counter()
+        finding = self.run(full)
+        seconds = finding.seconds or (time.perf_counter() - start)
+        expected = load_manifest(self.game).get(self.id)
+        return replace(finding, seconds=seconds, expected=expected)
+
+
+_QUESTIONS: dict[str, Question] = {}
+
+
+def register(question: Question) -> Question:
+    """Add a question to the catalogue (ids are unique)."""
+    existing = _QUESTIONS.get(question.id)
+    if existing is not None and existing is not question and existing.run is not question.run:
+        raise ValueError(f"finding id {question.id!r} is registered twice")
+    _QUESTIONS[question.id] = question
+    return question
+
+
+def _load(game: str) -> None:
+    for name in CATALOGUE_MODULES.get(game, ()):
+        try:
+            importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name != name:
+                raise
+
+
+def questions(game: str) -> list[Question]:
+    """The registered questions of a game, in id order."""
+    _load(game)
+    return sorted((q for q in _QUESTIONS.values() if q.game == game), key=lambda q: q.id)
+
+
+def run_catalogue(game: str, full: bool = False) -> Iterator[Finding]:
+    """Answer every question of a game."""
+    for question in questions(game):
+        yield question.answer(full)
