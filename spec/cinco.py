@@ -416,7 +416,8 @@ def cards_to_draw(state: CincoState) -> tuple[int, ...]:
 
 
 def is_blocked(state: CincoState) -> bool:
-    """The seat to act holds no card and there is nothing to draw (deck and discards empty)."""
+    """Nobody can act: cards are owed, or the seat to act holds no card, and there
+    is nothing to draw (deck and discards empty)."""
     if any(state.owed):
         return not cards_to_draw(state)
     return not state.hands[state.turn] and not cards_to_draw(state)
