@@ -1766,6 +1766,52 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
 )
 
 
+class WorkedExample(NamedTuple):
+    """One of the text's worked examples, reconstructed (the text has no pictures).
+
+    :param section: the rulebook heading it stands under.
+    :param who: the player the text names.
+    :param summary: what the text says, in our words.
+    :param board: the board before the move (``CARD@X,Y`` words).
+    :param move: the move's text form.
+    :param violated: the rule ids the move breaks (empty: legal).
+    :param bonus: the bonus cards the text awards (text reading).
+    """
+
+    section: str
+    who: str
+    summary: str
+    board: str
+    move: str
+    violated: tuple[str, ...]
+    bonus: int
+
+
+_ANYA = "Lp@0,0 Zp@1,0 Gp@2,0"
+_VASYA = _ANYA + " Zy@1,-1 Zb@1,1"
+_PETYA = _VASYA + " Cb@-1,1 Lb@0,1"
+
+#: The text's worked examples with a board that matches every sentence.
+EXAMPLES: tuple[WorkedExample, ...] = (
+    WorkedExample(SEC_EXAMPLES, "Anya", "a purple giraffe and zebra in a row beside the purple lion: a new line of 3",
+                  "Lp@0,0", "play Zp@1,0 Gp@2,0", (), 0),
+    WorkedExample(SEC_EXAMPLES, "Vasya", "two zebras in a column on both sides of the purple zebra: a new line of 3",
+                  _ANYA, "play Zy@1,-1 Zb@1,1", (), 0),
+    WorkedExample(SEC_EXAMPLES, "Petya", "a blue lion and chimpanzee in a row beside the blue zebra; the blue lion "
+                  "also touches the purple lion vertically (note b)", _VASYA, "play Cb@-1,1 Lb@0,1", (), 0),
+    WorkedExample(SEC_COUNTER, "Anya", "three blue cards in a column touching the blue chimpanzee only sideways: "
+                  "the new line keeps no old card (Rule 2)", _PETYA, "play Cb@-2,0 Gb@-2,1 Lb@-2,2", ("BF-LINE-2",), 0),
+    WorkedExample(SEC_BONUS_EXAMPLES, "Anya", "two giraffes in a column below the purple giraffe; the blue row "
+                  "becomes a line of 4: one bonus card", _PETYA, "play Gb@2,1 Gy@2,2", (), 1),
+    WorkedExample(SEC_BONUS_EXAMPLES, "Vasya", "four red animals in a row beside the red giraffe: 1 for the group "
+                  "of four, 2 for the red line of five, 1 for the zebra column of four",
+                  "Gr@0,0 Gy@0,-1 Gb@0,-2 Gg@0,-3 Lg@1,-3 Zg@2,-3 Zy@2,-2 Zb@2,-1",
+                  "play Lr@1,0 Zr@2,0 Cr@3,0 Er@4,0", (), 4),
+    WorkedExample(SEC_BONUS, "note a", "one card completes a line of 5 and a line of 4: 2 + 1 bonus cards",
+                  "Lr@0,0 Gr@1,0 Cr@3,0 Er@4,0 Zy@2,-3 Zg@2,-2 Zb@2,-1 Cb@3,-1", "play Zr@2,0", (), 3),
+)
+
+
 def candidate_moves(state: BigFiveState, actor: int) -> Iterable[BigFiveMove]:
     """A finite superset of the moves ``actor`` could make (see :func:`candidate_plays`).
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from html import escape
 
-from ruleproof.spec.bigfive import ANIMAL_NAMES, BigFiveState, Placed, Play, card_code
+from ruleproof.spec.bigfive import ANIMAL_NAMES, BigFiveState, Placed, Play, WorkedExample, card_code, make_position, parse_move
 
 #: Fill colours of the five card colours: blue, yellow, green, red, purple.
 CARD_FILLS: tuple[str, ...] = ("#2f6fd6", "#f2c618", "#2e9e44", "#d63a2f", "#8a4fc2")
@@ -90,3 +90,15 @@ def render_board_svg(board: Iterable[Placed], marks: Iterable[Placed] = ()) -> s
 def render_svg(state: BigFiveState, play: Play | None = None) -> str:
     """A standalone SVG of the state's board (and of ``play``, dashed, if given)."""
     return render_board_svg(state.board, play.placed if play is not None else ())
+
+
+def render_example_svg(example: WorkedExample) -> str:
+    """The board of one of the text's worked examples with its move drawn dashed.
+
+    >>> from ruleproof.spec.bigfive import EXAMPLES
+    >>> render_example_svg(EXAMPLES[3]).count("stroke-dasharray")
+    3
+    """
+    board = make_position(example.board, ["", ""]).board
+    move = parse_move(example.move)
+    return render_board_svg(board, move.placed if isinstance(move, Play) else ())

@@ -207,6 +207,25 @@ def test_example_bonus_notes_a_and_b() -> None:
     assert bonus_of("Gr@0,0", "play Lr@1,0 Zr@2,0 Cr@3,0 Er@4,0") == 3
 
 
+@pytest.mark.example("Примеры")
+@pytest.mark.example("Пример нарушения правил:")
+@pytest.mark.example("Примеры бонусов")
+@pytest.mark.rule("BF-LINE-2", "BF-BONUS-1")
+@pytest.mark.parametrize("example", bf.EXAMPLES, ids=lambda e: f"{e.section}-{e.who}")
+def test_worked_examples_table(example: bf.WorkedExample) -> None:
+    """The EXAMPLES table (used for the docs pictures) states the verdicts and bonuses tested above."""
+    board = make_position(example.board, [""]).board
+    hand = " ".join(str(p).split("@")[0] for p in parse_move(example.move).placed)  # type: ignore[union-attr]
+    state = make_position(example.board, [hand + " Ey", "Ey"])
+    assert check(state, example.move).rule_ids == example.violated
+    assert engine_offers(state, example.move) == (not example.violated)
+    if not example.violated:
+        assert compute_bonus(V, bf.board_map(board), parse_move(example.move)) == example.bonus  # type: ignore[arg-type]
+    from ruleproof.checkers.render.bigfive import render_example_svg
+
+    assert render_example_svg(example).startswith("<svg")
+
+
 # --------------------------------------------------------------------------
 # Flags (each changes behaviour)
 
