@@ -12,7 +12,6 @@ right, y downwards, the start card at 0,0).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -688,7 +687,3 @@ def test_candidate_superset_argument_on_a_small_board() -> None:
     fast = {p for p in bf.candidate_plays(board, hand) if bf.is_placement_legal(board, p.placed)}
     slow = {p for p in bf.candidate_plays(board, hand, exhaustive=True) if bf.is_placement_legal(board, p.placed)}
     assert fast == slow and fast
-
-
-def _unused(x: Any) -> None:  # keep imports used by type checkers of the test module
-    del x
