@@ -147,7 +147,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
     try:
         result = validate_record(record)
     except RecordError as exc:
-        raise RecordError(f"{args.record}: {exc.args[0]}", exc.path, exc.move_index) from None
+        raise RecordError(exc.args[0], exc.path, exc.move_index, str(args.record)) from None
     if args.json:
         _print_json({"file": str(args.record), **result.to_json()})
     else:

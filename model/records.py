@@ -186,8 +186,8 @@ def load_record(path: str | Path) -> GameRecord:
     try:
         text = p.read_bytes()
     except OSError as exc:
-        raise RecordError(f"cannot read {str(p)!r}: {exc.strerror}") from None
+        raise RecordError(f"cannot read the file: {exc.strerror}", source=str(p)) from None
     try:
         return parse_record(text)
     except RecordError as exc:
-        raise RecordError(f"{p}: {exc.args[0]}", exc.path, exc.move_index) from None
+        raise RecordError(exc.args[0], exc.path, exc.move_index, str(p)) from None

@@ -45,12 +45,15 @@ class RecordError(RuleproofError, ValueError):
     :param path: a JSON path into the record, such as ``$.moves[3].move`` (empty when the
         problem is not inside the JSON, e.g. an unreadable file).
     :param move_index: the index of the offending move, when there is one.
+    :param source: the file the record came from, when known.
     """
 
-    def __init__(self, message: str, path: str = "", move_index: int | None = None) -> None:
+    def __init__(self, message: str, path: str = "", move_index: int | None = None, source: str = "") -> None:
         super().__init__(message)
         self.path = path
         self.move_index = move_index
+        self.source = source
 
     def __str__(self) -> str:
-        return f"{self.path}: {self.args[0]}" if self.path else str(self.args[0])
+        parts = [p for p in (self.source, self.path) if p]
+        return ": ".join([*parts, str(self.args[0])])

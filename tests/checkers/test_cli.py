@@ -1,0 +1,94 @@
+"""The command line: every subcommand, its JSON output and its exit codes."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from ruleproof.checkers.cli import main
+from ruleproof.model.registry import available_games
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(list(args))
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def test_games_lists_every_available_game(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "games", "--json")
+    assert code == 0
+    assert [g["id"] for g in json.loads(out)] == list(available_games())
+
+
+@pytest.mark.parametrize("game", available_games())
+def test_rules_json_lists_rules_ambiguities_and_flags(game: str, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "rules", game, "--json")
+    data = json.loads(out)
+    assert code == 0 and data["rules"] and data["flags"]
+    assert all(r["id"] and r["source"] and r["text"] for r in data["rules"])
+
+
+def test_rules_text_output(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "rules", "take5")
+    assert code == 0 and "T5-PLACE-2" in out and "end_rule" in out
+
+
+def test_simulate_json_and_record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    record = tmp_path / "game.json"
+    code, out, _ = run(capsys, "simulate", "take5", "--players", "3", "--games", "4", "--seed", "2",
+                       "--variant", "threshold=30", "--record", str(record), "--json")
+    data = json.loads(out)
+    assert code == 0 and data["games"] == 4 and data["variant"]["threshold"] == 30
+    assert len(data["seats"]) == 3 and abs(sum(s["win_share"] for s in data["seats"]) - 1) < 1e-9
+    assert data["rules_fired"]["T5-DEAL-1"] > 0
+    code, out, _ = run(capsys, "validate", str(record), "--json")
+    assert code == 0 and json.loads(out)["ok"]
+
+
+def test_simulate_is_reproducible(capsys: pytest.CaptureFixture[str]) -> None:
+    first = run(capsys, "simulate", "take5", "--players", "2", "--games", "3", "--seed", "9", "--json")[1]
+    second = run(capsys, "simulate", "take5", "--players", "2", "--games", "3", "--seed", "9", "--json")[1]
+    assert first == second
+
+
+@pytest.mark.parametrize(("args", "needle"), [
+    (["simulate", "chess", "--players", "2"], "unknown game 'chess'"),
+    (["simulate", "take5", "--players", "1"], "2–10 players"),
+    (["simulate", "take5", "--players", "3", "--variant", "colour=red"], "no flag 'colour'"),
+    (["simulate", "take5", "--players", "3", "--variant", "threshold=many"], "must be an integer"),
+    (["simulate", "take5", "--players", "3", "--variant", "threshold"], "expected flag=value"),
+    (["rules", "chess"], "unknown game"),
+])
+def test_invalid_input_exits_2_without_traceback(args: list[str], needle: str, capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, *args)
+    assert code == 2 and needle in err and "Traceback" not in err
+
+
+def test_audit_json_for_take5(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "audit", "--game", "take5", "--json", "--conformance-games", "1",
+                       "--fuzz-examples", "3", "--property-games", "5")
+    data = json.loads(out)
+    checks = {r["check"] for r in data["rows"]}
+    assert {"conformance", "fuzz", "property"} <= checks
+    assert code == (0 if data["ok"] else 1) and data["ok"]
+    refuted = [r for r in data["rows"] if r["check"] == "property" and r["data"]["verdict"] == "refuted"]
+    assert refuted and all("professional=True" in r["subject"] for r in refuted)
+
+
+def test_schema_prints_the_record_schema(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "schema", "record")
+    assert code == 0 and json.loads(out)["title"] == "ruleproof game record"
+    assert run(capsys, "schema", "nonsense")[0] == 2
+
+
+def test_console_script_runs() -> None:
+    result = subprocess.run([sys.executable, "-m", "ruleproof.checkers.cli", "games"], capture_output=True, text=True,
+                            check=False)
+    assert result.returncode == 0 and "take5" in result.stdout
+    usage = subprocess.run([sys.executable, "-m", "ruleproof.checkers.cli"], capture_output=True, text=True, check=False)
+    assert usage.returncode == 2 and "usage" in usage.stderr
