@@ -6,13 +6,14 @@ only their data types), tuned for random playouts.
 >>> from ruleproof.spec.take5 import Select
 >>> state = GAME.new_game(players=2, seed=1)
 >>> GAME.legal_moves(state)[:3]
-(Select(card=8), Select(card=21), Select(card=23))
+(Select(card=9), Select(card=17), Select(card=18))
 >>> print(GAME.render_text(state).splitlines()[1])
-row 1: 42
+row 1: 43
 """
 
 from __future__ import annotations
 
+import random
 from bisect import bisect_left
 from collections import Counter
 from collections.abc import Iterable
@@ -155,7 +156,7 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant]):
         p = 1.0 / len(moves)
         return tuple((m, p) for m in moves)
 
-    def sample_chance(self, state: Take5State, rng: Any) -> Take5Move:
+    def sample_chance(self, state: Take5State, rng: random.Random) -> Take5Move:
         deck = self._full_deck(state.players, state.variant) if self._round_over(state) else state.deck
         return _DEAL[deck[rng.randrange(len(deck))]]
 

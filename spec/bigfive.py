@@ -1751,9 +1751,10 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
         "при достижении кем-либо из игроков определенного количества штрафных очков, либо по прошествии "
         "определенного количества раундов",
         _src(SEC_ROUNDS),
-        (Reading("rounds", "after the agreed number of rounds (rounds)"),
-         Reading("limit", "also as soon as a penalty total reaches penalty_limit; round r is begun by seat r-1 (mod players)")),
-        "rounds", "penalty_limit", ("BF-ROUND-1", "BF-ROUND-2"),
+        (Reading(0, "no penalty limit: the game ends after the agreed number of rounds (flag rounds)"),
+         Reading(30, "a positive limit (30 for example) also ends the game as soon as a penalty total reaches it; "
+                 "round r is begun by seat r-1 (mod players)")),
+        0, "penalty_limit", ("BF-ROUND-1", "BF-ROUND-2"),
     ),
     Ambiguity(
         "BF-AMB-12", "When exactly does the solitaire end?",
