@@ -1,0 +1,101 @@
+"""The Take 5 engine: deals, flags, golden playthrough, records and bounds."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from pathlib import Path
+
+import pytest
+
+from ruleproof.checkers.simulate import simulate
+from ruleproof.model.core import CHANCE, TERMINAL
+from ruleproof.model.records import make_record, parse_record
+from ruleproof.model.take5 import GAME
+from ruleproof.spec.take5 import Select, Take, Take5Variant
+
+GOLDEN = Path(__file__).resolve().parents[1] / "data" / "take5_playthrough.json"
+
+
+def test_seeded_new_game_deals_ten_each_and_four_rows() -> None:
+    state = GAME.new_game(5, seed=4)
+    assert [len(h) for h in state.hands] == [10] * 5
+    assert all(len(r) == 1 for r in state.rows) and len(state.deck) == 104 - 54
+    assert GAME.current_player(state) == 0
+    assert GAME.legal_moves(state) == tuple(Select(c) for c in state.hands[0])
+
+
+def test_tactical_deck_uses_exactly_the_needed_cards() -> None:
+    state = GAME.new_game(3, Take5Variant(deck="tactical"), seed=1)
+    cards = sorted(c for h in state.hands for c in h) + sorted(r[0] for r in state.rows)
+    assert sorted(cards) == list(range(1, 35)) and state.deck == ()
+
+
+def test_chance_is_uniform_over_undealt_cards() -> None:
+    state = GAME.initial_state(2, Take5Variant())
+    outcomes = GAME.chance_outcomes(state)
+    assert len(outcomes) == 104 and all(abs(p - 1 / 104) < 1e-12 for _, p in outcomes)
+    assert GAME.current_player(state) == CHANCE
+
+
+@pytest.mark.parametrize("players", [2, 4, 10])
+def test_games_end_within_the_declared_bound(players: int) -> None:
+    variant = Take5Variant()
+    bound = GAME.max_game_length(players, variant)
+    rng = random.Random(players)
+    for _ in range(5):
+        state, steps = GAME.random_playout(GAME.initial_state(players, variant), rng)
+        assert GAME.current_player(state) == TERMINAL and steps <= bound
+
+
+def test_end_check_flag_changes_game_length() -> None:
+    """Ending at once can only shorten games, and with a low threshold it does."""
+    low = dict(players=4, games=20, seed=3, rule_stats=False)
+    rounds, _ = simulate(GAME, variant=Take5Variant(threshold=15), **low)  # type: ignore[arg-type]
+    at_once, _ = simulate(GAME, variant=Take5Variant(threshold=15, end_check="immediate"), **low)  # type: ignore[arg-type]
+    assert sum(at_once.lengths) < sum(rounds.lengths)
+
+
+def test_record_round_trip_replays_to_the_same_state() -> None:
+    rng = random.Random(8)
+    state = GAME.initial_state(3, Take5Variant(professional=True))
+    moves = []
+    for _ in range(200):
+        actor = GAME.current_player(state)
+        move = GAME.sample_chance(state, rng) if actor == CHANCE else rng.choice(GAME.legal_moves(state))
+        moves.append((actor, move))
+        state = GAME.apply(state, move)
+    record = make_record("take5", 3, state.variant, moves)
+    parsed = parse_record(record.dumps())
+    assert parsed == record
+    replayed = GAME.replay(3, state.variant, [GAME.parse_move(m.move) for m in parsed.moves])
+    assert replayed == state
+
+
+def test_invalid_apply_names_the_broken_rule() -> None:
+    state = GAME.new_game(2, seed=1)
+    missing = next(c for c in range(1, 105) if c not in state.hands[0])
+    with pytest.raises(Exception) as info:
+        GAME.apply(state, Select(missing))
+    assert "T5-SELECT-1" in getattr(info.value, "rule_ids", ())
+    with pytest.raises(Exception) as info:
+        GAME.apply(state, Take(0))
+    assert "T5-PHASE-1" in getattr(info.value, "rule_ids", ())
+
+
+def _golden_game() -> dict[str, object]:
+    stats, record = simulate(GAME, 4, Take5Variant(), games=1, seed=2024, rule_stats=False)
+    return {"record": record.to_json(), "scores": list(stats.scores[0]), "length": stats.lengths[0]}
+
+
+def test_golden_playthrough() -> None:
+    """A fixed seeded game replays to the same scores; regenerate with TAKE5_REGEN=1."""
+    if os.environ.get("TAKE5_REGEN") or not GOLDEN.exists():
+        GOLDEN.write_text(json.dumps(_golden_game(), indent=1) + "\n", encoding="utf-8")
+    golden = json.loads(GOLDEN.read_text(encoding="utf-8"))
+    record = parse_record(json.dumps(golden["record"]))
+    state = GAME.replay(4, Take5Variant(), [GAME.parse_move(m.move) for m in record.moves])
+    assert GAME.is_terminal(state)
+    assert list(GAME.outcome(state).scores) == golden["scores"]
+    assert _golden_game() == golden  # the engine and the seeded random choices are stable
