@@ -266,13 +266,25 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--output", metavar="FILE", help="write to FILE instead of standard output")
     p.set_defaults(func=cmd_schema)
 
-    for extend in EXTENSIONS:
-        extend(sub)
+    for module_name in EXTENSION_MODULES:
+        try:
+            module = importlib.import_module(module_name)
+        except ModuleNotFoundError as exc:
+            if exc.name != module_name:
+                raise
+            continue
+        module.add_subcommand(sub)
     return parser
 
 
-#: Functions that add more subcommands (kept here so each lives in its own module).
-EXTENSIONS: list[Callable[[Any], None]] = []
+#: Modules that each add subcommands through ``add_subcommand(subparsers)``
+#: (kept apart so each command lives in its own module).
+EXTENSION_MODULES: tuple[str, ...] = (
+    "ruleproof.checkers.cli_score",
+    "ruleproof.checkers.cli_proofs",
+    "ruleproof.checkers.cli_graph",
+    "ruleproof.checkers.cli_diff",
+)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -92,3 +92,19 @@ def test_console_script_runs() -> None:
     assert result.returncode == 0 and "take5" in result.stdout
     usage = subprocess.run([sys.executable, "-m", "ruleproof.checkers.cli"], capture_output=True, text=True, check=False)
     assert usage.returncode == 2 and "usage" in usage.stderr
+
+
+def test_score_explains_the_rulebook_example(capsys: pytest.CaptureFixture[str]) -> None:
+    """Как считаются очки, first example: R3 B3 Y3 W2 G2 scores (9 + 4) × 3 = 39."""
+    code, out, _ = run(capsys, "score", "ikebana", "R3", "B3", "Y3", "W2", "G2", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["total"] == 39 and data["multiplier"] == 3
+    code, out, _ = run(capsys, "score", "ikebana", "R1", "R2", "R3", "R4", "W2")
+    assert code == 0 and "not used: W2" in out and "= 16" in out
+
+
+@pytest.mark.parametrize("args", [["score", "ikebana", "R9"], ["score", "take5", "1"],
+                                  ["score", "ikebana", "R5", "R5"]])
+def test_invalid_score_input(args: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, *args)
+    assert code == 2 and err.startswith("error:")
