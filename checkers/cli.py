@@ -189,6 +189,46 @@ def cmd_audit(args: argparse.Namespace) -> int:
     return EXIT_FAILED if failed else EXIT_OK
 
 
+# -- fuzz -------------------------------------------------------------------------
+
+
+def cmd_fuzz(args: argparse.Namespace) -> int:
+    from hypothesis import HealthCheck, settings
+    from hypothesis.stateful import run_state_machine_as_test
+
+    from ruleproof.checkers.fuzz import machine_for
+
+    game = game_for(_game_arg(args.game))
+    variant = parse_variant_assignments(game.variant_type, args.variant)
+    game.initial_state(args.players, variant)  # validates the player count
+    machine = machine_for(game.name, args.players, variant)
+    config = settings(max_examples=args.examples, stateful_step_count=args.steps, deadline=None, database=None,
+                      suppress_health_check=list(HealthCheck), derandomize=args.seed is None,
+                      print_blob=True)
+    if args.seed is not None:
+        config = settings(config, derandomize=False)
+    try:
+        if args.seed is not None:
+            from hypothesis import seed as hypothesis_seed
+
+            hypothesis_seed(args.seed)(run_state_machine_as_test)(machine, settings=config)
+        else:
+            run_state_machine_as_test(machine, settings=config)
+    except AssertionError as exc:
+        data = {"game": game.name, "players": args.players, "ok": False, "error": str(exc)}
+        if args.json:
+            _print_json(data)
+        else:
+            out.print(f"[bold red]disagreement found[/bold red] (the failing program is printed above):\n{exc}")
+        return EXIT_FAILED
+    data = {"game": game.name, "players": args.players, "ok": True, "examples": args.examples, "steps": args.steps}
+    if args.json:
+        _print_json(data)
+    else:
+        out.print(f"ok: {args.examples} move sequences of up to {args.steps} steps, engine and spec agree")
+    return EXIT_OK
+
+
 # -- schema -----------------------------------------------------------------------
 
 
@@ -260,6 +300,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--full", action="store_true", help="run the full (slow) findings catalogue")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(func=cmd_audit)
+
+    p = sub.add_parser("fuzz", help="drive engine and spec through Hypothesis-chosen move sequences")
+    p.add_argument("game", help="game id")
+    p.add_argument("--players", type=int, required=True, help="number of seats")
+    p.add_argument("--examples", type=int, default=100, help="move sequences to try (default 100)")
+    p.add_argument("--steps", type=int, default=200, help="steps per sequence (default 200)")
+    p.add_argument("--seed", type=int, help="random seed (default: derandomised, reproducible)")
+    p.add_argument("--variant", action="append", default=[], metavar="FLAG=VALUE", help="set a variant flag")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(func=cmd_fuzz)
 
     p = sub.add_parser("schema", help="print a published JSON Schema")
     p.add_argument("kind", nargs="?", default="record", help="record (default) or certificate")

@@ -108,3 +108,9 @@ def test_score_explains_the_rulebook_example(capsys: pytest.CaptureFixture[str])
 def test_invalid_score_input(args: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, *args)
     assert code == 2 and err.startswith("error:")
+
+
+def test_fuzz_command(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "fuzz", "take5", "--players", "2", "--examples", "3", "--steps", "30", "--json")
+    assert code == 0 and json.loads(out)["ok"]
+    assert run(capsys, "fuzz", "take5", "--players", "12")[0] == 2
