@@ -27,7 +27,8 @@ from ruleproof.spec.registry import check_game_id
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 
-out = Console(highlight=False, soft_wrap=True)
+# Wide tables stay readable when the output goes to a file or a CI log.
+out = Console(highlight=False, soft_wrap=True, width=None if sys.stdout.isatty() else 200)
 err = Console(stderr=True, highlight=False, soft_wrap=True)
 
 
