@@ -343,6 +343,28 @@ def _is_resolution(step: Step[Take5Variant, Take5State, Take5Move]) -> bool:
     return isinstance(step.move, (Place, Take)) and step.actor >= 0
 
 
+# The narrower "applies" predicates below make `fired` statistics meaningful
+# (a rule fires when it is the rule that decides the step); the checks
+# themselves stay total, so verdicts do not depend on them.
+
+
+def _is_right_placement(step: Step[Take5Variant, Take5State, Take5Move]) -> bool:
+    return isinstance(step.move, Place) and not step.move.left and step.actor >= 0
+
+
+def _is_left_placement(step: Step[Take5Variant, Take5State, Take5Move]) -> bool:
+    return isinstance(step.move, Place) and step.move.left and step.actor >= 0
+
+
+def _is_take(step: Step[Take5Variant, Take5State, Take5Move]) -> bool:
+    return isinstance(step.move, Take) and step.actor >= 0
+
+
+def _resolves_a_too_low_card(step: Step[Take5Variant, Take5State, Take5Move]) -> bool:
+    pending = _pending(step) if _is_resolution(step) else None
+    return pending is not None and is_too_low(step.variant, step.before.rows, pending[0])
+
+
 def _check_players(step: Step[Take5Variant, Take5State, Take5Move]) -> str | None:
     n = step.before.players
     return None if MIN_PLAYERS <= n <= MAX_PLAYERS else f"{n} players; the game is for 2–10"
@@ -670,26 +692,28 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "T5-PLACE-1", "Rows ascend",
         "A card is added after the last card of a row only if it is higher than that card.",
-        _src(SEC_ADD), RuleKind.LEGALITY, _check_ascending, _is_resolution,
+        _src(SEC_ADD), RuleKind.LEGALITY, _check_ascending, _is_right_placement,
     ),
     Rule(
         "T5-PLACE-2", "Nearest row",
         "When a card fits several rows it goes to the row whose end is closest in value "
         "(the text's example: 23 goes after 20, not after 12).",
-        _src(SEC_ADD), RuleKind.LEGALITY, _check_nearest, _is_resolution, flags=("professional",),
+        _src(SEC_ADD), RuleKind.LEGALITY, _check_nearest,
+        lambda step: isinstance(step.move, Place) and step.actor >= 0, flags=("professional",),
     ),
     Rule(
         "T5-PLACE-3", "Left end (professional)",
         "Only in the professional variant may a card be placed before the first card of a row, "
         "and only if it is lower than that card.",
         _src(SEC_ADD, "RULES-NOTES.md §Take 5 row 5: the publisher's professional variant"),
-        RuleKind.LEGALITY, _check_left_end, _is_resolution, flags=("professional",),
+        RuleKind.LEGALITY, _check_left_end, _is_left_placement, flags=("professional",),
     ),
     Rule(
         "T5-PLACE-4", "Card joins the row",
         "A placed card joins its row at the chosen end; no pile changes.",
         _src(SEC_ADD), RuleKind.EFFECT, _check_place_effect,
-        lambda step: isinstance(step.move, Place) and step.actor >= 0,
+        lambda step: isinstance(step.move, Place) and step.actor >= 0
+        and len(step.before.rows[step.move.row]) < ROW_CAPACITY,
     ),
     Rule(
         "T5-SIX-1", "The sixth card takes the row",
@@ -702,18 +726,18 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "T5-LOW-1", "A too-low card must take",
         "A card lower than every row end cannot be placed; its owner must take a row instead.",
-        _src(SEC_LOW), RuleKind.LEGALITY, _check_too_low_takes, _is_resolution, flags=("professional",),
+        _src(SEC_LOW), RuleKind.LEGALITY, _check_too_low_takes, _resolves_a_too_low_card, flags=("professional",),
     ),
     Rule(
         "T5-LOW-2", "Take only with a too-low card",
         "A row may be taken by choice only when the card being resolved is too low for every row.",
-        _src(SEC_LOW), RuleKind.LEGALITY, _check_take_only_low, _is_resolution,
+        _src(SEC_LOW), RuleKind.LEGALITY, _check_take_only_low, _is_take,
     ),
     Rule(
         "T5-LOW-3", "Which row is taken",
         "The owner of a too-low card chooses the row, when that card resolves. "
         "With automatic choice the row with the fewest bullheads is taken, then the shortest, then the lowest-numbered.",
-        _src(SEC_LOW, "RULES-NOTES.md §Take 5 row 4"), RuleKind.LEGALITY, _check_auto_row, _is_resolution,
+        _src(SEC_LOW, "RULES-NOTES.md §Take 5 row 4"), RuleKind.LEGALITY, _check_auto_row, _is_take,
         flags=("row_choice",),
     ),
     Rule(
