@@ -1,0 +1,80 @@
+"""An independent checker for legal-move certificates.
+
+It re-verifies a certificate written by :mod:`ruleproof.checkers.proofs` from
+the state alone: the state's hash, every rule that decides the move with the
+facts it checked, the verdict, the minimal core of an illegal move and the
+proof that no alternative exists for a forced move. It deliberately imports
+only the standard library and :mod:`ruleproof.spec.errors` — never the
+engines (:mod:`ruleproof.model`), the specifications' predicates, the SMT
+encodings or z3 — so that a bug there cannot vouch for itself. Each game's
+rules are re-implemented here from the rulebook's restatement, in a few dozen
+lines per game.
+
+What it cannot see: that the record prefix really leads to the state (that
+needs an engine; ``ruleproof check-proof --replay`` does it). A certificate
+whose state was altered *together with* its hash is a valid proof about the
+altered position, not about the record.
+
+Run it alone: ``python -m ruleproof.checkers.certcheck CERT.json`` (exit 0
+valid, 1 rejected, 2 malformed).
+
+>>> result = check_certificate({"format": "ruleproof-certificate"})
+Traceback (most recent call last):
+...
+ruleproof.checkers.certcheck.schema.CertificateFormatError: $: missing field 'version'
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+from pathlib import Path
+from typing import Any
+
+from ruleproof.checkers.certcheck.core import CheckResult, GameRules, canonical_json, state_sha256, verify
+from ruleproof.checkers.certcheck.schema import CERTIFICATE_SCHEMA, FORMAT, VERSION, CertificateFormatError, check_structure
+
+__all__ = [
+    "CERTIFICATE_SCHEMA", "FORMAT", "VERSION", "CertificateFormatError", "CheckResult", "canonical_json",
+    "check_certificate", "load_certificate", "rules_for", "state_sha256",
+]
+
+
+def rules_for(game: str) -> GameRules:
+    """The checker's own rules of ``game``."""
+    module = importlib.import_module(f"ruleproof.checkers.certcheck.{game}")
+    rules: GameRules = module.RULES
+    return rules
+
+
+def check_certificate(data: object) -> CheckResult:
+    """Re-verify a decoded certificate.
+
+    :raises CertificateFormatError: when it is malformed (then it is neither
+        valid nor rejected).
+    """
+    cert = check_structure(data)
+    rules = rules_for(cert["game"])
+    try:
+        return verify(rules, cert)
+    except ValueError as exc:
+        raise CertificateFormatError(f"$.move: {exc}") from None
+    except (KeyError, IndexError, TypeError) as exc:
+        raise CertificateFormatError(f"$.state: the state does not have the shape of a {cert['game']} state "
+                                     f"({type(exc).__name__}: {exc})") from None
+
+
+def load_certificate(path: str | Path) -> Any:
+    """Read and decode a certificate file.
+
+    :raises CertificateFormatError: an unreadable file or invalid JSON.
+    """
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CertificateFormatError(f"{p}: cannot read the file: {exc}") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise CertificateFormatError(f"{p}: not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}") from None

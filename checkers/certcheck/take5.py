@@ -1,0 +1,200 @@
+"""Take 5's legality rules, re-derived from the raw JSON state.
+
+Moves: ``deal N``, ``play N``, ``row R`` / ``row R left``, ``take R`` (rows 1-4).
+A forced move is a ``take R`` of a card lower than every row end: every
+placement ``row R`` / ``row R left`` is then illegal.
+
+>>> state = {"variant": {"professional": False, "row_choice": "player", "deck": "standard"}, "players": 2,
+...          "round": 1, "deck": [], "dealt": 24, "hands": [[], []], "rows": [[12], [20], [50], [90]],
+...          "chosen": [23, 99], "resolving": True, "piles": [[], []], "scores": [0, 0], "finished": False}
+>>> [(rule, holds) for rule, holds, _ in RULES.evaluate(state, 0, RULES.parse_move("row 1"))][-4:]
+[('T5-PLACE-1', True), ('T5-PLACE-2', False), ('T5-LOW-1', True), ('T5-LOW-2', True)]
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ruleproof.checkers.certcheck.core import CHANCE, TERMINAL, Evaluation, Facts
+
+ROWS = 4
+HAND = 10
+
+FORCED_CLAIM = "the card to resolve is lower than every row end: it fits no row, so its owner must take a row"
+FORCED_METHOD = "every placement (each row, at its right end and at its left end) evaluated against the rules"
+FORCED_ASSUMPTIONS = [
+    "four rows, each holding at least one card, while cards are resolved",
+    "the card to resolve is the lowest chosen card not yet resolved",
+]
+
+
+def parse_move(text: str) -> tuple[str, int, bool]:
+    """``(kind, number, left)``: kind ``deal``/``play`` with a card, ``row``/``take`` with a 0-based row.
+
+    >>> parse_move("row 2 left"), parse_move("play 7")
+    (('row', 1, True), ('play', 7, False))
+    """
+    words = text.split()
+    if len(words) == 2 and words[0] in ("deal", "play") and words[1].isdigit() and int(words[1]) >= 1:
+        return words[0], int(words[1]), False
+    if words and words[0] in ("row", "take") and len(words) >= 2 and words[1].isdigit() and 1 <= int(words[1]) <= ROWS:
+        if words[0] == "take" and len(words) == 2:
+            return "take", int(words[1]) - 1, False
+        if words[0] == "row" and (len(words) == 2 or words[2:] == ["left"]):
+            return "row", int(words[1]) - 1, len(words) == 3
+    raise ValueError(f"not a Take 5 move: {text!r}")
+
+
+def _deal_size(s: dict[str, Any]) -> int:
+    return HAND * s["players"] + ROWS
+
+
+def _round_over(s: dict[str, Any]) -> bool:
+    return (s["dealt"] == _deal_size(s) and not s["resolving"] and all(not h for h in s["hands"])
+            and not any(s["chosen"]))
+
+
+def _pending(s: dict[str, Any]) -> tuple[int, int] | None:
+    live = [(c, seat) for seat, c in enumerate(s["chosen"]) if c]
+    return min(live) if s["resolving"] and live else None
+
+
+def whose_turn(s: dict[str, Any]) -> int:
+    """The seat to act, :data:`CHANCE` or :data:`TERMINAL`."""
+    if s["finished"]:
+        return TERMINAL
+    if s["dealt"] < _deal_size(s) or _round_over(s):
+        return CHANCE
+    if s["resolving"]:
+        live = [(c, seat) for seat, c in enumerate(s["chosen"]) if c]
+        return min(live)[1] if live else TERMINAL
+    return next((seat for seat, c in enumerate(s["chosen"]) if not c), TERMINAL)
+
+
+def _who(actor: int) -> str | int:
+    return {CHANCE: "chance", TERMINAL: "nobody"}.get(actor, actor)
+
+
+def _bullheads(card: int) -> int:
+    if card == 55:
+        return 7
+    if card % 11 == 0:
+        return 5
+    if card % 10 == 0:
+        return 3
+    return 2 if card % 5 == 0 else 1
+
+
+def _fits(s: dict[str, Any], card: int) -> list[list[Any]]:
+    """``[row (1-based), end, distance]`` for every place the card fits."""
+    out: list[list[Any]] = []
+    for r, row in enumerate(s["rows"]):
+        if row[-1] < card:
+            out.append([r + 1, "right", card - row[-1]])
+        if s["variant"]["professional"] and card < row[0]:
+            out.append([r + 1, "left", row[0] - card])
+    return out
+
+
+def _resolution_facts(s: dict[str, Any]) -> Facts:
+    pending = _pending(s)
+    if pending is None:
+        return {"card": None}
+    card = pending[0]
+    fits = _fits(s, card)
+    best = min((f[2] for f in fits), default=None)
+    return {
+        "card": card, "seat": pending[1],
+        "row_ends": [[row[0], row[-1]] for row in s["rows"]],
+        "fits": fits, "nearest": sorted([f[0], f[1]] for f in fits if f[2] == best),
+    }
+
+
+class _Take5:
+    def parse_move(self, text: str) -> tuple[str, int, bool]:
+        return parse_move(text)
+
+    def evaluate(self, s: dict[str, Any], actor: int, move: tuple[str, int, bool]) -> list[Evaluation]:
+        kind, number, left = move
+        out: list[Evaluation] = []
+        n = s["players"]
+        out.append(("T5-SETUP-1", 2 <= n <= 10, {"players": n}))
+        if actor == CHANCE:
+            everything = list(range(1, (104 if s["variant"]["deck"] == "standard" else HAND * n + ROWS) + 1))
+            source = everything if _round_over(s) else s["deck"]
+            facts: Facts = {"move_kind": kind, "card": number if kind == "deal" else None,
+                            "from": "every card (new round)" if _round_over(s) else "undealt cards",
+                            "available": kind == "deal" and number in source}
+            out.append(("T5-DEAL-1", facts["available"], facts))
+        turn = whose_turn(s)
+        turn_facts = {"actor": _who(actor), "to_act": _who(turn)}
+        out.append(("T5-TURN-1" if not s["resolving"] else "T5-ORDER-1", actor == turn, turn_facts))
+        phase_ok = True
+        if actor != CHANCE and not s["finished"]:
+            if s["resolving"] and kind == "play":
+                phase_ok = False
+            if not s["resolving"] and kind in ("row", "take"):
+                phase_ok = False
+            if kind == "deal":
+                phase_ok = False
+        out.append(("T5-PHASE-1", phase_ok, {"resolving": s["resolving"], "move_kind": kind}))
+        if kind == "play" and actor >= 0 and not s["resolving"]:
+            hand = s["hands"][actor] if actor < n else []
+            out.append(("T5-SELECT-1", number in hand, {"card": number, "hand": hand}))
+        if kind in ("row", "take") and actor >= 0:
+            facts = _resolution_facts(s)
+            card = facts["card"]
+            pend = card is not None
+            place = kind == "row"
+            fits = facts.get("fits", [])
+            here = [number + 1, "left" if left else "right"]
+            fitting = [[f[0], f[1]] for f in fits]
+            ok1 = not (place and pend and not left) or s["rows"][number][-1] < card
+            ok3 = not (place and left and pend) or (s["variant"]["professional"] and card < s["rows"][number][0])
+            ok2 = not (place and pend) or here not in fitting or here in facts["nearest"]
+            ok_low1 = not (place and pend) or bool(fits)
+            ok_low2 = not (kind == "take" and pend) or not fits
+            if place and not left:
+                out.append(("T5-PLACE-1", ok1, facts))
+            if place:
+                out.append(("T5-PLACE-2", ok2, facts))
+            if place and left:
+                out.append(("T5-PLACE-3", ok3, facts))
+            if pend and not fits:
+                out.append(("T5-LOW-1", ok_low1, facts))
+            if kind == "take":
+                out.append(("T5-LOW-2", ok_low2, facts))
+            low3: Facts = {"row_choice": s["variant"]["row_choice"]}
+            ok_low3 = True
+            if kind != "take":
+                return _ordered(out)
+            if pend and kind == "take" and s["variant"]["row_choice"] == "auto":
+                rows = s["rows"]
+                auto = min(range(len(rows)), key=lambda r: (sum(_bullheads(c) for c in rows[r]), len(rows[r]), r))
+                low3.update({"row_bullheads": [sum(_bullheads(c) for c in row) for row in rows],
+                             "row_lengths": [len(row) for row in rows], "auto_row": auto + 1})
+                ok_low3 = number == auto
+            out.append(("T5-LOW-3", ok_low3, low3))
+        return _ordered(out)
+
+    def alternatives(self, s: dict[str, Any], actor: int, move: tuple[str, int, bool]) -> list[str] | None:
+        if move[0] != "take" or _pending(s) is None:
+            return None
+        return [f"row {r + 1}" + (" left" if left else "") for r in range(ROWS) for left in (False, True)]
+
+    def forced_proof(self, s: dict[str, Any], actor: int, move: tuple[str, int, bool]) -> dict[str, Any]:
+        facts = _resolution_facts(s)
+        return {"claim": FORCED_CLAIM, "method": FORCED_METHOD, "assumptions": FORCED_ASSUMPTIONS,
+                "bound": "8 placements", "facts": {"card": facts["card"], "row_ends": facts["row_ends"]}}
+
+
+#: The order of the rules in the specification (claims are listed in this order).
+ORDER = ("T5-SETUP-1", "T5-DEAL-1", "T5-TURN-1", "T5-ORDER-1", "T5-PHASE-1", "T5-SELECT-1", "T5-PLACE-1",
+         "T5-PLACE-2", "T5-PLACE-3", "T5-LOW-1", "T5-LOW-2", "T5-LOW-3")
+
+
+def _ordered(items: list[Evaluation]) -> list[Evaluation]:
+    return sorted(items, key=lambda e: ORDER.index(e[0]))
+
+
+RULES = _Take5()
