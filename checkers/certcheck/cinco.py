@@ -1,0 +1,159 @@
+"""Cinco's legality rules, re-derived from the raw JSON state.
+
+Moves: ``deal C`` (chance), ``draw``, ``exchange``, ``play C at N``,
+``play C burn``. The board is a list with one entry per cell number (cell
+``n`` is ``board[n - 1]``; -1 is free); legality never needs the layout's
+geometry, only the cell numbers.
+
+Forced moves: a burn (``play C burn``) is legal only when the card can take no
+cell, so its certificate refutes every ``play C at N``; a ``draw`` is forced
+when no exchange and no play of any hand card is legal (an empty hand).
+
+>>> RULES.parse_move("play 34 at 50"), RULES.parse_move("play 90 burn")
+(('play', (34, 50)), ('play', (90, 0)))
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ruleproof.checkers.certcheck.core import CHANCE, TERMINAL, Evaluation
+
+FREE = -1
+HAND = 4
+
+FORCED_ASSUMPTIONS = [
+    "a chip goes on a free cell numbered at least the card's number (Joker variant: any free cell when none is)",
+    "a card burns only when it can take no cell",
+    "drawing needs fewer than four cards, exchanging exactly four",
+]
+
+
+def parse_move(text: str) -> tuple[str, Any]:
+    """``(kind, argument)``; a play's argument is ``(card, cell)`` with cell 0 for a burn."""
+    words = text.split()
+    if words in (["draw"], ["exchange"]):
+        return words[0], None
+    if len(words) == 2 and words[0] == "deal" and words[1].isdigit() and int(words[1]) >= 1:
+        return "deal", int(words[1])
+    if len(words) == 3 and words[0] == "play" and words[1].isdigit() and words[2] == "burn" and int(words[1]) >= 1:
+        return "play", (int(words[1]), 0)
+    if (len(words) == 4 and words[0] == "play" and words[2] == "at" and words[1].isdigit() and words[3].isdigit()
+            and int(words[1]) >= 1 and int(words[3]) >= 1):
+        return "play", (int(words[1]), int(words[3]))
+    raise ValueError(f"not a Cinco move: {text!r}")
+
+
+def _cards_to_draw(s: dict[str, Any]) -> list[int]:
+    return list(s["deck"]) if s["deck"] else sorted(c for pile in s["discards"] for c in pile)
+
+
+def _blocked(s: dict[str, Any]) -> bool:
+    if any(s["owed"]):
+        return not _cards_to_draw(s)
+    return not s["hands"][s["turn"]] and not _cards_to_draw(s)
+
+
+def whose_turn(s: dict[str, Any]) -> int:
+    """The seat to act, :data:`CHANCE` or :data:`TERMINAL`."""
+    if s["finished"] or _blocked(s):
+        return TERMINAL
+    if any(s["owed"]):
+        return CHANCE
+    return int(s["turn"])
+
+
+def _colours(s: dict[str, Any]) -> int:
+    n = s["players"]
+    if n == 4:
+        return 2
+    if n == 6:
+        return 2 if s["variant"]["teams6"] == "2x3" else 3
+    return int(n)
+
+
+def _who(actor: int) -> str | int:
+    return {CHANCE: "chance", TERMINAL: "nobody"}.get(actor, actor)
+
+
+def _free(board: list[int]) -> list[int]:
+    return [n for n, c in enumerate(board, start=1) if c == FREE]
+
+
+def _targets(s: dict[str, Any], card: int) -> list[int]:
+    free = _free(s["board"])
+    above = [n for n in free if n >= card]
+    return above if above or not s["variant"]["joker"] else free
+
+
+def _play_text(card: int, cell: int) -> str:
+    return f"play {card} burn" if cell == 0 else f"play {card} at {cell}"
+
+
+class _Cinco:
+    def parse_move(self, text: str) -> tuple[str, Any]:
+        return parse_move(text)
+
+    def evaluate(self, s: dict[str, Any], actor: int, move: tuple[str, Any]) -> list[Evaluation]:
+        kind, arg = move
+        n = s["players"]
+        turn = whose_turn(s)
+        out: list[Evaluation] = [("CI-SETUP-1", n in (2, 3, 4, 6), {"players": n})]
+        ok_turn = actor == turn and not (actor == CHANCE and kind != "deal") and not (actor >= 0 and kind == "deal")
+        out.append(("CI-TURN-1", ok_turn, {"actor": _who(actor), "to_act": _who(turn), "move_kind": kind}))
+        draw_from = _cards_to_draw(s)
+        if actor == CHANCE and kind == "deal":
+            out.append(("CI-DEAL-1", arg in draw_from, {"card": arg, "source": "deck" if s["deck"] else "discards",
+                                                          "available": arg in draw_from}))
+        hand = s["hands"][actor] if 0 <= actor < n else []
+        if kind == "draw" and actor >= 0:
+            out.append(("CI-HAND-1", len(hand) < HAND and bool(draw_from), {"hand": hand, "cards_to_draw": len(draw_from)}))
+        if kind == "exchange" and actor >= 0:
+            out.append(("CI-HAND-2", len(hand) == HAND, {"hand": hand}))
+        if kind == "play" and actor >= 0:
+            card, cell = arg
+            board = s["board"]
+            out.append(("CI-PLAY-1", card in hand, {"card": card, "hand": hand}))
+            exists = 1 <= cell <= len(board)
+            chip = board[cell - 1] if exists and board[cell - 1] != FREE else None
+            out.append(("CI-PLAY-2", cell == 0 or (exists and chip is None), {"cell": cell, "size": len(board), "chip": chip}))
+            above = [c for c in _free(board) if c >= card]
+            joker_card = s["variant"]["joker"] and not above
+            out.append(("CI-PLAY-3", cell == 0 or cell >= card or joker_card,
+                        {"card": card, "cell": cell, "joker": s["variant"]["joker"], "free_at_or_above": above}))
+            targets = _targets(s, card)
+            out.append(("CI-PLAY-4", cell != 0 or not targets, {"card": card, "cell": cell, "targets": targets}))
+            colour = actor % _colours(s)
+            left = s["chips"][colour]
+            out.append(("CI-PLAY-5", cell == 0 or left > 0, {"colour": colour, "chips_left": left}))
+        if not s["finished"] and _blocked(s):
+            out.append(("CI-END-3", False, {"owed": s["owed"], "hand_size": len(s["hands"][s["turn"]]), "cards_to_draw": 0}))
+        return out
+
+    def alternatives(self, s: dict[str, Any], actor: int, move: tuple[str, Any]) -> list[str] | None:
+        kind, arg = move
+        size = len(s["board"])
+        if kind == "play" and arg[1] == 0:
+            return [_play_text(arg[0], cell) for cell in range(1, size + 1)]
+        if kind == "draw" and actor >= 0:
+            hand = s["hands"][actor]
+            return ["exchange"] + [_play_text(c, cell) for c in hand for cell in range(size + 1)]
+        return None
+
+    def forced_proof(self, s: dict[str, Any], actor: int, move: tuple[str, Any]) -> dict[str, Any]:
+        kind, arg = move
+        size = len(s["board"])
+        if kind == "play":
+            card = arg[0]
+            return {"claim": f"card {card} can take no cell, so it burns",
+                    "method": f"every cell 1..{size} evaluated against the placement rules", "bound": f"{size} cells",
+                    "assumptions": FORCED_ASSUMPTIONS,
+                    "facts": {"card": card, "joker": s["variant"]["joker"], "free_cells": _free(s["board"])}}
+        hand = s["hands"][actor]
+        return {"claim": "the player must draw: no exchange and no play of a hand card is legal",
+                "method": "the exchange and every hand card on every cell (and burnt) evaluated against the rules",
+                "bound": f"{len(hand)} card(s) x {size + 1} placements + 1 exchange",
+                "assumptions": FORCED_ASSUMPTIONS, "facts": {"hand": hand}}
+
+
+RULES = _Cinco()
