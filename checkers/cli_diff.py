@@ -1,0 +1,170 @@
+"""``ruleproof diff``: compare two readings of a rulebook on the same seeded games.
+
+Registered by appending :func:`add_subcommand` to ``cli.EXTENSIONS``::
+
+    ruleproof diff take5 --a end_rule='>=' --b end_rule='>' --players 3 --games 200
+    ruleproof diff cinco --b teams6=3x2 --players 6 --json
+    ruleproof diff ikebana --b double_final=true --plot double_final.svg
+
+Flags not given take their defaults; ``--a`` with no assignment is the default
+reading. Exit code 0 whatever the verdict (the command reports; it does not
+check), 2 for bad input (unknown game or flag, a player count a reading does
+not allow).
+
+>>> import argparse
+>>> parser = argparse.ArgumentParser(prog="ruleproof")
+>>> add_subcommand(parser.add_subparsers(dest="command"))
+>>> args = parser.parse_args(["diff", "take5", "--b", "professional=true", "--games", "3"])
+>>> args.a, args.b, args.games
+([], ['professional=true'], 3)
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+__all__ = ["add_subcommand", "cmd_diff"]
+
+_out = Console(highlight=False, soft_wrap=True)
+_err = Console(stderr=True, highlight=False, soft_wrap=True)
+
+_STYLE = {"none": "green", "play": "yellow", "outcomes": "bold red"}
+
+
+def _ci(low: float | None, high: float | None) -> str:
+    return "n/a" if low is None or high is None else f"{low:+.2f} to {high:+.2f}"
+
+
+def _print_report(result: Any, players_reason: str) -> None:
+    from ruleproof.checkers.diff import VERDICTS
+
+    data = result.to_json()
+    flags = result.changed_flags
+    _out.print(f"[bold]{result.game}[/bold]: {result.games} paired games, {players_reason or f'{result.players} players'}, "
+               f"seed {result.seed}")
+    if flags:
+        for name, (va, vb) in flags.items():
+            _out.print(f"  {name}: A = {va!r}   B = {vb!r}")
+    else:
+        _out.print("  the two readings set every flag alike")
+    style = _STYLE[result.verdict]
+    _out.print(f"\nverdict: [{style}]{VERDICTS[result.verdict]}[/{style}]")
+    _out.print(result.summary(), markup=False)
+    if result.diverged:
+        kinds = ", ".join(f"{k} {n}" for k, n in result.kinds.items())
+        _out.print(f"first differences by kind: {kinds}", markup=False)
+    low, high = data["winners_changed_ci95"]
+    _out.print(f"games whose winners change: {result.winners_changed} of {result.games} "
+               f"(95% CI {low:.0%} to {high:.0%})")
+    if result.players_note:
+        _out.print(result.players_note, markup=False)
+    sample = result.sample
+    if sample is not None:
+        _out.print(f"\n[bold]first divergence of game {sample.game_index}[/bold] after {sample.step} moves "
+                   f"({sample.kind}): ", end="")
+        _out.print(sample.detail, markup=False)
+        if sample.move is not None:
+            _out.print(f"last move made in both runs: {sample.move}", markup=False)
+        if sample.only_a:
+            _out.print(f"only under A: {', '.join(sample.only_a)}", markup=False)
+        if sample.only_b:
+            _out.print(f"only under B: {', '.join(sample.only_b)}", markup=False)
+        if sample.next_a is not None or sample.next_b is not None:
+            _out.print(f"next move: under A {sample.next_a or '(game over)'}, under B {sample.next_b or '(game over)'}",
+                       markup=False)
+        for label, text in (("A", sample.state_a), ("B", sample.state_b)):
+            _out.print(f"[bold]state under {label}[/bold]")
+            _out.print(text, markup=False)
+    table = Table("measure", "mean A", "mean B", "B − A", "95% CI", title="\nPaired differences (B − A)")
+    for m in result.metrics():
+        mark = " *" if m.significant else ""
+        table.add_row(m.name, f"{m.mean_a:.2f}", f"{m.mean_b:.2f}", f"{m.diff:+.2f}{mark}", _ci(m.low, m.high))
+    _out.print(table)
+    _out.print("[dim]* the 95% interval excludes zero[/dim]")
+    _out.print(f"\n[bold]findings[/bold] — rules the changed flags alter: {', '.join(result.rules) or 'none'}")
+    for f in result.findings:
+        expected = f" (expected {f['expected_default']} under the default rules)" if f["expected_default"] else ""
+        _out.print(f"  {f['id']}: {f['question']}{expected}; shares {', '.join(f['shared_rules'])}", markup=False)
+    _out.print(result.findings_note, markup=False)
+
+
+def cmd_diff(args: argparse.Namespace) -> int:
+    """Run ``ruleproof diff`` (see the module docstring)."""
+    from ruleproof.checkers.diff import choose_players, compare, comparison_svg, sample_records
+    from ruleproof.model.registry import available_games, game_for
+    from ruleproof.spec.core import parse_variant_assignments
+    from ruleproof.spec.errors import RuleproofError
+    from ruleproof.spec.registry import check_game_id
+
+    game = game_for(check_game_id(args.game, available_games()))
+    a = parse_variant_assignments(game.variant_type, args.a)
+    b = parse_variant_assignments(game.variant_type, args.b)
+    if args.games < 1:
+        raise RuleproofError(f"--games must be at least 1; got {args.games!r}")
+    if args.plot and not args.plot.lower().endswith(".svg"):
+        raise RuleproofError(f"--plot writes SVG only; give a file name ending in .svg, not {args.plot!r}")
+    if args.players is None:
+        players, reason = choose_players(game, a, b)
+    else:
+        players, reason = args.players, ""
+    progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                        console=_err, transient=True, disable=args.json or args.games < 20)
+    with progress:
+        task = progress.add_task(f"comparing readings of {game.name}", total=args.games)
+        result = compare(game, players, a, b, games=args.games, seed=args.seed,
+                         on_game=lambda _: progress.advance(task))
+    if args.plot:
+        Path(args.plot).write_text(comparison_svg(result), encoding="utf-8")
+    written = []
+    if args.records:
+        records = sample_records(game, result)
+        if records is not None:
+            for label, record in zip("ab", records):
+                path = Path(f"{args.records}-{label}.json")
+                path.write_text(record.dumps(), encoding="utf-8")
+                written.append(str(path))
+    if args.json:
+        data = result.to_json()
+        data["players_reason"] = reason
+        data["plot"] = args.plot
+        data["records"] = written
+        sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+        return 0
+    _print_report(result, reason)
+    if args.plot:
+        _out.print(f"histograms written to {args.plot}")
+    if written:
+        _out.print(f"records of the sample game written to {', '.join(written)} (check with `ruleproof validate`)")
+    elif args.records:
+        _out.print("no game diverged, so no records were written")
+    return 0
+
+
+def add_subcommand(sub: Any) -> None:
+    """Add ``diff`` to the subparsers ``sub`` of the ``ruleproof`` parser."""
+    p = sub.add_parser(
+        "diff", help="compare two readings (variant flags) on the same seeded games",
+        description="Play the same seeded games under reading A and reading B (same deals, same choices where both "
+                    "readings allow them) and report where they diverge, how length, scores and winners change "
+                    "(95%% confidence intervals) and which catalogue findings concern the changed rules.")
+    p.add_argument("game", help="game id (see `ruleproof games`)")
+    p.add_argument("--a", nargs="*", action="extend", default=[], metavar="FLAG=VALUE",
+                   help="reading A's flags (default: every flag at its default)")
+    p.add_argument("--b", nargs="*", action="extend", default=[], metavar="FLAG=VALUE",
+                   help="reading B's flags (default: every flag at its default)")
+    p.add_argument("--players", type=int, help="number of seats (default: one where the changed flag matters)")
+    p.add_argument("--games", type=int, default=100, help="number of paired games (default 100)")
+    p.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    p.add_argument("--plot", metavar="FILE.svg", help="write histograms of game length and score as SVG")
+    p.add_argument("--records", metavar="PREFIX",
+                   help="write both runs of the sample game as records PREFIX-a.json and PREFIX-b.json")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(func=cmd_diff)

@@ -1,0 +1,845 @@
+"""Compare two readings of a rulebook by playing the same games under both.
+
+``compare(game, players, a, b)`` plays seeded random games under variant A and
+variant B with *common random numbers*: the same deals and the same player
+choices wherever both readings allow them. Each pair of runs advances in lock
+step while the two positions agree; while they do, one draw per decision (or
+per chance event) picks the same move in both. The first position where they
+differ — the state (ignoring the variant itself), whose turn it is, the legal
+moves, the chance outcomes, or the final scoring — is the pair's *divergence*.
+After it the runs continue separately but stay coupled: every draw is keyed by
+``(seed, game, seat, that seat's decision count)`` (chance: its event count),
+a player picks the legal move with the least hashed priority under that key
+(min-hash, so two different move lists pick the same move whenever it lies in
+both and wins in both — probability = Jaccard overlap), and chance picks by
+the Gumbel-max trick with hashed noise (exact for any probabilities). Every
+choice is exactly uniform (chance: exactly its probabilities) in each run, so
+each run alone is an ordinary random playout.
+
+Reported: how many games diverge and how, a sample divergence with both states
+drawn by :meth:`Game.render_text`, the paired differences B − A of game
+length, scores and win shares with 95% confidence intervals (t interval on the
+paired differences), the number of games whose scores or winners change, the
+player counts only one reading allows, and the catalogue findings that concern
+the rules the changed flags alter. The catalogue answers its questions under
+the default rules and has no variant hook, so it is not re-run here; the
+report says so.
+
+>>> from ruleproof.model.registry import game_for
+>>> game = game_for("take5")
+>>> same = compare(game, 2, game.default_variant(), game.default_variant(), games=2)
+>>> same.verdict, same.diverged
+('none', 0)
+>>> from ruleproof.spec.take5 import Take5Variant
+>>> auto = compare(game, 3, Take5Variant(), Take5Variant(row_choice="auto"), games=4, seed=1)
+>>> auto.changed_flags
+{'row_choice': ('player', 'auto')}
+>>> auto.diverged > 0, auto.sample is not None and auto.sample.kind
+(True, 'legal moves')
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import math
+import statistics
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ruleproof.checkers.plots import Panel, histograms_svg
+from ruleproof.model.core import CHANCE, TERMINAL, Game
+from ruleproof.model.records import GameRecord, make_record
+from ruleproof.spec.core import Ambiguity, variant_from_mapping, variant_to_dict
+from ruleproof.spec.errors import RuleproofError
+
+__all__ = [
+    "Comparison", "Divergence", "Metric", "PairResult", "affected_rules", "ambiguity_verdicts", "choose_players",
+    "compare", "comparison_svg", "play_pair", "player_counts",
+]
+
+JSON = Any
+
+#: Verdict codes and their meaning.
+VERDICTS = {
+    "none": "no measurable change",
+    "play": "play changes, outcomes do not",
+    "outcomes": "outcomes change",
+}
+
+_CATALOGUE_NOTE = (
+    "The findings catalogue answers its questions under the default rules and has no variant hook, so no finding "
+    "was re-run under either reading; listed are the findings whose rules the changed flags alter — their "
+    "verdicts may differ under the other reading."
+)
+
+
+# -- common random numbers ------------------------------------------------------
+
+
+def _unit(key: bytes) -> float:
+    """A uniform number in (0, 1) determined by ``key``."""
+    digest = hashlib.blake2b(key, digest_size=8).digest()
+    return (int.from_bytes(digest, "big") + 0.5) / 2.0**64
+
+
+class _Draws:
+    """The keyed random draws of one run of a pair (both runs share the base key)."""
+
+    __slots__ = ("base", "counts")
+
+    def __init__(self, base: str, counts: dict[int, int] | None = None) -> None:
+        self.base = base
+        self.counts: dict[int, int] = dict(counts or {})
+
+    def key(self, actor: int) -> bytes:
+        n = self.counts.get(actor, 0)
+        self.counts[actor] = n + 1
+        return f"{self.base}|{actor}|{n}".encode()
+
+    def copy(self) -> _Draws:
+        return _Draws(self.base, self.counts)
+
+
+def _pick_index(moves: Sequence[Any], key: bytes) -> Any:
+    """Lock-step choice: one draw mapped onto the (shared) move list."""
+    return moves[min(len(moves) - 1, int(_unit(key) * len(moves)))]
+
+
+_MASK = (1 << 64) - 1
+_MOVE_HASH: dict[Any, int] = {}
+
+
+def _move_hash(move: Any) -> int:
+    """A stable 64-bit hash of a move's text form (cached)."""
+    h = _MOVE_HASH.get(move)
+    if h is None:
+        if len(_MOVE_HASH) > 500_000:
+            _MOVE_HASH.clear()
+        h = int.from_bytes(hashlib.blake2b(str(move).encode(), digest_size=8).digest(), "big")
+        _MOVE_HASH[move] = h
+    return h
+
+
+def _priority(k64: int, move: Any) -> int:
+    """SplitMix64 of the draw key mixed with the move: a pseudo-random 64-bit priority."""
+    z = ((k64 ^ _move_hash(move)) + 0x9E3779B97F4A7C15) & _MASK
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return z ^ (z >> 31)
+
+
+def _key64(key: bytes) -> int:
+    return int.from_bytes(hashlib.blake2b(key, digest_size=8).digest(), "big")
+
+
+def _pick_minhash(moves: Sequence[Any], key: bytes) -> Any:
+    """Coupled choice: the move with the least hashed priority (uniform over ``moves``)."""
+    k64 = _key64(key)
+    return min(moves, key=lambda m: _priority(k64, m))
+
+
+def _chance_cdf(outcomes: Sequence[tuple[Any, float]], key: bytes) -> Any:
+    """Lock-step chance: inverse CDF of one draw over the (shared) outcome list."""
+    total = sum(p for _, p in outcomes)
+    target = _unit(key) * total
+    acc = 0.0
+    for move, p in outcomes:
+        acc += p
+        if target < acc:
+            return move
+    return outcomes[-1][0]
+
+
+def _chance_gumbel(outcomes: Sequence[tuple[Any, float]], key: bytes) -> Any:
+    """Coupled chance: Gumbel-max with hashed noise per (event, outcome); min-hash when uniform."""
+    first = outcomes[0][1]
+    if all(abs(p - first) <= 1e-12 for _, p in outcomes):
+        return _pick_minhash([m for m, _ in outcomes], key)
+    k64 = _key64(key)
+    best, best_score = outcomes[0][0], -math.inf
+    for move, p in outcomes:
+        if p <= 0:
+            continue
+        u = (_priority(k64, move) + 0.5) / 2.0**64
+        score = math.log(p) - math.log(-math.log(u))
+        if score > best_score:
+            best, best_score = move, score
+    return best
+
+
+# -- one pair of runs -----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Divergence:
+    """Where the two runs of a pair first differ.
+
+    :param step: the number of moves both runs made (identically) before the
+        differing position.
+    :param kind: ``state`` (a move had different effects), ``turn`` (a
+        different actor), ``end`` (one run is over, the other is not),
+        ``legal moves``, ``chance`` (different outcomes on offer) or
+        ``outcome`` (same final state, different scores or winners).
+    :param move: the move (made in both runs) that led to the differing
+        position, when there was one.
+    """
+
+    game_index: int
+    step: int
+    kind: str
+    detail: str
+    move: str | None
+    state_a: str
+    state_b: str
+    only_a: tuple[str, ...] = ()
+    only_b: tuple[str, ...] = ()
+    next_a: str | None = None
+    next_b: str | None = None
+
+    def to_json(self) -> dict[str, JSON]:
+        """The divergence as JSON-ready data."""
+        return {"game_index": self.game_index, "step": self.step, "kind": self.kind, "detail": self.detail,
+                "move": self.move, "state_a": self.state_a, "state_b": self.state_b, "only_a": list(self.only_a),
+                "only_b": list(self.only_b), "next_a": self.next_a, "next_b": self.next_b}
+
+
+@dataclass(frozen=True)
+class PairResult:
+    """One seeded game played under both readings."""
+
+    index: int
+    divergence: Divergence | None
+    diverged: bool
+    kind: str | None
+    length_a: int
+    length_b: int
+    scores_a: tuple[float, ...]
+    scores_b: tuple[float, ...]
+    winners_a: frozenset[int]
+    winners_b: frozenset[int]
+    returns_a: tuple[float, ...]
+    returns_b: tuple[float, ...]
+    history_a: tuple[tuple[int, Any], ...] = ()
+    history_b: tuple[tuple[int, Any], ...] = ()
+
+    @property
+    def outcome_changed(self) -> bool:
+        """Whether the final scores or the winners differ."""
+        return self.scores_a != self.scores_b or self.winners_a != self.winners_b
+
+    @property
+    def winners_changed(self) -> bool:
+        """Whether the winners differ."""
+        return self.winners_a != self.winners_b
+
+
+def _variant_fields(game: Game[Any, Any, Any], state: Any) -> tuple[int, ...]:
+    if not isinstance(state, tuple):
+        return ()
+    return tuple(i for i, v in enumerate(state) if isinstance(v, game.variant_type))
+
+
+def _core(state: Any, skip: tuple[int, ...]) -> Any:
+    if not skip:
+        return state
+    return tuple(v for i, v in enumerate(state) if i not in skip)
+
+
+def _text(moves: Iterable[Any], limit: int = 12) -> tuple[str, ...]:
+    items = sorted(str(m) for m in moves)
+    return tuple(items[:limit]) + ((f"... {len(items) - limit} more",) if len(items) > limit else ())
+
+
+def _finish(game: Game[Any, Any, Any], state: Any, draws: _Draws, history: list[tuple[int, Any]] | None,
+            limit: int) -> tuple[Any, int, Any]:
+    """Play a run to its end with coupled (hashed) choices.
+
+    :returns: the final state, the number of moves made and the first move (or ``None``).
+    """
+    steps = 0
+    first: Any = None
+    while True:
+        actor = game.current_player(state)
+        if actor == TERMINAL:
+            return state, steps, first
+        if actor == CHANCE:
+            move = _chance_gumbel(game.chance_outcomes(state), draws.key(CHANCE))
+        else:
+            move = _pick_minhash(game.legal_moves(state), draws.key(actor))
+        if steps == 0:
+            first = move
+        state = game.apply_unchecked(state, move)
+        if history is not None:
+            history.append((actor, move))
+        steps += 1
+        if steps > limit:
+            raise RuleproofError(f"{game.name}: a game ran past its bound of {limit} moves")
+
+
+def play_pair(game: Game[Any, Any, Any], players: int, a: Any, b: Any, *, seed: int = 0, index: int = 0,
+              detail: bool = False, keep_history: bool = False) -> PairResult:
+    """Play game ``index`` of the batch seeded ``seed`` under variants ``a`` and ``b``.
+
+    :param detail: draw both states at the divergence (text) for the report.
+    :param keep_history: keep both runs' ``(actor, move)`` lists (for records).
+
+    >>> from ruleproof.model.registry import game_for
+    >>> from ruleproof.spec.take5 import Take5Variant
+    >>> game = game_for("take5")
+    >>> pair = play_pair(game, 2, Take5Variant(), Take5Variant(professional=True), seed=3, detail=True)
+    >>> pair.kind, pair.divergence is not None and "left" in " ".join(pair.divergence.only_b)
+    ('legal moves', True)
+    """
+    draws = _Draws(f"ruleproof-diff|{seed}|{index}")
+    sa, sb = game.initial_state(players, a), game.initial_state(players, b)
+    skip = _variant_fields(game, sa)
+    limit = max(game.max_game_length(players, a), game.max_game_length(players, b))
+    hist_a: list[tuple[int, Any]] | None = [] if keep_history else None
+    hist_b: list[tuple[int, Any]] | None = [] if keep_history else None
+    step = 0
+    last: Any = None
+    kind: str | None = None
+    why = ""
+    only_a: tuple[str, ...] = ()
+    only_b: tuple[str, ...] = ()
+    while True:
+        actor_a, actor_b = game.current_player(sa), game.current_player(sb)
+        moves: Sequence[Any] = ()
+        outcomes: Sequence[tuple[Any, float]] = ()
+        if _core(sa, skip) != _core(sb, skip):
+            kind, why = "state", (f"the move {last} left different states" if last is not None
+                                  else "the readings set the game up differently")
+        elif actor_a != actor_b:
+            if TERMINAL in (actor_a, actor_b):
+                kind = "end"
+                why = f"the game is over under {'A' if actor_a == TERMINAL else 'B'} but not under the other reading"
+            else:
+                kind, why = "turn", f"seat {actor_a} acts under A, seat {actor_b} under B"
+        elif actor_a == TERMINAL:
+            oa, ob = game.outcome(sa), game.outcome(sb)
+            if oa != ob:
+                kind = "outcome"
+                why = (f"same final position, scored {list(oa.scores)} (winners {sorted(oa.winners)}) under A, "
+                       f"{list(ob.scores)} (winners {sorted(ob.winners)}) under B")
+            break
+        elif actor_a == CHANCE:
+            outcomes = game.chance_outcomes(sa)
+            other = game.chance_outcomes(sb)
+            if outcomes != other:
+                kind, why = "chance", "chance offers different outcomes"
+                only_a = _text({m for m, _ in outcomes} - {m for m, _ in other})
+                only_b = _text({m for m, _ in other} - {m for m, _ in outcomes})
+        else:
+            moves = game.legal_moves(sa)
+            other_moves = game.legal_moves(sb)
+            if moves != other_moves:
+                kind, why = "legal moves", f"seat {actor_a} has different legal moves"
+                only_a = _text(set(moves) - set(other_moves))
+                only_b = _text(set(other_moves) - set(moves))
+        if kind is not None:
+            break
+        move = (_chance_cdf(outcomes, draws.key(CHANCE)) if actor_a == CHANCE
+                else _pick_index(moves, draws.key(actor_a)))
+        sa, sb = game.apply_unchecked(sa, move), game.apply_unchecked(sb, move)
+        if hist_a is not None and hist_b is not None:
+            hist_a.append((actor_a, move))
+            hist_b.append((actor_a, move))
+        last = move
+        step += 1
+        if step > limit:
+            raise RuleproofError(f"{game.name}: a game ran past its bound of {limit} moves")
+    length_a = length_b = step
+    divergence: Divergence | None = None
+    if detail and kind is not None:
+        divergence = Divergence(index, step, kind, why, None if last is None else str(last),
+                                game.render_text(sa), game.render_text(sb), only_a, only_b)
+    if kind is not None and kind != "outcome":
+        draws_b = draws.copy()
+        sa, more_a, first_a = _finish(game, sa, draws, hist_a, limit)
+        sb, more_b, first_b = _finish(game, sb, draws_b, hist_b, limit)
+        length_a, length_b = step + more_a, step + more_b
+        if divergence is not None:
+            divergence = dataclasses.replace(divergence, next_a=None if first_a is None else str(first_a),
+                                             next_b=None if first_b is None else str(first_b))
+    oa, ob = game.outcome(sa), game.outcome(sb)
+    return PairResult(index, divergence, kind is not None, kind, length_a, length_b, tuple(oa.scores),
+                      tuple(ob.scores), oa.winners, ob.winners, game.returns(sa), game.returns(sb),
+                      tuple(hist_a or ()), tuple(hist_b or ()))
+
+
+# -- statistics -------------------------------------------------------------------
+
+_T975 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160, 2.145,
+         2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048,
+         2.045, 2.042)
+
+
+def t975(df: int) -> float:
+    """The 97.5% quantile of Student's t with ``df`` degrees of freedom.
+
+    >>> t975(1), t975(30), round(t975(1000), 3)
+    (12.706, 2.042, 1.962)
+    """
+    if df < 1:
+        raise ValueError(f"degrees of freedom must be positive; got {df!r}")
+    if df <= len(_T975):
+        return _T975[df - 1]
+    z = 1.959963984540054
+    return z + (z**3 + z) / (4 * df) + (5 * z**5 + 16 * z**3 + 3 * z) / (96 * df**2)
+
+
+@dataclass(frozen=True)
+class Metric:
+    """A paired comparison: means under A and B and the mean of B − A with its 95% CI.
+
+    >>> m = Metric.paired("length", [10, 10, 10], [12, 12, 13])
+    >>> m.diff, m.significant
+    (2.3333333333333335, True)
+    >>> Metric.paired("length", [5, 6], [5, 6]).significant
+    False
+    """
+
+    name: str
+    mean_a: float
+    mean_b: float
+    diff: float
+    low: float | None
+    high: float | None
+    n: int
+
+    @classmethod
+    def paired(cls, name: str, a: Sequence[float], b: Sequence[float]) -> Metric:
+        """The metric of paired samples ``a[i]``, ``b[i]``."""
+        diffs = [y - x for x, y in zip(a, b, strict=True)]
+        n = len(diffs)
+        if n == 0:
+            return cls(name, 0.0, 0.0, 0.0, None, None, 0)
+        mean = statistics.fmean(diffs)
+        low: float | None
+        high: float | None
+        if n < 2:
+            low = high = None
+        else:
+            half = t975(n - 1) * statistics.stdev(diffs) / math.sqrt(n)
+            low, high = mean - half, mean + half
+        return cls(name, statistics.fmean(a), statistics.fmean(b), mean, low, high, n)
+
+    @property
+    def significant(self) -> bool:
+        """Whether the 95% interval of B − A excludes zero."""
+        return self.low is not None and self.high is not None and (self.low > 0 or self.high < 0)
+
+    def to_json(self) -> dict[str, JSON]:
+        """The metric as JSON-ready data."""
+        return {"name": self.name, "mean_a": self.mean_a, "mean_b": self.mean_b, "diff": self.diff,
+                "ci95": None if self.low is None else [self.low, self.high], "n": self.n,
+                "significant": self.significant}
+
+
+def wilson(k: int, n: int) -> tuple[float, float]:
+    """The 95% Wilson interval of a proportion ``k`` of ``n``.
+
+    >>> [round(x, 3) for x in wilson(0, 20)]
+    [0.0, 0.161]
+    """
+    if n == 0:
+        return (0.0, 1.0)
+    z = 1.959963984540054
+    p = k / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+# -- rules and findings the flags touch --------------------------------------------
+
+
+def affected_rules(game: Game[Any, Any, Any], flags: Iterable[str]) -> tuple[str, ...]:
+    """The ids of the rules a change of ``flags`` alters: rules naming the flag
+    (``Rule.flags``) and the rules of the ambiguities the flag selects.
+
+    >>> from ruleproof.model.registry import game_for
+    >>> affected_rules(game_for("take5"), ["end_rule"])
+    ('T5-END-1',)
+    """
+    wanted = set(flags)
+    ids = {r.id for r in game.spec.rules if wanted & set(r.flags)}
+    for amb in game.spec.ambiguities:
+        if amb.flag in wanted:
+            ids.update(amb.rule_ids)
+    order = {r.id: i for i, r in enumerate(game.spec.rules)}
+    return tuple(sorted(ids, key=lambda r: order.get(r, len(order))))
+
+
+def findings_touching(game: str, rule_ids: Sequence[str]) -> tuple[list[dict[str, JSON]], str]:
+    """The catalogue questions of ``game`` that concern any of ``rule_ids``, and a note."""
+    from ruleproof.checkers.catalogue import questions
+    from ruleproof.checkers.findings import load_manifest
+
+    if not rule_ids:
+        return [], "No flag that a rule names differs between the readings, so no finding concerns the change."
+    try:
+        registered = questions(game)
+    except ImportError as exc:  # a solver module that cannot load (e.g. no z3)
+        return [], f"The findings catalogue could not be loaded ({exc}); no finding was compared."
+    manifest = load_manifest(game)
+    wanted = set(rule_ids)
+    rows = [{"id": q.id, "question": q.question, "rule_ids": list(q.rule_ids),
+             "shared_rules": [r for r in q.rule_ids if r in wanted], "expected_default": manifest.get(q.id)}
+            for q in registered if wanted & set(q.rule_ids)]
+    if not registered:
+        return rows, f"The catalogue has no question for {game} yet, so no finding was compared."
+    if not rows:
+        return rows, (f"None of the {len(registered)} catalogue findings of {game} concerns the rules the changed "
+                      f"flags alter ({', '.join(rule_ids)}), so none changes verdict.")
+    return rows, _CATALOGUE_NOTE
+
+
+# -- the comparison ---------------------------------------------------------------
+
+
+def player_counts(game: Game[Any, Any, Any], variant: Any) -> tuple[int, ...]:
+    """The player counts a variant allows (those ``initial_state`` accepts)."""
+    counts = []
+    for n in range(game.spec.min_players, game.spec.max_players + 1):
+        try:
+            game.initial_state(n, variant)
+        except (RuleproofError, ValueError):
+            continue
+        counts.append(n)
+    return tuple(counts)
+
+
+def choose_players(game: Game[Any, Any, Any], a: Any, b: Any) -> tuple[int, str]:
+    """A player count for comparing ``a`` with ``b``, and why it was chosen.
+
+    Prefers a count from the engine's :meth:`Game.test_configs` in which a flag
+    that differs between the readings is set as in B (the engine's authors
+    list counts where each flag matters), then 3, 2, 4, ... Only counts that
+    both readings allow are chosen.
+
+    >>> from ruleproof.model.registry import game_for
+    >>> from ruleproof.spec.cinco import CincoVariant
+    >>> choose_players(game_for("cinco"), CincoVariant(), CincoVariant(teams6="3x2"))[0]
+    6
+    """
+    both = set(player_counts(game, a)) & set(player_counts(game, b))
+    if not both:
+        raise RuleproofError(f"{game.name}: no player count is allowed under both readings")
+    da, db = variant_to_dict(a), variant_to_dict(b)
+    changed = [k for k in da if da[k] != db[k]]
+    default = variant_to_dict(game.default_variant())
+    for wanted in ("b", "changed"):
+        for n, v in game.test_configs():
+            dv = variant_to_dict(v)
+            hit = [k for k in changed if (dv[k] == db[k] if wanted == "b" else dv[k] != default[k])]
+            if hit and n in both:
+                return n, (f"{n} players: the engine's test configuration for {', '.join(hit)} "
+                           f"(pass --players to choose)")
+    for n in (3, 2, 4, *sorted(both)):
+        if n in both:
+            return n, f"{n} players (pass --players to choose)"
+    raise AssertionError("unreachable")
+
+
+@dataclass
+class Comparison:
+    """The result of :func:`compare`."""
+
+    game: str
+    players: int
+    seed: int
+    a: Any
+    b: Any
+    pairs: list[PairResult] = field(default_factory=list)
+    sample: Divergence | None = None
+    findings: list[dict[str, JSON]] = field(default_factory=list)
+    findings_note: str = ""
+    rules: tuple[str, ...] = ()
+    players_only_a: tuple[int, ...] = ()
+    players_only_b: tuple[int, ...] = ()
+    players_note: str = ""
+
+    @property
+    def games(self) -> int:
+        """The number of games played under each reading."""
+        return len(self.pairs)
+
+    @property
+    def changed_flags(self) -> dict[str, tuple[Any, Any]]:
+        """``flag: (value under A, value under B)`` for every flag that differs."""
+        da, db = variant_to_dict(self.a), variant_to_dict(self.b)
+        return {k: (da[k], db[k]) for k in da if da[k] != db[k]}
+
+    @property
+    def diverged(self) -> int:
+        """The number of games whose two runs differ somewhere."""
+        return sum(1 for p in self.pairs if p.diverged)
+
+    @property
+    def outcome_changed(self) -> int:
+        """The number of games whose final scores or winners differ."""
+        return sum(1 for p in self.pairs if p.outcome_changed)
+
+    @property
+    def winners_changed(self) -> int:
+        """The number of games whose winners differ."""
+        return sum(1 for p in self.pairs if p.winners_changed)
+
+    @property
+    def kinds(self) -> dict[str, int]:
+        """How many games first diverge in each way."""
+        counts: dict[str, int] = {}
+        for p in self.pairs:
+            if p.kind is not None:
+                counts[p.kind] = counts.get(p.kind, 0) + 1
+        return dict(sorted(counts.items()))
+
+    @property
+    def witness(self) -> int | None:
+        """The index of the first game whose outcome changes (replay it with :func:`play_pair`)."""
+        return next((p.index for p in self.pairs if p.outcome_changed), None)
+
+    @property
+    def verdict(self) -> str:
+        """``none``, ``play`` or ``outcomes`` (see :data:`VERDICTS`)."""
+        if self.outcome_changed:
+            return "outcomes"
+        if self.diverged:
+            return "play"
+        return "none"
+
+    def metrics(self) -> list[Metric]:
+        """Paired B − A differences: game length, mean score, then each seat's score and win share."""
+        pairs = self.pairs
+        rows = [
+            Metric.paired("game length (moves)", [p.length_a for p in pairs], [p.length_b for p in pairs]),
+            Metric.paired("score, mean over seats", [statistics.fmean(p.scores_a) for p in pairs],
+                          [statistics.fmean(p.scores_b) for p in pairs]),
+        ]
+        for seat in range(self.players):
+            rows.append(Metric.paired(f"score of seat {seat}", [p.scores_a[seat] for p in pairs],
+                                      [p.scores_b[seat] for p in pairs]))
+        for seat in range(self.players):
+            rows.append(Metric.paired(f"win share of seat {seat}", [p.returns_a[seat] for p in pairs],
+                                      [p.returns_b[seat] for p in pairs]))
+        return rows
+
+    def summary(self) -> str:
+        """One or two sentences: the verdict with the numbers behind it."""
+        n = self.games
+        flags = ", ".join(f"{k}={va!r}→{vb!r}" for k, (va, vb) in self.changed_flags.items()) or "no flag"
+        head = f"{self.game} ({flags}, {self.players} players)"
+        counts = ""
+        if self.players_only_a or self.players_only_b:
+            counts = " " + self.players_note
+        if self.verdict == "none":
+            return (f"{head}: no measurable change in {n} games — states, turns, legal moves, chance and final "
+                    f"scores were identical throughout.{counts}")
+        text = f"{head}: play diverges in {self.diverged} of {n} games"
+        if self.verdict == "play":
+            return text + f", but no final score or winner changes.{counts}"
+        text += (f"; final scores change in {self.outcome_changed} and the winner in {self.winners_changed} "
+                 f"(first witness: game {self.witness}).")
+        significant = [m for m in self.metrics()[:2] if m.significant]
+        for m in significant:
+            text += f" {m.name}: {m.diff:+.2f} (95% CI {m.low:+.2f} to {m.high:+.2f})."
+        return text + counts
+
+    def to_json(self) -> dict[str, JSON]:
+        """The comparison as JSON-ready data."""
+        low, high = wilson(self.winners_changed, self.games)
+        return {
+            "game": self.game, "players": self.players, "games": self.games, "seed": self.seed,
+            "a": variant_to_dict(self.a), "b": variant_to_dict(self.b),
+            "changed_flags": {k: list(v) for k, v in self.changed_flags.items()},
+            "verdict": self.verdict, "verdict_text": VERDICTS[self.verdict], "summary": self.summary(),
+            "diverged": self.diverged, "divergence_kinds": self.kinds,
+            "outcome_changed": self.outcome_changed, "winners_changed": self.winners_changed,
+            "winners_changed_ci95": [low, high], "witness_game": self.witness,
+            "sample": None if self.sample is None else self.sample.to_json(),
+            "metrics": [m.to_json() for m in self.metrics()],
+            "players_only_a": list(self.players_only_a), "players_only_b": list(self.players_only_b),
+            "rules": list(self.rules), "findings": self.findings, "findings_note": self.findings_note,
+            "replay": {"function": "ruleproof.checkers.diff.play_pair", "seed": self.seed},
+        }
+
+
+def compare(game: Game[Any, Any, Any], players: int, a: Any, b: Any, *, games: int = 100, seed: int = 0,
+            max_moves: int | None = None, min_games: int = 5, findings: bool = True,
+            on_game: Callable[[int], None] | None = None) -> Comparison:
+    """Play ``games`` seeded games under variants ``a`` and ``b`` and compare them.
+
+    :param max_moves: stop early (deterministically) once the runs made this
+        many moves in total, after at least ``min_games`` games.
+    :param findings: look up the catalogue findings the changed flags concern.
+    :raises RuleproofError: when either reading does not allow ``players``.
+    """
+    for label, variant in (("A", a), ("B", b)):
+        try:
+            game.initial_state(players, variant)
+        except (RuleproofError, ValueError) as exc:
+            raise type(exc)(f"reading {label}: {exc}") from None
+    if games < 1:
+        raise RuleproofError(f"games must be at least 1; got {games!r}")
+    result = Comparison(game.name, players, seed, a, b)
+    only_a = sorted(set(player_counts(game, a)) - set(player_counts(game, b)))
+    only_b = sorted(set(player_counts(game, b)) - set(player_counts(game, a)))
+    result.players_only_a, result.players_only_b = tuple(only_a), tuple(only_b)
+    notes = []
+    if only_a:
+        notes.append(f"Only reading A allows {', '.join(map(str, only_a))} players.")
+    if only_b:
+        notes.append(f"Only reading B allows {', '.join(map(str, only_b))} players.")
+    result.players_note = " ".join(notes)
+    moves = 0
+    for index in range(games):
+        pair = play_pair(game, players, a, b, seed=seed, index=index, detail=result.sample is None)
+        if result.sample is None and pair.divergence is not None:
+            result.sample = pair.divergence
+        result.pairs.append(pair)
+        moves += pair.length_a + pair.length_b
+        if on_game is not None:
+            on_game(index)
+        if max_moves is not None and moves >= max_moves and index + 1 >= min(min_games, games):
+            break
+    result.rules = affected_rules(game, result.changed_flags)
+    if findings:
+        result.findings, result.findings_note = findings_touching(game.name, result.rules)
+    return result
+
+
+def sample_records(game: Game[Any, Any, Any], result: Comparison) -> tuple[GameRecord, GameRecord] | None:
+    """Game records of both runs of the sample game (``None`` when nothing diverged)."""
+    if result.sample is None:
+        return None
+    pair = play_pair(game, result.players, result.a, result.b, seed=result.seed, index=result.sample.game_index,
+                     keep_history=True)
+    return (make_record(game.name, result.players, result.a, list(pair.history_a), result.seed),
+            make_record(game.name, result.players, result.b, list(pair.history_b), result.seed))
+
+
+def comparison_svg(result: Comparison, labels: tuple[str, str] | None = None) -> str:
+    """Histograms of game length and of every seat's final score under both readings, as SVG."""
+    if labels is None:
+        labels = ("A", "B")
+        if len(result.changed_flags) == 1:
+            (flag, (va, vb)), = result.changed_flags.items()
+            labels = (f"A: {flag}={va}", f"B: {flag}={vb}")
+    pairs = result.pairs
+    panels = [
+        Panel("Game length", "moves (chance moves included)", [p.length_a for p in pairs],
+              [p.length_b for p in pairs]),
+        Panel("Final score (every seat)", "score", [s for p in pairs for s in p.scores_a],
+              [s for p in pairs for s in p.scores_b]),
+    ]
+    title = f"{result.game}, {result.players} players, {result.games} paired games: {VERDICTS[result.verdict]}"
+    return histograms_svg(panels, title=title, labels=labels)
+
+
+# -- ambiguities, for the docs ------------------------------------------------------
+
+
+def _reading_variant(game: Game[Any, Any, Any], base: Any, flag: str, value: object) -> Any:
+    mapping = variant_to_dict(base)
+    mapping[flag] = value
+    return variant_from_mapping(game.variant_type, mapping)
+
+
+def _contexts(game: Game[Any, Any, Any], flag: str) -> list[tuple[int, Any]]:
+    """The engine's test configurations that set ``flag`` away from its default alongside other flags."""
+    default = variant_to_dict(game.default_variant())
+    found = []
+    for n, v in game.test_configs():
+        dv = variant_to_dict(v)
+        others = {k for k in dv if dv[k] != default[k] and k != flag}
+        if dv[flag] != default[flag] and others and (n, v) not in found:
+            found.append((n, v))
+    return found
+
+
+def _verdict_entry(game: Game[Any, Any, Any], amb: Ambiguity, value: object, players: int, reason: str, a: Any,
+                   b: Any, games: int, seed: int, max_moves: int) -> dict[str, JSON]:
+    result = compare(game, players, a, b, games=games, seed=seed, max_moves=max_moves)
+    description = next((r.description for r in amb.readings if r.value == value), "")
+    return {
+        "ambiguity": amb.id, "question": amb.question, "flag": amb.flag, "default": amb.default,
+        "reading": value, "reading_description": description, "players": players, "players_reason": reason,
+        "games": result.games, "seed": seed, "a": variant_to_dict(a), "b": variant_to_dict(b),
+        "verdict": result.verdict, "verdict_text": VERDICTS[result.verdict], "summary": result.summary(),
+        "comparison": result.to_json(), "svg": comparison_svg(result), "also": [],
+    }
+
+
+def ambiguity_verdicts(game: str | Game[Any, Any, Any], *, games: int = 200, seed: int = 0,
+                       max_moves: int = 20_000, contexts: int = 3) -> list[dict[str, JSON]]:
+    """For every flagged ambiguity of ``game``: the default reading against each
+    other reading, as JSON-ready verdicts with an SVG histogram each.
+
+    Both readings start from the default variant; the player count comes from
+    :func:`choose_players`. When that shows no change and the engine's test
+    configurations set the flag together with other flags (e.g. more rounds),
+    the comparison is repeated in up to ``contexts`` such settings (stopping
+    at the first that shows a change) and each is added under ``"also"``.
+    Each comparison plays up to ``games`` games and stops early once the runs
+    made ``max_moves`` moves in total (at least 5 games; deterministic).
+    A reading whose value is not a value of the flag gets ``verdict`` ``"not
+    run"`` and the reason in ``summary``.
+
+    >>> rows = ambiguity_verdicts("take5", games=2, max_moves=3000)
+    >>> [(r["ambiguity"], r["reading"]) for r in rows][:2]
+    [('T5-AMB-1', '>'), ('T5-AMB-2', 'immediate')]
+    >>> sorted(rows[0])[:6]
+    ['a', 'also', 'ambiguity', 'b', 'comparison', 'default']
+    """
+    if isinstance(game, str):
+        from ruleproof.model.registry import game_for
+
+        game = game_for(game)
+    default = game.default_variant()
+    rows: list[dict[str, JSON]] = []
+    for amb in game.spec.ambiguities:
+        if not amb.flag:
+            continue
+        base_value = variant_to_dict(default)[amb.flag]
+        for reading in amb.readings:
+            if reading.value == base_value:
+                continue
+            try:
+                b = _reading_variant(game, default, amb.flag, reading.value)
+            except RuleproofError as exc:
+                rows.append({"ambiguity": amb.id, "question": amb.question, "flag": amb.flag,
+                             "default": amb.default, "reading": reading.value,
+                             "reading_description": reading.description, "players": None, "players_reason": "",
+                             "games": 0, "seed": seed, "a": variant_to_dict(default), "b": None,
+                             "verdict": "not run", "verdict_text": "not run",
+                             "summary": f"the reading's value {reading.value!r} is not a value of flag "
+                                        f"{amb.flag!r}: {exc}", "comparison": None, "svg": "", "also": []})
+                continue
+            players, reason = choose_players(game, default, b)
+            row = _verdict_entry(game, amb, reading.value, players, reason, default, b, games, seed, max_moves)
+            if row["verdict"] == "none":
+                for n, v in _contexts(game, amb.flag)[:contexts]:
+                    ca = _reading_variant(game, v, amb.flag, base_value)
+                    cb = _reading_variant(game, v, amb.flag, reading.value)
+                    if n not in player_counts(game, ca) or n not in player_counts(game, cb):
+                        continue
+                    others = {k: x for k, x in variant_to_dict(v).items()
+                              if x != variant_to_dict(default)[k] and k != amb.flag}
+                    why = (f"{n} players with " + ", ".join(f"{k}={x!r}" for k, x in others.items())
+                           + " (an engine test configuration)")
+                    extra = _verdict_entry(game, amb, reading.value, n, why, ca, cb, games, seed, max_moves)
+                    del extra["also"]
+                    row["also"].append(extra)
+                    if extra["verdict"] != "none":
+                        break
+            rows.append(row)
+    return rows
+
+
+def variant_pair(game: Game[Any, Any, Any], a: Mapping[str, object], b: Mapping[str, object]) -> tuple[Any, Any]:
+    """Variants A and B from flag mappings (text values allowed), each over the defaults."""
+    return (variant_from_mapping(game.variant_type, a, from_text=True),
+            variant_from_mapping(game.variant_type, b, from_text=True))
