@@ -1,0 +1,148 @@
+"""The ``prove`` and ``check-proof`` subcommands (registered through ``cli.EXTENSIONS``).
+
+``ruleproof prove RECORD --move N [--alt MOVE] [--json] [--output FILE]``
+writes a certificate for move ``N`` of a record (with ``--alt``, for another
+move in the same position): exit 0 when the move is legal, 1 when it is
+illegal, 2 for bad input.
+
+``ruleproof check-proof CERT [--json] [--replay]`` re-verifies a certificate
+with the independent checker: exit 0 valid, 1 rejected (with the reasons), 2
+malformed. ``--replay`` also replays the record prefix with the engine and
+checks that it leads to the certified state.
+
+>>> import argparse
+>>> parser = argparse.ArgumentParser(prog="ruleproof")
+>>> add_subcommand(parser.add_subparsers(dest="command"))
+>>> parser.parse_args(["prove", "game.json", "--move", "3"]).move
+3
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from ruleproof.checkers.certcheck import CheckResult, check_certificate, load_certificate
+from ruleproof.checkers.certcheck.core import state_sha256
+from ruleproof.spec.errors import MoveParseError, RecordError, RuleproofError
+
+EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
+
+
+def _write(text: str) -> None:
+    sys.stdout.write(text if text.endswith("\n") else text + "\n")
+
+
+def _short(value: object, limit: int = 160) -> str:
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def describe(cert: dict[str, Any]) -> str:
+    """A readable account of a certificate."""
+    who = "chance" if cert["actor"] == "chance" else f"seat {cert['actor']}"
+    hypothetical = " (asked about, not the record's own move)" if cert.get("hypothetical") else ""
+    lines = [f"{cert['game']}: move {cert['move_index']} by {who}: {cert['move']!r} is {cert['verdict'].upper()}{hypothetical}",
+             f"state sha256 {cert['state_sha256']} after {cert['move_index']} recorded move(s)"]
+    for claim in cert["claims"]:
+        mark = "holds " if claim["holds"] else "BROKEN"
+        lines.append(f"  {mark} {claim['rule']} ({claim.get('title', '')}): {_short(claim['facts'])}")
+        if claim.get("message"):
+            lines.append(f"         {claim['message']}")
+    if cert["verdict"] == "illegal":
+        lines.append(f"violated: {', '.join(cert['violated'])}; minimal core: {', '.join(cert['core'])}")
+    forced = cert["forced"]
+    if forced:
+        lines.append(f"forced: {forced['claim']}")
+        lines.append(f"  method: {forced['method']}" + (f" ({forced['bound']})" if forced.get("bound") else ""))
+        for assumption in forced["assumptions"]:
+            lines.append(f"  assumes: {assumption}")
+        lines.append(f"  {len(forced['alternatives'])} alternative(s) refuted, e.g. "
+                     + "; ".join(f"{a['move']} ({', '.join(a['violated'])})" for a in forced["alternatives"][:3]))
+    return "\n".join(lines)
+
+
+def cmd_prove(args: argparse.Namespace) -> int:
+    from ruleproof.checkers.proofs import prove
+    from ruleproof.model.records import load_record
+
+    record = load_record(args.record)
+    try:
+        cert = prove(record, args.move, args.alt, source=str(args.record))
+    except RecordError as exc:
+        raise RecordError(exc.args[0], exc.path, exc.move_index, str(args.record)) from None
+    text = json.dumps(cert, indent=2, ensure_ascii=False) + "\n"
+    if args.output:
+        Path(args.output).write_text(text, encoding="utf-8")
+    if args.json:
+        sys.stdout.write(text)
+    else:
+        _write(describe(cert))
+        if args.output:
+            _write(f"certificate written to {args.output}")
+    return EXIT_OK if cert["verdict"] == "legal" else EXIT_FAILED
+
+
+def replay_reasons(cert: dict[str, Any]) -> list[str]:
+    """Why the certificate's record prefix does not lead to its state (empty when it does).
+
+    Uses the engine, so it is not part of the independent checker.
+    """
+    from ruleproof.checkers.validate import game_of_record
+    from ruleproof.model import codec
+    from ruleproof.model.records import record_from_json
+
+    data = {"format": "ruleproof-record", "version": 1, "game": cert["game"], "players": cert["players"],
+            "variant": cert["variant"], "moves": cert["record"]["moves"]}
+    try:
+        record = record_from_json(data)
+        game, variant = game_of_record(record)
+        state = game.initial_state(record.players, variant)
+        for i, recorded in enumerate(record.moves):
+            move = game.parse_move(recorded.move)
+            if recorded.actor != game.current_player(state) or move not in game.legal_moves(state):
+                return [f"replay: move {i} ({recorded.move!r}) of the record prefix is illegal"]
+            state = game.apply_unchecked(state, move)
+    except (RecordError, MoveParseError) as exc:
+        return [f"replay: the record prefix cannot be replayed ({exc})"]
+    digest = state_sha256(codec.encode(state))
+    if digest != cert["state_sha256"]:
+        return [f"replay: the record prefix leads to a state hashing to {digest}, not the certified {cert['state_sha256']}"]
+    return []
+
+
+def cmd_check_proof(args: argparse.Namespace) -> int:
+    data = load_certificate(args.certificate)
+    result: CheckResult = check_certificate(data)
+    if args.replay:
+        result.reasons.extend(replay_reasons(data))
+        result.ok = not result.reasons
+    if args.json:
+        _write(json.dumps({"file": str(args.certificate), "replayed": bool(args.replay), **result.to_json()},
+                          indent=2, ensure_ascii=False))
+    else:
+        _write(f"{args.certificate}: {result}")
+    return EXIT_OK if result.ok else EXIT_FAILED
+
+
+def add_subcommand(sub: Any) -> None:
+    """Add ``prove`` and ``check-proof`` to the ``ruleproof`` subcommands."""
+    p = sub.add_parser("prove", help="write a certificate for one move of a record (why it is legal or not)")
+    p.add_argument("record", help="path of a JSON game record")
+    p.add_argument("--move", type=int, required=True, metavar="N", help="index of the move (0-based, chance moves included)")
+    p.add_argument("--alt", metavar="MOVE", help="prove this move instead of the record's move N (N may be the record's length)")
+    p.add_argument("--output", metavar="FILE", help="write the certificate to FILE")
+    p.add_argument("--json", action="store_true", help="print the certificate as JSON")
+    p.set_defaults(func=cmd_prove)
+
+    p = sub.add_parser("check-proof", help="re-verify a certificate with the independent checker")
+    p.add_argument("certificate", help="path of a certificate written by `ruleproof prove`")
+    p.add_argument("--replay", action="store_true", help="also replay the record prefix with the engine")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(func=cmd_check_proof)
+
+
+__all__ = ["add_subcommand", "describe", "replay_reasons", "RuleproofError"]
