@@ -1067,10 +1067,11 @@ class RuleproofState(pyspiel.State):  # type: ignore[misc]
 
     def _action_to_string(self, player: int, action: int) -> str:
         node = self._node
-        move = self._context.legal(node).get(action)
+        chance = player == pyspiel.PlayerId.CHANCE
+        move = self._context.legal(node).get(action) if chance == self.is_chance_node() else None
         if move is None:
             try:
-                move = self._context.codec.decode(action, node.state, node.extra, player == pyspiel.PlayerId.CHANCE)
+                move = self._context.codec.decode(action, node.state, node.extra, chance)
             except (KeyError, IndexError, ValueError):
                 return f"action {action}"
         return str(move)
