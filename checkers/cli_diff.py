@@ -91,7 +91,7 @@ def _print_report(result: Any, players_reason: str) -> None:
     _out.print("[dim]* the 95% interval excludes zero[/dim]")
     _out.print(f"\n[bold]findings[/bold] — rules the changed flags alter: {', '.join(result.rules) or 'none'}")
     for f in result.findings:
-        expected = f" (expected {f['expected_default']} under the default rules)" if f["expected_default"] else ""
+        expected = f" (manifest: {f['expected']})" if f["expected"] else ""
         _out.print(f"  {f['id']}: {f['question']}{expected}; shares {', '.join(f['shared_rules'])}", markup=False)
     _out.print(result.findings_note, markup=False)
 

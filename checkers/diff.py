@@ -12,18 +12,17 @@ After it the runs continue separately but stay coupled: every draw is keyed by
 a player picks the legal move with the least hashed priority under that key
 (min-hash, so two different move lists pick the same move whenever it lies in
 both and wins in both — probability = Jaccard overlap), and chance picks by
-the Gumbel-max trick with hashed noise (exact for any probabilities). Every
-choice is exactly uniform (chance: exactly its probabilities) in each run, so
-each run alone is an ordinary random playout.
+the Gumbel-max trick with hashed noise (right for any probabilities). Every
+choice is uniform over the legal moves (chance: follows its probabilities),
+so each run alone is an ordinary random playout.
 
 Reported: how many games diverge and how, a sample divergence with both states
 drawn by :meth:`Game.render_text`, the paired differences B − A of game
 length, scores and win shares with 95% confidence intervals (t interval on the
 paired differences), the number of games whose scores or winners change, the
 player counts only one reading allows, and the catalogue findings that concern
-the rules the changed flags alter. The catalogue answers its questions under
-the default rules and has no variant hook, so it is not re-run here; the
-report says so.
+the rules the changed flags alter. Catalogue questions take no variant, so
+they are not re-run per reading; the report says so.
 
 >>> from ruleproof.model.registry import game_for
 >>> game = game_for("take5")
@@ -44,7 +43,7 @@ import dataclasses
 import hashlib
 import math
 import statistics
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -55,8 +54,9 @@ from ruleproof.spec.core import Ambiguity, variant_from_mapping, variant_to_dict
 from ruleproof.spec.errors import RuleproofError
 
 __all__ = [
-    "Comparison", "Divergence", "Metric", "PairResult", "affected_rules", "ambiguity_verdicts", "choose_players",
-    "compare", "comparison_svg", "play_pair", "player_counts",
+    "VERDICTS", "Comparison", "Divergence", "Metric", "PairResult", "affected_rules", "ambiguity_verdicts",
+    "choose_players", "compare", "comparison_svg", "findings_touching", "play_pair", "player_counts",
+    "sample_records", "t975", "wilson",
 ]
 
 JSON = Any
@@ -69,9 +69,9 @@ VERDICTS = {
 }
 
 _CATALOGUE_NOTE = (
-    "The findings catalogue answers its questions under the default rules and has no variant hook, so no finding "
-    "was re-run under either reading; listed are the findings whose rules the changed flags alter — their "
-    "verdicts may differ under the other reading."
+    "Catalogue questions take no variant (each either fixes its own — the well-formedness questions sweep the flags "
+    "that could change them — or uses the defaults), so no finding was re-run for reading A or B. Listed are the "
+    "findings about the rules the changed flags alter: the ones whose verdict could differ between the readings."
 )
 
 
@@ -485,9 +485,16 @@ def findings_touching(game: str, rule_ids: Sequence[str]) -> tuple[list[dict[str
     except ImportError as exc:  # a solver module that cannot load (e.g. no z3)
         return [], f"The findings catalogue could not be loaded ({exc}); no finding was compared."
     manifest = load_manifest(game)
+    expected: Callable[[str, str], str | None] = lambda qid, g: manifest.get(qid)
+    try:
+        from ruleproof.checkers.wellformed import expected_verdict
+    except ImportError:
+        pass
+    else:
+        expected = expected_verdict
     wanted = set(rule_ids)
     rows = [{"id": q.id, "question": q.question, "rule_ids": list(q.rule_ids),
-             "shared_rules": [r for r in q.rule_ids if r in wanted], "expected_default": manifest.get(q.id)}
+             "shared_rules": [r for r in q.rule_ids if r in wanted], "expected": expected(q.id, game)}
             for q in registered if wanted & set(q.rule_ids)]
     if not registered:
         return rows, f"The catalogue has no question for {game} yet, so no finding was compared."
@@ -837,9 +844,3 @@ def ambiguity_verdicts(game: str | Game[Any, Any, Any], *, games: int = 200, see
                         break
             rows.append(row)
     return rows
-
-
-def variant_pair(game: Game[Any, Any, Any], a: Mapping[str, object], b: Mapping[str, object]) -> tuple[Any, Any]:
-    """Variants A and B from flag mappings (text values allowed), each over the defaults."""
-    return (variant_from_mapping(game.variant_type, a, from_text=True),
-            variant_from_mapping(game.variant_type, b, from_text=True))
