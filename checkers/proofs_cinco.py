@@ -13,7 +13,6 @@ from typing import Any
 from ruleproof.checkers.certcheck import cinco as text
 from ruleproof.spec.cinco import (
     EXCHANGE,
-    FREE,
     CincoState,
     Deal,
     Draw,
@@ -25,6 +24,7 @@ from ruleproof.spec.cinco import (
     compute_whose_turn,
     free_cells,
 )
+from ruleproof.spec.cinco_board import FREE
 from ruleproof.spec.core import CHANCE, TERMINAL, Step
 
 _KIND = {Deal: "deal", Draw: "draw", Exchange: "exchange", Play: "play"}

@@ -52,7 +52,7 @@ def parse_move(text: str) -> tuple[str, Any]:
 
 
 def _size(v: dict[str, Any]) -> int:
-    return 5 * (v["colour_discs"] - 1) + v["black_discs"] + v["white_discs"]
+    return 5 * (int(v["colour_discs"]) - 1) + int(v["black_discs"]) + int(v["white_discs"])
 
 
 def _composition(v: dict[str, Any]) -> list[int]:

@@ -46,7 +46,7 @@ def parse_move(text: str) -> tuple[str, int, bool]:
 
 
 def _deal_size(s: dict[str, Any]) -> int:
-    return HAND * s["players"] + ROWS
+    return HAND * int(s["players"]) + ROWS
 
 
 def _round_over(s: dict[str, Any]) -> bool:
