@@ -8,7 +8,7 @@ placement ``row R`` / ``row R left`` is then illegal.
 ...          "round": 1, "deck": [], "dealt": 24, "hands": [[], []], "rows": [[12], [20], [50], [90]],
 ...          "chosen": [23, 99], "resolving": True, "piles": [[], []], "scores": [0, 0], "finished": False}
 >>> [(rule, holds) for rule, holds, _ in RULES.evaluate(state, 0, RULES.parse_move("row 1"))][-4:]
-[('T5-PLACE-1', True), ('T5-PLACE-2', False), ('T5-LOW-1', True), ('T5-LOW-2', True)]
+[('T5-ORDER-1', True), ('T5-PHASE-1', True), ('T5-PLACE-1', True), ('T5-PLACE-2', False)]
 """
 
 from __future__ import annotations
