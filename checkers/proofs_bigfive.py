@@ -159,6 +159,8 @@ class _Facts:
 
     def alternatives(self, step: Step[Any, Any, Any]) -> list[Any] | None:
         s: BigFiveState = step.before
+        if isinstance(step.move, Discard) and s.players == 1 and step.actor == 0:
+            return []  # the proof is BF-SOLO-3's exhaustive search
         if not isinstance(step.move, (Exchange, Pass)) or s.players == 1 or not 0 <= step.actor < s.players:
             return None
         hand = sorted(set(s.hands[step.actor]))
@@ -166,6 +168,11 @@ class _Facts:
 
     def forced_proof(self, step: Step[Any, Any, Any]) -> dict[str, Any]:
         s: BigFiveState = step.before
+        if isinstance(step.move, Discard):
+            return {"claim": text.SOLO_CLAIM, "method": text.SOLO_METHOD, "assumptions": list(text.SOLO_ASSUMPTIONS),
+                    "bound": text.SOLO_BOUND,
+                    "facts": {"hand": _codes(s.hands[0]), "cards_on_board": len(s.board),
+                              "legal_groups": len(compute_legal_plays(s.board, s.hands[0], 3))}}
         cells = frontier(s)
         hand = sorted(set(s.hands[step.actor]))
         return {"claim": text.FORCED_CLAIM, "method": text.FORCED_METHOD, "assumptions": list(text.FORCED_ASSUMPTIONS),

@@ -53,6 +53,14 @@ Cell = tuple[int, int]
 FORCED_CLAIM = "no group of the hand can be placed"
 FORCED_METHOD = ("every hand card alone on every empty cell next to a card, evaluated against the rules; "
                  "by the closure lemma a legal group would make one of its cards legal alone")
+SOLO_CLAIM = "no group of three or more hand cards can be placed, so three cards must be discarded"
+SOLO_METHOD = ("exhaustive: every run of at most five cells through a card whose outer neighbours are empty, "
+               "with every assignment of three or four distinct hand cards to its empty cells")
+SOLO_BOUND = "cards on the board x 2 directions x 15 runs x at most 120 assignments"
+SOLO_ASSUMPTIONS = [
+    "a legal group's new line is a maximal run of at most five cells holding a card already on the table",
+    "placement legality does not depend on the variant flags",
+]
 FORCED_ASSUMPTIONS = [
     "closure lemma: if a group is legal, one of its cards is legal alone (see ruleproof.checkers.certcheck.bigfive)",
     "a single card must lie next to a card already on the table (Rule 2), so only those empty cells are tried",
@@ -403,12 +411,18 @@ class _BigFive:
         return out
 
     def alternatives(self, s: dict[str, Any], actor: int, move: tuple[str, Any]) -> list[str] | None:
+        if move[0] == "discard" and s["players"] == 1 and actor == 0:
+            return []  # the proof is BF-SOLO-3's exhaustive search; see forced_proof
         if move[0] not in ("exchange", "pass") or s["players"] == 1 or not 0 <= actor < s["players"]:
             return None
         hand = sorted(set(s["hands"][actor]))
         return [play_text(((x, y, c),)) for x, y in frontier(board_of(s)) for c in hand]
 
     def forced_proof(self, s: dict[str, Any], actor: int, move: tuple[str, Any]) -> dict[str, Any]:
+        if move[0] == "discard":
+            return {"claim": SOLO_CLAIM, "method": SOLO_METHOD, "assumptions": SOLO_ASSUMPTIONS, "bound": SOLO_BOUND,
+                    "facts": {"hand": [code(c) for c in s["hands"][0]], "cards_on_board": len(s["board"]),
+                              "legal_groups": len(legal_plays(board_of(s), list(s["hands"][0]), 3))}}
         cells = frontier(board_of(s))
         hand = sorted(set(s["hands"][actor]))
         return {"claim": FORCED_CLAIM, "method": FORCED_METHOD, "assumptions": FORCED_ASSUMPTIONS,

@@ -156,7 +156,10 @@ def test_invalid_padded_or_empty_core_is_rejected(name: str) -> None:
 def test_invalid_forced_proof_tampering_is_rejected(name: str) -> None:
     cert = _load(name)
     dropped = copy.deepcopy(cert)
-    dropped["forced"]["alternatives"] = dropped["forced"]["alternatives"][:-1]
+    if dropped["forced"]["alternatives"]:
+        dropped["forced"]["alternatives"] = dropped["forced"]["alternatives"][:-1]
+    else:  # the solitaire discard: the exhaustive search's result is a fact
+        dropped["forced"]["facts"]["legal_groups"] = 1
     assert _verdict(dropped)[0] == "rejected"
     hidden = copy.deepcopy(cert)
     hidden["forced"]["assumptions"] = hidden["forced"]["assumptions"][1:]

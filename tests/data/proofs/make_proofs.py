@@ -37,11 +37,12 @@ RECORDS: dict[str, tuple[int, dict[str, Any], int]] = {
 }
 
 #: Which move to prove: its text starts with this, and it is forced (True), not forced (False) or either (None).
-Pick = tuple[str, bool | None]
+Pick = tuple[str, bool | None, bool]
 
 
-def _kind(prefix: str, forced: bool | None = None) -> Pick:
-    return (prefix, forced)
+def _kind(prefix: str, forced: bool | None = None, *, last: bool = False) -> Pick:
+    """Pick the first (or ``last``) move whose text starts with ``prefix`` and whose forcedness is ``forced``."""
+    return (prefix, forced, last)
 
 
 #: (file name, record key, how to find the move, hypothetical move or None)
@@ -67,7 +68,7 @@ CASES: list[tuple[str, str, Pick, str | None]] = [
     ("bigfive_voluntary_exchange.json", "bigfive", _kind("exchange", False), None),
     ("bigfive_illegal_play.json", "bigfive", _kind("play"), "play Lb@0,1"),
     ("bigfive_pass.json", "bigfive_pass", _kind("pass", True), None),
-    ("bigfive_solo_discard.json", "bigfive_solo", _kind("discard"), None),
+    ("bigfive_solo_discard.json", "bigfive_solo", _kind("discard", None, last=True), None),
 ]
 
 
@@ -81,8 +82,9 @@ def _record(key: str) -> GameRecord:
 
 
 def _find(record: GameRecord, pick: Pick, alt: str | None) -> dict[str, Any]:
-    prefix, forced = pick
-    for index, recorded in enumerate(record.moves):
+    prefix, forced, last = pick
+    order = list(enumerate(record.moves))
+    for index, recorded in reversed(order) if last else order:
         if not recorded.move.startswith(prefix):
             continue
         cert = prove(record, index)
