@@ -273,13 +273,25 @@ class TableCodec(ActionCodec):
             raise ValueError("an action table lists a move twice")
         self.num_distinct_actions = len(self.player_moves)
         self.max_chance_outcomes = len(self.chance_moves)
+        # Engines hand out the same move objects again and again (precomputed
+        # tables), and hashing a move is slow: remember actions by object
+        # identity, pinning the object so that its id is not reused.
+        self._fast: tuple[dict[int, tuple[Move, int]], dict[int, tuple[Move, int]]] = ({}, {})
+        self._fast_limit = 4 * (len(self.player_moves) + len(self.chance_moves)) + 64
 
     def encode(self, move: Move, state: State, extra: object, chance: bool) -> int:
+        fast = self._fast[chance]
+        hit = fast.get(id(move))
+        if hit is not None and hit[0] is move:
+            return hit[1]
         index = self._chance_index if chance else self._player_index
         try:
-            return index[_key(move)]
+            action = index[_key(move)]
         except KeyError:
             raise AdapterError(f"the move {str(move)!r} is not in the action table") from None
+        if len(fast) < self._fast_limit:
+            fast[id(move)] = (move, action)
+        return action
 
     def decode(self, action: int, state: State, extra: object, chance: bool) -> Move:
         table = self.chance_moves if chance else self.player_moves
@@ -807,7 +819,9 @@ def codec_for(game_id: str, players: int, variant: Variant | None = None) -> Act
 class _Node:
     """One position of a history: the engine state, how it was reached, and caches."""
 
-    __slots__ = ("context", "state", "parent", "actor", "action", "move", "depth", "extra", "_legal", "_obs", "_entries")
+    __slots__ = (
+        "context", "state", "parent", "actor", "action", "move", "depth", "extra", "_legal", "_chance", "_obs", "_entries",
+    )
 
     def __init__(
         self, context: _Context, state: State, parent: _Node | None, actor: int, action: int, move: Move, extra: object
@@ -821,6 +835,7 @@ class _Node:
         self.depth: int = 0 if parent is None else parent.depth + 1
         self.extra = extra
         self._legal: dict[int, Move] | None = None
+        self._chance: list[tuple[int, Move, float]] | None = None
         self._obs: dict[int, dict[str, Any]] = {}
         self._entries: dict[int, str] = {}
 
@@ -872,14 +887,25 @@ class _Context:
             actor = engine.current_player(state)
             if actor == TERMINAL:
                 node._legal = {}
+            elif actor == CHANCE:
+                node._legal = {a: m for a, m, _ in self.chance(node)}
             else:
-                chance = actor == CHANCE
                 encode = self.codec.encode
-                pairs = [(encode(m, state, node.extra, chance), m) for m in engine.legal_moves(state)]
+                pairs = [(encode(m, state, node.extra, False), m) for m in engine.legal_moves(state)]
                 node._legal = dict(sorted(pairs, key=lambda p: p[0]))
                 if len(node._legal) != len(pairs):
                     raise AdapterError(f"two legal moves share an action in {self.game_id}")
         return node._legal
+
+    def chance(self, node: _Node) -> list[tuple[int, Move, float]]:
+        """Chance's ``(action, move, probability)``, sorted by action (empty unless chance acts)."""
+        if node._chance is None:
+            encode, state = self.codec.encode, node.state
+            outcomes = self.engine.chance_outcomes(state)
+            node._chance = sorted(((encode(m, state, node.extra, True), m, p) for m, p in outcomes), key=lambda t: t[0])
+            if len({a for a, _, _ in node._chance}) != len(node._chance):
+                raise AdapterError(f"two chance outcomes share an action in {self.game_id}")
+        return node._chance
 
     def child(self, node: _Node, action: int) -> _Node:
         """The node after ``action``; raises :class:`AdapterError` for an illegal one."""
@@ -1057,10 +1083,7 @@ class RuleproofState(pyspiel.State):  # type: ignore[misc]
         return list(self._context.legal(self._node))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        context, node = self._context, self._node
-        encode = context.codec.encode
-        outcomes = context.engine.chance_outcomes(node.state)
-        return sorted((encode(m, node.state, node.extra, True), p) for m, p in outcomes)
+        return [(a, p) for a, _, p in self._context.chance(self._node)]
 
     def _apply_action(self, action: int) -> None:
         self._node = self._context.child(self._node, action)
