@@ -778,8 +778,13 @@ def _cinco_tensor(players: int, variant: Variant) -> TensorLayout:
 
 @dataclasses.dataclass(frozen=True)
 class _Adapter:
+    """How a game is adapted: its action codec, its observation tensor, and the
+    fields of its observation that belong to the observing seat alone (the
+    rest is public: the same for every seat)."""
+
     codec: Callable[[int, Variant], ActionCodec]
-    tensor: Callable[[int, Variant], TensorLayout] | None = None
+    tensor: Callable[[int, Variant], TensorLayout] | None
+    private: frozenset[str]
 
 
 _BIGFIVE_CODEC: list[BigFiveCodec] = []
@@ -792,12 +797,15 @@ def _bigfive_codec(players: int, variant: Variant) -> ActionCodec:
 
 
 _ADAPTERS: dict[str, _Adapter] = {
-    "take5": _Adapter(_take5_codec, _take5_tensor),
-    "bigpoints": _Adapter(_bigpoints_codec, _bigpoints_tensor),
-    "ikebana": _Adapter(_ikebana_codec, _ikebana_tensor),
-    "cinco": _Adapter(_cinco_codec, _cinco_tensor),
-    "bigfive": _Adapter(_bigfive_codec, None),
+    "take5": _Adapter(_take5_codec, _take5_tensor, frozenset({"seat", "hand", "chosen"})),
+    "bigpoints": _Adapter(_bigpoints_codec, _bigpoints_tensor, frozenset({"seat", "hand"})),
+    "ikebana": _Adapter(_ikebana_codec, _ikebana_tensor, frozenset({"seat", "hand", "drawn"})),
+    "cinco": _Adapter(_cinco_codec, _cinco_tensor, frozenset({"seat", "colour", "hand", "discards"})),
+    "bigfive": _Adapter(_bigfive_codec, None, frozenset({"seat", "hand"})),
 }
+
+#: The observation views: the seat's whole observation, its public part, its private part.
+FULL, PUBLIC, PRIVATE = "full", "public", "private"
 
 
 def codec_for(game_id: str, players: int, variant: Variant | None = None) -> ActionCodec:
@@ -836,8 +844,8 @@ class _Node:
         self.extra = extra
         self._legal: dict[int, Move] | None = None
         self._chance: list[tuple[int, Move, float]] | None = None
-        self._obs: dict[int, dict[str, Any]] = {}
-        self._entries: dict[int, str] = {}
+        self._obs: dict[tuple[str, int], dict[str, Any]] = {}
+        self._entries: dict[tuple[str, int], str] = {}
 
     def __deepcopy__(self, memo: object) -> _Node:
         return self  # immutable as far as anyone can tell: clones share it
@@ -869,6 +877,7 @@ class _Context:
         adapter = _ADAPTERS[game_id]
         self.codec = adapter.codec(self.players, self.variant)
         self.tensor = adapter.tensor(self.players, self.variant) if adapter.tensor else None
+        self.private = adapter.private
         initial = self.engine.initial_state(self.players, self.variant)
         self.root = _Node(self, initial, None, 0, -1, None, self.codec.root_extra(initial))
 
@@ -931,40 +940,52 @@ class _Context:
 
     # -- observations -----------------------------------------------------------
 
-    def observation(self, node: _Node, seat: int) -> dict[str, Any]:
-        obs = node._obs.get(seat)
+    def observation(self, node: _Node, seat: int, view: str = FULL) -> dict[str, Any]:
+        """``seat``'s observation (:data:`FULL`), or only its public or private fields."""
+        key = (view, seat)
+        obs = node._obs.get(key)
         if obs is None:
-            obs = self.engine.observation(node.state, seat)
-            node._obs[seat] = obs
+            if view == FULL:
+                obs = self.engine.observation(node.state, seat)
+            else:
+                full = self.observation(node, seat)
+                private = self.private
+                obs = {k: v for k, v in full.items() if (k in private) == (view == PRIVATE)}
+            node._obs[key] = obs
         return obs
 
-    def observation_string(self, node: _Node, seat: int) -> str:
-        return json.dumps(self.observation(node, seat), separators=(",", ":"))
+    def observation_string(self, node: _Node, seat: int, view: str = FULL) -> str:
+        """The observation as compact JSON."""
+        return json.dumps(self.observation(node, seat, view), separators=(",", ":"))
 
-    def _entry(self, node: _Node, seat: int) -> str:
-        entry = node._entries.get(seat)
+    def _entry(self, node: _Node, seat: int, view: str) -> str:
+        key = (view, seat)
+        entry = node._entries.get(key)
         if entry is None:
             assert node.parent is not None
-            before, after = self.observation(node.parent, seat), self.observation(node, seat)
+            before, after = self.observation(node.parent, seat, view), self.observation(node, seat, view)
             changed = {k: v for k, v in after.items() if before.get(k, _MISSING) != v}
             changed.update({k: None for k in before if k not in after})
-            if node.actor == seat:
+            if node.actor == seat and view != PUBLIC:
                 who = f"you {node.move}"
             elif node.actor == CHANCE:
                 who = "chance"
             else:
                 who = f"seat {node.actor}"
             entry = f"{who} {json.dumps(changed, separators=(',', ':'))}"
-            node._entries[seat] = entry
+            node._entries[key] = entry
         return entry
 
-    def information_state_string(self, node: _Node, seat: int) -> str:
+    def information_state_string(self, node: _Node, seat: int, view: str = FULL) -> str:
+        """Perfect recall: the first observation, then per move who made it (the
+        seat's own moves in full) and the observation fields it changed."""
         lines: list[str] = []
         walk: _Node | None = node
         while walk is not None and walk.parent is not None:
-            lines.append(self._entry(walk, seat))
+            lines.append(self._entry(walk, seat, view))
             walk = walk.parent
-        lines.append(f"{game_name(self.game_id)} seat {seat} start {self.observation_string(self.root, seat)}")
+        head = f"{game_name(self.game_id)} seat {seat}" if view != PUBLIC else game_name(self.game_id)
+        lines.append(f"{head} start {self.observation_string(self.root, seat, view)}")
         lines.reverse()
         return "\n".join(lines)
 
@@ -987,6 +1008,7 @@ class _Context:
             provides_information_state_tensor=False,
             provides_observation_string=True,
             provides_observation_tensor=self.tensor is not None,
+            provides_factored_observation_string=True,
             parameter_specification=parameter_specification(self.game_id),
         )
 
@@ -1128,21 +1150,30 @@ class RuleproofState(pyspiel.State):  # type: ignore[misc]
 
 
 class RuleproofObserver:
-    """The PyObserver of a ruleproof game (strings, and the tensor where the game has one)."""
+    """The PyObserver of a ruleproof game: strings, and the tensor where the game has one.
+
+    The observation type picks the view: public and private information of
+    one seat (the default observation, and with ``perfect_recall`` the
+    information state), public information only, or private only. Only the
+    default observation has a tensor.
+    """
 
     def __init__(self, context: _Context, iig_obs_type: Any, params: Mapping[str, object] | None) -> None:
         if params:
             raise AdapterError(f"observation parameters are not supported; got {dict(params)!r}")
         self.context = context
         self.perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        self.view = FULL
         if iig_obs_type is not None:
             private = iig_obs_type.private_info
-            if not iig_obs_type.public_info or private != pyspiel.PrivateInfoType.SINGLE_PLAYER:
-                raise AdapterError(
-                    "ruleproof games observe as one seat with public information "
-                    f"(private_info=SINGLE_PLAYER, public_info=True); got {iig_obs_type!r}"
-                )
-        layout = None if self.perfect_recall else context.tensor
+            if private == pyspiel.PrivateInfoType.ALL_PLAYERS:
+                raise AdapterError("ruleproof games observe as one seat: private_info=ALL_PLAYERS is not supported")
+            single = private == pyspiel.PrivateInfoType.SINGLE_PLAYER
+            if iig_obs_type.public_info:
+                self.view = FULL if single else PUBLIC
+            else:
+                self.view = PRIVATE if single else ""
+        layout = context.tensor if self.view == FULL and not self.perfect_recall else None
         self.dict: dict[str, np.ndarray] = {}
         if layout is None:
             self.tensor: np.ndarray | None = None
@@ -1165,9 +1196,11 @@ class RuleproofObserver:
 
     def string_from(self, state: RuleproofState, player: int) -> str:
         """The observation string, or the information-state string with ``perfect_recall``."""
+        if not self.view:
+            return ""
         if self.perfect_recall:
-            return self.context.information_state_string(state._node, player)
-        return self.context.observation_string(state._node, player)
+            return self.context.information_state_string(state._node, player, self.view)
+        return self.context.observation_string(state._node, player, self.view)
 
 
 # --------------------------------------------------------------------------
@@ -1206,6 +1239,7 @@ def register(game_ids: Iterable[str] | None = None) -> tuple[str, ...]:
             provides_information_state_tensor=False,
             provides_observation_string=True,
             provides_observation_tensor=_ADAPTERS[game_id].tensor is not None,
+            provides_factored_observation_string=True,
             parameter_specification=parameter_specification(game_id),
         )
         pyspiel.register_game(game_type, cls)

@@ -304,6 +304,54 @@ def test_information_state_is_perfect_recall() -> None:
     assert any(line.startswith("you draw") for line in seen[0][-1].splitlines())
 
 
+@pytest.mark.parametrize("game_id", GAMES)
+def test_public_fields_are_the_same_for_every_seat(game_id: str) -> None:
+    """The fields the adapter calls public (all but the declared private ones) never differ between seats."""
+    engine = game_for(game_id)
+    private = adapter._ADAPTERS[game_id].private
+    differing: set[str] = set()
+    for players, variant in engine.test_configs()[:3]:
+        if players < 2:
+            continue
+        state = adapter.load(game_id, players, variant).new_initial_state()
+        rng = random.Random(players)
+        while not state.is_terminal() and len(state.history()) < 600:
+            views = [engine.observation(state.engine_state, seat) for seat in range(players)]
+            for key in views[0]:
+                if any(v[key] != views[0][key] for v in views[1:]):
+                    differing.add(key)
+            _play(state, rng, 7)
+    assert differing <= private, f"seat-specific fields not declared private: {sorted(differing - private)}"
+    assert {"seat", "hand"} <= private
+
+
+def test_public_and_private_observations_split_the_observation() -> None:
+    from open_spiel.python.observation import make_observation
+
+    game = adapter.load("ikebana", 3)
+    state = _play(game.new_initial_state(), random.Random(6), 40)
+    public = make_observation(game, pyspiel.IIGObservationType(
+        public_info=True, perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE))
+    private = make_observation(game, pyspiel.IIGObservationType(
+        public_info=False, perfect_recall=False, private_info=pyspiel.PrivateInfoType.SINGLE_PLAYER))
+    full = json.loads(state.observation_string(1))
+    shared = json.loads(public.string_from(state, 0))
+    own = json.loads(private.string_from(state, 1))
+    assert shared == json.loads(public.string_from(state, 2))
+    assert {**shared, **own} == full and set(own) == {"seat", "hand", "drawn"}
+
+
+def test_openspiel_playthrough_generates() -> None:
+    from open_spiel.python.algorithms import generate_playthrough
+
+    text = generate_playthrough.playthrough(
+        "ruleproof_bigpoints(players=2,colour_discs=2,black_discs=1,white_discs=0)", action_sequence=None,
+        alsologtostdout=False,
+    )
+    assert "PublicObservationString() = " in text and "# Apply action \"lay " in text
+    assert "Returns() = [" in text
+
+
 def test_observation_string_is_the_engine_observation() -> None:
     game = adapter.load("cinco", 3)
     state = _play(game.new_initial_state(), random.Random(4), 30)
