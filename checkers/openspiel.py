@@ -34,6 +34,8 @@ line per move: ``you <move>`` for the seat's own moves, ``seat N`` or
 ``chance`` for the others, followed by the observation fields that the move
 changed. Observation tensors (where the observation has a fixed size) are
 built from the same observation, so they never show more than the string.
+Factored observations (public information only, or private only) split the
+observation into the fields of the observing seat and the rest.
 
 **Serialisation** is history-based: OpenSpiel stores the action history, and
 the Python side of a state pickles as its action list, replayed on load.
@@ -67,16 +69,23 @@ from ruleproof.spec.core import variant_from_mapping
 from ruleproof.spec.errors import RuleproofError, VariantError
 
 __all__ = [
+    "MAX_LENGTH",
     "PREFIX",
     "ActionCodec",
+    "AdapterError",
     "BigFiveCodec",
     "RuleproofGame",
+    "RuleproofObserver",
     "RuleproofState",
     "TableCodec",
     "codec_for",
+    "default_players",
     "game_name",
     "load",
+    "parameter_specification",
     "parameters_for",
+    "players_and_variant",
+    "random_game",
     "register",
 ]
 
