@@ -1,0 +1,521 @@
+"""Take 5 findings: the placement properties proved (or refuted) with Z3, the biggest
+takes, and where the text's end rule and the publisher's disagree.
+
+Every witness is a move list from a new game (deals included) that replays
+through the engine; :func:`replay` does it.
+
+>>> f = FINDINGS["T5-F-1"](False)
+>>> f.verdict, f.rule_ids
+('unsat', ('T5-LOW-4', 'T5-ORDER-1', 'T5-PLACE-1', 'T5-SIX-1'))
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import z3
+
+from ruleproof.checkers.catalogue import Question, register
+from ruleproof.checkers.findings import Finding
+from ruleproof.checkers.smt.core import TrackedSolver, maximize
+from ruleproof.model.core import CHANCE, TERMINAL
+from ruleproof.model.take5 import GAME
+from ruleproof.spec import take5 as t5
+from ruleproof.spec.take5 import Deal, Place, Select, Take, Take5State, Take5Variant
+
+GAME_ID = "take5"
+ROWS = 4
+
+
+# --------------------------------------------------------------------------
+# Replaying witnesses
+
+
+def replay(players: int, flags: dict[str, Any], moves: Sequence[str]) -> Take5State:
+    """Play ``moves`` (text forms) through the engine from a new game; every move is checked."""
+    state = GAME.initial_state(players, Take5Variant(**flags))
+    for text in moves:
+        state = GAME.apply(state, GAME.parse_move(text))
+    return state
+
+
+def deal_moves(players: int, variant: Take5Variant, hands: Sequence[Sequence[int]], rows: Sequence[int]) -> list[str]:
+    """The deal giving each seat ``hands[s]`` (filled up to ten cards with unused cards, lowest
+    first) and ``rows`` as the four starting cards."""
+    used = {c for h in hands for c in h} | set(rows)
+    spare = [c for c in t5.deck_cards(variant, players) if c not in used]
+    moves = []
+    for seat in range(players):
+        hand = list(hands[seat]) if seat < len(hands) else []
+        while len(hand) < t5.HAND_SIZE:
+            hand.append(spare.pop(0))
+        moves += [f"deal {c}" for c in hand]
+    return moves + [f"deal {c}" for c in rows]
+
+
+def _resolve(state: Take5State, choose: Callable[[Take5State, tuple[Any, ...]], Any] | None = None) -> tuple[Take5State, list[str]]:
+    """Resolve the revealed cards: the only legal move, or ``choose``'s pick among several."""
+    moves: list[str] = []
+    while state.resolving and not state.finished:
+        legal = GAME.legal_moves(state)
+        move = legal[0] if len(legal) == 1 or choose is None else choose(state, legal)
+        moves.append(str(move))
+        state = GAME.apply(state, move)
+    return state, moves
+
+
+def _select_all(state: Take5State, cards: Sequence[int]) -> tuple[Take5State, list[str]]:
+    moves = []
+    for card in cards:
+        move = Select(card)
+        moves.append(str(move))
+        state = GAME.apply(state, move)
+    return state, moves
+
+
+# --------------------------------------------------------------------------
+# T5-F-1 / T5-F-3: proofs for the standard rules
+
+
+def _prove_only_lowest_too_low() -> Finding:
+    """Induction: the card just resolved ends its row, and every later card of the turn is higher."""
+    s = TrackedSolver(10_000)
+    ends = [z3.Int(f"end{i}") for i in range(ROWS)]
+    after = [z3.Int(f"after{i}") for i in range(ROWS)]
+    p, q, r = z3.Ints("resolved next row")
+    kind = z3.Int("kind")  # 0 place after the row end, 1 sixth card, 2 too low: take
+    s.add_fact(z3.And(0 <= r, r < ROWS), z3.Or(kind == 0, kind == 1, kind == 2), p >= 1, q >= 1)
+    s.add("T5-ORDER-1", q > p)
+    s.add("T5-PLACE-1", z3.Implies(kind == 0, z3.And(*[z3.Implies(r == i, z3.And(ends[i] < p, after[i] == p))
+                                                      for i in range(ROWS)])))
+    s.add("T5-SIX-1", z3.Implies(kind == 1, z3.And(*[z3.Implies(r == i, after[i] == p) for i in range(ROWS)])))
+    s.add("T5-LOW-4", z3.Implies(kind == 2, z3.And(*[z3.Implies(r == i, after[i] == p) for i in range(ROWS)])))
+    s.add_fact(*[z3.Implies(r != i, after[i] == ends[i]) for i in range(ROWS)])
+    # The next card is too low: lower than every row end.
+    s.add_fact(*[after[i] > q for i in range(ROWS)])
+    result = s.check()
+    question = "Can a card other than the lowest revealed card of a turn be too low for every row?"
+    if result.verdict != "unsat":
+        return Finding("T5-F-1", GAME_ID, question, result.verdict, "the induction step failed",
+                       witness=result.model, seconds=result.seconds, reason=result.reason)
+    return Finding(
+        "T5-F-1", GAME_ID, question, "unsat",
+        "No (standard rules): however the lowest card resolves (after a lower row end, as a sixth card, or "
+        "taking a row), it becomes the last card of its row; every later card of the turn is higher, so it "
+        "fits after that card at least.",
+        rule_ids=result.core, seconds=result.seconds, method="z3",
+        bounds="every state: one resolution step over symbolic row ends (induction)")
+
+
+def _prove_never_equally_close() -> Finding:
+    s = TrackedSolver(10_000)
+    ends = [z3.Int(f"end{i}") for i in range(ROWS)]
+    c, i, j = z3.Ints("card i j")
+    s.add_fact(0 <= i, i < ROWS, 0 <= j, j < ROWS, i != j)
+    s.add("T5-DEAL-1", z3.Distinct(*ends, c))
+
+    def end(k: z3.ArithRef) -> z3.ArithRef:
+        return z3.If(k == 0, ends[0], z3.If(k == 1, ends[1], z3.If(k == 2, ends[2], ends[3])))
+
+    s.add("T5-PLACE-1", end(i) < c, end(j) < c)
+    s.add("T5-PLACE-2", c - end(i) == c - end(j))
+    result = s.check()
+    question = "Can a card be equally close to two row ends?"
+    return Finding(
+        "T5-F-3", GAME_ID, question, result.verdict,
+        "No (standard rules): a card fits only after lower row ends, and two rows never end with the same card, "
+        "since every card exists once." if result.verdict == "unsat" else "unexpected",
+        rule_ids=result.core, seconds=result.seconds, method="z3", bounds="every state",
+        reason=result.reason)
+
+
+# --------------------------------------------------------------------------
+# T5-F-2 / T5-F-4: professional variant, bounded model checking from the deal
+
+
+class _Rows:
+    """Symbolic rows (first card, last card, length) of the professional variant."""
+
+    def __init__(self, starts: list[Any], ends: list[Any], lengths: list[Any]) -> None:
+        self.starts, self.ends, self.lengths = starts, ends, lengths
+
+    def options(self, card: Any) -> list[tuple[Any, Any]]:
+        """(fits, distance) of the right end and the left end of every row."""
+        opts = []
+        for i in range(ROWS):
+            opts.append((self.ends[i] < card, card - self.ends[i]))
+            opts.append((card < self.starts[i], self.starts[i] - card))
+        return opts
+
+    def too_low(self, card: Any) -> Any:
+        return z3.And(*[z3.Not(fits) for fits, _ in self.options(card)])
+
+
+def _place(s: TrackedSolver, rows: _Rows, card: Any, tag: str) -> tuple[_Rows, Any]:
+    """Constrain a nearest placement (no sixth card) of ``card`` and return the new rows and the choice."""
+    choice = z3.Int(f"choice_{tag}")
+    opts = rows.options(card)
+    s.add_fact(0 <= choice, choice < 2 * ROWS)
+    for k, (fits, dist) in enumerate(opts):
+        nearest = z3.And(fits, *[z3.Implies(f2, d2 >= dist) for f2, d2 in opts])
+        s.add("T5-PLACE-2", z3.Implies(choice == k, nearest))
+    starts, ends, lengths = [], [], []
+    for i in range(ROWS):
+        right, left = choice == 2 * i, choice == 2 * i + 1
+        s.add_fact(z3.Implies(z3.Or(right, left), rows.lengths[i] < t5.ROW_CAPACITY))
+        starts.append(z3.If(left, card, rows.starts[i]))
+        ends.append(z3.If(right, card, rows.ends[i]))
+        lengths.append(z3.If(z3.Or(right, left), rows.lengths[i] + 1, rows.lengths[i]))
+    return _Rows(starts, ends, lengths), choice
+
+
+def _bmc_professional(turns: int, goal: str) -> tuple[str, dict[str, Any], tuple[str, ...], float]:
+    """Two players, ``turns`` turns, seat 0's card the lower each turn; ``goal`` is ``"too_low"`` (the
+    higher card of the last turn is too low after the lower one resolved) or ``"tie"`` (the first card
+    resolved is equally close to two row ends)."""
+    s = TrackedSolver(20_000)
+    init = [z3.Int(f"row{i}") for i in range(ROWS)]
+    low = [z3.Int(f"a{t}") for t in range(turns)]
+    high = [z3.Int(f"b{t}") for t in range(turns)]
+    cards = init + low + high
+    s.add("T5-DEAL-1", z3.Distinct(*cards), *[z3.And(c >= 1, c <= 104) for c in cards])
+    s.add_fact(*[low[t] < high[t] for t in range(turns)])
+    rows = _Rows(list(init), list(init), [z3.IntVal(1)] * ROWS)
+    choices: dict[str, Any] = {}
+    for t in range(turns):
+        if goal == "tie" and t == turns - 1:
+            opts = rows.options(low[t])
+            best = z3.Int("best")
+            s.add_fact(z3.Or(*[z3.And(f, d == best) for f, d in opts]),
+                       *[z3.Implies(f, d >= best) for f, d in opts])
+            s.add_fact(z3.Sum([z3.If(z3.And(f, d == best), 1, 0) for f, d in opts]) >= 2)
+            break
+        rows, choices[f"a{t}"] = _place(s, rows, low[t], f"a{t}")
+        if goal == "too_low" and t == turns - 1:
+            s.add("T5-PLACE-3", rows.too_low(high[t]))
+            break
+        rows, choices[f"b{t}"] = _place(s, rows, high[t], f"b{t}")
+    result = s.check()
+    return result.verdict, result.model, result.core, result.seconds
+
+
+def _professional_witness(goal: str) -> tuple[Finding | None, dict[str, Any]]:
+    turns = 3 if goal == "too_low" else 1
+    verdict, model, _, seconds = _bmc_professional(turns, goal)
+    data = {"verdict": verdict, "model": model, "seconds": seconds, "turns": turns}
+    if verdict != "sat":
+        return None, data
+    variant = Take5Variant(professional=True)
+    hands = [[model[f"a{t}"] for t in range(turns)], [model[f"b{t}"] for t in range(turns)]]
+    rows = [model[f"row{i}"] for i in range(ROWS)]
+    moves = deal_moves(2, variant, hands, rows)
+    state = replay(2, {"professional": True}, moves)
+    for t in range(turns):
+        state, ms = _select_all(state, [model[f"a{t}"], model[f"b{t}"]])
+        moves += ms
+        last = t == turns - 1
+        if last and goal == "tie":
+            break
+        # the lower card: place it as the model chose
+        choice = model.get(f"choice_a{t}", 0)
+        move = Place(choice // 2, bool(choice % 2))
+        state = GAME.apply(state, move)
+        moves.append(str(move))
+        if last:
+            break
+        choice = model.get(f"choice_b{t}", 0)
+        move = Place(choice // 2, bool(choice % 2))
+        state = GAME.apply(state, move)
+        moves.append(str(move))
+    data["moves"] = moves
+    return None, data
+
+
+def _professional_too_low(full: bool) -> Finding:
+    start = time.perf_counter()
+    _, data = _professional_witness("too_low")
+    question = "With the professional variant, can a card other than the lowest revealed card be too low?"
+    if data["verdict"] != "sat":
+        return Finding("T5-F-2", GAME_ID, question, data["verdict"], "no witness within three turns",
+                       seconds=time.perf_counter() - start, bounds="two players, three turns")
+    state = replay(2, {"professional": True}, data["moves"])
+    card, seat = t5.lowest_pending(state)
+    rows = [list(r) for r in state.rows]
+    return Finding(
+        "T5-F-2", GAME_ID, question, "sat",
+        f"Yes: once a card went before a row's first card, rows no longer end with the latest card; here card "
+        f"{card} of seat {seat} is too low after a lower card of its turn resolved (rows {rows}).",
+        witness={"players": 2, "flags": {"professional": True}, "moves": data["moves"], "card": card},
+        rule_ids=("T5-PLACE-3", "T5-LOW-1", "T5-ORDER-1"), seconds=time.perf_counter() - start, method="z3",
+        bounds="two players, three turns (bounded model checking from the deal)",
+        picture=GAME.render_text(state))
+
+
+def _professional_tie(full: bool) -> Finding:
+    start = time.perf_counter()
+    _, data = _professional_witness("tie")
+    question = "With the professional variant, can a card be equally close to two row ends?"
+    if data["verdict"] != "sat":
+        return Finding("T5-F-4", GAME_ID, question, data["verdict"], "no witness in the first turn",
+                       seconds=time.perf_counter() - start)
+    state = replay(2, {"professional": True}, data["moves"])
+    card, _ = t5.lowest_pending(state)
+    legal = [str(m) for m in GAME.legal_moves(state)]
+    return Finding(
+        "T5-F-4", GAME_ID, question, "sat",
+        f"Yes: card {card} is as far above one row's last card as below another row's first card; "
+        f"the owner chooses ({', '.join(legal)}).",
+        witness={"players": 2, "flags": {"professional": True}, "moves": data["moves"], "card": card,
+                 "choices": legal},
+        rule_ids=("T5-PLACE-2", "T5-PLACE-3"), seconds=time.perf_counter() - start, method="z3",
+        bounds="two players, first turn (bounded model checking from the deal)", picture=GAME.render_text(state))
+
+
+# --------------------------------------------------------------------------
+# T5-F-5 .. T5-F-7: the biggest takes
+
+
+def _bullheads_term(c: Any) -> Any:
+    return z3.If(c == 55, 7, z3.If(c % 11 == 0, 5, z3.If(c % 10 == 0, 3, z3.If(c % 5 == 0, 2, 1))))
+
+
+def _max_take_one_turn(full: bool) -> Finding:
+    start = time.perf_counter()
+    cards = [z3.Int(f"c{i}") for i in range(t5.ROW_CAPACITY)]
+    constraints = [z3.And(c >= 1, c <= 104) for c in cards]
+    constraints += [cards[i] < cards[i + 1] for i in range(len(cards) - 1)]
+    result, best = maximize(z3.Sum([_bullheads_term(c) for c in cards]), constraints, timeout_ms=20_000)
+    question = "What is the most bullheads one player can take in one turn?"
+    if best is None:
+        return Finding("T5-F-5", GAME_ID, question, "unknown", "the optimiser gave up", reason=result.reason,
+                       seconds=time.perf_counter() - start)
+    row = sorted(result.model[f"c{i}"] for i in range(t5.ROW_CAPACITY))
+    # Witness: the row is built from the deal (start card row[0], other rows below it), then a sixth card.
+    variant = Take5Variant()
+    low_rows = [1, 2, 3]
+    higher = max(row) + 1
+    hands = [[row[1], row[3], higher], [row[2], row[4], 4]]
+    moves = deal_moves(2, variant, hands, [row[0], *low_rows])
+    state = replay(2, {}, moves)
+    for a, b in ((row[1], row[2]), (row[3], row[4]), (higher, 4)):
+        before = t5.compute_pile_points(state.piles[0])
+        state, ms = _select_all(state, [a, b])
+        moves += ms
+        state, ms = _resolve(state)
+        moves += ms
+    taken = t5.compute_pile_points(state.piles[0]) - before
+    return Finding(
+        "T5-F-5", GAME_ID, question, "sat",
+        f"{best}: a player resolves one card per turn, so takes at most one row of at most five cards; the five "
+        f"richest cards are {row} ({best} bullheads), and a sixth card takes them in the witness.",
+        witness={"players": 2, "flags": {}, "moves": moves, "seat": 0, "taken": taken, "row": row},
+        rule_ids=("T5-SIX-1", "T5-SCORE-1", "T5-TURN-1"), seconds=time.perf_counter() - start, method="z3",
+        bounds="every state (the optimum over five distinct cards; the witness attains it)",
+        picture=GAME.render_text(state))
+
+
+@functools.cache
+def _round_plan() -> tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """The best round of the construction in :func:`_max_take_one_round`: (points, chain, played junk, row junk)."""
+    import sys
+
+    bull = [0] + [t5.compute_bullheads(c) for c in range(1, 105)]
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 5000))
+
+    @functools.cache
+    def best(v: int, k: int, j: int, r: int) -> tuple[int, int]:
+        if v == 105:
+            return (0, -1) if (k == 51 and j == 50 and r == 3) else (-10**9, -1)
+        options: list[tuple[int, int]] = []
+        if k < 51:
+            nk = k + 1
+            t = (nk - 1) // 5 + 1
+            if not (nk % 5 == 1 and nk <= 46) or j >= 5 * t:
+                options.append(((bull[v] if nk <= 50 else 0) + best(v + 1, nk, j, r)[0], 0))
+        if j < 50:
+            options.append((best(v + 1, k, j + 1, r)[0], 1))
+        if r < 3 and k in (0, 51):
+            options.append((best(v + 1, k, j, r + 1)[0], 2))
+        return max(options)
+
+    try:
+        total = best(1, 0, 0, 0)[0]
+        chain: list[int] = []
+        junk: list[int] = []
+        spare: list[int] = []
+        k = j = r = 0
+        for v in range(1, 105):
+            role = best(v, k, j, r)[1]
+            if role == 0:
+                chain.append(v)
+                k += 1
+            elif role == 1:
+                junk.append(v)
+                j += 1
+            else:
+                spare.append(v)
+                r += 1
+    finally:
+        sys.setrecursionlimit(limit)
+    return total, tuple(chain), tuple(junk), tuple(spare)
+
+
+def _round_witness() -> tuple[list[str], Take5State]:
+    """Ten players; seat 0 takes a five-card row with a sixth card every turn."""
+    total, chain, junk, spare = _round_plan()
+    players = 10
+    x = [chain[5 * t] for t in range(11)]  # x[0] starts row 1; x[1..10] are seat 0's cards
+    feeders = [[chain[5 * (t - 1) + 1 + i] for t in range(1, 11)] for i in range(4)]
+    junk_by_turn = [junk[5 * (t - 1): 5 * t] for t in range(1, 11)]
+    hands = [x[1:]] + feeders + [[junk_by_turn[t][i] for t in range(10)] for i in range(5)]
+    variant = Take5Variant()
+    moves = deal_moves(players, variant, hands, [x[0], *spare])
+    state = replay(players, {}, moves)
+
+    def spare_row(s: Take5State, legal: tuple[Any, ...]) -> Any:
+        takes = [m for m in legal if isinstance(m, Take) and m.row != 0]
+        return takes[0] if takes else legal[0]
+
+    for t in range(10):
+        state, ms = _select_all(state, [hands[seat][t] for seat in range(players)])
+        moves += ms
+        state, ms = _resolve(state, spare_row)
+        moves += ms
+    del total
+    return moves, state
+
+
+def _max_take_one_round(full: bool) -> Finding:
+    start = time.perf_counter()
+    moves, state = _round_witness()
+    points = t5.compute_totals(state)[0]
+    question = "Can one player take 116 bullheads in one round?"
+    return Finding(
+        "T5-F-6", GAME_ID, question, "sat",
+        f"Yes: with ten players, seat 0 takes a full row with a sixth card in each of the ten turns, {points} "
+        "bullheads (fed by four seats whose cards fall just above its row, while five seats play lower cards "
+        "onto the other rows). Nobody can take more than 117 (T5-F-7).",
+        witness={"players": 10, "flags": {}, "moves": moves, "seat": 0, "points": points},
+        rule_ids=("T5-SIX-1", "T5-PLACE-2", "T5-LOW-3", "T5-SCORE-1"), seconds=time.perf_counter() - start,
+        method="z3", bounds="a construction optimised by dynamic programming over which cards feed seat 0",
+        picture=GAME.render_text(state))
+
+
+def _round_upper_bound(full: bool) -> Finding:
+    start = time.perf_counter()
+    taken = [z3.Bool(f"t{c}") for c in range(1, 105)]
+    s = TrackedSolver(20_000)
+    s.add("T5-SIX-1", z3.Sum([z3.If(b, 1, 0) for b in taken]) <= 10 * t5.ROW_CAPACITY)
+    total = z3.Sum([z3.If(b, t5.compute_bullheads(c), 0) for c, b in zip(range(1, 105), taken)])
+    s.add("T5-SCORE-1", total > 117)
+    result = s.check()
+    question = "Can one player take more than 117 bullheads in one round?"
+    return Finding(
+        "T5-F-7", GAME_ID, question, result.verdict,
+        "No: one card a turn takes at most one row of at most five cards, so a round gives at most 50 cards, "
+        "and no 50 cards carry more than 117 bullheads (the construction of T5-F-6 reaches 116)."
+        if result.verdict == "unsat" else "unexpected",
+        rule_ids=("T5-TURN-1", *result.core), seconds=time.perf_counter() - start, method="z3",
+        bounds="every round: ten turns, one take per turn", reason=result.reason)
+
+
+# --------------------------------------------------------------------------
+# T5-F-8: the text's end rule against the publisher's
+
+
+def _end_rule_witness(seed: int = 0, tries: int = 400) -> dict[str, Any] | None:
+    """A random two-player game (publisher's rules) whose outcome differs under the text's end rule."""
+    text = Take5Variant(end_rule=">", end_check="immediate")
+    for i in range(tries):
+        rng = random.Random(f"{seed}:{i}")
+        state = GAME.initial_state(2, Take5Variant())
+        moves: list[str] = []
+        text_end: int | None = None
+        text_winners: frozenset[int] = frozenset()
+        history: list[tuple[int, list[int]]] = []
+        while GAME.current_player(state) != TERMINAL:
+            actor = GAME.current_player(state)
+            if actor == CHANCE:
+                move: Any = GAME.sample_chance(state, rng)
+            else:
+                legal = GAME.legal_moves(state)
+                move = legal[rng.randrange(len(legal))]
+            before = t5.compute_totals(state)
+            state = GAME.apply_unchecked(state, move)
+            moves.append(str(move))
+            totals = list(t5.compute_totals(state))
+            if totals != list(before) and not isinstance(move, Deal):
+                history.append((len(moves), totals))
+                if text_end is None and t5.is_end_reached(text, totals):
+                    text_end = len(moves)
+                    text_winners = t5.compute_winners(state)
+        publisher = GAME.outcome(state).winners
+        if text_end is None:
+            # the publisher's game ended at exactly 66: the text's game goes on
+            return {"moves": moves, "text_end": None, "publisher_winners": sorted(publisher),
+                    "text_winners": None, "history": history, "seed": i}
+        if text_winners != publisher:
+            return {"moves": moves, "text_end": text_end, "publisher_winners": sorted(publisher),
+                    "text_winners": sorted(text_winners), "history": history, "seed": i}
+    return None
+
+
+def _end_rules(full: bool) -> Finding:
+    start = time.perf_counter()
+    found = _end_rule_witness()
+    question = ("Do the text's end rule (more than 66, at once) and the publisher's (66 or more, at the end of the "
+                "round) ever give different outcomes?")
+    if found is None:
+        return Finding("T5-F-8", GAME_ID, question, "unknown", "no random game showed a difference",
+                       seconds=time.perf_counter() - start, method="random", reason="search bound")
+    if found["text_end"] is None:
+        answer = (f"Yes: a player's total reached 66 exactly at the end of a round, which ends the publisher's game "
+                  f"(winners {found['publisher_winners']}) but not the text's.")
+    else:
+        answer = (f"Yes: under the text the game stops at move {found['text_end']} when a total passes 66 "
+                  f"(winners {found['text_winners']}); under the publisher's rules the round is played out and "
+                  f"the winners are {found['publisher_winners']}.")
+    scores = [h for h in found["history"]][-6:]
+    return Finding(
+        "T5-F-8", GAME_ID, question, "sat", answer,
+        witness={"players": 2, "flags": {}, "text_flags": {"end_rule": ">", "end_check": "immediate"}, **found},
+        rule_ids=("T5-END-1", "T5-WIN-1"), seconds=time.perf_counter() - start, method="random",
+        bounds="two players; the score history lists (move index, totals) after every take",
+        picture="\n".join(f"move {i}: totals {t}" for i, t in scores))
+
+
+# --------------------------------------------------------------------------
+# Registration
+
+FINDINGS: dict[str, Callable[[bool], Finding]] = {
+    "T5-F-1": lambda full: _prove_only_lowest_too_low(),
+    "T5-F-2": _professional_too_low,
+    "T5-F-3": lambda full: _prove_never_equally_close(),
+    "T5-F-4": _professional_tie,
+    "T5-F-5": _max_take_one_turn,
+    "T5-F-6": _max_take_one_round,
+    "T5-F-7": _round_upper_bound,
+    "T5-F-8": _end_rules,
+}
+
+QUESTIONS: dict[str, tuple[str, tuple[str, ...]]] = {
+    "T5-F-1": ("Can a card other than the lowest revealed card of a turn be too low for every row?",
+               ("T5-LOW-1", "T5-ORDER-1", "T5-PLACE-1")),
+    "T5-F-2": ("With the professional variant, can a card other than the lowest revealed card be too low?",
+               ("T5-PLACE-3", "T5-LOW-1")),
+    "T5-F-3": ("Can a card be equally close to two row ends?", ("T5-PLACE-2",)),
+    "T5-F-4": ("With the professional variant, can a card be equally close to two row ends?",
+               ("T5-PLACE-2", "T5-PLACE-3")),
+    "T5-F-5": ("What is the most bullheads one player can take in one turn?", ("T5-SIX-1", "T5-SCORE-1")),
+    "T5-F-6": ("Can one player take 116 bullheads in one round?", ("T5-SIX-1", "T5-SCORE-1")),
+    "T5-F-7": ("Can one player take more than 117 bullheads in one round?", ("T5-SIX-1", "T5-SCORE-1")),
+    "T5-F-8": ("Do the text's end rule and the publisher's ever give different outcomes?", ("T5-END-1",)),
+}
+
+for _id, (_text, _rules) in QUESTIONS.items():
+    register(Question(_id, GAME_ID, _text, _rules, FINDINGS[_id]))
