@@ -443,3 +443,10 @@ def test_mcts_bot_plays_against_a_random_bot(game_id: str) -> None:
         bots = [bot, opponent] if seat == 0 else [opponent, bot]
         returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots, rng)
         assert len(returns) == 2 and abs(sum(returns) - 1.0) < 1e-9 and all(0.0 <= r <= 1.0 for r in returns)
+
+
+def test_cpp_mcts_bot_plays_the_python_game() -> None:
+    game = pyspiel.load_game("ruleproof_bigpoints(players=2,colour_discs=3,black_discs=1,white_discs=1)")
+    bot = pyspiel.MCTSBot(game, pyspiel.RandomRolloutEvaluator(1, 0), 2.0, 10, 1000, False, 0, False)
+    returns = pyspiel.evaluate_bots(game.new_initial_state(), [bot, pyspiel.make_uniform_random_bot(1, 1)], 3)
+    assert sorted(returns) in ([0.0, 1.0], [0.5, 0.5])
