@@ -1,0 +1,371 @@
+"""BigPoints findings: whether the "no free disc on either side" gap can arise, how long a game
+can be, and how many points one player can make.
+
+>>> f = FINDINGS["BP-F-1"](False)
+>>> f.verdict
+'unsat'
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import z3
+
+from ruleproof.checkers.catalogue import Question, register
+from ruleproof.checkers.findings import Finding
+from ruleproof.checkers.smt.core import TrackedSolver, maximize
+from ruleproof.checkers.statespace import Exploration, config_for, explore_config, longest_play, path_to, topological_order
+from ruleproof.model.bigpoints import GAME
+from ruleproof.model.core import CHANCE, TERMINAL
+from ruleproof.spec import bigpoints as bp
+from ruleproof.spec.bigpoints import BigPointsState, BigPointsVariant
+
+GAME_ID = "bigpoints"
+PAWNS = 5
+
+
+def replay(players: int, flags: dict[str, Any], moves: Sequence[str]) -> BigPointsState:
+    """Play ``moves`` (text forms, the lays included) through the engine from a new game."""
+    state = GAME.initial_state(players, BigPointsVariant(**flags))
+    for text in moves:
+        state = GAME.apply(state, GAME.parse_move(text))
+    return state
+
+
+def _lays(state: BigPointsState) -> list[str]:
+    return [f"lay {bp.DISC_COLOURS[bp.LETTERS.index(c)]}" for c in state.path.replace(bp.TAKEN, "?")]
+
+
+def _root_moves(ex: Exploration, target: int) -> list[str]:
+    root, moves = path_to(ex, target)
+    laid = ex.states[root]
+    assert bp.TAKEN not in laid.path
+    return _lays(laid) + [str(m) for m in moves]
+
+
+# --------------------------------------------------------------------------
+# BP-F-1: the gap cannot arise on the full path (Z3 over counting invariants)
+
+
+def _invariant_steps() -> list[tuple[str, TrackedSolver]]:
+    """Each move keeps ``forward landings + discs of its colour ahead - backward moves`` at most ``c``."""
+    checks = []
+    for kind in ("forward landing", "backward move", "a take"):
+        s = TrackedSolver(5_000)
+        f, a, k, f2, a2, k2, c = z3.Ints("f a k f2 a2 k2 c")
+        s.add_fact(f >= 0, a >= 0, k >= 0, a2 >= 0, f + a - k <= c)
+        if kind == "forward landing":
+            s.add("BP-MOVE-2", f2 == f + 1, a2 <= a - 1, k2 == k)
+        elif kind == "backward move":
+            s.add("BP-BACK-2", f2 == f, a2 == a + 1, k2 == k + 1)
+        else:
+            s.add("BP-TAKE-2", f2 == f, a2 <= a, k2 == k)
+        s.add_fact(f2 + a2 - k2 > c)
+        checks.append((kind, s))
+    return checks
+
+
+def gap_solver(variant: BigPointsVariant) -> TrackedSolver:
+    """The counting facts at the moment of a gap move under ``variant`` (without ``back_to_start``)."""
+    c = variant.colour_discs - 1
+    b, w = variant.black_discs, variant.white_discs
+    n = bp.path_size(variant)
+    s = TrackedSolver(10_000)
+    f = [z3.Int(f"landings{p}") for p in range(PAWNS)]
+    k = [z3.Int(f"back{p}") for p in range(PAWNS)]
+    a = [z3.Int(f"ahead{p}") for p in range(PAWNS)]
+    taken, spent = z3.Ints("taken spent")
+    s.add_fact(*[x >= 0 for x in f + k + a], taken >= 0, spent >= 0)
+    # Invariant (checked step by step in _invariant_steps): landings + discs ahead - backward moves <= c.
+    s.add("BP-MOVE-2", *[f[p] + a[p] - k[p] <= c for p in range(PAWNS)])
+    s.add("BP-TAKE-1", taken <= z3.Sum(f) + z3.Sum(k))
+    s.add("BP-BLACK-1", z3.Sum(k) <= spent, spent <= b)
+    # Pawn 0 makes the gap move. A move from a disc leaves that disc free beside the pawn, so the pawn
+    # comes from the start; without back_to_start a pawn at the start has never moved.
+    s.add("BP-BACK-1", f[0] == 0, k[0] == 0)
+    # No free disc on either side: every disc left lies under another pawn or is pawn 0's destination.
+    s.add("BP-TAKE-3", n - taken <= (PAWNS - 1) + 1)
+    del w
+    return s
+
+
+def _gap_impossible(full: bool) -> Finding:
+    start = time.perf_counter()
+    question = "Can the 'no free disc on either side' gap arise in the default game?"
+    for name, step in _invariant_steps():
+        r = step.check()
+        if r.verdict != "unsat":
+            return Finding("BP-F-1", GAME_ID, question, "unknown", f"the invariant step '{name}' was not proved",
+                           seconds=time.perf_counter() - start, reason=r.reason or r.verdict)
+    variants = [BigPointsVariant(), BigPointsVariant(no_free_disc="illegal", extra_timing="before",
+                                                     spent_black_counts=True, inverted_ladder=True)]
+    cores: list[str] = []
+    for variant in variants:
+        result = gap_solver(variant).check()
+        if result.verdict != "unsat":
+            return Finding("BP-F-1", GAME_ID, question, result.verdict,
+                           "the counting argument does not exclude the gap", witness=result.model,
+                           seconds=time.perf_counter() - start, reason=result.reason)
+        cores = sorted(set(cores) | set(result.core))
+    helper = bp.is_gap_possible(BigPointsVariant())
+    return Finding(
+        "BP-F-1", GAME_ID, question, "unsat",
+        "No. A move from a disc leaves that disc free beside the pawn, so only a pawn leaving the start can "
+        "face the gap, with at most five discs left (under the pawns and its destination): at least 50 of the "
+        "55 discs taken. But each take follows a landing, the four other pawns land at most 9 times each plus "
+        "twice per black disc (a backward move and a repeated forward move): 36 + 10 < 50. This confirms "
+        f"spec.bigpoints.is_gap_possible (False for the default path: {helper is False}); the argument "
+        "needs a pawn at the start never to have moved, so it does not cover back_to_start (BP-F-3).",
+        rule_ids=tuple(cores), seconds=time.perf_counter() - start, method="z3",
+        bounds="every reachable state of the default path (55 discs), any flags but back_to_start")
+
+
+# --------------------------------------------------------------------------
+# BP-F-2: the gap on a short path, and the move sequence that reaches it
+
+
+def _gap_states(ex: Exploration) -> list[int]:
+    return [n for n, s in enumerate(ex.states) if s.phase in (bp.MOVE, bp.EXTRA) and bp.has_gap(s)]
+
+
+def _gap_witness(full: bool) -> Finding:
+    start = time.perf_counter()
+    question = "From which positions does the gap arise on a short path (and does is_gap_possible predict it)?"
+    config = config_for(GAME_ID, "tiny")
+    ex = explore_config(config)
+    gaps = _gap_states(ex)
+    checked = [{"variant": config.label(), "is_gap_possible": bp.is_gap_possible(config.variant), "gap": bool(gaps)}]
+    if full:
+        for name, flags in (("small", {}), ("blacks", {})):
+            other = explore_config(config_for(GAME_ID, name, **flags))
+            checked.append({"variant": other.config.label(), "is_gap_possible": bp.is_gap_possible(other.config.variant),
+                            "gap": bool(_gap_states(other))})
+    if not gaps:
+        return Finding("BP-F-2", GAME_ID, question, "unsat", "no gap on the explored short paths",
+                       witness={"checked": checked}, seconds=time.perf_counter() - start, method="exhaustive")
+    target = min(gaps, key=lambda n: len(path_to(ex, n)[1]))
+    moves = _root_moves(ex, target)
+    state = replay(2, _flags(config.variant), moves)
+    gap_moves = [str(m) for m in bp.compute_gap_moves(state)]
+    return Finding(
+        "BP-F-2", GAME_ID, question, "sat",
+        f"Yes, on paths where is_gap_possible holds: on the path {state.path!r} "
+        f"(pawns at {list(state.pawns)}) the move {gap_moves[0]!r} leaves no free disc on either side; "
+        f"{len(gaps)} such states among {len(ex.states)} explored.",
+        witness={"players": 2, "flags": _flags(config.variant), "moves": moves, "gap_moves": gap_moves,
+                 "checked": checked},
+        rule_ids=("BP-TAKE-3", "BP-TAKE-1"), seconds=time.perf_counter() - start, method="exhaustive",
+        bounds=config.label(), picture=GAME.render_text(state))
+
+
+def _flags(variant: BigPointsVariant) -> dict[str, Any]:
+    default = BigPointsVariant()
+    return {k: getattr(variant, k) for k in ("colour_discs", "black_discs", "white_discs", "no_free_disc",
+                                             "back_to_start", "extra_timing") if getattr(variant, k) != getattr(default, k)}
+
+
+def _gap_back_to_start(full: bool) -> Finding:
+    start = time.perf_counter()
+    question = "With back_to_start, can the gap arise on the default path?"
+    s = gap_solver(BigPointsVariant())
+    # Drop the "never moved" fact: a pawn back at the start may have landed c - 1 times plus once per
+    # backward move (one disc of its colour is still ahead: its destination).
+    s2 = TrackedSolver(10_000)
+    f = [z3.Int(f"landings{p}") for p in range(PAWNS)]
+    k = [z3.Int(f"back{p}") for p in range(PAWNS)]
+    taken, spent = z3.Ints("taken spent")
+    s2.add_fact(*[x >= 0 for x in f + k], taken >= 0, spent >= 0)
+    s2.add("BP-MOVE-2", f[0] <= 8 + k[0], *[f[p] <= 9 + k[p] for p in range(1, PAWNS)])
+    s2.add("BP-TAKE-1", taken <= z3.Sum(f) + z3.Sum(k))
+    s2.add("BP-BLACK-1", z3.Sum(k) <= spent, spent <= 5)
+    s2.add("BP-BACK-1", k[0] >= 1)
+    s2.add("BP-TAKE-3", 55 - taken <= PAWNS)
+    result = s2.check()
+    del s
+    return Finding(
+        "BP-F-3", GAME_ID, question, "unknown",
+        "Not decided: when a pawn can return to the start the counting of BP-F-1 no longer excludes the gap "
+        f"(the counting constraints are {result.verdict}: up to 54 takes are possible against the 50 needed), "
+        "and no witness was searched on the full path.",
+        witness={"counting": result.verdict, "model": result.model}, rule_ids=("BP-BACK-1", "BP-TAKE-3"),
+        seconds=time.perf_counter() - start, method="z3", reason="counting bound too weak; full path too large to explore")
+
+
+# --------------------------------------------------------------------------
+# BP-F-4: shortest and longest games
+
+
+def _extremes(ex: Exploration) -> tuple[tuple[int, int], tuple[int, int]]:
+    """((shortest length, terminal), (longest length, terminal)) from the roots."""
+    order, _ = topological_order(ex)
+    low = dict.fromkeys(ex.roots, 0)
+    high = dict.fromkeys(ex.roots, 0)
+    for n in order:
+        if n not in low:
+            continue
+        for _, m in ex.succ[n]:
+            low[m] = min(low.get(m, 10**9), low[n] + 1)
+            high[m] = max(high.get(m, -1), high[n] + 1)
+    ends = [n for n in low if ex.actors[n] == TERMINAL]
+    short = min(ends, key=lambda n: low[n])
+    long = max(ends, key=lambda n: high[n])
+    return (low[short], short), (high[long], long)
+
+
+def _longest_path_moves(ex: Exploration, target: int) -> list[str]:
+    order, _ = topological_order(ex)
+    best: dict[int, tuple[int, int | None, Any]] = {r: (0, None, None) for r in ex.roots}
+    for n in order:
+        if n not in best:
+            continue
+        for move, m in ex.succ[n]:
+            if best.get(m, (-1, None, None))[0] < best[n][0] + 1:
+                best[m] = (best[n][0] + 1, n, move)
+    chain: list[str] = []
+    node: int | None = target
+    while node is not None and best[node][1] is not None:
+        chain.append(str(best[node][2]))
+        node = best[node][1]
+    assert node is not None
+    return _lays(ex.states[node]) + chain[::-1]
+
+
+def _lengths(full: bool) -> Finding:
+    start = time.perf_counter()
+    question = "How short and how long can a game be?"
+    config = config_for(GAME_ID, "tiny")
+    ex = explore_config(config)
+    (short, s_node), (long, l_node) = _extremes(ex)
+    short_moves = _root_moves(ex, s_node)
+    long_moves = _longest_path_moves(ex, l_node)
+    # The full path: Z3 bounds. Lower: each of the 45 colour discs is landed on by its pawn or taken
+    # first, each landing takes one disc, so at least 23 landings, 5 moves onto the ladder and 23 takes.
+    s = TrackedSolver(5_000)
+    landings, takes, colour_takes = z3.Ints("landings takes colour_takes")
+    s.add("BP-MOVE-2", landings + colour_takes >= 45)
+    s.add("BP-TAKE-1", takes == landings, colour_takes <= takes)
+    s.add_fact(landings >= 0, landings < 23)
+    lower = s.check()
+    from ruleproof.checkers.smt.wellformed_bounds import prove_termination
+
+    verdict, _, data = prove_termination(GAME_ID)
+    low_bound = 55 + 23 + 5 + 23
+    rng_lengths = []
+    for i in range(60 if full else 20):
+        _, steps = GAME.random_playout(GAME.initial_state(2, BigPointsVariant()), random.Random(i))
+        rng_lengths.append(steps)
+    tiny_flags = _flags(config.variant)
+    return Finding(
+        "BP-F-4", GAME_ID, question, "sat",
+        f"On the short path of {config.label()}: {short} to {long} moves after set-up (exact, witnesses replay). "
+        f"On the full path every game has between {low_bound} and {data.get('bound')} moves, lays included "
+        f"(Z3: {lower.verdict} below the lower bound, {verdict} above the upper); random games "
+        f"took {min(rng_lengths)}-{max(rng_lengths)}.",
+        witness={"players": 2, "flags": tiny_flags, "shortest": short_moves, "longest": long_moves,
+                 "full_bounds": [low_bound, data.get("bound")], "random": [min(rng_lengths), max(rng_lengths)]},
+        rule_ids=("BP-MOVE-2", "BP-TAKE-1", "BP-END-1"), seconds=time.perf_counter() - start,
+        method="exhaustive+z3", bounds=f"exact on {config.label()}; bounds on the full path")
+
+
+# --------------------------------------------------------------------------
+# BP-F-5 / BP-F-6: the highest score
+
+
+def _best_random(players: int, tries: int) -> tuple[int, int, list[str]]:
+    best = (-1, -1, [""])
+    for i in range(tries):
+        rng = random.Random(f"score:{i}")
+        state = GAME.initial_state(players, BigPointsVariant())
+        moves: list[str] = []
+        while GAME.current_player(state) != TERMINAL:
+            actor = GAME.current_player(state)
+            if actor == CHANCE:
+                move: Any = GAME.sample_chance(state, rng)
+            else:
+                legal = GAME.legal_moves(state)
+                move = legal[rng.randrange(len(legal))]
+            moves.append(str(move))
+            state = GAME.apply_unchecked(state, move)
+        top = max(state.scores)
+        if top > best[0]:
+            best = (top, state.scores.index(top), moves)
+    return best
+
+
+def _high_score(full: bool) -> Finding:
+    start = time.perf_counter()
+    score, seat, moves = _best_random(2, 400 if full else 80)
+    question = f"Can one player score {score} points in a two-player game?"
+    state = replay(2, {}, moves)
+    return Finding(
+        "BP-F-5", GAME_ID, question, "sat",
+        f"Yes: seat {seat} scores {score} in the witness game (the best of random games; BP-F-6 bounds what "
+        "is possible).",
+        witness={"players": 2, "flags": {}, "moves": moves, "seat": seat, "score": score},
+        rule_ids=("BP-SCORE-1",), seconds=time.perf_counter() - start, method="random",
+        picture=GAME.render_text(state))
+
+
+def score_bound(players: int = 2) -> tuple[Any, int | None]:
+    """Z3's maximum of one player's score given the discs there are and the turns the others take."""
+    hand = [z3.Int(f"h{c}") for c in range(7)]
+    turns, others, spent = z3.Ints("turns others spent")
+    colours = z3.Sum([z3.If(hand[c] > 0, 1, 0) for c in range(PAWNS)]) + z3.If(hand[bp.BLACK] > 0, 1, 0)
+    values = bp.STEP_VALUES
+    base = z3.Sum([hand[c] * values[c] for c in range(PAWNS)])
+    white = z3.Int("white_points")
+    constraints = [
+        *[z3.And(hand[c] >= 0, hand[c] <= 10) for c in range(PAWNS)],
+        hand[bp.BLACK] >= 0, spent >= 0, hand[bp.BLACK] + spent <= 5, hand[bp.WHITE] >= 0, hand[bp.WHITE] <= 5,
+        # a turn takes one disc, plus one per spent black disc (the extra move)
+        z3.Sum(hand) + spent <= turns + spent,
+        # the other players' turns come in between and take at least one disc each
+        others >= (players - 1) * (turns - 1), z3.Sum(hand) + spent + others <= 60,
+        white == hand[bp.WHITE] * colours, turns >= 1,
+    ]
+    return maximize(base + white, constraints)
+
+
+def _score_upper(full: bool) -> Finding:
+    start = time.perf_counter()
+    result, best = score_bound(2)
+    question = "What is the most points one player can score in a two-player game (an upper bound)?"
+    if best is None:
+        return Finding("BP-F-6", GAME_ID, question, "unknown", "the optimiser gave up", reason=result.reason,
+                       seconds=time.perf_counter() - start)
+    return Finding(
+        "BP-F-6", GAME_ID, question, "unsat",
+        f"No player can score more than {best}: the top step is worth 4 per disc, a white disc at most 6 "
+        "(five colours and black), each turn takes one disc (two with a spent black disc), and the other "
+        "player's turns, which come in between, take at least one disc each, out of 60.",
+        witness={"optimum": result.model}, rule_ids=("BP-SCORE-1", "BP-TAKE-1", "BP-BLACK-1"),
+        seconds=time.perf_counter() - start, method="z3",
+        bounds=f"every two-player game; the question 'more than {best}?' is unsat")
+
+
+FINDINGS: dict[str, Callable[[bool], Finding]] = {
+    "BP-F-1": _gap_impossible,
+    "BP-F-2": _gap_witness,
+    "BP-F-3": _gap_back_to_start,
+    "BP-F-4": _lengths,
+    "BP-F-5": _high_score,
+    "BP-F-6": _score_upper,
+}
+
+QUESTIONS: dict[str, tuple[str, tuple[str, ...]]] = {
+    "BP-F-1": ("Can the 'no free disc on either side' gap arise in the default game?", ("BP-TAKE-3", "BP-TAKE-1")),
+    "BP-F-2": ("From which positions does the gap arise on a short path?", ("BP-TAKE-3",)),
+    "BP-F-3": ("With back_to_start, can the gap arise on the default path?", ("BP-TAKE-3", "BP-BACK-1")),
+    "BP-F-4": ("How short and how long can a game be?", ("BP-MOVE-2", "BP-END-1")),
+    "BP-F-5": ("How many points can one player score (witness)?", ("BP-SCORE-1",)),
+    "BP-F-6": ("What is the most points one player can score (upper bound)?", ("BP-SCORE-1",)),
+}
+
+for _id, (_text, _rules) in QUESTIONS.items():
+    register(Question(_id, GAME_ID, _text, _rules, FINDINGS[_id]))
+
+__all__ = ["FINDINGS", "QUESTIONS", "gap_solver", "replay", "score_bound", "longest_play"]
