@@ -38,7 +38,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-import networkx as nx
+import networkx as nx  # type: ignore[import-untyped]
 
 from ruleproof.model.core import CHANCE, TERMINAL, Game
 from ruleproof.model.registry import game_for
@@ -381,8 +381,9 @@ def _take5_roots(players: int, variant: Any, family: str) -> Callable[[], list[A
         deal = 10 * players + 4
         everything = deck_cards(variant, players)
         roots: list[Any] = []
+        prefix: tuple[int, ...] = ()
         if family == "singles":
-            universe, prefix = tuple(range(1, 9)), ()
+            universe = tuple(range(1, 9))
         else:
             universe, prefix = tuple(range(5, 12)), (1, 2, 3, 4)
         singles = 4 - (1 if prefix else 0)

@@ -140,8 +140,8 @@ def _gap_witness(full: bool) -> Finding:
     gaps = _gap_states(ex)
     checked = [{"variant": config.label(), "is_gap_possible": bp.is_gap_possible(config.variant), "gap": bool(gaps)}]
     if full:
-        for name, flags in (("small", {}), ("blacks", {})):
-            other = explore_config(config_for(GAME_ID, name, **flags))
+        for name in ("small", "blacks"):
+            other = explore_config(config_for(GAME_ID, name))
             checked.append({"variant": other.config.label(), "is_gap_possible": bp.is_gap_possible(other.config.variant),
                             "gap": bool(_gap_states(other))})
     if not gaps:

@@ -99,11 +99,11 @@ def play_rounds(players: int, flags: dict[str, Any], bouquets: Sequence[Sequence
     state = GAME.initial_state(players, IkebanaVariant(**flags))
     moves: list[str] = []
     for _ in range(rounds):
-        if state.phase == "over":
+        if GAME.is_terminal(state):
             break
         wanted = [list(b) for b in bouquets]
         round_ = state.round
-        while state.phase != "over" and state.round == round_:
+        while not GAME.is_terminal(state) and state.round == round_:
             seat = state.turn
             card = wanted[seat].pop(0)
             for move in (Draw(), Reveal(card), Keep()):

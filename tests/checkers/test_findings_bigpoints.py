@@ -1,0 +1,80 @@
+"""BigPoints findings: verdicts pinned to the manifest, every witness replayed through the engine."""
+
+from __future__ import annotations
+
+from functools import cache
+
+import pytest
+
+from ruleproof.checkers.catalogue import questions
+from ruleproof.checkers.findings import Finding, load_manifest
+from ruleproof.checkers.smt import bigpoints as smt
+from ruleproof.model.bigpoints import GAME
+from ruleproof.spec import bigpoints as bp
+from ruleproof.spec.bigpoints import BigPointsVariant
+
+
+@cache
+def finding(fid: str) -> Finding:
+    return next(q for q in questions("bigpoints") if q.id == fid).answer(False)
+
+
+def test_manifest_covers_every_question() -> None:
+    assert {q.id for q in questions("bigpoints") if not q.id.startswith("WF-")} == set(load_manifest("bigpoints"))
+
+
+@pytest.mark.parametrize("fid", sorted(load_manifest("bigpoints")))
+def test_verdict_matches_manifest(fid: str) -> None:
+    f = finding(fid)
+    assert f.verdict == load_manifest("bigpoints")[fid], f.summary()
+
+
+def test_gap_proof_names_the_rules() -> None:
+    f = finding("BP-F-1")
+    assert f.verdict == "unsat" and {"BP-TAKE-1", "BP-TAKE-3"} <= set(f.rule_ids)
+
+
+@pytest.mark.parametrize("sizes", [(2, 1, 0), (2, 0, 5), (3, 1, 4), (10, 5, 5), (2, 0, 7), (4, 2, 6)])
+def test_counting_agrees_with_is_gap_possible(sizes: tuple[int, int, int]) -> None:
+    colour, black, white = sizes
+    variant = BigPointsVariant(colour_discs=colour, black_discs=black, white_discs=white)
+    verdict = smt.gap_solver(variant).check().verdict
+    assert (verdict == "sat") == bp.is_gap_possible(variant)
+
+
+def test_gap_witness_replays() -> None:
+    w = finding("BP-F-2").witness
+    state = smt.replay(w["players"], w["flags"], w["moves"])
+    assert bp.has_gap(state)
+    assert [str(m) for m in bp.compute_gap_moves(state)] == w["gap_moves"]
+    # by default the gap move is made and takes nothing
+    move = GAME.parse_move(w["gap_moves"][0])
+    after = GAME.apply(state, move)
+    assert [str(m) for m in GAME.legal_moves(after)] == ["take none"]
+
+
+def test_shortest_and_longest_witnesses() -> None:
+    f = finding("BP-F-4")
+    w = f.witness
+    lays = bp.path_size(BigPointsVariant(**w["flags"]))
+    for key in ("shortest", "longest"):
+        state = smt.replay(w["players"], w["flags"], w[key])
+        assert GAME.is_terminal(state)
+    assert len(w["shortest"]) - lays < len(w["longest"]) - lays
+    low, high = w["full_bounds"]
+    assert low <= w["random"][0] and w["random"][1] <= high
+
+
+def test_score_witness_within_bound() -> None:
+    w = finding("BP-F-5").witness
+    state = smt.replay(w["players"], w["flags"], w["moves"])
+    assert state.scores[w["seat"]] == w["score"]
+    _, bound = smt.score_bound(2)
+    assert bound is not None and w["score"] <= bound
+
+
+@pytest.mark.slow
+def test_full_forms() -> None:
+    for q in questions("bigpoints"):
+        if not q.id.startswith("WF-"):
+            assert q.answer(True).audit_verdict != "fail", q.id
