@@ -234,7 +234,7 @@ def scan_tests(tests_dir: Path | None = None, *, base: Path | None = None) -> li
     return found
 
 
-def tests_by_rule(tests: Iterable[MarkedTest]) -> dict[str, list[MarkedTest]]:
+def covering_tests(tests: Iterable[MarkedTest]) -> dict[str, list[MarkedTest]]:
     """Rule id → the tests marked with it, in scan order."""
     out: dict[str, list[MarkedTest]] = {}
     for test in tests:
@@ -243,7 +243,7 @@ def tests_by_rule(tests: Iterable[MarkedTest]) -> dict[str, list[MarkedTest]]:
     return out
 
 
-def example_tests(tests: Iterable[MarkedTest], game: str, rule_ids: Iterable[str]) -> list[MarkedTest]:
+def worked_examples(tests: Iterable[MarkedTest], game: str, rule_ids: Iterable[str]) -> list[MarkedTest]:
     """The worked-example tests of a game: in its test files, or marked with one of its rules."""
     known = set(rule_ids)
     return [t for t in tests if t.examples and (t.module_game == game or known.intersection(t.rule_ids))]
@@ -278,7 +278,7 @@ def check_traceability(
     """
     problems: list[Problem] = []
     game = spec.name
-    covered = tests_by_rule(tests)
+    covered = covering_tests(tests)
     for rule in spec.rules:
         if not (rule.source.rulebook or "").strip() or not (rule.source.section or "").strip():
             problems.append(Problem(game, rule.id, "no source citation (rulebook file and section heading)"))
@@ -370,7 +370,7 @@ def _cmd_trace(args: argparse.Namespace) -> int:
     games = [check_game_id(args.game, available_games())] if args.game else list(available_games())
     tests = scan_tests()
     every = [r.id for g in available_games() for r in spec_for(g).rules]
-    covered = tests_by_rule(tests)
+    covered = covering_tests(tests)
     data: dict[str, Any] = {}
     problems: list[Problem] = []
     for game in games:

@@ -47,16 +47,24 @@ html_sidebars = {"**": ["about.html", "navigation.html", "relations.html", "sear
 
 autodoc_member_order = "bysource"
 autodoc_typehints = "signature"
-autodoc_preserve_defaults = True
 
 # The docstrings' own ``>>>`` examples run as the project's doctests under
 # pytest (with their module's namespace); the doctest builder runs only the
 # ``.. doctest::`` blocks written for these pages.
 doctest_test_doctest_blocks = ""
-doctest_global_setup = "import ruleproof"
+# Optional extras: a page's doctest that needs one says ``:skipif: pyspiel is None``.
+doctest_global_setup = """
+import ruleproof
+try:
+    import pyspiel
+except ImportError:
+    pyspiel = None
+"""
 
 viewcode_line_numbers = True
 
 # ruleproof_docs: compute the findings (quick forms) and draw the worked examples.
 ruleproof_findings = True
 ruleproof_capture_examples = True
+html_favicon = "_static/favicon.svg"
+smartquotes = False

@@ -42,6 +42,7 @@ import sys
 import tempfile
 import textwrap
 import time
+import traceback
 import typing
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -148,9 +149,12 @@ def _witness_pictures(game_id: str, finding: Any) -> list[tuple[str, str]]:
     """SVG pictures of a finding's witness: (svg, caption) pairs.
 
     A renderer may define ``render_finding_svg(finding)`` (an SVG or ``None``);
-    otherwise a witness that is a game record (``{"format": "ruleproof-record", ...}``
-    or ``{"record": {...}}``) is replayed and its last state drawn, and a
-    witness ``{"state": <Game.serialize output>}`` is decoded and drawn.
+    otherwise the witness is searched for positions the game's ``render_svg``
+    can draw: ``{"state": <Game.serialize output>}`` is decoded; a game record
+    (``{"format": "ruleproof-record", ...}`` or ``{"record": {...}}``) and a play
+    ``{"players": N, "moves": [...], "variant"/"flags": {...}}`` are replayed
+    and their last position drawn. A list of such witnesses gives up to three
+    pictures.
     """
     try:
         render = importlib.import_module(f"ruleproof.checkers.render.{game_id}")
@@ -161,30 +165,43 @@ def _witness_pictures(game_id: str, finding: Any) -> list[tuple[str, str]]:
         svg = special(finding)
         return [(svg, "the witness")] if svg else []
     draw = getattr(render, "render_svg", None)
-    witness = finding.witness
-    if draw is None or not isinstance(witness, dict):
+    if draw is None:
         return []
+    from ruleproof.model.records import record_from_json
     from ruleproof.model.registry import game_for
+    from ruleproof.spec.core import variant_from_mapping
 
     game = game_for(game_id)
-    pictures: list[tuple[str, str]] = []
-    try:
-        if isinstance(witness.get("state"), (dict, list)):
-            pictures.append((draw(game.deserialize(witness["state"])), "the witness state"))
-        record_data = witness.get("record") if isinstance(witness.get("record"), dict) else (
-            witness if witness.get("format") == "ruleproof-record" else None)
-        if record_data is not None:
-            from ruleproof.model.records import record_from_json
-            from ruleproof.spec.core import variant_from_mapping
 
-            record = record_from_json(record_data)
-            variant = variant_from_mapping(game.variant_type, record.variant)
-            state = game.initial_state(record.players, variant)
-            for recorded in record.moves:
-                state = game.apply(state, game.parse_move(recorded.move))
-            pictures.append((draw(state), f"the position after the witness's {len(record.moves)} moves"))
-    except Exception as exc:  # noqa: BLE001 - a picture is optional; the JSON is still shown
-        logger.info(f"ruleproof: no picture for {finding.id}: {type(exc).__name__}: {exc}")
+    def replay(players: int, flags: Any, moves: Sequence[str]) -> Any:
+        variant = variant_from_mapping(game.variant_type, flags or {})
+        state = game.initial_state(players, variant)
+        for text in moves:
+            state = game.apply(state, game.parse_move(text))
+        return state
+
+    candidates = finding.witness if isinstance(finding.witness, list) else [finding.witness]
+    pictures: list[tuple[str, str]] = []
+    for witness in candidates[:3]:
+        if not isinstance(witness, dict):
+            continue
+        try:
+            record_data = witness.get("record") if isinstance(witness.get("record"), dict) else (
+                witness if witness.get("format") == "ruleproof-record" else None)
+            if isinstance(witness.get("state"), (dict, list)):
+                pictures.append((draw(game.deserialize(witness["state"])), "the witness position"))
+            elif record_data is not None:
+                record = record_from_json(record_data)
+                state = replay(record.players, record.variant, [m.move for m in record.moves])
+                pictures.append((draw(state), f"the position after the witness record's {len(record.moves)} moves"))
+            elif isinstance(witness.get("players"), int) and isinstance(witness.get("moves"), list):
+                moves = [str(m) for m in witness["moves"]]
+                state = replay(witness["players"], witness.get("variant", witness.get("flags")), moves)
+                extra = ", ".join(f"{k} {witness[k]}" for k in ("seat", "seed") if k in witness)
+                pictures.append((draw(state), f"the position after the witness's {len(moves)} moves"
+                                 + (f" ({extra})" if extra else "")))
+        except Exception as exc:  # noqa: BLE001 - a picture is optional; the JSON is still shown
+            logger.info(f"ruleproof: no picture for {finding.id}: {type(exc).__name__}: {exc}")
     return [(svg, caption) for svg, caption in pictures if isinstance(svg, str) and svg.lstrip().startswith("<svg")]
 
 
@@ -220,7 +237,10 @@ def gather(app: Sphinx, tests: Sequence[Any]) -> SiteData:
                 findings[game] = list(run_catalogue(game, full=False))
             except Exception as exc:  # noqa: BLE001 - shown on the page and warned about
                 findings[game] = []
-                errors[game] = f"{type(exc).__name__}: {exc}"
+                frames = [f for f in traceback.extract_tb(exc.__traceback__) if "ruleproof" in f.filename
+                          or "/checkers/" in f.filename or "/spec/" in f.filename or "/model/" in f.filename]
+                where = f" (at {Path(frames[-1].filename).name}:{frames[-1].lineno})" if frames else ""
+                errors[game] = f"{type(exc).__name__}: {exc}{where}"
             seconds[f"findings {game}"] = time.perf_counter() - start
             for finding in findings[game]:
                 pics = []
@@ -341,6 +361,37 @@ def _param_docs(cls: type) -> dict[str, str]:
     return found
 
 
+def compact_json(value: Any, depth: int = 0, width: int = 100) -> str:
+    """JSON with objects one key a line and lists of plain values filled into lines.
+
+    >>> print(compact_json({"moves": ["a", "b"], "n": 1}))
+    {
+     "moves": ["a", "b"],
+     "n": 1
+    }
+    """
+    pad = " " * (depth + 1)
+    if isinstance(value, dict) and value:
+        items = [f"{pad}{json.dumps(str(k), ensure_ascii=False)}: {compact_json(v, depth + 1, width).lstrip()}"
+                 for k, v in value.items()]
+        return "{\n" + ",\n".join(items) + "\n" + " " * depth + "}"
+    if isinstance(value, list) and value and all(not isinstance(v, (dict, list)) for v in value):
+        words = [json.dumps(v, ensure_ascii=False) for v in value]
+        lines, line = [], ""
+        for word in words:
+            if line and len(line) + len(word) + 2 > width:
+                lines.append(line + ",")
+                line = ""
+            line = f"{line}, {word}" if line else word
+        lines.append(line)
+        if len(lines) == 1:
+            return f"[{lines[0]}]"
+        return "[\n" + "\n".join(pad + l for l in lines) + "\n" + " " * depth + "]"
+    if isinstance(value, list) and value:
+        return "[\n" + ",\n".join(pad + compact_json(v, depth + 1, width).lstrip() for v in value) + "\n" + " " * depth + "]"
+    return json.dumps(value, ensure_ascii=False)
+
+
 def _verdict_badge(verdict: str) -> str:
     return f":rp-badge:`{verdict}`"
 
@@ -390,12 +441,12 @@ def _test_item(test: Any) -> str:
 
 def game_page(game: str, data: SiteData, tests: Sequence[Any], index: Index) -> str:
     from ruleproof.checkers.invariants import PROPERTIES
-    from ruleproof.checkers.traceability import example_tests, tests_by_rule
+    from ruleproof.checkers.traceability import worked_examples, covering_tests
     from ruleproof.spec.registry import spec_for
 
     spec = spec_for(game)
     spec_module = importlib.import_module(f"ruleproof.spec.{game}")
-    covered = tests_by_rule(tests)
+    covered = covering_tests(tests)
     findings = data.findings.get(game, [])
     by_rule_findings: dict[str, list[Any]] = {}
     for finding in findings:
@@ -406,7 +457,7 @@ def game_page(game: str, data: SiteData, tests: Sequence[Any], index: Index) -> 
     for prop in properties:
         for rule_id in prop.rule_ids:
             by_rule_props.setdefault(rule_id, []).append(prop)
-    examples = example_tests(tests, game, [r.id for r in spec.rules])
+    examples = worked_examples(tests, game, [r.id for r in spec.rules])
     by_rule_examples: dict[str, list[Any]] = {}
     for test in examples:
         for rule_id in test.rule_ids:
@@ -436,12 +487,12 @@ def game_page(game: str, data: SiteData, tests: Sequence[Any], index: Index) -> 
         (":Ambiguities:", f"{len(spec.ambiguities)}, with {sum(1 for a in spec.ambiguities if a.flag)} behind a variant flag"),
         (":Findings:", f"{len(findings)}" + (f" (the catalogue failed: {esc(data.finding_errors[game])})"
                                              if game in data.finding_errors else "")),
-        (":Worked examples:", f"{len(examples)} tests"),
+        (":Worked examples:", f"{len(examples)} test{'s' if len(examples) != 1 else ''}"),
         (":Code:", f"specification :mod:`ruleproof.spec.{game}`, engine :mod:`ruleproof.model.{game}`"),
         (":Command line:", f"``ruleproof rules {game}``, ``ruleproof audit --game {game}``"),
     ]
     out.append("\n".join(f"{k} {v}" for k, v in fields) + "\n")
-    out.append(".. contents:: On this page\n   :local:\n   :depth: 1\n")
+    out.append(".. contents:: On this page\n   :local:\n   :depth: 1\n   :backlinks: none\n")
     out.append(
         "Each rule below gives its id (a stable anchor: link to ``#RULE-ID``), our restatement of what "
         "the rulebook says, the rulebook section it comes from, the predicate that decides it, the "
@@ -475,7 +526,7 @@ def game_page(game: str, data: SiteData, tests: Sequence[Any], index: Index) -> 
             source += f" — {esc(rule.source.note)}"
         lines.append(f":Source: {source}")
         if rule.flags:
-            lines.append(":Flags: " + ", ".join(f":ref:`{lit(f)} <flag-{game}-{f}>`" for f in rule.flags))
+            lines.append(":Flags: " + ", ".join(f":ref:`{f} <flag-{game}-{f}>`" for f in rule.flags))
         lines.append(f":Predicate:\n{indent(f'.. rp-predicate:: {game} {rule.id}')}\n")
         tests_here = covered.get(rule.id, [])
         if tests_here:
@@ -484,16 +535,16 @@ def game_page(game: str, data: SiteData, tests: Sequence[Any], index: Index) -> 
             lines.append(":Tests: **none** (a traceability gap)")
         if by_rule_examples.get(rule.id):
             lines.append(":Worked examples: " + ", ".join(
-                f":ref:`{lit(t.name)} <example-{game}-{t.name}>`" for t in by_rule_examples[rule.id]))
+                f":ref:`{t.name} <example-{game}-{t.name}>`" for t in by_rule_examples[rule.id]))
         if amb_by_rule.get(rule.id):
-            lines.append(":Ambiguities: " + "; ".join(
+            lines.append(":Ambiguity: " + "; ".join(
                 f":rule:`{a.id}` ({esc(a.question)})" for a in amb_by_rule[rule.id]))
         found = by_rule_findings.get(rule.id, [])
         if found:
             lines.append(":Findings: " + "; ".join(f":rule:`{f.id}` {_verdict_badge(f.verdict)}" for f in found))
         if by_rule_props.get(rule.id):
             lines.append(":Properties: " + "; ".join(
-                f":ref:`{lit(p.id)} <property-{game}-{p.id}>`" for p in by_rule_props[rule.id]))
+                f":ref:`{p.id} <property-{game}-{p.id}>`" for p in by_rule_props[rule.id]))
         out.append("\n".join(lines) + "\n")
 
     # -- worked examples
@@ -549,7 +600,7 @@ def game_page(game: str, data: SiteData, tests: Sequence[Any], index: Index) -> 
         lines = [f":Source: {lit(amb.source.rulebook)} § «{esc(amb.source.section)}»"
                  + (f" — {esc(amb.source.note)}" if amb.source.note else "")]
         if amb.flag:
-            lines.append(f":Flag: :ref:`{lit(amb.flag)} <flag-{game}-{amb.flag}>` (default {lit(repr(amb.default))})")
+            lines.append(f":Flag: :ref:`{amb.flag} <flag-{game}-{amb.flag}>` (default {lit(repr(amb.default))})")
         else:
             lines.append(f":Flag: none — the project fixes one reading ({lit(repr(amb.default))})")
         affected = list(amb.rule_ids) + [r.id for r in spec.rules if amb.flag and amb.flag in r.flags
@@ -604,13 +655,14 @@ def game_page(game: str, data: SiteData, tests: Sequence[Any], index: Index) -> 
             out.append(f".. figure:: /_generated/pictures/{picture.name}\n   :alt: {esc(picture.caption)}\n"
                        f"   :class: rp-picture\n\n   Witness of {finding.id}: {esc(picture.caption)}\n")
         if finding.picture:
-            out.append("::\n\n" + indent(finding.picture.rstrip("\n")) + "\n")
+            out.append(".. code-block:: text\n\n" + indent(finding.picture.rstrip("\n")) + "\n")
         if finding.witness is not None:
-            text = json.dumps(finding.witness, ensure_ascii=False, indent=1)
-            if len(text) > 3000:
-                text = text[:3000] + "\n… (truncated)"
+            text = compact_json(finding.witness)
+            language = "json"
+            if len(text) > 4000:
+                text, language = text[:4000] + "\n… (truncated)", "text"
             out.append(".. raw:: html\n\n   <details class=\"rp-source\"><summary>Witness (JSON)</summary>\n")
-            out.append(".. code-block:: json\n\n" + indent(text) + "\n")
+            out.append(f".. code-block:: {language}\n\n" + indent(text) + "\n")
             out.append(".. raw:: html\n\n   </details>\n")
 
     # -- properties
@@ -626,10 +678,10 @@ def game_page(game: str, data: SiteData, tests: Sequence[Any], index: Index) -> 
 
 
 def games_index(games: Sequence[str], tests: Sequence[Any], data: SiteData) -> str:
-    from ruleproof.checkers.traceability import tests_by_rule
+    from ruleproof.checkers.traceability import covering_tests
     from ruleproof.spec.registry import spec_for
 
-    covered = tests_by_rule(tests)
+    covered = covering_tests(tests)
     out = [heading("Annotated rulebooks", "=", over=True),
            "One page per game, generated from the specification registry at build time.\n"]
     rows = []
@@ -772,8 +824,17 @@ def api_pages() -> dict[str, str]:
                      "\n".join(f"   {m}" for m in modules if m == package or m.startswith(package + ".")) + "\n")
     pages["reference/api/index"] = "\n".join(lines)
     for module in modules:
+        try:
+            importlib.import_module(module)
+        except ImportError as exc:
+            missing = exc.name or str(exc)
+            pages[f"reference/api/{module}"] = (
+                heading(module, "=") + f"\n.. py:module:: {module}\n\n.. note:: This module needs the optional "
+                f"package {lit(missing)}, which was not installed when these pages were built.\n"
+            )
+            continue
         pages[f"reference/api/{module}"] = (
-            heading(module, "=") + f"\n.. automodule:: {module}\n   :members:\n   :show-inheritance:\n"
+            heading(module, "=") + f"\n.. automodule:: {module}\n   :members:\n   :show-inheritance:\n   :ignore-module-all:\n"
         )
     return pages
 
@@ -831,6 +892,15 @@ def generate(app: Sphinx) -> None:
     pages["reference/schemas"] = schemas_page(files)
     pages.update(api_pages())
 
+    published = {
+        game: {"page": f"games/{game}.html", "rules": [r.id for r in spec_for(game).rules],
+               "ambiguities": [a.id for a in spec_for(game).ambiguities],
+               "findings": [f.id for f in data.findings.get(game, [])],
+               "examples": {nodeid: [p.name for run in runs for p in run.pictures]
+                            for nodeid, runs in data.examples.items() if _game_of_nodeid(nodeid) == game}}
+        for game in games
+    }
+    files["site.json"] = json.dumps(published, indent=1, ensure_ascii=False) + "\n"
     keep: set[Path] = set()
     for docname, text in pages.items():
         path = src / f"{docname}.rst"
@@ -845,6 +915,11 @@ def generate(app: Sphinx) -> None:
     app.env.ruleproof_targets = index.targets  # type: ignore[attr-defined]
     timings = ", ".join(f"{k} {v:.1f} s" for k, v in data.seconds.items())
     logger.info(f"ruleproof: generated {len(pages)} pages in {time.perf_counter() - start:.1f} s ({timings})")
+
+
+def _game_of_nodeid(nodeid: str) -> str:
+    stem = Path(nodeid.split("::")[0]).stem
+    return stem[5:].split("_")[0] if stem.startswith("test_") else ""
 
 
 def _report(app: Sphinx, problems: Sequence[Any], what: str) -> None:
@@ -1012,6 +1087,20 @@ class PredicateDirective(SphinxDirective):
         return out
 
 
+def _drop_unreadable_viewcode_modules(app: Sphinx) -> list[Any]:
+    """Runs before viewcode's page collection: forget modules it could not read.
+
+    viewcode remembers a module it failed to analyse (``builtins``, for an
+    attribute whose value is a built-in type) and still links to it from
+    ``_modules/index.html``, a page that is never written.
+    """
+    modules = getattr(app.env, "_viewcode_modules", None)
+    if isinstance(modules, dict):
+        for name in [n for n, entry in modules.items() if not entry]:
+            del modules[name]
+    return []
+
+
 # ---------------------------------------------------------------------------
 
 
@@ -1024,4 +1113,5 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_role("rp-badge", badge_role)
     app.add_directive("rp-predicate", PredicateDirective)
     app.connect("builder-inited", generate)
+    app.connect("html-collect-pages", _drop_unreadable_viewcode_modules, priority=400)
     return {"version": "1", "parallel_read_safe": False, "parallel_write_safe": True, "env_version": CACHE_VERSION}

@@ -1,0 +1,178 @@
+"""A real-browser check of the built site: headless Chromium loads every page.
+
+The site is served from ``docs/_build/html`` by ``http.server`` on 127.0.0.1 in
+a thread; Chromium (Debian packages ``chromium`` and ``chromium-driver``) is
+driven through chromedriver with Selenium (PyPI ``selenium``). Every page must
+load without console errors, every image must load, and every internal link
+must reach an existing page and, when it has a fragment, an existing id there.
+A screenshot of each game's page is saved to ``docs/_build/screenshots/<game>.png``.
+
+Without Chromium, chromedriver or Selenium the test is skipped with the reason;
+``.ci/run`` installs them, so it runs in CI.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import shutil
+import tempfile
+import threading
+import time
+import urllib.parse
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ruleproof.model.registry import available_games
+
+CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
+CHROMIUM_FLAGS = (
+    "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--disable-dev-shm-usage", "--window-size=1280,1600", "--hide-scrollbars",
+)
+#: Console messages at this level fail the check.
+ERROR_LEVELS = {"SEVERE"}
+
+
+def _find(names: tuple[str, ...], env: str) -> str | None:
+    explicit = os.environ.get(env)
+    if explicit:
+        return explicit if Path(explicit).exists() else None
+    for name in names:
+        found = shutil.which(name)
+        if found:
+            return found
+    return None
+
+
+def _requirements() -> tuple[str, str]:
+    """(chromium, chromedriver) paths, or skip the test with what is missing."""
+    try:
+        import selenium  # noqa: F401
+    except ImportError:
+        pytest.skip("the browser check needs the PyPI package selenium (pip install selenium)")
+    chromium = _find(CHROMIUM_NAMES, "RULEPROOF_CHROMIUM")
+    driver = _find(("chromedriver",), "RULEPROOF_CHROMEDRIVER")
+    if chromium is None or driver is None:
+        missing = " and ".join(n for n, p in (("chromium", chromium), ("chromedriver", driver)) if p is None)
+        pytest.skip(f"the browser check needs {missing}: apt-get install -y chromium chromium-driver")
+    return chromium, driver
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - the base class's name
+        pass
+
+
+@pytest.fixture(scope="module")
+def server(site: Path) -> Iterator[str]:
+    handler = functools.partial(_QuietHandler, directory=str(site))
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{httpd.server_address[1]}/"
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    chromium, driver_path = _requirements()
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    profile = tempfile.mkdtemp(prefix="ruleproof-chromium-")
+    options = webdriver.ChromeOptions()
+    options.binary_location = chromium
+    for flag in CHROMIUM_FLAGS:
+        options.add_argument(flag)
+    options.add_argument(f"--user-data-dir={profile}")
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(service=Service(executable_path=driver_path), options=options)
+    driver.set_page_load_timeout(60)
+    try:
+        yield driver
+    finally:
+        driver.quit()
+        shutil.rmtree(profile, ignore_errors=True)
+
+
+_PAGE_STATE = """
+return {
+  ready: document.readyState,
+  brokenImages: Array.from(document.images)
+      .filter(img => !(img.complete && img.naturalWidth > 0)).map(img => img.currentSrc || img.src),
+  links: Array.from(document.querySelectorAll('a[href]')).map(a => a.href),
+  ids: Array.from(document.querySelectorAll('[id]')).map(e => e.id),
+};
+"""
+
+
+def _wait_loaded(driver: Any) -> dict[str, Any]:
+    deadline = time.monotonic() + 20
+    while True:
+        state: dict[str, Any] = driver.execute_script(_PAGE_STATE)
+        if state["ready"] == "complete" or time.monotonic() > deadline:
+            return state
+        time.sleep(0.05)
+
+
+def test_every_page_loads_without_errors_broken_images_or_links(
+    site: Path, server: str, browser: Any, docs_build_dir: Path
+) -> None:
+    pages = sorted(p.relative_to(site).as_posix() for p in site.rglob("*.html"))
+    assert "games/index.html" in pages
+    ids: dict[str, set[str]] = {}
+    links: dict[str, set[str]] = {}
+    problems: list[str] = []
+    browser.get(server)  # warm up
+    browser.get_log("browser")
+    for page in pages:
+        browser.get(server + page)
+        state = _wait_loaded(browser)
+        if state["ready"] != "complete":
+            problems.append(f"{page}: did not finish loading")
+        for entry in browser.get_log("browser"):
+            # Chromium may probe /favicon.ico before it reads the page's <link rel="icon">.
+            if entry.get("level") in ERROR_LEVELS and "/favicon.ico" not in str(entry.get("message")):
+                problems.append(f"{page}: console error: {entry.get('message')}")
+        for src in state["brokenImages"]:
+            problems.append(f"{page}: image did not load: {src}")
+        ids[page] = set(state["ids"])
+        links[page] = set(state["links"])
+
+    for page, hrefs in links.items():
+        for href in sorted(hrefs):
+            if not href.startswith(server):
+                continue  # external: not checked (the site must not need the network)
+            parsed = urllib.parse.urlsplit(href)
+            target = urllib.parse.unquote(parsed.path[1:])
+            if target == "" or target.endswith("/"):
+                target += "index.html"
+            if not (site / target).is_file():
+                problems.append(f"{page}: broken link {href} (no {target})")
+                continue
+            if parsed.fragment and target.endswith(".html"):
+                fragment = urllib.parse.unquote(parsed.fragment)
+                if target not in ids:
+                    continue
+                if fragment not in ids[target]:
+                    problems.append(f"{page}: broken anchor {href} (no id {fragment!r} in {target})")
+    report = docs_build_dir / "browser-problems.txt"
+    report.write_text("\n".join(problems) + "\n", encoding="utf-8")
+    assert not problems, f"{len(problems)} problem(s) (all in {report}):\n" + "\n".join(problems[:60])
+
+    shots = docs_build_dir / "screenshots"
+    shots.mkdir(parents=True, exist_ok=True)
+    for game in available_games():
+        browser.get(f"{server}games/{game}.html")
+        _wait_loaded(browser)
+        assert browser.save_screenshot(str(shots / f"{game}.png"))
+        assert (shots / f"{game}.png").stat().st_size > 10_000
