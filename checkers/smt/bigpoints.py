@@ -19,6 +19,7 @@ from ruleproof.checkers.catalogue import Question, register
 from ruleproof.checkers.findings import Finding
 from ruleproof.checkers.smt.core import TrackedSolver, maximize
 from ruleproof.checkers.statespace import Exploration, config_for, explore_config, longest_play, path_to, topological_order
+from ruleproof.checkers.wellformed import explored
 from ruleproof.model.bigpoints import GAME
 from ruleproof.model.core import CHANCE, TERMINAL
 from ruleproof.spec import bigpoints as bp
@@ -135,8 +136,8 @@ def _gap_states(ex: Exploration) -> list[int]:
 def _gap_witness(full: bool) -> Finding:
     start = time.perf_counter()
     question = "From which positions does the gap arise on a short path (and does is_gap_possible predict it)?"
-    config = config_for(GAME_ID, "tiny")
-    ex = explore_config(config)
+    ex = explored(GAME_ID, "tiny")
+    config = ex.config
     gaps = _gap_states(ex)
     checked = [{"variant": config.label(), "is_gap_possible": bp.is_gap_possible(config.variant), "gap": bool(gaps)}]
     if full:
@@ -237,8 +238,8 @@ def _longest_path_moves(ex: Exploration, target: int) -> list[str]:
 def _lengths(full: bool) -> Finding:
     start = time.perf_counter()
     question = "How short and how long can a game be?"
-    config = config_for(GAME_ID, "tiny")
-    ex = explore_config(config)
+    ex = explored(GAME_ID, "tiny")
+    config = ex.config
     (short, s_node), (long, l_node) = _extremes(ex)
     short_moves = _root_moves(ex, s_node)
     long_moves = _longest_path_moves(ex, l_node)
