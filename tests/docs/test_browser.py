@@ -125,7 +125,7 @@ def _wait_loaded(driver: Any) -> dict[str, Any]:
 
 
 def test_every_page_loads_without_errors_broken_images_or_links(
-    site: Path, server: str, browser: Any, docs_build_dir: Path
+    browser: Any, site: Path, server: str, docs_build_dir: Path
 ) -> None:
     pages = sorted(p.relative_to(site).as_posix() for p in site.rglob("*.html"))
     assert "games/index.html" in pages

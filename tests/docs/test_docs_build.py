@@ -14,12 +14,14 @@ import argparse
 import dataclasses
 import importlib
 import json
+import re
 from collections.abc import Callable
 import pkgutil
 from pathlib import Path
 from typing import Any
 
 import pytest
+from docutils.nodes import make_id
 
 from ruleproof.checkers.catalogue import questions
 from ruleproof.checkers.cli import build_parser
@@ -78,9 +80,9 @@ def test_game_page_shows_every_rule_with_id_source_and_tests(game: str, pages: d
         for reading in amb.readings:
             assert " ".join(reading.description.split()) in page.text, f"{amb.id}: reading missing"
         if amb.flag:
-            assert f"flag-{game}-{amb.flag}" in page.ids
+            assert make_id(f"flag-{game}-{amb.flag}") in page.ids
     for f in dataclasses.fields(spec.variant_type):
-        assert f"flag-{game}-{f.name}" in page.ids, f"flag {f.name} has no row"
+        assert make_id(f"flag-{game}-{f.name}") in page.ids, f"flag {f.name} has no row"
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -174,8 +176,10 @@ def test_page_doctests_pass(html_build: Build, sphinx_build: SphinxBuild, docs_b
     assert html_build.returncode == 0, html_build.describe()
     run = sphinx_build("doctest", docs_build_dir / "doctest", fresh=False)
     assert run.returncode == 0, run.describe()
-    assert " 0 failures in tests" in run.output, run.describe()
-    assert "0 tests" not in run.output.split("Doctest summary")[-1].split("\n")[1], run.describe()
+    summary = run.output.split("Doctest summary")[-1]
+    assert " 0 failures in tests" in summary, run.describe()
+    count = re.search(r"(\d+) tests", summary)
+    assert count is not None and int(count.group(1)) >= 10, run.describe()
 
 
 def test_invalid_build_without_covering_tests_fails(tmp_path: Path, sphinx_build: SphinxBuild) -> None:
