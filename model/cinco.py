@@ -193,7 +193,7 @@ class CincoGame(Game[CincoState, CincoMove, CincoVariant]):
     def apply_unchecked(self, state: CincoState, move: CincoMove) -> CincoState:
         kind = type(move)
         if kind is Deal:
-            return self._deal(state, move[0])
+            return self._deal(state, move.card)  # type: ignore[union-attr]
         seat = state.turn
         players = state.players
         nxt = (seat + 1) % players
@@ -204,7 +204,7 @@ class CincoGame(Game[CincoState, CincoMove, CincoVariant]):
             owed = tuple(_HAND if s == seat else 0 for s in range(players))
             discards = _replace_at(state.discards, seat, tuple(sorted(state.discards[seat] + state.hands[seat])))
             return state._replace(hands=_replace_at(state.hands, seat, ()), discards=discards, owed=owed, turn=nxt)
-        card, cell = move  # type: ignore[misc]  # a Play
+        card, cell = move.card, move.cell  # type: ignore[union-attr]  # a Play
         hands = _replace_at(state.hands, seat, _without(state.hands[seat], card))
         discards = _replace_at(state.discards, seat, _with(state.discards[seat], card))
         board, chips = state.board, state.chips

@@ -154,11 +154,13 @@ class IkebanaGame(Game[IkebanaState, IkebanaMove, IkebanaVariant]):
             return _KEEP_ONLY
         if phase == "over":
             return ()
-        moves: list[IkebanaMove] = [_DRAW] if _can_draw(state.deck, piles) else []
         money = state.coins[seat]
-        for s, pile in enumerate(piles):
-            if s != seat and pile and _VALUE[pile[-1]] <= money:
-                moves.append(_BUY[s])
+        # Sorted as moves sort: by kind name (buy before draw), then seat.
+        moves: list[IkebanaMove] = [
+            _BUY[s] for s, pile in enumerate(piles) if s != seat and pile and _VALUE[pile[-1]] <= money
+        ]
+        if _can_draw(state.deck, piles):
+            moves.append(_DRAW)
         return tuple(moves)
 
     def chance_outcomes(self, state: IkebanaState) -> tuple[tuple[IkebanaMove, float], ...]:

@@ -51,6 +51,7 @@ from ruleproof.spec.core import (
     TERMINAL,
     Ambiguity,
     GameSpec,
+    Move,
     Reading,
     Rule,
     RuleKind,
@@ -134,7 +135,8 @@ def layout_of(variant: CincoVariant) -> Layout:
 # Moves
 
 
-class Deal(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Deal(Move):
     """Chance deals ``card`` to the lowest seat still owed cards."""
 
     card: int
@@ -143,34 +145,24 @@ class Deal(NamedTuple):
         return f"deal {self.card}"
 
 
-class Draw(NamedTuple):
-    """The seat to act draws one card (chance then deals it).
-
-    The ``tag`` field only keeps the move distinct from (and sortable among) the others.
-    """
-
-    tag: int = -1
+@dataclass(frozen=True, slots=True)
+class Draw(Move):
+    """The seat to act draws one card (chance then deals it)."""
 
     def __str__(self) -> str:
         return "draw"
 
-    def __repr__(self) -> str:
-        return "Draw()"
 
-
-class Exchange(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Exchange(Move):
     """The seat to act discards its four cards (chance then deals four new ones)."""
-
-    tag: int = -2
 
     def __str__(self) -> str:
         return "exchange"
 
-    def __repr__(self) -> str:
-        return "Exchange()"
 
-
-class Play(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Play(Move):
     """The seat to act plays ``card``: a chip goes on cell ``cell``, or the card burns (``cell`` 0)."""
 
     card: int

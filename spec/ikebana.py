@@ -50,6 +50,7 @@ from ruleproof.spec.core import (
     TERMINAL,
     Ambiguity,
     GameSpec,
+    Move,
     Reading,
     Rule,
     RuleKind,
@@ -181,14 +182,16 @@ def display_order(cards: Iterable[Card]) -> tuple[Card, ...]:
 # Moves
 
 
-class Draw(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Draw(Move):
     """At the start of a turn the player chooses to draw from the deck."""
 
     def __str__(self) -> str:
         return "draw"
 
 
-class Buy(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Buy(Move):
     """At the start of a turn the player buys the top card of ``seat``'s discard pile."""
 
     seat: int
@@ -197,7 +200,8 @@ class Buy(NamedTuple):
         return f"buy {self.seat}"
 
 
-class Reveal(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Reveal(Move):
     """Chance turns up ``card`` as the deck's top card, for the drawing player."""
 
     card: Card
@@ -206,28 +210,20 @@ class Reveal(NamedTuple):
         return f"reveal {self.card}"
 
 
-class Keep(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Keep(Move):
     """The drawing player keeps the card just drawn (it ends the turn)."""
-
-    action: Literal["keep"] = "keep"
 
     def __str__(self) -> str:
         return "keep"
 
-    def __repr__(self) -> str:
-        return "Keep()"
 
-
-class Refuse(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Refuse(Move):
     """The drawing player pays, discards the card just drawn and draws again."""
-
-    action: Literal["refuse"] = "refuse"
 
     def __str__(self) -> str:
         return "refuse"
-
-    def __repr__(self) -> str:
-        return "Refuse()"
 
 
 IkebanaMove = Draw | Buy | Reveal | Keep | Refuse

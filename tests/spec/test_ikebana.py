@@ -346,7 +346,7 @@ def test_draw_or_buy_is_chosen_at_the_start() -> None:
     choosing = make(3, piles=((), ("G4",), ()), deck=rest_of_deck(("G4",)))
     assert "IK-TURN-2" in check(choosing, Keep()).rule_ids
     assert "IK-TURN-2" in check(choosing, Refuse()).rule_ids
-    assert GAME.legal_moves(choosing) == (Draw(), Buy(1))
+    assert GAME.legal_moves(choosing) == (Buy(1), Draw())
     assert_agree(deciding)
     assert_agree(choosing)
 
@@ -512,7 +512,7 @@ def test_buy_only_from_an_opponents_pile() -> None:
     assert "IK-BUY-1" in check(state, Buy(1)).rule_ids  # empty pile
     assert "IK-BUY-1" in check(state, Buy(4)).rule_ids  # no such seat
     assert check(state, Buy(2)).ok
-    assert GAME.legal_moves(state) == (Draw(), Buy(2))
+    assert GAME.legal_moves(state) == (Buy(2), Draw())
     assert_agree(state)
 
 
@@ -521,7 +521,7 @@ def test_buy_needs_the_price_in_coins() -> None:
     state = make(3, coins=(3, 6, 9), piles=((), ("R4",), ("G3",)), deck=rest_of_deck(("R4", "G3")))
     assert "IK-BUY-2" in check(state, Buy(1)).rule_ids
     assert check(state, Buy(2)).ok
-    assert GAME.legal_moves(state) == (Draw(), Buy(2))
+    assert GAME.legal_moves(state) == (Buy(2), Draw())
     broke = state._replace(coins=(0, 9, 9))
     assert "IK-BUY-2" in check(broke, Buy(2)).rule_ids
     assert GAME.legal_moves(broke) == (Draw(),)
