@@ -38,7 +38,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-import networkx as nx  # type: ignore[import-untyped]
+import networkx as nx
 
 from ruleproof.model.core import CHANCE, TERMINAL, Game
 from ruleproof.model.registry import game_for
