@@ -751,10 +751,11 @@ def cli_page() -> str:
 # -- schemas
 
 
-def _schema_rows(schema: dict[str, Any]) -> list[list[str]]:
+def _schema_rows(schema: dict[str, Any], prefix: str = "") -> list[list[str]]:
     required = set(schema.get("required", []))
     rows = []
-    for name, prop in schema.get("properties", {}).items():
+    for key, prop in schema.get("properties", {}).items():
+        name = prefix + key
         kind = prop.get("type") or ("const " + json.dumps(prop["const"]) if "const" in prop else
                                     "enum" if "enum" in prop else "")
         if isinstance(kind, list):
@@ -762,7 +763,12 @@ def _schema_rows(schema: dict[str, Any]) -> list[list[str]]:
         desc = prop.get("description", "")
         if "enum" in prop:
             desc = (desc + " One of: " + ", ".join(map(str, prop["enum"]))).strip()
-        rows.append([lit(name), lit(kind) if kind else "", "yes" if name in required else "", esc(desc)])
+        rows.append([lit(name), lit(kind) if kind else "", "yes" if key in required else "", esc(desc)])
+        if isinstance(prop.get("properties"), dict):
+            rows += _schema_rows(prop, f"{name}.")
+        items = prop.get("items")
+        if isinstance(items, dict) and isinstance(items.get("properties"), dict):
+            rows += _schema_rows(items, f"{name}[].")
     return rows
 
 
