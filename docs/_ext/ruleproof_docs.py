@@ -275,12 +275,14 @@ def gather(app: Sphinx, tests: Sequence[Any]) -> SiteData:
     cache_dir.mkdir(parents=True, exist_ok=True)
     for old in cache_dir.glob("site-*.pickle"):
         old.unlink()
+    partial = cache_file.with_suffix(f".{os.getpid()}.tmp")
     try:
-        with cache_file.open("wb") as handle:
+        with partial.open("wb") as handle:
             pickle.dump(data, handle)
+        os.replace(partial, cache_file)  # atomic: a concurrent build never reads half a file
     except (pickle.PicklingError, TypeError, AttributeError) as exc:
         logger.info(f"ruleproof: not caching the site data ({exc})")
-        cache_file.unlink(missing_ok=True)
+        partial.unlink(missing_ok=True)
     return data
 
 

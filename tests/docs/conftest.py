@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import subprocess
 import sys
 import time
@@ -58,16 +57,17 @@ def docs_build_dir() -> Path:
 
 
 @pytest.fixture(scope="session")
-def html_build() -> Build:
-    """The HTML site, built fresh with warnings as errors into ``docs/_build/html``.
+def html_build(tmp_path_factory: pytest.TempPathFactory) -> Build:
+    """The HTML site, built from scratch with warnings as errors into a fresh folder.
 
-    With ``RULEPROOF_DOCS_REUSE=1`` an existing build is reused (for working on the checks).
+    A fresh folder keeps concurrent runs apart and viewcode from keeping stale
+    module pages. With ``RULEPROOF_DOCS_REUSE=1`` the existing
+    ``docs/_build/html`` is used instead (for working on the checks).
     """
-    out = BUILD / "html"
-    if os.environ.get("RULEPROOF_DOCS_REUSE") == "1" and (out / "index.html").exists():
-        return Build(out, 0, "build succeeded (reused)", 0.0)
-    shutil.rmtree(out, ignore_errors=True)  # viewcode keeps stale module pages otherwise
-    return sphinx_build("html", out)
+    existing = BUILD / "html"
+    if os.environ.get("RULEPROOF_DOCS_REUSE") == "1" and (existing / "index.html").exists():
+        return Build(existing, 0, "build succeeded (reused)", 0.0)
+    return sphinx_build("html", tmp_path_factory.mktemp("docs") / "html")
 
 
 @pytest.fixture(scope="session")

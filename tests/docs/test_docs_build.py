@@ -172,9 +172,9 @@ def test_howto_explains_flipping_a_flag_and_comparing_audits(pages: dict[str, Pa
     assert "audit-diff before.json after.json" in text
 
 
-def test_page_doctests_pass(html_build: Build, sphinx_build: SphinxBuild, docs_build_dir: Path) -> None:
+def test_page_doctests_pass(html_build: Build, sphinx_build: SphinxBuild, tmp_path: Path) -> None:
     assert html_build.returncode == 0, html_build.describe()
-    run = sphinx_build("doctest", docs_build_dir / "doctest", fresh=False)
+    run = sphinx_build("doctest", tmp_path / "doctest")
     assert run.returncode == 0, run.describe()
     summary = run.output.split("Doctest summary")[-1]
     assert " 0 failures in tests" in summary, run.describe()
