@@ -7,8 +7,9 @@ load without console errors, every image must load, and every internal link
 must reach an existing page and, when it has a fragment, an existing id there.
 A screenshot of each game's page is saved to ``docs/_build/screenshots/<game>.png``.
 
-Without Chromium, chromedriver or Selenium the test is skipped with the reason;
-``.ci/run`` installs them, so it runs in CI.
+Without Chromium, chromedriver or Selenium the test is skipped with the reason,
+unless ``RULEPROOF_REQUIRE_BROWSER=1`` (set by ``.ci/run``, which installs them):
+then it fails.
 """
 
 from __future__ import annotations
@@ -50,17 +51,25 @@ def _find(names: tuple[str, ...], env: str) -> str | None:
     return None
 
 
+def _missing(reason: str) -> None:
+    """Skip, or fail where the browser check is required (``RULEPROOF_REQUIRE_BROWSER=1``, as in CI)."""
+    if os.environ.get("RULEPROOF_REQUIRE_BROWSER") == "1":
+        pytest.fail(f"RULEPROOF_REQUIRE_BROWSER is set but {reason}")
+    pytest.skip(reason)
+
+
 def _requirements() -> tuple[str, str]:
     """(chromium, chromedriver) paths, or skip the test with what is missing."""
     try:
         import selenium  # noqa: F401
     except ImportError:
-        pytest.skip("the browser check needs the PyPI package selenium (pip install selenium)")
+        _missing("the browser check needs the PyPI package selenium (pip install selenium)")
     chromium = _find(CHROMIUM_NAMES, "RULEPROOF_CHROMIUM")
     driver = _find(("chromedriver",), "RULEPROOF_CHROMEDRIVER")
     if chromium is None or driver is None:
         missing = " and ".join(n for n, p in (("chromium", chromium), ("chromedriver", driver)) if p is None)
-        pytest.skip(f"the browser check needs {missing}: apt-get install -y chromium chromium-driver")
+        _missing(f"the browser check needs {missing}: apt-get install -y chromium chromium-driver")
+    assert chromium is not None and driver is not None
     return chromium, driver
 
 
