@@ -2,26 +2,33 @@
 
 The site is served from ``docs/_build/html`` by ``http.server`` on 127.0.0.1 in
 a thread; Chromium (Debian packages ``chromium`` and ``chromium-driver``) is
-driven through chromedriver with Selenium (PyPI ``selenium``). Every page must
+driven through chromedriver by a minimal W3C WebDriver client over plain HTTP
+(standard library only: no Selenium, no browser download). Every page must
 load without console errors, every image must load, and every internal link
 must reach an existing page and, when it has a fragment, an existing id there.
 A screenshot of each game's page is saved to ``docs/_build/screenshots/<game>.png``.
 
-Without Chromium, chromedriver or Selenium the test is skipped with the reason,
+Without Chromium or chromedriver the test is skipped with the reason,
 unless ``RULEPROOF_REQUIRE_BROWSER=1`` (set by ``.ci/run``, which installs them):
 then it fails.
 """
 
 from __future__ import annotations
 
+import base64
 import functools
 import http.server
+import json
 import os
 import shutil
+import socket
+import subprocess
 import tempfile
 import threading
 import time
+import urllib.error
 import urllib.parse
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -60,10 +67,6 @@ def _missing(reason: str) -> None:
 
 def _requirements() -> tuple[str, str]:
     """(chromium, chromedriver) paths, or skip the test with what is missing."""
-    try:
-        import selenium  # noqa: F401
-    except ImportError:
-        _missing("the browser check needs the PyPI package selenium (pip install selenium)")
     chromium = _find(CHROMIUM_NAMES, "RULEPROOF_CHROMIUM")
     driver = _find(("chromedriver",), "RULEPROOF_CHROMEDRIVER")
     if chromium is None or driver is None:
@@ -71,6 +74,83 @@ def _requirements() -> tuple[str, str]:
         _missing(f"the browser check needs {missing}: apt-get install -y chromium chromium-driver")
     assert chromium is not None and driver is not None
     return chromium, driver
+
+
+class WebDriver:
+    """A minimal W3C WebDriver client for chromedriver over plain HTTP (standard library only).
+
+    It speaks the few commands the check needs — new session, navigate,
+    execute script, browser log, screenshot — so no client library is needed.
+    """
+
+    def __init__(self, driver_path: str, chromium: str, args: list[str]) -> None:
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            port = probe.getsockname()[1]
+        self.process = subprocess.Popen([driver_path, f"--port={port}"], stdout=subprocess.DEVNULL,
+                                        stderr=subprocess.DEVNULL)
+        self.base = f"http://127.0.0.1:{port}"
+        self.session = ""
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                if self._call("GET", "/status").get("ready"):
+                    break
+            except OSError:
+                pass
+            if time.monotonic() > deadline or self.process.poll() is not None:
+                self.quit()
+                raise RuntimeError(f"chromedriver at {driver_path} did not start")
+            time.sleep(0.1)
+        capabilities = {"browserName": "chrome", "goog:loggingPrefs": {"browser": "ALL"},
+                        "goog:chromeOptions": {"binary": chromium, "args": args}}
+        try:
+            created = self._call("POST", "/session", {"capabilities": {"alwaysMatch": capabilities}})
+        except Exception:
+            self.quit()
+            raise
+        self.session = f"/session/{created['sessionId']}"
+        self._call("POST", f"{self.session}/timeouts", {"pageLoad": 60_000, "script": 30_000})
+
+    def _call(self, method: str, path: str, body: Any = None) -> Any:
+        data = json.dumps(body).encode() if body is not None else (b"{}" if method == "POST" else None)
+        request = urllib.request.Request(self.base + path, data=data, method=method,
+                                         headers={"Content-Type": "application/json"})
+        try:
+            with urllib.request.urlopen(request, timeout=120) as response:
+                payload = json.loads(response.read() or b"{}")
+        except urllib.error.HTTPError as exc:
+            payload = json.loads(exc.read() or b"{}")
+            value = payload.get("value") or {}
+            raise RuntimeError(f"webdriver {method} {path}: {value.get('error')}: {value.get('message')}") from None
+        return payload.get("value")
+
+    def get(self, url: str) -> None:
+        self._call("POST", f"{self.session}/url", {"url": url})
+
+    def execute(self, script: str) -> Any:
+        return self._call("POST", f"{self.session}/execute/sync", {"script": script, "args": []})
+
+    def browser_log(self) -> list[dict[str, Any]]:
+        entries: list[dict[str, Any]] = self._call("POST", f"{self.session}/se/log", {"type": "browser"}) or []
+        return entries
+
+    def screenshot(self, path: Path) -> None:
+        path.write_bytes(base64.b64decode(self._call("GET", f"{self.session}/screenshot")))
+
+    def quit(self) -> None:
+        if self.session:
+            try:
+                self._call("DELETE", self.session)
+            except (OSError, RuntimeError):
+                pass
+            self.session = ""
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
@@ -92,20 +172,10 @@ def server(site: Path) -> Iterator[str]:
 
 
 @pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
+def browser() -> Iterator[WebDriver]:
     chromium, driver_path = _requirements()
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
     profile = tempfile.mkdtemp(prefix="ruleproof-chromium-")
-    options = webdriver.ChromeOptions()
-    options.binary_location = chromium
-    for flag in CHROMIUM_FLAGS:
-        options.add_argument(flag)
-    options.add_argument(f"--user-data-dir={profile}")
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    driver = webdriver.Chrome(service=Service(executable_path=driver_path), options=options)
-    driver.set_page_load_timeout(60)
+    driver = WebDriver(driver_path, chromium, [*CHROMIUM_FLAGS, f"--user-data-dir={profile}"])
     try:
         yield driver
     finally:
@@ -124,17 +194,17 @@ return {
 """
 
 
-def _wait_loaded(driver: Any) -> dict[str, Any]:
+def _wait_loaded(driver: WebDriver) -> dict[str, Any]:
     deadline = time.monotonic() + 20
     while True:
-        state: dict[str, Any] = driver.execute_script(_PAGE_STATE)
+        state: dict[str, Any] = driver.execute(_PAGE_STATE)
         if state["ready"] == "complete" or time.monotonic() > deadline:
             return state
         time.sleep(0.05)
 
 
 def test_every_page_loads_without_errors_broken_images_or_links(
-    browser: Any, site: Path, server: str, docs_build_dir: Path
+    browser: WebDriver, site: Path, server: str, docs_build_dir: Path
 ) -> None:
     pages = sorted(p.relative_to(site).as_posix() for p in site.rglob("*.html"))
     assert "games/index.html" in pages
@@ -145,15 +215,15 @@ def test_every_page_loads_without_errors_broken_images_or_links(
     shots.mkdir(parents=True, exist_ok=True)
     game_pages = {f"games/{game}.html": shots / f"{game}.png" for game in available_games()}
     browser.get(server)  # warm up
-    browser.get_log("browser")
+    browser.browser_log()
     for page in pages:
         browser.get(server + page)
         state = _wait_loaded(browser)
         if page in game_pages:
-            assert browser.save_screenshot(str(game_pages[page])), page
+            browser.screenshot(game_pages[page])
         if state["ready"] != "complete":
             problems.append(f"{page}: did not finish loading")
-        for entry in browser.get_log("browser"):
+        for entry in browser.browser_log():
             # Chromium may probe /favicon.ico before it reads the page's <link rel="icon">.
             if entry.get("level") in ERROR_LEVELS and "/favicon.ico" not in str(entry.get("message")):
                 problems.append(f"{page}: console error: {entry.get('message')}")
