@@ -900,6 +900,13 @@ def generate(app: Sphinx) -> None:
     pages["reference/schemas"] = schemas_page(files)
     pages.update(api_pages())
 
+    for name, needle in (("readme-audit.sh", "ruleproof audit"), ("readme-test.sh", "pytest")):
+        command = readme_command(needle)
+        if command is None:
+            logger.warning(f"ruleproof: README.md has no `python3 -m venv ... {needle}` command line for the "
+                           "getting-started page", type="ruleproof", subtype="readme")
+            command = f"# see README.md ({needle})"
+        files[name] = command + "\n"
     published = {
         game: {"page": f"games/{game}.html", "rules": [r.id for r in spec_for(game).rules],
                "ambiguities": [a.id for a in spec_for(game).ambiguities],
@@ -923,6 +930,19 @@ def generate(app: Sphinx) -> None:
     app.env.ruleproof_targets = index.targets  # type: ignore[attr-defined]
     timings = ", ".join(f"{k} {v:.1f} s" for k, v in data.seconds.items())
     logger.info(f"ruleproof: generated {len(pages)} pages in {time.perf_counter() - start:.1f} s ({timings})")
+
+
+def readme_command(needle: str) -> str | None:
+    """The README's one-line command that sets up a virtual environment and runs ``needle``."""
+    try:
+        text = (REPO / "README.md").read_text(encoding="utf-8")
+    except OSError:
+        return None
+    for line in text.splitlines():
+        line = line.strip().removeprefix("$ ")
+        if line.startswith("python3 -m venv") and needle in line:
+            return line
+    return None
 
 
 def _game_of_nodeid(nodeid: str) -> str:
