@@ -335,6 +335,7 @@ EXTENSION_MODULES: tuple[str, ...] = (
     "ruleproof.checkers.cli_proofs",
     "ruleproof.checkers.cli_graph",
     "ruleproof.checkers.cli_diff",
+    "ruleproof.checkers.traceability",
 )
 
 

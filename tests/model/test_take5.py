@@ -99,3 +99,17 @@ def test_golden_playthrough() -> None:
     assert GAME.is_terminal(state)
     assert list(GAME.outcome(state).scores) == golden["scores"]
     assert _golden_game() == golden  # the engine and the seeded random choices are stable
+
+
+def test_svg_rendering_shows_rows_hidden_choices_and_piles() -> None:
+    import xml.etree.ElementTree as ET
+
+    from ruleproof.checkers.render.take5 import render_svg
+
+    state = GAME.apply(GAME.new_game(2, seed=3), GAME.legal_moves(GAME.new_game(2, seed=3))[0])
+    svg = render_svg(state, title="after one choice")
+    root = ET.fromstring(svg)
+    assert root.tag.endswith("svg")
+    assert svg.count('class="card row"') == 4 and svg.count('class="card hidden"') == 1
+    revealed = GAME.apply(state, GAME.legal_moves(state)[0])
+    assert render_svg(revealed).count('class="card chosen"') == 2
