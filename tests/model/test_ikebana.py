@@ -282,3 +282,15 @@ def test_max_game_length_is_generous() -> None:
     fired, _ = _policy_game(2, IkebanaVariant(), 0, refuse=1.0, check_every=50)
     moves = fired["IK-TURN-1"]
     assert 0 < moves < GAME.max_game_length(2, IkebanaVariant())
+
+
+def test_svg_rendering_of_positions_and_bouquets() -> None:
+    import xml.etree.ElementTree as ET
+
+    from ruleproof.checkers.render.ikebana import render_bouquet_svg, render_svg
+
+    state = GAME.new_game(3, seed=5)
+    root = ET.fromstring(render_svg(state, title="start"))
+    assert root.tag.endswith("svg")
+    svg = render_bouquet_svg(["R1", "R2", "R3", "R4", "W2"])
+    assert "= 16" in svg and svg.count('class="card"') == 5

@@ -1,0 +1,73 @@
+"""SVG pictures of Ikebana positions: each seat's bouquet, the top of its discard pile and its coins.
+
+Cards are drawn in their Hanabi colour with their value; hands are drawn face
+up (the picture is for referees and docs, not for a seat's view). A bouquet
+picture of five cards also shows its score as :func:`explain_bouquet` gives it.
+
+>>> svg = render_bouquet_svg(["R3", "B3", "Y3", "W2", "G2"])
+>>> svg.startswith("<svg") and "39" in svg and svg.count('class="card"') == 5
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from html import escape
+
+from ruleproof.spec.ikebana import COLOUR_NAMES, IkebanaState, card_colour, card_value, explain_bouquet
+
+FILLS = {"R": "#d62728", "G": "#2ca02c", "Y": "#f2c200", "B": "#1f77b4", "W": "#f4f4f4"}
+_W, _H, _GAP = 30.0, 42.0, 5.0
+
+
+def _card(x: float, y: float, card: str, css: str = "card") -> str:
+    colour = card_colour(card)
+    ink = "#000" if colour in "YW" else "#fff"
+    return (
+        f'<g class="{css}"><title>{escape(COLOUR_NAMES[colour])} {card_value(card)}</title>'
+        f'<rect x="{x:.1f}" y="{y:.1f}" width="{_W}" height="{_H}" rx="4" fill="{FILLS[colour]}" stroke="#333"/>'
+        f'<text x="{x + _W / 2:.1f}" y="{y + 27:.1f}" font-size="16" text-anchor="middle" font-family="sans-serif" '
+        f'fill="{ink}">{card_value(card)}</text></g>'
+    )
+
+
+def _svg(width: float, height: float, body: str, label: str) -> str:
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
+            f'viewBox="0 0 {width:.0f} {height:.0f}" role="img" aria-label="{escape(label)}">{body}</svg>')
+
+
+def render_bouquet_svg(cards: Sequence[str], *, title: str = "") -> str:
+    """One bouquet with its score explanation underneath."""
+    score = explain_bouquet(cards)
+    parts = [f'<text x="8" y="16" font-size="13" font-family="sans-serif">{escape(title)}</text>'] if title else []
+    for i, card in enumerate(score.cards):
+        parts.append(_card(8 + i * (_W + _GAP), 24, card))
+    lines = [f"{combo.name}: {combo.points}" for combo, _ in score.combinations] or ["no combination"]
+    lines.append(f"{score.reason}; total {score.base} x {score.multiplier} = {score.total}")
+    for i, line in enumerate(lines):
+        parts.append(f'<text x="8" y="{24 + _H + 18 + 16 * i:.1f}" font-size="12" font-family="sans-serif">'
+                     f"{escape(line)}</text>")
+    return _svg(360, 24 + _H + 24 + 16 * len(lines), "".join(parts), "Ikebana bouquet")
+
+
+def render_svg(state: IkebanaState, *, title: str = "") -> str:
+    """Every seat's hand, discard-pile top and coins, and the card being decided on."""
+    parts = [f'<text x="8" y="16" font-size="13" font-family="sans-serif">{escape(title)}</text>'] if title else []
+    y = 26.0
+    for seat in range(state.players):
+        marker = " (to act)" if seat == state.turn and state.phase != "over" else ""
+        parts.append(f'<text x="8" y="{y + 16:.1f}" font-size="13" font-family="sans-serif">'
+                     f"{escape(f'seat {seat}: {state.coins[seat]} coin{"" if state.coins[seat] == 1 else "s"}{marker}')}</text>")
+        for i, card in enumerate(state.hands[seat]):
+            parts.append(_card(8 + i * (_W + _GAP), y + 22, card))
+        if state.piles[seat]:
+            x = 8 + 5 * (_W + _GAP) + 20
+            parts.append(f'<text x="{x:.1f}" y="{y + 16:.1f}" font-size="11" font-family="sans-serif">'
+                         f"discards ({len(state.piles[seat])})</text>")
+            parts.append(_card(x, y + 22, state.piles[seat][-1], "card pile-top"))
+        y += _H + 34
+    if state.drawn is not None:
+        parts.append(f'<text x="8" y="{y + 16:.1f}" font-size="13" font-family="sans-serif">drawn card</text>')
+        parts.append(_card(90, y, state.drawn, "card drawn"))
+        y += _H + 10
+    return _svg(8 + 5 * (_W + _GAP) + 20 + _W + 70, y + 6, "".join(parts), "Ikebana position")
