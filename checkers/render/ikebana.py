@@ -56,8 +56,9 @@ def render_svg(state: IkebanaState, *, title: str = "") -> str:
     y = 26.0
     for seat in range(state.players):
         marker = " (to act)" if seat == state.turn and state.phase != "over" else ""
-        parts.append(f'<text x="8" y="{y + 16:.1f}" font-size="13" font-family="sans-serif">'
-                     f"{escape(f'seat {seat}: {state.coins[seat]} coin{"" if state.coins[seat] == 1 else "s"}{marker}')}</text>")
+        coins = state.coins[seat]
+        label = f"seat {seat}: {coins} coin{'' if coins == 1 else 's'}{marker}"
+        parts.append(f'<text x="8" y="{y + 16:.1f}" font-size="13" font-family="sans-serif">{escape(label)}</text>')
         for i, card in enumerate(state.hands[seat]):
             parts.append(_card(8 + i * (_W + _GAP), y + 22, card))
         if state.piles[seat]:
