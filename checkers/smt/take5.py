@@ -11,7 +11,6 @@ through the engine; :func:`replay` does it.
 
 from __future__ import annotations
 
-import functools
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -318,63 +317,49 @@ def _max_take_one_turn(full: bool) -> Finding:
         picture=GAME.render_text(state))
 
 
-@functools.cache
-def _round_plan() -> tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
-    """The best round of the construction in :func:`_max_take_one_round`: (points, chain, played junk, row junk)."""
-    import sys
+def round_plan() -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """The chain, spare row starts and junk cards of the round in :func:`_max_take_one_round`.
 
-    bull = [0] + [t5.compute_bullheads(c) for c in range(1, 105)]
-    limit = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(limit, 5000))
+    The chain ``c_0 < ... < c_50`` runs through one row: ``c_0 = 5`` starts it, seat 0 plays
+    ``c_5t`` in turn ``t`` (the sixth card, taking ``c_5t-5 .. c_5t-1``), and the four cards after
+    ``c_5t`` are played in the same turn ``t``, so the row is full when turn ``t + 1`` starts. The
+    other cards ("junk") go onto three spare rows behind the chain: a junk card of turn ``t`` only
+    has to be lower than the chain row's end ``c_5t-1`` at the start of that turn. Counting the junk
+    needed by each turn, that holds when ``c_5t-1 >= 10t - 1``, which leaves room for all 28 cards
+    worth more than one bullhead among ``c_0 .. c_49``.
 
-    @functools.cache
-    def best(v: int, k: int, j: int, r: int) -> tuple[int, int]:
-        if v == 105:
-            return (0, -1) if (k == 51 and j == 50 and r == 3) else (-10**9, -1)
-        options: list[tuple[int, int]] = []
-        if k < 51:
-            nk = k + 1
-            t = (nk - 1) // 5 + 1
-            if not (nk % 5 == 1 and nk <= 46) or j >= 5 * t:
-                options.append(((bull[v] if nk <= 50 else 0) + best(v + 1, nk, j, r)[0], 0))
-        if j < 50:
-            options.append((best(v + 1, k, j + 1, r)[0], 1))
-        if r < 3 and k in (0, 51):
-            options.append((best(v + 1, k, j, r + 1)[0], 2))
-        return max(options)
-
-    try:
-        total = best(1, 0, 0, 0)[0]
-        chain: list[int] = []
-        junk: list[int] = []
-        spare: list[int] = []
-        k = j = r = 0
-        for v in range(1, 105):
-            role = best(v, k, j, r)[1]
-            if role == 0:
-                chain.append(v)
-                k += 1
-            elif role == 1:
-                junk.append(v)
-                j += 1
-            else:
-                spare.append(v)
-                r += 1
-    finally:
-        sys.setrecursionlimit(limit)
-    return total, tuple(chain), tuple(junk), tuple(spare)
+    >>> chain, spare, junk = round_plan()
+    >>> chain[0], chain[49], chain[50], spare, len(junk)
+    (5, 100, 101, (1, 2, 3), 47)
+    >>> sum(t5.compute_bullheads(c) for c in chain[:50])
+    117
+    """
+    valuable = [c for c in range(5, 101) if t5.compute_bullheads(c) > 1]
+    ones = [c for c in range(100, 5, -1) if t5.compute_bullheads(c) == 1][: 50 - len(valuable)]
+    chain = (*sorted(valuable + ones), 101)
+    rest = sorted(set(range(1, 101)) - set(chain))
+    return chain, tuple(rest[:3]), tuple(rest[3:])
 
 
 def _round_witness() -> tuple[list[str], Take5State]:
-    """Ten players; seat 0 takes a five-card row with a sixth card every turn."""
-    total, chain, junk, spare = _round_plan()
+    """Ten players; seat 0 takes a five-card row with a sixth card every turn (:func:`round_plan`)."""
+    chain, spare, junk = round_plan()
     players = 10
-    x = [chain[5 * t] for t in range(11)]  # x[0] starts row 1; x[1..10] are seat 0's cards
-    feeders = [[chain[5 * (t - 1) + 1 + i] for t in range(1, 11)] for i in range(4)]
-    junk_by_turn = [junk[5 * (t - 1): 5 * t] for t in range(1, 11)]
-    hands = [x[1:]] + feeders + [[junk_by_turn[t][i] for t in range(10)] for i in range(5)]
+    hands = [[0] * t5.HAND_SIZE for _ in range(players)]
+    spare_cards = iter(junk)
+    for t in range(1, 11):
+        hands[0][t - 1] = chain[5 * t]
+        others = list(chain[1:5]) if t == 1 else []
+        others += list(chain[5 * t + 1: 5 * t + 5]) if t < 10 else [102, 103, 104]
+        while len(others) < players - 1:
+            card = next(spare_cards)
+            # junk must stay below the chain row's end (turn 1: below its first card)
+            assert card < (chain[0] if t == 1 else chain[5 * t - 1]), (t, card)
+            others.append(card)
+        for seat in range(1, players):
+            hands[seat][t - 1] = others[seat - 1]
     variant = Take5Variant()
-    moves = deal_moves(players, variant, hands, [x[0], *spare])
+    moves = deal_moves(players, variant, hands, [chain[0], *spare])
     state = replay(players, {}, moves)
 
     def spare_row(s: Take5State, legal: tuple[Any, ...]) -> Any:
@@ -386,7 +371,6 @@ def _round_witness() -> tuple[list[str], Take5State]:
         moves += ms
         state, ms = _resolve(state, spare_row)
         moves += ms
-    del total
     return moves, state
 
 
@@ -394,15 +378,17 @@ def _max_take_one_round(full: bool) -> Finding:
     start = time.perf_counter()
     moves, state = _round_witness()
     points = t5.compute_totals(state)[0]
-    question = "Can one player take 116 bullheads in one round?"
+    question = "What is the most bullheads one player can take in one round?"
     return Finding(
         "T5-F-6", GAME_ID, question, "sat",
-        f"Yes: with ten players, seat 0 takes a full row with a sixth card in each of the ten turns, {points} "
-        "bullheads (fed by four seats whose cards fall just above its row, while five seats play lower cards "
-        "onto the other rows). Nobody can take more than 117 (T5-F-7).",
+        f"{points}, exactly: with ten players, seat 0 takes a full row with a sixth card in each of the ten "
+        "turns, 50 cards holding every card worth more than one bullhead (5 to 100) and 22 one-bullhead cards. "
+        "Four seats play the four cards after seat 0's card in the same turn, so the row is full when the "
+        "next turn starts, and five seats play lower cards onto the three other rows. T5-F-7 proves that "
+        f"nobody can take more than {points}.",
         witness={"players": 10, "flags": {}, "moves": moves, "seat": 0, "points": points},
         rule_ids=("T5-SIX-1", "T5-PLACE-2", "T5-LOW-3", "T5-SCORE-1"), seconds=time.perf_counter() - start,
-        method="z3", bounds="a construction optimised by dynamic programming over which cards feed seat 0",
+        method="z3", bounds="exact: the witness attains the upper bound of T5-F-7",
         picture=GAME.render_text(state))
 
 
@@ -418,7 +404,7 @@ def _round_upper_bound(full: bool) -> Finding:
     return Finding(
         "T5-F-7", GAME_ID, question, result.verdict,
         "No: one card a turn takes at most one row of at most five cards, so a round gives at most 50 cards, "
-        "and no 50 cards carry more than 117 bullheads (the construction of T5-F-6 reaches 116)."
+        "and no 50 cards carry more than 117 bullheads; the witness of T5-F-6 takes 117, so 117 is exact."
         if result.verdict == "unsat" else "unexpected",
         rule_ids=("T5-TURN-1", *result.core), seconds=time.perf_counter() - start, method="z3",
         bounds="every round: ten turns, one take per turn", reason=result.reason)
@@ -512,7 +498,7 @@ QUESTIONS: dict[str, tuple[str, tuple[str, ...]]] = {
     "T5-F-4": ("With the professional variant, can a card be equally close to two row ends?",
                ("T5-PLACE-2", "T5-PLACE-3")),
     "T5-F-5": ("What is the most bullheads one player can take in one turn?", ("T5-SIX-1", "T5-SCORE-1")),
-    "T5-F-6": ("Can one player take 116 bullheads in one round?", ("T5-SIX-1", "T5-SCORE-1")),
+    "T5-F-6": ("What is the most bullheads one player can take in one round?", ("T5-SIX-1", "T5-SCORE-1")),
     "T5-F-7": ("Can one player take more than 117 bullheads in one round?", ("T5-SIX-1", "T5-SCORE-1")),
     "T5-F-8": ("Do the text's end rule and the publisher's ever give different outcomes?", ("T5-END-1",)),
 }

@@ -62,8 +62,15 @@ def test_one_turn_take_witness() -> None:
 def test_one_round_take_witness() -> None:
     w = finding("T5-F-6").witness
     state = smt.replay(w["players"], w["flags"], w["moves"])
-    assert state.finished and t5.compute_totals(state)[0] == 116
-    assert finding("T5-F-7").verdict == "unsat"
+    assert state.finished and t5.compute_totals(state)[0] == w["points"] == 117
+    # exact: the bound of T5-F-7 is the witness's total
+    assert finding("T5-F-7").verdict == "unsat" and "117" in finding("T5-F-7").question
+
+
+def test_one_round_plan_takes_every_valuable_card() -> None:
+    chain, spare, junk = smt.round_plan()
+    assert {c for c in range(1, 105) if t5.compute_bullheads(c) > 1} <= set(chain[:50])
+    assert len(set(chain) | set(spare) | set(junk)) == 101  # plus 102..104, played after the last take
 
 
 def test_end_rules_witness_differs() -> None:
