@@ -27,6 +27,8 @@ from ruleproof.spec.bigpoints import BigPointsState, BigPointsVariant
 
 GAME_ID = "bigpoints"
 PAWNS = 5
+#: One planned turn for :func:`drive`: (pawn, take side, extra move or None).
+Turn = tuple[str, str, "tuple[str, bool, str] | None"]
 
 
 def replay(players: int, flags: dict[str, Any], moves: Sequence[str]) -> BigPointsState:
@@ -169,31 +171,77 @@ def _flags(variant: BigPointsVariant) -> dict[str, Any]:
                                              "back_to_start", "extra_timing") if getattr(variant, k) != getattr(default, k)}
 
 
+def drive(players: int, flags: dict[str, Any], path: str, plan: Sequence[Turn]) -> tuple[BigPointsState, list[str]]:
+    """Lay ``path`` (letters of :data:`~ruleproof.spec.bigpoints.LETTERS`) and play ``plan`` through the
+    engine: one ``(pawn, side, extra)`` per turn, ``extra`` being ``None`` (decline any black-disc offer)
+    or ``(pawn, back, side)`` for the extra move paid with a black disc. Returns the state and the moves.
+
+    >>> state, moves = drive(2, {}, GAP_PATH, [("blue", "behind", None), ("blue", "behind", None)])
+    >>> moves[-4:], state.pawns, state.path[9:12]
+    (['move blue', 'take behind', 'move blue', 'take behind'], (11, -1, -1, -1, -1), '..B')
+    """
+    state = GAME.initial_state(players, BigPointsVariant(**flags))
+    moves = [f"lay {bp.DISC_COLOURS[bp.LETTERS.index(c)]}" for c in path]
+    for text in moves:
+        state = GAME.apply(state, GAME.parse_move(text))
+
+    def do(text: str) -> None:
+        nonlocal state
+        state = GAME.apply(state, GAME.parse_move(text))
+        moves.append(text)
+
+    for pawn, side, extra in plan:
+        do(f"move {pawn}")
+        if state.phase == bp.TAKE:
+            legal = [str(m) for m in GAME.legal_moves(state)]
+            do(f"take {side}" if f"take {side}" in legal else legal[0])
+        if state.phase == bp.OFFER:
+            do("black" if extra else "no black")
+        if extra and state.phase == bp.EXTRA:
+            epawn, back, eside = extra
+            do(f"{'back' if back else 'move'} {epawn}")
+            if state.phase == bp.TAKE:
+                legal = [str(m) for m in GAME.legal_moves(state)]
+                do(f"take {eside}" if f"take {eside}" in legal else legal[0])
+    return state, moves
+
+
+#: The path of the BP-F-3 witness: five white and five black discs, then each colour's nine discs in a block.
+GAP_PATH = "WWWWWKKKKK" + "".join(letter * 9 for letter in bp.LETTERS[:PAWNS])
+
+
+def gap_back_to_start_plan() -> list[Turn]:
+    """The turns of the BP-F-3 witness (see :func:`_gap_back_to_start`)."""
+    plan: list[Turn] = []
+    for colour in bp.COLOURS:
+        plan += [(colour, "behind", None)] * 9
+    plan[-1] = ("purple", "behind", ("red", True, "ahead"))
+    plan += [("red", "behind", ("yellow", True, "ahead")), ("yellow", "behind", ("blue", True, "ahead"))]
+    return plan
+
+
 def _gap_back_to_start(full: bool) -> Finding:
     start = time.perf_counter()
     question = "With back_to_start, can the gap arise on the default path?"
-    s = gap_solver(BigPointsVariant())
-    # Drop the "never moved" fact: a pawn back at the start may have landed c - 1 times plus once per
-    # backward move (one disc of its colour is still ahead: its destination).
-    s2 = TrackedSolver(10_000)
-    f = [z3.Int(f"landings{p}") for p in range(PAWNS)]
-    k = [z3.Int(f"back{p}") for p in range(PAWNS)]
-    taken, spent = z3.Ints("taken spent")
-    s2.add_fact(*[x >= 0 for x in f + k], taken >= 0, spent >= 0)
-    s2.add("BP-MOVE-2", f[0] <= 8 + k[0], *[f[p] <= 9 + k[p] for p in range(1, PAWNS)])
-    s2.add("BP-TAKE-1", taken <= z3.Sum(f) + z3.Sum(k))
-    s2.add("BP-BLACK-1", z3.Sum(k) <= spent, spent <= 5)
-    s2.add("BP-BACK-1", k[0] >= 1)
-    s2.add("BP-TAKE-3", 55 - taken <= PAWNS)
-    result = s2.check()
-    del s
+    flags = {"back_to_start": True}
+    state, moves = drive(2, flags, GAP_PATH, gap_back_to_start_plan())
+    gap_moves = [str(m) for m in bp.compute_gap_moves(state)]
+    if not gap_moves:
+        return Finding("BP-F-3", GAME_ID, question, "unknown", "the constructed game did not reach the gap",
+                       seconds=time.perf_counter() - start, method="analysis", reason="construction failed")
     return Finding(
-        "BP-F-3", GAME_ID, question, "unknown",
-        "Not decided: when a pawn can return to the start the counting of BP-F-1 no longer excludes the gap "
-        f"(the counting constraints are {result.verdict}: up to 54 takes are possible against the 50 needed), "
-        "and no witness was searched on the full path.",
-        witness={"counting": result.verdict, "model": result.model}, rule_ids=("BP-BACK-1", "BP-TAKE-3"),
-        seconds=time.perf_counter() - start, method="z3", reason="counting bound too weak; full path too large to explore")
+        "BP-F-3", GAME_ID, question, "sat",
+        "Yes. Lay the five white and five black discs first, then each colour's nine discs in a block. Each pawn "
+        "in turn walks its block taking the disc behind it (a neutral disc before the block on its first move, "
+        "then its own disc just left), so every colour disc is taken behind its pawn. Black discs then send "
+        "red and yellow back to the start and forward again (four more takes), and finally blue back to the "
+        f"start: every disc left lies under a pawn except blue's last disc, so {gap_moves[0]!r} leaves no free "
+        "disc on either side. Without back_to_start this cannot happen (BP-F-1): a pawn at the start would "
+        "never have moved, and the other pawns' landings cannot take the 50 discs needed.",
+        witness={"players": 2, "flags": flags, "moves": moves, "gap_moves": gap_moves, "path": GAP_PATH},
+        rule_ids=("BP-BACK-1", "BP-TAKE-3", "BP-TAKE-1", "BP-BLACK-1"), seconds=time.perf_counter() - start,
+        method="analysis", bounds="default path (55 discs), two players, back_to_start; witness replays",
+        picture=GAME.render_text(state))
 
 
 # --------------------------------------------------------------------------
@@ -369,4 +417,4 @@ QUESTIONS: dict[str, tuple[str, tuple[str, ...]]] = {
 for _id, (_text, _rules) in QUESTIONS.items():
     register(Question(_id, GAME_ID, _text, _rules, FINDINGS[_id]))
 
-__all__ = ["FINDINGS", "QUESTIONS", "gap_solver", "replay", "score_bound", "longest_play"]
+__all__ = ["FINDINGS", "QUESTIONS", "drive", "gap_solver", "replay", "score_bound", "longest_play"]

@@ -12,6 +12,7 @@ from ruleproof.checkers.smt import bigpoints as smt
 from ruleproof.model.bigpoints import GAME
 from ruleproof.spec import bigpoints as bp
 from ruleproof.spec.bigpoints import BigPointsVariant
+from ruleproof.spec.errors import IllegalMoveError
 
 
 @cache
@@ -51,6 +52,21 @@ def test_gap_witness_replays() -> None:
     move = GAME.parse_move(w["gap_moves"][0])
     after = GAME.apply(state, move)
     assert [str(m) for m in GAME.legal_moves(after)] == ["take none"]
+
+
+def test_gap_back_to_start_witness_replays() -> None:
+    w = finding("BP-F-3").witness
+    state = smt.replay(w["players"], w["flags"], w["moves"])
+    assert bp.path_size(state.variant) == 55 and state.variant.back_to_start
+    assert bp.has_gap(state) and [str(m) for m in bp.compute_gap_moves(state)] == w["gap_moves"]
+    after = GAME.apply(state, GAME.parse_move(w["gap_moves"][0]))
+    assert [str(m) for m in GAME.legal_moves(after)] == ["take none"]
+
+
+def test_gap_back_to_start_needs_the_flag() -> None:
+    w = finding("BP-F-3").witness
+    with pytest.raises(IllegalMoveError, match="BP-BACK-1"):
+        smt.replay(w["players"], {}, w["moves"])
 
 
 def test_shortest_and_longest_witnesses() -> None:
