@@ -283,6 +283,52 @@ def _longest_path_moves(ex: Exploration, target: int) -> list[str]:
     return _lays(ex.states[node]) + chain[::-1]
 
 
+#: The path of the shortest-game witness: pairs of each colour, then the black and white discs last.
+SHORT_PATH = "".join(letter * 2 for letter in bp.LETTERS[:PAWNS]) * 4 + bp.LETTERS[:PAWNS] + "KKKKKWWWWW"
+
+
+def shortest_game(seed: int = 1, tries: int = 50) -> list[str] | None:
+    """A two-player game on the default path of the lower bound's length (106 moves, lays included):
+    random pawn moves on :data:`SHORT_PATH`, each take preferring a colour disc still ahead of its own
+    pawn (so that pawn needs one landing fewer), black discs never used. ``None`` if no try reaches it.
+
+    >>> len(shortest_game())
+    106
+    """
+    target = 55 + 23 + 5 + 23
+    for i in range(seed, seed + tries):
+        rng = random.Random(i)
+        state = GAME.initial_state(2, BigPointsVariant())
+        moves = [f"lay {bp.DISC_COLOURS[bp.LETTERS.index(c)]}" for c in SHORT_PATH]
+        for text in moves:
+            state = GAME.apply(state, GAME.parse_move(text))
+        while GAME.current_player(state) != TERMINAL and len(moves) < target:
+            legal = GAME.legal_moves(state)
+            if state.phase == bp.OFFER:
+                move: Any = next(m for m in legal if str(m) == "no black")
+            elif state.phase == bp.TAKE:
+                ahead, behind = bp.compute_free_discs(state.path, state.pawns, state.moved, state.pawns[state.moved])
+
+                def value(m: Any, s: BigPointsState = state, a: int | None = ahead, b: int | None = behind,
+                          r: random.Random = rng) -> float:
+                    pos = a if m.side == "ahead" else b if m.side == "behind" else None
+                    if pos is None:
+                        return -5.0
+                    disc = bp.LETTERS.index(s.path[pos])
+                    if disc < PAWNS and pos > s.pawns[disc]:
+                        return 10 + r.random()
+                    return -3.0 if disc == bp.BLACK else r.random()
+
+                move = max(legal, key=value)
+            else:
+                move = legal[rng.randrange(len(legal))]
+            moves.append(str(move))
+            state = GAME.apply(state, move)
+        if GAME.current_player(state) == TERMINAL and len(moves) == target:
+            return moves
+    return None
+
+
 def _lengths(full: bool) -> Finding:
     start = time.perf_counter()
     question = "How short and how long can a game be?"
@@ -303,6 +349,8 @@ def _lengths(full: bool) -> Finding:
 
     verdict, _, data = prove_termination(GAME_ID)
     low_bound = 55 + 23 + 5 + 23
+    _, high_bound = length_bound()
+    shortest_full = shortest_game()
     rng_lengths = []
     for i in range(60 if full else 20):
         _, steps = GAME.random_playout(GAME.initial_state(2, BigPointsVariant()), random.Random(i))
@@ -311,13 +359,18 @@ def _lengths(full: bool) -> Finding:
     return Finding(
         "BP-F-4", GAME_ID, question, "sat",
         f"On the short path of {config.label()}: {short} to {long} moves after set-up (exact, witnesses replay). "
-        f"On the full path every game has between {low_bound} and {data.get('bound')} moves, lays included "
-        f"(Z3: {lower.verdict} below the lower bound, {verdict} above the upper); random games "
+        f"On the full path every two-player game has between {low_bound} and {high_bound} moves, lays included "
+        f"(Z3: {lower.verdict} below the lower bound, "
+        f"{'attained by a witness game: the shortest game is exact' if shortest_full else 'no witness found'}; "
+        f"the upper one is the optimum of the move counting of "
+        f"BP-F-6: 60 pawn moves, 55 takes, 53 black-disc decisions; the ranking proof of termination gives "
+        f"{data.get('bound')}, {verdict}); no game of that length was built, so the longest is open; random games "
         f"took {min(rng_lengths)}-{max(rng_lengths)}.",
         witness={"players": 2, "flags": tiny_flags, "shortest": short_moves, "longest": long_moves,
-                 "full_bounds": [low_bound, data.get("bound")], "random": [min(rng_lengths), max(rng_lengths)]},
+                 "full_bounds": [low_bound, high_bound], "full_shortest": shortest_full, "random": [min(rng_lengths), max(rng_lengths)]},
         rule_ids=("BP-MOVE-2", "BP-TAKE-1", "BP-END-1"), seconds=time.perf_counter() - start,
-        method="exhaustive+z3", bounds=f"exact on {config.label()}; bounds on the full path")
+        method="exhaustive+z3",
+        bounds=f"exact on {config.label()}; on the full path the shortest is exact, the longest bounded")
 
 
 # --------------------------------------------------------------------------
@@ -359,24 +412,55 @@ def _high_score(full: bool) -> Finding:
         picture=GAME.render_text(state))
 
 
-def score_bound(players: int = 2) -> tuple[Any, int | None]:
-    """Z3's maximum of one player's score given the discs there are and the turns the others take."""
-    hand = [z3.Int(f"h{c}") for c in range(7)]
-    turns, others, spent = z3.Ints("turns others spent")
-    colours = z3.Sum([z3.If(hand[c] > 0, 1, 0) for c in range(PAWNS)]) + z3.If(hand[bp.BLACK] > 0, 1, 0)
+def _move_counts() -> tuple[list[Any], dict[str, Any]]:
+    """Counting facts of a finished game on the default path (no back_to_start, so no gap: BP-F-1).
+
+    Pawn ``p`` lands forward ``9 + back_p - ahead_p`` times (``ahead_p``: discs of its colour taken while
+    ahead of it) and then moves onto the ladder, so a game has ``50 + 2K - A`` pawn moves (``K`` backward
+    moves, ``A`` such takes); every pawn move takes exactly one disc (a path disc, or the reserve disc on
+    the ladder); ``E`` black discs pay for extra moves (``K <= E <= 5``); the turns are the other moves.
+    """
+    v = {name: z3.Int(name) for name in ("backward", "extras", "ahead_takes", "pawn_moves", "turns")}
+    K, E, A, P, T = (v[n] for n in ("backward", "extras", "ahead_takes", "pawn_moves", "turns"))
+    facts = [0 <= K, K <= E, E <= 5, A >= 0, P == 50 + 2 * K - A, T == P - E]
+    return facts, v
+
+
+def score_bound(players: int = 2, seat: int = 0) -> tuple[Any, int | None]:
+    """Z3's maximum of one seat's score in a game of ``players`` on the default path.
+
+    The seat's discs are exactly its turns plus its extra moves (one disc per pawn move); a spent black
+    disc scores nothing; the ladder steps are worth 4, 3, 2, 1, 0; a white disc scores one per colour held
+    (an unspent black counts). Seat 0 starts, so it has ``ceil(turns / players)`` turns at most.
+
+    >>> score_bound(2)[1], score_bound(2, seat=1)[1]
+    (98, 97)
+    """
+    facts, v = _move_counts()
+    h = [z3.Int(f"h{c}") for c in range(PAWNS)]
+    kept, spent, white, mine, others = z3.Ints("kept_black spent_black white my_turns other_extras")
+    colours = z3.Sum([z3.If(x > 0, 1, 0) for x in h]) + z3.If(kept > 0, 1, 0)
     values = bp.STEP_VALUES
-    base = z3.Sum([hand[c] * values[c] for c in range(PAWNS)])
-    white = z3.Int("white_points")
+    score = z3.Sum([h[c] * values[c] for c in range(PAWNS)]) + white * colours
+    turns = v["turns"]
     constraints = [
-        *[z3.And(hand[c] >= 0, hand[c] <= 10) for c in range(PAWNS)],
-        hand[bp.BLACK] >= 0, spent >= 0, hand[bp.BLACK] + spent <= 5, hand[bp.WHITE] >= 0, hand[bp.WHITE] <= 5,
-        # a turn takes one disc, plus one per spent black disc (the extra move)
-        z3.Sum(hand) + spent <= turns + spent,
-        # the other players' turns come in between and take at least one disc each
-        others >= (players - 1) * (turns - 1), z3.Sum(hand) + spent + others <= 60,
-        white == hand[bp.WHITE] * colours, turns >= 1,
+        *facts,
+        *[z3.And(x >= 0, x <= 10) for x in h], kept >= 0, spent >= 0, others >= 0, white >= 0, white <= 5,
+        spent + others == v["extras"], kept + spent + others <= 5,
+        mine == (turns + players - 1 - seat) / players,
+        z3.Sum(h) + kept + spent + white == mine + spent,
     ]
-    return maximize(base + white, constraints)
+    return maximize(score, constraints)
+
+
+def length_bound() -> tuple[Any, int | None]:
+    """Z3's maximum of a two-player game's length on the default path, lays included: 55 lays, the pawn
+    moves, one take per pawn move not onto the ladder, and a black-disc decision after a turn's normal
+    move at most from the third turn on (nobody holds a usable black disc before)."""
+    facts, v = _move_counts()
+    offers = z3.Int("offers")
+    length = 55 + v["pawn_moves"] + (v["pawn_moves"] - PAWNS) + offers
+    return maximize(length, [*facts, offers >= 0, offers <= v["turns"] - 2])
 
 
 def _score_upper(full: bool) -> Finding:
@@ -388,12 +472,14 @@ def _score_upper(full: bool) -> Finding:
                        seconds=time.perf_counter() - start)
     return Finding(
         "BP-F-6", GAME_ID, question, "unsat",
-        f"No player can score more than {best}: the top step is worth 4 per disc, a white disc at most 6 "
-        "(five colours and black), each turn takes one disc (two with a spent black disc), and the other "
-        "player's turns, which come in between, take at least one disc each, out of 60.",
-        witness={"optimum": result.model}, rule_ids=("BP-SCORE-1", "BP-TAKE-1", "BP-BLACK-1"),
+        f"No player can score more than {best} (seat 1: {score_bound(2, seat=1)[1]}). A game has 50 + 2K - A "
+        "pawn moves (K backward moves, A discs taken while ahead of their pawn), each taking exactly one disc; "
+        "the turns alternate, so seat 0 takes at most 28 discs besides the black discs it spends, and then "
+        "holds no black: ten of the 4-point colour, ten of the 3-point one, one each of the others and five "
+        "whites worth 5 each. Whether 98 is reached is open (BP-F-5 gives the best game found).",
+        witness={"optimum": result.model}, rule_ids=("BP-SCORE-1", "BP-TAKE-1", "BP-BLACK-1", "BP-MOVE-2"),
         seconds=time.perf_counter() - start, method="z3",
-        bounds=f"every two-player game; the question 'more than {best}?' is unsat")
+        bounds=f"every two-player game on the default path; the question 'more than {best}?' is unsat")
 
 
 FINDINGS: dict[str, Callable[[bool], Finding]] = {

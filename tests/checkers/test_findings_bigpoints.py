@@ -81,12 +81,28 @@ def test_shortest_and_longest_witnesses() -> None:
     assert low <= w["random"][0] and w["random"][1] <= high
 
 
+def test_shortest_full_game_attains_the_lower_bound() -> None:
+    w = finding("BP-F-4").witness
+    low, high = w["full_bounds"]
+    assert (low, high) == (106, 223)
+    moves = w["full_shortest"]
+    state = smt.replay(2, {}, moves)
+    assert GAME.is_terminal(state) and len(moves) == low
+    assert not any(m == "black" for m in moves)
+
+
+def test_length_bound_counts_the_moves() -> None:
+    result, best = smt.length_bound()
+    assert best == 223 and result.model["pawn_moves"] == 60 and result.model["offers"] == 53
+
+
 def test_score_witness_within_bound() -> None:
     w = finding("BP-F-5").witness
     state = smt.replay(w["players"], w["flags"], w["moves"])
     assert state.scores[w["seat"]] == w["score"]
     _, bound = smt.score_bound(2)
-    assert bound is not None and w["score"] <= bound
+    assert bound == 98 and w["score"] <= bound
+    assert smt.score_bound(2, seat=1)[1] == 97
 
 
 @pytest.mark.slow
