@@ -102,6 +102,7 @@ def test_score_witness_within_bound() -> None:
     assert state.scores[w["seat"]] == w["score"]
     _, bound = smt.score_bound(2)
     assert bound == 98 and w["score"] <= bound
+    assert w["score"] == smt.guided_game(smt.GUIDED_SEED)[0] == 66
     assert smt.score_bound(2, seat=1)[1] == 97
 
 
