@@ -37,6 +37,7 @@ import os
 import pickle
 import pkgutil
 import re
+import shlex
 import subprocess
 import sys
 import tempfile
@@ -61,7 +62,7 @@ logger = logging.getLogger(__name__)
 
 DOCS = Path(__file__).resolve().parents[1]
 REPO = DOCS.parent
-CACHE_VERSION = 3
+CACHE_VERSION = 4
 #: Generated folders below the docs source (see docs/.gitignore).
 GENERATED = ("games", "reference", "_generated")
 
@@ -100,6 +101,10 @@ class SiteData:
     capture_note: str
     svgs: dict[str, str]
     seconds: dict[str, float]
+    #: ``ruleproof diff`` of each flagged ambiguity's readings, per game
+    #: (:func:`ruleproof.checkers.diff.ambiguity_verdicts`), with the name of
+    #: each verdict's histogram picture under ``"picture"``.
+    reading_diffs: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
 
 
 def _source_hash() -> str:
@@ -211,7 +216,8 @@ def gather(app: Sphinx, tests: Sequence[Any]) -> SiteData:
 
     games = available_games()
     cache_dir = Path(app.srcdir) / "_build" / ".ruleproof-cache"
-    key = _source_hash() + f"-f{int(app.config.ruleproof_findings)}-c{int(app.config.ruleproof_capture_examples)}"
+    key = _source_hash() + (f"-f{int(app.config.ruleproof_findings)}-c{int(app.config.ruleproof_capture_examples)}"
+                            f"-d{int(app.config.ruleproof_reading_diffs)}")
     cache_file = cache_dir / f"site-{key}.pickle"
     if cache_file.exists():
         try:
@@ -271,7 +277,25 @@ def gather(app: Sphinx, tests: Sequence[Any]) -> SiteData:
     elif not app.config.ruleproof_capture_examples:
         note = "pictures of the worked examples are switched off (ruleproof_capture_examples = False)"
 
-    data = SiteData(games, findings, errors, finding_pictures, examples, note, svgs, seconds)
+    reading_diffs: dict[str, list[dict[str, Any]]] = {}
+    if app.config.ruleproof_reading_diffs:
+        from ruleproof.checkers.diff import ambiguity_verdicts
+
+        for game in games:
+            start = time.perf_counter()
+            rows = ambiguity_verdicts(game, games=60, max_moves=8000)
+            for index, row in enumerate(rows):
+                svg = str(row.get("svg") or "")
+                if svg:
+                    name = _svg_name("reading", f"{row['ambiguity']}-{row['reading']}", index)
+                    svgs[name] = svg
+                    row["picture"] = name
+                row.pop("svg", None)
+                row.pop("comparison", None)  # the page shows the summary; the full report is `ruleproof diff`
+            reading_diffs[game] = rows
+            seconds[f"reading diffs {game}"] = time.perf_counter() - start
+
+    data = SiteData(games, findings, errors, finding_pictures, examples, note, svgs, seconds, reading_diffs)
     cache_dir.mkdir(parents=True, exist_ok=True)
     for old in cache_dir.glob("site-*.pickle"):
         old.unlink()
@@ -613,6 +637,7 @@ def game_page(game: str, data: SiteData, tests: Sequence[Any], index: Index) -> 
         rows = [[lit(repr(r.value)), esc(r.description), "default" if r.value == amb.default else ""]
                 for r in amb.readings]
         out.append(list_table(["Value", "Reading", ""], rows, [15, 70, 15]))
+        out.extend(_reading_diff_section(game, amb, data.reading_diffs.get(game, [])))
     out.append(heading("Variant flags", "~"))
     rows = []
     for flag in flags:
@@ -677,6 +702,26 @@ def game_page(game: str, data: SiteData, tests: Sequence[Any], index: Index) -> 
             rules = ", ".join(f":rule:`{r}`" for r in prop.rule_ids) or "—"
             out.append(f"{lit(prop.id)}\n   {esc(prop.statement)} (rules: {rules})\n")
     return "\n".join(out)
+
+
+def _reading_diff_section(game: str, amb: Any, rows: Sequence[dict[str, Any]]) -> list[str]:
+    """What ``ruleproof diff`` measured for each non-default reading of ``amb``."""
+    out: list[str] = []
+    for row in (r for r in rows if r.get("ambiguity") == amb.id):
+        flag, value = row.get("flag"), row.get("reading")
+        reading_a = shlex.quote(f"{flag}={row.get('default')}")
+        reading_b = shlex.quote(f"{flag}={value}")
+        command = f"ruleproof diff {game} --a {reading_a} --b {reading_b}"
+        out.append(f"**Measured** ({lit(command)}): {esc(row.get('verdict_text') or row.get('verdict'))}. "
+                   f"{esc(row.get('summary', ''))}\n")
+        for extra in row.get("also") or []:
+            out.append(f"   *Also in another setting:* {esc(extra.get('verdict_text') or extra.get('verdict'))}. "
+                       f"{esc(extra.get('summary', ''))}\n")
+        if row.get("picture"):
+            caption = f"Game length and scores under {flag}={row.get('default')!r} and {flag}={value!r}"
+            out.append(f".. figure:: /_generated/pictures/{row['picture']}\n   :alt: {esc(caption)}\n"
+                       f"   :class: rp-picture\n\n   {esc(caption)}\n")
+    return out
 
 
 def games_index(games: Sequence[str], tests: Sequence[Any], data: SiteData) -> str:
@@ -1135,6 +1180,7 @@ def _drop_unreadable_viewcode_modules(app: Sphinx) -> list[Any]:
 def setup(app: Sphinx) -> dict[str, Any]:
     app.add_config_value("ruleproof_findings", True, "env", bool)
     app.add_config_value("ruleproof_capture_examples", True, "env", bool)
+    app.add_config_value("ruleproof_reading_diffs", True, "env", bool)
     app.add_config_value("ruleproof_traceability_fatal", True, "env", bool)
     app.add_config_value("ruleproof_tests_dir", "", "env", str)
     app.add_role("rule", rule_role)

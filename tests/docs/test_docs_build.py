@@ -204,3 +204,15 @@ def test_generated_sources_are_not_committed(docs_build_dir: Path) -> None:
     ignore = (docs_build_dir.parent / ".gitignore").read_text(encoding="utf-8")
     for folder in ("/games/", "/reference/", "/_generated/", "/_build/"):
         assert folder in ignore
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_flagged_ambiguity_shows_its_measured_diff(game: str, pages: dict[str, Page]) -> None:
+    """Each non-default reading of a flagged ambiguity has its ``ruleproof diff`` verdict on the page."""
+    page = pages[f"games/{game}.html"]
+    spec = spec_for(game)
+    expected = sum(1 for amb in spec.ambiguities if amb.flag for r in amb.readings if r.value != amb.default)
+    assert page.text.count("Measured (ruleproof diff") >= expected
+    for amb in spec.ambiguities:
+        if amb.flag:
+            assert f"ruleproof diff {game} --a " in page.text and amb.flag in page.text
