@@ -91,7 +91,8 @@ class TrackedSolver:
         answer = self.solver.check(*assumptions)
         seconds = time.perf_counter() - start
         if answer == z3.sat:
-            return SolverResult("sat", model_values(self.solver.model()), seconds=seconds)
+            values = {k: v for k, v in model_values(self.solver.model()).items() if k not in self._labels}
+            return SolverResult("sat", values, seconds=seconds)
         if answer == z3.unsat:
             core = sorted({self._labels[str(c)] for c in self.solver.unsat_core() if str(c) in self._labels})
             return SolverResult("unsat", core=tuple(core), seconds=seconds)
