@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ruleproof.model.core import CHANCE, Game
+from ruleproof.model.core import Game
 from ruleproof.spec import take5 as t5
 
 
@@ -82,12 +82,7 @@ def check_property(
                 return PropertyResult(prop.id, players, variant, "refuted", states, index + 1, problem, tuple(history))
             if game.is_terminal(state):
                 break
-            actor = game.current_player(state)
-            if actor == CHANCE:
-                move = game.sample_chance(state, rng)
-            else:
-                moves = game.legal_moves(state)
-                move = moves[rng.randrange(len(moves))]
+            move = game.random_move(state, rng)
             history.append(str(move))
             state = game.apply_unchecked(state, move)
     return PropertyResult(prop.id, players, variant, "holds", states, games)

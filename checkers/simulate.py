@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ruleproof.model.core import CHANCE, TERMINAL, Game
+from ruleproof.model.core import TERMINAL, Game
 from ruleproof.model.records import GameRecord, make_record
 from ruleproof.spec.core import variant_to_dict
 
@@ -87,11 +87,7 @@ def simulate(
             actor = game.current_player(state)
             if actor == TERMINAL:
                 break
-            if actor == CHANCE:
-                move = game.sample_chance(state, rng)
-            else:
-                moves = game.legal_moves(state)
-                move = moves[rng.randrange(len(moves))]
+            move = game.random_move(state, rng, actor)
             after = game.apply_unchecked(state, move)
             if rule_stats:
                 stats.rules_fired.update(spec.fired(variant, state, actor, move, after))

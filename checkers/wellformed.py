@@ -297,12 +297,7 @@ def find_win(game: Game[Any, Any, Any], players: int, variant: Any, seat: int, t
         for _ in range(20_000):
             if game.is_terminal(state):
                 break
-            actor = game.current_player(state)
-            if actor == -1:
-                move = game.sample_chance(state, rng)
-            else:
-                legal = game.legal_moves(state)
-                move = legal[rng.randrange(len(legal))]
+            move = game.random_move(state, rng)
             moves.append(str(move))
             state = game.apply_unchecked(state, move)
         else:

@@ -224,6 +224,16 @@ class Game(ABC, Generic[S, M, V]):
             state = self.apply(state, move)
         return state
 
+    def random_move(self, state: S, rng: random.Random, actor: int | None = None) -> M:
+        """A chance outcome drawn with its probability, or a uniformly random legal move.
+
+        ``actor`` may be passed when the caller already knows who acts.
+        """
+        if (self.current_player(state) if actor is None else actor) == CHANCE:
+            return self.sample_chance(state, rng)
+        moves = self.legal_moves(state)
+        return moves[rng.randrange(len(moves))]
+
     def random_playout(self, state: S, rng: random.Random) -> tuple[S, int]:
         """Play uniformly random moves (chance by its probabilities) to the end.
 
@@ -234,10 +244,5 @@ class Game(ABC, Generic[S, M, V]):
             actor = self.current_player(state)
             if actor == TERMINAL:
                 return state, steps
-            if actor == CHANCE:
-                move = self.sample_chance(state, rng)
-            else:
-                moves = self.legal_moves(state)
-                move = moves[rng.randrange(len(moves))]
-            state = self.apply_unchecked(state, move)
+            state = self.apply_unchecked(state, self.random_move(state, rng, actor))
             steps += 1
