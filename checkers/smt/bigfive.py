@@ -1,0 +1,431 @@
+"""The catalogue's questions about Big Five, answered with Z3 (findings ``BF-F-n``).
+
+The encoding lives in :mod:`ruleproof.checkers.smt.bigfive_encoding`; every
+witness is replayed through the engine by
+:mod:`ruleproof.checkers.smt.bigfive_replay` before it counts.
+
+* ``BF-F-1`` — induction: no legal play leaves a line longer than five, mixed,
+  or with two identical cards (two queries; the comb window).
+* ``BF-F-2``, ``BF-F-3`` — the largest bonus of one turn under the text's and
+  the publisher's reading (Optimize, with a replayed witness).
+* ``BF-F-4`` — does every legal four-card play form a line of five?
+* ``BF-F-5`` — the smallest board on which no card of any kind can be placed.
+* ``BF-F-6``, ``BF-F-7`` — the text's remark that two or four players leave
+  cards over when dealing, for the player counts the game allows (and with
+  ``allow_five``).
+* ``BF-F-8`` — a hand with no legal play on the text's example board: an
+  unsat proof naming the rules.
+
+>>> [q.id for q in QUESTIONS]
+['BF-F-1', 'BF-F-2', 'BF-F-3', 'BF-F-4', 'BF-F-5', 'BF-F-6', 'BF-F-7', 'BF-F-8']
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+import z3
+
+from ruleproof.checkers.catalogue import Question, register
+from ruleproof.checkers.findings import Finding
+from ruleproof.checkers.smt.bigfive_encoding import (
+    AXES,
+    PLACEMENT_RULES,
+    Frame,
+    _add,
+    any_play,
+    bonus_terms,
+    comb_frame,
+    invariant_patterns,
+    solve_rules,
+)
+from ruleproof.checkers.smt.bigfive_replay import build_order, replay_plays, translate
+from ruleproof.checkers.smt.core import SolverResult, TrackedSolver, maximize
+from ruleproof.model.bigfive import GAME, _Index, generate_plays
+from ruleproof.spec.bigfive import (
+    EXAMPLES,
+    KINDS,
+    MAX_LINE,
+    BigFiveVariant,
+    Placed,
+    card_code,
+    parse_card,
+    parse_move,
+    render_board,
+)
+
+GAME_ID = "bigfive"
+Cell = tuple[int, int]
+LINE_RULES = ("BF-LINE-3", "BF-LINE-4", "BF-LINE-5")
+
+
+def _placed(board: Mapping[Cell, int]) -> list[Placed]:
+    return [Placed(x, y, c) for (x, y), c in sorted(board.items())]
+
+
+def _words(board: Mapping[Cell, int]) -> list[str]:
+    return [str(p) for p in _placed(board)]
+
+
+def _unknown(fid: str, question: str, result: SolverResult, rules: Sequence[str], bounds: str = "") -> Finding:
+    return Finding(fid, GAME_ID, question, "unknown", "The solver gave up; this is no proof.",
+                   rule_ids=tuple(rules), seconds=result.seconds, bounds=bounds, reason=result.reason)
+
+
+def connected(frame: Frame, cells: Sequence[Cell], prefix: str = "cn") -> list[Any]:
+    """The old cards on ``cells`` are 4-connected (a root and breadth-first distances)."""
+    inside = set(cells)
+    dist = {c: z3.Int(f"{prefix}_d_{c[0]}_{c[1]}") for c in cells}
+    root = {c: z3.Bool(f"{prefix}_r_{c[0]}_{c[1]}") for c in cells}
+    out: list[Any] = [z3.PbEq([(root[c], 1) for c in cells], 1)]
+    for c in cells:
+        out.append(z3.Implies(root[c], z3.And(frame.occ[c], dist[c] == 0)))
+        nbs = [_add(c, d, s) for d in AXES for s in (1, -1) if _add(c, d, s) in inside]
+        out.append(z3.Implies(z3.And(frame.occ[c], z3.Not(root[c])), z3.And(
+            dist[c] > 0, z3.Or([z3.And(frame.occ[m], dist[m] == dist[c] - 1) for m in nbs]))))
+    return out
+
+
+def copies_ok(frame: Frame, cells: Sequence[Cell], with_play: bool = True) -> list[Any]:
+    """No kind appears more than four times among the old (and played) cards."""
+    out = []
+    for kind in range(KINDS):
+        a, k = kind // 5, kind % 5
+        terms = [z3.If(z3.And(frame.occ[c], frame.oa[c] == a, frame.oc[c] == k), 1, 0) for c in cells]
+        if with_play:
+            terms += [z3.If(z3.And(frame.pl(c), frame.pa[c] == a, frame.pc[c] == k), 1, 0) for c in frame.play_cells]
+        out.append(z3.Sum(terms) <= 4)
+    return out
+
+
+# --------------------------------------------------------------------------
+# BF-F-1: the invariant, by induction
+
+Q_INV = "Can a legal play leave a line longer than five cards, mixing colours and animals, or holding two identical cards?"
+INV_BOUNDS = (
+    "Window: the comb, play cells (0..4, 0), row 0 from column -5 to 9 and columns 0..4 from row -5 to 5. "
+    "Up to translation and swapping rows with columns (the rules do not see either), every legal play lies in "
+    "row 0 within columns 0..4 (BF-LINE-1, at most five cards in its new line by BF-LINE-5). A line that a "
+    "play changes passes through a played cell; the invariant is checked as local patterns of at most six "
+    "consecutive cells (L1-L4 of invariant_patterns), and every pattern through a played cell lies in the comb, "
+    "so patterns elsewhere are unchanged. Base case: the start card alone (every round starts from one card)."
+)
+
+
+def q_invariant(full: bool) -> Finding:
+    """Two queries: the start card satisfies the invariant; invariant + legal play ⇒ invariant."""
+    start = time.perf_counter()
+    frame = comb_frame(prefix="i")
+    base = TrackedSolver()
+    base.add_fact(*frame.domain())
+    base.add_fact(z3.PbEq([(frame.occ[c], 1) for c in frame.scope], 1))
+    base.add_fact(z3.Not(z3.And(invariant_patterns(frame, True))))
+    r1 = base.check()
+    r2, _ = solve_rules([*frame.domain(), *invariant_patterns(frame, True),
+                         z3.Not(z3.And(invariant_patterns(frame, False, touching=frame.play_cells)))],
+                        frame.rules())
+    seconds = time.perf_counter() - start
+    if r1.verdict == "unknown" or r2.verdict == "unknown":
+        bad = r1 if r1.verdict == "unknown" else r2
+        return _unknown("BF-F-1", Q_INV, bad, LINE_RULES, INV_BOUNDS)
+    if r1.verdict == "unsat" and r2.verdict == "unsat":
+        return Finding(
+            "BF-F-1", GAME_ID, Q_INV, "unsat",
+            "No. Base: a board of one card satisfies the invariant (unsat). Step: invariant before + a legal play "
+            f"+ the invariant broken after is unsat; the core names {', '.join(r2.core)}.",
+            witness={"base": r1.verdict, "step": r2.verdict, "core": list(r2.core)},
+            rule_ids=tuple(r2.core) or LINE_RULES, seconds=seconds, method="z3", bounds=INV_BOUNDS,
+        )
+    return Finding("BF-F-1", GAME_ID, Q_INV, "sat",
+                   f"The induction fails: base {r1.verdict}, step {r2.verdict}.", witness=r2.model,
+                   rule_ids=LINE_RULES, seconds=seconds, bounds=INV_BOUNDS)
+
+
+# --------------------------------------------------------------------------
+# BF-F-2 / BF-F-3: the largest bonus
+
+
+def _bonus_question(reading: str) -> str:
+    return f"What is the largest bonus one turn can earn ({reading} reading of the bonus)?"
+
+
+def q_bonus(reading: str) -> Callable[[bool], Finding]:
+    """Maximise the bonus over the comb (an upper bound over every reachable
+    board), then find a 4-connected board within the four copies that reaches it and replay it."""
+    fid = "BF-F-2" if reading == "text" else "BF-F-3"
+    question = _bonus_question(reading)
+
+    def run(full: bool) -> Finding:
+        start = time.perf_counter()
+        frame = comb_frame(prefix="b")
+        rules = [c for _, c in frame.rules()]
+        base = frame.domain() + invariant_patterns(frame, True) + rules + [frame.pl(frame.play_cells[0])]
+        objective = bonus_terms(frame, reading)
+        result, best = maximize(objective, base, timeout_ms=60_000)
+        if result.verdict != "sat" or best is None:
+            return _unknown(fid, question, result, ("BF-BONUS-1",))
+        wit = TrackedSolver(timeout_ms=60_000)
+        wit.add_fact(*base, objective == best, *connected(frame, frame.scope), *copies_ok(frame, frame.scope))
+        found = wit.check()
+        seconds = time.perf_counter() - start
+        bounds = ("Upper bound: Optimize over the comb window (see BF-F-1) with the invariant before the play, "
+                  "every placement rule, and the leftmost played card at (0, 0); every reachable position is "
+                  "among these. Attained: a 4-connected board within four copies of each kind, replayed.")
+        if found.verdict != "sat":
+            return Finding(fid, GAME_ID, question, "unknown",
+                           f"At most {best}, but no reachable board reaching it was found.", rule_ids=("BF-BONUS-1",),
+                           seconds=seconds, bounds=bounds, reason=found.reason or found.verdict)
+        model = wit.model()
+        board = frame.decode_board(model)
+        play = frame.decode_play(model)
+        root = min(board)
+        board = translate(board, root)
+        play = tuple(sorted(Placed(p.x - root[0], p.y - root[1], p.card) for p in play))
+        variant = BigFiveVariant(bonus=reading)  # type: ignore[arg-type]
+        state, moves = replay_plays(board[(0, 0)], [p.placed for p in build_order(board)] + [play], variant)
+        earned = state.bonus
+        witness = {"board": _words(board), "play": str(parse_move("play " + " ".join(str(p) for p in play))),
+                   "bonus": best, "engine_bonus": earned, "moves": moves}
+        verdict = "sat" if earned == best else "unknown"
+        return Finding(
+            fid, GAME_ID, question, verdict,
+            f"{best} bonus cards: Optimize proves nothing more is possible, and the play "
+            f"{witness['play']} earns {earned} in a replayed game.",
+            witness=witness, rule_ids=("BF-BONUS-1", "BF-LINE-5"), seconds=seconds, method="z3", bounds=bounds,
+            picture=render_board(_placed(board), play), reason="" if verdict == "sat" else "replay disagrees",
+        )
+
+    return run
+
+
+# --------------------------------------------------------------------------
+# BF-F-4: four-card plays
+
+Q_FOUR = "Is there a legal play of four cards whose new line is not a line of five?"
+
+
+def q_four(full: bool) -> Finding:
+    """Legal 4-card play ∧ row line ≠ 5 over the comb: unsat."""
+    frame = comb_frame(prefix="f")
+    facts = [*frame.domain(), *invariant_patterns(frame, True), frame.pl(frame.play_cells[0]),
+             frame.count() == 4, frame.run_length(frame.play_cells[0], AXES[0]) != MAX_LINE]
+    result, _ = solve_rules(facts, frame.rules())
+    if result.verdict == "unknown":
+        return _unknown("BF-F-4", Q_FOUR, result, ("BF-LINE-2", "BF-LINE-5"))
+    if result.verdict == "unsat":
+        return Finding("BF-F-4", GAME_ID, Q_FOUR, "unsat",
+                       "No: every legal four-card play forms a line of exactly five (four played cards plus at least "
+                       f"one old card, at most five in all), as the text's bonus note b assumes. Core: {', '.join(result.core)}.",
+                       rule_ids=result.core, seconds=result.seconds, bounds="Comb window (see BF-F-1).")
+    return Finding("BF-F-4", GAME_ID, Q_FOUR, "sat", "Yes: see the witness.", witness=result.model,
+                   rule_ids=("BF-LINE-2", "BF-LINE-5"), seconds=result.seconds)
+
+
+# --------------------------------------------------------------------------
+# BF-F-5: dead boards
+
+Q_DEAD = "What is the smallest board on which no card of any kind can be placed anywhere?"
+#: Bounding boxes searched: quick and full (all smaller boxes fit inside; a box W×H also covers H×W).
+DEAD_BOXES_QUICK: tuple[tuple[int, int], ...] = ((5, 5),)
+DEAD_BOXES_FULL: tuple[tuple[int, int], ...] = ((5, 5), (5, 6), (6, 6), (5, 7), (6, 7))
+
+
+def dead_board_query(width: int, height: int, most: int, timeout_ms: int = 300_000) -> tuple[SolverResult, dict[Cell, int]]:
+    """Is there a 4-connected board within ``width × height`` of at most
+    ``most`` cards (valid lines, four copies per kind) on which no single card of
+    any of the 25 kinds is legal anywhere? (If no single card fits, no group
+    does: the played card next to the old card of a legal group would be a
+    legal play alone, its lines being parts of the group's lines.)"""
+    box = [(x, y) for x in range(width) for y in range(height)]
+    ring = [(x, y) for x in range(-1, width + 1) for y in range(-1, height + 1) if (x, y) not in set(box)]
+    frame = Frame(box, [], limit=MAX_LINE, prefix="d")
+    solver = TrackedSolver(timeout_ms=timeout_ms)
+    solver.add_fact(*frame.domain(), *invariant_patterns(frame, True))
+
+    def occ(c: Cell) -> Any:
+        return frame.occ[c] if c in frame.inside else z3.BoolVal(False)
+
+    def card_is(c: Cell, a: int, k: int) -> Any:
+        return z3.And(frame.oa[c] == a, frame.oc[c] == k)
+
+    for e in box + ring:
+        touch = z3.Or([occ(_add(e, d, s)) for d in AXES for s in (1, -1)])
+        parts = []
+        for d in AXES:
+            ts = []
+            for sign in (1, -1):
+                t = 1
+                while t <= MAX_LINE and _add(e, d, sign * t) in frame.inside:
+                    ts.append(sign * t)
+                    t += 1
+            reach: dict[int, Any] = {}
+            for t in sorted(ts, key=abs):
+                prev = reach.get(t - (1 if t > 0 else -1), z3.BoolVal(True))
+                reach[t] = z3.And(prev, occ(_add(e, d, t)))
+            short = 1 + z3.Sum([z3.If(reach[t], 1, 0) for t in ts]) <= MAX_LINE
+            cross = z3.And([z3.Implies(z3.And(reach[t], reach[u]), z3.Not(z3.And(
+                frame.oa[_add(e, d, t)] == frame.oa[_add(e, d, u)], frame.oc[_add(e, d, t)] == frame.oc[_add(e, d, u)])))
+                for t in ts for u in ts if t < 0 < u])
+            colour = [z3.And([z3.Implies(reach[t], frame.oc[_add(e, d, t)] == k) for t in ts]) for k in range(5)]
+            animal = [z3.And([z3.Implies(reach[t], frame.oa[_add(e, d, t)] == a) for t in ts]) for a in range(5)]
+            parts.append((d, reach, ts, z3.And(short, cross), colour, animal))
+        blocked = []
+        for a in range(5):
+            for k in range(5):
+                fits = [touch]
+                for d, reach, ts, base, colour, animal in parts:
+                    fits += [base, z3.Or(colour[k], animal[a])]
+                    fits += [z3.Implies(reach[t], z3.Not(card_is(_add(e, d, t), a, k))) for t in ts]
+                blocked.append(z3.Not(z3.And(fits)))
+        solver.add_fact(z3.Or(occ(e), z3.And(blocked)))
+    count = z3.Sum([z3.If(frame.occ[c], 1, 0) for c in box])
+    solver.add_fact(count >= 1, count <= most)
+    solver.add_fact(z3.Or([frame.occ[(x, 0)] for x in range(width)]), z3.Or([frame.occ[(0, y)] for y in range(height)]))
+    solver.add_fact(*connected(frame, box, "dc"), *copies_ok(frame, box, with_play=False))
+    result = solver.check()
+    board = frame.decode_board(solver.model()) if result.verdict == "sat" else {}
+    return result, board
+
+
+def is_dead_engine(board: Mapping[Cell, int]) -> bool:
+    """The engine finds no play for a hand of any single kind (so no play at all)."""
+    index = _Index(tuple(sorted(Placed(x, y, c) for (x, y), c in board.items())))
+    return all(not generate_plays(index, (kind,)) for kind in range(KINDS))
+
+
+def q_dead(full: bool) -> Finding:
+    """No dead board of fewer cards in the stated boxes; the smallest found, replayed."""
+    start = time.perf_counter()
+    boxes = DEAD_BOXES_FULL if full else DEAD_BOXES_QUICK
+    width, height = boxes[0]
+    found, board = dead_board_query(width, height, width * height)
+    if found.verdict != "sat":
+        return _unknown("BF-F-5", Q_DEAD, found, ("BF-LINE-2", "BF-LINE-3"))
+    size = len(board)
+    proofs = {}
+    for w, h in boxes:
+        result, _ = dead_board_query(w, h, size - 1)
+        proofs[f"{w}x{h}"] = result.verdict
+        if result.verdict == "unknown":
+            return _unknown("BF-F-5", Q_DEAD, result, ("BF-LINE-2", "BF-LINE-3"),
+                            f"bounding box {w}x{h}, at most {size - 1} cards")
+        if result.verdict == "sat":
+            return Finding("BF-F-5", GAME_ID, Q_DEAD, "sat", f"A smaller dead board fits in {w}x{h}.",
+                           seconds=time.perf_counter() - start)
+    root = min(board)
+    board = translate(board, root)
+    state, moves = replay_plays(board[(0, 0)], [p.placed for p in build_order(board)])
+    engine_board = {p.cell: p.card for p in state.board}
+    dead = engine_board == board and is_dead_engine(engine_board)
+    seconds = time.perf_counter() - start
+    shown = ", ".join(f"{k} {v}" for k, v in proofs.items())
+    bounds = (f"Boards whose bounding box fits in {', '.join(f'{w}x{h}' for w, h in boxes)} (or their transposes): "
+              f"no dead board of at most {size - 1} cards ({shown}). Dead means: no single card of any of the 25 "
+              "kinds is legal on any cell (copies in stock are not considered). A dead board needs a line of five "
+              "through each extreme card (else a card extends it), so its bounding box is at least 5x5.")
+    return Finding(
+        "BF-F-5", GAME_ID, Q_DEAD, "sat" if dead else "unknown",
+        f"{size} cards: the {width}x{height} board shown (every row and column a full line of five) admits no card; "
+        f"no board of fewer cards within the searched boxes does. Built by {len(build_order(board))} single-card "
+        "plays in a replayed game; the engine finds no play for any kind.",
+        witness={"board": _words(board), "cards": size, "moves": moves, "smaller": proofs},
+        rule_ids=("BF-LINE-2", "BF-LINE-3", "BF-LINE-4", "BF-LINE-5"), seconds=seconds, method="z3", bounds=bounds,
+        picture=render_board(_placed(board)), reason="" if dead else "the replayed board is not dead",
+    )
+
+
+# --------------------------------------------------------------------------
+# BF-F-6 / BF-F-7: cards left over by the deal
+
+Q_LEFT = ("Is the text's remark true for every allowed player count: cards are left over after an even deal "
+          "exactly when 2 or 4 play?")
+
+
+def leftover_query(counts: Sequence[int]) -> SolverResult:
+    """∃ n among ``counts``, quotient q, remainder r: 99 = n·q + r, 0 ≤ r < n, and (r > 0) ≠ (n ∈ {2, 4})."""
+    n, q, r = z3.Ints("players share left")
+    solver = TrackedSolver()
+    solver.add("BF-SETUP-1", z3.Or([n == k for k in counts]))
+    solver.add("BF-DEAL-2", 99 == n * q + r, r >= 0, r < n, q >= 0)
+    solver.add_fact((r > 0) != z3.Or(n == 2, n == 4))
+    return solver.check()
+
+
+def q_leftover(allow_five: bool) -> Callable[[bool], Finding]:
+    """Solve the remainder question, and replay the deal of every count through the engine."""
+    fid = "BF-F-7" if allow_five else "BF-F-6"
+    counts = (1, 2, 3, 4, 5) if allow_five else (1, 2, 3, 4)
+    question = Q_LEFT + (" (with allow_five)" if allow_five else "")
+
+    def run(full: bool) -> Finding:
+        start = time.perf_counter()
+        result = leftover_query(counts)
+        variant = BigFiveVariant(allow_five=allow_five)
+        engine = {n: len(GAME.new_game(n, variant, seed=n).box) for n in counts}
+        seconds = time.perf_counter() - start
+        bounds = f"Player counts {list(counts)}; the 99 cards after the start card dealt evenly (not the children's or handicap deals)."
+        if result.verdict == "unknown":
+            return _unknown(fid, question, result, ("BF-SETUP-1", "BF-DEAL-2"), bounds)
+        if result.verdict == "unsat":
+            return Finding(fid, GAME_ID, question, "unsat",
+                           "True: with 1 or 3 players the 99 cards divide evenly, with 2 one card and with 4 three "
+                           f"cards go back to the box; the engine's deals leave {engine}.",
+                           witness={"engine_box": engine}, rule_ids=("BF-SETUP-1", "BF-DEAL-2"), seconds=seconds,
+                           bounds=bounds)
+        n = result.model["players"]
+        left = result.model["left"]
+        return Finding(fid, GAME_ID, question, "sat",
+                       f"Not with {n} players: {left} cards are left over, which the text (silent on five) does not "
+                       f"mention; the engine's deals leave {engine}.",
+                       witness={"players": n, "left": left, "engine_box": engine},
+                       rule_ids=("BF-SETUP-1", "BF-DEAL-2"), seconds=seconds, bounds=bounds)
+
+    return run
+
+
+# --------------------------------------------------------------------------
+# BF-F-8: a hand without a legal play
+
+NO_PLAY_BOARD = EXAMPLES[3].board
+NO_PLAY_HAND = ("Lp", "Gg", "Gr", "Zy", "Cb")
+Q_NO_PLAY = f"Does the hand {' '.join(NO_PLAY_HAND)} have a legal play on the board of the text's counter-example?"
+
+
+def q_no_play(full: bool) -> Finding:
+    """The solver's answer, cross-checked with the engine."""
+    board = {p.cell: p.card for p in (parse_move("play " + NO_PLAY_BOARD).placed)}  # type: ignore[union-attr]
+    hand = [parse_card(c) for c in NO_PLAY_HAND]
+    answer = any_play(board, hand)
+    engine = generate_plays(_Index(tuple(sorted(_placed(board)))), tuple(sorted(hand)))
+    witness = {"board": _words(board), "hand": list(NO_PLAY_HAND), "engine_plays": len(engine)}
+    if answer.verdict == "unknown":
+        return _unknown("BF-F-8", Q_NO_PLAY, SolverResult("unknown", reason=answer.reason, seconds=answer.seconds),
+                        PLACEMENT_RULES)
+    if answer.verdict == "unsat":
+        return Finding("BF-F-8", GAME_ID, Q_NO_PLAY, "unsat",
+                       f"No legal play (the engine agrees: {len(engine)} plays). The unsat core: {', '.join(answer.core)}.",
+                       witness=witness | {"core": list(answer.core)}, rule_ids=answer.core, seconds=answer.seconds,
+                       bounds="Play cells: every empty cell within four steps of a card along a row or column.",
+                       picture=render_board(_placed(board)))
+    witness["play"] = " ".join(str(p) for p in answer.play)
+    return Finding("BF-F-8", GAME_ID, Q_NO_PLAY, "sat", f"Yes: play {witness['play']}.", witness=witness,
+                   rule_ids=PLACEMENT_RULES, seconds=answer.seconds, picture=render_board(_placed(board), answer.play))
+
+
+# --------------------------------------------------------------------------
+
+QUESTIONS: tuple[Question, ...] = (
+    Question("BF-F-1", GAME_ID, Q_INV, LINE_RULES, q_invariant),
+    Question("BF-F-2", GAME_ID, _bonus_question("text"), ("BF-BONUS-1",), q_bonus("text")),
+    Question("BF-F-3", GAME_ID, _bonus_question("publisher"), ("BF-BONUS-1",), q_bonus("publisher")),
+    Question("BF-F-4", GAME_ID, Q_FOUR, ("BF-LINE-2", "BF-LINE-5"), q_four),
+    Question("BF-F-5", GAME_ID, Q_DEAD, ("BF-LINE-2", "BF-LINE-3"), q_dead),
+    Question("BF-F-6", GAME_ID, Q_LEFT, ("BF-SETUP-1", "BF-DEAL-2"), q_leftover(False)),
+    Question("BF-F-7", GAME_ID, Q_LEFT + " (with allow_five)", ("BF-SETUP-1", "BF-DEAL-2"), q_leftover(True)),
+    Question("BF-F-8", GAME_ID, Q_NO_PLAY, PLACEMENT_RULES, q_no_play),
+)
+
+for _q in QUESTIONS:
+    register(_q)
