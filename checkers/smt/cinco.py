@@ -1,0 +1,411 @@
+"""The catalogue's questions about Cinco: deadlocks, non-termination and the text's draw (findings ``CI-F-n``).
+
+For each layout (hexagon, square) and each colour count (two colours: two
+players, two teams of two, two teams of three; three colours: three players,
+three teams of two) four questions:
+
+* **dead positions** (fewest chips): a position where the game goes on (no
+  win, every colour still has a chip, a free cell) but no colour can ever
+  complete a line of five: every window of five cells holds a chip of another
+  colour, or more free cells than the colour has chips left;
+* **dead by position alone**: the same ignoring the chip stocks (every window
+  holds chips of two colours);
+* **non-termination**: a position from which, under the text's rules (win;
+  a colour out of chips), the game can never end: the board is full (no
+  placement is possible), nobody has five in a row and every colour still
+  has chips, yet turns go on;
+* **the text's draw**: a colour places its last chip without a win.
+
+Boards are cells × colours of Booleans in Z3. Lower bounds on chip counts use
+a *tiling*: 18 disjoint windows that cover the 90 cells (found by Z3 as an
+exact cover); a per-window count abstraction of the tiling windows (a
+relaxation: every other window is dropped and cells become counts) turns a
+pigeonhole argument, hard for a SAT search, into linear arithmetic. Every
+witness is replayed through the engine for every player structure of its
+colour count (:mod:`ruleproof.checkers.smt.cinco_replay`).
+
+>>> [q.id for q in QUESTIONS][:4]
+['CI-F-1', 'CI-F-2', 'CI-F-3', 'CI-F-4']
+>>> len(QUESTIONS)
+16
+"""
+
+from __future__ import annotations
+
+import functools
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import z3
+
+from ruleproof.checkers.catalogue import Question, register
+from ruleproof.checkers.findings import Finding
+from ruleproof.checkers.smt.cinco_replay import Replay, replay_board
+from ruleproof.checkers.smt.core import SolverResult, TrackedSolver
+from ruleproof.spec.cinco import CHIPS, CincoVariant, can_still_win, is_win, layout_of
+from ruleproof.spec.cinco_board import FREE, Layout, compute_windows, render_board_text
+
+GAME_ID = "cinco"
+LAYOUTS = ("hex", "square")
+#: Player structures per colour count: (players, variant flags).
+STRUCTURES: dict[int, tuple[tuple[int, dict[str, str]], ...]] = {
+    2: ((2, {}), (4, {}), (6, {"teams6": "2x3"})),
+    3: ((3, {}), (6, {"teams6": "3x2"})),
+}
+#: The most chips a colour may have placed while the game goes on.
+LIVE = CHIPS - 1
+
+
+def _variant(layout: str, flags: dict[str, str] | None = None) -> CincoVariant:
+    return CincoVariant(layout=layout, **(flags or {}))  # type: ignore[arg-type]
+
+
+def structure_names(colours: int) -> str:
+    """The player structures of a colour count, in words."""
+    names = {(2, ""): "2 players", (4, ""): "4 players (2 teams of 2)", (6, "2x3"): "6 players (2 teams of 3)",
+             (3, ""): "3 players", (6, "3x2"): "6 players (3 teams of 2)"}
+    return ", ".join(names[(p, f.get("teams6", ""))] for p, f in STRUCTURES[colours])
+
+
+@functools.lru_cache(maxsize=8)
+def tiling(layout: Layout) -> tuple[tuple[int, ...], ...]:
+    """Disjoint windows covering every cell exactly once (an exact cover found by Z3).
+
+    >>> from ruleproof.spec.cinco_board import square_layout
+    >>> t = tiling(square_layout())
+    >>> len(t), sorted(c for w in t for c in w) == list(range(1, 91))
+    (18, True)
+    """
+    windows = compute_windows(layout)
+    use = [z3.Bool(f"tile_{i}") for i in range(len(windows))]
+    solver = z3.Solver()
+    for cell in range(1, layout.size + 1):
+        solver.add(z3.PbEq([(use[i], 1) for i, w in enumerate(windows) if cell in w], 1))
+    if solver.check() != z3.sat:
+        raise ValueError(f"layout {layout.name!r} has no tiling by windows of five")
+    model = solver.model()
+    return tuple(w for i, w in enumerate(windows) if z3.is_true(model[use[i]]))
+
+
+class BoardVars:
+    """One Boolean per cell and colour: a chip of that colour lies there."""
+
+    def __init__(self, layout: Layout, colours: int, prefix: str = "b") -> None:
+        self.layout = layout
+        self.colours = colours
+        self.x = [[z3.Bool(f"{prefix}_{n}_{k}") for k in range(colours)] for n in range(1, layout.size + 1)]
+        self.windows = compute_windows(layout)
+
+    def chip(self, cell: int, colour: int) -> Any:
+        """A chip of ``colour`` on ``cell``."""
+        return self.x[cell - 1][colour]
+
+    def occupied(self, cell: int) -> Any:
+        """Some chip on ``cell``."""
+        return z3.Or(self.x[cell - 1])
+
+    def placed(self, colour: int) -> Any:
+        """Chips of ``colour`` on the board."""
+        return z3.Sum([z3.If(self.x[n][colour], 1, 0) for n in range(self.layout.size)])
+
+    def one_chip(self) -> list[Any]:
+        """At most one chip per cell."""
+        return [z3.AtMost(*row, 1) for row in self.x]
+
+    def others_in(self, window: Sequence[int], colour: int) -> Any:
+        """A chip of another colour lies in ``window``."""
+        return z3.Or([self.chip(n, j) for n in window for j in range(self.colours) if j != colour])
+
+    def free_in(self, window: Sequence[int]) -> Any:
+        """Free cells in ``window``."""
+        return z3.Sum([z3.If(self.occupied(n), 0, 1) for n in window])
+
+    def no_win(self) -> list[Any]:
+        """No window is filled with one colour (CI-WIN-1: nobody has won)."""
+        return [z3.Not(z3.And([self.chip(n, k) for n in w])) for w in self.windows for k in range(self.colours)]
+
+    def dead(self, chips_count: bool = True) -> list[Any]:
+        """No colour can complete any window: it holds another colour's chip, or
+        (with ``chips_count``) more free cells than the colour has chips left."""
+        out = []
+        for k in range(self.colours):
+            left = CHIPS - self.placed(k)
+            for w in self.windows:
+                options = [self.others_in(w, k)]
+                if chips_count:
+                    options.append(self.free_in(w) > left)
+                out.append(z3.Or(options))
+        return out
+
+    def decode(self, model: z3.ModelRef) -> tuple[int, ...]:
+        """The board as ``cells`` (colour or FREE per cell)."""
+        cells = []
+        for row in self.x:
+            colour = FREE
+            for k, var in enumerate(row):
+                if z3.is_true(model.eval(var, model_completion=True)):
+                    colour = k
+            cells.append(colour)
+        return tuple(cells)
+
+
+def count_abstraction(layout: Layout, colours: int, most: int, *, chips_count: bool) -> SolverResult:
+    """The tiling windows as chip counts per colour: can a dead, live position have at most ``most`` chips?
+
+    Each tiling window gets integer counts per colour; a colour's stock is the
+    sum over the tiling (the tiling covers every cell once); deadness is
+    required on the tiling windows only. Unsat here means unsat for real boards.
+    """
+    tiles = tiling(layout)
+    cnt = [[z3.Int(f"t{w}_{k}") for k in range(colours)] for w in range(len(tiles))]
+    solver = TrackedSolver()
+    placed = [z3.Sum([cnt[w][k] for w in range(len(tiles))]) for k in range(colours)]
+    for w in range(len(tiles)):
+        n = z3.Sum(cnt[w])
+        solver.add_fact(*[c >= 0 for c in cnt[w]], n <= 5)
+        for k in range(colours):
+            others = z3.Sum([cnt[w][j] for j in range(colours) if j != k])
+            options = [others >= 1]
+            if chips_count:
+                options.append(5 - n > CHIPS - placed[k])
+            solver.add("CI-WIN-1", z3.Or(options))
+    solver.add("CI-END-1", *[p <= LIVE for p in placed])
+    solver.add_fact(z3.Sum(placed) <= most)
+    return solver.check()
+
+
+def _picture(layout: Layout, cells: Sequence[int]) -> str:
+    return render_board_text(layout, cells)
+
+
+def _chips_by_colour(cells: Sequence[int], colours: int) -> dict[int, list[int]]:
+    return {k: [n for n, c in enumerate(cells, start=1) if c == k] for k in range(colours)}
+
+
+def _replays(layout: str, colours: int, cells: Sequence[int], last: int | None = None) -> list[Replay]:
+    chips = _chips_by_colour(cells, colours)
+    return [replay_board(_variant(layout, flags), players, chips, last=last) for players, flags in STRUCTURES[colours]]
+
+
+def _replay_json(replays: Sequence[Replay], colours: int) -> list[dict[str, Any]]:
+    out = []
+    for (players, flags), r in zip(STRUCTURES[colours], replays):
+        out.append({"players": players, "flags": flags, "placements": [list(p) for p in r.placements],
+                    "moves": len(r.moves), "finished": r.state.finished, "winner": r.state.winner,
+                    "chips_left": list(r.state.chips)})
+    return out
+
+
+def _order_text(replay: Replay) -> str:
+    return ", ".join(f"seat {s}: card {c} -> cell {n}" for s, c, n in replay.placements)
+
+
+# --------------------------------------------------------------------------
+# The questions
+
+
+def _dead(layout_name: str, colours: int, chips_count: bool) -> Callable[[bool], Finding]:
+    layout = layout_of(_variant(layout_name))
+    fid = _fid(layout_name, colours, 0 if chips_count else 1)
+    question = question_text(layout_name, colours, 0 if chips_count else 1)
+    rules = ("CI-WIN-1", "CI-END-1", "CI-PLAY-5")
+
+    def run(full: bool) -> Finding:
+        start = time.perf_counter()
+        lo, hi = 0, layout.size  # unsat at lo - 1 (nothing below 0), sat at hi (checked below)
+        top = count_abstraction(layout, colours, hi, chips_count=chips_count)
+        if top.verdict != "sat":
+            return Finding(fid, GAME_ID, question, top.verdict, "No dead live position at all.",
+                           rule_ids=rules, seconds=time.perf_counter() - start, reason=top.reason)
+        while lo < hi:
+            mid = (lo + hi) // 2
+            result = count_abstraction(layout, colours, mid, chips_count=chips_count)
+            if result.verdict == "unknown":
+                return Finding(fid, GAME_ID, question, "unknown", "The solver gave up on the lower bound.",
+                               rule_ids=rules, seconds=time.perf_counter() - start, reason=result.reason)
+            if result.verdict == "sat":
+                hi = mid
+            else:
+                lo = mid + 1
+        best = lo
+        # A real board with exactly `best` chips, guided by the abstraction's counts (colours renamed so that
+        # colour 0 places the most): first with its per-window counts, then with its per-colour totals only.
+        guide = count_abstraction(layout, colours, best, chips_count=chips_count).model
+        tiles = tiling(layout)
+        per = [[int(guide.get(f"t{w}_{k}", 0)) for k in range(colours)] for w in range(len(tiles))]
+        order = sorted(range(colours), key=lambda k: -sum(row[k] for row in per))
+        board = BoardVars(layout, colours, "d")
+        solver = TrackedSolver(timeout_ms=30_000)
+        solver.add_fact(*board.one_chip(), *board.no_win(), *[board.placed(k) <= LIVE for k in range(colours)])
+        solver.add_fact(*board.dead(chips_count))
+        for new, old in enumerate(order):
+            solver.add_fact(board.placed(new) == sum(row[old] for row in per))
+        solver.solver.push()
+        for w, tile in enumerate(tiles):
+            for new, old in enumerate(order):
+                solver.add_fact(z3.PbEq([(board.chip(n, new), 1) for n in tile], per[w][old]))
+        found = solver.check()
+        if found.verdict != "sat":
+            solver.solver.pop()
+            found = solver.check()
+        seconds = time.perf_counter() - start
+        if found.verdict != "sat":
+            return Finding(fid, GAME_ID, question, "unknown",
+                           f"At least {best} chips, but no board with {best} was found.", rule_ids=rules,
+                           seconds=seconds, reason=found.reason or found.verdict)
+        cells = board.decode(solver.model())
+        replays = _replays(layout_name, colours, cells)
+        left = replays[0].state.chips
+        ok = all(not r.state.finished for r in replays) and not any(
+            can_still_win(_board(layout, r.state.board), k, chips=r.state.chips[k] if chips_count else None)
+            for r in replays for k in range(colours))
+        counts = {k: len(v) for k, v in _chips_by_colour(cells, colours).items()}
+        how = ("every window of five holds chips of two colours" if not chips_count else
+               "colours " + ", ".join(f"{k}: {counts[k]} placed, {left[k]} left" for k in range(colours)))
+        bounds = (f"Lower bound: the count abstraction of a tiling of {layout.size} cells by "
+                  f"{len(tiling(layout))} disjoint windows (per window chip counts; a relaxation of the board) is "
+                  f"unsat with {best - 1} chips. Live: nobody has won and every colour has placed at most {LIVE} "
+                  f"chips. Reachability: replayed for {structure_names(colours)}.")
+        return Finding(
+            fid, GAME_ID, question, "sat" if ok else "unknown",
+            f"{best} chips ({how}); fewer is impossible. The game can then only end "
+            + ("when a colour runs out of chips (a draw)." if chips_count else "in a draw."),
+            witness={"cells": list(cells), "counts": counts, "replays": _replay_json(replays, colours),
+                     "order": _order_text(replays[0])},
+            rule_ids=rules, seconds=seconds, method="z3", bounds=bounds, picture=_picture(layout, cells),
+            reason="" if ok else "the replayed position is not dead",
+        )
+
+    return run
+
+
+def _board(layout: Layout, cells: tuple[int, ...]) -> Any:
+    from ruleproof.spec.cinco_board import Board
+
+    return Board(layout, cells)
+
+
+def _nonterm(layout_name: str, colours: int) -> Callable[[bool], Finding]:
+    layout = layout_of(_variant(layout_name))
+    fid = _fid(layout_name, colours, 2)
+    question = question_text(layout_name, colours, 2)
+    rules = ("CI-WIN-1", "CI-END-1", "CI-PLAY-2", "CI-PLAY-4")
+    bounds = ("A position can never end exactly when no placement is ever possible again, i.e. the board is full: "
+              "while a cell is free some card fits it (card 1 fits every cell, and every card comes back through the "
+              "reshuffle), so chips keep being placed until a win or a colour's last chip. The spec's CI-END-2 "
+              "(full board: a draw; ambiguity CI-AMB-6) is not part of the text.")
+
+    def run(full: bool) -> Finding:
+        start = time.perf_counter()
+        if colours * LIVE < layout.size:
+            p = [z3.Int(f"placed_{k}") for k in range(colours)]
+            solver = TrackedSolver()
+            solver.add("CI-PLAY-2", z3.Sum(p) == layout.size)
+            solver.add("CI-END-1", *[z3.And(x >= 0, x <= LIVE) for x in p])
+            result = solver.check()
+            if result.verdict == "unsat":
+                return Finding(fid, GAME_ID, question, "unsat",
+                               f"No: {colours} colours hold {colours * CHIPS} chips for {layout.size} cells, so a cell "
+                               "is still free while every colour has a chip; someone runs out (a draw) or wins first.",
+                               rule_ids=result.core, seconds=time.perf_counter() - start, bounds=bounds)
+            return Finding(fid, GAME_ID, question, "unknown", "Counting query not refuted.",
+                           rule_ids=rules, seconds=result.seconds, reason=result.verdict)
+        board = BoardVars(layout, colours, "n")
+        solver = TrackedSolver(timeout_ms=60_000)
+        solver.add_fact(*board.one_chip())
+        solver.add("CI-PLAY-2", *[board.occupied(n) for n in range(1, layout.size + 1)])
+        solver.add("CI-WIN-1", *board.no_win())
+        solver.add("CI-END-1", *[board.placed(k) <= LIVE for k in range(colours)])
+        found = solver.check()
+        if found.verdict != "sat":
+            return Finding(fid, GAME_ID, question, found.verdict if found.verdict == "unknown" else "unsat",
+                           "No full board without a line of five.", rule_ids=found.core or rules,
+                           seconds=time.perf_counter() - start, reason=found.reason, bounds=bounds)
+        cells = board.decode(solver.model())
+        replays = _replays(layout_name, colours, cells)
+        b = _board(layout, cells)
+        ok = all(r.state.finished and r.state.winner == -1 and min(r.state.chips) >= 1 for r in replays) and not any(
+            is_win(b, k) for k in range(colours)) and FREE not in cells
+        counts = {k: len(v) for k, v in _chips_by_colour(cells, colours).items()}
+        return Finding(
+            fid, GAME_ID, question, "sat" if ok else "unknown",
+            f"Yes: the board fills up ({', '.join(f'colour {k}: {counts[k]}' for k in range(colours))} chips) with no "
+            "line of five and every colour still holding chips; no placement is possible, nobody can win or run out, "
+            "and under the text the turns (draw, exchange, burn) go on forever. The spec ends it as a draw (CI-END-2).",
+            witness={"cells": list(cells), "counts": counts, "replays": _replay_json(replays, colours),
+                     "order": _order_text(replays[0])},
+            rule_ids=rules, seconds=time.perf_counter() - start, method="z3", bounds=bounds,
+            picture=_picture(layout, cells), reason="" if ok else "the replay disagrees",
+        )
+
+    return run
+
+
+def _draw(layout_name: str, colours: int) -> Callable[[bool], Finding]:
+    layout = layout_of(_variant(layout_name))
+    fid = _fid(layout_name, colours, 3)
+    question = question_text(layout_name, colours, 3)
+    rules = ("CI-END-1", "CI-WIN-1")
+
+    def run(full: bool) -> Finding:
+        start = time.perf_counter()
+        board = BoardVars(layout, colours, "w")
+        solver = TrackedSolver(timeout_ms=60_000)
+        solver.add_fact(*board.one_chip())
+        solver.add("CI-WIN-1", *board.no_win())
+        solver.add("CI-END-1", board.placed(0) == CHIPS, *[board.placed(k) == 0 for k in range(1, colours)])
+        found = solver.check()
+        if found.verdict != "sat":
+            return Finding(fid, GAME_ID, question, found.verdict, "No such board.", rule_ids=found.core or rules,
+                           seconds=found.seconds, reason=found.reason)
+        cells = board.decode(solver.model())
+        replays = _replays(layout_name, colours, cells, last=0)
+        ok = all(r.state.finished and r.state.winner == -1 and r.state.chips[0] == 0 for r in replays)
+        return Finding(
+            fid, GAME_ID, question, "sat" if ok else "unknown",
+            f"Yes: colour 0 places all {CHIPS} chips with no five in a row (the others pass); the game ends in the "
+            "text's draw, replayed for " + structure_names(colours) + ".",
+            witness={"cells": list(cells), "replays": _replay_json(replays, colours), "order": _order_text(replays[0])},
+            rule_ids=rules, seconds=time.perf_counter() - start, method="z3",
+            bounds="Other colours place nothing (the smallest such game); any colour could be the one.",
+            picture=_picture(layout, cells), reason="" if ok else "the replay disagrees",
+        )
+
+    return run
+
+
+def question_text(layout_name: str, colours: int, kind: int) -> str:
+    """The question of finding kind 0 (dead, fewest chips), 1 (dead by position), 2 (never ends), 3 (draw)."""
+    head = f"{layout_name}, {colours} colours ({structure_names(colours)}): "
+    return head + (
+        "fewest chips on a live board from which no colour can ever complete a line of five?",
+        "fewest chips on a live board where no colour can complete a line by position alone (chip stocks ignored)?",
+        "can the game reach a position from which, under the text's rules (five in a row wins, a colour out of "
+        "chips draws), it can never end?",
+        "can a colour run out of chips without a win (the text's draw)?",
+    )[kind]
+
+
+def _fid(layout_name: str, colours: int, kind: int) -> str:
+    block = LAYOUTS.index(layout_name) * 2 + (colours - 2)
+    return f"CI-F-{block * 4 + kind + 1}"
+
+
+def _questions() -> tuple[Question, ...]:
+    out = []
+    for name in LAYOUTS:
+        for colours in (2, 3):
+            runs = [_dead(name, colours, True), _dead(name, colours, False), _nonterm(name, colours), _draw(name, colours)]
+            texts = [question_text(name, colours, kind) for kind in range(4)]
+            rule_sets = [("CI-WIN-1", "CI-END-1", "CI-PLAY-5"), ("CI-WIN-1",), ("CI-WIN-1", "CI-END-1", "CI-PLAY-2"),
+                         ("CI-END-1", "CI-WIN-1")]
+            for kind in range(4):
+                out.append(Question(_fid(name, colours, kind), GAME_ID, texts[kind], rule_sets[kind], runs[kind]))
+    return tuple(sorted(out, key=lambda q: int(q.id.rsplit("-", 1)[1])))
+
+
+QUESTIONS: tuple[Question, ...] = _questions()
+
+for _q in QUESTIONS:
+    register(_q)

@@ -1,0 +1,130 @@
+"""Replaying Cinco witness boards through the engine.
+
+A witness board (which colour's chip lies on which cell) is reachable when a
+game places exactly those chips, each with a card that allows it, without
+ending on the way. :func:`replay_board` plays such a game with the engine,
+with every move checked: chance deals each seat the cards its colour needs
+(the card numbered like the cell it will take, else the highest useful card
+at or below a cell still to take, else a card nobody needs); a seat places a
+chip when it holds a card for one of its colour's cells, and otherwise draws
+(fewer than four cards) or exchanges its four cards. Any player or team
+structure works: seats whose colour has nothing (left) to place keep drawing
+and exchanging.
+
+>>> from ruleproof.spec.cinco import CincoVariant
+>>> result = replay_board(CincoVariant(), 2, {0: [90, 89], 1: [3]})
+>>> result.placements
+[(0, 90, 90), (1, 3, 3), (0, 89, 89)]
+>>> result.state.board.count(0), result.state.finished
+(2, False)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from ruleproof.model.cinco import GAME
+from ruleproof.model.core import CHANCE, TERMINAL
+from ruleproof.spec.cinco import (
+    DRAW,
+    EXCHANGE,
+    CincoState,
+    CincoVariant,
+    Deal,
+    Play,
+    cards_to_draw,
+    colours_in_game,
+    deal_receiver,
+)
+from ruleproof.spec.errors import RuleproofError
+
+
+class ReplayError(RuleproofError):
+    """The witness could not be played (a wrong witness, or the builder ran too long)."""
+
+
+@dataclass(frozen=True)
+class Replay:
+    """A replayed witness.
+
+    :param placements: ``(seat, card, cell)`` in the order played.
+    :param moves: the text of every move, chance deals included.
+    :param state: the state after the last placement.
+    """
+
+    placements: list[tuple[int, int, int]]
+    moves: list[str]
+    state: CincoState
+
+
+def replay_board(variant: CincoVariant, players: int, chips: Mapping[int, Sequence[int]], *,
+                 last: int | None = None, max_moves: int = 50_000) -> Replay:
+    """Place ``chips[colour]`` (cell numbers) in a real game of ``players`` seats.
+
+    :param last: a colour whose final chip must be the last one placed (for
+        a game that ends with it).
+    :raises ReplayError: when the engine ends the game early or the builder gets stuck.
+    """
+    colours = colours_in_game(players, variant)
+    todo = {k: sorted(chips.get(k, ()), reverse=True) for k in range(colours)}
+    state = GAME.initial_state(players, variant)
+    placements: list[tuple[int, int, int]] = []
+    moves: list[str] = []
+    wanted = {n for cells in todo.values() for n in cells}
+
+    def allowed(k: int) -> list[int]:
+        cells = list(todo[k])
+        if last is not None and k == last and len(cells) == 1 and any(todo[j] for j in todo if j != last):
+            return []
+        return cells
+
+    for _ in range(max_moves):
+        if not any(todo.values()):
+            return Replay(placements, moves, state)
+        actor = GAME.current_player(state)
+        if actor == TERMINAL:
+            raise ReplayError(f"the game ended after {len(placements)} placements, before the witness was complete")
+        if actor == CHANCE:
+            seat = deal_receiver(state)
+            k = seat % colours
+            pool = set(cards_to_draw(state))
+            held = {c for s in range(players) for c in state.hands[s]}
+            mine = [n for n in todo[k] if n in pool and n not in held]
+            spare = pool - wanted
+            if mine:
+                card = max(mine)
+            elif todo[k]:
+                top = max(todo[k])
+                fitting = [c for c in pool if c <= top]
+                card = max([c for c in fitting if c in spare] or fitting or list(spare) or list(pool))
+            else:
+                card = max(spare or pool)
+            move: object = Deal(card)
+        else:
+            k = actor % colours
+            hand = state.hands[actor]
+            cells = [n for n in allowed(k) if state.board[n - 1] < 0]
+            choice = None
+            for n in cells:
+                if n in hand:
+                    choice = (n, n)
+                    break
+            if choice is None:
+                fits = [(c, n) for c in hand for n in sorted(cells) if c <= n]
+                if fits:
+                    c, n = max(fits, key=lambda cn: (cn[0], -cn[1]))
+                    choice = (c, n)
+            if choice is not None:
+                move = Play(choice[0], choice[1])
+                placements.append((actor, choice[0], choice[1]))
+                todo[k].remove(choice[1])
+            elif len(hand) == 4:
+                move = EXCHANGE
+            else:
+                move = DRAW
+        state = GAME.apply(state, move)  # type: ignore[arg-type]
+        moves.append(str(move))
+        if state.finished and any(todo.values()):
+            raise ReplayError(f"the game ended after {len(placements)} placements, before the witness was complete")
+    raise ReplayError(f"no replay within {max_moves} moves")
