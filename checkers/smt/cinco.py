@@ -44,7 +44,7 @@ from ruleproof.checkers.findings import Finding
 from ruleproof.checkers.smt.cinco_replay import Replay, replay_board
 from ruleproof.checkers.smt.core import SolverResult, TrackedSolver
 from ruleproof.spec.cinco import CHIPS, CincoVariant, can_still_win, is_win, layout_of
-from ruleproof.spec.cinco_board import FREE, Layout, compute_windows, render_board_text
+from ruleproof.spec.cinco_board import COLOUR_NAMES, FREE, Layout, compute_windows, render_board_text
 
 GAME_ID = "cinco"
 LAYOUTS = ("hex", "square")
@@ -239,15 +239,24 @@ def _dead(layout_name: str, colours: int, chips_count: bool) -> Callable[[bool],
         solver = TrackedSolver(timeout_ms=30_000)
         solver.add_fact(*board.one_chip(), *board.no_win(), *[board.placed(k) <= LIVE for k in range(colours)])
         solver.add_fact(*board.dead(chips_count))
+        solver.solver.push()
         for new, old in enumerate(order):
             solver.add_fact(board.placed(new) == sum(row[old] for row in per))
         solver.solver.push()
         for w, tile in enumerate(tiles):
             for new, old in enumerate(order):
                 solver.add_fact(z3.PbEq([(board.chip(n, new), 1) for n in tile], per[w][old]))
+        solver.solver.set("timeout", 5_000)
         found = solver.check()
         if found.verdict != "sat":
+            # The abstraction's counts need not be realisable: search again with at most two chips per tile.
             solver.solver.pop()
+            solver.solver.pop()
+            solver.solver.push()
+            solver.add_fact(z3.Sum([board.placed(k) for k in range(colours)]) == best)
+            for tile in tiles:
+                solver.add_fact(z3.AtMost(*[board.occupied(n) for n in tile], 2))
+            solver.solver.set("timeout", 30_000)
             found = solver.check()
         seconds = time.perf_counter() - start
         if found.verdict != "sat":
@@ -262,7 +271,7 @@ def _dead(layout_name: str, colours: int, chips_count: bool) -> Callable[[bool],
             for r in replays for k in range(colours))
         counts = {k: len(v) for k, v in _chips_by_colour(cells, colours).items()}
         how = ("every window of five holds chips of two colours" if not chips_count else
-               "colours " + ", ".join(f"{k}: {counts[k]} placed, {left[k]} left" for k in range(colours)))
+               ", ".join(f"{COLOUR_NAMES[k]} {counts[k]} placed ({left[k]} left)" for k in range(colours)))
         bounds = (f"Lower bound: the count abstraction of a tiling of {layout.size} cells by "
                   f"{len(tiling(layout))} disjoint windows (per window chip counts; a relaxation of the board) is "
                   f"unsat with {best - 1} chips. Live: nobody has won and every colour has placed at most {LIVE} "
@@ -330,7 +339,7 @@ def _nonterm(layout_name: str, colours: int) -> Callable[[bool], Finding]:
         counts = {k: len(v) for k, v in _chips_by_colour(cells, colours).items()}
         return Finding(
             fid, GAME_ID, question, "sat" if ok else "unknown",
-            f"Yes: the board fills up ({', '.join(f'colour {k}: {counts[k]}' for k in range(colours))} chips) with no "
+            f"Yes: the board fills up ({', '.join(f'{COLOUR_NAMES[k]} {counts[k]}' for k in range(colours))} chips) with no "
             "line of five and every colour still holding chips; no placement is possible, nobody can win or run out, "
             "and under the text the turns (draw, exchange, burn) go on forever. The spec ends it as a draw (CI-END-2).",
             witness={"cells": list(cells), "counts": counts, "replays": _replay_json(replays, colours),
@@ -364,7 +373,7 @@ def _draw(layout_name: str, colours: int) -> Callable[[bool], Finding]:
         ok = all(r.state.finished and r.state.winner == -1 and r.state.chips[0] == 0 for r in replays)
         return Finding(
             fid, GAME_ID, question, "sat" if ok else "unknown",
-            f"Yes: colour 0 places all {CHIPS} chips with no five in a row (the others pass); the game ends in the "
+            f"Yes: {COLOUR_NAMES[0]} places all {CHIPS} chips with no five in a row (the others pass); the game ends in the "
             "text's draw, replayed for " + structure_names(colours) + ".",
             witness={"cells": list(cells), "replays": _replay_json(replays, colours), "order": _order_text(replays[0])},
             rule_ids=rules, seconds=time.perf_counter() - start, method="z3",

@@ -1,0 +1,136 @@
+"""The Z3 layer for Cinco: deadlocks, non-termination and the text's draw, with replayed witnesses."""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+
+from ruleproof.checkers.catalogue import questions
+from ruleproof.checkers.findings import Finding, load_manifest
+from ruleproof.checkers.smt.cinco import (
+    LAYOUTS,
+    STRUCTURES,
+    QUESTIONS,
+    _fid,
+    count_abstraction,
+    tiling,
+)
+from ruleproof.checkers.smt.cinco_replay import ReplayError, replay_board
+from ruleproof.model.cinco import GAME
+from ruleproof.spec.cinco import CHIPS, SPEC, CincoVariant, can_still_win, is_win, layout_of
+from ruleproof.spec.cinco_board import FREE, Board, compute_windows
+
+DATA = Path(__file__).resolve().parent.parent / "data"
+WITNESSES = json.loads((DATA / "smt_cinco_witnesses.json").read_text("utf-8"))
+CASES = [(name, colours) for name in LAYOUTS for colours in (2, 3)]
+
+
+@lru_cache(maxsize=None)
+def finding(fid: str) -> Finding:
+    (question,) = [q for q in questions("cinco") if q.id == fid]
+    return question.answer(full=False)
+
+
+def variant(name: str, flags: dict[str, str]) -> CincoVariant:
+    return CincoVariant(layout=name, **flags)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("fid", [q.id for q in QUESTIONS])
+def test_finding_matches_the_manifest(fid: str) -> None:
+    result = finding(fid)
+    assert result.verdict == load_manifest("cinco")[fid], result.summary()
+    assert result.audit_verdict == "pass" and result.rule_ids
+    if result.verdict == "sat":
+        assert result.picture and result.witness["replays"]
+
+
+def test_every_question_is_in_the_manifest() -> None:
+    assert {q.id for q in QUESTIONS} == set(load_manifest("cinco")) and len(QUESTIONS) == 16
+
+
+@pytest.mark.parametrize("name", LAYOUTS)
+def test_tiling_covers_every_cell_once(name: str) -> None:
+    layout = layout_of(CincoVariant(layout=name))  # type: ignore[arg-type]
+    tiles = tiling(layout)
+    windows = set(compute_windows(layout))
+    assert all(t in windows for t in tiles)
+    assert sorted(c for t in tiles for c in t) == list(range(1, layout.size + 1))
+
+
+@pytest.mark.rule("CI-WIN-1", "CI-END-1")
+@pytest.mark.parametrize("name, colours", CASES)
+def test_fewest_chips_lower_bounds(name: str, colours: int) -> None:
+    layout = layout_of(CincoVariant(layout=name))  # type: ignore[arg-type]
+    assert count_abstraction(layout, colours, 32, chips_count=True).verdict == "unsat"
+    assert count_abstraction(layout, colours, 33, chips_count=True).verdict == "sat"
+    assert count_abstraction(layout, colours, 35, chips_count=False).verdict == "unsat"
+    assert count_abstraction(layout, colours, 36, chips_count=False).verdict == "sat"
+
+
+def _cells(fid: str) -> tuple[int, ...]:
+    return tuple(WITNESSES[fid]["cells"])
+
+
+@pytest.mark.rule("CI-WIN-1", "CI-PLAY-5", "CI-TEAM-1")
+@pytest.mark.parametrize("name, colours", CASES)
+@pytest.mark.parametrize("chips_count", [True, False], ids=["stocks", "position"])
+def test_dead_witness_replays_for_every_structure(name: str, colours: int, chips_count: bool) -> None:
+    fid = _fid(name, colours, 0 if chips_count else 1)
+    cells = _cells(fid)
+    layout = layout_of(CincoVariant(layout=name))  # type: ignore[arg-type]
+    assert sum(c != FREE for c in cells) == (33 if chips_count else 36)
+    for players, flags in STRUCTURES[colours]:
+        chips = {k: [n for n, c in enumerate(cells, start=1) if c == k] for k in range(colours)}
+        replay = replay_board(variant(name, flags), players, chips)
+        state = replay.state
+        assert state.board == cells and not state.finished and GAME.current_player(state) >= 0
+        for k in range(colours):
+            assert not can_still_win(Board(layout, state.board), k, chips=state.chips[k] if chips_count else None)
+        assert all(card <= cell for _, card, cell in replay.placements)
+
+
+@pytest.mark.rule("CI-END-1", "CI-END-2", "CI-PLAY-4")
+@pytest.mark.parametrize("name", LAYOUTS)
+def test_full_board_witness_never_ends_under_the_text(name: str) -> None:
+    cells = _cells(_fid(name, 3, 2))
+    layout = layout_of(CincoVariant(layout=name))  # type: ignore[arg-type]
+    assert FREE not in cells and not any(is_win(Board(layout, cells), k) for k in range(3))
+    for players, flags in STRUCTURES[3]:
+        chips = {k: [n for n, c in enumerate(cells, start=1) if c == k] for k in range(3)}
+        state = replay_board(variant(name, flags), players, chips).state
+        # The engine ends it by the spec's full-board draw (CI-END-2), not by the text's rules:
+        assert state.finished and state.winner == -1 and min(state.chips) >= 1
+        # Without that rule every move would be a draw, an exchange or a burn: no chip can be placed.
+        live = state._replace(finished=False)
+        moves = GAME.legal_moves(live)
+        assert moves and all(getattr(m, "cell", 0) == 0 for m in moves)
+
+
+@pytest.mark.parametrize("name", LAYOUTS)
+def test_two_colours_cannot_fill_the_board(name: str) -> None:
+    result = finding(_fid(name, 2, 2))
+    assert result.verdict == "unsat" and "70 chips" in result.answer
+
+
+@pytest.mark.rule("CI-END-1")
+@pytest.mark.parametrize("name, colours", CASES)
+def test_draw_witness_replays(name: str, colours: int) -> None:
+    cells = _cells(_fid(name, colours, 3))
+    assert sum(c == 0 for c in cells) == CHIPS
+    for players, flags in STRUCTURES[colours]:
+        chips = {k: [n for n, c in enumerate(cells, start=1) if c == k] for k in range(colours)}
+        replay = replay_board(variant(name, flags), players, chips, last=0)
+        state = replay.state
+        assert state.finished and state.winner == -1 and state.chips[0] == 0
+        assert SPEC.check_outcome(state.variant, state, frozenset(range(players))).ok
+
+
+def test_replay_refuses_a_witness_that_wins_early() -> None:
+    line = list(compute_windows(layout_of(CincoVariant()))[0])
+    extra = min(n for n in range(1, 91) if n not in line)
+    assert extra < min(line)  # placed last (the replay places high cells first), after the win
+    with pytest.raises(ReplayError, match="ended"):
+        replay_board(CincoVariant(), 2, {0: line + [extra]})
