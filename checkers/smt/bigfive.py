@@ -59,6 +59,9 @@ from ruleproof.spec.bigfive import (
 GAME_ID = "bigfive"
 Cell = tuple[int, int]
 LINE_RULES = ("BF-LINE-3", "BF-LINE-4", "BF-LINE-5")
+#: At most this many old cards in a bonus witness: seat 0 of a two-player replay (a deck of 49) keeps
+#: 49 - 29 - 4 = 16 cards after the play, more than any bonus.
+WITNESS_CARDS = 30
 
 
 def _placed(board: Mapping[Cell, int]) -> list[Placed]:
@@ -168,6 +171,8 @@ def q_bonus(reading: str) -> Callable[[bool], Finding]:
             return _unknown(fid, question, result, ("BF-BONUS-1",))
         wit = TrackedSolver(timeout_ms=60_000)
         wit.add_fact(*base, objective == best, *connected(frame, frame.scope), *copies_ok(frame, frame.scope))
+        # Few enough old cards that seat 0 of the replay still holds the whole bonus in hand and deck.
+        wit.add_fact(z3.Sum([z3.If(frame.occ[c], 1, 0) for c in frame.scope]) <= WITNESS_CARDS)
         found = wit.check()
         seconds = time.perf_counter() - start
         bounds = ("Upper bound: Optimize over the comb window (see BF-F-1) with the invariant before the play, "
