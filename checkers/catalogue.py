@@ -14,6 +14,7 @@ default and in CI, and optionally a full form (``ruleproof audit --full``).
 from __future__ import annotations
 
 import importlib
+import re
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
@@ -76,9 +77,14 @@ def _load(game: str) -> None:
 
 
 def questions(game: str) -> list[Question]:
-    """The registered questions of a game, in id order."""
+    """The registered questions of a game, in id order (numbers compared as numbers)."""
     _load(game)
-    return sorted((q for q in _QUESTIONS.values() if q.game == game), key=lambda q: q.id)
+    return sorted((q for q in _QUESTIONS.values() if q.game == game), key=lambda q: _natural_key(q.id))
+
+
+def _natural_key(text: str) -> list[tuple[int, int, str]]:
+    """Sort ``CI-F-2`` before ``CI-F-10``."""
+    return [(0, int(part), "") if part.isdigit() else (1, 0, part) for part in re.split(r"(\d+)", text)]
 
 
 def run_catalogue(game: str, full: bool = False) -> Iterator[Finding]:
