@@ -384,12 +384,7 @@ def _best_random(players: int, tries: int) -> tuple[int, int, list[str]]:
         state = GAME.initial_state(players, BigPointsVariant())
         moves: list[str] = []
         while GAME.current_player(state) != TERMINAL:
-            actor = GAME.current_player(state)
-            if actor == CHANCE:
-                move: Any = GAME.sample_chance(state, rng)
-            else:
-                legal = GAME.legal_moves(state)
-                move = legal[rng.randrange(len(legal))]
+            move: Any = GAME.random_move(state, rng)
             moves.append(str(move))
             state = GAME.apply_unchecked(state, move)
         top = max(state.scores)

@@ -21,7 +21,7 @@ import z3
 from ruleproof.checkers.catalogue import Question, register
 from ruleproof.checkers.findings import Finding
 from ruleproof.checkers.smt.core import TrackedSolver, maximize
-from ruleproof.model.core import CHANCE, TERMINAL
+from ruleproof.model.core import TERMINAL
 from ruleproof.model.take5 import GAME
 from ruleproof.spec import take5 as t5
 from ruleproof.spec.take5 import Deal, Place, Select, Take, Take5State, Take5Variant
@@ -425,12 +425,7 @@ def _end_rule_witness(seed: int = 0, tries: int = 400) -> dict[str, Any] | None:
         text_winners: frozenset[int] = frozenset()
         history: list[tuple[int, list[int]]] = []
         while GAME.current_player(state) != TERMINAL:
-            actor = GAME.current_player(state)
-            if actor == CHANCE:
-                move: Any = GAME.sample_chance(state, rng)
-            else:
-                legal = GAME.legal_moves(state)
-                move = legal[rng.randrange(len(legal))]
+            move: Any = GAME.random_move(state, rng)
             before = t5.compute_totals(state)
             state = GAME.apply_unchecked(state, move)
             moves.append(str(move))
