@@ -160,7 +160,6 @@ def _termination(game_id: str, full: bool) -> Finding:
     qid = f"WF-{PREFIX[game_id]}-1"
     question = _TEXTS["1"]
     start = time.perf_counter()
-    game = game_for(game_id)
     rows: list[dict[str, Any]] = []
     if game_id == "cinco":
         return _cinco_cycle(qid, question, full, start)

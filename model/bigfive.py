@@ -20,7 +20,7 @@ cards each empty cell admits, instead of filtering candidates.
 from __future__ import annotations
 
 import itertools
-from bisect import bisect_left, insort
+from bisect import bisect_left
 from collections import Counter
 from collections.abc import Iterable
 from typing import Any

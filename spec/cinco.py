@@ -38,7 +38,6 @@ from ruleproof.spec.cinco_board import (
     LINE,
     Board,
     Layout,
-    LayoutError,
     compute_windows,
     hex_layout,
     load_layout,

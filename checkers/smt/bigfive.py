@@ -50,7 +50,6 @@ from ruleproof.spec.bigfive import (
     MAX_LINE,
     BigFiveVariant,
     Placed,
-    card_code,
     parse_card,
     parse_move,
     render_board,
