@@ -1,92 +1,80 @@
-"""Big Five benchmarks: legal-play generation on boards of 10, 40 and 80 cards,
-and full random games per second for 2–4 players.
+"""Big Five speed as ratios (see :mod:`harness`): random games against the
+engine as it was before the speed work (``legacy_bigfive``, a verbatim copy),
+play generation on grown boards, and record validation against the engine's
+own playouts.
 
-Run: ``.venv/bin/python benchmarks/bench_bigfive.py`` (prints figures; no assertions).
+Run on demand: ``.venv/bin/python benchmarks/bench_bigfive.py [--quick]``.
 """
 
 from __future__ import annotations
 
+import argparse
 import random
-import time
+import sys
 from collections import Counter
+from collections.abc import Callable
 
-from ruleproof.model.bigfive import GAME, _Index, generate_plays, grow_board
-from ruleproof.model.core import CHANCE, TERMINAL
+import legacy_bigfive
+from common import generic_playout, playout_work, record_of, validation_work
+from harness import Comparison, compare, until
+
+from ruleproof.model import bigfive
+from ruleproof.model.bigfive import GAME
 from ruleproof.spec import bigfive as bf
-from ruleproof.spec.bigfive import BigFiveVariant
+
+LEGACY = legacy_bigfive.BigFiveGame()
 
 
-def bench_generation(size: int, boards: int = 20, hands: int = 50) -> None:
+def generation_work(module: object, size: int, seed: int) -> Callable[[float], float]:
+    """Plays generated per second for random hands of five on grown boards of ``size`` cards."""
     rng = random.Random(size)
     cases = []
-    for _ in range(boards):
-        board = grow_board(size, rng)
+    for _ in range(10):
+        board = legacy_bigfive.grow_board(size, rng)
         rest = sorted((Counter(bf.FULL_DECK) - Counter(p.card for p in board)).elements())
-        for _ in range(hands):
+        for _ in range(20):
             cases.append((board, tuple(sorted(rng.sample(rest, 5)))))
-    plays = 0
-    start = time.perf_counter()
-    for board, hand in cases:
-        plays += len(generate_plays(_Index(board), hand))
-    elapsed = time.perf_counter() - start
-    state_cases = [bf.make_position([str(p) for p in b], [[bf.card_code(c) for c in h], []]) for b, h in cases[:200]]
-    start = time.perf_counter()
-    for s in state_cases:
-        GAME.legal_moves(s)
-    full = (time.perf_counter() - start) / len(state_cases)
-    print(f"board {size:3} cards: {len(cases) / elapsed:8.0f} generations/s "
-          f"({elapsed / len(cases) * 1e6:6.0f} µs each, {plays / len(cases):5.1f} plays on average); "
-          f"legal_moves incl. exchanges {full * 1e6:6.0f} µs")
+    index_type, generate = module._Index, module.generate_plays  # type: ignore[attr-defined]
+
+    def work(budget: float) -> float:
+        more = until(budget)
+        done = 0
+        while more():
+            for board, hand in cases:
+                generate(index_type(board), hand)
+            done += len(cases)
+        return done
+
+    return work
 
 
-def bench_games(players: int, variant: BigFiveVariant, seconds: float = 3.0) -> None:
-    rng = random.Random(players)
-    games = moves = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        state = GAME.initial_state(players, variant)
-        _, steps = GAME.random_playout(state, rng)
-        games += 1
-        moves += steps
-    elapsed = time.perf_counter() - start
-    print(f"{players} players {'' if variant == BigFiveVariant() else str(variant):>0}: "
-          f"{games / elapsed:7.1f} random games/s, {moves / games:6.0f} moves per game")
-
-
-def bench_playful_games(players: int, seconds: float = 3.0) -> None:
-    """Random games that prefer plays (90 %) to exchanges: crowded boards, longer games."""
-    rng = random.Random(players)
-    games = moves = cards = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        state = GAME.initial_state(players, BigFiveVariant())
-        while True:
-            actor = GAME.current_player(state)
-            if actor == TERMINAL:
-                break
-            if actor == CHANCE:
-                move = GAME.sample_chance(state, rng)
-            else:
-                legal = GAME.legal_moves(state)
-                plays = [m for m in legal if isinstance(m, bf.Play)]
-                move = rng.choice(plays) if plays and rng.random() < 0.9 else rng.choice(legal)
-            state = GAME.apply_unchecked(state, move)
-            moves += 1
-        games += 1
-        cards += len(state.board)
-    elapsed = time.perf_counter() - start
-    print(f"{players} players, plays preferred: {games / elapsed:7.1f} games/s, {moves / games:6.0f} moves, "
-          f"{cards / games:5.1f} cards on the final board")
+def comparisons(quick: bool = False) -> list[Comparison]:
+    slices, budget = (3, 0.4) if quick else (7, 1.0)
+    variant = GAME.default_variant()
+    out = []
+    for players in ((4,) if quick else (2, 4)):
+        games = lambda final, steps: 1  # noqa: E731
+        out.append(compare(
+            f"bigfive {players}p random games / legacy engine",
+            playout_work(GAME, players, variant, lambda g, s, r: g.random_playout(s, r), players, games),
+            playout_work(LEGACY, players, variant, generic_playout, players, games),
+            unit="games", target=5.0, slices=slices, budget=budget,
+            candidate_label="BigFiveGame.random_playout", baseline_label="legacy engine, legal lists"))
+    records = [record_of(GAME, 3, variant, seed) for seed in range(2)]
+    out.append(compare("bigfive 3p validate_record / generic playout",
+                       validation_work(records), playout_work(GAME, 3, variant, generic_playout, 3),
+                       unit="moves", target=0.5, slices=slices, budget=budget,
+                       candidate_label="validate_record", baseline_label="Game.random_playout (legal lists)"))
+    return out
 
 
 def main() -> None:
-    for size in (10, 40, 80):
-        bench_generation(size)
-    for players in (2, 3, 4):
-        bench_games(players, BigFiveVariant())
-    for players in (2, 3, 4):
-        bench_playful_games(players)
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true")
+    args = parser.parse_args()
+    for c in comparisons(args.quick):
+        print(c.line())
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

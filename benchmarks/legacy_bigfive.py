@@ -1,0 +1,804 @@
+"""Today's Big Five engine (commit 89c4526), kept verbatim as the benchmark's
+``legacy`` baseline: "Big Five random games/s >= 5x today's" is measured against
+it in one process. Not used by the package; do not edit.
+"""
+
+from __future__ import annotations
+
+import itertools
+from bisect import bisect_left
+from collections import Counter
+from collections.abc import Iterable
+from typing import Any
+
+from ruleproof.model.core import CHANCE, TERMINAL, Game, Outcome
+from ruleproof.spec.bigfive import (
+    FULL_DECK,
+    SPEC,
+    BigFiveMove,
+    BigFiveState,
+    BigFiveVariant,
+    Bonus,
+    BonusBlind,
+    BonusPile,
+    Box,
+    Deal,
+    Decline,
+    Discard,
+    Draw,
+    Exchange,
+    Pass,
+    Placed,
+    Play,
+    card_code,
+    render_board,
+)
+from ruleproof.spec.errors import IllegalMoveError, PlayerCountError
+
+_HAND = 5
+_KINDS = 25
+_ANIMAL = tuple(c // 5 for c in range(_KINDS))
+_COLOUR = tuple(c % 5 for c in range(_KINDS))
+_ALL = (1 << _KINDS) - 1
+_COLOUR_MASK = tuple(sum(1 << c for c in range(_KINDS) if c % 5 == k) for k in range(5))
+_ANIMAL_MASK = tuple(sum(1 << c for c in range(_KINDS) if c // 5 == a) for a in range(5))
+_DEAL = tuple(Deal(c) for c in range(_KINDS))
+_DRAW = tuple(Draw(c) for c in range(_KINDS))
+_BOX = tuple(Box(c) for c in range(_KINDS))
+_BONUS = tuple(Bonus(c) for c in range(_KINDS))
+_BONUS_PILE = tuple(BonusPile(c) for c in range(_KINDS))
+_PASS = Pass()
+_DECLINE = Decline()
+_BLIND = BonusBlind()
+_NEG = -(10**6)
+
+Cell = tuple[int, int]
+
+
+def _modes(cards: tuple[int, ...]) -> tuple[int, ...]:
+    """For existing line cards (non-empty), a mask per way the line can grow:
+    the cards that may join it in colour mode and in animal mode."""
+    got = _MODES.get(cards)
+    if got is not None:
+        return got
+    n = len(cards)
+    colours = {_COLOUR[c] for c in cards}
+    animals = {_ANIMAL[c] for c in cards}
+    masks = []
+    if n < 5:
+        if len(colours) == 1 and len(animals) == n:
+            m = _COLOUR_MASK[_COLOUR[cards[0]]]
+            for a in animals:
+                m &= ~_ANIMAL_MASK[a]
+            masks.append(m)
+        if len(animals) == 1 and len(colours) == n:
+            m = _ANIMAL_MASK[_ANIMAL[cards[0]]]
+            for k in colours:
+                m &= ~_COLOUR_MASK[k]
+            masks.append(m)
+    result = tuple(masks)
+    _MODES[cards] = result
+    return result
+
+
+_MODES: dict[tuple[int, ...], tuple[int, ...]] = {}
+_ONE_MASK: dict[tuple[int, ...], int] = {}
+
+
+def _one_mask(cards: tuple[int, ...]) -> int:
+    """The cards that may join a line of ``cards`` (sorted) as its only new card."""
+    got = _ONE_MASK.get(cards)
+    if got is None:
+        got = 0
+        for m in _modes(cards):
+            got |= m
+        _ONE_MASK[cards] = got
+    return got
+
+
+class _Index:
+    """A board as a cell dictionary plus sorted coordinates per row and column."""
+
+    __slots__ = ("cells", "rows", "cols")
+
+    def __init__(self, board: tuple[Placed, ...]) -> None:
+        cells: dict[Cell, int] = {}
+        rows: dict[int, list[int]] = {}
+        cols: dict[int, list[int]] = {}
+        for x, y, c in board:
+            cells[(x, y)] = c
+            rows.setdefault(y, []).append(x)
+            cols.setdefault(x, []).append(y)
+        for v in rows.values():
+            v.sort()
+        for v in cols.values():
+            v.sort()
+        self.cells = cells
+        self.rows = rows
+        self.cols = cols
+
+
+def _runs(coords: list[int]) -> list[tuple[int, int]]:
+    runs: list[tuple[int, int]] = []
+    start = prev = coords[0]
+    for v in coords[1:]:
+        if v != prev + 1:
+            runs.append((start, prev))
+            start = v
+        prev = v
+    runs.append((start, prev))
+    return runs
+
+
+def _perp_mask(cells: dict[Cell, int], x: int, y: int, dx: int, dy: int) -> int:
+    """The cards an empty cell admits with respect to its line along (dx, dy)."""
+    found: list[int] = []
+    i = 1
+    while True:
+        c = cells.get((x - i * dx, y - i * dy))
+        if c is None:
+            break
+        found.append(c)
+        i += 1
+    i = 1
+    while True:
+        c = cells.get((x + i * dx, y + i * dy))
+        if c is None:
+            break
+        found.append(c)
+        i += 1
+    if not found:
+        return _ALL
+    found.sort()
+    return _one_mask(tuple(found))
+
+
+def generate_plays(index: _Index, hand: tuple[int, ...], min_size: int = 1, *, first: bool = False) -> list[tuple[Placed, ...]]:
+    """Every legal play of ``hand`` (as sorted tuples of :class:`Placed`), sorted.
+
+    With ``first`` the search stops at the first play found (a yes/no test).
+    """
+    kinds = sorted(set(hand))
+    if not kinds or not index.cells:
+        return []
+    hand_mask = 0
+    for c in kinds:
+        hand_mask |= 1 << c
+    most = min(4, len(kinds))
+    if most < min_size:
+        return []
+    cells = index.cells
+    singles: set[tuple[Placed, ...]] = set()
+    multis: list[tuple[Placed, ...]] = []
+    perp: dict[tuple[int, int, int], int] = {}
+    for horizontal in (True, False):
+        lines = index.rows if horizontal else index.cols
+        for fixed, coords in lines.items():
+            occ = set(coords)
+            runs = _runs(coords)
+            prev_end = _NEG
+            for a, b in runs:
+                if b - a >= 4:
+                    prev_end = b
+                    continue
+                # Every segment holds this run: more old cards only narrow what may join.
+                if horizontal:
+                    own = tuple(sorted(cells[(i, fixed)] for i in range(a, b + 1)))
+                else:
+                    own = tuple(sorted(cells[(fixed, i)] for i in range(a, b + 1)))
+                if not _one_mask(own) & hand_mask:
+                    prev_end = b
+                    continue
+                # The old cards of a segment [lo, hi] depend on hi only (left of a is empty).
+                ends = []
+                old = list(own)
+                right: list[int] = []
+                for hi in range(b, a + 5):
+                    if hi > b:
+                        if hi in occ:
+                            old.append(cells[(hi, fixed)] if horizontal else cells[(fixed, hi)])
+                        else:
+                            right.append(hi)
+                    if len(old) >= 5:
+                        break
+                    if hi + 1 in occ:
+                        continue
+                    key_old = tuple(sorted(old))
+                    modes = _modes(key_old)
+                    if modes and _one_mask(key_old) & hand_mask:
+                        ends.append((hi, list(right), modes))
+                for lo in range(max(a - 4, prev_end + 2), a + 1):
+                    left = list(range(lo, a))
+                    for hi, right_empty, modes in ends:
+                        if hi - lo > 4:
+                            break
+                        empties = left + right_empty
+                        k = len(empties)
+                        if k < min_size or k > most or not empties:
+                            continue
+                        masks: list[int] | None = None
+                        for mode in modes:
+                            allowed = mode & hand_mask
+                            if allowed.bit_count() < k:
+                                continue
+                            if masks is None:
+                                masks = []
+                                for i in empties:
+                                    key = (i, fixed, int(horizontal))
+                                    m = perp.get(key)
+                                    if m is None:
+                                        if horizontal:
+                                            m = _perp_mask(cells, i, fixed, 0, 1)
+                                        else:
+                                            m = _perp_mask(cells, fixed, i, 1, 0)
+                                        perp[key] = m
+                                    masks.append(m)
+                            options = []
+                            for m in masks:
+                                here = allowed & m
+                                if not here:
+                                    break
+                                options.append([c for c in kinds if here >> c & 1])
+                            else:
+                                for perm in itertools.product(*options):
+                                    if k > 1 and len(set(perm)) < k:
+                                        continue
+                                    if horizontal:
+                                        play = tuple(Placed(i, fixed, c) for i, c in zip(empties, perm))
+                                    else:
+                                        play = tuple(Placed(fixed, i, c) for i, c in zip(empties, perm))
+                                    if first:
+                                        return [play]
+                                    if k == 1:
+                                        singles.add(play)
+                                    else:
+                                        multis.append(play)
+                prev_end = b
+    result = list(singles)
+    result.extend(multis)
+    result.sort()
+    return result
+
+
+def _bonus(variant: BigFiveVariant, cells: dict[Cell, int], placed: tuple[Placed, ...]) -> int:
+    """Bonus discards earned: ``cells`` is the board before the play."""
+    new = {(p.x, p.y) for p in placed}
+
+    def run(x: int, y: int, dx: int, dy: int) -> tuple[int, int]:
+        total, old = 1, 0
+        for sign in (-1, 1):
+            i = 1
+            while True:
+                cell = (x + sign * i * dx, y + sign * i * dy)
+                if cell in cells:
+                    old += 1
+                elif cell not in new:
+                    break
+                total += 1
+                i += 1
+        return total, old
+
+    lines: list[tuple[int, int]] = []
+    k = len(placed)
+    if k == 1:
+        p = placed[0]
+        lines.append(run(p.x, p.y, 1, 0))
+        lines.append(run(p.x, p.y, 0, 1))
+    else:
+        horizontal = placed[0].y == placed[1].y
+        p = placed[0]
+        lines.append(run(p.x, p.y, 1, 0) if horizontal else run(p.x, p.y, 0, 1))
+        for p in placed:
+            lines.append(run(p.x, p.y, 0, 1) if horizontal else run(p.x, p.y, 1, 0))
+    total = 0
+    text = variant.bonus == "text"
+    for length, old in lines:
+        if length < 2:
+            continue
+        if text:
+            total += 1 if length == 4 else 2 if length == 5 else 0
+        else:
+            if old < 4 <= length:
+                total += 1
+            if old < 5 <= length:
+                total += 2
+    if text and k == 4:
+        total += 1
+    return total
+
+
+def _remove_one(items: tuple[int, ...], card: int) -> tuple[int, ...]:
+    i = bisect_left(items, card)
+    return items[:i] + items[i + 1 :]
+
+
+def _remove_many(items: tuple[int, ...], cards: Iterable[int]) -> tuple[int, ...]:
+    rest = list(items)
+    for c in cards:
+        rest.remove(c)
+    return tuple(rest)
+
+
+def _insert(items: tuple[int, ...], card: int) -> tuple[int, ...]:
+    i = bisect_left(items, card)
+    return items[:i] + (card,) + items[i:]
+
+
+def _replace_at(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+    return items[:index] + (value,) + items[index + 1 :]
+
+
+def _top(deck: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
+    return deck[0] if deck else ()
+
+
+def _deck_len(deck: tuple[tuple[int, ...], ...]) -> int:
+    n = 0
+    for seg in deck:
+        n += len(seg)
+    return n
+
+
+def _take(deck: tuple[tuple[int, ...], ...], card: int) -> tuple[tuple[int, ...], ...]:
+    top = _remove_one(deck[0], card)
+    return ((top,) + deck[1:]) if top else deck[1:]
+
+
+class _Setup:
+    """The setup plan of a round for one (variant, players)."""
+
+    __slots__ = ("sizes", "deal_end", "length", "targets")
+
+    def __init__(self, variant: BigFiveVariant, players: int) -> None:
+        if variant.handicap:
+            sizes = tuple(variant.handicap)
+        elif variant.children:
+            sizes = (15,) * players
+        else:
+            sizes = (99 // players,) * players
+        self.sizes = sizes
+        targets: list[int] = [-1]
+        for seat, n in enumerate(sizes):
+            targets += [seat] * n
+        self.deal_end = len(targets)
+        for seat, n in enumerate(sizes):
+            targets += [seat] * min(_HAND, n)
+        self.targets = tuple(targets)
+        self.length = len(targets)
+
+
+class BigFiveGame(Game[BigFiveState, BigFiveMove, BigFiveVariant]):
+    """Big Five for 1–4 players (5 with ``allow_five``) under any :class:`BigFiveVariant`."""
+
+    spec = SPEC
+    state_type = BigFiveState
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._setups: dict[tuple[BigFiveVariant, int], _Setup] = {}
+        self._index_key: tuple[Placed, ...] | None = None
+        self._index: _Index = _Index(())
+
+    # -- helpers ----------------------------------------------------------------
+
+    def _setup(self, variant: BigFiveVariant, players: int) -> _Setup:
+        key = (variant, players)
+        got = self._setups.get(key)
+        if got is None:
+            got = self._setups[key] = _Setup(variant, players)
+        return got
+
+    def _board_index(self, board: tuple[Placed, ...]) -> _Index:
+        if board is not self._index_key:
+            self._index = _Index(board)
+            self._index_key = board
+        return self._index
+
+    def _in_setup(self, state: BigFiveState) -> bool:
+        return not state.round_over and state.dealt < self._setup(state.variant, state.players).length
+
+    def plays(self, state: BigFiveState, seat: int, min_size: int = 1) -> list[tuple[Placed, ...]]:
+        """The legal plays of ``seat``'s hand on the board (as placement tuples)."""
+        return generate_plays(self._board_index(state.board), state.hands[seat], min_size)
+
+    # -- the interface ------------------------------------------------------------
+
+    def initial_state(self, players: int, variant: BigFiveVariant) -> BigFiveState:
+        top = 5 if variant.allow_five else 4
+        if not isinstance(players, int) or isinstance(players, bool) or not 1 <= players <= top:
+            raise PlayerCountError(f"Big Five is for 1–{top} players (5 with allow_five=true); got {players!r}")
+        if variant.handicap and len(variant.handicap) != players:
+            raise PlayerCountError(
+                f"the handicap deal {list(variant.handicap)} names {len(variant.handicap)} seats but {players} play"
+            )
+        if variant.children and not variant.handicap and 15 * players > 99:
+            raise PlayerCountError(f"the children's deal needs {15 * players} cards; only 99 can be dealt")
+        return BigFiveState(
+            variant, players, 1, 0, FULL_DECK, (), ((),) * players, ((),) * players, (), (),
+            0, 0, False, 0, 0, (0,) * players, False, False,
+        )
+
+    def current_player(self, state: BigFiveState) -> int:
+        if state.finished:
+            return TERMINAL
+        if state.round_over or state.to_draw or state.boxing:
+            return CHANCE
+        if state.dealt < self._setup(state.variant, state.players).length:
+            return CHANCE
+        return state.turn
+
+    def legal_moves(self, state: BigFiveState) -> tuple[BigFiveMove, ...]:
+        actor = self.current_player(state)
+        if actor == TERMINAL:
+            return ()
+        if actor == CHANCE:
+            return tuple(m for m, _ in self.chance_outcomes(state))
+        hand = state.hands[actor]
+        solo = state.players == 1
+        if state.bonus:
+            moves: list[BigFiveMove] = []
+            if solo:
+                moves += [_BONUS_PILE[c] for c in sorted(set(state.pile))]
+            else:
+                moves += [_BONUS[c] for c in sorted(set(hand))]
+                if state.decks[actor]:
+                    moves.append(_BLIND)
+            moves.append(_DECLINE)
+            return tuple(moves)
+        # Moves sort by class name, then fields: Discard < Exchange < Pass < Play.
+        plays = generate_plays(self._board_index(state.board), hand, 3 if solo else 1)
+        if solo:
+            if not plays:
+                return tuple(Discard(g) for g in sorted(set(itertools.combinations(hand, 3))))
+            return tuple(Play(p) for p in plays)
+        moves = []
+        if state.decks[actor]:
+            groups: set[tuple[int, ...]] = set()
+            for k in range(1, len(hand) + 1):
+                groups.update(itertools.combinations(hand, k))
+            moves += [Exchange(g) for g in sorted(groups)]
+        moves += [Play(p) for p in plays]
+        if not moves:
+            moves.append(_PASS)
+        return tuple(moves)
+
+    def _chance_source(self, state: BigFiveState) -> tuple[tuple[int, ...], tuple[BigFiveMove, ...]]:
+        if state.round_over:
+            return FULL_DECK, _DEAL
+        setup = self._setup(state.variant, state.players)
+        if state.dealt < setup.length:
+            if state.dealt < setup.deal_end:
+                return state.pool, _DEAL
+            return _top(state.decks[setup.targets[state.dealt]]), _DRAW
+        if state.to_draw:
+            return _top(state.decks[state.turn]), _DRAW
+        return _top(state.decks[state.turn]), _BOX
+
+    def chance_outcomes(self, state: BigFiveState) -> tuple[tuple[BigFiveMove, float], ...]:
+        if self.current_player(state) != CHANCE:
+            return ()
+        source, table = self._chance_source(state)
+        counts = Counter(source)
+        total = len(source)
+        return tuple((table[c], n / total) for c, n in sorted(counts.items()))
+
+    def sample_chance(self, state: BigFiveState, rng: Any) -> BigFiveMove:
+        source, table = self._chance_source(state)
+        move: BigFiveMove = table[source[rng.randrange(len(source))]]
+        return move
+
+    def apply(self, state: BigFiveState, move: BigFiveMove, *, check: bool = True) -> BigFiveState:
+        """As :meth:`Game.apply`; multi-card moves given in any order are put in canonical order first."""
+        if isinstance(move, Play):
+            move = Play(tuple(sorted(move.placed)))
+        elif isinstance(move, Exchange):
+            move = Exchange(tuple(sorted(move.cards)))
+        elif isinstance(move, Discard):
+            move = Discard(tuple(sorted(move.cards)))
+        return super().apply(state, move, check=check)
+
+    def illegal_move_error(self, state: BigFiveState, move: BigFiveMove, actor: int | None = None) -> IllegalMoveError:
+        """The spec's reasons, followed by the board around the move (a rejected play in brackets)."""
+        error = super().illegal_move_error(state, move, actor)
+        marks = move.placed if isinstance(move, Play) else ()
+        picture = render_board(state.board, marks)
+        return IllegalMoveError(f"{error}\n{picture}", error.rule_ids)
+
+    # -- transitions ------------------------------------------------------------------
+
+    def apply_unchecked(self, state: BigFiveState, move: BigFiveMove) -> BigFiveState:
+        kind = type(move)
+        if kind is Deal:
+            return self._deal(state, move.card)  # type: ignore[union-attr]
+        if kind is Draw:
+            return self._draw(state, move.card)  # type: ignore[union-attr]
+        if kind is Box:
+            seat = state.turn
+            s = state._replace(
+                decks=_replace_at(state.decks, seat, _take(state.decks[seat], move.card)),  # type: ignore[union-attr]
+                box=_insert(state.box, move.card), boxing=False,  # type: ignore[union-attr]
+            )
+            return self._after_discard(s)
+        if kind is Play:
+            return self._play(state, move.placed)  # type: ignore[union-attr]
+        seat = state.turn
+        hand = state.hands[seat]
+        if kind is Exchange:
+            cards = move.cards  # type: ignore[union-attr]
+            return state._replace(
+                hands=_replace_at(state.hands, seat, _remove_many(hand, cards)),
+                decks=_replace_at(state.decks, seat, state.decks[seat] + (cards,)),
+                to_draw=len(cards), idle=state.idle + 1,
+            )
+        if kind is Pass:
+            return self._end_turn(state._replace(idle=state.idle + 1))
+        if kind is Discard:
+            cards = move.cards  # type: ignore[union-attr]
+            s = state._replace(
+                hands=_replace_at(state.hands, seat, _remove_many(hand, cards)),
+                pile=tuple(sorted(state.pile + cards)),
+            )
+            if _deck_len(s.decks[seat]) < 3:
+                return self._solo_end(s)
+            return s._replace(to_draw=3)
+        if kind is Bonus:
+            card = move.card  # type: ignore[union-attr]
+            s = state._replace(
+                hands=_replace_at(state.hands, seat, _remove_one(hand, card)),
+                box=_insert(state.box, card), bonus=state.bonus - 1,
+            )
+            return self._after_discard(s)
+        if kind is BonusBlind:
+            return state._replace(bonus=state.bonus - 1, boxing=True)
+        if kind is BonusPile:
+            card = move.card  # type: ignore[union-attr]
+            s = state._replace(pile=_remove_one(state.pile, card), box=_insert(state.box, card), bonus=state.bonus - 1)
+            return self._after_discard(s)
+        if kind is Decline:
+            return self._refill(state._replace(bonus=0))
+        raise TypeError(f"not a Big Five move: {move!r}")
+
+    def _deal(self, state: BigFiveState, card: int) -> BigFiveState:
+        if state.round_over:
+            n = state.players
+            state = BigFiveState(
+                state.variant, n, state.round + 1, 0, FULL_DECK, (), ((),) * n, ((),) * n, (), (),
+                state.round % n, 0, False, 0, 0, state.penalties, False, False,
+            )
+        setup = self._setup(state.variant, state.players)
+        dealt = state.dealt
+        pool = _remove_one(state.pool, card)
+        board, decks, box = state.board, state.decks, state.box
+        if dealt == 0:
+            board = (Placed(0, 0, card),)
+        else:
+            seat = setup.targets[dealt]
+            deck = decks[seat]
+            decks = _replace_at(decks, seat, (_insert(deck[0] if deck else (), card),))
+        dealt += 1
+        if dealt == setup.deal_end:
+            box = tuple(sorted(box + pool))
+            pool = ()
+        return BigFiveState(
+            state.variant, state.players, state.round, dealt, pool, board, state.hands, decks, state.pile, box,
+            state.turn, state.bonus, state.boxing, state.to_draw, state.idle, state.penalties, False, False,
+        )
+
+    def _draw(self, state: BigFiveState, card: int) -> BigFiveState:
+        setup = self._setup(state.variant, state.players)
+        dealt = state.dealt
+        in_setup = dealt < setup.length
+        seat = setup.targets[dealt] if in_setup else state.turn
+        decks = _replace_at(state.decks, seat, _take(state.decks[seat], card))
+        hands = _replace_at(state.hands, seat, _insert(state.hands[seat], card))
+        to_draw = state.to_draw
+        if in_setup:
+            dealt += 1
+        else:
+            to_draw -= 1
+        s = BigFiveState(
+            state.variant, state.players, state.round, dealt, state.pool, state.board, hands, decks, state.pile,
+            state.box, state.turn, state.bonus, state.boxing, to_draw, state.idle, state.penalties, False, False,
+        )
+        if not in_setup and to_draw == 0:
+            return self._end_turn(s)
+        return s
+
+    def _play(self, state: BigFiveState, placed: tuple[Placed, ...]) -> BigFiveState:
+        seat = state.turn
+        index = self._board_index(state.board)
+        hand = _remove_many(state.hands[seat], [p.card for p in placed])
+        s = state._replace(
+            hands=_replace_at(state.hands, seat, hand), board=tuple(sorted(state.board + placed)), idle=0,
+        )
+        solo = state.players == 1
+        if not solo and not hand and not s.decks[seat]:
+            return self._round_end(s)
+        earned = _bonus(state.variant, index.cells, placed)
+        if earned:
+            room = len(s.pile) if solo else len(hand) + _deck_len(s.decks[seat])
+            earned = min(earned, room)
+            if earned:
+                return s._replace(bonus=earned)
+        return self._refill(s)
+
+    def _after_discard(self, state: BigFiveState) -> BigFiveState:
+        seat = state.turn
+        if state.players > 1 and not state.hands[seat] and not state.decks[seat]:
+            return self._round_end(state)
+        if state.bonus > 0:
+            return state
+        return self._refill(state)
+
+    def _refill(self, state: BigFiveState) -> BigFiveState:
+        seat = state.turn
+        need = _HAND - len(state.hands[seat])
+        have = _deck_len(state.decks[seat])
+        if state.players == 1:
+            if have < need:
+                return self._solo_end(state)
+            if need:
+                return state._replace(bonus=0, to_draw=need)
+            return state._replace(bonus=0)
+        n = need if need < have else have
+        if n:
+            return state._replace(bonus=0, to_draw=n)
+        return self._end_turn(state._replace(bonus=0))
+
+    def _end_turn(self, state: BigFiveState) -> BigFiveState:
+        n = state.players
+        if n == 1:
+            return state
+        idle = state.idle
+        if idle >= n:
+            v = state.variant
+            if v.stalemate == "exchange_round" or idle >= n * v.idle_rounds:
+                return self._round_end(state)
+            index = self._board_index(state.board)
+            if not any(generate_plays(index, hand, 1, first=True) for hand in state.hands):
+                return self._round_end(state)
+        return state._replace(turn=(state.turn + 1) % n)
+
+    def _solo_end(self, state: BigFiveState) -> BigFiveState:
+        s = state._replace(hands=((),), box=tuple(sorted(state.box + state.hands[0])))
+        return self._round_end(s)
+
+    def _round_end(self, state: BigFiveState) -> BigFiveState:
+        v = state.variant
+        if state.players == 1:
+            points: tuple[int, ...] = (len(state.pile),)
+        else:
+            left = [len(h) + _deck_len(d) for h, d in zip(state.hands, state.decks)]
+            best = min(left)
+            points = tuple(x if x > best else 0 for x in left)
+        penalties = tuple(p + q for p, q in zip(state.penalties, points))
+        done = state.round >= v.rounds or (v.penalty_limit > 0 and max(penalties) >= v.penalty_limit)
+        return state._replace(penalties=penalties, round_over=True, finished=done, bonus=0, boxing=False, to_draw=0)
+
+    # -- results --------------------------------------------------------------------
+
+    def outcome(self, state: BigFiveState) -> Outcome:
+        """Penalty points per seat (fewer is better; in a finished one-round game the
+        cards left by each loser); the seats with the fewest win."""
+        if state.round_over or state.finished:
+            scores = state.penalties
+        elif state.players == 1:
+            scores = (state.penalties[0] + len(state.pile),)
+        else:
+            scores = tuple(
+                p + len(h) + _deck_len(d) for p, h, d in zip(state.penalties, state.hands, state.decks)
+            )
+        best = min(scores)
+        return Outcome(tuple(float(x) for x in scores), frozenset(s for s, x in enumerate(scores) if x == best))
+
+    def max_game_length(self, players: int, variant: BigFiveVariant) -> int:
+        # Per round: at most 125 setup moves; at most 99 plays, each with one
+        # decision, at most 15 bonus discards (a decision and possibly a chance
+        # move each), a decline and 5 draws; between two plays at most
+        # players * idle_rounds turns without a placement (one decision and at
+        # most 5 draws each) before the stalemate ends the round.
+        idle = players * (variant.idle_rounds if variant.stalemate == "no_placement" else 1)
+        per_round = 125 + 99 * (1 + 31 + 5) + 100 * idle * 6 + 1
+        return variant.rounds * per_round
+
+    def test_configs(self) -> tuple[tuple[int, BigFiveVariant], ...]:
+        v = BigFiveVariant
+        kids = v(children=True)
+        return (
+            (1, v(children=True)), (2, v()), (3, kids), (4, v()),
+            (5, v(allow_five=True, children=True)),
+            (2, v(bonus="publisher", children=True)), (4, v(bonus="publisher", children=True)),
+            (3, v(stalemate="exchange_round")), (2, v(idle_rounds=1, children=True)),
+            (3, v(handicap=(5, 10, 15))),
+            (2, v(rounds=3, children=True)), (3, v(rounds=20, penalty_limit=20, children=True)),
+        )
+
+    def players_of(self, state: BigFiveState) -> int:
+        return state.players
+
+    def variant_of(self, state: BigFiveState) -> BigFiveVariant:
+        return state.variant
+
+    # -- hidden information ---------------------------------------------------------
+
+    def observation(self, state: BigFiveState, seat: int) -> dict[str, Any]:
+        """The board, the own hand, everyone's counts; no deck's content (not even the own)."""
+        return {
+            "seat": seat,
+            "round": state.round,
+            "current_player": self.current_player(state),
+            "board": [str(p) for p in state.board],
+            "hand": [card_code(c) for c in state.hands[seat]],
+            "hand_sizes": [len(h) for h in state.hands],
+            "deck_sizes": [_deck_len(d) for d in state.decks],
+            "pile": [card_code(c) for c in state.pile],
+            "box_size": len(state.box),
+            "bonus": state.bonus,
+            "penalties": list(state.penalties),
+            "finished": state.finished,
+        }
+
+    def components(self, state: BigFiveState) -> Iterable[tuple[str, str]]:
+        for c in state.pool:
+            yield card_code(c), "pool"
+        for p in state.board:
+            yield card_code(p.card), f"board {p.x},{p.y}"
+        for s, hand in enumerate(state.hands):
+            for c in hand:
+                yield card_code(c), f"hand {s}"
+        for s, deck in enumerate(state.decks):
+            for seg in deck:
+                for c in seg:
+                    yield card_code(c), f"deck {s}"
+        for c in state.pile:
+            yield card_code(c), "pile"
+        for c in state.box:
+            yield card_code(c), "box"
+
+    def all_components(self, players: int, variant: BigFiveVariant) -> Counter[str]:
+        return Counter(card_code(c) for c in FULL_DECK)
+
+    def render_text(self, state: BigFiveState) -> str:
+        """The board as a grid of card codes, then each seat's hand and counts."""
+        status = "finished" if state.finished else "round over" if state.round_over else f"seat {state.turn} to act"
+        lines = [f"round {state.round} ({status})", render_board(state.board)]
+        for s in range(state.players):
+            extra = f" | bonus {state.bonus}" if state.bonus and s == state.turn else ""
+            lines.append(
+                f"seat {s}: hand {' '.join(card_code(c) for c in state.hands[s]) or '-'}"
+                f" | deck {_deck_len(state.decks[s])} | penalties {state.penalties[s]}{extra}"
+            )
+        if state.players == 1:
+            lines.append(f"discard pile {len(state.pile)}")
+        lines.append(f"box {len(state.box)}")
+        return "\n".join(lines)
+
+
+def grow_board(size: int, rng: Any, *, tries: int = 2000) -> tuple[Placed, ...]:
+    """A board of about ``size`` cards grown by random legal plays of random
+    hands of five (from the cards not yet on the board); for benchmarks and
+    golden positions. Stops early when ``tries`` hands in a row find no play.
+
+    >>> import random
+    >>> len(grow_board(20, random.Random(1)))
+    20
+    """
+    rest = list(FULL_DECK)
+    first = rest.pop(rng.randrange(len(rest)))
+    board: tuple[Placed, ...] = (Placed(0, 0, first),)
+    failures = 0
+    while len(board) < size and failures < tries:
+        hand = tuple(sorted(rng.sample(rest, min(_HAND, len(rest)))))
+        plays = [p for p in generate_plays(_Index(board), hand) if len(p) <= size - len(board)]
+        if not plays:
+            failures += 1
+            continue
+        failures = 0
+        play = plays[rng.randrange(len(plays))]
+        for p in play:
+            rest.remove(p.card)
+        board = tuple(sorted(board + play))
+    return board
+
+
+GAME = BigFiveGame()
