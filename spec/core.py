@@ -221,6 +221,9 @@ class Ambiguity:
 
     :param flag: the field of the game's variant dataclass that selects a
         reading; empty when the project fixes one reading (no flag).
+    :param contradiction: empty when every reading can be played; otherwise
+        which reading cannot be played and the rule it contradicts (a test
+        shows the contradiction with a failing replay or a solver core).
     """
 
     id: str
@@ -231,6 +234,7 @@ class Ambiguity:
     default: object
     flag: str = ""
     rule_ids: tuple[str, ...] = ()
+    contradiction: str = ""
 
 
 @dataclass(frozen=True)
