@@ -388,7 +388,12 @@ def compute_combination_points(values: Iterable[int]) -> int:
 
     >>> compute_combination_points([3, 3, 3, 2, 2])
     13
+
+    :raises BouquetError: more than five values (a bouquet has five cards).
     """
+    values = tuple(values)
+    if len(values) > BOUQUET:
+        raise BouquetError(f"a bouquet has at most {BOUQUET} cards; got {len(values)} values: {list(values)!r}")
     return sum(c.points for c in compute_best_split(values))
 
 
@@ -507,9 +512,22 @@ def explain_bouquet(cards: Iterable[str]) -> BouquetScore:
 def compute_bouquet_score(cards: Sequence[Card]) -> int:
     """A bouquet's score: best combination points × colour multiplier.
 
+    A bouquet holds at most five cards (:data:`BOUQUET`); more is refused.
+
     >>> compute_bouquet_score(["R1", "R2", "R3", "R4", "R5"])
     60
+    >>> compute_bouquet_score(["R1", "G1", "Y1", "B1", "W1", "R1"])
+    Traceback (most recent call last):
+    ...
+    ruleproof.spec.ikebana.BouquetError: a bouquet has at most 5 cards; got 6: ['R1', 'G1', 'Y1', 'B1', 'W1', 'R1']; remove 1 card
+
+    :raises BouquetError: more than five cards.
     """
+    if len(cards) > BOUQUET:
+        raise BouquetError(
+            f"a bouquet has at most {BOUQUET} cards; got {len(cards)}: {list(cards)!r}; "
+            f"remove {len(cards) - BOUQUET} card{'s' if len(cards) - BOUQUET > 1 else ''}"
+        )
     return compute_combination_points(card_value(c) for c in cards) * compute_colour_multiplier(cards)
 
 

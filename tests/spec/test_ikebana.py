@@ -274,6 +274,29 @@ def test_invalid_bouquets() -> None:
         ik.explain_bouquet(["Q9"])
 
 
+@pytest.mark.parametrize(
+    "cards",
+    [
+        ["R1", "G1", "Y1", "B1", "W1", "R1"],  # six 1s: once a KeyError (issue 16)
+        ["R1", "R2", "R3", "R4", "R5", "W5"],
+        ["B2"] * 3 + ["B3"] * 4,
+    ],
+)
+def test_invalid_bouquet_score_of_more_than_five_cards(cards: list[str]) -> None:
+    """Issue 16: scoring six or more cards is refused with an error naming the cards."""
+    with pytest.raises(ik.BouquetError) as info:
+        ik.compute_bouquet_score(cards)
+    assert isinstance(info.value, ValueError)
+    assert f"got {len(cards)}" in str(info.value) and repr(cards) in str(info.value)
+    with pytest.raises(ik.BouquetError, match=f"got {len(cards)} values"):
+        ik.compute_combination_points(ik.card_value(c) for c in cards)
+
+
+def test_bouquet_score_still_accepts_five_or_fewer_cards() -> None:
+    assert ik.compute_bouquet_score(["R1", "G1", "Y1", "B1", "W1"]) == 5 * 3
+    assert ik.compute_bouquet_score(["R1", "G1"]) == 2
+
+
 # --------------------------------------------------------------------------
 # Moves: text forms
 
