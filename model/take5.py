@@ -123,9 +123,18 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant]):
         places = self._nearest(state.variant, state.rows, card)
         if places:
             return places
+        return tuple(_TAKES[r] for r in self.too_low_rows(state))
+
+    def too_low_rows(self, state: Take5State) -> tuple[int, ...]:
+        """The rows (0-based, ascending) the owner of the too-low card resolving in ``state`` may take.
+
+        The house-rule hook of the engine (its spec counterpart is
+        :class:`ruleproof.spec.take5.LowCardRows`): any row by default, the
+        automatic row with ``row_choice="auto"``. A derived game overrides it.
+        """
         if state.variant.row_choice == "auto":
-            return (_TAKES[self._auto_row(state.rows)],)
-        return _TAKES
+            return (self._auto_row(state.rows),)
+        return (0, 1, 2, 3)
 
     @staticmethod
     def _nearest(variant: Take5Variant, rows: tuple[tuple[int, ...], ...], card: int) -> tuple[Place, ...]:
@@ -246,7 +255,10 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant]):
     def outcome(self, state: Take5State) -> Outcome:
         totals = tuple(float(s + _points(p)) for s, p in zip(state.scores, state.piles))
         best = min(totals)
-        return Outcome(totals, frozenset(s for s, t in enumerate(totals) if t == best))
+        winners = frozenset(s for s, t in enumerate(totals) if t == best)
+        if len(winners) > 1 and state.variant.tie == "draw":
+            winners = frozenset(range(state.players))  # a shared lowest total is a draw
+        return Outcome(totals, winners)
 
     def max_game_length(self, players: int, variant: Take5Variant) -> int:
         # Rows hold at most 20 cards, so each round at least 10n - 16 (>= 4) of
@@ -264,6 +276,7 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant]):
             (3, v(end_rule=">", threshold=30)), (4, v(end_check="immediate", threshold=20)),
             (5, v(row_choice="auto")), (3, v(deck="tactical")), (4, v(professional=True)),
             (6, v(professional=True, deck="tactical", row_choice="auto", end_check="immediate")),
+            (3, v(tie="draw", deck="tactical", threshold=10)),
         )
 
     def players_of(self, state: Take5State) -> int:

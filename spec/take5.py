@@ -21,8 +21,8 @@ every decision and a referee can check each one.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, replace
 from typing import Literal, NamedTuple
 
 from ruleproof.spec.core import (
@@ -64,6 +64,10 @@ class Take5Variant:
         row; ``"auto"``: fewest bullheads, then fewest cards, then lowest row.
     :param deck: ``"standard"`` (1–104) or ``"tactical"`` (1 to 10·n+4).
     :param professional: cards may also go on the left end of a row.
+    :param tie: who wins when several players share the lowest total:
+        ``"shared"`` (default) every one of them; ``"draw"`` the text names a
+        single winner ("человек с наименьшим количеством очков"), so a shared
+        lowest total is a draw for the whole table (every seat shares the result).
     """
 
     end_rule: Literal[">=", ">"] = ">="
@@ -72,6 +76,7 @@ class Take5Variant:
     row_choice: Literal["player", "auto"] = "player"
     deck: Literal["standard", "tactical"] = "standard"
     professional: bool = False
+    tie: Literal["shared", "draw"] = "shared"
 
     def __post_init__(self) -> None:
         if self.threshold < 1:
@@ -291,6 +296,40 @@ def is_too_low(variant: Take5Variant, rows: tuple[tuple[int, ...], ...], card: i
     return not compute_positions(variant, rows, card)
 
 
+class LowCardRows:
+    """The house-rule hook for a too-low card: which rows its owner may take.
+
+    The specification asks :meth:`rows` (rule T5-LOW-3); the engine's
+    counterpart is :meth:`ruleproof.model.take5.Take5Game.too_low_rows`. A
+    derived game overrides both and builds its specification with
+    :func:`build_spec`. The base gives the text's reading: any row of the
+    owner's choice (``row_choice="player"``), or with ``row_choice="auto"`` the
+    one row of :func:`compute_auto_row`.
+
+    >>> class FewestCards(LowCardRows):
+    ...     text = "A too-low card takes one of the rows with the fewest cards."
+    ...     def rows(self, variant, rows):
+    ...         least = min(len(r) for r in rows)
+    ...         return tuple(i for i, r in enumerate(rows) if len(r) == least)
+    >>> FewestCards().rows(Take5Variant(), ((1, 2), (3,), (4, 5, 6), (7,)))
+    (1, 3)
+    >>> LowCardRows().rows(Take5Variant(row_choice="auto"), ((55,), (10, 11), (3, 4), (8,)))
+    (3,)
+    """
+
+    #: The rule T5-LOW-3 in our own words, as this hook decides it.
+    text = (
+        "The owner of a too-low card chooses the row, when that card resolves. "
+        "With automatic choice the row with the fewest bullheads is taken, then the shortest, then the lowest-numbered."
+    )
+
+    def rows(self, variant: Take5Variant, rows: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
+        """The rows (0-based, ascending) the owner of a too-low card may take."""
+        if variant.row_choice == "auto":
+            return (compute_auto_row(rows),)
+        return tuple(range(len(rows)))
+
+
 def compute_auto_row(rows: tuple[tuple[int, ...], ...]) -> int:
     """The row taken automatically: fewest bullheads, then fewest cards, then lowest index.
 
@@ -322,10 +361,20 @@ def compute_whose_turn(state: Take5State) -> int:
 
 
 def compute_winners(state: Take5State) -> frozenset[int]:
-    """The seats with the lowest total; ties all win."""
+    """The seats with the lowest total; ties all win (``tie="shared"``), or a
+    tie for the lowest total is a draw shared by every seat (``tie="draw"``).
+
+    >>> state = Take5State(Take5Variant(tie="draw"), 3, 1, (), 0, ((),) * 3, ((),) * 4, (0,) * 3, False,
+    ...                    ((),) * 3, (70, 12, 12), True)
+    >>> sorted(compute_winners(state)), sorted(compute_winners(state._replace(variant=Take5Variant())))
+    ([0, 1, 2], [1, 2])
+    """
     totals = compute_totals(state)
     best = min(totals)
-    return frozenset(s for s, t in enumerate(totals) if t == best)
+    lowest = frozenset(s for s, t in enumerate(totals) if t == best)
+    if len(lowest) > 1 and state.variant.tie == "draw":
+        return frozenset(range(state.players))
+    return lowest
 
 
 # --------------------------------------------------------------------------
@@ -474,15 +523,23 @@ def _check_take_only_low(step: Step[Take5Variant, Take5State, Take5Move]) -> str
     return f"card {card} fits ({nearest[0]}), so no row may be taken"
 
 
-def _check_auto_row(step: Step[Take5Variant, Take5State, Take5Move]) -> str | None:
-    pending = _pending(step)
-    move = step.move
-    if pending is None or not isinstance(move, Take) or step.variant.row_choice != "auto":
-        return None
-    expected = compute_auto_row(step.before.rows)
-    if move.row == expected:
-        return None
-    return f"with automatic row choice the row taken must be row {expected + 1} (fewest bullheads), not row {move.row + 1}"
+def _check_low_row(hook: LowCardRows) -> Callable[[Step[Take5Variant, Take5State, Take5Move]], str | None]:
+    def check(step: Step[Take5Variant, Take5State, Take5Move]) -> str | None:
+        pending = _pending(step)
+        move = step.move
+        if pending is None or not isinstance(move, Take):
+            return None
+        allowed = hook.rows(step.variant, step.before.rows)
+        if move.row in allowed:
+            return None
+        names = ", ".join(f"row {r + 1}" for r in allowed)
+        if type(hook) is LowCardRows:
+            return (
+                f"with automatic row choice the row taken must be {names} (fewest bullheads), not row {move.row + 1}"
+            )
+        return f"the row taken must be one of {names} ({hook.text}), not row {move.row + 1}"
+
+    return check
 
 
 def _check_deal_effect(step: Step[Take5Variant, Take5State, Take5Move]) -> str | None:
@@ -737,7 +794,7 @@ RULES: tuple[Rule, ...] = (
         "T5-LOW-3", "Which row is taken",
         "The owner of a too-low card chooses the row, when that card resolves. "
         "With automatic choice the row with the fewest bullheads is taken, then the shortest, then the lowest-numbered.",
-        _src(SEC_LOW, "RULES-NOTES.md §Take 5 row 4"), RuleKind.LEGALITY, _check_auto_row, _is_take,
+        _src(SEC_LOW, "RULES-NOTES.md §Take 5 row 4"), RuleKind.LEGALITY, _check_low_row(LowCardRows()), _is_take,
         flags=("row_choice",),
     ),
     Rule(
@@ -774,8 +831,9 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "T5-WIN-1", "Lowest total wins",
-        "When the game ends, the player with the fewest bullheads in total wins; tied players share the win.",
-        _src(SEC_WIN, "RULES-NOTES.md §Take 5 row 3"), RuleKind.OUTCOME, _check_winners,
+        "When the game ends, the player with the fewest bullheads in total wins; tied players share the win "
+        "(with tie 'draw' a shared lowest total is a draw for the whole table).",
+        _src(SEC_WIN, "RULES-NOTES.md §Take 5 row 3"), RuleKind.OUTCOME, _check_winners, flags=("tie",),
     ),
 )
 
@@ -798,8 +856,10 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
         "T5-AMB-3", "Who wins a tie?",
         "…человек с наименьшим количеством очков побеждает в игре.",
         _src(SEC_WIN),
-        (Reading("shared", "every player tied on the lowest score wins"),),
-        "shared", "",
+        (Reading("shared", "every player tied on the lowest score wins (RULES-NOTES default)"),
+         Reading("draw", "the text names one winner (\"человек\"), so a shared lowest score is a draw: "
+                 "every seat shares the result")),
+        "shared", "tie", ("T5-WIN-1",),
     ),
     Ambiguity(
         "T5-AMB-4", "Who chooses the row taken by a too-low card?",
@@ -838,16 +898,36 @@ def candidate_moves(state: Take5State, actor: int) -> Iterable[Take5Move]:
     return moves
 
 
-SPEC: GameSpec[Take5Variant, Take5State, Take5Move] = GameSpec(
-    name="take5",
-    title="Take 5 (6 nimmt!)",
-    rulebook=RULEBOOK,
-    variant_type=Take5Variant,
-    rules=RULES,
-    ambiguities=AMBIGUITIES,
-    whose_turn=compute_whose_turn,
-    candidate_moves=candidate_moves,
-    parse_move=parse_move,
-    min_players=MIN_PLAYERS,
-    max_players=MAX_PLAYERS,
-)
+def build_spec(
+    low_rows: LowCardRows | None = None, *, name: str = "take5", title: str = "Take 5 (6 nimmt!)"
+) -> GameSpec[Take5Variant, Take5State, Take5Move]:
+    """The Take 5 specification, with T5-LOW-3 decided by ``low_rows``.
+
+    A derived game (a house rule) passes its own :class:`LowCardRows`; the
+    other rules are the text's. Without ``low_rows`` this is :data:`SPEC`.
+
+    >>> build_spec(name="take5-house").rule("T5-LOW-3").title
+    'Which row is taken'
+    """
+    rules = RULES
+    if low_rows is not None:
+        rules = tuple(
+            replace(r, text=low_rows.text, check=_check_low_row(low_rows)) if r.id == "T5-LOW-3" else r
+            for r in RULES
+        )
+    return GameSpec(
+        name=name,
+        title=title,
+        rulebook=RULEBOOK,
+        variant_type=Take5Variant,
+        rules=rules,
+        ambiguities=AMBIGUITIES,
+        whose_turn=compute_whose_turn,
+        candidate_moves=candidate_moves,
+        parse_move=parse_move,
+        min_players=MIN_PLAYERS,
+        max_players=MAX_PLAYERS,
+    )
+
+
+SPEC: GameSpec[Take5Variant, Take5State, Take5Move] = build_spec()

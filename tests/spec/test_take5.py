@@ -324,6 +324,26 @@ def test_lowest_total_wins_and_ties_share() -> None:
     assert SPEC.check_outcome(V, done, frozenset({0, 1})).ok
 
 
+@pytest.mark.rule("T5-WIN-1")
+def test_tie_flag_shared_versus_draw() -> None:
+    """T5-AMB-3: a shared lowest total is a shared win (default) or a draw for the whole table."""
+    done = make_state(hands=((), (), ()), chosen=(0, 0, 0), piles=((5,), (), ()), scores=(60, 62, 70),
+                      finished=True)
+    draw = done._replace(variant=Take5Variant(tie="draw"))
+    # spec
+    assert compute_winners(done) == frozenset({0, 1})
+    assert compute_winners(draw) == frozenset({0, 1, 2})
+    assert "T5-WIN-1" in SPEC.check_outcome(draw.variant, draw, frozenset({0, 1})).rule_ids
+    assert SPEC.check_outcome(draw.variant, draw, frozenset({0, 1, 2})).ok
+    # engine
+    assert GAME.outcome(draw).winners == frozenset({0, 1, 2})
+    assert GAME.returns(draw) == pytest.approx((1 / 3, 1 / 3, 1 / 3))
+    assert GAME.returns(done) == (0.5, 0.5, 0.0)
+    # a single lowest total wins under both readings
+    alone = draw._replace(scores=(50, 62, 70))
+    assert compute_winners(alone) == GAME.outcome(alone).winners == frozenset({0})
+
+
 # -- text forms -------------------------------------------------------------------------
 
 
