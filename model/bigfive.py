@@ -279,14 +279,21 @@ def _bonus(variant: BigFiveVariant, cells: dict[Cell, int], placed: tuple[Placed
     new = {(p.x, p.y) for p in placed}
 
     def run(x: int, y: int, dx: int, dy: int) -> tuple[int, int]:
+        # (line length, longest connected run of old cards): old cards on either
+        # side of a played card were separate groups, not one line.
         total, old = 1, 0
         for sign in (-1, 1):
             i = 1
+            streak = 0
             while True:
                 cell = (x + sign * i * dx, y + sign * i * dy)
                 if cell in cells:
-                    old += 1
-                elif cell not in new:
+                    streak += 1
+                    if streak > old:
+                        old = streak
+                elif cell in new:
+                    streak = 0
+                else:
                     break
                 total += 1
                 i += 1

@@ -118,7 +118,9 @@ class BigFiveVariant:
     :param bonus: ``"text"``: every new line of 4 earns 1 bonus card, of 5
         earns 2, plus 1 when the played group has 4 cards; ``"publisher"``:
         a line earns 1 when the play makes it reach 4 cards and 2 when it
-        reaches 5 (both when it jumps past 4 to 5), no group-size bonus.
+        reaches 5 (both when it jumps past 4 to 5, also when it joins separate
+        pieces such as 2 + 2 whose longest connected run was below 4), no
+        group-size bonus.
     :param stalemate: when the game ends without a player running out.
         ``"no_placement"``: once a full round passed without a placement and
         no player holds a legal placement; ``"exchange_round"``: after any
@@ -713,17 +715,42 @@ def contains_existing_card(board: Board, cells: Sequence[Cell]) -> bool:
     return False
 
 
+def compute_old_run(board: Board, line: Sequence[Cell]) -> int:
+    """The longest run of consecutive cells of ``line`` that already held cards
+    on ``board``: the largest group ("связная группа", cards "в связке") the
+    line was made of before the play. Old cards separated by a played cell
+    were separate groups, not one.
+
+    >>> line = [(0, 0), (1, 0), (2, 0), (3, 0), (4, 0)]
+    >>> compute_old_run({(0, 0): 0, (1, 0): 5, (3, 0): 15, (4, 0): 20}, line)
+    2
+    """
+    best = run = 0
+    for cell in line:
+        run = run + 1 if cell in board else 0
+        best = max(best, run)
+    return best
+
+
 def compute_bonus(variant: BigFiveVariant, board: Board, play: Play) -> int:
     """Bonus discards earned by ``play`` on ``board`` (the board before the play).
 
     Text reading: each new line of 4 cards earns 1, of 5 earns 2, and a group
     of 4 played cards earns 1 more. Publisher reading: each new line earns 1
-    when the play makes it reach 4 cards and 2 when it makes it reach 5.
+    when the play makes it reach 4 cards and 2 when it makes it reach 5. A
+    group is a connected run (000_24eedd0374a5e414.txt § Цель игры: "связной
+    группы"; § Как играть карты: cards "в связке"), so a line reaches 4 when
+    its longest run of old cards (:func:`compute_old_run`) was shorter than 4:
+    pieces of 2 and 2 joined by one card were never a line of four, and the
+    play earns both bonuses.
 
     >>> b = {(0, 0): parse_card("Gr")}
     >>> p = parse_move("play Lr@1,0 Zr@2,0 Cr@3,0 Er@4,0")
     >>> compute_bonus(BigFiveVariant(), b, p), compute_bonus(BigFiveVariant(bonus="publisher"), b, p)
     (3, 3)
+    >>> b = {(x, 0): parse_card(a + "b") for x, a in zip((0, 1, 3, 4), "LGCE")}
+    >>> compute_bonus(BigFiveVariant(bonus="publisher"), b, parse_move("play Zb@2,0"))
+    3
     """
     after = dict(board)
     for p in play.placed:
@@ -731,7 +758,7 @@ def compute_bonus(variant: BigFiveVariant, board: Board, play: Play) -> int:
     total = 0
     for line in compute_lines_through(after, [(p.x, p.y) for p in play.placed]):
         new = len(line)
-        old = sum(1 for c in line if c in board)
+        old = compute_old_run(board, line)
         if variant.bonus == "text":
             total += 1 if new == 4 else 2 if new == 5 else 0
         else:
@@ -1580,8 +1607,9 @@ RULES: tuple[Rule, ...] = (
         "BF-BONUS-1", "Bonus count",
         "A play earns bonus discards for its new lines: by the text, 1 for each line of four and 2 for each line of "
         "five (summed over all new lines), plus 1 for a group of four cards; by the publisher, 1 when a line "
-        "reaches four cards and 2 when it reaches five. The count is capped by the cards the player still has "
-        "(solitaire: by the discard pile).",
+        "reaches four cards and 2 when it reaches five, where a line reaches a size only if its longest connected "
+        "run of old cards was smaller (pieces joined by the play were never a line of four). The count is capped "
+        "by the cards the player still has (solitaire: by the discard pile).",
         _src(SEC_BONUS, "RULES-NOTES.md §Big Five row 1"), RuleKind.EFFECT, _effect(("bonus",)), _kind(Play),
         flags=("bonus",),
     ),
@@ -1678,7 +1706,8 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
         "За новую группу в 4 карты игрок может сбросить в коробку (в отбой) 1 карту",
         _src(SEC_BONUS, "RULES-NOTES.md §Big Five row 1"),
         (Reading("text", "each new line of 4 earns 1, of 5 earns 2, plus 1 for a group of 4 cards"),
-         Reading("publisher", "a line earns 1 for its 4th card and 2 for its 5th; no group-size bonus")),
+         Reading("publisher", "a line earns 1 for its 4th card and 2 for its 5th, counted on its longest connected "
+                 "run of old cards; no group-size bonus")),
         "text", "bonus", ("BF-BONUS-1",),
     ),
     Ambiguity(

@@ -506,28 +506,49 @@ def invariant_patterns(frame: Frame, cells_before: bool = True, touching: Iterab
     return out
 
 
+def old_run_at_least(frame: Frame, c: Cell, d: Cell, size: int) -> Any:
+    """The line through the played cell ``c`` along ``d`` (after the play)
+    holds ``size`` consecutive cards that were all on the table before: a
+    connected old group of that size. Such a run lies wholly on one side of
+    ``c``; it is in the line when the line reaches its far end."""
+    terms = []
+    ts = frame.offsets(c, d)
+    for sign in (1, -1):
+        for start in range(1, MAX_LINE + 1):
+            steps = [sign * (start + i) for i in range(size)]
+            if not all(t in ts for t in steps):
+                continue
+            cells = [_add(c, d, t) for t in steps]
+            terms.append(z3.And(frame.reach(c, d, steps[-1]),
+                                *[z3.And(frame.occ[x], z3.Not(frame.pl(x))) for x in cells]))
+    return z3.Or(terms) if terms else z3.BoolVal(False)
+
+
 def bonus_terms(frame: Frame, reading: str) -> Any:
     """The bonus of the play in a comb frame whose leftmost played cell is ``(0, 0)``.
 
     Text reading: each new line of 4 earns 1, of 5 earns 2, plus 1 for a
     group of four. Publisher: a line earns 1 when the play makes it reach 4
-    and 2 when it reaches 5.
+    and 2 when it reaches 5, where "reach" compares with the longest
+    connected run of old cards in the line (:func:`old_run_at_least`), as
+    ``compute_old_run`` does in the spec.
     """
     h, v = AXES
     first = frame.play_cells[0]
     n = frame.count()
 
-    def value(length: Any, played: Any) -> Any:
+    def value(c: Cell, d: Cell, length: Any) -> Any:
         if reading == "text":
             return z3.If(length == 4, 1, z3.If(length == 5, 2, 0))
-        old = length - played
-        return z3.If(z3.And(old < 4, length >= 4), 1, 0) + z3.If(z3.And(old < 5, length >= 5), 2, 0)
+        four = old_run_at_least(frame, c, d, 4)
+        five = old_run_at_least(frame, c, d, 5)
+        return z3.If(z3.And(z3.Not(four), length >= 4), 1, 0) + z3.If(z3.And(z3.Not(five), length >= 5), 2, 0)
 
     row = frame.run_length(first, h)
-    total = z3.If(row >= 2, value(row, n), 0)
+    total = z3.If(row >= 2, value(first, h, row), 0)
     for c in frame.play_cells:
         col = frame.run_length(c, v)
-        total = total + z3.If(z3.And(frame.pl(c), col >= 2), value(col, 1), 0)
+        total = total + z3.If(z3.And(frame.pl(c), col >= 2), value(c, v, col), 0)
     if reading == "text":
         total = total + z3.If(n == MAX_GROUP, 1, 0)
     return total

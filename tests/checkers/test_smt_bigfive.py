@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from ruleproof.checkers.catalogue import questions
-from ruleproof.checkers.findings import Finding, load_manifest
+from ruleproof.checkers.catalogue.questions import questions
+from ruleproof.checkers.catalogue.findings import Finding, load_manifest
 from ruleproof.checkers.smt.bigfive import is_dead_engine
 from ruleproof.checkers.smt.bigfive_encoding import PLACEMENT_RULES, any_play, check_play, concrete_scope
 from ruleproof.checkers.smt.bigfive_replay import build_order, replay_plays
@@ -225,16 +225,63 @@ def _board(text: str) -> dict[tuple[int, int], int]:
 
 
 @pytest.mark.rule("BF-BONUS-1")
-@pytest.mark.parametrize("fid, reading", [("BF-F-2", "text"), ("BF-F-3", "publisher")])
-def test_bonus_witness_replays(fid: str, reading: str) -> None:
+@pytest.mark.parametrize("fid, reading, best", [("BF-F-2", "text", 11), ("BF-F-3", "publisher", 15)])
+def test_bonus_witness_replays(fid: str, reading: str, best: int) -> None:
+    """The publisher's optimum is 15 since issue 16: separate old pieces (3+1, 2+2) joined by one card reach
+    4 and 5 at once (000_24eedd0374a5e414.txt § Бонусы за большие новые группы; a group is "связная")."""
     data = WITNESSES[fid]
     board = _board(data["board"])
     play = bf.parse_move(data["play"])
     assert isinstance(play, bf.Play)
     variant = bf.BigFiveVariant(bonus=reading)  # type: ignore[arg-type]
     state, _ = replay_plays(board[(0, 0)], [p.placed for p in build_order(board)] + [play.placed], variant)
-    assert state.bonus == data["bonus"] == 11
-    assert bf.compute_bonus(variant, board, play) == 11
+    assert state.bonus == data["bonus"] == best
+    assert bf.compute_bonus(variant, board, play) == best
+
+
+@pytest.mark.rule("BF-BONUS-1")
+def test_publisher_finding_reaches_fifteen() -> None:
+    result = finding("BF-F-3")
+    assert result.verdict == "sat"
+    assert result.witness["bonus"] == result.witness["engine_bonus"] == 15
+
+
+def _bonus_by_z3(board_text: str, move: str, reading: str) -> int:
+    """The Z3 bonus objective evaluated with the board and the play fixed (the play in row 0 of the comb)."""
+    import z3
+
+    from ruleproof.checkers.smt.bigfive_encoding import bonus_terms, comb_frame
+
+    play = bf.parse_move(move).placed  # type: ignore[union-attr]
+    x0, y0 = min(p.x for p in play), play[0].y
+    frame = comb_frame(prefix="zb")
+    board = {(x - x0, y - y0): c for (x, y), c in _board(board_text).items()}
+    board = {c: k for c, k in board.items() if c in frame.inside}
+    placed = tuple(bf.Placed(p.x - x0, p.y - y0, p.card) for p in play)
+    value = z3.Int("value")
+    solver = z3.Solver()
+    solver.add(*frame.domain(), *frame.board_facts(board), *frame.play_facts(placed), value == bonus_terms(frame, reading))
+    assert solver.check() == z3.sat
+    return int(solver.model()[value].as_long())
+
+
+BONUS_CASES = [
+    ("Lb@0,0 Gb@1,0 Cb@3,0 Eb@4,0 Ly@0,1 Gy@1,1 Zy@2,1 Cy@3,1", "play Zb@2,0"),  # issue 16: 2 + 2 pieces
+    ("Lr@0,0 Gr@1,0 Cr@3,0 Er@4,0 Zy@2,-3 Zg@2,-2 Zb@2,-1 Cb@3,-1", "play Zr@2,0"),  # note a
+    ("Lr@0,0 Gr@1,0 Zr@2,0 Cr@3,0", "play Er@4,0"),  # a connected four grows to five
+    ("Lr@0,0 Gr@2,0 Zr@3,0 Cr@4,0", "play Er@1,0"),  # 1 + 3 pieces
+    ("Gr@0,0", "play Lr@1,0 Zr@2,0 Cr@3,0 Er@4,0"),
+]
+
+
+@pytest.mark.rule("BF-BONUS-1")
+@pytest.mark.parametrize("reading", ["text", "publisher"])
+@pytest.mark.parametrize("board, move", BONUS_CASES)
+def test_bonus_objective_equals_the_spec(board: str, move: str, reading: str) -> None:
+    variant = bf.BigFiveVariant(bonus=reading)  # type: ignore[arg-type]
+    play = bf.parse_move(move)
+    assert isinstance(play, bf.Play)
+    assert _bonus_by_z3(board, move, reading) == bf.compute_bonus(variant, _board(board), play)
 
 
 def test_dead_board_witness_replays_and_admits_no_card() -> None:

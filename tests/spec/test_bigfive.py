@@ -202,7 +202,9 @@ def test_example_bonus_notes_a_and_b() -> None:
     state = make_position(board, ["Zr Ey", "Ey"])
     legal_everywhere(state, "play Zr@2,0")
     assert new_lines(board, "play Zr@2,0") == [4, 5]
-    assert bonus_of(board, "play Zr@2,0") == 3 == bonus_of(board, "play Zr@2,0", PUB)
+    assert bonus_of(board, "play Zr@2,0") == 3
+    # Publisher: the red row joins pieces 2 + 2, reaching 4 and 5 at once (3), the zebra column reaches 4 (1).
+    assert bonus_of(board, "play Zr@2,0", PUB) == 4
     assert bonus_of("Gr@0,0", "play Lr@1,0 Zr@2,0 Cr@3,0 Er@4,0") == 3
 
 
@@ -243,6 +245,39 @@ def test_bonus_flag_changes_the_count() -> None:
         after = GAME.apply(before, parse_move(move))
         assert effect(before, move, after).ok
         assert "BF-BONUS-1" in effect(before, move, after._replace(bonus=5 - expected)).rule_ids
+
+
+ISSUE16_BOARD = "Lb@0,0 Gb@1,0 Cb@3,0 Eb@4,0 Ly@0,1 Gy@1,1 Zy@2,1 Cy@3,1"
+
+
+@pytest.mark.example("Цель игры")
+@pytest.mark.example("Бонусы за большие новые группы")
+@pytest.mark.rule("BF-BONUS-1")
+@pytest.mark.parametrize("variant, expected", [(V, 2), (PUB, 3)], ids=["text", "publisher"])
+def test_pieces_joined_by_one_card_reach_four_and_five_at_once(variant: BigFiveVariant, expected: int) -> None:
+    """Issue 16. 000_24eedd0374a5e414.txt § Цель игры calls a group "связной" (connected) and § Как играть
+    карты speaks of cards "в связке"; § Бонусы за большие новые группы pays for a new group of 4 or 5. Blue
+    pieces Lb Gb and Cb Eb were two groups of two, never a line of four: Zb between them makes the row reach
+    4 and 5 at once, so the publisher's reading pays 1 + 2 (the text's reading pays 2 for the line of five)."""
+    move = "play Zb@2,0"
+    state = make_position(ISSUE16_BOARD, ["Zb Ep Ep Er Er", "Ey"], variant=variant)
+    assert check(state, move).ok
+    # the spec, on its own
+    assert compute_bonus(variant, bf.board_map(state.board), parse_move(move)) == expected  # type: ignore[arg-type]
+    assert bf.compute_successor(state, 0, parse_move(move)).bonus == expected
+    # the engine, on its own
+    after = GAME.apply(state, parse_move(move))
+    assert after.bonus == expected
+    assert effect(state, move, after).ok
+
+
+@pytest.mark.rule("BF-BONUS-1")
+def test_a_connected_four_growing_to_five_earns_two_by_the_publisher() -> None:
+    """The counter-case to issue 16: a connected run of four was already a line of four, so only 2."""
+    board = "Lb@0,0 Gb@1,0 Zb@2,0 Cb@3,0"
+    state = make_position(board, ["Eb Ep Ep Er Er", "Ey"], variant=PUB)
+    assert bonus_of(board, "play Eb@4,0", PUB) == 2
+    assert GAME.apply(state, parse_move("play Eb@4,0")).bonus == 2
 
 
 @pytest.mark.rule("BF-BONUS-1")
