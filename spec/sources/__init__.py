@@ -476,8 +476,9 @@ def locate_all(book: SourceBook, item: Item, text: str, notes_text: str = "") ->
 
     The first is the item's main passage (from its own section); further ones
     lie in the sections their :attr:`Cite.section` names. An ambiguity with
-    nothing recorded takes its own quote (without the ``…`` at its ends);
-    every part of an ambiguity's quote must lie in its section in any case.
+    nothing recorded takes its own quote (without the ``…`` at its ends),
+    which must then lie in its section; with a recorded passage the quote is
+    checked separately (:func:`check_quote`).
 
     :param text: the rulebook text; ``notes_text`` that of ``RULES-NOTES.md``.
     :raises MissingPassageError: when nothing is recorded (and the item has no quote of its own).
@@ -499,10 +500,10 @@ def locate_all(book: SourceBook, item: Item, text: str, notes_text: str = "") ->
         raise PassageNotFoundError(
             f"{where}: section {item.section!r} is not a heading of {book.rulebook}; "
             f"list it in the headings of ruleproof.spec.sources.{book.game}")
-    for part in parts:
-        if not any(find_span(text, part, s.start, s.end) for s in own):
-            raise PassageNotFoundError(
-                f"{where}: the spec's quote {part!r} is not in § {item.section!r} of {book.rulebook}")
+    if not book.cites(item.id):
+        problem = check_quote(book, item, text)
+        if problem:
+            raise PassageNotFoundError(problem)
     found = []
     for cite in cites:
         if cite.origin == "notes":
@@ -517,6 +518,21 @@ def locate_all(book: SourceBook, item: Item, text: str, notes_text: str = "") ->
                 "(compared with whitespace normalised; letters and punctuation must match)")
         found.append(Passage(book.game, item.id, cite.text, book.rulebook, heading, *span, note=item.note))
     return tuple(found)
+
+
+def check_quote(book: SourceBook, item: Item, text: str) -> str | None:
+    """``None`` when every part of an ambiguity's own quote lies in its section, else the problem.
+
+    Items without a quote (rules) have nothing to check.
+    """
+    own = [s for s in split_sections(text, book.headings, book.subheadings) if s.heading == normalise(item.section)]
+    for part in _quote_parts(item.quote):
+        if not any(find_span(text, part, s.start, s.end) for s in own):
+            elsewhere = [s.heading for s in split_sections(text, book.headings, book.subheadings)
+                         if find_span(text, part, s.start, s.end)]
+            hint = f" (it is in § {elsewhere[0]!r})" if elsewhere else " (nor anywhere else in the text)"
+            return f"{book.game} {item.id}: the spec's quote {part!r} is not in § {item.section!r} of {book.rulebook}{hint}"
+    return None
 
 
 def locate(book: SourceBook, item: Item, text: str, notes_text: str = "") -> Passage:
@@ -722,7 +738,8 @@ def passages(game: str, rulebooks: Path | None = None) -> tuple[Passage, ...]:
 
 
 def check_passages(game: str, rulebooks: Path | None = None) -> tuple[str, ...]:
-    """Every problem with ``game``'s passages: missing ones, misplaced ones, stale ids."""
+    """Every problem with ``game``'s passages: missing ones, misplaced ones, stale ids,
+    and ambiguity quotes that are not verbatim in their section."""
     book = source_book(game)
     known = items(game)
     problems = []
@@ -731,6 +748,11 @@ def check_passages(game: str, rulebooks: Path | None = None) -> tuple[str, ...]:
             passages_for(game, item.id, rulebooks)
         except (MissingPassageError, PassageNotFoundError) as exc:
             problems.append(str(exc))
+    text = read_text(book.rulebook, rulebooks)
+    for item in known:
+        problem = check_quote(book, item, text) if book.cites(item.id) else None
+        if problem:
+            problems.append(problem)
     ids = {i.id for i in known}
     problems.extend(f"{game}: passage recorded for unknown id {i!r}" for i in book.passages if i not in ids)
     return tuple(problems)
