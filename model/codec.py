@@ -50,6 +50,16 @@ def encode(value: object) -> object:
     raise TypeError(f"cannot encode {type(value).__name__}: {value!r}")
 
 
+def _has_default(tp: Any, name: str) -> bool:
+    """Whether field ``name`` of dataclass ``tp`` has a default (never for NamedTuple states)."""
+    if not dataclasses.is_dataclass(tp):
+        return False
+    for f in dataclasses.fields(tp):
+        if f.name == name:
+            return f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING
+    return False
+
+
 def decode(tp: Any, data: object, path: str = "$") -> Any:
     """Rebuild a value of annotated type ``tp`` from :func:`encode`'s output."""
     origin = typing.get_origin(tp)
@@ -58,11 +68,12 @@ def decode(tp: Any, data: object, path: str = "$") -> Any:
             raise DecodeError(f"{path}: expected an object for {tp.__name__}, got {data!r}")
         hints = typing.get_type_hints(tp)
         names = tp._fields if _is_namedtuple(tp) else [f.name for f in dataclasses.fields(tp)]
-        missing = [n for n in names if n not in data]
+        # A variant flag added after the data was written takes its default.
+        missing = [n for n in names if n not in data and not _has_default(tp, n)]
         extra = [k for k in data if k not in names]
         if missing or extra:
             raise DecodeError(f"{path}: {tp.__name__} fields differ (missing {missing}, unexpected {extra})")
-        return tp(**{n: decode(hints[n], data[n], f"{path}.{n}") for n in names})
+        return tp(**{n: decode(hints[n], data[n], f"{path}.{n}") for n in names if n in data})
     if origin is typing.Literal:
         if data not in typing.get_args(tp):
             raise DecodeError(f"{path}: {data!r} is not one of {typing.get_args(tp)!r}")

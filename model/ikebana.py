@@ -149,7 +149,9 @@ class IkebanaGame(Game[IkebanaState, IkebanaMove, IkebanaVariant]):
         seat = state.turn
         piles = state.piles
         if phase == "decide":
-            if state.coins[seat] > state.refusals and (state.deck or piles[seat] or _can_draw((), piles)):
+            money = state.coins[seat]
+            affordable = money > state.refusals or (money > 0 and state.variant.partial_refusal)
+            if affordable and (state.deck or piles[seat] or _can_draw((), piles)):
                 return _KEEP_OR_REFUSE
             return _KEEP_ONLY
         if phase == "over":
@@ -205,8 +207,9 @@ class IkebanaGame(Game[IkebanaState, IkebanaMove, IkebanaVariant]):
         cost = state.refusals + 1
         payee = (seat + 1 + (cost - 1) % (players - 1)) % players
         coins = list(state.coins)
-        coins[seat] -= cost
-        coins[payee] += cost
+        paid = min(cost, coins[seat])  # short only under partial_refusal
+        coins[seat] -= paid
+        coins[payee] += paid
         assert state.drawn is not None
         piles = _put(state.piles, seat, state.piles[seat] + (state.drawn,))
         deck = state.deck
@@ -309,6 +312,7 @@ class IkebanaGame(Game[IkebanaState, IkebanaMove, IkebanaVariant]):
             (5, v(recycle="when_empty")), (2, v(stall="skip")),
             (4, v(bank="finite", shortfall="end_game", double_final=True, start_tie="lowest_seat",
                   recycle="when_empty", stall="skip")),
+            (3, v(partial_refusal=True)),
         )
 
     def players_of(self, state: IkebanaState) -> int:

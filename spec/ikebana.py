@@ -123,6 +123,10 @@ class IkebanaVariant:
         the tops empty) nor buy: ``"end_round"`` ends the round at once, bouquets
         scored as they stand; ``"skip"`` passes the turn to the next player who
         still needs cards and can act, and ends the round when nobody can.
+    :param partial_refusal: a player who cannot pay the next refusal in full:
+        ``False`` (default) must keep the card; ``True`` may still refuse while
+        holding at least one coin, paying every coin left (the text: "пока у
+        него не закончатся монетки").
     """
 
     bank: Literal["unlimited", "finite"] = "unlimited"
@@ -131,6 +135,7 @@ class IkebanaVariant:
     start_tie: Literal["after_previous", "lowest_seat"] = "after_previous"
     recycle: Literal["on_draw", "when_empty"] = "on_draw"
     stall: Literal["end_round", "skip"] = "end_round"
+    partial_refusal: bool = False
 
 
 # --------------------------------------------------------------------------
@@ -567,6 +572,24 @@ def can_act(deck: Sequence[Card], piles: Sequence[Sequence[Card]], coins: Sequen
     return can_draw(deck, piles) or bool(compute_buyable(piles, coins, seat))
 
 
+def compute_refusal_amount(variant: IkebanaVariant, coins: int, refusal: int) -> int | None:
+    """What the ``refusal``-th refusal of a turn costs a player holding ``coins``;
+    ``None`` when the player may not refuse (and must keep the card).
+
+    The k-th refusal costs k coins. With ``partial_refusal`` a player short of
+    k coins may still refuse while holding at least one, paying all of them.
+
+    >>> compute_refusal_amount(IkebanaVariant(), 2, 3), compute_refusal_amount(IkebanaVariant(partial_refusal=True), 2, 3)
+    (None, 2)
+    >>> compute_refusal_amount(IkebanaVariant(partial_refusal=True), 0, 1)
+    """
+    if coins >= refusal:
+        return refusal
+    if variant.partial_refusal and coins > 0:
+        return coins
+    return None
+
+
 def compute_refusal_payee(players: int, seat: int, refusal: int) -> int:
     """Who receives the payment for ``seat``'s ``refusal``-th refusal (1-based) in a turn.
 
@@ -776,8 +799,10 @@ def _check_can_draw(step: _Step) -> str | None:
 def _check_refusal_cost(step: _Step) -> str | None:
     s = step.before
     cost = s.refusals + 1
-    if s.coins[s.turn] >= cost:
+    if compute_refusal_amount(step.variant, s.coins[s.turn], cost) is not None:
         return None
+    if step.variant.partial_refusal:
+        return f"refusing card {s.drawn} needs at least one coin; seat {s.turn} has none, so it must keep the card"
     return (f"refusing card {s.drawn} would be refusal {cost} of this turn, costing {cost} coins; "
             f"seat {s.turn} has {s.coins[s.turn]}, so it must keep the card")
 
@@ -924,10 +949,16 @@ def _check_refusal_payment(step: _Step) -> str | None:
     assert after is not None
     cost = s.refusals + 1
     payee = compute_refusal_payee(s.players, s.turn, cost)
+    amount = compute_refusal_amount(step.variant, s.coins[s.turn], cost)
+    if amount is None:
+        return None  # IK-REFUSE-1 forbids the refusal
     coins = list(s.coins)
-    coins[s.turn] -= cost
-    coins[payee] += cost
+    coins[s.turn] -= amount
+    coins[payee] += amount
     if after.coins != tuple(coins):
+        if amount < cost:
+            return (f"refusal {cost} of this turn costs {cost} coins; seat {s.turn} pays all its {amount} "
+                    f"coins to seat {payee}")
         return f"refusal {cost} of this turn costs {cost} coins, paid by seat {s.turn} to seat {payee}"
     return None
 
@@ -1244,15 +1275,18 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "IK-REFUSE-1", "Refusing costs 1, 2, 3 …",
         "The first refusal of a turn costs 1 coin, the second 2, the third 3 and so on. A player who cannot "
-        "pay the next refusal in full must keep the card (no partial payment).",
+        "pay the next refusal in full must keep the card (no partial payment); with partial_refusal such a "
+        "player may still refuse while holding a coin, paying every coin left.",
         _src(SEC_PLAY, "RULES-NOTES.md §Ikebana row 3"), RuleKind.LEGALITY, _check_refusal_cost,
-        lambda step: _in_phase(step, "decide", Refuse),
+        lambda step: _in_phase(step, "decide", Refuse), flags=("partial_refusal",),
     ),
     Rule(
         "IK-REFUSE-2", "Who is paid for a refusal",
         "The payment for the k-th refusal goes to the k-th opponent clockwise (the player on the left first), "
-        "skipping the refuser and going round again; with two players always to the opponent.",
+        "skipping the refuser and going round again; with two players always to the opponent. A partial "
+        "payment (partial_refusal) goes to the same player.",
         _src(SEC_PLAY), RuleKind.EFFECT, _check_refusal_payment, lambda step: _in_phase(step, "decide", Refuse),
+        flags=("partial_refusal",),
     ),
     Rule(
         "IK-REFUSE-3", "The refused card is discarded and the player draws again",
@@ -1418,8 +1452,15 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
         "IK-AMB-7", "Who receives the refusal payments, and in which direction?",
         "…отдать монетку номиналом 1 очко игроку слева от него…",
         _src(SEC_PLAY),
-        (Reading("clockwise", "seat + 1, seat + 2, … (the player on the left is the next seat clockwise)"),),
+        (Reading("clockwise", "seat + 1, seat + 2, … (the player on the left is the next seat clockwise)"),
+         Reading("counterclockwise", "seat - 1, seat - 2, … (the player on the left read as the previous seat)")),
         "clockwise", "", ("IK-REFUSE-2",),
+        contradiction=(
+            "'counterclockwise' cannot be played: the text's next clause sends the second payment to "
+            "'следующему игроку по часовой стрелке (второй игрок слева)', so 'left' and 'clockwise' are one "
+            "direction, the direction turns pass in (IK-TURN-1); paying seat - 1 breaks IK-REFUSE-2 as the "
+            "text states it and its worked example (Маша pays Петя, then Вася, then Петя again)"
+        ),
     ),
     Ambiguity(
         "IK-AMB-8", "Do chip denominations matter (making change)?",
@@ -1432,8 +1473,11 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
         "IK-AMB-9", "May a player refuse without the coins for the next payment, paying what they have?",
         "…пока не найдет подходящую карту или пока у него не закончатся монетки",
         _src(SEC_PLAY, "RULES-NOTES.md §Ikebana row 3"),
-        (Reading("no", "no partial payment: a player who cannot pay the next refusal in full must keep the card"),),
-        "no", "", ("IK-REFUSE-1",),
+        (Reading(False, "no partial payment: a player who cannot pay the next refusal in full must keep the card "
+                 "(RULES-NOTES default)"),
+         Reading(True, "while holding a coin a player may still refuse, paying every coin left to the next payee "
+                 "(the text: 'пока у него не закончатся монетки')")),
+        False, "partial_refusal", ("IK-REFUSE-1", "IK-REFUSE-2"),
     ),
 )
 

@@ -33,7 +33,6 @@ from ruleproof.spec.ikebana import (
     Reveal,
 )
 
-RULEBOOK = Path("/work/shared/rulebooks") / ik.RULEBOOK
 V = IkebanaVariant()
 SCORING = "Как считаются очки."
 PLAY = "Как играть."
@@ -456,6 +455,50 @@ def test_two_players_always_pay_the_opponent() -> None:
     assert [ik.compute_refusal_payee(5, 3, k) for k in range(1, 7)] == [4, 0, 1, 2, 4, 0]
 
 
+@pytest.mark.rule("IK-REFUSE-1", "IK-REFUSE-2")
+def test_partial_refusal_flag_lets_a_short_player_refuse_paying_all() -> None:
+    """IK-AMB-9: the third refusal costs 3; seat 0 holds 2. Default: keep; partial_refusal: refuse, paying 2."""
+    short = deciding(2, (2, 8, 8))
+    partial = short._replace(variant=IkebanaVariant(partial_refusal=True))
+    # spec
+    assert "IK-REFUSE-1" in check(short, Refuse()).rule_ids
+    assert check(partial, Refuse()).ok
+    assert spec_legal(short) == {Keep()} and spec_legal(partial) == {Keep(), Refuse()}
+    # engine
+    assert GAME.legal_moves(short) == (Keep(),)
+    assert GAME.legal_moves(partial) == (Keep(), Refuse())
+    after = play(partial, Refuse())  # the engine's after-state passes every effect rule
+    assert after.coins == (0, 10, 8)  # the third payment goes to seat 1 again
+    full_price = after._replace(coins=(-1, 11, 8))
+    assert "IK-REFUSE-2" in effects(partial, Refuse(), full_price).rule_ids
+    # with no coin at all both readings keep the card
+    broke = deciding(0, (0, 9, 9))._replace(variant=partial.variant)
+    assert "IK-REFUSE-1" in check(broke, Refuse()).rule_ids
+    assert GAME.legal_moves(broke) == (Keep(),)
+    for s in (short, partial, broke):
+        assert_agree(s)
+
+
+@pytest.mark.example(PLAY)
+@pytest.mark.rule("IK-REFUSE-2")
+def test_counterclockwise_payments_contradict_the_text(rulebooks: Path) -> None:
+    """IK-AMB-7: reading 'left' as the previous seat breaks the text's 'по часовой стрелке (второй игрок слева)'.
+
+    Replaying Маша's example with counterclockwise payees fails on the first refusal.
+    """
+    amb = next(a for a in SPEC.ambiguities if a.id == "IK-AMB-7")
+    assert "counterclockwise" in {r.value for r in amb.readings} and "по часовой стрелке" in amb.contradiction
+    assert "по часовой стрелке (второй игрок слева)" in (rulebooks / ik.RULEBOOK).read_text(encoding="utf-8")
+    state = play(make(3, coins=(6, 6, 6)), Draw())
+    opponents_ccw = [(0 - i) % 3 for i in (1, 2)]
+    counter = [opponents_ccw[(k - 1) % 2] for k in (1, 2, 3)]
+    assert counter == [2, 1, 2] != [ik.compute_refusal_payee(3, 0, k) for k in (1, 2, 3)] == [1, 2, 1]
+    state = play(state, Reveal("R1"))
+    after = GAME.apply(state, Refuse())
+    paid_right = after._replace(coins=(5, 6, 7))  # to seat 2, the counterclockwise neighbour
+    assert effects(state, Refuse(), paid_right).rule_ids == ("IK-REFUSE-2",)
+
+
 @pytest.mark.rule("IK-REFUSE-3")
 def test_refused_card_goes_on_own_pile_and_the_player_draws_again() -> None:
     state = deciding(0, (6, 6, 6))._replace(piles=(("G1",), (), ()))
@@ -802,8 +845,8 @@ def test_state_serialises() -> None:
 # The specification as data
 
 
-def test_sources_are_verbatim_rulebook_lines() -> None:
-    lines = {line.strip() for line in RULEBOOK.read_text(encoding="utf-8").splitlines()}
+def test_sources_are_verbatim_rulebook_lines(rulebooks: Path) -> None:
+    lines = {line.strip() for line in (rulebooks / ik.RULEBOOK).read_text(encoding="utf-8").splitlines()}
     for rule in SPEC.rules:
         assert rule.source.rulebook == ik.RULEBOOK
         assert rule.source.section in lines, rule.id
@@ -811,8 +854,8 @@ def test_sources_are_verbatim_rulebook_lines() -> None:
         assert amb.source.section in lines, amb.id
 
 
-def test_ambiguity_quotes_are_from_the_text() -> None:
-    text = " ".join(RULEBOOK.read_text(encoding="utf-8").split())
+def test_ambiguity_quotes_are_from_the_text(rulebooks: Path) -> None:
+    text = " ".join((rulebooks / ik.RULEBOOK).read_text(encoding="utf-8").split())
     for amb in SPEC.ambiguities:
         for part in amb.quote.split("…"):
             assert " ".join(part.split()) in text, (amb.id, part)
