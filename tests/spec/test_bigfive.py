@@ -42,7 +42,6 @@ from ruleproof.spec.bigfive import (
     parse_move,
 )
 
-RULEBOOK = Path("/work/shared/rulebooks") / bf.RULEBOOK
 V = BigFiveVariant()
 PUB = BigFiveVariant(bonus="publisher")
 
@@ -87,8 +86,8 @@ def legal_everywhere(state: BigFiveState, move: str) -> None:
 # Sources
 
 
-def test_every_source_section_is_a_heading_of_the_rulebook() -> None:
-    text = RULEBOOK.read_text(encoding="utf-8")
+def test_every_source_section_is_a_heading_of_the_rulebook(rulebooks: Path) -> None:
+    text = (rulebooks / bf.RULEBOOK).read_text(encoding="utf-8")
     lines = set(text.splitlines())
     for rule in SPEC.rules:
         assert rule.source.rulebook == bf.RULEBOOK
