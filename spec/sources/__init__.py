@@ -42,7 +42,7 @@ coverage figure is (encoded + justified) / all paragraphs.
 >>> [(p.number, p.kind.value) for p in split_paragraphs(text, headings=("Правила",))]
 [(1, 'heading'), (2, 'text'), (3, 'text')]
 >>> find_span(text, "кладется вверх.")
-(16, 31)
+(17, 32)
 >>> book = SourceBook(game="demo", rulebook="demo.txt", headings=("Правила",),
 ...     passages={"D-1": quote("Карта кладется вверх.")},
 ...     justified={3: justify(3, Why.FLAVOUR, "Удачи!", "a farewell")})
@@ -504,7 +504,7 @@ def locate_all(book: SourceBook, item: Item, text: str, notes_text: str = "") ->
         problem = check_quote(book, item, text)
         if problem:
             raise PassageNotFoundError(problem)
-    found = []
+    found: list[Passage] = []
     for cite in cites:
         if cite.origin == "notes":
             found.append(_locate_in_notes(book, item, cite, notes_text))
@@ -768,7 +768,7 @@ def coverage(game: str, rulebooks: Path | None = None) -> Coverage:
     1.0
     """
     book = source_book(game)
-    found = []
+    found: list[Passage] = []
     for item in items(game):
         try:
             found.extend(passages_for(game, item.id, rulebooks))
