@@ -24,6 +24,7 @@ from ruleproof.spec.sources import (
     Justification,
     MissingPassageError,
     ParagraphKind,
+    Passage,
     PassageNotFoundError,
     SourceBook,
     Why,
@@ -226,7 +227,7 @@ BOOK = book_of(
 ITEMS = (Item("D-1", "Подготовка"), Item("D-2", "Ход"))
 
 
-def _passages(book: SourceBook) -> list[object]:
+def _passages(book: SourceBook) -> list[Passage]:
     return [p for item in ITEMS for p in locate_all(book, item, TEXT)]
 
 
@@ -265,7 +266,7 @@ def test_whitespace_normalised_search_maps_back_to_the_file() -> None:
 
 
 def test_synthetic_book_is_fully_covered() -> None:
-    cov = compute_coverage(BOOK, TEXT, _passages(BOOK))  # type: ignore[arg-type]
+    cov = compute_coverage(BOOK, TEXT, _passages(BOOK))
     assert [e.status for e in cov.entries] == ["justified", "encoded", "encoded", "encoded", "encoded", "justified"]
     assert cov.entries[1].encoded_by == ("D-1",)  # the heading, through the paragraph under it
     assert (cov.figure, cov.problems) == (1.0, ())
@@ -290,22 +291,22 @@ def test_invalid_missing_passage_is_named() -> None:
 
 def test_invalid_removed_justification_leaves_a_paragraph_uncovered() -> None:
     fewer = dataclasses.replace(BOOK, justified={n: j for n, j in BOOK.justified.items() if n != 6})
-    cov = compute_coverage(fewer, TEXT, _passages(fewer))  # type: ignore[arg-type]
+    cov = compute_coverage(fewer, TEXT, _passages(fewer))
     assert [e.paragraph.number for e in cov.uncovered] == [6]
     assert cov.figure == pytest.approx(5 / 6)
 
 
 def test_invalid_removed_passage_leaves_its_paragraphs_uncovered() -> None:
-    cov = compute_coverage(BOOK, TEXT, [p for p in _passages(BOOK) if p.item_id != "D-2"])  # type: ignore[attr-defined]
+    cov = compute_coverage(BOOK, TEXT, [p for p in _passages(BOOK) if p.item_id != "D-2"])
     assert [e.paragraph.number for e in cov.uncovered] == [4, 5]
 
 
 def test_invalid_justification_for_the_wrong_paragraph_is_a_problem() -> None:
     wrong = dataclasses.replace(BOOK, justified={**BOOK.justified, 6: justify(6, Why.FLAVOUR, "Удачи", "x")})
-    problems = compute_coverage(wrong, TEXT, _passages(wrong)).problems  # type: ignore[arg-type]
+    problems = compute_coverage(wrong, TEXT, _passages(wrong)).problems
     assert problems == ("paragraph 6 does not start with 'Удачи'",)
     stale = dataclasses.replace(BOOK, justified={**BOOK.justified, 5: justify(5, Why.FLAVOUR, "Игрок", "x")})
-    assert compute_coverage(stale, TEXT, _passages(stale)).problems == (  # type: ignore[arg-type]
+    assert compute_coverage(stale, TEXT, _passages(stale)).problems == (
         "paragraph 5 is justified but encoded by D-2",)
 
 
@@ -348,3 +349,25 @@ def test_rulebooks_dir_honours_the_environment(monkeypatch: pytest.MonkeyPatch, 
     assert rulebooks_dir() == tmp_path
     monkeypatch.delenv("RULEPROOF_RULEBOOKS")
     assert rulebooks_dir() == ROOT.parent / "shared" / "rulebooks"
+
+
+def test_invalid_altered_real_passage_fails(rulebooks: Path) -> None:
+    """One changed letter in a real quotation is caught (ё for е)."""
+    book = source_book("take5")
+    item = next(i for i in items("take5") if i.id == "T5-PLACE-2")
+    text = read_text(book.rulebook, rulebooks)
+    original = book.cites("T5-PLACE-2")[0].text
+    assert locate(book, item, text).text == original
+    altered = dataclasses.replace(book, passages={**book.passages, "T5-PLACE-2": quote(original.replace("е", "ё", 1))})
+    with pytest.raises(PassageNotFoundError, match="T5-PLACE-2"):
+        locate(altered, item, text)
+
+
+def test_invalid_removed_real_justification_fails(rulebooks: Path) -> None:
+    book = source_book("cinco")
+    text = read_text(book.rulebook, rulebooks)
+    found = [p for i in items("cinco") for p in passages_for("cinco", i.id, rulebooks)]
+    assert compute_coverage(book, text, found).figure == 1.0
+    fewer = dataclasses.replace(book, justified={n: j for n, j in book.justified.items() if n != 17})
+    cov = compute_coverage(fewer, text, found)
+    assert [e.paragraph.number for e in cov.uncovered] == [17] and cov.figure < 1.0
