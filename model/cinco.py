@@ -118,6 +118,10 @@ class CincoGame(Game[CincoState, CincoMove, CincoVariant]):
             raise PlayerCountError(
                 f"Cinco is for 2, 3, 4 or 6 players (4 and 6 play in teams); got {players!r}{why}"
             )
+        if variant.first_seat >= players:
+            raise PlayerCountError(
+                f"first_seat {variant.first_seat} is not a seat of a {players}-player game (seats 0..{players - 1})"
+            )
         size = _geometry_of(variant).size
         if size <= _HAND * players:
             raise PlayerCountError(
@@ -126,7 +130,8 @@ class CincoGame(Game[CincoState, CincoMove, CincoVariant]):
             )
         return CincoState(
             variant, players, tuple(range(1, size + 1)), ((),) * players, ((),) * players,
-            (_HAND,) * players, (FREE,) * size, (variant.chips,) * _colours(players, variant), 0, -1, False,
+            (_HAND,) * players, (FREE,) * size, (variant.chips,) * _colours(players, variant),
+            variant.first_seat, -1, False,
         )
 
     # -- whose turn ---------------------------------------------------------
@@ -167,6 +172,10 @@ class CincoGame(Game[CincoState, CincoMove, CincoVariant]):
         free = [n for n, c in enumerate(board, start=1) if c < 0]
         plays = _geometry_of(state.variant).plays
         joker = state.variant.joker
+        if not state.chips[actor % len(state.chips)]:
+            # out of chips (only under chips_out="all_out"): every card burns
+            moves.extend(plays[card][0] for card in hand)
+            return tuple(moves)
         for card in hand:
             row = plays[card]
             targets = [row[n] for n in free if n >= card]
@@ -176,6 +185,10 @@ class CincoGame(Game[CincoState, CincoMove, CincoVariant]):
                 moves.extend(row[n] for n in free)
             else:
                 moves.append(row[0])
+        if state.variant.must_place:
+            placing = [m for m in moves if type(m) is Play and m.cell]
+            if placing:
+                return tuple(placing)
         return tuple(moves)
 
     def chance_outcomes(self, state: CincoState) -> tuple[tuple[CincoMove, float], ...]:
@@ -217,7 +230,7 @@ class CincoGame(Game[CincoState, CincoMove, CincoVariant]):
             chips = chips[:colour] + (left,) + chips[colour + 1 :]
             if self._completes(state.variant, board, i, colour):
                 winner, finished = colour, True
-            elif left == 0 or FREE not in board:
+            elif (left == 0 and (state.variant.chips_out == "last_chip" or not any(chips))) or FREE not in board:
                 finished = True
         return CincoState(
             state.variant, players, state.deck, hands, discards, state.owed, board, chips, nxt, winner, finished,
@@ -232,8 +245,12 @@ class CincoGame(Game[CincoState, CincoMove, CincoVariant]):
         seat = 0
         while not owed[seat]:
             seat += 1
+        deck = _without(deck, card)
+        if not deck and state.variant.reshuffle == "when_empty" and any(discards):
+            deck = tuple(sorted(c for pile in discards for c in pile))
+            discards = ((),) * state.players
         return state._replace(
-            deck=_without(deck, card),
+            deck=deck,
             hands=_replace_at(state.hands, seat, _with(state.hands[seat], card)),
             discards=discards,
             owed=owed[:seat] + (owed[seat] - 1,) + owed[seat + 1 :],
@@ -278,6 +295,8 @@ class CincoGame(Game[CincoState, CincoMove, CincoVariant]):
             (2, v(layout="square")), (3, v(layout="square", joker=True)),
             (2, v(exact_five=True)), (3, v(joker=True)), (2, v(chips=6)),
             (4, v(layout="square", exact_five=True, joker=True)), (6, v(teams6="3x2", layout="square", chips=10)),
+            (2, v(reshuffle="when_empty")), (3, v(first_seat=2)), (2, v(chips_out="all_out", chips=8)),
+            (3, v(must_place=True)), (4, v(chips_out="all_out", chips=6, reshuffle="when_empty", must_place=True)),
         )
 
     def players_of(self, state: CincoState) -> int:

@@ -94,6 +94,19 @@ class CincoVariant:
     :param joker: the Joker variant: a card with no free cell at or above its
         number may take any free cell.
     :param chips: chips per colour (the text: 35).
+    :param reshuffle: when the discards become the new deck: ``"on_demand"``
+        (default) when a card must be dealt and the deck is empty;
+        ``"when_empty"`` as soon as the deck's last card is dealt (cards
+        discarded later wait for the next time).
+    :param first_seat: the seat that plays first (default 0: seats are
+        numbered from the player chosen to start).
+    :param chips_out: ``"last_chip"`` (default): a colour placing its last chip
+        without a line ends the game in a draw; ``"all_out"``: the draw comes
+        only when every colour has placed all its chips, and a colour out of
+        chips can only burn the cards it plays.
+    :param must_place: a player holding a card that can put a chip on the
+        board must play such a card (drawing, exchanging and burning only
+        without one); default ``False``: nothing forces a placement.
 
     >>> CincoVariant(layout_file="/nonexistent.json")
     Traceback (most recent call last):
@@ -107,10 +120,16 @@ class CincoVariant:
     teams6: Literal["2x3", "3x2"] = "2x3"
     joker: bool = False
     chips: int = CHIPS
+    reshuffle: Literal["on_demand", "when_empty"] = "on_demand"
+    first_seat: int = 0
+    chips_out: Literal["last_chip", "all_out"] = "last_chip"
+    must_place: bool = False
 
     def __post_init__(self) -> None:
         if not isinstance(self.chips, int) or isinstance(self.chips, bool) or self.chips < 1:
             raise VariantError(f"chips must be a positive integer; got {self.chips!r}")
+        if not isinstance(self.first_seat, int) or isinstance(self.first_seat, bool) or not 0 <= self.first_seat < MAX_PLAYERS:
+            raise VariantError(f"first_seat must be a seat number 0..{MAX_PLAYERS - 1}; got {self.first_seat!r}")
         if self.layout not in ("hex", "square"):
             raise VariantError(f"layout must be 'hex' or 'square' (or set layout_file); got {self.layout!r}")
         if self.teams6 not in ("2x3", "3x2"):
@@ -266,6 +285,10 @@ def check_players(players: int, variant: CincoVariant | None = None) -> None:
         why = ": five players cannot form teams of equal size with alternating seats" if players == 5 else ""
         raise PlayerCountError(f"Cinco is for 2, 3, 4 or 6 players (4 and 6 play in teams); got {players!r}{why}")
     if variant is not None:
+        if variant.first_seat >= players:
+            raise PlayerCountError(
+                f"first_seat {variant.first_seat} is not a seat of a {players}-player game (seats 0..{players - 1})"
+            )
         size = layout_of(variant).size
         if size <= HAND_SIZE * players:
             raise PlayerCountError(
@@ -406,6 +429,36 @@ def cards_to_draw(state: CincoState) -> tuple[int, ...]:
     return tuple(sorted(c for pile in state.discards for c in pile))
 
 
+def compute_deal(
+    variant: CincoVariant, deck: tuple[int, ...], discards: tuple[tuple[int, ...], ...], card: int
+) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
+    """The deck and discard piles after chance deals ``card``.
+
+    An empty deck is first rebuilt from every discard pile (both readings of
+    CI-AMB-5); with ``reshuffle="when_empty"`` the piles also become the new
+    deck as soon as the deal takes the deck's last card.
+
+    >>> compute_deal(CincoVariant(), (7,), ((1, 2), (3,)), 7)
+    ((), ((1, 2), (3,)))
+    >>> compute_deal(CincoVariant(reshuffle="when_empty"), (7,), ((1, 2), (3,)), 7)
+    ((1, 2, 3), ((), ()))
+    """
+    empty: tuple[tuple[int, ...], ...] = ((),) * len(discards)
+    if not deck:
+        deck, discards = tuple(sorted(c for pile in discards for c in pile)), empty
+    deck = tuple(c for c in deck if c != card)
+    if not deck and variant.reshuffle == "when_empty" and any(discards):
+        deck, discards = tuple(sorted(c for pile in discards for c in pile)), empty
+    return deck, discards
+
+
+def can_place(state: CincoState, seat: int) -> bool:
+    """Whether ``seat`` holds a card that can put a chip on the board (its colour has a chip and the card a cell)."""
+    if state.chips[colour_of(state.players, state.variant, seat)] == 0:
+        return False
+    return any(compute_target_cells(state.variant, state.board, c) for c in state.hands[seat])
+
+
 def is_blocked(state: CincoState) -> bool:
     """Nobody can act: cards are owed, or the seat to act holds no card, and there
     is nothing to draw (deck and discards empty)."""
@@ -440,7 +493,7 @@ def compute_end_reason(state: CincoState, colour: int) -> EndReason:
     board = board_of(state)
     if colour >= 0 and is_win(board, colour, variant.exact_five):
         return "win"
-    if colour >= 0 and state.chips[colour] == 0:
+    if colour >= 0 and state.chips[colour] == 0 and (variant.chips_out == "last_chip" or not any(state.chips)):
         return "chips"
     if FREE not in state.board:
         return "full"
@@ -455,13 +508,13 @@ def compute_winners(state: CincoState) -> frozenset[int]:
 
 
 def initial_state(players: int, variant: CincoVariant) -> CincoState:
-    """The state before the deal: every card in the deck, four owed to each seat, seat 0 to start."""
+    """The state before the deal: every card in the deck, four owed to each seat, ``first_seat`` (0) to start."""
     check_players(players, variant)
     size = layout_of(variant).size
     return CincoState(
         variant, players, tuple(range(1, size + 1)), ((),) * players, ((),) * players,
         (HAND_SIZE,) * players, (FREE,) * size, (variant.chips,) * colours_in_game(players, variant),
-        0, -1, False,
+        variant.first_seat, -1, False,
     )
 
 
@@ -605,6 +658,8 @@ def _check_burn(step: CStep) -> str | None:
     assert isinstance(move, Play)
     if move.cell != 0:
         return None
+    if step.before.chips[_colour(step)] == 0:
+        return None  # a colour out of chips (chips_out "all_out") can only burn
     targets = compute_target_cells(step.variant, step.before.board, move.card)
     if not targets:
         return None
@@ -621,6 +676,15 @@ def _check_chip_left(step: CStep) -> str | None:
     if step.before.chips[colour] > 0:
         return None
     return f"the {COLOUR_NAMES[colour]} colour has no chip left"
+
+
+def _check_must_place(step: CStep) -> str | None:
+    move = step.move
+    if not step.variant.must_place or (isinstance(move, Play) and move.cell != 0):
+        return None
+    if not 0 <= step.actor < step.before.players or not can_place(step.before, step.actor):
+        return None
+    return f"{move}: seat {step.actor} holds a card that can place a chip, and with must_place it must play one"
 
 
 def _check_not_blocked(step: CStep) -> str | None:
@@ -643,8 +707,7 @@ def _check_deal_effect(step: CStep) -> str | None:
     seat = deal_receiver(before)
     if seat < 0:
         return None
-    source = before.deck if before.deck else cards_to_draw(before)
-    expected_deck = tuple(c for c in source if c != move.card)
+    expected_deck, expected_discards = compute_deal(step.variant, before.deck, before.discards, move.card)
     if after.deck != expected_deck:
         return f"dealing {move.card} must remove it from the deck"
     if after.hands[seat] != tuple(sorted(before.hands[seat] + (move.card,))):
@@ -656,8 +719,10 @@ def _check_deal_effect(step: CStep) -> str | None:
     others = [s for s in range(before.players) if s != seat]
     if any(after.hands[s] != before.hands[s] for s in others):
         return "only the receiving seat's hand may change"
-    if before.deck and after.discards != before.discards:
-        return "the discard piles stay put while the deck has cards"
+    if after.discards != expected_discards:
+        if any(expected_discards):
+            return "the discard piles stay put while the deck has cards"
+        return "the discard piles must be shuffled into the new deck"
     changed = _same_except(before, after, "deck", "hands", "owed", "discards")
     if changed or after.turn != before.turn or after.finished != before.finished:
         return f"dealing a card must not change {changed or ['turn/finished']}"
@@ -791,10 +856,11 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "CI-TURN-1", "Turn order",
-        "Seats take turns around the table starting with seat 0; chance acts only to deal the cards owed "
+        "Seats take turns around the table starting with seat first_seat (0 by default); chance acts only to "
+        "deal the cards owed "
         "after a draw, an exchange or at the start (four to each seat, one card at a time, lowest seat first), "
         "and nobody acts once the game is over.",
-        _src(SEC_TURN), RuleKind.LEGALITY, _check_turn,
+        _src(SEC_TURN), RuleKind.LEGALITY, _check_turn, flags=("first_seat",),
     ),
     Rule(
         "CI-DEAL-1", "Cards come from the deck",
@@ -805,15 +871,19 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "CI-DEAL-2", "Dealt card joins the hand",
         "A dealt card leaves the deck and joins the hand of the lowest seat still owed a card; while the "
-        "deck has cards the discard piles stay where they are.",
-        _src(SEC_SETUP), RuleKind.EFFECT, _check_deal_effect, _is_deal,
+        "deck has cards the discard piles stay where they are (with reshuffle 'when_empty' they become the "
+        "new deck as soon as the deck's last card is dealt).",
+        _src(SEC_SETUP), RuleKind.EFFECT, _check_deal_effect, _is_deal, flags=("reshuffle",),
     ),
     Rule(
         "CI-DECK-1", "Reshuffle",
         "When a card must be drawn and the deck is empty, all players' discard piles are shuffled together "
-        "into a new deck.",
+        "into a new deck; with reshuffle 'when_empty' this happens as soon as the deck's last card is dealt.",
         _src(SEC_SPECIAL, "RULES-NOTES.md §Cinco row 6"), RuleKind.EFFECT, _check_reshuffle,
-        lambda step: _is_deal(step) and not step.before.deck,
+        lambda step: _is_deal(step) and (
+            not step.before.deck or (step.variant.reshuffle == "when_empty" and len(step.before.deck) == 1)
+        ),
+        flags=("reshuffle",),
     ),
     Rule(
         "CI-HAND-1", "Draw with fewer than four",
@@ -861,13 +931,22 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "CI-PLAY-4", "Burning",
         "A played card burns (no chip is placed) only when it cannot take any cell: no free cell numbered at "
-        "or above it, or in the Joker variant no free cell at all.",
-        _src(SEC_TURN, "RULES-NOTES.md §Cinco row 5"), RuleKind.LEGALITY, _check_burn, _is_play, flags=("joker",),
+        "or above it, or in the Joker variant no free cell at all; a colour out of chips (chips_out 'all_out') "
+        "burns every card it plays.",
+        _src(SEC_TURN, "RULES-NOTES.md §Cinco row 5"), RuleKind.LEGALITY, _check_burn, _is_play,
+        flags=("joker", "chips_out"),
     ),
     Rule(
         "CI-PLAY-5", "A chip to place",
         "Placing needs a chip of the player's colour still in stock.",
         _src(SEC_SETUP), RuleKind.LEGALITY, _check_chip_left, _is_play, flags=("chips",),
+    ),
+    Rule(
+        "CI-PLAY-7", "Must place (must_place)",
+        "Only with must_place: a player holding a card that can put a chip on a cell (and a chip to put) must "
+        "play such a card; drawing, exchanging and burning are left for turns without one.",
+        _src(SEC_TURN, "CI-AMB-10: the text forces no placement, so play may go on forever"), RuleKind.LEGALITY,
+        _check_must_place, lambda step: step.variant.must_place and _is_seat_move(step), flags=("must_place",),
     ),
     Rule(
         "CI-PLAY-6", "Played cards to the own pile",
@@ -892,11 +971,15 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "CI-END-1", "Out of chips: a draw",
-        "When a colour places its last chip without completing a line, the game ends in a draw.",
+        "When a colour places its last chip without completing a line, the game ends in a draw; with chips_out "
+        "'all_out' only when the last chip of every colour is placed.",
         _src(SEC_SPECIAL, "RULES-NOTES.md §Cinco row 7"), RuleKind.EFFECT,
         _check_draw_end("chips", "the colour has used all its chips"),
-        lambda step: _is_placement(step) and step.before.chips[_colour(step)] == 1,
-        flags=("chips",),
+        lambda step: _is_placement(step) and (
+            step.before.chips[_colour(step)] == 1 if step.variant.chips_out == "last_chip"
+            else sum(step.before.chips) == 1
+        ),
+        flags=("chips", "chips_out"),
     ),
     Rule(
         "CI-END-2", "Full board: a draw",
@@ -963,48 +1046,69 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
         "CI-AMB-5", "When exactly are the discards shuffled into a new deck?",
         "тогда все сброшенные ранее игроками карты тасуются и образуют новую колоду",
         _src(SEC_SPECIAL, "RULES-NOTES.md §Cinco row 6"),
-        (Reading("on demand", "when a card must be dealt and the deck is empty, every card then in any "
-                 "discard pile (including cards just exchanged) forms the new deck"),),
-        "on demand", "", ("CI-DECK-1", "CI-DEAL-1"),
+        (Reading("on_demand", "when a card must be dealt and the deck is empty, every card then in any "
+                 "discard pile (including cards just exchanged) forms the new deck"),
+         Reading("when_empty", "as soon as the deck's last card is dealt, the discard piles of that moment form "
+                 "the new deck; cards discarded later wait for the next time")),
+        "on_demand", "reshuffle", ("CI-DECK-1", "CI-DEAL-1", "CI-DEAL-2"),
     ),
     Ambiguity(
         "CI-AMB-6", "What if the board fills up before anyone wins or runs out of chips?",
         "Теоретически, игрок до конца игры может использовать все свои фишки. В таком случае исход игры - ничья.",
         _src(SEC_SPECIAL),
         (Reading("draw", "the game ends in a draw as soon as no free cell is left (three colours hold 105 "
-                 "chips for 90 cells, so this can happen; otherwise play would never end)"),),
+                 "chips for 90 cells, so this can happen; otherwise play would never end)"),
+         Reading("play_on", "play goes on with every played card burning, until a colour runs out of chips")),
         "draw", "", ("CI-END-2",),
+        contradiction=(
+            "'play_on' cannot be played: on a full board CI-PLAY-2 (a chip needs a free cell) forbids every "
+            "placement, so no colour can complete a line (CI-WIN-1) or use its last chip (CI-END-1), and the text "
+            "('Конец игры', 'Особые случаи') has no other end; a game that fills the board would never finish"
+        ),
     ),
     Ambiguity(
         "CI-AMB-7", "What if the seat to act can make no move at all?",
         "Если карт в руке нет совсем, игрок обязан тянуть карту из колоды.",
         _src(SEC_TURN),
         (Reading("draw", "the game ends in a draw; this needs an empty hand with empty deck and discards, "
-                 "which cannot happen when the layout has more cards than four per player (required)"),),
+                 "which cannot happen when the layout has more cards than four per player (required)"),
+         Reading("skip", "the seat is passed over and the next seat acts")),
         "draw", "", ("CI-END-3",),
+        contradiction=(
+            "neither reading can ever be played: the position needs every card in the other hands, but CI-HAND-1 "
+            "keeps a hand at four cards and CI-SETUP-1 requires more cards than four per player, so no game "
+            "reaches it; 'skip' would moreover break CI-HAND-1's obligation to draw with an empty hand "
+            "('Если карт в руке нет совсем, игрок обязан тянуть карту из колоды')"
+        ),
     ),
     Ambiguity(
         "CI-AMB-8", "Who plays first?",
         "Произвольно определяется игрок, совершающий первый ход.",
         _src(SEC_SETUP),
-        (Reading("seat 0", "seat 0 starts; seats are numbered from whoever was chosen"),),
-        "seat 0", "", ("CI-TURN-1",),
+        (Reading(0, "seat 0 starts; seats are numbered from whoever was chosen"),
+         Reading(1, "the chosen player keeps their place at the table: first_seat names them (1 here, any seat "
+                 "of the game in general) and the deal still starts with seat 0")),
+        0, "first_seat", ("CI-TURN-1",),
     ),
     Ambiguity(
         "CI-AMB-9", "When does running out of chips end the game?",
         "игрок до конца игры может использовать все свои фишки. В таком случае исход игры - ничья",
         _src(SEC_SPECIAL, "RULES-NOTES.md §Cinco row 7"),
-        (Reading("last chip", "as soon as a colour (a team's shared stock) places its last chip without "
-                 "completing a line"),),
-        "last chip", "", ("CI-END-1", "CI-PLAY-5"),
+        (Reading("last_chip", "as soon as a colour (a team's shared stock) places its last chip without "
+                 "completing a line"),
+         Reading("all_out", "only when every colour has placed all its chips; until then a colour out of chips "
+                 "draws, exchanges and burns the cards it plays")),
+        "last_chip", "chips_out", ("CI-END-1", "CI-PLAY-4", "CI-PLAY-5"),
     ),
     Ambiguity(
         "CI-AMB-10", "Must the game end at all?",
         "Игроки ходят по кругу.",
         _src(SEC_TURN),
-        (Reading("no limit", "nothing forces a player to place: drawing and exchanging may go on forever; "
-                 "the engine reports no finite bound on the game length"),),
-        "no limit", "",
+        (Reading(False, "nothing forces a player to place: drawing and exchanging may go on forever; "
+                 "the engine reports no finite bound on the game length"),
+         Reading(True, "a player who can place a chip must play such a card (must_place); play still has no "
+                 "finite bound, since chance may keep dealing cards that fit nowhere")),
+        False, "must_place", ("CI-PLAY-7",),
     ),
 )
 

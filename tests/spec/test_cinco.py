@@ -36,8 +36,9 @@ from ruleproof.spec.cinco import (
     parse_move,
 )
 from ruleproof.spec.cinco_board import FREE, hex_layout, square_layout
+from ruleproof.checkers.smt.cinco_readings import full_board_placement, stuck_seat
 from ruleproof.spec.core import CHANCE, TERMINAL, variant_choices
-from ruleproof.spec.errors import MoveParseError, PlayerCountError
+from ruleproof.spec.errors import MoveParseError, PlayerCountError, VariantError
 
 V = CincoVariant
 HEX = hex_layout()
@@ -585,3 +586,165 @@ def test_spec_and_engine_agree_on_random_positions() -> None:
             after = GAME.apply(state, move)
             assert SPEC.check_transition(variant, state, actor, move, after).ok
             state = after
+
+
+# ==========================================================================
+# Every reading playable or shown to contradict a rule (issue 17 item 1)
+
+
+def spec_moves(state: CincoState) -> set[object]:
+    actor = compute_whose_turn(state)
+    return set(SPEC.spec_legal_moves(state.variant, state, actor))
+
+
+def ambiguity(amb_id: str) -> object:
+    return next(a for a in AMBIGUITIES if a.id == amb_id)
+
+
+# -- CI-AMB-5: reshuffle ------------------------------------------------------------------
+
+
+def _last_card(variant: CincoVariant) -> CincoState:
+    """Seat 0 is owed one card and the deck holds only card 9; seat 1's pile holds the rest."""
+    rest = tuple(range(10, 91))
+    return position(2, variant, hands=((1, 2, 3), (4, 5, 6, 7)), discards=((8,), rest), deck=(9,), owed=(1, 0))
+
+
+@pytest.mark.rule("CI-DECK-1", "CI-DEAL-2")
+def test_reshuffle_flag_on_demand_versus_when_empty() -> None:
+    demand, empty = _last_card(V()), _last_card(V(reshuffle="when_empty"))
+    after_demand, after_empty = GAME.apply(demand, Deal(9)), GAME.apply(empty, Deal(9))
+    # engine: the piles wait (on demand) or become the new deck at once (when empty)
+    assert after_demand.deck == () and after_demand.discards == demand.discards
+    assert after_empty.deck == (8,) + tuple(range(10, 91)) and after_empty.discards == ((), ())
+    # spec: each reading accepts its own after-state and rejects the other's
+    assert effect_ids(demand, Deal(9), after_demand) == ()
+    assert effect_ids(empty, Deal(9), after_empty) == ()
+    assert "CI-DECK-1" in effect_ids(empty, Deal(9), after_demand._replace(variant=empty.variant))
+    assert "CI-DEAL-2" in effect_ids(demand, Deal(9), after_empty._replace(variant=demand.variant))
+    # the difference shows in play: seat 0 exchanges; the next deal may bring back its own cards only on demand
+    four = after_demand._replace(owed=(0, 0), turn=0)
+    four_e = after_empty._replace(owed=(0, 0), turn=0)
+    x_d, x_e = GAME.apply(four, EXCHANGE), GAME.apply(four_e, EXCHANGE)
+    assert Deal(1) in GAME.legal_moves(x_d) and Deal(1) not in GAME.legal_moves(x_e)
+    assert Deal(1) in spec_moves(x_d) and Deal(1) not in spec_moves(x_e)
+
+
+# -- CI-AMB-8: first seat ------------------------------------------------------------------
+
+
+@pytest.mark.rule("CI-TURN-1")
+def test_first_seat_flag() -> None:
+    for first in (0, 2):
+        variant = V(first_seat=first)
+        state = GAME.initial_state(3, variant)
+        assert state == initial_state(3, variant)
+        for card in range(1, 13):  # the deal still serves seat 0 first
+            state = GAME.apply(state, Deal(card))
+        assert GAME.current_player(state) == first  # engine
+        assert compute_whose_turn(state) == first  # spec
+        other = (first + 1) % 3
+        assert "CI-TURN-1" in ids(state, DRAW, other)
+        assert "CI-TURN-1" not in ids(state, EXCHANGE, first)
+
+
+def test_invalid_first_seat() -> None:
+    with pytest.raises(VariantError, match="first_seat"):
+        V(first_seat=-1)
+    with pytest.raises(PlayerCountError, match="first_seat 2"):
+        GAME.initial_state(2, V(first_seat=2))
+    with pytest.raises(PlayerCountError, match="first_seat 2"):
+        initial_state(2, V(first_seat=2))
+
+
+# -- CI-AMB-9: chips out ---------------------------------------------------------------------
+
+
+@pytest.mark.rule("CI-END-1", "CI-PLAY-4")
+def test_chips_out_flag_last_chip_versus_all_out() -> None:
+    last = position(2, V(chips=3), hands=((1, 2, 3, 4), (5,)), chips_on={10: 0, 20: 0, 30: 1})
+    allout = last._replace(variant=V(chips=3, chips_out="all_out"))
+    # engine
+    ended, goes_on = GAME.apply(last, Play(1, 80)), GAME.apply(allout, Play(1, 80))
+    assert ended.finished and not goes_on.finished and goes_on.chips == (0, 2)
+    # spec
+    assert "CI-TURN-2" in effect_ids(allout, Play(1, 80), goes_on._replace(finished=True))  # must go on
+    assert effect_ids(allout, Play(1, 80), goes_on) == ()
+    assert "CI-END-1" in effect_ids(last, Play(1, 80), ended._replace(finished=False))
+    # seat 0, out of chips, can only burn its cards (or exchange)
+    later = goes_on._replace(turn=0)
+    assert GAME.legal_moves(later) == (DRAW, Play(2, 0), Play(3, 0), Play(4, 0))
+    assert spec_moves(later) == set(GAME.legal_moves(later))
+    assert "CI-PLAY-5" in ids(later, Play(2, 50))
+    # the draw comes when the last chip of every colour is placed
+    final = allout._replace(chips=(0, 1), board=goes_on.board, turn=1, hands=((2, 3, 4), (5,)))
+    done = GAME.apply(final, Play(5, 85))
+    assert done.finished and done.winner == -1
+    assert effect_ids(final, Play(5, 85), done) == ()
+    assert "CI-END-1" in effect_ids(final, Play(5, 85), done._replace(finished=False))
+
+
+# -- CI-AMB-10: must place --------------------------------------------------------------------
+
+
+@pytest.mark.rule("CI-PLAY-7")
+def test_must_place_flag() -> None:
+    free = position(2, hands=((1, 2, 3, 4), (5,)))
+    forced = free._replace(variant=V(must_place=True))
+    # engine
+    assert EXCHANGE in GAME.legal_moves(free)
+    assert EXCHANGE not in GAME.legal_moves(forced)
+    assert all(isinstance(m, Play) and m.cell for m in GAME.legal_moves(forced))
+    # spec
+    assert ids(free, EXCHANGE) == ()
+    assert ids(forced, EXCHANGE) == ("CI-PLAY-7",)
+    assert spec_moves(forced) == set(GAME.legal_moves(forced))
+    # without a card that fits, drawing and burning stay allowed
+    board = {n: n % 2 for n in range(50, 91)}
+    high = position(2, V(must_place=True, chips=60), hands=((60, 70), (5,)), chips_on=board)
+    assert GAME.legal_moves(high) == (DRAW, Play(60, 0), Play(70, 0))
+    assert spec_moves(high) == set(GAME.legal_moves(high))
+
+
+# -- contradictions ----------------------------------------------------------------------------
+
+
+@pytest.mark.rule("CI-PLAY-2", "CI-END-2")
+def test_play_on_after_a_full_board_contradicts_the_ends() -> None:
+    """CI-AMB-6 'play_on': once the board is full no rule lets a chip be placed, so no end could come."""
+    amb = ambiguity("CI-AMB-6")
+    assert amb.flag == "" and "play_on" in {r.value for r in amb.readings}  # type: ignore[attr-defined]
+    assert "CI-PLAY-2" in amb.contradiction  # type: ignore[attr-defined]
+    state, move = _full_board_position()
+    full = GAME.apply(state, move)._replace(finished=False, turn=1)
+    for seat in range(3):
+        seated = full._replace(turn=seat)
+        placements = [Play(c, n) for c in seated.hands[seat] for n in range(1, 91)]
+        assert all("CI-PLAY-2" in ids(seated, p, seat) for p in placements)
+    result = full_board_placement(90)
+    assert result.verdict == "unsat" and set(result.core) == {"CI-PLAY-2", "CI-AMB-6-full-board"}
+    assert full_board_placement(90).verdict != "sat"
+
+
+@pytest.mark.rule("CI-END-3", "CI-HAND-1")
+@pytest.mark.parametrize("players", [2, 3, 4, 6])
+def test_stuck_seat_is_unreachable(players: int) -> None:
+    """CI-AMB-7: neither reading is ever played; Z3 names the rules that exclude the position."""
+    amb = ambiguity("CI-AMB-7")
+    assert "CI-HAND-1" in amb.contradiction and "skip" in {r.value for r in amb.readings}  # type: ignore[attr-defined]
+    result = stuck_seat(players)
+    assert result.verdict == "unsat"
+    assert set(result.core) == {"CI-AMB-7-stuck", "CI-HAND-1", "CI-SETUP-1", "cards-conserved"}
+
+
+def test_every_cinco_ambiguity_has_a_flag_or_a_contradiction() -> None:
+    for amb in AMBIGUITIES:
+        assert amb.flag or amb.contradiction, amb.id
+        if amb.flag:
+            assert len(amb.readings) >= 2, amb.id
+            assert amb.default == getattr(V(), amb.flag), amb.id
+
+
+def test_chance_is_still_the_only_dealer() -> None:
+    state = _last_card(V(reshuffle="when_empty"))
+    assert compute_whose_turn(state) == CHANCE == GAME.current_player(state)
