@@ -467,17 +467,26 @@ class BigFiveGame(Game[BigFiveState, BigFiveMove, BigFiveVariant]):
             moves.append(_DECLINE)
             return tuple(moves)
         # Moves sort by class name, then fields: Discard < Exchange < Pass < Play.
-        plays = generate_plays(self._board_index(state.board), hand, 3 if solo else 1)
+        variant = state.variant
+        plays = generate_plays(self._board_index(state.board), hand, 3 if solo else variant.min_group)
         if solo:
             if not plays:
                 return tuple(Discard(g) for g in sorted(set(itertools.combinations(hand, 3))))
+            if variant.solo_discard == "optional":
+                discards = [Discard(g) for g in sorted(set(itertools.combinations(hand, 3)))]
+                return tuple(discards + [Play(p) for p in plays])
             return tuple(Play(p) for p in plays)
         moves = []
         if state.decks[actor]:
-            groups: set[tuple[int, ...]] = set()
-            for k in range(1, len(hand) + 1):
-                groups.update(itertools.combinations(hand, k))
-            moves += [Exchange(g) for g in sorted(groups)]
+            if variant.exchange == "whole_hand":
+                moves.append(Exchange(hand))
+            else:
+                groups: set[tuple[int, ...]] = set()
+                for k in range(1, len(hand) + 1):
+                    groups.update(itertools.combinations(hand, k))
+                moves += [Exchange(g) for g in sorted(groups)]
+        if variant.pass_rule == "always":
+            moves.append(_PASS)
         moves += [Play(p) for p in plays]
         if not moves:
             moves.append(_PASS)
@@ -576,7 +585,7 @@ class BigFiveGame(Game[BigFiveState, BigFiveMove, BigFiveVariant]):
             s = state._replace(pile=_remove_one(state.pile, card), box=_insert(state.box, card), bonus=state.bonus - 1)
             return self._after_discard(s)
         if kind is Decline:
-            return self._refill(state._replace(bonus=0))
+            return self._after_bonus(state)
         raise TypeError(f"not a Big Five move: {move!r}")
 
     def _deal(self, state: BigFiveState, card: int) -> BigFiveState:
@@ -622,7 +631,7 @@ class BigFiveGame(Game[BigFiveState, BigFiveMove, BigFiveVariant]):
             state.box, state.turn, state.bonus, state.boxing, to_draw, state.idle, state.penalties, False, False,
         )
         if not in_setup and to_draw == 0:
-            return self._end_turn(s)
+            return s if s.bonus else self._end_turn(s)
         return s
 
     def _play(self, state: BigFiveState, placed: tuple[Placed, ...]) -> BigFiveState:
@@ -640,8 +649,21 @@ class BigFiveGame(Game[BigFiveState, BigFiveMove, BigFiveVariant]):
             room = len(s.pile) if solo else len(hand) + _deck_len(s.decks[seat])
             earned = min(earned, room)
             if earned:
+                if state.variant.bonus_timing == "after_refill":
+                    return self._refill_first(s, earned)
                 return s._replace(bonus=earned)
         return self._refill(s)
+
+    def _refill_first(self, state: BigFiveState, earned: int) -> BigFiveState:
+        """``bonus_timing="after_refill"``: the draws come first, then ``earned`` bonus discards."""
+        seat = state.turn
+        need = _HAND - len(state.hands[seat])
+        have = _deck_len(state.decks[seat])
+        if state.players == 1:
+            if have < need:
+                return self._solo_end(state)
+            return state._replace(bonus=earned, to_draw=need)
+        return state._replace(bonus=earned, to_draw=need if need < have else have)
 
     def _after_discard(self, state: BigFiveState) -> BigFiveState:
         seat = state.turn
@@ -649,7 +671,13 @@ class BigFiveGame(Game[BigFiveState, BigFiveMove, BigFiveVariant]):
             return self._round_end(state)
         if state.bonus > 0:
             return state
-        return self._refill(state)
+        return self._after_bonus(state)
+
+    def _after_bonus(self, state: BigFiveState) -> BigFiveState:
+        """The bonus discards are done (or declined): refill, or end the turn when the refill came first."""
+        if state.variant.bonus_timing == "after_refill":
+            return self._end_turn(state._replace(bonus=0))
+        return self._refill(state._replace(bonus=0))
 
     def _refill(self, state: BigFiveState) -> BigFiveState:
         seat = state.turn
@@ -676,12 +704,15 @@ class BigFiveGame(Game[BigFiveState, BigFiveMove, BigFiveVariant]):
             if v.stalemate == "exchange_round" or idle >= n * v.idle_rounds:
                 return self._round_end(state)
             index = self._board_index(state.board)
-            if not any(generate_plays(index, hand, 1, first=True) for hand in state.hands):
+            if not any(generate_plays(index, hand, v.min_group, first=True) for hand in state.hands):
                 return self._round_end(state)
         return state._replace(turn=(state.turn + 1) % n)
 
     def _solo_end(self, state: BigFiveState) -> BigFiveState:
         s = state._replace(hands=((),), box=tuple(sorted(state.box + state.hands[0])))
+        if state.variant.solo_rest == "penalty":
+            rest = tuple(c for seg in state.decks[0] for c in seg)
+            s = s._replace(decks=((),), pile=tuple(sorted(s.pile + rest)))
         return self._round_end(s)
 
     def _round_end(self, state: BigFiveState) -> BigFiveState:

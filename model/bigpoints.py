@@ -285,12 +285,22 @@ class BigPointsGame(Game[BigPointsState, BigPointsMove, BigPointsVariant]):
         extra = state.phase == _EXTRA
         if dest == size:
             seat = state.turn
-            hand = state.hands[seat]
-            hand = hand[:colour] + (hand[colour] + 1,) + hand[colour + 1 :]
+            last = len(state.ladder) + 1 == _NCOL
+            hands, reserve = state.hands, state.reserve
+            if variant.last_reserve or not last:
+                hand = hands[seat]
+                hand = hand[:colour] + (hand[colour] + 1,) + hand[colour + 1 :]
+                hands = hands[:seat] + (hand,) + hands[seat + 1 :]
+                reserve = reserve.replace(letter, "")
+            if variant.ladder_take == "reserve_and_path" and not last:
+                # the reserve disc, then a path disc behind the pawn as after every move
+                return BigPointsState(
+                    variant, state.players, state.game, _TAKE, seat, state.path, pawns, state.ladder + (colour,),
+                    reserve, hands, state.spent, colour, extra, state.used_black, state.fresh, state.scores,
+                )
             arrived = BigPointsState(
                 variant, state.players, state.game, state.phase, seat, state.path, pawns,
-                state.ladder + (colour,), state.reserve.replace(letter, ""),
-                state.hands[:seat] + (hand,) + state.hands[seat + 1 :], state.spent,
+                state.ladder + (colour,), reserve, hands, state.spent,
                 -1, False, state.used_black, state.fresh, state.scores,
             )
             return self._complete(arrived, extra)
@@ -352,7 +362,7 @@ class BigPointsGame(Game[BigPointsState, BigPointsMove, BigPointsVariant]):
                 if hand[c]:
                     points += hand[c] * worth[c]
                     kinds += 1
-            if hand[_K] or (variant.spent_black_counts and spent):
+            if variant.black_counts and (hand[_K] or (variant.spent_black_counts and spent)):
                 kinds += 1
             result.append(points + hand[_W] * kinds)
         return tuple(result)
@@ -400,8 +410,9 @@ class BigPointsGame(Game[BigPointsState, BigPointsMove, BigPointsVariant]):
     # -- hidden information ---------------------------------------------------------
 
     def observation(self, state: BigPointsState, seat: int) -> dict[str, Any]:
-        """The table (path, pawns, ladder, reserve), every seat's black discs and
-        disc count, and the colours of ``seat``'s own discs only."""
+        """The table (path, pawns, ladder, reserve), every seat's black discs
+        (other seats' unspent ones ``None`` with ``black_visibility="spent_only"``)
+        and disc count, and the colours of ``seat``'s own discs only."""
         return {
             "seat": seat,
             "game": state.game,
@@ -414,7 +425,10 @@ class BigPointsGame(Game[BigPointsState, BigPointsMove, BigPointsVariant]):
             "reserve": state.reserve,
             "hand": {DISC_COLOURS[c]: n for c, n in enumerate(state.hands[seat]) if n},
             "disc_counts": [sum(h) for h in state.hands],
-            "black": [h[_K] for h in state.hands],
+            "black": [
+                h[_K] if state.variant.black_visibility == "public" or s == seat else None
+                for s, h in enumerate(state.hands)
+            ],
             "spent_black": list(state.spent),
             "moved": COLOURS[state.moved] if state.moved >= 0 else None,
             "extra": state.extra,

@@ -135,6 +135,23 @@ class BigFiveVariant:
     :param rounds: the number of rounds (the multi-round game when above 1).
     :param penalty_limit: when positive, the game also ends after a round in
         which some player's penalty total reaches this limit.
+    :param exchange: ``"any"``: an exchange swaps one to five hand cards;
+        ``"whole_hand"``: it swaps the whole hand (BF-AMB-6).
+    :param min_group: the fewest cards a played group may have outside the
+        solitaire: 1, or 2 when "группу карт (несколько карт)" is read as
+        "several cards" (BF-AMB-7).
+    :param bonus_timing: ``"before_refill"``: bonus discards right after the
+        play, then the refill; ``"after_refill"``: refill to five first, then
+        the bonus discards, and no second refill (BF-AMB-8).
+    :param pass_rule: ``"stuck"``: a player may pass only with an empty deck
+        and no legal placement; ``"always"``: a player may always pass, "может"
+        read as a permission (BF-AMB-9).
+    :param solo_discard: ``"forced"``: the solitaire's discard of three only
+        when no group of three can be placed; ``"optional"``: at any time
+        (BF-AMB-10).
+    :param solo_rest: ``"uncounted"``: at the solitaire's end the cards left in
+        the deck are not counted; ``"penalty"``: they join the discard pile
+        and count as penalty points (BF-AMB-12).
 
     >>> BigFiveVariant(rounds=0)
     Traceback (most recent call last):
@@ -150,6 +167,12 @@ class BigFiveVariant:
     handicap: tuple[int, ...] = ()
     rounds: int = 1
     penalty_limit: int = 0
+    exchange: Literal["any", "whole_hand"] = "any"
+    min_group: Literal[1, 2] = 1
+    bonus_timing: Literal["before_refill", "after_refill"] = "before_refill"
+    pass_rule: Literal["stuck", "always"] = "stuck"
+    solo_discard: Literal["forced", "optional"] = "forced"
+    solo_rest: Literal["uncounted", "penalty"] = "uncounted"
 
     def __post_init__(self) -> None:
         if self.rounds < 1:
@@ -929,6 +952,25 @@ def compute_anchors(board: tuple[Placed, ...], play: Play) -> tuple[Cell, ...]:
     return tuple(sorted(found))
 
 
+def is_one_sided(board: tuple[Placed, ...], play: Play) -> bool:
+    """The contradicting reading "one_side" of BF-AMB-5: every old card of the
+    play's new line lies on the same side of all played cards (the play
+    extends its line at one end, never on both sides of an old card).
+
+    >>> board = (Placed(0, 0, parse_card("Zp")),)
+    >>> is_one_sided(board, parse_move("play Zy@0,-1 Zb@0,-2")), is_one_sided(board, parse_move("play Zy@0,-1 Zb@0,1"))
+    (True, False)
+    """
+    before = board_map(board)
+    cells = [(p.x, p.y) for p in play.placed]
+    for axis in compute_play_axes(cells):
+        line = compute_new_line(before, cells, axis)
+        marks = "".join("o" if c in before else "p" for c in line)
+        if "po" in marks and "op" in marks:
+            return False
+    return True
+
+
 # --------------------------------------------------------------------------
 # Text picture of a board
 
@@ -1006,12 +1048,15 @@ def compute_round_end(state: BigFiveState) -> BigFiveState:
 def _solo_end(state: BigFiveState) -> BigFiveState:
     hand = state.hands[0]
     state = state._replace(hands=((),), box=_add(state.box, hand))
+    if state.variant.solo_rest == "penalty":
+        rest = [c for seg in state.decks[0] for c in seg]
+        state = state._replace(decks=((),), pile=_add(state.pile, rest))
     return compute_round_end(state)
 
 
 def any_seat_can_place(state: BigFiveState) -> bool:
     """Whether some seat holds a legal placement for its hand."""
-    return any(can_place(state.board, hand) for hand in state.hands)
+    return any(can_place(state.board, hand, state.variant.min_group) for hand in state.hands)
 
 
 def _end_turn(state: BigFiveState) -> BigFiveState:
@@ -1043,7 +1088,26 @@ def _after_discard(state: BigFiveState) -> BigFiveState:
         return compute_round_end(state)
     if state.bonus > 0:
         return state
-    return _refill(state)
+    return _after_bonus(state)
+
+
+def _after_bonus(state: BigFiveState) -> BigFiveState:
+    """The bonus discards are over: refill, or (after_refill) the refill came first and the turn ends."""
+    if state.variant.bonus_timing == "after_refill":
+        return _end_turn(state._replace(bonus=0))
+    return _refill(state._replace(bonus=0))
+
+
+def _refill_then_bonus(state: BigFiveState, earned: int) -> BigFiveState:
+    """With ``bonus_timing="after_refill"``: draw up to five first, then discard ``earned`` bonus cards."""
+    seat = state.turn
+    need = HAND_SIZE - len(state.hands[seat])
+    have = deck_size(state.decks[seat])
+    if is_solitaire(state):
+        if have < need:
+            return _solo_end(state)
+        return state._replace(bonus=earned, to_draw=need)
+    return state._replace(bonus=earned, to_draw=min(need, have))
 
 
 @functools.lru_cache(maxsize=256)
@@ -1076,7 +1140,9 @@ def compute_successor(state: BigFiveState, actor: int, move: BigFiveMove) -> Big
         if is_setup(state):
             return state._replace(dealt=state.dealt + 1)
         state = state._replace(to_draw=state.to_draw - 1)
-        return _end_turn(state) if state.to_draw == 0 else state
+        if state.to_draw:
+            return state
+        return state if state.bonus else _end_turn(state)
     if isinstance(move, Box):
         seat = state.turn
         state = state._replace(
@@ -1098,6 +1164,8 @@ def compute_successor(state: BigFiveState, actor: int, move: BigFiveMove) -> Big
         earned = compute_bonus(v, before, move)
         room = len(state.pile) if is_solitaire(state) else cards_left(state, seat)
         earned = min(earned, room)
+        if earned and v.bonus_timing == "after_refill":
+            return _refill_then_bonus(state, earned)
         if earned:
             return state._replace(bonus=earned)
         return _refill(state)
@@ -1130,7 +1198,7 @@ def compute_successor(state: BigFiveState, actor: int, move: BigFiveMove) -> Big
         )
         return _after_discard(state)
     if isinstance(move, Decline):
-        return _refill(state._replace(bonus=0))
+        return _after_bonus(state)
     raise TypeError(f"not a Big Five move: {move!r}")
 
 
@@ -1298,9 +1366,11 @@ def _check_group_size(step: S) -> str | None:
     move = step.move
     assert isinstance(move, Play)
     n = len(move.placed)
-    if 1 <= n <= MAX_GROUP:
+    low = step.variant.min_group
+    if low <= n <= MAX_GROUP:
         return None
-    return f"a played group has 1 to {MAX_GROUP} cards (a new line of at most 5 must keep a card already there); got {n}"
+    return (f"a played group has {low} to {MAX_GROUP} cards (a new line of at most 5 must keep a card already there"
+            f"{'; min_group=2 reads a group as several cards' if low > 1 else ''}); got {n}")
 
 
 def _check_cells(step: S) -> str | None:
@@ -1387,15 +1457,20 @@ def _check_exchange(step: S) -> str | None:
         return f"an exchange swaps 1 to 5 cards; got {len(move.cards)}"
     if deck_size(state.decks[step.actor]) == 0:
         return f"seat {step.actor}'s deck is empty: nothing to exchange with"
+    hand = state.hands[step.actor] if 0 <= step.actor < state.players else ()
+    if step.variant.exchange == "whole_hand" and tuple(sorted(move.cards)) != tuple(sorted(hand)):
+        return f"with exchange='whole_hand' the whole hand ({_codes(hand)}) is exchanged, not {_codes(move.cards)}"
     return None
 
 
 def _check_pass(step: S) -> str | None:
     state = step.before
     seat = step.actor
+    if step.variant.pass_rule == "always":
+        return None
     if deck_size(state.decks[seat]):
         return f"seat {seat} can still exchange (deck of {deck_size(state.decks[seat])})"
-    if can_place(state.board, state.hands[seat]):
+    if can_place(state.board, state.hands[seat], step.variant.min_group):
         return f"seat {seat} can still place a group from {_codes(state.hands[seat])}"
     return None
 
@@ -1418,6 +1493,8 @@ def _check_solo_discard(step: S) -> str | None:
 
 def _check_solo_discard_forced(step: S) -> str | None:
     state = step.before
+    if step.variant.solo_discard == "optional":
+        return None
     if can_place(state.board, state.hands[0], SOLO_MIN_GROUP):
         return f"a group of three or more can be placed from {_codes(state.hands[0])}: no discard"
     return None
@@ -1526,8 +1603,9 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "BF-PLAY-2", "Group size",
         "A played group has one to four cards: its new line holds at most five cards, one of which was already "
-        "on the table (the text's bonus note b speaks of groups of four at most).",
-        _src(SEC_PLAY), RuleKind.LEGALITY, _check_group_size, _is_play,
+        "on the table (the text's bonus note b speaks of groups of four at most). With min_group=2 a group has "
+        "at least two cards, the text calling it several cards.",
+        _src(SEC_PLAY), RuleKind.LEGALITY, _check_group_size, _is_play, flags=("min_group",),
     ),
     Rule(
         "BF-PLAY-3", "Empty cells",
@@ -1582,14 +1660,17 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "BF-REFILL-1", "Refill to five",
         "After playing (and any bonus discards) the player draws from the own deck until the hand holds five cards, "
-        "or fewer when the deck runs out.",
+        "or fewer when the deck runs out. With bonus_timing='after_refill' the draws come right after the play and "
+        "the bonus discards after them, with no second refill.",
         _src(SEC_PLAY), RuleKind.EFFECT, _effect(("to_draw",)), _kind(Play, Bonus, Box, BonusPile, Decline),
+        flags=("bonus_timing",),
     ),
     Rule(
         "BF-EXCH-1", "Exchange",
-        "Instead of playing, a player may exchange one to five hand cards, but not with an empty deck.",
+        "Instead of playing, a player may exchange one to five hand cards, but not with an empty deck; with "
+        "exchange='whole_hand' the exchange swaps the whole hand.",
         _src(SEC_EXCHANGE, "RULES-NOTES.md §Big Five row 4"), RuleKind.LEGALITY, _check_exchange,
-        lambda step: isinstance(step.move, Exchange) and _seat_move(step),
+        lambda step: isinstance(step.move, Exchange) and _seat_move(step), flags=("exchange",),
     ),
     Rule(
         "BF-EXCH-2", "Exchanged cards go under the deck",
@@ -1599,9 +1680,11 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "BF-PASS-1", "Pass only when stuck",
-        "A player may let the turn go only with an empty deck (no exchange) and no legal group to place.",
+        "A player may let the turn go only with an empty deck (no exchange) and no legal group to place; with "
+        "pass_rule='always' a player may pass on any turn.",
         _src(SEC_END, "RULES-NOTES.md §Big Five row 4: no exchange with an empty deck"), RuleKind.LEGALITY,
         _check_pass, lambda step: isinstance(step.move, Pass) and _seat_move(step) and step.before.players > 1,
+        flags=("pass_rule", "min_group"),
     ),
     Rule(
         "BF-BONUS-1", "Bonus count",
@@ -1680,9 +1763,11 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "BF-SOLO-3", "Discard only when stuck",
-        "The solitaire discard is allowed only when no group of three or more can be placed.",
+        "The solitaire discard is allowed only when no group of three or more can be placed; with "
+        "solo_discard='optional' it is allowed on any turn.",
         _src(SEC_SOLO), RuleKind.LEGALITY, _check_solo_discard_forced,
         lambda step: isinstance(step.move, Discard) and _seat_move(step) and is_solitaire(step.before),
+        flags=("solo_discard",),
     ),
     Rule(
         "BF-SOLO-4", "Solitaire bonus from the pile",
@@ -1693,9 +1778,12 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "BF-SOLO-5", "Solitaire end",
         "The solitaire ends when the deck can no longer refill the hand to five (after a group or a discard of three); "
-        "the hand goes to the box and the cards in the discard pile are the penalty points.",
-        _src(SEC_SOLO), RuleKind.EFFECT, _effect(("to_draw", "pile", "hands", "box", "round_over", "finished", "penalties")),
+        "the hand goes to the box and the cards in the discard pile are the penalty points (with "
+        "solo_rest='penalty' the cards left in the deck join the pile and count too).",
+        _src(SEC_SOLO), RuleKind.EFFECT,
+        _effect(("to_draw", "pile", "hands", "decks", "box", "round_over", "finished", "penalties")),
         lambda step: is_solitaire(step.before) and isinstance(step.move, (Play, Discard, BonusPile, Decline)),
+        flags=("solo_rest",),
     ),
 )
 
@@ -1729,51 +1817,80 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
         "BF-AMB-4", "May a line hold two identical cards?",
         "новая группа не может содержать в себе двух одинаковых карт",
         _src(SEC_PLAY, "RULES-NOTES.md §Big Five row 2"),
-        (Reading("never", "no line, in either direction, may hold two identical cards"),),
-        "never", "", ("BF-LINE-4",),
+        (Reading("never", "no line, in either direction, may hold two identical cards"),
+         Reading("colour_lines_only", "note a names only the rule 'different animals of one colour', so a line of "
+                 "one animal, or a line a played card forms sideways, might repeat a card")),
+        "never", "", ("BF-LINE-3", "BF-LINE-4"),
+        contradiction=(
+            "Reading 'colour_lines_only' cannot be played: Rule 3 (BF-LINE-3's source) asks a group of one animal "
+            "to be 'разного цвета' (of different colours) and a group of one colour to be 'разными видами "
+            "животных', and note b applies Rule 3 to every line a played card touches; two identical cards are "
+            "neither different animals nor different colours, so every line that holds them breaks Rule 3 "
+            "whatever note a says (shown with a Z3 core in tests/spec/test_ambiguity_flags.py)."),
     ),
     Ambiguity(
         "BF-AMB-5", "May played cards lie on both sides of the anchor?",
         "не только с одной стороны (как в предыдущем примере), но и с двух сторон",
         _src(SEC_EXAMPLES, "RULES-NOTES.md §Big Five row 3"),
-        (Reading("flank", "yes, as long as the final line has no gaps"),),
+        (Reading("flank", "yes, as long as the final line has no gaps"),
+         Reading("one_side", "Rule 1's 'выкладывается ... к уже имеющейся на игровом поле карте' read as: the "
+                 "played cards extend the anchor's line on one side only")),
         "flank", "", ("BF-LINE-1",),
+        contradiction=(
+            "Reading 'one_side' cannot be played: § Примеры says in so many words that the played cards may touch "
+            "the anchor 'не только с одной стороны ... но и с двух сторон' and Vasya's worked example plays two "
+            "zebras above and below the purple zebra; under one_side that example, which the text calls legal, "
+            "is refused (is_one_sided; a failing replay in tests/spec/test_ambiguity_flags.py)."),
     ),
     Ambiguity(
         "BF-AMB-6", "How many cards may be exchanged, and with an empty deck?",
         "За 1 ход можно заменить все 5 карт.",
         _src(SEC_EXCHANGE, "RULES-NOTES.md §Big Five row 4"),
-        (Reading("1-5", "one to five hand cards; never with an empty deck; with a short deck some exchanged cards may come back"),),
-        "1-5", "", ("BF-EXCH-1",),
+        (Reading("any", "one to five hand cards; never with an empty deck; with a short deck some exchanged cards "
+                 "may come back"),
+         Reading("whole_hand", "'можно заменить все 5 карт' read as the exchange itself: the whole hand is "
+                 "exchanged; never with an empty deck")),
+        "any", "exchange", ("BF-EXCH-1",),
     ),
     Ambiguity(
         "BF-AMB-7", "How large may a played group be?",
-        "Если играемая группа состоит из 4 карт",
-        _src(SEC_BONUS),
-        (Reading(4, "one to four cards: the new line (at most 5) must keep a card already on the table"),),
-        4, "", ("BF-PLAY-2",),
+        "группу карт (несколько карт",
+        _src(SEC_PLAY),
+        (Reading(1, "one to four cards: the new line (at most 5) must keep a card already on the table"),
+         Reading(2, "two to four cards: Rule 1 calls a group 'несколько карт' (several cards)")),
+        1, "min_group", ("BF-PLAY-2",),
+        contradiction=(
+            "A third reading, groups of five (note b speaks of four but never caps the group), cannot be played: "
+            "a group of five in one line (BF-LINE-1) whose new line keeps an old card (BF-LINE-2) makes a line of "
+            "six, which note a forbids (BF-LINE-5); the Z3 encoding gives that core for any five-card play "
+            "(tests/spec/test_ambiguity_flags.py)."),
     ),
     Ambiguity(
         "BF-AMB-8", "When are bonus cards discarded, and which deck card goes?",
         "1 карту со своей руки или из своей колоды (не глядя значение карты)",
         _src(SEC_BONUS),
-        (Reading("before-refill", "right after the play, one decision per card, before refilling the hand; "
-                 "a deck card is the top one, unseen"),),
-        "before-refill", "", ("BF-BONUS-2", "BF-BONUS-3", "BF-REFILL-1"),
+        (Reading("before_refill", "right after the play, one decision per card, before refilling the hand; "
+                 "a deck card is the top one, unseen"),
+         Reading("after_refill", "§ Как играть карты has the refill follow every play; the bonus section comes "
+                 "later: refill to five first, then discard the bonus cards (hand or top of the deck), no second "
+                 "refill")),
+        "before_refill", "bonus_timing", ("BF-BONUS-2", "BF-BONUS-3", "BF-REFILL-1"),
     ),
     Ambiguity(
         "BF-AMB-9", "What may a player do who can neither place nor exchange?",
         "В свой ход игрок может произвести одно из двух действий",
         _src(SEC_TURN),
-        (Reading("pass", "with an empty deck and no legal placement the player passes"),),
-        "pass", "", ("BF-PASS-1",),
+        (Reading("stuck", "only with an empty deck and no legal placement the player passes"),
+         Reading("always", "'может' (may) read as a permission: a player may also let the turn go on any turn")),
+        "stuck", "pass_rule", ("BF-PASS-1",),
     ),
     Ambiguity(
         "BF-AMB-10", "In the solitaire, is the discard of three a choice?",
         "Если ему не удается в очередной ход выложить играемую группу",
         _src(SEC_SOLO),
-        (Reading("forced", "only when no group of three or more can be placed; the solitaire has no exchange"),),
-        "forced", "", ("BF-SOLO-2", "BF-SOLO-3"),
+        (Reading("forced", "only when no group of three or more can be placed; the solitaire has no exchange"),
+         Reading("optional", "a player who does not place a group of three (by choice or not) discards three")),
+        "forced", "solo_discard", ("BF-SOLO-2", "BF-SOLO-3"),
     ),
     Ambiguity(
         "BF-AMB-11", "How does the multi-round game end and who starts later rounds?",
@@ -1789,9 +1906,11 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
         "BF-AMB-12", "When exactly does the solitaire end?",
         "пока количество карт в колоде не позволит игроку набрать в руку до 5 карт",
         _src(SEC_SOLO),
-        (Reading("short-deck", "as soon as a refill (after a group or the discard of three) needs more cards than "
-                 "the deck holds; the deck's rest is not counted"),),
-        "short-deck", "", ("BF-SOLO-5",),
+        (Reading("uncounted", "as soon as a refill (after a group or the discard of three) needs more cards than "
+                 "the deck holds; the deck's rest is not counted"),
+         Reading("penalty", "at the same moment, but the cards still in the deck join the discard pile and count "
+                 "as penalty points (the text counts only the pile and is silent on the deck's rest)")),
+        "uncounted", "solo_rest", ("BF-SOLO-5",),
     ),
 )
 

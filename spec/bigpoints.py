@@ -110,6 +110,18 @@ class BigPointsVariant:
         exploration.
     :param black_discs: black discs on the path.
     :param white_discs: white discs on the path.
+    :param black_counts: black counts as a colour when white discs are scored
+        (default, as the text's example counts it); ``False`` reads "разных
+        цветов" as the five base colours only (BP-AMB-2).
+    :param last_reserve: the mover of the last pawn to reach the ladder still
+        takes its reserve disc (default); ``False``: the game ends at once,
+        before that disc is taken (BP-AMB-8).
+    :param ladder_take: a pawn reaching the ladder earns its mover the reserve
+        disc (``"reserve"``) or the reserve disc and then, as after every move,
+        the nearest free disc behind it (``"reserve_and_path"``, BP-AMB-10).
+    :param black_visibility: unspent black discs lie face up beside their
+        owner (``"public"``) or only spent ones do (``"spent_only"``,
+        BP-AMB-11); changes observations only.
 
     >>> BigPointsVariant(colour_discs=0)
     Traceback (most recent call last):
@@ -126,6 +138,10 @@ class BigPointsVariant:
     colour_discs: int = 10
     black_discs: int = 5
     white_discs: int = 5
+    black_counts: bool = True
+    last_reserve: bool = True
+    ladder_take: Literal["reserve", "reserve_and_path"] = "reserve"
+    black_visibility: Literal["public", "spent_only"] = "public"
 
     def __post_init__(self) -> None:
         if not 1 <= self.colour_discs <= 20:
@@ -367,15 +383,27 @@ def compute_destination(state: BigPointsState, colour: int, back: bool) -> int |
     return START if state.variant.back_to_start else None
 
 
-def compute_free_discs(path: str, pawns: tuple[int, ...], colour: int, position: int) -> tuple[int | None, int | None]:
-    """The nearest free disc ``(ahead, behind)`` of the pawn of ``colour`` standing
-    at ``position``: a disc still on the path and not under another pawn
-    (RULES-NOTES row 4). ``None`` where a side has no free disc.
+def compute_free_discs(path: str, pawns: tuple[int, ...], colour: int, position: int,
+                       reach: str = "nearest_free") -> tuple[int | None, int | None]:
+    """The disc ``(ahead, behind)`` the player may take beside the pawn of
+    ``colour`` standing at ``position``; ``None`` where a side offers none.
+
+    ``reach="nearest_free"`` (RULES-NOTES row 4): the nearest disc still on
+    the path and not under another pawn. ``reach="first_disc"`` is the
+    contradicting reading of BP-AMB-4 (the first disc still on the path; when
+    another pawn stands on it, that side offers nothing): the text's own
+    example refuses it, so it is no variant flag.
 
     >>> compute_free_discs("KPBG", (2, -1, -1, -1, 1), 0, 2)  # the text's example
     (3, 0)
+    >>> compute_free_discs("KPBG", (2, -1, -1, -1, 1), 0, 2, "first_disc")
+    (3, None)
     """
     occupied = {p for c, p in enumerate(pawns) if c != colour}
+    if reach == "first_disc":
+        first_ahead = next((i for i in range(position + 1, len(path)) if path[i] != TAKEN), None)
+        first_behind = next((i for i in range(position - 1, -1, -1) if path[i] != TAKEN), None)
+        return (None if first_ahead in occupied else first_ahead), (None if first_behind in occupied else first_behind)
     ahead = next((i for i in range(position + 1, len(path)) if path[i] != TAKEN and i not in occupied), None)
     behind = next((i for i in range(position - 1, -1, -1) if path[i] != TAKEN and i not in occupied), None)
     return ahead, behind
@@ -499,7 +527,7 @@ def compute_score(variant: BigPointsVariant, ladder: tuple[int, ...], hand: tupl
     Each base-colour disc scores the value of the step its pawn stands on;
     black discs score nothing; each white disc scores the number of different
     non-white colours held (an unspent black counts; a spent one only with
-    ``spent_black_counts``).
+    ``spent_black_counts``; no black at all with ``black_counts=False``).
 
     >>> # the text's example: red on the top step, purple third, green last
     >>> compute_score(BigPointsVariant(), (1, 0, 4, 2, 3), (0, 2, 0, 1, 1, 1, 2), 0)
@@ -508,7 +536,7 @@ def compute_score(variant: BigPointsVariant, ladder: tuple[int, ...], hand: tupl
     values = compute_step_values(variant)
     points = sum(hand[c] * values[step] for step, c in enumerate(ladder))
     colours = sum(1 for c in range(len(COLOURS)) if hand[c] > 0)
-    if hand[BLACK] > 0 or (variant.spent_black_counts and spent > 0):
+    if variant.black_counts and (hand[BLACK] > 0 or (variant.spent_black_counts and spent > 0)):
         colours += 1
     return points + hand[WHITE] * colours
 
@@ -518,6 +546,24 @@ def compute_game_scores(state: BigPointsState) -> tuple[int, ...]:
     return tuple(
         compute_score(state.variant, state.ladder, state.hands[s], state.spent[s]) for s in range(state.players)
     )
+
+
+def compute_visible_blacks(state: BigPointsState, seat: int) -> tuple[int | None, ...]:
+    """Every seat's unspent black discs as ``seat`` sees them (``None``: hidden).
+
+    By default black discs lie face up beside their owner; with
+    ``black_visibility="spent_only"`` only spent ones do, so the unspent
+    black discs of the other seats are hidden (BP-AMB-11).
+
+    >>> s = example_state("BRKBGW", hands=((0, 0, 0, 0, 0, 1, 0), (0, 0, 0, 0, 0, 2, 0)))
+    >>> compute_visible_blacks(s, 0)
+    (1, 2)
+    >>> hidden = BigPointsVariant(colour_discs=2, black_discs=1, white_discs=0, black_visibility="spent_only")
+    >>> compute_visible_blacks(s._replace(variant=hidden), 0)
+    (1, None)
+    """
+    public = state.variant.black_visibility == "public"
+    return tuple(h[BLACK] if public or s == seat else None for s, h in enumerate(state.hands))
 
 
 def compute_winners(state: BigPointsState) -> frozenset[int]:
@@ -597,12 +643,16 @@ def compute_successor(state: BigPointsState, move: BigPointsMove) -> BigPointsSt
         assert dest is not None, f"{move} has no destination"
         state = state._replace(pawns=_with(state.pawns, colour, dest))
         if dest == path_size(state.variant):
-            hand = _with(state.hands[seat], colour, state.hands[seat][colour] + 1)
-            state = state._replace(
-                ladder=state.ladder + (colour,),
-                reserve=state.reserve.replace(LETTERS[colour], ""),
-                hands=state.hands[:seat] + (hand,) + state.hands[seat + 1 :],
-            )
+            state = state._replace(ladder=state.ladder + (colour,))
+            last = is_game_over(state)
+            if state.variant.last_reserve or not last:
+                hand = _with(state.hands[seat], colour, state.hands[seat][colour] + 1)
+                state = state._replace(
+                    reserve=state.reserve.replace(LETTERS[colour], ""),
+                    hands=state.hands[:seat] + (hand,) + state.hands[seat + 1 :],
+                )
+            if state.variant.ladder_take == "reserve_and_path" and not last:
+                return state._replace(phase=TAKE, moved=colour, extra=extra)
             return _complete(state, extra)
         return state._replace(phase=TAKE, moved=colour, extra=extra)
     # Take
@@ -1016,9 +1066,11 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "BP-LADDER-2", "The reserve disc",
         "A pawn reaching the ladder earns its mover the disc of its colour waiting beside the ladder, "
-        "instead of a disc from the path.",
+        "instead of a disc from the path (with ladder_take='reserve_and_path' the mover then also takes the "
+        "nearest free disc behind the pawn; with last_reserve=false the last pawn's reserve disc is not taken).",
         _src(SEC_EXAMPLE, f"{_NOTES}: the text's 'may take' is read as an automatic take"),
         RuleKind.EFFECT, _owner("BP-LADDER-2", ("reserve", "hands")), _reaches_ladder,
+        flags=("ladder_take", "last_reserve"),
     ),
     Rule(
         "BP-TAKE-1", "Nearest free disc ahead or behind",
@@ -1082,19 +1134,19 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "BP-END-1", "The game ends at once",
-        "The game ends the moment the last pawn reaches the ladder; its mover takes the reserve disc, and "
-        "an extra move not yet made is lost.",
+        "The game ends the moment the last pawn reaches the ladder; its mover takes the reserve disc (not with "
+        "last_reserve=false), and an extra move not yet made is lost.",
         _src(SEC_END, f"{_NOTES} row 8"), RuleKind.EFFECT, _check_end,
-        lambda step: _is_pawn(step) or _is_take(step),
+        lambda step: _is_pawn(step) or _is_take(step), flags=("last_reserve",),
     ),
     Rule(
         "BP-SCORE-1", "Scoring",
         "Each disc of a base colour scores the value of its pawn's ladder step (4, 3, 2, 1, 0 from the top; "
         "0, 1, 2, 3, 4 with inverted_ladder); black discs score nothing; each white disc scores the number of "
         "different non-white colours its owner holds, black included (a spent black only with "
-        "spent_black_counts).",
+        "spent_black_counts; black never with black_counts=false).",
         _src(SEC_END, f"{_NOTES} rows 1–3"), RuleKind.EFFECT, _owner("BP-SCORE-1", ("scores",)), _ends_game,
-        flags=("inverted_ladder", "spent_black_counts"),
+        flags=("inverted_ladder", "spent_black_counts", "black_counts"),
     ),
     Rule(
         "BP-MATCH-1", "Several games",
@@ -1137,8 +1189,10 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
         "BP-AMB-2", "Does black count as a colour when white discs are scored?",
         "кроме белого цвета",
         _src(SEC_END),
-        (Reading(True, "yes: the text's example counts the black disc"),),
-        True, "", ("BP-SCORE-1",),
+        (Reading(True, "yes: the text's example counts the black disc"),
+         Reading(False, "no: 'разных цветов' read as the five base colours (the text's example then totals 16, "
+                 "not its 18)")),
+        True, "black_counts", ("BP-SCORE-1",),
     ),
     Ambiguity(
         "BP-AMB-3", "Does a spent black disc still count as a colour for white?",
@@ -1152,8 +1206,15 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
         "BP-AMB-4", "Which disc is 'ahead' or 'behind' the pawn?",
         "первый незанятый другими фишками жетон впереди или позади",
         _src(SEC_PLAY),
-        (Reading("nearest", "the nearest disc still on the path and not under a pawn"),),
+        (Reading("nearest", "the nearest disc still on the path and not under a pawn"),
+         Reading("first_disc", "the first disc still on the path; a side whose first disc is under a pawn "
+                 "offers nothing")),
         "nearest", "", ("BP-TAKE-1",),
+        contradiction=(
+            "Reading 'first_disc' cannot be played: § Пример lets the player who moved the blue pawn take 'черный "
+            "жетон, который находится за фиолетовой фишкой', the black disc behind the purple pawn, so a pawn in "
+            "between does not block the side; under first_disc that example's 'take behind' is refused "
+            "(compute_free_discs(..., reach='first_disc'); a failing replay in tests/spec/test_ambiguity_flags.py)."),
     ),
     Ambiguity(
         "BP-AMB-5", "What if no free disc lies on either side of the moved pawn?",
@@ -1182,9 +1243,11 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
         "BP-AMB-8", "What happens on the move that puts the last pawn on the ladder?",
         "Игра заканчивается сразу же",
         _src(SEC_END),
-        (Reading("immediate", "the game ends at once; the mover still takes the reserve disc; "
-                 "an unused extra move is lost"),),
-        "immediate", "", ("BP-END-1",),
+        (Reading(True, "the game ends at once; the mover still takes the reserve disc; "
+                 "an unused extra move is lost (no pawn is left to move)"),
+         Reading(False, "'сразу же' read strictly: the game ends as the pawn lands, before its reserve disc "
+                 "is taken")),
+        True, "last_reserve", ("BP-END-1", "BP-LADDER-2"),
     ),
     Ambiguity(
         "BP-AMB-9", "One game or several?",
@@ -1195,20 +1258,24 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
         False, "match", ("BP-MATCH-1",),
     ),
     Ambiguity(
-        "BP-AMB-10", "Is the reserve disc optional, and is a path disc taken as well?",
+        "BP-AMB-10", "Is a path disc taken as well as the reserve disc?",
         "После этого игрок может взять один жетон",
         _src(SEC_EXAMPLE),
         (Reading("reserve", "the reserve disc is taken at once, instead of a path disc "
-                 "(refusing it never helps: no disc lowers a score)"),),
-        "reserve", "", ("BP-LADDER-2",),
+                 "(its 'может' is not modelled as a refusal: refusing never helps, no disc lowers a score)"),
+         Reading("reserve_and_path", "§ Как играть has a path disc taken after every move: the mover takes the "
+                 "reserve disc and then the nearest free disc behind the pawn (nothing when none is left)")),
+        "reserve", "ladder_take", ("BP-LADDER-2",),
     ),
     Ambiguity(
         "BP-AMB-11", "Which discs do the other players see?",
         "Игрок скрыто держит собранные жетоны у себя до конца игры.",
         _src(SEC_PLAY),
-        (Reading("black-public", "colours of taken discs are secret, black discs (spent or not) lie face up "
-                 "beside their owner; how many discs each player holds is public"),),
-        "black-public", "", (),
+        (Reading("public", "colours of taken discs are secret, black discs (spent or not) lie face up "
+                 "beside their owner; how many discs each player holds is public"),
+         Reading("spent_only", "black discs are secret like the others until spent ('кладутся рядом с ним' read "
+                 "as the spent ones)")),
+        "public", "black_visibility", (),
     ),
 )
 

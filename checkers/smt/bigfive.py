@@ -16,6 +16,15 @@ witness is replayed through the engine by
 * ``BF-F-8`` — a hand with no legal play on the text's example board: an
   unsat proof naming the rules.
 
+Readings: ``BF-F-2``/``BF-F-3`` take the ``bonus`` flag; every other question
+is answered for the default value of every flag. Of the other flags only
+``min_group`` (BF-AMB-7) changes a placement rule the encoding holds
+(``Frame.rules(min_group=...)``, checked against the spec in the tests); the
+questions do not take it yet. TODO: pass the variant to the questions once the
+catalogue gives questions a variant (DESIGN "a reading is data"). The flags
+``exchange``, ``bonus_timing``, ``pass_rule``, ``solo_discard`` and
+``solo_rest`` concern turns and scoring, which no question here encodes.
+
 >>> [q.id for q in QUESTIONS]
 ['BF-F-1', 'BF-F-2', 'BF-F-3', 'BF-F-4', 'BF-F-5', 'BF-F-6', 'BF-F-7', 'BF-F-8']
 """
@@ -28,8 +37,8 @@ from typing import Any
 
 import z3
 
-from ruleproof.checkers.catalogue import Question, register
-from ruleproof.checkers.findings import Finding
+from ruleproof.checkers.catalogue.questions import Question, register
+from ruleproof.checkers.catalogue.findings import Finding
 from ruleproof.checkers.smt.bigfive_encoding import (
     AXES,
     PLACEMENT_RULES,

@@ -250,11 +250,16 @@ class Frame:
 
     # -- the rules -------------------------------------------------------------------
 
-    def rules(self, hand: Sequence[int] | None = None) -> list[tuple[str, Any]]:
-        """The placement rules as ``(rule id, constraint)`` pairs (``BF-PLAY-1`` too when a hand is given)."""
+    def rules(self, hand: Sequence[int] | None = None, min_group: int = 1) -> list[tuple[str, Any]]:
+        """The placement rules as ``(rule id, constraint)`` pairs (``BF-PLAY-1`` too when a hand is given).
+
+        :param min_group: the variant flag of BF-AMB-7 (``BF-PLAY-2``: at
+            least this many cards). The other variant flags change no
+            placement rule.
+        """
         out: list[tuple[str, Any]] = []
         n = self.count()
-        out.append(("BF-PLAY-2", z3.And(n >= 1, n <= MAX_GROUP)))
+        out.append(("BF-PLAY-2", z3.And(n >= min_group, n <= MAX_GROUP)))
         for c in self.play_cells:
             out.append(("BF-PLAY-3", z3.And(self.pn[c] <= 1, z3.Implies(self.pl(c), z3.Not(self.occ[c])))))
         straight = z3.Or(self.one_row(), self.one_column())
@@ -381,7 +386,7 @@ def concrete_scope(board: Mapping[Cell, int], placed: Sequence[Placed]) -> tuple
 
 
 def check_play(board: Mapping[Cell, int], placed: Sequence[Placed], *, hand: Sequence[int] | None = None,
-               all_rules: bool = True, timeout_ms: int = 10_000) -> PlayVerdict:
+               all_rules: bool = True, timeout_ms: int = 10_000, min_group: int = 1) -> PlayVerdict:
     """Decide whether ``placed`` is a legal play on ``board`` with the Z3 encoding.
 
     The board and the play enter as facts over the frame's variables; the
@@ -395,7 +400,7 @@ def check_play(board: Mapping[Cell, int], placed: Sequence[Placed], *, hand: Seq
     solver = TrackedSolver(timeout_ms=timeout_ms)
     solver.solver.set("core.minimize", True)
     solver.add_fact(*frame.domain(), *frame.board_facts(board), *frame.play_facts(placed))
-    rules = frame.rules(hand)
+    rules = frame.rules(hand, min_group)
     found: list[str] = []
     first: tuple[str, ...] = ()
     seconds = 0.0

@@ -1,6 +1,14 @@
 """BigPoints findings: whether the "no free disc on either side" gap can arise, how long a game
 can be, and how many points one player can make.
 
+Readings: every question is answered for the default values of the flags added for issue 17
+(``black_counts``, ``last_reserve``, ``ladder_take``, ``black_visibility``) and states the other flags it
+takes in its own text. TODO (issue 17): the score bound (BP-F-6) encodes the default scoring, where
+black counts as a colour for white and the last pawn's reserve disc is taken; with
+``black_counts=False`` or ``last_reserve=False`` the bound still holds (both only lower scores) but is
+not tight; ``ladder_take="reserve_and_path"`` adds one path disc per ladder arrival, which the move
+counting of ``_move_counts`` does not encode, so BP-F-4/BP-F-6 support only ``ladder_take="reserve"``.
+
 >>> f = FINDINGS["BP-F-1"](False)
 >>> f.verdict
 'unsat'
@@ -15,11 +23,18 @@ from typing import Any
 
 import z3
 
-from ruleproof.checkers.catalogue import Question, register
-from ruleproof.checkers.findings import Finding
+from ruleproof.checkers.catalogue.questions import Question, register
+from ruleproof.checkers.catalogue.findings import Finding
 from ruleproof.checkers.smt.core import TrackedSolver, maximize
-from ruleproof.checkers.statespace import Exploration, config_for, explore_config, longest_play, path_to, topological_order
-from ruleproof.checkers.wellformed import explored
+from ruleproof.checkers.explore.statespace import (
+    Exploration,
+    config_for,
+    explore_config,
+    explored,
+    longest_play,
+    path_to,
+    topological_order,
+)
 from ruleproof.model.bigpoints import GAME
 from ruleproof.model.core import CHANCE, TERMINAL
 from ruleproof.spec import bigpoints as bp

@@ -98,7 +98,8 @@ def test_every_source_section_is_verbatim_in_the_rulebook(rulebooks) -> None:  #
 def test_every_notes_flag_is_a_variant_field() -> None:
     fields = {f.name for f in dataclasses.fields(BigPointsVariant)}
     flags = {a.flag for a in AMBIGUITIES if a.flag}
-    assert flags == {"inverted_ladder", "spent_black_counts", "no_free_disc", "back_to_start", "extra_timing", "match"}
+    assert flags == {"inverted_ladder", "spent_black_counts", "no_free_disc", "back_to_start", "extra_timing", "match",
+                     "black_counts", "last_reserve", "ladder_take", "black_visibility"}
     assert flags <= fields
 
 
