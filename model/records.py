@@ -26,7 +26,7 @@ from typing import Any, NamedTuple
 
 from ruleproof.spec.core import CHANCE, variant_to_dict
 from ruleproof.spec.errors import RecordError
-from ruleproof.spec.registry import GAME_IDS
+from ruleproof.spec.registry import GAME_IDS, game_ids
 
 FORMAT = "ruleproof-record"
 VERSION = 1
@@ -148,7 +148,7 @@ def record_from_json(data: object) -> GameRecord:
     _require(data["format"] == FORMAT, f"format must be {FORMAT!r}, got {data['format']!r}", "$.format")
     _require(data["version"] == VERSION, f"unsupported version {data['version']!r}; this is version {VERSION}", "$.version")
     game = data["game"]
-    _require(game in GAME_IDS, f"unknown game {game!r}; known: {', '.join(GAME_IDS)}", "$.game")
+    _require(game in game_ids(), f"unknown game {game!r}; known: {', '.join(game_ids())}", "$.game")
     players = data["players"]
     _require(isinstance(players, int) and not isinstance(players, bool) and players >= 1,
              f"players must be a positive integer, got {players!r}", "$.players")

@@ -9,17 +9,16 @@ True
 
 from __future__ import annotations
 
-import importlib
 from functools import cache
 from typing import Any
 
 from ruleproof.model.core import Game
-from ruleproof.spec.registry import GAME_IDS, check_game_id, module_exists
+from ruleproof.spec.registry import check_game_id, game_ids, has_part, load_part
 
 
 def available_games() -> tuple[str, ...]:
     """The ids of the games whose specification and engine both exist."""
-    return tuple(g for g in GAME_IDS if module_exists("spec", g) and module_exists("model", g))
+    return tuple(g for g in game_ids() if has_part(g, "spec") and has_part(g, "engine"))
 
 
 @cache
@@ -29,5 +28,5 @@ def game_for(game_id: str) -> Game[Any, Any, Any]:
     :raises UnknownGameError: for an id that is not available.
     """
     check_game_id(game_id, available_games())
-    game: Game[Any, Any, Any] = importlib.import_module(f"ruleproof.model.{game_id}").GAME
+    game: Game[Any, Any, Any] = load_part(game_id, "engine").GAME
     return game

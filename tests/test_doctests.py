@@ -10,7 +10,7 @@ import pytest
 
 PACKAGES = ("ruleproof.spec", "ruleproof.model", "ruleproof.checkers")
 #: Modules whose import needs an optional extra.
-OPTIONAL = {"ruleproof.checkers.openspiel": "pyspiel"}
+OPTIONAL = {"ruleproof.checkers.interop.openspiel": "pyspiel"}
 
 
 def _modules() -> list[str]:

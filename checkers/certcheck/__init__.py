@@ -1,6 +1,6 @@
 """An independent checker for legal-move certificates.
 
-It re-verifies a certificate written by :mod:`ruleproof.checkers.proofs` from
+It re-verifies a certificate written by :mod:`ruleproof.checkers.proofs.core` from
 the state alone: the state's hash, every rule that decides the move with the
 facts it checked, the verdict, the minimal core of an illegal move and the
 proof that no alternative exists for a forced move. It deliberately imports

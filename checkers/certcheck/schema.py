@@ -2,7 +2,7 @@
 
 This module is plain data plus a hand-written check, so that the independent
 checker needs nothing beyond the standard library. The producer
-(:mod:`ruleproof.checkers.proofs`) publishes the same dictionary as
+(:mod:`ruleproof.checkers.proofs.core`) publishes the same dictionary as
 ``CERTIFICATE_SCHEMA`` (``ruleproof schema certificate``).
 
 >>> CERTIFICATE_SCHEMA["properties"]["version"]

@@ -39,8 +39,8 @@ from typing import Any
 
 import z3
 
-from ruleproof.checkers.catalogue import Question, register
-from ruleproof.checkers.findings import Finding
+from ruleproof.checkers.catalogue.questions import Question, register
+from ruleproof.checkers.catalogue.findings import Finding
 from ruleproof.checkers.smt.cinco_replay import Replay, replay_board
 from ruleproof.checkers.smt.core import SolverResult, TrackedSolver
 from ruleproof.spec.cinco import CHIPS, CincoVariant, can_still_win, is_win, layout_of

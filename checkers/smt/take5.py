@@ -18,8 +18,8 @@ from typing import Any
 
 import z3
 
-from ruleproof.checkers.catalogue import Question, register
-from ruleproof.checkers.findings import Finding
+from ruleproof.checkers.catalogue.questions import Question, register
+from ruleproof.checkers.catalogue.findings import Finding
 from ruleproof.checkers.smt.core import TrackedSolver, maximize
 from ruleproof.model.core import TERMINAL
 from ruleproof.model.take5 import GAME

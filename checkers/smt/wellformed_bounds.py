@@ -4,7 +4,7 @@ Each proof models one step of play abstractly — the counts a move changes and
 the facts the rules give about them (tracked by rule id) — and asks Z3 for a
 step that does *not* decrease a ranking quantity, or for a run longer than the
 bound. ``unsat`` proves the bound for every state, not only for the explored
-reduced configurations of :mod:`ruleproof.checkers.wellformed`.
+reduced configurations of :mod:`ruleproof.checkers.analysis.wellformed`.
 
 >>> verdict, argument, data = prove_termination("bigpoints")
 >>> verdict, data["bound"]

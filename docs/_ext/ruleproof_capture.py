@@ -20,6 +20,8 @@ import os
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from ruleproof.spec.registry import MissingPartError, load_part
+
 import pytest
 
 #: At most this many pictures per test item.
@@ -38,8 +40,8 @@ def _game_of(state: Any) -> str:
 def _renderer(game: str) -> Callable[..., str] | None:
     if game not in _renderers:
         try:
-            module = importlib.import_module(f"ruleproof.checkers.render.{game}")
-        except ImportError:
+            module = load_part(game, "renderer")
+        except MissingPartError:
             _renderers[game] = None
         else:
             _renderers[game] = getattr(module, "render_svg", None)

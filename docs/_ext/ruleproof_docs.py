@@ -5,8 +5,8 @@ At ``builder-inited`` it gathers, once per build,
 * every available game's :class:`~ruleproof.spec.core.GameSpec` (rules,
   ambiguities, variant flags);
 * the tests and their ``@pytest.mark.rule``/``@pytest.mark.example`` markers
-  (:mod:`ruleproof.checkers.traceability`, a syntax-tree scan);
-* the findings of the catalogue (:func:`ruleproof.checkers.catalogue.run_catalogue`,
+  (:mod:`ruleproof.checkers.analysis.traceability`, a syntax-tree scan);
+* the findings of the catalogue (:func:`ruleproof.checkers.catalogue.questions.run_catalogue`,
   quick forms) and the claimed state properties;
 * pictures of the worked examples: the example tests are run under the
   ``ruleproof_capture`` pytest plugin, which draws the positions they check with
@@ -58,6 +58,8 @@ from sphinx.errors import ExtensionError
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
+from ruleproof.spec.registry import MissingPartError, load_part
+
 logger = logging.getLogger(__name__)
 
 DOCS = Path(__file__).resolve().parents[1]
@@ -102,7 +104,7 @@ class SiteData:
     svgs: dict[str, str]
     seconds: dict[str, float]
     #: ``ruleproof diff`` of each flagged ambiguity's readings, per game
-    #: (:func:`ruleproof.checkers.diff.ambiguity_verdicts`), with the name of
+    #: (:func:`ruleproof.checkers.analysis.diff.ambiguity_verdicts`), with the name of
     #: each verdict's histogram picture under ``"picture"``.
     reading_diffs: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
 
@@ -162,8 +164,8 @@ def _witness_pictures(game_id: str, finding: Any) -> list[tuple[str, str]]:
     pictures.
     """
     try:
-        render = importlib.import_module(f"ruleproof.checkers.render.{game_id}")
-    except ImportError:
+        render = load_part(game_id, "renderer")
+    except MissingPartError:
         return []
     special = getattr(render, "render_finding_svg", None)
     if special is not None:
@@ -235,7 +237,7 @@ def gather(app: Sphinx, tests: Sequence[Any]) -> SiteData:
     finding_pictures: dict[str, list[Picture]] = {}
     svgs: dict[str, str] = {}
     if app.config.ruleproof_findings:
-        from ruleproof.checkers.catalogue import run_catalogue
+        from ruleproof.checkers.catalogue.questions import run_catalogue
 
         for game in games:
             start = time.perf_counter()
@@ -279,7 +281,7 @@ def gather(app: Sphinx, tests: Sequence[Any]) -> SiteData:
 
     reading_diffs: dict[str, list[dict[str, Any]]] = {}
     if app.config.ruleproof_reading_diffs:
-        from ruleproof.checkers.diff import ambiguity_verdicts
+        from ruleproof.checkers.analysis.diff import ambiguity_verdicts
 
         for game in games:
             start = time.perf_counter()
@@ -466,8 +468,8 @@ def _test_item(test: Any) -> str:
 
 
 def game_page(game: str, data: SiteData, tests: Sequence[Any], index: Index) -> str:
-    from ruleproof.checkers.invariants import PROPERTIES
-    from ruleproof.checkers.traceability import worked_examples, covering_tests
+    from ruleproof.checkers.checks.invariants import PROPERTIES
+    from ruleproof.checkers.analysis.traceability import worked_examples, covering_tests
     from ruleproof.spec.registry import spec_for
 
     spec = spec_for(game)
@@ -495,9 +497,9 @@ def game_page(game: str, data: SiteData, tests: Sequence[Any], index: Index) -> 
         for rule_id in affected:
             amb_by_rule.setdefault(rule_id, []).append(amb)
     try:
-        render_module = importlib.import_module(f"ruleproof.checkers.render.{game}")
+        render_module = load_part(game, "renderer")
         has_renderer = hasattr(render_module, "render_svg")
-    except ImportError:
+    except MissingPartError:
         has_renderer = False
     kinds = {k: sum(1 for r in spec.rules if r.kind.value == k) for k in ("legality", "effect", "outcome")}
 
@@ -696,7 +698,7 @@ def game_page(game: str, data: SiteData, tests: Sequence[Any], index: Index) -> 
     if properties:
         out.append(heading("Claimed properties", "-"))
         out.append("Statements about every reachable state that ``ruleproof audit`` checks on random games "
-                   "(:mod:`ruleproof.checkers.invariants`).\n")
+                   "(:mod:`ruleproof.checkers.checks.invariants`).\n")
         for prop in properties:
             out.append(f".. _property-{game}-{prop.id}:\n")
             rules = ", ".join(f":rule:`{r}`" for r in prop.rule_ids) or "—"
@@ -725,7 +727,7 @@ def _reading_diff_section(game: str, amb: Any, rows: Sequence[dict[str, Any]]) -
 
 
 def games_index(games: Sequence[str], tests: Sequence[Any], data: SiteData) -> str:
-    from ruleproof.checkers.traceability import covering_tests
+    from ruleproof.checkers.analysis.traceability import covering_tests
     from ruleproof.spec.registry import spec_for
 
     covered = covering_tests(tests)
@@ -775,12 +777,12 @@ def _cli_section(name: str, parser: Any, help_text: str) -> str:
 def cli_page() -> str:
     import argparse
 
-    from ruleproof.checkers.cli import build_parser
+    from ruleproof.checkers.cli.main import build_parser
 
     parser = build_parser()
     out = [heading("Command line reference", "=", over=True),
-           "Generated from :func:`ruleproof.checkers.cli.build_parser`.\n"]
-    module_doc = _docstring_intro(importlib.import_module("ruleproof.checkers.cli").__doc__)
+           "Generated from :func:`ruleproof.checkers.cli.main.build_parser`.\n"]
+    module_doc = _docstring_intro(importlib.import_module("ruleproof.checkers.cli.main").__doc__)
     if module_doc:
         out.append(module_doc + "\n")
     if parser.description:
@@ -827,14 +829,14 @@ def schemas_page(files: dict[str, str]) -> str:
     schemas: list[tuple[str, str, dict[str, Any], str]] = [
         ("Game record", "record", RECORD_SCHEMA, ":data:`ruleproof.model.records.RECORD_SCHEMA`")]
     try:
-        proofs = importlib.import_module("ruleproof.checkers.proofs")
+        proofs = importlib.import_module("ruleproof.checkers.proofs.core")
     except ImportError:
         proofs = None
     if proofs is not None and hasattr(proofs, "CERTIFICATE_SCHEMA"):
         schemas.append(("Legality certificate", "certificate", dict(proofs.CERTIFICATE_SCHEMA),
-                        ":data:`ruleproof.checkers.proofs.CERTIFICATE_SCHEMA`"))
+                        ":data:`ruleproof.checkers.proofs.core.CERTIFICATE_SCHEMA`"))
     else:
-        out.append(".. note:: The certificate schema (``ruleproof.checkers.proofs.CERTIFICATE_SCHEMA``) "
+        out.append(".. note:: The certificate schema (``ruleproof.checkers.proofs.core.CERTIFICATE_SCHEMA``) "
                    "does not exist yet; it appears here once it does.\n")
     for title, kind, schema, ref in schemas:
         out.append(heading(title, "-"))
@@ -912,7 +914,7 @@ def _prune(folder: Path, keep: set[Path]) -> None:
 
 def generate(app: Sphinx) -> None:
     """builder-inited: check traceability, gather data, write every generated page."""
-    from ruleproof.checkers.traceability import check_traceability, scan_tests
+    from ruleproof.checkers.analysis.traceability import check_traceability, scan_tests
     from ruleproof.model.registry import available_games
     from ruleproof.spec.registry import spec_for
 

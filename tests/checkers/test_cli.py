@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from ruleproof.checkers.cli import main
+from ruleproof.checkers.cli.main import main
 from ruleproof.model.registry import available_games
 
 
@@ -87,10 +87,10 @@ def test_schema_prints_the_record_schema(tmp_path: Path, capsys: pytest.CaptureF
 
 
 def test_console_script_runs() -> None:
-    result = subprocess.run([sys.executable, "-m", "ruleproof.checkers.cli", "games"], capture_output=True, text=True,
+    result = subprocess.run([sys.executable, "-m", "ruleproof.checkers.cli.main", "games"], capture_output=True, text=True,
                             check=False)
     assert result.returncode == 0 and "take5" in result.stdout
-    usage = subprocess.run([sys.executable, "-m", "ruleproof.checkers.cli"], capture_output=True, text=True, check=False)
+    usage = subprocess.run([sys.executable, "-m", "ruleproof.checkers.cli.main"], capture_output=True, text=True, check=False)
     assert usage.returncode == 2 and "usage" in usage.stderr
 
 

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from ruleproof.checkers.conformance import check_state, run_conformance
+from ruleproof.checkers.checks.conformance import check_state, run_conformance
 from ruleproof.model.registry import available_games, game_for
 from ruleproof.model.take5 import GAME as TAKE5
 from ruleproof.model.take5 import Take5Game

@@ -26,15 +26,15 @@ from typing import Any
 
 import pytest
 
-from ruleproof.checkers import catalogue
-from ruleproof.checkers.cli_diff import add_subcommand
-from ruleproof.checkers.diff import (
+from ruleproof.checkers.catalogue import questions as catalogue
+from ruleproof.checkers.cli.diff import add_subcommand
+from ruleproof.checkers.analysis.diff import (
     Metric, _chance_gumbel, _pick_minhash, affected_rules, ambiguity_verdicts, choose_players, compare,
     comparison_svg, findings_touching, play_pair, player_counts, t975, wilson,
 )
-from ruleproof.checkers.findings import Finding
-from ruleproof.checkers.plots import Panel, bins, histograms_svg
-from ruleproof.checkers.validate import validate_record
+from ruleproof.checkers.catalogue.findings import Finding
+from ruleproof.checkers.analysis.plots import Panel, bins, histograms_svg
+from ruleproof.checkers.checks.validate import validate_record
 from ruleproof.model.records import load_record, make_record
 from ruleproof.model.registry import available_games, game_for
 from ruleproof.spec.bigfive import BigFiveVariant
@@ -416,7 +416,7 @@ def test_verdicts_do_not_depend_on_the_interpreter_hash_seed() -> None:
     import subprocess
     import sys
 
-    code = ("import json; from ruleproof.checkers.diff import ambiguity_verdicts; "
+    code = ("import json; from ruleproof.checkers.analysis.diff import ambiguity_verdicts; "
             "print(json.dumps(ambiguity_verdicts('bigpoints', games=3, max_moves=1500), sort_keys=True))")
     outputs = [subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                               env={**os.environ, "PYTHONHASHSEED": seed}).stdout for seed in ("1", "2")]

@@ -6,8 +6,8 @@ from functools import cache
 
 import pytest
 
-from ruleproof.checkers.catalogue import questions
-from ruleproof.checkers.findings import Finding, load_manifest
+from ruleproof.checkers.catalogue.questions import questions
+from ruleproof.checkers.catalogue.findings import Finding, load_manifest
 from ruleproof.checkers.smt import bigpoints as smt
 from ruleproof.model.bigpoints import GAME
 from ruleproof.spec import bigpoints as bp

@@ -6,8 +6,8 @@ from functools import cache
 
 import pytest
 
-from ruleproof.checkers.catalogue import questions
-from ruleproof.checkers.findings import Finding, load_manifest
+from ruleproof.checkers.catalogue.questions import questions
+from ruleproof.checkers.catalogue.findings import Finding, load_manifest
 from ruleproof.checkers.smt import ikebana as smt
 from ruleproof.model.ikebana import GAME
 from ruleproof.spec import ikebana as ik

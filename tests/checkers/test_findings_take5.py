@@ -6,8 +6,8 @@ from functools import cache
 
 import pytest
 
-from ruleproof.checkers.catalogue import questions
-from ruleproof.checkers.findings import Finding, load_manifest
+from ruleproof.checkers.catalogue.questions import questions
+from ruleproof.checkers.catalogue.findings import Finding, load_manifest
 from ruleproof.checkers.smt import take5 as smt
 from ruleproof.model.take5 import GAME
 from ruleproof.spec import take5 as t5

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis.stateful import run_state_machine_as_test
 
-from ruleproof.checkers.fuzz import machine_for
+from ruleproof.checkers.checks.fuzz import machine_for
 from ruleproof.model.registry import available_games, game_for
 from ruleproof.model.take5 import Take5Game
 from ruleproof.spec.take5 import Take5Variant

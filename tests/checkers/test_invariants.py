@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from ruleproof.checkers.invariants import PROPERTY_BY_ID, check_property
+from ruleproof.checkers.checks.invariants import PROPERTY_BY_ID, check_property
 from ruleproof.model.take5 import GAME
 from ruleproof.spec.take5 import Take5Variant
 

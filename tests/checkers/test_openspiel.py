@@ -15,7 +15,8 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
-from ruleproof.checkers import openspiel as adapter  # noqa: E402
+from ruleproof.checkers.interop import codecs  # noqa: E402
+from ruleproof.checkers.interop import openspiel as adapter  # noqa: E402
 from ruleproof.model.registry import available_games, game_for  # noqa: E402
 
 GAMES = ("take5", "bigpoints", "ikebana", "cinco", "bigfive")
@@ -195,12 +196,12 @@ def test_invalid_action_is_refused_with_the_legal_ones() -> None:
 def test_multiset_ranks_follow_lexicographic_order() -> None:
     for size in (1, 2, 3):
         everything = list(itertools.combinations_with_replacement(range(6), size))
-        assert [adapter._multiset_rank(m, 6) for m in everything] == list(range(len(everything)))
-        assert [adapter._multiset_unrank(i, 6, size) for i in range(len(everything))] == everything
+        assert [codecs._multiset_rank(m, 6) for m in everything] == list(range(len(everything)))
+        assert [codecs._multiset_unrank(i, 6, size) for i in range(len(everything))] == everything
 
 
 def test_big_five_play_shapes_are_lines_of_at_most_five() -> None:
-    shapes = adapter._play_shapes()
+    shapes = codecs._play_shapes()
     assert len(shapes) == len(set(shapes))
     for shape in shapes:
         offsets = [o for o, _, _ in shape]

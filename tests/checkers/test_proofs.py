@@ -15,8 +15,8 @@ import pytest
 from ruleproof.checkers.certcheck import CertificateFormatError, check_certificate, load_certificate
 from ruleproof.checkers.certcheck import bigfive as bf_check
 from ruleproof.checkers.certcheck.core import is_minimal_core, state_sha256
-from ruleproof.checkers.cli import main
-from ruleproof.checkers.proofs import CERTIFICATE_SCHEMA, minimal_core, prove, prove_state
+from ruleproof.checkers.cli.main import main
+from ruleproof.checkers.proofs.core import CERTIFICATE_SCHEMA, minimal_core, prove, prove_state
 from ruleproof.model.records import load_record
 from ruleproof.model.registry import game_for
 
@@ -245,7 +245,7 @@ def test_big_five_closure_lemma_agrees_with_exhaustive_search() -> None:
 
 _BLOCKER = """
 import importlib.abc, sys
-BLOCKED = ("ruleproof.model", "ruleproof.checkers.smt", "ruleproof.checkers.proofs", "z3", "hypothesis", "networkx")
+BLOCKED = ("ruleproof.model", "ruleproof.checkers.smt", "ruleproof.checkers.proofs.core", "z3", "hypothesis", "networkx")
 ALLOWED_SPEC = {"ruleproof.spec", "ruleproof.spec.errors"}
 class Block(importlib.abc.MetaPathFinder):
     def find_spec(self, name, path=None, target=None):

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from ruleproof.checkers.catalogue import questions
-from ruleproof.checkers.findings import Finding, load_manifest
+from ruleproof.checkers.catalogue.questions import questions
+from ruleproof.checkers.catalogue.findings import Finding, load_manifest
 from ruleproof.checkers.smt.cinco import (
     LAYOUTS,
     STRUCTURES,

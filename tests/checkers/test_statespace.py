@@ -8,8 +8,8 @@ from pathlib import Path
 import networkx as nx
 import pytest
 
-from ruleproof.checkers import statespace as ss
-from ruleproof.checkers.cli_graph import add_subcommand
+from ruleproof.checkers.explore import statespace as ss
+from ruleproof.checkers.cli.graph import add_subcommand
 from ruleproof.model.registry import game_for
 from ruleproof.spec.errors import RuleproofError
 

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from ruleproof.checkers.cli import main
-from ruleproof.checkers.validate import validate_record
+from ruleproof.checkers.cli.main import main
+from ruleproof.checkers.checks.validate import validate_record
 from ruleproof.model.records import load_record
 
 CORPUS = Path(__file__).resolve().parents[1] / "data" / "take5_corrupt"

@@ -6,9 +6,9 @@ from functools import cache
 
 import pytest
 
-from ruleproof.checkers import wellformed as wf
-from ruleproof.checkers.catalogue import questions
-from ruleproof.checkers.findings import Finding
+from ruleproof.checkers.analysis import wellformed as wf
+from ruleproof.checkers.catalogue.questions import questions
+from ruleproof.checkers.catalogue.findings import Finding
 from ruleproof.model.registry import game_for
 
 GAMES = ("take5", "bigpoints", "ikebana", "bigfive", "cinco")

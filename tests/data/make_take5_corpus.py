@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from ruleproof.checkers.simulate import simulate
+from ruleproof.checkers.checks.simulate import simulate
 from ruleproof.model.take5 import GAME
 
 HERE = Path(__file__).resolve().parent / "take5_corrupt"

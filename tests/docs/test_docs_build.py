@@ -23,12 +23,12 @@ from typing import Any
 import pytest
 from docutils.nodes import make_id
 
-from ruleproof.checkers.catalogue import questions
-from ruleproof.checkers.cli import build_parser
-from ruleproof.checkers.traceability import worked_examples, scan_tests, covering_tests
+from ruleproof.checkers.catalogue.questions import questions
+from ruleproof.checkers.cli.main import build_parser
+from ruleproof.checkers.analysis.traceability import worked_examples, scan_tests, covering_tests
 from ruleproof.model.records import RECORD_SCHEMA
 from ruleproof.model.registry import available_games
-from ruleproof.spec.registry import spec_for
+from ruleproof.spec.registry import MissingPartError, load_part, spec_for
 
 Build = Any  # conftest.Build
 Page = Any  # conftest.Page
@@ -40,8 +40,8 @@ TESTS = scan_tests()
 
 def _has_renderer(game: str) -> bool:
     try:
-        return hasattr(importlib.import_module(f"ruleproof.checkers.render.{game}"), "render_svg")
-    except ImportError:
+        return hasattr(load_part(game, "renderer"), "render_svg")
+    except MissingPartError:
         return False
 
 
@@ -152,7 +152,7 @@ def test_schemas_page_publishes_the_record_schema(site: Path, pages: dict[str, P
     published = json.loads((site / "reference" / downloads[0]).resolve().read_text(encoding="utf-8"))
     assert published == json.loads(json.dumps(RECORD_SCHEMA))
     try:
-        proofs = importlib.import_module("ruleproof.checkers.proofs")
+        proofs = importlib.import_module("ruleproof.checkers.proofs.core")
     except ImportError:
         return
     if hasattr(proofs, "CERTIFICATE_SCHEMA"):

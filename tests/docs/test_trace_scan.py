@@ -9,8 +9,8 @@ from types import SimpleNamespace
 
 import pytest
 
-from ruleproof.checkers.findings import Finding
-from ruleproof.checkers.traceability import (
+from ruleproof.checkers.catalogue.findings import Finding
+from ruleproof.checkers.analysis.traceability import (
     check_traceability,
     compare_audits,
     covering_tests,

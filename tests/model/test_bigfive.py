@@ -16,8 +16,8 @@ import pytest
 
 from hypothesis import HealthCheck, settings
 
-from ruleproof.checkers.conformance import check_state
-from ruleproof.checkers.fuzz import machine_for
+from ruleproof.checkers.checks.conformance import check_state
+from ruleproof.checkers.checks.fuzz import machine_for
 from ruleproof.model.bigfive import GAME, _Index, generate_plays, grow_board
 from ruleproof.spec import bigfive as bf
 from ruleproof.spec.bigfive import SPEC, BigFiveVariant, Play, make_position, parse_move

@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, settings
 
-from ruleproof.checkers.conformance import run_conformance
-from ruleproof.checkers.fuzz import machine_for
+from ruleproof.checkers.checks.conformance import run_conformance
+from ruleproof.checkers.checks.fuzz import machine_for
 from ruleproof.model import codec
 from ruleproof.model.cinco import GAME, CincoGame
 from ruleproof.model.registry import available_games, game_for
@@ -276,7 +276,7 @@ def test_random_games_end_with_a_result() -> None:
 
 @pytest.mark.parametrize("name", ["cinco_record_hex_2p.json", "cinco_record_square_3p.json"])
 def test_golden_records_validate(name: str) -> None:
-    from ruleproof.checkers.validate import validate_record
+    from ruleproof.checkers.checks.validate import validate_record
     from ruleproof.model.records import load_record
 
     record = load_record(DATA / name)
@@ -291,7 +291,7 @@ def test_invalid_record_names_the_rule() -> None:
     """A record where a seat plays a card below every free cell it could take is rejected with CI-PLAY-3."""
     import dataclasses as dc
 
-    from ruleproof.checkers.validate import validate_record
+    from ruleproof.checkers.checks.validate import validate_record
     from ruleproof.model.records import RecordedMove, load_record
 
     record = load_record(DATA / "cinco_record_hex_2p.json")

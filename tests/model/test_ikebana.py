@@ -17,8 +17,8 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, settings
 
-from ruleproof.checkers.conformance import check_state, run_conformance
-from ruleproof.checkers.fuzz import machine_for
+from ruleproof.checkers.checks.conformance import check_state, run_conformance
+from ruleproof.checkers.checks.fuzz import machine_for
 from ruleproof.model import codec
 from ruleproof.model.core import CHANCE, TERMINAL
 from ruleproof.model.ikebana import GAME
@@ -197,7 +197,7 @@ def golden() -> None:
 
 
 def test_golden_record_replays(golden: None) -> None:
-    from ruleproof.checkers.validate import validate_record
+    from ruleproof.checkers.checks.validate import validate_record
 
     record = load_record(RECORD)
     result = validate_record(record)
@@ -229,7 +229,7 @@ def test_golden_legal_moves_from_fixed_positions(golden: None) -> None:
 
 
 def test_invalid_record_names_the_rule() -> None:
-    from ruleproof.checkers.validate import validate_record
+    from ruleproof.checkers.checks.validate import validate_record
     from ruleproof.model.records import GameRecord, RecordedMove
 
     moves = (RecordedMove(0, "draw"), RecordedMove(CHANCE, "reveal R1"), RecordedMove(0, "refuse"),

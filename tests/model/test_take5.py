@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from ruleproof.checkers.simulate import simulate
+from ruleproof.checkers.checks.simulate import simulate
 from ruleproof.model.core import CHANCE, TERMINAL
 from ruleproof.model.records import make_record, parse_record
 from ruleproof.model.take5 import GAME

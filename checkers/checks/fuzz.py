@@ -6,7 +6,7 @@ shrinks to a short move sequence and prints as a runnable program. At every
 step the machine checks the transition against the spec's effect rules, that
 the spec accepts the engine's move, that a move the engine does not offer is
 rejected by the spec (spec ⇒ engine) and raises :class:`IllegalMoveError`, and
-the per-state checklist of :mod:`ruleproof.checkers.conformance`.
+the per-state checklist of :mod:`ruleproof.checkers.checks.conformance`.
 
 >>> machine = machine_for("take5", 2)
 >>> machine.__name__
@@ -21,7 +21,7 @@ from typing import Any
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
-from ruleproof.checkers.conformance import check_state
+from ruleproof.checkers.checks.conformance import check_state
 from ruleproof.model.core import CHANCE, TERMINAL, Game
 from ruleproof.model.registry import game_for
 from ruleproof.spec.errors import IllegalMoveError

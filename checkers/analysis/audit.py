@@ -5,9 +5,9 @@ The audit is the project's main job. For each game it runs
 * ``conformance``: the engine ⇔ spec checklist over every test configuration;
 * ``fuzz``: the Hypothesis state machine for a few configurations;
 * ``property``: the state properties claimed about the rules
-  (:mod:`ruleproof.checkers.invariants`), with their expected verdicts;
+  (:mod:`ruleproof.checkers.checks.invariants`), with their expected verdicts;
 * ``finding``: the catalogue's questions answered by the solver or by
-  exhaustive search (:mod:`ruleproof.checkers.catalogue`), where they exist.
+  exhaustive search (:mod:`ruleproof.checkers.catalogue.questions`), where they exist.
 
 Each row has a verdict: ``pass`` (as expected), ``fail`` (a check failed or a
 verdict differs from the expected one) or ``unknown`` (a solver gave up; never
@@ -25,9 +25,9 @@ from typing import Any
 from hypothesis import HealthCheck, settings
 from hypothesis.stateful import run_state_machine_as_test
 
-from ruleproof.checkers.conformance import run_conformance
-from ruleproof.checkers.fuzz import machine_for
-from ruleproof.checkers.invariants import PROPERTIES, check_property
+from ruleproof.checkers.checks.conformance import run_conformance
+from ruleproof.checkers.checks.fuzz import machine_for
+from ruleproof.checkers.checks.invariants import PROPERTIES, check_property
 from ruleproof.model.registry import game_for
 from ruleproof.spec.core import variant_to_dict
 
@@ -133,7 +133,7 @@ def audit_findings(game_id: str, options: AuditOptions) -> Iterable[AuditRow]:
     if not options.findings:
         return
     try:
-        catalogue = importlib.import_module("ruleproof.checkers.catalogue")
+        catalogue = importlib.import_module("ruleproof.checkers.catalogue.questions")
     except ImportError:
         return
     for finding in catalogue.run_catalogue(game_id, full=options.full):

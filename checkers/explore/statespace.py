@@ -4,7 +4,7 @@ A *reduced configuration* is a small version of a game — a few cards, a short
 path, a tiny board — whose every reachable state can be listed. Its graph has
 one node per state and one edge per move (chance moves included, labelled with
 their text form); the well-formedness checks of
-:mod:`ruleproof.checkers.wellformed` read termination (no cycle), playability
+:mod:`ruleproof.checkers.analysis.wellformed` read termination (no cycle), playability
 (no non-terminal dead end) and weak winnability (a terminal state won by each
 seat) off it. Graphs export to GraphML and DOT (``ruleproof graph``).
 
@@ -341,33 +341,41 @@ def _export_graph(ex: Exploration, states: bool) -> nx.DiGraph:
     return g
 
 
-def _dot_quote(text: str) -> str:
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
-
-
 def to_dot(ex: Exploration) -> str:
-    """The graph in Graphviz DOT: roots as boxes, terminal states double circles
-    labelled with their winners, frontier states dashed, chance edges dotted.
+    """The graph in Graphviz DOT, written by networkx's pydot writer: roots as
+    boxes, terminal states double circles labelled with their winners, frontier
+    states dashed, chance edges dotted.
 
     >>> text = to_dot(explore_config(config_for("bigpoints", "tiny")))
     >>> text.splitlines()[0]
     'digraph "bigpoints/tiny (2 players, colour_discs=2, black_discs=1, white_discs=0)" {'
     """
-    lines = [f"digraph {_dot_quote(ex.config.label())} {{", "  node [shape=circle, label=\"\"];"]
+    g: nx.DiGraph = nx.DiGraph()
+    g.graph["node"] = {"shape": "circle", "label": ""}
     for n, d in ex.graph.nodes(data=True):
-        attrs = []
+        attrs: dict[str, str] = {}
         if d["terminal"]:
-            attrs += ["shape=doublecircle", f"label={_dot_quote('win ' + d['winners'])}"]
+            attrs.update(shape="doublecircle", label=_dot_quote("win " + d["winners"]))
         elif d["root"]:
-            attrs += ["shape=box", f"label={_dot_quote('root')}"]
+            attrs.update(shape="box", label=_dot_quote("root"))
         if d["frontier"]:
-            attrs.append("style=dashed")
-        lines.append(f"  n{n}" + (f" [{', '.join(attrs)}]" if attrs else "") + ";")
+            attrs["style"] = "dashed"
+        g.add_node(f"n{n}", **attrs)
     for u, v, d in ex.graph.edges(data=True):
-        style = ", style=dotted" if d["chance"] else ""
-        lines.append(f"  n{u} -> n{v} [label={_dot_quote(d['move'])}{style}];")
-    lines.append("}")
-    return "\n".join(lines) + "\n"
+        attrs = {"label": _dot_quote(d["move"])}
+        if d["chance"]:
+            attrs["style"] = "dotted"
+        g.add_edge(f"n{u}", f"n{v}", **attrs)
+    dot = nx.nx_pydot.to_pydot(g)
+    dot.set_strict(False)
+    dot.set_name(_dot_quote(ex.config.label()))
+    text: str = dot.to_string()
+    return text
+
+
+def _dot_quote(text: str) -> str:
+    # pydot writes attribute values as given: quote them so spaces and symbols survive.
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
 # --------------------------------------------------------------------------
@@ -600,3 +608,16 @@ def config_for(game: str, name: str = "small", **flags: Any) -> ReducedConfig:
     if name not in names:
         raise RuleproofError(f"{game} has no configuration {name!r}; choose one of {', '.join(names)}")
     return build(name, **flags)
+
+
+# Several questions (well-formedness, the BigPoints Z3 layer) read the same
+# exploration: it is computed once per process.
+_CACHE: dict[tuple[str, str, tuple[tuple[str, Any], ...]], Exploration] = {}
+
+
+def explored(game: str, name: str, **flags: Any) -> Exploration:
+    """The exploration of a reduced configuration (cached: several questions read it)."""
+    key = (game, name, tuple(sorted(flags.items())))
+    if key not in _CACHE:
+        _CACHE[key] = explore_config(config_for(game, name, **flags))
+    return _CACHE[key]

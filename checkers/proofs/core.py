@@ -51,18 +51,19 @@ True
 
 from __future__ import annotations
 
-import importlib
+
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from ruleproof.checkers.certcheck.core import state_sha256
 from ruleproof.checkers.certcheck.schema import CERTIFICATE_SCHEMA, FORMAT, VERSION
-from ruleproof.checkers.validate import game_of_record
+from ruleproof.checkers.checks.validate import game_of_record
 from ruleproof.model import codec
 from ruleproof.model.core import CHANCE, TERMINAL, Game
 from ruleproof.model.records import GameRecord
 from ruleproof.spec.core import Step, variant_to_dict
 from ruleproof.spec.errors import MoveParseError, RecordError
+from ruleproof.spec.registry import load_part, parts_for
 
 __all__ = ["CERTIFICATE_SCHEMA", "FORMAT", "VERSION", "minimal_core", "prove", "prove_state"]
 
@@ -81,8 +82,11 @@ class FactExtractor(Protocol):
 
 
 def extractor_for(game: str) -> FactExtractor:
-    """The fact extractor of a game (module ``ruleproof.checkers.proofs_<game>``)."""
-    module = importlib.import_module(f"ruleproof.checkers.proofs_{game}")
+    """The fact extractor of a game (its ``proofs`` part).
+
+    :raises MissingPartError: the game has no certificate facts.
+    """
+    module = load_part(game, "proofs")
     extractor: FactExtractor = module.EXTRACTOR
     return extractor
 
@@ -155,7 +159,7 @@ def prove_state(
         "state": encoded, "state_sha256": state_sha256(encoded),
         "actor": _actor_json(actor), "move": str(move), "verdict": "illegal" if violated else "legal",
         "claims": claims, "violated": violated, "core": core, "forced": forced,
-        "producer": {"tool": "ruleproof", "rules": f"ruleproof.spec.{game.name}", "facts": f"ruleproof.checkers.proofs_{game.name}"},
+        "producer": {"tool": "ruleproof", "rules": f"ruleproof.spec.{game.name}", "facts": parts_for(game.name).proofs},
     }
     if hypothetical:
         cert["hypothetical"] = True

@@ -9,7 +9,7 @@ change its answer:
   reduced configurations for cycles; or by a witness cycle (Cinco).
 * **playability** — is there a reachable non-terminal state in which the one
   to act has no legal move? Answered by exhaustive exploration of reduced
-  configurations (:mod:`ruleproof.checkers.statespace`).
+  configurations (:mod:`ruleproof.checkers.explore.statespace`).
 * **weak winnability** — can every seat win along some sequence of moves?
   Answered by witness games of the full game, one won by each seat alone, for
   every player count.
@@ -32,15 +32,16 @@ from dataclasses import dataclass, replace
 from importlib import resources
 from typing import Any
 
-from ruleproof.checkers.catalogue import Question, register
-from ruleproof.checkers.findings import Finding, load_manifest
-from ruleproof.checkers.statespace import (
+from ruleproof.checkers.catalogue.questions import Question, register
+from ruleproof.checkers.catalogue.findings import Finding, load_manifest
+from ruleproof.checkers.explore.statespace import (
     Exploration,
     config_for,
     cycle_moves,
     dead_ends,
     explore,
     explore_config,
+    explored,
     find_cycle,
     longest_play,
     path_to,
@@ -83,15 +84,6 @@ class WellformedQuestion(Question):
 # --------------------------------------------------------------------------
 # Shared pieces
 
-_CACHE: dict[tuple[str, str, tuple[tuple[str, Any], ...]], Exploration] = {}
-
-
-def explored(game: str, name: str, **flags: Any) -> Exploration:
-    """The exploration of a reduced configuration (cached: several questions read it)."""
-    key = (game, name, tuple(sorted(flags.items())))
-    if key not in _CACHE:
-        _CACHE[key] = explore_config(config_for(game, name, **flags))
-    return _CACHE[key]
 
 
 def _flags_text(flags: dict[str, Any]) -> str:

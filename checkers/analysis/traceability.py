@@ -359,7 +359,7 @@ def compare_audits(before: Mapping[str, Any] | Sequence[Any], after: Mapping[str
 
 
 # --------------------------------------------------------------------------
-# Command line: ``python -m ruleproof.checkers.traceability`` (or ``ruleproof trace``
+# Command line: ``python -m ruleproof.checkers.analysis.traceability`` (or ``ruleproof trace``
 # and ``ruleproof audit-diff`` once registered in ``cli.EXTENSIONS``).
 
 
@@ -428,10 +428,10 @@ def add_subcommand(sub: Any) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m ruleproof.checkers.traceability {trace,audit-diff} ...``."""
+    """``python -m ruleproof.checkers.analysis.traceability {trace,audit-diff} ...``."""
     from ruleproof.spec.errors import RuleproofError
 
-    parser = argparse.ArgumentParser(prog="python -m ruleproof.checkers.traceability",
+    parser = argparse.ArgumentParser(prog="python -m ruleproof.checkers.analysis.traceability",
                                      description="Traceability of rules to tests and findings.")
     add_subcommand(parser.add_subparsers(dest="command", required=True, metavar="COMMAND"))
     args = parser.parse_args(argv)

@@ -47,7 +47,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ruleproof.checkers.plots import Panel, histograms_svg
+from ruleproof.checkers.analysis.plots import Panel, histograms_svg
+from ruleproof.checkers.analysis.stats import Metric, t975, wilson
 from ruleproof.model.core import CHANCE, TERMINAL, Game
 from ruleproof.model.records import GameRecord, make_record
 from ruleproof.spec.core import Ambiguity, variant_from_mapping, variant_to_dict
@@ -369,90 +370,6 @@ def play_pair(game: Game[Any, Any, Any], players: int, a: Any, b: Any, *, seed: 
                       tuple(hist_a or ()), tuple(hist_b or ()))
 
 
-# -- statistics -------------------------------------------------------------------
-
-_T975 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160, 2.145,
-         2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048,
-         2.045, 2.042)
-
-
-def t975(df: int) -> float:
-    """The 97.5% quantile of Student's t with ``df`` degrees of freedom.
-
-    >>> t975(1), t975(30), round(t975(1000), 3)
-    (12.706, 2.042, 1.962)
-    """
-    if df < 1:
-        raise ValueError(f"degrees of freedom must be positive; got {df!r}")
-    if df <= len(_T975):
-        return _T975[df - 1]
-    z = 1.959963984540054
-    return z + (z**3 + z) / (4 * df) + (5 * z**5 + 16 * z**3 + 3 * z) / (96 * df**2)
-
-
-@dataclass(frozen=True)
-class Metric:
-    """A paired comparison: means under A and B and the mean of B − A with its 95% CI.
-
-    >>> m = Metric.paired("length", [10, 10, 10], [12, 12, 13])
-    >>> m.diff, m.significant
-    (2.3333333333333335, True)
-    >>> Metric.paired("length", [5, 6], [5, 6]).significant
-    False
-    """
-
-    name: str
-    mean_a: float
-    mean_b: float
-    diff: float
-    low: float | None
-    high: float | None
-    n: int
-
-    @classmethod
-    def paired(cls, name: str, a: Sequence[float], b: Sequence[float]) -> Metric:
-        """The metric of paired samples ``a[i]``, ``b[i]``."""
-        diffs = [y - x for x, y in zip(a, b, strict=True)]
-        n = len(diffs)
-        if n == 0:
-            return cls(name, 0.0, 0.0, 0.0, None, None, 0)
-        mean = statistics.fmean(diffs)
-        low: float | None
-        high: float | None
-        if n < 2:
-            low = high = None
-        else:
-            half = t975(n - 1) * statistics.stdev(diffs) / math.sqrt(n)
-            low, high = mean - half, mean + half
-        return cls(name, statistics.fmean(a), statistics.fmean(b), mean, low, high, n)
-
-    @property
-    def significant(self) -> bool:
-        """Whether the 95% interval of B − A excludes zero."""
-        return self.low is not None and self.high is not None and (self.low > 0 or self.high < 0)
-
-    def to_json(self) -> dict[str, JSON]:
-        """The metric as JSON-ready data."""
-        return {"name": self.name, "mean_a": self.mean_a, "mean_b": self.mean_b, "diff": self.diff,
-                "ci95": None if self.low is None else [self.low, self.high], "n": self.n,
-                "significant": self.significant}
-
-
-def wilson(k: int, n: int) -> tuple[float, float]:
-    """The 95% Wilson interval of a proportion ``k`` of ``n``.
-
-    >>> [round(x, 3) for x in wilson(0, 20)]
-    [0.0, 0.161]
-    """
-    if n == 0:
-        return (0.0, 1.0)
-    z = 1.959963984540054
-    p = k / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
 # -- rules and findings the flags touch --------------------------------------------
 
 
@@ -475,8 +392,8 @@ def affected_rules(game: Game[Any, Any, Any], flags: Iterable[str]) -> tuple[str
 
 def findings_touching(game: str, rule_ids: Sequence[str]) -> tuple[list[dict[str, JSON]], str]:
     """The catalogue questions of ``game`` that concern any of ``rule_ids``, and a note."""
-    from ruleproof.checkers.catalogue import questions
-    from ruleproof.checkers.findings import load_manifest
+    from ruleproof.checkers.catalogue.questions import questions
+    from ruleproof.checkers.catalogue.findings import load_manifest
 
     if not rule_ids:
         return [], "No flag that a rule names differs between the readings, so no finding concerns the change."
@@ -487,7 +404,7 @@ def findings_touching(game: str, rule_ids: Sequence[str]) -> tuple[list[dict[str
     manifest = load_manifest(game)
     expected: Callable[[str, str], str | None] = lambda qid, g: manifest.get(qid)
     try:
-        from ruleproof.checkers.wellformed import expected_verdict
+        from ruleproof.checkers.analysis.wellformed import expected_verdict
     except ImportError:
         pass
     else:
@@ -670,7 +587,7 @@ class Comparison:
             "metrics": [m.to_json() for m in self.metrics()],
             "players_only_a": list(self.players_only_a), "players_only_b": list(self.players_only_b),
             "rules": list(self.rules), "findings": self.findings, "findings_note": self.findings_note,
-            "replay": {"function": "ruleproof.checkers.diff.play_pair", "seed": self.seed},
+            "replay": {"function": "ruleproof.checkers.analysis.diff.play_pair", "seed": self.seed},
         }
 
 

@@ -102,7 +102,7 @@ def cmd_rules(args: argparse.Namespace) -> int:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    from ruleproof.checkers.simulate import simulate
+    from ruleproof.checkers.checks.simulate import simulate
 
     game = game_for(_game_arg(args.game))
     variant = parse_variant_assignments(game.variant_type, args.variant)
@@ -141,7 +141,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
-    from ruleproof.checkers.validate import validate_record
+    from ruleproof.checkers.checks.validate import validate_record
     from ruleproof.model.records import load_record
 
     record = load_record(args.record)
@@ -162,7 +162,7 @@ _VERDICT_STYLE = {"pass": "green", "fail": "bold red", "unknown": "yellow"}
 
 
 def cmd_audit(args: argparse.Namespace) -> int:
-    from ruleproof.checkers.audit import AuditOptions, run_audit
+    from ruleproof.checkers.analysis.audit import AuditOptions, run_audit
 
     games = [_game_arg(g) for g in args.game] if args.game else list(available_games())
     options = AuditOptions(conformance_games=args.conformance_games, fuzz_examples=args.fuzz_examples,
@@ -197,7 +197,7 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
     from hypothesis import HealthCheck, settings
     from hypothesis.stateful import run_state_machine_as_test
 
-    from ruleproof.checkers.fuzz import machine_for
+    from ruleproof.checkers.checks.fuzz import machine_for
 
     game = game_for(_game_arg(args.game))
     variant = parse_variant_assignments(game.variant_type, args.variant)
@@ -238,7 +238,7 @@ def cmd_schema(args: argparse.Namespace) -> int:
 
     schemas: dict[str, Callable[[], dict[str, Any]]] = {"record": lambda: RECORD_SCHEMA}
     try:
-        proofs = importlib.import_module("ruleproof.checkers.proofs")
+        proofs = importlib.import_module("ruleproof.checkers.proofs.core")
     except ImportError:
         pass
     else:
@@ -331,11 +331,11 @@ def build_parser() -> argparse.ArgumentParser:
 #: Modules that each add subcommands through ``add_subcommand(subparsers)``
 #: (kept apart so each command lives in its own module).
 EXTENSION_MODULES: tuple[str, ...] = (
-    "ruleproof.checkers.cli_score",
-    "ruleproof.checkers.cli_proofs",
-    "ruleproof.checkers.cli_graph",
-    "ruleproof.checkers.cli_diff",
-    "ruleproof.checkers.traceability",
+    "ruleproof.checkers.cli.score",
+    "ruleproof.checkers.cli.proofs",
+    "ruleproof.checkers.cli.graph",
+    "ruleproof.checkers.cli.diff",
+    "ruleproof.checkers.analysis.traceability",
 )
 
 

@@ -66,7 +66,7 @@ def describe(cert: dict[str, Any]) -> str:
 
 
 def cmd_prove(args: argparse.Namespace) -> int:
-    from ruleproof.checkers.proofs import prove
+    from ruleproof.checkers.proofs.core import prove
     from ruleproof.model.records import load_record
 
     record = load_record(args.record)
@@ -91,7 +91,7 @@ def replay_reasons(cert: dict[str, Any]) -> list[str]:
 
     Uses the engine, so it is not part of the independent checker.
     """
-    from ruleproof.checkers.validate import game_of_record
+    from ruleproof.checkers.checks.validate import game_of_record
     from ruleproof.model import codec
     from ruleproof.model.records import record_from_json
 

@@ -1,7 +1,7 @@
 """The catalogue: every named question about every rulebook, with how to answer it.
 
-Questions are registered by the modules listed in :data:`CATALOGUE_MODULES`
-(one or more per game: Z3 encodings in :mod:`ruleproof.checkers.smt`,
+Questions are registered by the modules a game's descriptor lists in
+``questions`` (:class:`ruleproof.spec.registry.GameParts`; one or more per game: Z3 encodings in :mod:`ruleproof.checkers.smt`,
 exhaustive searches, well-formedness checks). Each has a quick form, run by
 default and in CI, and optionally a full form (``ruleproof audit --full``).
 
@@ -19,18 +19,8 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 
-from ruleproof.checkers.findings import Finding, load_manifest
-
-#: Modules that register questions, per game. A module that does not exist
-#: yet is skipped, so games gain findings one module at a time.
-CATALOGUE_MODULES: dict[str, tuple[str, ...]] = {
-    "bigfive": ("ruleproof.checkers.smt.bigfive", "ruleproof.checkers.wellformed"),
-    "bigpoints": ("ruleproof.checkers.smt.bigpoints", "ruleproof.checkers.wellformed"),
-    "take5": ("ruleproof.checkers.smt.take5", "ruleproof.checkers.wellformed"),
-    "ikebana": ("ruleproof.checkers.smt.ikebana", "ruleproof.checkers.wellformed"),
-    "cinco": ("ruleproof.checkers.smt.cinco", "ruleproof.checkers.wellformed"),
-}
-
+from ruleproof.checkers.catalogue.findings import Finding, load_manifest
+from ruleproof.spec.registry import parts_for
 
 @dataclass(frozen=True)
 class Question:
@@ -68,12 +58,11 @@ def register(question: Question) -> Question:
 
 
 def _load(game: str) -> None:
-    for name in CATALOGUE_MODULES.get(game, ()):
-        try:
-            importlib.import_module(name)
-        except ModuleNotFoundError as exc:
-            if exc.name != name:
-                raise
+    # The question modules sit in higher wings (smt, analysis); they are named
+    # by the game's descriptor and imported by name, so this wing does not
+    # depend on them.
+    for name in parts_for(game).questions:
+        importlib.import_module(name)
 
 
 def questions(game: str) -> list[Question]:

@@ -18,7 +18,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from ruleproof.checkers.statespace import config_for, config_names, explore_config, to_dot, to_graphml
+from ruleproof.checkers.explore.statespace import config_for, config_names, explore_config, to_dot, to_graphml
 from ruleproof.spec.core import parse_variant_assignments
 from ruleproof.spec.errors import RuleproofError
 

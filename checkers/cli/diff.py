@@ -44,7 +44,7 @@ def _ci(low: float | None, high: float | None) -> str:
 
 
 def _print_report(result: Any, players_reason: str) -> None:
-    from ruleproof.checkers.diff import VERDICTS
+    from ruleproof.checkers.analysis.diff import VERDICTS
 
     data = result.to_json()
     flags = result.changed_flags
@@ -98,7 +98,7 @@ def _print_report(result: Any, players_reason: str) -> None:
 
 def cmd_diff(args: argparse.Namespace) -> int:
     """Run ``ruleproof diff`` (see the module docstring)."""
-    from ruleproof.checkers.diff import choose_players, compare, comparison_svg, sample_records
+    from ruleproof.checkers.analysis.diff import choose_players, compare, comparison_svg, sample_records
     from ruleproof.model.registry import available_games, game_for
     from ruleproof.spec.core import parse_variant_assignments
     from ruleproof.spec.errors import RuleproofError

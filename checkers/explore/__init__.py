@@ -1,0 +1,4 @@
+"""Exhaustive exploration of reduced configurations as networkx graphs.
+
+May import: spec, model.
+"""

@@ -1,0 +1,395 @@
+"""OpenSpiel action codecs: every move and chance outcome of a game as an integer.
+
+A :class:`TableCodec` numbers every move a game can ever make under a variant;
+Big Five's plays are numbered relative to the cards already on the table
+(:class:`BigFiveCodec`). Pure Python (no ``pyspiel``).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any
+
+from ruleproof.checkers.interop.params import AdapterError, Move, State, Variant
+
+# --------------------------------------------------------------------------
+# Action codecs
+
+
+class ActionCodec:
+    """Numbers a game's moves: player actions ``0 .. num_distinct_actions - 1``,
+    chance outcomes ``0 .. max_chance_outcomes - 1``.
+
+    ``extra`` is codec-specific bookkeeping carried along the history (Big
+    Five's placement order); table codecs ignore it.
+    """
+
+    num_distinct_actions: int
+    max_chance_outcomes: int
+
+    def root_extra(self, state: State) -> object:
+        """The bookkeeping of the initial state."""
+        return None
+
+    def next_extra(self, extra: object, before: State, move: Move, after: State) -> object:
+        """The bookkeeping after ``move`` led from ``before`` to ``after``."""
+        return extra
+
+    def encode(self, move: Move, state: State, extra: object, chance: bool) -> int:
+        """The action (or chance outcome) of ``move`` in ``state``."""
+        raise NotImplementedError
+
+    def decode(self, action: int, state: State, extra: object, chance: bool) -> Move:
+        """The move of ``action`` in ``state``; raises ``KeyError`` when none."""
+        raise NotImplementedError
+
+
+def _key(move: Move) -> tuple[type[Any], Move]:
+    # The type is part of the key: NamedTuple moves of different kinds can compare equal.
+    return (type(move), move)
+
+
+class TableCodec(ActionCodec):
+    """A fixed table of every move: the action is the move's index.
+
+    >>> from ruleproof.spec.take5 import Deal, Select, Take
+    >>> codec = TableCodec([Select(1), Select(2), Take(0)], [Deal(1), Deal(2)])
+    >>> codec.encode(Take(0), None, None, False), codec.decode(1, None, None, True)
+    (2, Deal(card=2))
+    """
+
+    def __init__(self, player_moves: Sequence[Move], chance_moves: Sequence[Move]) -> None:
+        self.player_moves = tuple(player_moves)
+        self.chance_moves = tuple(chance_moves)
+        self._player_index = {_key(m): i for i, m in enumerate(self.player_moves)}
+        self._chance_index = {_key(m): i for i, m in enumerate(self.chance_moves)}
+        if len(self._player_index) != len(self.player_moves) or len(self._chance_index) != len(self.chance_moves):
+            raise ValueError("an action table lists a move twice")
+        self.num_distinct_actions = len(self.player_moves)
+        self.max_chance_outcomes = len(self.chance_moves)
+        # Engines hand out the same move objects again and again (precomputed
+        # tables), and hashing a move is slow: remember actions by object
+        # identity, pinning the object so that its id is not reused.
+        self._fast: tuple[dict[int, tuple[Move, int]], dict[int, tuple[Move, int]]] = ({}, {})
+        self._fast_limit = 4 * (len(self.player_moves) + len(self.chance_moves)) + 64
+
+    def encode(self, move: Move, state: State, extra: object, chance: bool) -> int:
+        fast = self._fast[chance]
+        hit = fast.get(id(move))
+        if hit is not None and hit[0] is move:
+            return hit[1]
+        index = self._chance_index if chance else self._player_index
+        try:
+            action = index[_key(move)]
+        except KeyError:
+            raise AdapterError(f"the move {str(move)!r} is not in the action table") from None
+        if len(fast) < self._fast_limit:
+            fast[id(move)] = (move, action)
+        return action
+
+    def decode(self, action: int, state: State, extra: object, chance: bool) -> Move:
+        table = self.chance_moves if chance else self.player_moves
+        if not 0 <= action < len(table):
+            raise KeyError(action)
+        return table[action]
+
+
+# -- Take 5 ------------------------------------------------------------------
+
+
+def _take5_codec(players: int, variant: Variant) -> ActionCodec:
+    from ruleproof.spec.take5 import HAND_SIZE, ROWS, Deal, Place, Select, Take
+
+    top = 104 if variant.deck == "standard" else HAND_SIZE * players + ROWS
+    cards = range(1, top + 1)
+    moves: list[Move] = [Select(c) for c in cards]
+    moves += [Place(r, False) for r in range(ROWS)]
+    if variant.professional:
+        moves += [Place(r, True) for r in range(ROWS)]
+    moves += [Take(r) for r in range(ROWS)]
+    return TableCodec(moves, [Deal(c) for c in cards])
+
+
+# -- BigPoints ----------------------------------------------------------------
+
+
+def _bigpoints_codec(players: int, variant: Variant) -> ActionCodec:
+    from ruleproof.spec.bigpoints import (
+        COLOURS,
+        DISC_COLOURS,
+        SIDES,
+        Black,
+        Lay,
+        Pawn,
+        Take,
+    )
+
+    moves: list[Move] = [Pawn(c, False) for c in COLOURS] + [Pawn(c, True) for c in COLOURS]
+    moves += [Take(s) for s in SIDES] + [Black(False), Black(True)]
+    return TableCodec(moves, [Lay(c) for c in DISC_COLOURS])
+
+
+# -- Ikebana ------------------------------------------------------------------
+
+
+def _ikebana_codec(players: int, variant: Variant) -> ActionCodec:
+    from ruleproof.spec.ikebana import CARD_KINDS, Buy, Draw, Keep, Refuse, Reveal
+
+    moves: list[Move] = [Draw(), Keep(), Refuse()] + [Buy(s) for s in range(players)]
+    return TableCodec(moves, [Reveal(c) for c in CARD_KINDS])
+
+
+# -- Cinco --------------------------------------------------------------------
+
+
+def _cinco_codec(players: int, variant: Variant) -> ActionCodec:
+    from ruleproof.spec.cinco import DRAW, EXCHANGE, Deal, Play, layout_of
+
+    size = layout_of(variant).size
+    cards = range(1, size + 1)
+    moves: list[Move] = [DRAW, EXCHANGE]
+    moves += [Play(card, cell) for card in cards for cell in range(size + 1)]
+    return TableCodec(moves, [Deal(c) for c in cards])
+
+
+# -- Big Five -----------------------------------------------------------------
+
+
+def _multiset_count(kinds: int, size: int) -> int:
+    return math.comb(kinds + size - 1, size)
+
+
+def _multiset_rank(cards: Sequence[int], kinds: int) -> int:
+    """The lexicographic rank of a sorted multiset among those of its size (stars and bars)."""
+    size = len(cards)
+    combo = [c + i for i, c in enumerate(cards)]  # a strictly increasing combination from kinds + size - 1
+    universe = kinds + size - 1
+    rank, previous = 0, -1
+    for i, value in enumerate(combo):
+        for skipped in range(previous + 1, value):
+            rank += math.comb(universe - skipped - 1, size - i - 1)
+        previous = value
+    return rank
+
+
+def _multiset_unrank(rank: int, kinds: int, size: int) -> tuple[int, ...]:
+    universe = kinds + size - 1
+    combo: list[int] = []
+    value = 0
+    for i in range(size):
+        while True:
+            count = math.comb(universe - value - 1, size - i - 1)
+            if rank < count:
+                break
+            rank -= count
+            value += 1
+        combo.append(value)
+        value += 1
+    return tuple(c - i for i, c in enumerate(combo))
+
+
+def _play_shapes() -> tuple[tuple[tuple[int, int, int], ...], ...]:
+    """Every play relative to an anchor card on the table, as ``(offset, family, step)`` triples.
+
+    ``offset`` is the played cell's distance from the anchor along the line
+    (``-4..4``, not 0); the line holds at most five cards. ``family`` 0: the
+    card has the anchor's colour and the animal ``anchor animal + step``
+    (mod 5); ``family`` 1: the anchor's animal and the colour ``anchor
+    colour + step``; ``step`` 1-4. Two or more played cards share a family
+    and differ in step (a line is one colour or one animal, no repeats).
+    """
+    import itertools
+
+    shapes: list[tuple[tuple[int, int, int], ...]] = []
+    offsets = [o for o in range(-4, 5) if o]
+    for size in range(1, 5):
+        for cells in itertools.combinations(offsets, size):
+            if max(*cells, 0) - min(*cells, 0) > 4:
+                continue
+            if size == 1:
+                shapes += [((cells[0], f, s),) for f in (0, 1) for s in range(1, 5)]
+                continue
+            for family in (0, 1):
+                for steps in itertools.permutations(range(1, 5), size):
+                    shapes.append(tuple((o, family, s) for o, s in zip(cells, steps)))
+    return tuple(shapes)
+
+
+class BigFiveCodec(ActionCodec):
+    """Big Five's action numbering.
+
+    Chance outcomes: ``deal C`` is ``C``, ``draw C`` is ``25 + C`` and
+    ``box C`` is ``50 + C`` (cards 0-24).
+
+    Player actions, in blocks: ``pass``, ``decline``, ``bonus deck``; then
+    ``bonus C`` (25), ``bonus pile C`` (25); ``discard`` of three cards (every
+    multiset of three of the 25 kinds, by lexicographic rank); ``exchange``
+    of 1-5 cards (every multiset of 1-5 kinds, by size then rank); then the
+    plays. The table has no fixed cells, so a play is numbered relative to
+    an *anchor*: a card already on the table in the new line, identified by
+    its placement index (the start card is 0, the cards of each play follow
+    in cell order; the numbering restarts with each round's board). A play
+    is ``(anchor, axis, shape)``: the axis of the line (a single card uses
+    the horizontal one when it has a horizontal neighbour) and a shape from
+    :func:`_play_shapes`: each played card's offset from the anchor and its
+    card relative to the anchor's colour and animal. The anchor is the
+    earliest-placed card of the new line, so every play has one action.
+
+    >>> codec = BigFiveCodec()
+    >>> len(codec.shapes), codec.base_play, codec.num_distinct_actions
+    (1504, 145483, 446283)
+    """
+
+    KINDS = 25
+    MAX_ANCHORS = 100
+    HAND = 5
+
+    def __init__(self) -> None:
+        from ruleproof.spec import bigfive as bf
+
+        self.bf = bf
+        self.shapes = _play_shapes()
+        self._shape_index = {s: i for i, s in enumerate(self.shapes)}
+        self.base_bonus = 3
+        self.base_pile = self.base_bonus + self.KINDS
+        self.base_discard = self.base_pile + self.KINDS
+        self.base_exchange = self.base_discard + _multiset_count(self.KINDS, 3)
+        self._exchange_offsets: list[int] = []
+        offset = self.base_exchange
+        for size in range(1, self.HAND + 1):
+            self._exchange_offsets.append(offset)
+            offset += _multiset_count(self.KINDS, size)
+        self.base_play = offset
+        self.num_distinct_actions = self.base_play + self.MAX_ANCHORS * 2 * len(self.shapes)
+        self.max_chance_outcomes = 3 * self.KINDS
+
+    # -- placement order --------------------------------------------------
+
+    def root_extra(self, state: State) -> object:
+        return tuple(sorted(p.cell for p in state.board))
+
+    def next_extra(self, extra: object, before: State, move: Move, after: State) -> object:
+        if after.board is before.board:
+            return extra
+        order: tuple[tuple[int, int], ...] = extra  # type: ignore[assignment]
+        cells = {p.cell for p in after.board}
+        if len(after.board) < len(before.board):
+            return tuple(sorted(cells))
+        kept = tuple(c for c in order if c in cells)
+        known = set(kept)
+        return kept + tuple(sorted(c for c in cells if c not in known))
+
+    # -- encoding -----------------------------------------------------------
+
+    def encode(self, move: Move, state: State, extra: object, chance: bool) -> int:
+        bf = self.bf
+        kind = type(move)
+        if chance:
+            base = {bf.Deal: 0, bf.Draw: self.KINDS, bf.Box: 2 * self.KINDS}.get(kind)
+            if base is None:
+                raise AdapterError(f"{move} is not a chance outcome")
+            return base + move.card  # type: ignore[no-any-return]
+        if kind is bf.Pass:
+            return 0
+        if kind is bf.Decline:
+            return 1
+        if kind is bf.BonusBlind:
+            return 2
+        if kind is bf.Bonus:
+            return self.base_bonus + move.card  # type: ignore[no-any-return]
+        if kind is bf.BonusPile:
+            return self.base_pile + move.card  # type: ignore[no-any-return]
+        if kind is bf.Discard:
+            if len(move.cards) != 3:
+                raise AdapterError(f"{move}: a discard has three cards")
+            return self.base_discard + _multiset_rank(move.cards, self.KINDS)
+        if kind is bf.Exchange:
+            if not 1 <= len(move.cards) <= self.HAND:
+                raise AdapterError(f"{move}: an exchange has 1-{self.HAND} cards")
+            return self._exchange_offsets[len(move.cards) - 1] + _multiset_rank(move.cards, self.KINDS)
+        if kind is bf.Play:
+            return self._encode_play(move, state, extra)
+        raise AdapterError(f"{move} is not a player move of Big Five")
+
+    def _encode_play(self, move: Move, state: State, extra: object) -> int:
+        order: tuple[tuple[int, int], ...] = extra  # type: ignore[assignment]
+        board = {p.cell: p.card for p in state.board}
+        placed = move.placed
+        played = {p.cell: p.card for p in placed}
+        if len(placed) > 1:
+            axis = (1, 0) if len({p.y for p in placed}) == 1 else (0, 1)
+        else:
+            x, y = placed[0].cell
+            axis = (1, 0) if (x - 1, y) in board or (x + 1, y) in board else (0, 1)
+        dx, dy = axis
+        # The new line: the run through the played cells on the board with them.
+        x, y = placed[0].cell
+        while (x - dx, y - dy) in board or (x - dx, y - dy) in played:
+            x, y = x - dx, y - dy
+        line: list[tuple[int, int]] = []
+        while (x, y) in board or (x, y) in played:
+            line.append((x, y))
+            x, y = x + dx, y + dy
+        existing = [c for c in line if c in board]
+        if not existing:
+            raise AdapterError(f"{move}: the new line has no card that was on the table")
+        position = {c: i for i, c in enumerate(order)}
+        anchor = min(existing, key=lambda c: position[c])
+        k = position[anchor]
+        if k >= self.MAX_ANCHORS:
+            raise AdapterError(f"{move}: anchor index {k} beyond {self.MAX_ANCHORS}")
+        a = board[anchor]
+        shape = []
+        for p in placed:
+            offset = (p.x - anchor[0]) * dx + (p.y - anchor[1]) * dy
+            if p.card % 5 == a % 5 and p.card != a:
+                shape.append((offset, 0, (p.card // 5 - a // 5) % 5))
+            elif p.card // 5 == a // 5 and p.card != a:
+                shape.append((offset, 1, (p.card % 5 - a % 5) % 5))
+            else:
+                raise AdapterError(f"{move}: {p} shares neither colour nor animal with the anchor")
+        index = self._shape_index.get(tuple(sorted(shape)))
+        if index is None:
+            raise AdapterError(f"{move}: no action numbers this play")
+        return self.base_play + (k * 2 + (axis == (0, 1))) * len(self.shapes) + index
+
+    def decode(self, action: int, state: State, extra: object, chance: bool) -> Move:
+        bf = self.bf
+        if chance:
+            if not 0 <= action < 3 * self.KINDS:
+                raise KeyError(action)
+            kind, card = divmod(action, self.KINDS)
+            return (bf.Deal, bf.Draw, bf.Box)[kind](card)
+        if action < 0 or action >= self.num_distinct_actions:
+            raise KeyError(action)
+        if action < self.base_bonus:
+            return (bf.Pass(), bf.Decline(), bf.BonusBlind())[action]
+        if action < self.base_pile:
+            return bf.Bonus(action - self.base_bonus)
+        if action < self.base_discard:
+            return bf.BonusPile(action - self.base_pile)
+        if action < self.base_exchange:
+            return bf.Discard(_multiset_unrank(action - self.base_discard, self.KINDS, 3))
+        if action < self.base_play:
+            size = max(i for i, start in enumerate(self._exchange_offsets) if start <= action) + 1
+            rank = action - self._exchange_offsets[size - 1]
+            return bf.Exchange(_multiset_unrank(rank, self.KINDS, size))
+        rest, index = divmod(action - self.base_play, len(self.shapes))
+        k, vertical = divmod(rest, 2)
+        order: tuple[tuple[int, int], ...] = extra  # type: ignore[assignment]
+        if k >= len(order):
+            raise KeyError(action)
+        anchor = order[k]
+        a = {p.cell: p.card for p in state.board}[anchor]
+        dx, dy = (0, 1) if vertical else (1, 0)
+        placed = []
+        for offset, family, step in self.shapes[index]:
+            if family == 0:
+                card = ((a // 5 + step) % 5) * 5 + a % 5
+            else:
+                card = (a // 5) * 5 + (a % 5 + step) % 5
+            placed.append(bf.Placed(anchor[0] + offset * dx, anchor[1] + offset * dy, card))
+        return bf.Play(tuple(sorted(placed)))
+
+
