@@ -4,7 +4,7 @@ An engine is a :class:`Game`: immutable states, explicit chance moves and the
 OpenSpiel-like calls ``new_game``, ``current_player``, ``legal_moves``,
 ``chance_outcomes``, ``apply``, ``is_terminal``, ``returns`` and
 ``observation``. The engine is the fast path; its legality must equal the
-specification's (checked by :mod:`ruleproof.checkers.conformance`), but the
+specification's (checked by :mod:`ruleproof.checkers.checks.conformance`), but the
 spec is consulted only when a move is rejected, to name the rules it breaks.
 
 >>> from ruleproof.model.registry import game_for
@@ -58,10 +58,38 @@ class Game(ABC, Generic[S, M, V]):
     state_type: type[S]
 
     def __init__(self) -> None:
-        # One-entry cache so that apply(state, m) right after legal_moves(state)
-        # checks legality without generating the moves twice.
-        self._cache_state: object = None
-        self._cache_moves: tuple[M, ...] = ()
+        # One-entry cache filled by legal_moves (see __init_subclass__): the
+        # state it was made for (compared by identity; states are immutable
+        # and the cache holds a reference), its moves, and their frozenset
+        # (built on the first membership test), so apply(state, m, check=True)
+        # right after legal_moves(state) neither generates the moves twice nor
+        # scans them.
+        self._cache: tuple[object, tuple[M, ...], frozenset[M] | None] = (None, (), None)
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        raw = cls.__dict__.get("legal_moves")
+        if raw is None or getattr(raw, "_fills_cache", False) or getattr(raw, "__isabstractmethod__", False):
+            return
+        if "is_legal_move" not in cls.__dict__:
+            # A direct legality check written for another move generator does
+            # not apply to this one: fall back to the generic check.
+            setattr(cls, "is_legal_move", Game.is_legal_move)
+
+        def legal_moves(self: Game[S, M, V], state: S) -> tuple[M, ...]:
+            cached = self._cache
+            if cached[0] is state:
+                return cached[1]
+            moves: tuple[M, ...] = raw(self, state)
+            self._cache = (state, moves, None)
+            return moves
+
+        legal_moves.__doc__ = raw.__doc__
+        legal_moves.__name__ = raw.__name__
+        legal_moves.__qualname__ = raw.__qualname__
+        legal_moves.__wrapped__ = raw  # type: ignore[attr-defined]
+        legal_moves._fills_cache = True  # type: ignore[attr-defined]
+        setattr(cls, "legal_moves", legal_moves)
 
     # -- metadata -------------------------------------------------------
 
@@ -125,16 +153,29 @@ class Game(ABC, Generic[S, M, V]):
         :raises IllegalMoveError: when ``check`` is set and the move is not
             legal; the error names every rule the move breaks.
         """
-        if check:
-            legal = self._cache_moves if state is self._cache_state else self._legal_cached(state)
-            if move not in legal:
-                raise self.illegal_move_error(state, move)
+        if check and not self.is_legal_move(state, move):
+            raise self.illegal_move_error(state, move)
         return self.apply_unchecked(state, move)
 
-    def _legal_cached(self, state: S) -> tuple[M, ...]:
-        moves = self.legal_moves(state)
-        self._cache_state, self._cache_moves = state, moves
-        return moves
+    def is_legal_move(self, state: S, move: M) -> bool:
+        """Whether ``move`` is legal for whoever acts in ``state`` (chance: a possible outcome).
+
+        The default looks the move up in a frozenset of :meth:`legal_moves`,
+        cached for the last state asked about; engines override it with a
+        direct check of the one move where that is cheaper. Either way it
+        must agree with ``move in legal_moves(state)``.
+        """
+        cached = self._cache
+        if cached[0] is not state:
+            self.legal_moves(state)
+            cached = self._cache
+            if cached[0] is not state:  # a subclass that bypasses the cache
+                return move in self.legal_moves(state)
+        members = cached[2]
+        if members is None:
+            members = frozenset(cached[1])
+            self._cache = (state, cached[1], members)
+        return move in members
 
     def illegal_move_error(self, state: S, move: M, actor: int | None = None) -> IllegalMoveError:
         """An error naming the rules ``move`` breaks, from the specification."""

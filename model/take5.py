@@ -54,6 +54,11 @@ _TAKES = tuple(Take(r) for r in range(_ROWS))
 _PLACES = {(r, left): Place(r, left) for r in range(_ROWS) for left in (False, True)}
 
 
+#: Builds a state from a complete field tuple without the NamedTuple's
+#: Python-level ``__new__`` (the hot transitions pass every field).
+_new_state = tuple.__new__
+
+
 def _points(cards: tuple[int, ...]) -> int:
     return sum(_BULL[c] for c in cards)
 
@@ -100,7 +105,7 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant]):
             return CHANCE
         chosen = state.chosen
         if state.resolving:
-            return chosen.index(min(c for c in chosen if c))
+            return chosen.index(min(filter(None, chosen)))
         if not state.hands[-1]:
             return CHANCE  # the round is over: the next deal starts a new one
         return chosen.index(0)
@@ -116,9 +121,12 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant]):
             return ()
         if actor == CHANCE:
             deck = self._full_deck(state.players, state.variant) if self._round_over(state) else state.deck
-            return tuple(_DEAL[c] for c in deck)
+            return tuple(map(_DEAL.__getitem__, deck))
         if not state.resolving:
-            return tuple(_SELECT[c] for c in state.hands[actor])
+            return tuple(map(_SELECT.__getitem__, state.hands[actor]))
+        return self._placements(state, actor)
+
+    def _placements(self, state: Take5State, actor: int) -> tuple[Take5Move, ...]:
         card = state.chosen[actor]
         places = self._nearest(state.variant, state.rows, card)
         if places:
@@ -158,6 +166,32 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant]):
     def _auto_row(rows: tuple[tuple[int, ...], ...]) -> int:
         return min(range(_ROWS), key=lambda r: (_points(rows[r]), len(rows[r]), r))
 
+    def is_legal_move(self, state: Take5State, move: Take5Move) -> bool:
+        """Direct check of one move (no list of all moves)."""
+        kind = type(move)
+        if state.finished:
+            return False
+        dealing = state.dealt < _HAND * state.players + _ROWS
+        if kind is Select:
+            if dealing or state.resolving or not state.hands[-1]:
+                return False
+            return move.card in state.hands[state.chosen.index(0)]  # type: ignore[union-attr]
+        if kind is Place or kind is Take:
+            if dealing or not state.resolving:
+                return False
+            cached = self._cache  # the options legal_moves has just made, if any (at most 8)
+            if cached[0] is state:
+                return move in cached[1]
+            return move in self._placements(state, self.current_player(state))
+        if kind is Deal:
+            if not dealing and (state.resolving or state.hands[-1]):
+                return False
+            deck = state.deck if dealing else self._full_deck(state.players, state.variant)
+            card = move.card  # type: ignore[union-attr]
+            i = bisect_left(deck, card)
+            return i < len(deck) and deck[i] == card
+        return False
+
     def chance_outcomes(self, state: Take5State) -> tuple[tuple[Take5Move, float], ...]:
         if self.current_player(state) != CHANCE:
             return ()
@@ -168,6 +202,175 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant]):
     def sample_chance(self, state: Take5State, rng: random.Random) -> Take5Move:
         deck = self._full_deck(state.players, state.variant) if self._round_over(state) else state.deck
         return _DEAL[deck[rng.randrange(len(deck))]]
+
+    # -- the fast playout ------------------------------------------------------
+
+    #: The variant flags the fast playout knows; another flag away from its
+    #: default sends random_playout down the generic path.
+    _FAST_FLAGS = frozenset({"end_rule", "threshold", "end_check", "row_choice", "deck", "professional", "tie"})
+    #: Methods whose override (a derived or deliberately broken engine) sends
+    #: random_playout down the generic path.
+    _FAST_METHODS = ("legal_moves", "_placements", "too_low_rows", "_nearest", "_auto_row", "apply_unchecked",
+                     "_deal", "_select", "_resolve", "_end_reached", "current_player", "sample_chance")
+
+    def _fast_ok(self, variant: Take5Variant) -> bool:
+        cls = type(self)
+        if cls is not Take5Game and any(getattr(cls, m) is not getattr(Take5Game, m) for m in self._FAST_METHODS):
+            return False
+        default = Take5Variant()
+        return all(f in self._FAST_FLAGS or getattr(variant, f) == getattr(default, f)
+                   for f in variant.__dataclass_fields__)
+
+    def random_playout(self, state: Take5State, rng: random.Random) -> tuple[Take5State, int]:
+        """As :meth:`Game.random_playout`, without legal-move lists or intermediate states.
+
+        The same distribution as the checked path (``tests/model/test_fast_playouts.py``):
+        a deal is a uniform sample of the deck, each seat picks a uniform card
+        of its hand, a card with several nearest places (professional) or a
+        too-low card takes a uniform one of its options.
+        """
+        if not self._fast_ok(state.variant):
+            return super().random_playout(state, rng)
+        return self._fast_playout(state, rng, None)
+
+    def _fast_playout(self, state: Take5State, rng: random.Random,
+                      trace: list[Take5Move] | None) -> tuple[Take5State, int]:
+        """The playout on mutable lists; ``trace`` (when given) receives every move, for tests."""
+        if state.finished:
+            return state, 0
+        variant = state.variant
+        players = state.players
+        n_hand = _HAND * players
+        n_deal = n_hand + _ROWS
+        professional = variant.professional
+        auto = variant.row_choice == "auto"
+        immediate = variant.end_check == "immediate"
+        limit = variant.threshold
+        reach = variant.end_rule == ">="
+        full_deck = self._full_deck(players, variant)
+        bull = _BULL
+        randrange = rng.randrange
+        steps = 0
+        rnd = state.round
+        deck: list[int] | tuple[int, ...] = state.deck
+        dealt = state.dealt
+        hands = [list(h) for h in state.hands]
+        rows = [list(r) for r in state.rows]
+        chosen = list(state.chosen)
+        resolving = state.resolving
+        piles = [list(p) for p in state.piles]
+        points = [_points(p) for p in state.piles]
+        scores = list(state.scores)
+        finished = False
+        last = hands[-1]
+        while True:
+            if dealt < n_deal:
+                # Uniform draws without replacement in deal order: a uniform sample.
+                k = n_deal - dealt
+                drawn = rng.sample(deck, k)
+                if trace is not None:
+                    trace.extend(_DEAL[c] for c in drawn)
+                steps += k
+                rest = set(deck)
+                rest.difference_update(drawn)
+                deck = sorted(rest)
+                for i, card in enumerate(drawn, dealt):
+                    if i < n_hand:
+                        hands[i // _HAND].append(card)
+                    else:
+                        rows[i - n_hand] = [card]
+                dealt = n_deal
+                last = hands[-1]
+            if not resolving:
+                if not last:  # the round is over: the next deal starts a new one
+                    rnd += 1
+                    scores = [s + p for s, p in zip(scores, points)]
+                    deck = full_deck
+                    dealt = 0
+                    hands = [[] for _ in range(players)]
+                    rows = [[] for _ in range(_ROWS)]
+                    piles = [[] for _ in range(players)]
+                    points = [0] * players
+                    continue
+                for seat in range(players):
+                    if not chosen[seat]:
+                        hand = hands[seat]
+                        card = hand.pop(randrange(len(hand)))
+                        chosen[seat] = card
+                        steps += 1
+                        if trace is not None:
+                            trace.append(_SELECT[card])
+                resolving = True
+            for card in sorted(c for c in chosen if c):
+                seat = chosen.index(card)
+                best_gap = 1000
+                best: list[tuple[int, bool]] = []
+                for r in range(_ROWS):
+                    row = rows[r]
+                    gap = card - row[-1]
+                    if 0 < gap <= best_gap:
+                        if gap < best_gap:
+                            best_gap, best = gap, []
+                        best.append((r, False))
+                    if professional:
+                        gap = row[0] - card
+                        if 0 < gap <= best_gap:
+                            if gap < best_gap:
+                                best_gap, best = gap, []
+                            best.append((r, True))
+                took = False
+                if best:
+                    if len(best) > 1:
+                        best.sort()
+                        r, left = best[randrange(len(best))]
+                    else:
+                        r, left = best[0]
+                    if trace is not None:
+                        trace.append(_PLACES[r, left])
+                    row = rows[r]
+                    if len(row) >= _CAPACITY:
+                        took = True
+                    elif left:
+                        row.insert(0, card)
+                    else:
+                        row.append(card)
+                else:
+                    r = self._auto_row(tuple(tuple(x) for x in rows)) if auto else randrange(_ROWS)
+                    if trace is not None:
+                        trace.append(_TAKES[r])
+                    took = True
+                if took:
+                    row = rows[r]
+                    piles[seat].extend(row)
+                    points[seat] += sum([bull[c] for c in row])
+                    rows[r] = [card]
+                chosen[seat] = 0
+                steps += 1
+                if immediate and took:
+                    for score, p in zip(scores, points):
+                        total = score + p
+                        if total > limit or (reach and total == limit):
+                            finished = True
+                            break
+                    if finished:
+                        break
+            if finished:
+                break
+            resolving = False
+            if not immediate and not last:
+                for score, p in zip(scores, points):
+                    total = score + p
+                    if total > limit or (reach and total == limit):
+                        finished = True
+                        break
+                if finished:
+                    break
+        final = Take5State(
+            variant, players, rnd, tuple(deck), dealt, tuple(tuple(sorted(h)) for h in hands),
+            tuple(tuple(r) for r in rows), tuple(chosen), any(chosen), tuple(tuple(p) for p in piles),
+            tuple(scores), True,
+        )
+        return final, steps
 
     def apply_unchecked(self, state: Take5State, move: Take5Move) -> Take5State:
         kind = type(move)
@@ -192,28 +395,30 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant]):
         hands, rows = state.hands, state.rows
         if index < _HAND * state.players:
             seat = index // _HAND
-            hands = _replace_at(hands, seat, tuple(sorted(hands[seat] + (card,))))
+            hand = hands[seat]
+            j = bisect_left(hand, card)
+            hands = _replace_at(hands, seat, hand[:j] + (card,) + hand[j:])
         else:
             rows = _replace_at(rows, index - _HAND * state.players, (card,))
-        return Take5State(
+        return _new_state(Take5State, (
             state.variant, state.players, state.round, deck, index + 1, hands, rows,
             state.chosen, False, state.piles, state.scores, False,
-        )
+        ))
 
     def _select(self, state: Take5State, card: int) -> Take5State:
         seat = state.chosen.index(0)
         hand = state.hands[seat]
         i = hand.index(card)
         chosen = _replace_at(state.chosen, seat, card)
-        return Take5State(
+        return _new_state(Take5State, (
             state.variant, state.players, state.round, state.deck, state.dealt,
             _replace_at(state.hands, seat, hand[:i] + hand[i + 1 :]), state.rows,
             chosen, 0 not in chosen, state.piles, state.scores, False,
-        )
+        ))
 
     def _resolve(self, state: Take5State, move: Take5Move) -> Take5State:
         chosen = state.chosen
-        card = min(c for c in chosen if c)
+        card = min(filter(None, chosen))
         seat = chosen.index(card)
         r = move.row  # type: ignore[union-attr]
         row = state.rows[r]
@@ -236,10 +441,10 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant]):
                 finished = self._end_reached(variant, state.scores, piles)
         elif not resolving and not state.hands[-1]:
             finished = self._end_reached(variant, state.scores, piles)
-        return Take5State(
+        return _new_state(Take5State, (
             variant, state.players, state.round, state.deck, state.dealt, state.hands,
             _replace_at(state.rows, r, new_row), chosen, resolving, piles, state.scores, finished,
-        )
+        ))
 
     @staticmethod
     def _end_reached(variant: Take5Variant, scores: tuple[int, ...], piles: tuple[tuple[int, ...], ...]) -> bool:
