@@ -24,6 +24,13 @@ pigeonhole argument, hard for a SAT search, into linear arithmetic. Every
 witness is replayed through the engine for every player structure of its
 colour count (:mod:`ruleproof.checkers.smt.cinco_replay`).
 
+Readings: the questions are asked under the default ``chips_out="last_chip"``
+(a colour placing its last chip ends the game; ``"all_out"`` would change the
+draw and the dead-position questions) and ``must_place=False``; the encodings
+hold no deck and no turn order, so ``reshuffle`` and ``first_seat`` do not
+enter them. The readings that cannot be played (CI-AMB-6 ``play_on``,
+CI-AMB-7) have their cores in :mod:`ruleproof.checkers.smt.cinco_readings`.
+
 >>> [q.id for q in QUESTIONS][:4]
 ['CI-F-1', 'CI-F-2', 'CI-F-3', 'CI-F-4']
 >>> len(QUESTIONS)

@@ -7,6 +7,10 @@ points are a table over the value counts (every way to split five cards, from
 multiplier an ``If`` over the number of colours. Witness games replay through
 the engine (:func:`replay`).
 
+Readings: refusals are searched under the default ``partial_refusal=False``
+(a refusal is paid in full or not made); the bouquet questions do not depend
+on any flag.
+
 >>> f = FINDINGS["IK-F-1"](False)
 >>> f.verdict, f.witness["score"]
 ('sat', 75)

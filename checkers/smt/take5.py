@@ -4,6 +4,10 @@ takes, and where the text's end rule and the publisher's disagree.
 Every witness is a move list from a new game (deals included) that replays
 through the engine; :func:`replay` does it.
 
+Readings: no question encodes the row taken by a too-low card beyond the
+engine's replay (so a derived game's :class:`~ruleproof.spec.take5.LowCardRows`
+is not seen here), and winners are compared under the default ``tie="shared"``.
+
 >>> f = FINDINGS["T5-F-1"](False)
 >>> f.verdict, f.rule_ids
 ('unsat', ('T5-LOW-4', 'T5-ORDER-1', 'T5-PLACE-1', 'T5-SIX-1'))
