@@ -763,6 +763,9 @@ class BigFiveGame(Game[BigFiveState, BigFiveMove, BigFiveVariant]):
             (3, v(stalemate="exchange_round")), (2, v(idle_rounds=1, children=True)),
             (3, v(handicap=(5, 10, 15))),
             (2, v(rounds=3, children=True)), (3, v(rounds=20, penalty_limit=20, children=True)),
+            # the readings added for issue 17, two configurations
+            (2, v(children=True, exchange="whole_hand", min_group=2, bonus_timing="after_refill", pass_rule="always")),
+            (1, v(children=True, solo_discard="optional", solo_rest="penalty", bonus_timing="after_refill")),
         )
 
     def players_of(self, state: BigFiveState) -> int:

@@ -396,6 +396,8 @@ class BigPointsGame(Game[BigPointsState, BigPointsMove, BigPointsVariant]):
             (2, v(colour_discs=2, black_discs=1, white_discs=0)),
             (3, v(colour_discs=2, black_discs=1, white_discs=0, no_free_disc="illegal", extra_timing="before")),
             (2, v(colour_discs=2, black_discs=2, white_discs=0, back_to_start=True, match=True)),
+            # the readings added for issue 17
+            (3, v(black_counts=False, last_reserve=False, ladder_take="reserve_and_path", black_visibility="spent_only")),
             # last, as the generic checks also take the last config: full size, every other flag
             (4, v(no_free_disc="illegal", back_to_start=True, extra_timing="before", spent_black_counts=True,
                   inverted_ladder=True)),
