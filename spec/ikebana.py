@@ -1466,8 +1466,15 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
         "IK-AMB-8", "Do chip denominations matter (making change)?",
         "Фишки можно заменить копеечными монетками…",
         _src(SEC_NEED),
-        (Reading("value", "only values are tracked; change is always available"),),
-        "value", "",
+        (Reading("value", "only values are tracked; change is always available"),
+         Reading("chips", "the chips themselves are paid and no change is made")),
+        "value", "", ("IK-PAY-1",),
+        contradiction=(
+            "'chips' cannot be played with the text's box: each player starts with six 1-coins ('по 6 монеток "
+            "(каждая номиналом 1 очко)') out of 30, so with five players the bank keeps only 5-, 10- and "
+            "50-chips and cannot pay a score of 4 without change, against IK-PAY-1 (Z3 core: "
+            "ruleproof.checkers.smt.ikebana.denomination_payout)"
+        ),
     ),
     Ambiguity(
         "IK-AMB-9", "May a player refuse without the coins for the next payment, paying what they have?",

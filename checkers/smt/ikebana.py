@@ -28,7 +28,7 @@ import z3
 
 from ruleproof.checkers.catalogue.questions import Question, register
 from ruleproof.checkers.catalogue.findings import Finding
-from ruleproof.checkers.smt.core import TrackedSolver, maximize
+from ruleproof.checkers.smt.core import SolverResult, TrackedSolver, maximize
 from ruleproof.model.ikebana import GAME
 from ruleproof.spec import ikebana as ik
 from ruleproof.spec.ikebana import Draw, IkebanaState, IkebanaVariant, Keep, Refuse, Reveal
@@ -182,6 +182,27 @@ def _bank_dry(full: bool) -> Finding:
         witness={"players": 2, "flags": flags, "moves": moves, "bank_left": left, "payouts": list(state.last_payouts)},
         rule_ids=("IK-BANK-1", "IK-PAY-1"), seconds=time.perf_counter() - start, method="z3",
         picture=GAME.render_text(state))
+
+
+def denomination_payout(players: int, due: int) -> SolverResult:
+    """Can the box's bank pay ``due`` in chips, without change, after the starting coins are dealt?
+
+    Under IK-AMB-8's ``chips`` reading only the chips themselves move. The text
+    deals each player six 1-coins from a box of 30×1, 15×5, 15×10 and 5×50, so
+    with five players the bank holds no 1-chip; ``unsat`` with core
+    ``IK-PAY-1`` (the bank pays the score) and ``IK-AMB-8-chips`` shows a score
+    such as 4 cannot be paid: the reading contradicts IK-PAY-1.
+
+    >>> denomination_payout(5, 4).core, denomination_payout(2, 4).verdict
+    (('IK-AMB-8-chips', 'IK-PAY-1'), 'sat')
+    """
+    counts = {value: z3.Int(f"paid_{value}") for value, _ in ik.BANK_CHIPS}
+    solver = TrackedSolver()
+    solver.add_fact(*[c >= 0 for c in counts.values()])
+    solver.add("IK-PAY-1", z3.Sum(*[value * c for value, c in counts.items()]) == due)
+    in_bank = {value: n - (ik.START_COINS * players if value == 1 else 0) for value, n in ik.BANK_CHIPS}
+    solver.add("IK-AMB-8-chips", *[counts[value] <= in_bank[value] for value in counts])
+    return solver.check()
 
 
 def _forced_keep(full: bool) -> Finding:

@@ -499,6 +499,21 @@ def test_counterclockwise_payments_contradict_the_text(rulebooks: Path) -> None:
     assert effects(state, Refuse(), paid_right).rule_ids == ("IK-REFUSE-2",)
 
 
+@pytest.mark.rule("IK-PAY-1")
+def test_chip_denominations_without_change_contradict_the_payouts(rulebooks: Path) -> None:
+    """IK-AMB-8 'chips': with five players the bank has no 1-chip left and cannot pay 4 (a Z3 core)."""
+    from ruleproof.checkers.smt.ikebana import denomination_payout
+
+    amb = next(a for a in SPEC.ambiguities if a.id == "IK-AMB-8")
+    assert "chips" in {r.value for r in amb.readings} and "IK-PAY-1" in amb.contradiction
+    assert "по 6 монеток (каждая номиналом 1 очко)" in (rulebooks / ik.RULEBOOK).read_text(encoding="utf-8")
+    assert ik.compute_bouquet_score(["R2", "G2", "Y1", "R3", "R5"]) == 4  # two 2s, three colours: the bank owes 4
+    short = denomination_payout(5, 4)
+    assert short.verdict == "unsat" and set(short.core) == {"IK-PAY-1", "IK-AMB-8-chips"}
+    assert denomination_payout(5, 5).verdict == "sat"  # a 5-chip pays 5
+    assert denomination_payout(4, 4).verdict == "sat"  # four players leave six 1-chips in the bank
+
+
 @pytest.mark.rule("IK-REFUSE-3")
 def test_refused_card_goes_on_own_pile_and_the_player_draws_again() -> None:
     state = deciding(0, (6, 6, 6))._replace(piles=(("G1",), (), ()))
