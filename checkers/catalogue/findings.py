@@ -4,7 +4,9 @@ A finding is three-valued. ``sat`` means a witness exists and comes with the
 finding (a board, a move sequence); ``unsat`` means the question was refuted
 exhaustively or by the solver — a proof, within the stated bounds; ``unknown``
 means the solver or the search gave up, with the reason. Unknown is never a
-proof.
+proof. ``not applicable`` means the question cannot be asked under the reading
+in force (its encoding fixes a flag the reading changes, or it cannot see the
+reading's extra rules); the answer says why.
 
 Each game keeps a manifest of expected verdicts in
 ``checkers/data/findings/<game>.json``; the audit compares every fresh verdict
@@ -23,7 +25,8 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
-VERDICTS = ("sat", "unsat", "unknown")
+NOT_APPLICABLE = "not applicable"
+VERDICTS = ("sat", "unsat", "unknown", NOT_APPLICABLE)
 
 
 @dataclass(frozen=True)
@@ -54,6 +57,8 @@ class Finding:
     reason: str = ""
     picture: str = ""
     expected: str | None = field(default=None, compare=False)
+    #: The reading the question was asked under ("" for the default reading).
+    reading: str = ""
 
     def __post_init__(self) -> None:
         if self.verdict not in VERDICTS:
@@ -63,8 +68,8 @@ class Finding:
     def audit_verdict(self) -> str:
         """``pass`` when the verdict matches the manifest, ``unknown`` when the
         solver gave up, else ``fail``."""
-        if self.verdict == "unknown":
-            return "unknown"
+        if self.verdict in ("unknown", NOT_APPLICABLE):
+            return self.verdict
         if self.expected is None or self.expected == self.verdict:
             return "pass"
         return "fail"
@@ -82,7 +87,7 @@ class Finding:
             "id": self.id, "game": self.game, "question": self.question, "verdict": self.verdict,
             "expected": self.expected, "answer": self.answer, "witness": self.witness,
             "rule_ids": list(self.rule_ids), "seconds": round(self.seconds, 3), "method": self.method,
-            "bounds": self.bounds, "reason": self.reason, "picture": self.picture,
+            "bounds": self.bounds, "reason": self.reason, "picture": self.picture, "reading": self.reading,
         }
 
 

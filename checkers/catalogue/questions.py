@@ -9,6 +9,19 @@ default and in CI, and optionally a full form (``ruleproof audit --full``).
 ...              lambda full: Finding("DEMO-Q", "take5", "Is 1 + 1 = 2?", "sat", "yes"))
 >>> q.answer(full=False).verdict
 'sat'
+
+Under a reading, a question is asked only when it can be: one that fixes a
+flag the reading sets otherwise says why it does not apply.
+
+>>> from ruleproof.model.readings import reading_from_flags
+>>> q2 = Question("DEMO-P", "take5", "With the professional variant?", (), lambda full: q.run(full),
+...               fixed=(("professional", True),), declared=True)
+>>> q2.ask(reading=reading_from_flags("take5", ["professional=true"])).verdict
+'sat'
+>>> q3 = Question("DEMO-S", "take5", "Standard rules?", (), lambda full: q.run(full),
+...               fixed=(("professional", False),), declared=True)
+>>> print(q3.ask(reading=reading_from_flags("take5", ["professional=true"])).answer)
+DEMO-S asks about professional=False (its encoding fixes it); this reading sets professional=True
 """
 
 from __future__ import annotations
@@ -17,9 +30,10 @@ import importlib
 import re
 import time
 from collections.abc import Callable, Iterator
+from typing import Any
 from dataclasses import dataclass, replace
 
-from ruleproof.checkers.catalogue.findings import Finding, load_manifest
+from ruleproof.checkers.catalogue.findings import NOT_APPLICABLE, Finding, load_manifest
 from ruleproof.spec.registry import parts_for
 
 @dataclass(frozen=True)
@@ -27,22 +41,135 @@ class Question:
     """A named question about a game and the function that answers it.
 
     :param run: ``run(full)`` returns the :class:`Finding`; ``full`` asks for
-        the slow, larger-bound form.
+        the slow, larger-bound form. With ``takes_reading`` it is
+        ``run(full, reading)`` and answers under the
+        :class:`ruleproof.model.readings.Reading` it is given (its ``variant``,
+        and its ``engine`` for searches and replays).
+    :param flags: the variant flags the answer depends on and that ``run``
+        takes from the reading (only with ``takes_reading``).
+    :param fixed: ``(flag, value)`` pairs the question's encoding assumes.
+        Under a reading that leaves such a flag at its default the question is
+        asked with ``value`` (a what-if question such as "with the
+        professional variant, ..."); under a reading that sets the flag to a
+        third value the question is not applicable.
+    :param declared: whether ``flags`` and ``fixed`` list every flag the
+        answer depends on; an undeclared question is asked only under the
+        default flags (otherwise "not applicable").
+    :param plugins: how the answer treats a reading's extra rules and derived
+        engine: ``"engine"`` (``run`` searches and replays on the reading's
+        engine, so both are honoured), ``"restriction"`` (the verdict is
+        computed over the built-in rules: an ``unsat`` is a claim about every
+        play and stays true when extra legality rules only remove moves; a
+        ``sat`` witness must replay on the reading's engine (``replay``, also
+        run under a reading that only changes flags);
+        a derived engine makes it not applicable) or ``"none"`` (not
+        applicable under a reading with a plugin).
+    :param replay: ``replay(finding, reading)``: ``None`` when the finding's
+        witness is a legal play under the reading, else why not.
     """
 
     id: str
     game: str
     question: str
     rule_ids: tuple[str, ...]
-    run: Callable[[bool], Finding]
+    run: Callable[..., Finding]
+    flags: tuple[str, ...] = ()
+    fixed: tuple[tuple[str, object], ...] = ()
+    declared: bool = False
+    takes_reading: bool = False
+    plugins: str = "none"
+    replay: Callable[[Finding, Any], str | None] | None = None
 
     def answer(self, full: bool = False) -> Finding:
-        """Run the question, timing it and attaching the manifest's expected verdict."""
+        """Run the question under the default reading, timing it and attaching the manifest's expected verdict."""
         start = time.perf_counter()
-        finding = self.run(full)
+        finding = self._call(full, None)
         seconds = finding.seconds or (time.perf_counter() - start)
-        expected = load_manifest(self.game).get(self.id)
-        return replace(finding, seconds=seconds, expected=expected)
+        return replace(finding, seconds=seconds, expected=self.expected_verdict())
+
+    def expected_verdict(self) -> str | None:
+        """The manifest's verdict for the default reading."""
+        return load_manifest(self.game).get(self.id)
+
+    def _call(self, full: bool, reading: Any) -> Finding:
+        if not self.takes_reading:
+            return self.run(full)
+        if reading is None:
+            from ruleproof.model.readings import default_reading
+
+            reading = self.asked_under(default_reading(self.game))
+        return self.run(full, reading)
+
+    def not_applicable_because(self, reading: Any) -> str | None:
+        """Why the question cannot be asked under ``reading`` (``None`` when it can)."""
+        changed = reading.changed_flags()
+        if not self.declared and changed:
+            return (f"{self.id} does not declare which flags its answer depends on, so it is asked only under the "
+                    f"default flags; this reading sets {_flag_text(changed)}")
+        pinned = dict(self.fixed)
+        for flag, value in pinned.items():
+            if flag in changed and changed[flag] != value:
+                return (f"{self.id} asks about {flag}={value!r} (its encoding fixes it); this reading sets "
+                        f"{flag}={changed[flag]!r}")
+        if reading.has_plugin:
+            if self.plugins == "none":
+                return (f"{self.id} is answered over the built-in rules only; it cannot see this reading's "
+                        f"{_plugin_text(reading)}")
+            if self.plugins == "restriction" and reading.derived is not None:
+                return (f"{self.id}'s encoding holds the built-in effects and scoring; this reading's derived engine "
+                        f"{reading.engine_name()} may change them")
+        return None
+
+    def asked_under(self, reading: Any) -> Any:
+        """``reading`` with the question's fixed flags applied."""
+        if not self.fixed:
+            return reading
+        from ruleproof.spec.core import variant_from_mapping, variant_to_dict
+
+        mapping = variant_to_dict(reading.variant)
+        mapping.update(dict(self.fixed))
+        variant = variant_from_mapping(type(reading.variant), mapping)
+        return replace(reading, variant=variant, _engine=[])
+
+    def ask(self, full: bool = False, reading: Any = None) -> Finding:
+        """Answer under ``reading`` (default: the default reading), or say why the question does not apply.
+
+        The manifest's expected verdict is attached only when the reading
+        gives the question the same input as the default reading.
+        """
+        if reading is None or reading.is_default:
+            return self.answer(full)
+        label = reading.describe()
+        why = self.not_applicable_because(reading)
+        if why is not None:
+            return Finding(self.id, self.game, self.question, NOT_APPLICABLE, why, rule_ids=self.rule_ids,
+                           method="reading", reason=why, reading=label)
+        asked = self.asked_under(reading)
+        start = time.perf_counter()
+        finding = self._call(full, asked)
+        seconds = finding.seconds or (time.perf_counter() - start)
+        if not self.takes_reading and finding.verdict == "sat" and (self.replay is not None or reading.has_plugin):
+            problem = "no replay of the witness is defined" if self.replay is None else self.replay(finding, asked)
+            if problem is not None:
+                finding = replace(finding, verdict="unknown", reason=f"the witness found over the built-in rules "
+                                  f"is not a legal play under this reading: {problem}",
+                                  answer=finding.answer + " (not confirmed under this reading)")
+        relevant = set(self.flags) | {f for f, _ in self.fixed}
+        same = not reading.has_plugin and not relevant & set(reading.changed_flags())
+        return replace(finding, seconds=seconds, expected=self.expected_verdict() if same else None, reading=label)
+
+
+def _flag_text(flags: dict[str, object]) -> str:
+    return ", ".join(f"{k}={v!r}" for k, v in flags.items())
+
+
+def _plugin_text(reading: Any) -> str:
+    parts = []
+    if reading.rules:
+        parts.append("extra rules " + ", ".join(reading.rule_ids))
+    if reading.derived is not None:
+        parts.append("derived engine " + reading.engine_name())
+    return " and ".join(parts)
 
 
 _QUESTIONS: dict[str, Question] = {}
@@ -76,7 +203,7 @@ def _natural_key(text: str) -> list[tuple[int, int, str]]:
     return [(0, int(part), "") if part.isdigit() else (1, 0, part) for part in re.split(r"(\d+)", text)]
 
 
-def run_catalogue(game: str, full: bool = False) -> Iterator[Finding]:
-    """Answer every question of a game."""
+def run_catalogue(game: str, full: bool = False, reading: Any = None) -> Iterator[Finding]:
+    """Answer every question of a game under ``reading`` (default: the default reading)."""
     for question in questions(game):
-        yield question.answer(full)
+        yield question.ask(full, reading)

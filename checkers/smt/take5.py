@@ -4,9 +4,13 @@ takes, and where the text's end rule and the publisher's disagree.
 Every witness is a move list from a new game (deals included) that replays
 through the engine; :func:`replay` does it.
 
-Readings: no question encodes the row taken by a too-low card beyond the
-engine's replay (so a derived game's :class:`~ruleproof.spec.take5.LowCardRows`
-is not seen here), and winners are compared under the default ``tie="shared"``.
+Readings (``ruleproof audit --game take5 --reading FILE``): each question
+declares the flags its encoding fixes (``_FIXED``); the Z3 proofs hold over
+symbolic rows whichever row a too-low card takes, so they stay true under
+extra legality rules (which only remove moves), and every ``sat`` witness is
+replayed on the reading's engine (:func:`replay_witness`) before it counts.
+T5-F-8's search plays on the reading's engine. A derived engine (which may
+change effects) makes the Z3 questions not applicable.
 
 >>> f = FINDINGS["T5-F-1"](False)
 >>> f.verdict, f.rule_ids
@@ -17,6 +21,7 @@ from __future__ import annotations
 
 import random
 import time
+from dataclasses import replace
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -28,6 +33,7 @@ from ruleproof.checkers.smt.core import TrackedSolver, maximize
 from ruleproof.model.core import TERMINAL
 from ruleproof.model.take5 import GAME
 from ruleproof.spec import take5 as t5
+from ruleproof.spec.core import variant_from_mapping, variant_to_dict
 from ruleproof.spec.take5 import Deal, Place, Select, Take, Take5State, Take5Variant
 
 GAME_ID = "take5"
@@ -418,20 +424,22 @@ def _round_upper_bound(full: bool) -> Finding:
 # T5-F-8: the text's end rule against the publisher's
 
 
-def _end_rule_witness(seed: int = 0, tries: int = 400) -> dict[str, Any] | None:
-    """A random two-player game (publisher's rules) whose outcome differs under the text's end rule."""
-    text = Take5Variant(end_rule=">", end_check="immediate")
+def _end_rule_witness(seed: int = 0, tries: int = 400, engine: Any = GAME,
+                      variant: Take5Variant = Take5Variant()) -> dict[str, Any] | None:
+    """A random two-player game (publisher's end rule, the other flags from ``variant``, on ``engine``)
+    whose outcome differs under the text's end rule."""
+    text = replace(variant, end_rule=">", end_check="immediate")
     for i in range(tries):
         rng = random.Random(f"{seed}:{i}")
-        state = GAME.initial_state(2, Take5Variant())
+        state = engine.initial_state(2, variant)
         moves: list[str] = []
         text_end: int | None = None
         text_winners: frozenset[int] = frozenset()
         history: list[tuple[int, list[int]]] = []
-        while GAME.current_player(state) != TERMINAL:
-            move: Any = GAME.random_move(state, rng)
+        while engine.current_player(state) != TERMINAL:
+            move: Any = engine.random_move(state, rng)
             before = t5.compute_totals(state)
-            state = GAME.apply_unchecked(state, move)
+            state = engine.apply_unchecked(state, move)
             moves.append(str(move))
             totals = list(t5.compute_totals(state))
             if totals != list(before) and not isinstance(move, Deal):
@@ -439,7 +447,7 @@ def _end_rule_witness(seed: int = 0, tries: int = 400) -> dict[str, Any] | None:
                 if text_end is None and t5.is_end_reached(text, totals):
                     text_end = len(moves)
                     text_winners = t5.compute_winners(state)
-        publisher = GAME.outcome(state).winners
+        publisher = engine.outcome(state).winners
         if text_end is None:
             # the publisher's game ended at exactly 66: the text's game goes on
             return {"moves": moves, "text_end": None, "publisher_winners": sorted(publisher),
@@ -450,9 +458,14 @@ def _end_rule_witness(seed: int = 0, tries: int = 400) -> dict[str, Any] | None:
     return None
 
 
-def _end_rules(full: bool) -> Finding:
+def _end_rules(full: bool, reading: Any = None) -> Finding:
     start = time.perf_counter()
-    found = _end_rule_witness()
+    if reading is None:
+        found = _end_rule_witness()
+        flags: dict[str, Any] = {}
+    else:
+        found = _end_rule_witness(engine=reading.engine, variant=reading.variant)
+        flags = reading.changed_flags()
     question = ("Do the text's end rule (more than 66, at once) and the publisher's (66 or more, at the end of the "
                 "round) ever give different outcomes?")
     if found is None:
@@ -468,7 +481,7 @@ def _end_rules(full: bool) -> Finding:
     scores = [h for h in found["history"]][-6:]
     return Finding(
         "T5-F-8", GAME_ID, question, "sat", answer,
-        witness={"players": 2, "flags": {}, "text_flags": {"end_rule": ">", "end_check": "immediate"}, **found},
+        witness={"players": 2, "flags": flags, "text_flags": {"end_rule": ">", "end_check": "immediate"}, **found},
         rule_ids=("T5-END-1", "T5-WIN-1"), seconds=time.perf_counter() - start, method="random",
         bounds="two players; the score history lists (move index, totals) after every take",
         picture="\n".join(f"move {i}: totals {t}" for i, t in scores))
@@ -502,5 +515,46 @@ QUESTIONS: dict[str, tuple[str, tuple[str, ...]]] = {
     "T5-F-8": ("Do the text's end rule and the publisher's ever give different outcomes?", ("T5-END-1",)),
 }
 
+
+
+def replay_witness(finding: Finding, reading: Any) -> str | None:
+    """``None`` when the finding's move list replays on the reading's engine under its flags
+    (with the witness's own flags on top), else the first illegal move and the rules it breaks."""
+    witness = finding.witness if isinstance(finding.witness, dict) else {}
+    if "moves" not in witness:
+        return "the witness has no move list"
+    mapping = variant_to_dict(reading.variant) | dict(witness.get("flags", {}))
+    engine = reading.engine
+    try:
+        state = engine.initial_state(int(witness.get("players", 2)), variant_from_mapping(Take5Variant, mapping))
+    except ValueError as exc:
+        return str(exc)
+    for index, text in enumerate(witness["moves"]):
+        move = engine.parse_move(text)
+        if not engine.is_legal_move(state, move):
+            return f"move {index} ({text}): {engine.illegal_move_error(state, move)}"
+        state = engine.apply_unchecked(state, move)
+    return None
+
+
+_DEFAULT = Take5Variant()
+#: The flags each question's encoding fixes; every flag not named here or in _TAKES does not change the answer
+#: (T5-F-1/T5-F-3 are proved over symbolic row ends, whichever row a too-low card takes; every sat witness is
+#: replayed under the reading, so row_choice, end_rule, threshold and tie are checked there).
+_FIXED: dict[str, tuple[tuple[str, object], ...]] = {
+    "T5-F-1": (("professional", False),),
+    "T5-F-2": (("professional", True), ("deck", "standard")),
+    "T5-F-3": (("professional", False),),
+    "T5-F-4": (("professional", True), ("deck", "standard")),
+    "T5-F-5": (("professional", False), ("deck", "standard")),
+    "T5-F-6": (("professional", False), ("deck", "standard")),
+    "T5-F-7": (("professional", False), ("deck", "standard")),
+    "T5-F-8": (("end_rule", _DEFAULT.end_rule), ("end_check", _DEFAULT.end_check)),
+}
+#: The questions that take the reading: T5-F-8's random search plays on the reading's engine and flags.
+_TAKES: dict[str, tuple[str, ...]] = {"T5-F-8": ("deck", "professional", "row_choice", "threshold", "tie")}
+
 for _id, (_text, _rules) in QUESTIONS.items():
-    register(Question(_id, GAME_ID, _text, _rules, FINDINGS[_id]))
+    register(Question(_id, GAME_ID, _text, _rules, FINDINGS[_id], flags=_TAKES.get(_id, ()), fixed=_FIXED[_id],
+                      declared=True, takes_reading=_id in _TAKES, plugins="engine" if _id in _TAKES else "restriction",
+                      replay=replay_witness))
