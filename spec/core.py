@@ -135,6 +135,13 @@ def _always(step: Step[Any, Any, Any]) -> bool:
     return True
 
 
+#: The tag of a rule whose text holds a comparison, a count, a tie-break or an
+#: order (thresholds, capacities, "at or above", "fewest … then …", first/last).
+BOUNDARY = "boundary"
+#: ``tags=BOUNDARY_TAGS`` in a :class:`Rule` marks it as a boundary rule.
+BOUNDARY_TAGS: frozenset[str] = frozenset({BOUNDARY})
+
+
 @dataclass(frozen=True)
 class Rule:
     """One rule of a game.
@@ -148,6 +155,13 @@ class Rule:
     :param applies: whether the rule is relevant to the step at all; a rule
         that applies to a step is said to *fire* on it.
     :param flags: the variant flags that change this rule.
+    :param tags: labels for tools; :data:`BOUNDARY` marks a rule with a
+        comparison, count, tie-break or order, which needs a test that builds
+        the boundary position by hand (``@pytest.mark.boundary(rule_id)``).
+
+    >>> Rule("DEMO-2", "At least two", "Two or more.", Source("demo.txt", "Раздел"), RuleKind.LEGALITY,
+    ...      lambda step: None, tags=BOUNDARY_TAGS).is_boundary
+    True
     """
 
     id: str
@@ -158,6 +172,12 @@ class Rule:
     check: Callable[[Step[Any, Any, Any]], str | None]
     applies: Callable[[Step[Any, Any, Any]], bool] = _always
     flags: tuple[str, ...] = ()
+    tags: frozenset[str] = frozenset()
+
+    @property
+    def is_boundary(self) -> bool:
+        """Whether the rule carries the :data:`BOUNDARY` tag."""
+        return BOUNDARY in self.tags
 
 
 @dataclass(frozen=True)

@@ -26,6 +26,7 @@ from dataclasses import dataclass, replace
 from typing import Literal, NamedTuple
 
 from ruleproof.spec.core import (
+    BOUNDARY_TAGS,
     CHANCE,
     TERMINAL,
     Ambiguity,
@@ -728,6 +729,7 @@ RULES: tuple[Rule, ...] = (
         "the owner of the lowest unresolved card acts next.",
         _src(SEC_PLAY), RuleKind.LEGALITY, _check_turn,
         lambda step: step.before.resolving,
+        tags=BOUNDARY_TAGS,
     ),
     Rule(
         "T5-PHASE-1", "Choose, then resolve",
@@ -750,6 +752,7 @@ RULES: tuple[Rule, ...] = (
         "T5-PLACE-1", "Rows ascend",
         "A card is added after the last card of a row only if it is higher than that card.",
         _src(SEC_ADD), RuleKind.LEGALITY, _check_ascending, _is_right_placement,
+        tags=BOUNDARY_TAGS,
     ),
     Rule(
         "T5-PLACE-2", "Nearest row",
@@ -757,6 +760,7 @@ RULES: tuple[Rule, ...] = (
         "(the text's example: 23 goes after 20, not after 12).",
         _src(SEC_ADD), RuleKind.LEGALITY, _check_nearest,
         lambda step: isinstance(step.move, Place) and step.actor >= 0, flags=("professional",),
+        tags=BOUNDARY_TAGS,
     ),
     Rule(
         "T5-PLACE-3", "Left end (professional)",
@@ -779,16 +783,19 @@ RULES: tuple[Rule, ...] = (
         _src(SEC_TAKE5), RuleKind.EFFECT, _check_six_effect,
         lambda step: isinstance(step.move, Place) and step.actor >= 0
         and len(step.before.rows[step.move.row]) >= ROW_CAPACITY,
+        tags=BOUNDARY_TAGS,
     ),
     Rule(
         "T5-LOW-1", "A too-low card must take",
         "A card lower than every row end cannot be placed; its owner must take a row instead.",
         _src(SEC_LOW), RuleKind.LEGALITY, _check_too_low_takes, _resolves_a_too_low_card, flags=("professional",),
+        tags=BOUNDARY_TAGS,
     ),
     Rule(
         "T5-LOW-2", "Take only with a too-low card",
         "A row may be taken by choice only when the card being resolved is too low for every row.",
         _src(SEC_LOW), RuleKind.LEGALITY, _check_take_only_low, _is_take,
+        tags=BOUNDARY_TAGS,
     ),
     Rule(
         "T5-LOW-3", "Which row is taken",
@@ -796,6 +803,7 @@ RULES: tuple[Rule, ...] = (
         "With automatic choice the row with the fewest bullheads is taken, then the shortest, then the lowest-numbered.",
         _src(SEC_LOW, "RULES-NOTES.md §Take 5 row 4"), RuleKind.LEGALITY, _check_low_row(LowCardRows()), _is_take,
         flags=("row_choice",),
+        tags=BOUNDARY_TAGS,
     ),
     Rule(
         "T5-LOW-4", "Taking a row",
@@ -828,12 +836,14 @@ RULES: tuple[Rule, ...] = (
         "with end_rule '>'), checked at the end of a round by default or at once with end_check 'immediate'.",
         _src(SEC_END, "RULES-NOTES.md §Take 5 rows 1–2"), RuleKind.EFFECT, _check_end_effect,
         lambda step: step.actor >= 0, flags=("end_rule", "threshold", "end_check"),
+        tags=BOUNDARY_TAGS,
     ),
     Rule(
         "T5-WIN-1", "Lowest total wins",
         "When the game ends, the player with the fewest bullheads in total wins; tied players share the win "
         "(with tie 'draw' a shared lowest total is a draw for the whole table).",
         _src(SEC_WIN, "RULES-NOTES.md §Take 5 row 3"), RuleKind.OUTCOME, _check_winners, flags=("tie",),
+        tags=BOUNDARY_TAGS,
     ),
 )
 
