@@ -10,8 +10,16 @@ The audit is the project's main job. For each game it runs
   exhaustive search (:mod:`ruleproof.checkers.catalogue.questions`), where they exist.
 
 Each row has a verdict: ``pass`` (as expected), ``fail`` (a check failed or a
-verdict differs from the expected one) or ``unknown`` (a solver gave up; never
-a proof).
+verdict differs from the expected one), ``unknown`` (a solver gave up; never
+a proof) or ``not applicable`` (a question that cannot be asked under the
+reading, with the reason).
+
+Under a reading (:class:`ruleproof.model.readings.Reading`, ``AuditOptions.reading``)
+every step runs on the reading's engine and flags: conformance and fuzzing for
+the player counts of the engine's test configurations, the properties whose
+expectation the reading's flags decide, and every catalogue question (asked
+under the reading, or "not applicable" with the reason). A step the game lacks
+(no properties, no questions module) is a row ``not run`` that says so.
 """
 
 from __future__ import annotations
@@ -28,8 +36,11 @@ from hypothesis.stateful import run_state_machine_as_test
 from ruleproof.checkers.checks.conformance import run_conformance
 from ruleproof.checkers.checks.fuzz import machine_for
 from ruleproof.checkers.checks.invariants import PROPERTIES, check_property
-from ruleproof.model.registry import game_for
+from ruleproof.model.core import Game
+from ruleproof.model.readings import Reading, default_reading
 from ruleproof.spec.core import variant_to_dict
+from ruleproof.spec.errors import RuleproofError
+from ruleproof.spec.registry import parts_for
 
 
 @dataclass(frozen=True)
@@ -45,6 +56,14 @@ class AuditOptions:
     findings: bool = True
     #: Run the full (slow) catalogue instead of its quick subset.
     full: bool = False
+    #: The reading to audit under (``None``: each game's default reading).
+    reading: Reading | None = None
+
+    def reading_for(self, game_id: str) -> Reading:
+        """The reading in force for ``game_id``."""
+        if self.reading is not None and self.reading.game == game_id:
+            return self.reading
+        return default_reading(game_id)
 
 
 @dataclass(frozen=True)
@@ -74,10 +93,34 @@ def _config_label(players: int, variant: Any, default: Any) -> str:
     return f"{players} players" + (f" ({flags})" if flags else "")
 
 
+def _configs(reading: Reading) -> tuple[tuple[int, Any], ...]:
+    """The engine's test configurations, or under a non-default reading its flags at the same player counts."""
+    game = reading.engine
+    if reading.is_default:
+        return game.test_configs()
+    counts = []
+    for players, _ in game.test_configs():
+        try:
+            game.initial_state(players, reading.variant)
+        except (RuleproofError, ValueError):
+            continue
+        counts.append(players)
+    if not counts:
+        for players in range(game.spec.min_players, game.spec.max_players + 1):
+            try:
+                game.initial_state(players, reading.variant)
+            except (RuleproofError, ValueError):
+                continue
+            counts.append(players)
+            break
+    return tuple((n, reading.variant) for n in dict.fromkeys(counts))
+
+
 def audit_conformance(game_id: str, options: AuditOptions) -> Iterable[AuditRow]:
     """The conformance checklist over every test configuration."""
-    game = game_for(game_id)
-    for players, variant in game.test_configs():
+    reading = options.reading_for(game_id)
+    game = reading.engine
+    for players, variant in _configs(reading):
         start = time.perf_counter()
         result = run_conformance(game, players, variant, games=options.conformance_games, seed=options.seed,
                                  candidate_every=3)
@@ -88,11 +131,15 @@ def audit_conformance(game_id: str, options: AuditOptions) -> Iterable[AuditRow]
 
 def audit_fuzz(game_id: str, options: AuditOptions) -> Iterable[AuditRow]:
     """The Hypothesis state machine on the first and last test configurations."""
-    game = game_for(game_id)
-    configs = game.test_configs()
+    reading = options.reading_for(game_id)
+    game = reading.engine
+    configs = _configs(reading)
+    if not configs:
+        yield AuditRow(game_id, "fuzz", reading.describe(), "fail", "the reading allows no player count", 0.0)
+        return
     for players, variant in dict.fromkeys([configs[0], configs[-1]]):
         start = time.perf_counter()
-        machine = machine_for(game_id, players, variant)
+        machine = _machine(game, players, variant) if not reading.is_default else machine_for(game_id, players, variant)
         try:
             run_state_machine_as_test(machine, settings=settings(
                 max_examples=options.fuzz_examples, stateful_step_count=options.fuzz_steps, deadline=None,
@@ -108,10 +155,15 @@ def audit_fuzz(game_id: str, options: AuditOptions) -> Iterable[AuditRow]:
 
 def audit_properties(game_id: str, options: AuditOptions) -> Iterable[AuditRow]:
     """Each claimed property under the default variant and each test variant that changes its expectation."""
-    game = game_for(game_id)
+    reading = options.reading_for(game_id)
+    game = reading.engine
+    if game_id not in PROPERTIES:
+        yield AuditRow(game_id, "property", "(none)", "not run",
+                       f"no state properties are claimed for {game_id} (ruleproof.checkers.checks.invariants)", 0.0)
+        return
     for prop in PROPERTIES.get(game_id, ()):
         seen: set[bool] = set()
-        for players, variant in game.test_configs():
+        for players, variant in _configs(reading):
             expected = prop.expected(variant)
             if expected in seen:
                 continue
@@ -134,11 +186,35 @@ def audit_findings(game_id: str, options: AuditOptions) -> Iterable[AuditRow]:
         return
     try:
         catalogue = importlib.import_module("ruleproof.checkers.catalogue.questions")
-    except ImportError:
+    except ImportError as exc:
+        yield AuditRow(game_id, "finding", "(catalogue)", "not run", f"the catalogue could not be loaded: {exc}", 0.0)
         return
-    for finding in catalogue.run_catalogue(game_id, full=options.full):
+    if not parts_for(game_id).questions:
+        yield AuditRow(game_id, "finding", "(none)", "not run",
+                       f"game {game_id!r} has no questions part (GameParts.questions is empty): no catalogue "
+                       "question, Z3 encoding or search was run", 0.0)
+        return
+    reading = options.reading_for(game_id)
+    try:
+        found = list(catalogue.questions(game_id))
+    except ImportError as exc:
+        yield AuditRow(game_id, "finding", "(catalogue)", "not run", f"a questions module failed to load: {exc}", 0.0)
+        return
+    if not found:
+        yield AuditRow(game_id, "finding", "(none)", "not run",
+                       f"the questions modules of {game_id!r} register no question", 0.0)
+        return
+    for question in found:
+        finding = question.ask(options.full, None if reading.is_default else reading)
         yield AuditRow(game_id, "finding", f"{finding.id} {finding.question}", finding.audit_verdict,
                        finding.summary(), finding.seconds, finding.to_json())
+
+
+def _machine(game: Game[Any, Any, Any], players: int, variant: Any) -> type[Any]:
+    """A state machine class for an engine that is not in the registry (a reading's engine)."""
+    from ruleproof.checkers.checks.fuzz import GameMachine
+
+    return type("ReadingMachine", (GameMachine,), {"game": game, "players": players, "variant": variant})
 
 
 AUDIT_STEPS: tuple[Callable[[str, AuditOptions], Iterable[AuditRow]], ...] = (
