@@ -20,6 +20,15 @@ before it in :data:`WING_ORDER` (each wing's docstring names the ones it
 uses); ``tests/test_architecture.py`` checks this from the code's imports.
 """
 
+from importlib import metadata as _metadata
+
+try:
+    #: The installed distribution's version (``ruleproof`` itself is a namespace package, so the
+    #: version lives here, in the package every command imports; ``ruleproof --version`` prints it).
+    __version__: str = _metadata.version("ruleproof")
+except _metadata.PackageNotFoundError:  # a bare source tree that was never installed
+    __version__ = "0+unknown"
+
 #: The wings from lowest to highest: a wing may import only wings before it.
 WING_ORDER: tuple[str, ...] = (
     "certcheck", "render", "checks", "catalogue", "explore", "smt", "proofs", "analysis", "interop", "cli",

@@ -22,7 +22,9 @@ def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
 def test_games_lists_every_available_game(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "games", "--json")
     assert code == 0
-    assert [g["id"] for g in json.loads(out)] == list(available_games())
+    data = json.loads(out)
+    assert data["format"] == "ruleproof.games" and data["version"] == 1
+    assert [g["id"] for g in data["games"]] == list(available_games())
 
 
 @pytest.mark.parametrize("game", available_games())
@@ -41,7 +43,7 @@ def test_rules_text_output(capsys: pytest.CaptureFixture[str]) -> None:
 def test_simulate_json_and_record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     record = tmp_path / "game.json"
     code, out, _ = run(capsys, "simulate", "take5", "--players", "3", "--games", "4", "--seed", "2",
-                       "--variant", "threshold=30", "--record", str(record), "--json")
+                       "--variant", "threshold=30", "--record", str(record), "--rule-stats", "--json")
     data = json.loads(out)
     assert code == 0 and data["games"] == 4 and data["variant"]["threshold"] == 30
     assert len(data["seats"]) == 3 and abs(sum(s["win_share"] for s in data["seats"]) - 1) < 1e-9
@@ -59,7 +61,7 @@ def test_simulate_is_reproducible(capsys: pytest.CaptureFixture[str]) -> None:
 @pytest.mark.parametrize(("args", "needle"), [
     (["simulate", "chess", "--players", "2"], "unknown game 'chess'"),
     (["simulate", "take5", "--players", "1"], "2–10 players"),
-    (["simulate", "take5", "--players", "3", "--variant", "colour=red"], "no flag 'colour'"),
+    (["simulate", "take5", "--players", "3", "--variant", "colour=red"], "unknown variant flag for --variant 'colour'"),
     (["simulate", "take5", "--players", "3", "--variant", "threshold=many"], "must be an integer"),
     (["simulate", "take5", "--players", "3", "--variant", "threshold"], "expected flag=value"),
     (["rules", "chess"], "unknown game"),

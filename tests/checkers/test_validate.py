@@ -21,9 +21,10 @@ def test_take5_record_corpus(name: str, capsys: pytest.CaptureFixture[str]) -> N
     code = main(["validate", str(CORPUS / name), "--json"])
     captured = capsys.readouterr()
     assert code == want["exit"], captured
-    if code == 2:
-        assert str(want["message"]) in captured.err
-        assert "Traceback" not in captured.err
+    if code == 2:  # under --json the error is a JSON object on standard output
+        error = json.loads(captured.out)["error"]
+        assert str(want["message"]) in error["message"] and error["exit_code"] == 2
+        assert "Traceback" not in captured.err + captured.out
         return
     data = json.loads(captured.out)
     assert data["ok"] is (code == 0)

@@ -1,0 +1,182 @@
+"""``ruleproof simulate``, ``validate`` and ``fuzz``: play, check and fuzz the engines.
+
+>>> import argparse
+>>> parser = argparse.ArgumentParser(prog="ruleproof")
+>>> add_subcommand(parser.add_subparsers(dest="command"))
+>>> args = parser.parse_args(["simulate", "take5", "--players", "3", "--rule-stats"])
+>>> args.games, args.rule_stats
+(100, True)
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from ruleproof.checkers.cli.common import add_json, add_variant, game_arg, parse_variant
+from ruleproof.checkers.cli.output import EXIT_FAILED, EXIT_OK, out, print_json, table
+from ruleproof.checkers.cli.progress import Progress
+from ruleproof.spec.errors import RecordError, RuleproofError
+
+
+def _positive(name: str, value: int) -> None:
+    if value < 1:
+        raise RuleproofError(f"{name} must be at least 1; got {value!r}")
+
+
+# -- simulate -----------------------------------------------------------------------
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    """Random playouts with statistics."""
+    from ruleproof.checkers.checks.simulate import simulate
+    from ruleproof.model.registry import game_for
+
+    game = game_for(game_arg(args.game))
+    variant = parse_variant(game, args.variant)
+    game.initial_state(args.players, variant)  # validates the player count
+    _positive("--games", args.games)
+    with Progress(f"simulating {game.name}", args.games, enabled=not args.quiet, every=max(1, args.games // 10),
+                  unit="games") as progress:
+        progress.start(f"{args.games} games")
+
+        def on_game(index: int) -> None:
+            progress.finish(item=f"game {index + 1}")
+            progress.start(f"game {index + 2}")
+
+        stats, record = simulate(game, args.players, variant, games=args.games, seed=args.seed,
+                                 rule_stats=args.rule_stats, on_game=on_game)
+    if args.record:
+        Path(args.record).write_text(record.dumps(), encoding="utf-8")
+    data = stats.to_json()
+    if args.json:
+        print_json("simulate", {"game": game.name, "players": args.players, "seed": args.seed, **data,
+                                "record": args.record})
+        return EXIT_OK
+    console = out()
+    length = data["length"]
+    console.print(f"{game.spec.title}: {stats.games} random games, {args.players} players, seed {args.seed}")
+    console.print(f"game length (moves, chance included): mean {length['mean']:.1f}, min {length['min']}, "
+                  f"max {length['max']}")
+    seats = table("seat", "mean score", "min", "max", "win share")
+    for row in data["seats"]:
+        seats.add_row(str(row["seat"]), f"{row['mean_score']:.2f}", f"{row['min_score']:g}", f"{row['max_score']:g}",
+                      f"{row['win_share']:.1%}")
+    console.print(seats)
+    if data["rules_fired"]:
+        fired = table("rule", "fired")
+        for rule_id, count in data["rules_fired"].items():
+            fired.add_row(rule_id, str(count))
+        console.print(fired)
+    if args.record:
+        console.print(f"record of game 0 written to {args.record}")
+    return EXIT_OK
+
+
+# -- validate -------------------------------------------------------------------------
+
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    """Check every move of a record."""
+    from ruleproof.checkers.checks.validate import validate_record
+    from ruleproof.model.records import load_record
+
+    record = load_record(args.record)
+    try:
+        result = validate_record(record)
+    except RecordError as exc:
+        raise RecordError(exc.args[0], exc.path, exc.move_index, str(args.record)) from None
+    if args.json:
+        print_json("validate", {"file": str(args.record), **result.to_json()})
+    else:
+        out().print(f"{args.record}: {result}", markup=False)
+    return EXIT_OK if result.ok else EXIT_FAILED
+
+
+# -- fuzz -------------------------------------------------------------------------------
+
+
+def cmd_fuzz(args: argparse.Namespace) -> int:
+    """Drive engine and spec through Hypothesis-chosen move sequences."""
+    from hypothesis import HealthCheck, settings
+    from hypothesis.stateful import run_state_machine_as_test
+
+    from ruleproof.checkers.checks.fuzz import machine_for
+    from ruleproof.model.registry import game_for
+
+    game = game_for(game_arg(args.game))
+    variant = parse_variant(game, args.variant)
+    game.initial_state(args.players, variant)  # validates the player count
+    _positive("--examples", args.examples)
+    _positive("--steps", args.steps)
+    machine = machine_for(game.name, args.players, variant)
+    with Progress(f"fuzzing {game.name}", args.examples, enabled=not args.quiet,
+                  every=max(1, args.examples // 10), unit="sequences") as progress:
+        progress.start("sequence 1")
+
+        class Counted(machine):  # type: ignore[misc,valid-type]
+            def teardown(self) -> None:
+                super().teardown()
+                progress.finish(item=f"sequence {progress.done + 1}")
+                progress.start(f"sequence {progress.done + 1}")
+
+        config = settings(max_examples=args.examples, stateful_step_count=args.steps, deadline=None, database=None,
+                          suppress_health_check=list(HealthCheck), derandomize=args.seed is None, print_blob=True)
+        try:
+            if args.seed is not None:
+                from hypothesis import seed as hypothesis_seed
+
+                hypothesis_seed(args.seed)(run_state_machine_as_test)(Counted, settings=config)
+            else:
+                run_state_machine_as_test(Counted, settings=config)
+        except AssertionError as exc:
+            failure: str | None = str(exc)
+        else:
+            failure = None
+    body: dict[str, Any] = {"game": game.name, "players": args.players, "seed": args.seed, "examples": args.examples,
+                            "steps": args.steps, "ok": failure is None}
+    if failure is not None:
+        body["error"] = failure
+    if args.json:
+        print_json("fuzz", body)
+    elif failure is not None:
+        out().print(f"[bold red]disagreement found[/bold red] (the failing program is printed above):")
+        out().print(failure, markup=False)
+    else:
+        out().print(f"ok: {args.examples} move sequences of up to {args.steps} steps, engine and spec agree")
+    return EXIT_OK if failure is None else EXIT_FAILED
+
+
+def add_subcommand(sub: Any) -> None:
+    """Add ``simulate``, ``validate`` and ``fuzz``."""
+    p = sub.add_parser("simulate", help="random playouts with statistics")
+    p.add_argument("game", help="game id (any case)")
+    p.add_argument("--players", type=int, required=True, help="number of seats")
+    p.add_argument("--games", type=int, default=100, help="number of games (default 100)")
+    p.add_argument("--seed", type=int, default=0,
+                   help="random seed (default 0: the same games every run; change it for other games)")
+    add_variant(p)
+    p.add_argument("--record", metavar="FILE", help="write the first game's record to FILE")
+    p.add_argument("--rule-stats", action="store_true",
+                   help="count which rule decided each step (slower: every step is checked against the spec)")
+    p.add_argument("--quiet", "-q", action="store_true", help="no progress on standard error")
+    add_json(p)
+    p.set_defaults(func=cmd_simulate)
+
+    p = sub.add_parser("validate", help="check every move of a game record")
+    p.add_argument("record", help="path of a JSON game record")
+    add_json(p)
+    p.set_defaults(func=cmd_validate)
+
+    p = sub.add_parser("fuzz", help="drive engine and spec through Hypothesis-chosen move sequences")
+    p.add_argument("game", help="game id (any case)")
+    p.add_argument("--players", type=int, required=True, help="number of seats")
+    p.add_argument("--examples", type=int, default=100, help="move sequences to try (default 100)")
+    p.add_argument("--steps", type=int, default=200, help="steps per sequence (default 200)")
+    p.add_argument("--seed", type=int,
+                   help="random seed (default: none, and Hypothesis derandomises: the same sequences every run)")
+    add_variant(p)
+    p.add_argument("--quiet", "-q", action="store_true", help="no progress on standard error")
+    add_json(p)
+    p.set_defaults(func=cmd_fuzz)

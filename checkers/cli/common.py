@@ -1,0 +1,86 @@
+"""Pieces every command shares: game ids, ``--json``, ``--variant``, "did you mean" suggestions.
+
+Game ids are case-insensitive; an unknown id, rule id or value names the
+closest known ones.
+
+>>> suggest("simlate", ["simulate", "validate", "score"])
+'simulate'
+>>> str(unknown_choice("game", "take6", ["take5", "cinco"]))
+"unknown game 'take6' (did you mean 'take5'?); available: take5, cinco"
+"""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from ruleproof.spec.errors import RuleproofError
+
+
+def suggest(word: str, candidates: Iterable[str]) -> str | None:
+    """The candidate closest to ``word`` (case-insensitive), or ``None`` when none is close."""
+    folded = {c.casefold(): c for c in candidates}
+    match = difflib.get_close_matches(word.casefold(), list(folded), n=1, cutoff=0.6)
+    return folded[match[0]] if match else None
+
+
+def unknown_choice(what: str, value: str, known: Sequence[str], hint: str = "") -> RuleproofError:
+    """A usage error for an unknown ``what``, with the closest known value and the list (when short)."""
+    close = suggest(value, known)
+    message = f"unknown {what} {value!r}"
+    if close is not None:
+        message += f" (did you mean {close!r}?)"
+    if len(known) <= 12:
+        message += f"; available: {', '.join(known)}"
+    elif hint:
+        message += f"; {hint}"
+    return RuleproofError(message)
+
+
+def game_arg(name: str) -> str:
+    """The registered game id ``name`` stands for (any case); a usage error otherwise."""
+    from ruleproof.model.registry import available_games
+
+    known = tuple(available_games())
+    for game_id in known:
+        if game_id.casefold() == name.casefold():
+            return game_id
+    raise unknown_choice("game", name, known)
+
+
+def add_json(parser: argparse.ArgumentParser, what: str = "print JSON (errors too, as a JSON object)") -> None:
+    """The ``--json`` flag."""
+    parser.add_argument("--json", action="store_true", help=what)
+
+
+def add_variant(parser: argparse.ArgumentParser, *, dest: str = "variant", flag: str = "--variant",
+                who: str = "") -> None:
+    """A repeatable ``--variant FLAG=VALUE`` (several assignments may follow one flag)."""
+    parser.add_argument(flag, dest=dest, action="append", default=[], metavar="FLAG=VALUE",
+                        help=f"set a variant flag{who}; repeat for several (see `ruleproof rules GAME`)")
+
+
+def parse_variant(game: Any, assignments: Sequence[str], flag: str = "--variant") -> Any:
+    """The variant ``assignments`` set on ``game``'s defaults; unknown flags get a suggestion."""
+    from ruleproof.spec.core import parse_variant_assignments, variant_choices, variant_to_dict
+    from ruleproof.spec.errors import VariantError
+
+    names = list(variant_to_dict(game.variant_type()))
+    for assignment in assignments:
+        name, _, value = assignment.partition("=")
+        name, value = name.strip(), value.strip()
+        if name and name not in names:
+            raise unknown_choice(f"variant flag for {flag}", name, names, "see `ruleproof rules GAME`")
+        try:
+            parse_variant_assignments(game.variant_type, [assignment])
+        except VariantError as exc:
+            choices = [str(c) for c in variant_choices(game.variant_type, name)] if name else []
+            text = str(exc).replace(f"{game.variant_type.__name__}: ", "").replace(game.variant_type.__name__, "the game")
+            if choices:
+                close = suggest(value, choices)
+                text = f"bad value {value!r} for {flag} {name}" + (f" (did you mean {close!r}?)" if close else "")
+                text += f"; choices: {', '.join(choices)}"
+            raise RuleproofError(f"{flag} {assignment!r}: {text}" if not choices else text) from None
+    return parse_variant_assignments(game.variant_type, list(assignments))

@@ -1,0 +1,65 @@
+"""JSON Schemas of what the commands print under ``--json`` (``ruleproof schema NAME``).
+
+Every document has ``format`` (``ruleproof.NAME``), ``version`` (of the
+format) and ``ruleproof`` (the tool's version). ``tests/checkers/test_cli_json.py``
+validates each command's output against its schema.
+
+>>> sorted(command_schema("error")["properties"]["error"]["required"])
+['exit_code', 'message']
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ruleproof.checkers.cli.output import FORMAT_VERSION
+
+_STR, _INT, _NUM, _BOOL = {"type": "string"}, {"type": "integer"}, {"type": "number"}, {"type": "boolean"}
+_OBJ: dict[str, Any] = {"type": "object"}
+_ARR: dict[str, Any] = {"type": "array"}
+
+
+def _obj(required: dict[str, Any], **optional: Any) -> dict[str, Any]:
+    return {"type": "object", "required": sorted(required), "properties": {**required, **optional}}
+
+
+_AUDIT_ROW = _obj({"game": _STR, "check": _STR, "subject": _STR, "verdict": {"enum": ["pass", "fail", "unknown"]},
+                   "detail": _STR, "seconds": _NUM}, data={})
+
+#: Command output name → the properties it must carry besides the envelope.
+SCHEMAS: dict[str, dict[str, Any]] = {
+    "error": {"ok": {"const": False},
+              "error": _obj({"message": _STR, "exit_code": _INT}, kind=_STR, file=_STR, path=_STR)},
+    "games": {"games": {"type": "array", "items": _obj({"id": _STR, "title": _STR, "players": _ARR, "rules": _INT})}},
+    "rules": {"game": _STR, "rules": {"type": "array", "items": _obj({"id": _STR, "kind": _STR, "text": _STR})},
+              "ambiguities": _ARR, "flags": _ARR},
+    "audit": {"games": _ARR, "ok": _BOOL, "counts": _OBJ, "rows": {"type": "array", "items": _AUDIT_ROW}},
+    "audit-row": {"row": _AUDIT_ROW, "index": _INT, "total": _INT},
+    "audit-diff": {"changed": _BOOL, "changes": {"type": "array", "items": _obj(
+        {"game": _STR, "check": _STR, "subject": _STR, "before": {"type": ["string", "null"]},
+         "after": {"type": ["string", "null"]}})}},
+    "simulate": {"game": _STR, "players": _INT, "games": _INT, "length": _OBJ, "seats": _ARR,
+                 "rule_decisions": _ARR},
+    "validate": {"file": _STR, "ok": _BOOL},
+    "fuzz": {"game": _STR, "ok": _BOOL, "examples": _INT, "steps": _INT},
+    "diff": {"game": _STR, "verdict": _STR, "games": _INT},
+    "score": {"game": _STR, "total": _NUM},
+    "graph": {"game": _STR, "config": _STR, "states": _INT, "edges": _INT},
+    "trace": {"rules": _OBJ, "problems": _ARR, "index": _STR},
+    "prove": {},
+    "check-proof": {},
+}
+
+
+def command_schema(name: str) -> dict[str, Any]:
+    """The JSON Schema of ``ruleproof.NAME`` documents."""
+    props = SCHEMAS[name]
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": f"ruleproof.{name}",
+        "title": f"ruleproof {name} --json output",
+        "type": "object",
+        "required": sorted({"format", "version", "ruleproof", *props}),
+        "properties": {"format": {"const": f"ruleproof.{name}"}, "version": {"const": FORMAT_VERSION},
+                       "ruleproof": _STR, **props},
+    }

@@ -1,0 +1,112 @@
+"""``ruleproof trace [GAME]`` and ``ruleproof audit-diff BEFORE AFTER``.
+
+``trace`` lists which tests cover which rule and the traceability gaps (exit 1
+when there are gaps). ``audit-diff`` lists the verdicts that changed between
+two ``ruleproof audit --json`` outputs: exit 0 when none changed, 1 when one
+did, 2 when a file is not an audit.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from ruleproof.checkers.cli.common import add_json, game_arg
+from ruleproof.checkers.cli.output import EXIT_FAILED, EXIT_OK, out, print_json
+from ruleproof.spec.errors import RuleproofError
+
+
+def cmd_trace(args: argparse.Namespace) -> int:
+    """Rules → covering tests, and the gaps."""
+    from ruleproof.checkers.analysis.traceability import Problem, check_traceability, covering_tests, scan_tests
+    from ruleproof.model.registry import available_games
+    from ruleproof.spec.registry import spec_for
+
+    games = [game_arg(args.game)] if args.game else list(available_games())
+    tests = scan_tests()
+    every = [r.id for g in available_games() for r in spec_for(g).rules]
+    covered = covering_tests(tests)
+    data: dict[str, Any] = {}
+    problems: list[Problem] = []
+    for game in games:
+        spec = spec_for(game)
+        problems += check_traceability(spec, tests, all_rule_ids=every)
+        data[game] = {r.id: [t.nodeid for t in covered.get(r.id, [])] for r in spec.rules}
+    if args.json:
+        print_json("trace", {"rules": data, "problems": [str(p) for p in problems], "index": ""})
+    else:
+        console = out()
+        for rules in data.values():
+            for rule_id, nodeids in rules.items():
+                console.print(f"{rule_id}: {len(nodeids)} test(s)", markup=False)
+                for nodeid in nodeids:
+                    console.print(f"    {nodeid}", markup=False)
+        for problem in problems:
+            console.print(f"problem: {problem}", markup=False)
+    return EXIT_FAILED if problems else EXIT_OK
+
+
+def load_audit(path: str) -> Mapping[str, Any]:
+    """An audit written by ``ruleproof audit --json`` (a document or JSON Lines); usage error otherwise."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise RuleproofError(f"cannot read {path!r}: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise RuleproofError(f"{path!r} is not an audit (not UTF-8 text)") from None
+    hint = "write one with `ruleproof audit --json > FILE`"
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError:
+        data = None
+    if data is None:  # JSON Lines: the rows and a closing summary
+        rows: list[Any] = []
+        for number, line in enumerate(text.splitlines(), 1):
+            if not line.strip():
+                continue
+            try:
+                item = json.loads(line)
+            except json.JSONDecodeError as exc:
+                raise RuleproofError(f"{path!r} line {number} is not JSON ({exc.msg}); {hint}") from None
+            if isinstance(item, dict) and item.get("format") == "ruleproof.audit-row" and isinstance(item.get("row"), dict):
+                rows.append(item["row"])
+        data = {"rows": rows} if rows else None
+    if not isinstance(data, dict) or not isinstance(data.get("rows"), list):
+        raise RuleproofError(f"{path!r} is not an audit (no list of rows at $.rows); {hint}")
+    for index, row in enumerate(data["rows"]):
+        if not isinstance(row, dict) or not all(isinstance(row.get(k), str) for k in ("game", "check", "subject", "verdict")):
+            raise RuleproofError(f"{path!r}: $.rows[{index}] is not an audit row (game, check, subject, verdict); {hint}")
+    return data
+
+
+def cmd_audit_diff(args: argparse.Namespace) -> int:
+    """Compare two audits."""
+    from ruleproof.checkers.analysis.traceability import compare_audits
+
+    changes = compare_audits(load_audit(args.before), load_audit(args.after))
+    if args.json:
+        print_json("audit-diff", {"changed": bool(changes), "changes": [c.__dict__ for c in changes]})
+    elif not changes:
+        out().print("no verdict changed")
+    else:
+        console = out()
+        for change in changes:
+            console.print(str(change), markup=False)
+    return EXIT_FAILED if changes else EXIT_OK
+
+
+def add_subcommand(sub: Any) -> None:
+    """Add ``trace`` and ``audit-diff``."""
+    p = sub.add_parser("trace", help="which tests cover which rule; traceability gaps")
+    p.add_argument("game", nargs="?", help="game id (default: every game)")
+    add_json(p)
+    p.set_defaults(func=cmd_trace)
+    p = sub.add_parser("audit-diff", help="the verdicts that changed between two `ruleproof audit --json` outputs",
+                       description="Exit 0 when no verdict changed, 1 when one did, 2 when a file is not an audit.")
+    p.add_argument("before", help="JSON file of the first audit")
+    p.add_argument("after", help="JSON file of the second audit")
+    add_json(p)
+    p.set_defaults(func=cmd_audit_diff)
