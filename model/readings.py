@@ -184,8 +184,9 @@ class Reading:
             problems.append(f"extra rules {', '.join(rules) or 'none'} there, {', '.join(self.rule_ids) or 'none'} here")
         if str(theirs.get("engine", "")) != self.engine_name():
             problems.append(f"engine {theirs.get('engine') or 'built-in'} there, {self.engine_name() or 'built-in'} here")
-        if str(theirs.get("plugin_sha256", "")) != self.plugin_sha256:
-            problems.append(f"plugin source sha256 {str(theirs.get('plugin_sha256'))[:12] or 'none'} there, "
+        digest = str(theirs.get("plugin_sha256") or "")
+        if digest != self.plugin_sha256:
+            problems.append(f"plugin source sha256 {digest[:12] or 'none'} there, "
                             f"{self.plugin_sha256[:12] or 'none'} here")
         return problems
 

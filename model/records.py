@@ -51,6 +51,20 @@ RECORD_SCHEMA: dict[str, Any] = {
         },
         "seed": {"type": ["integer", "null"], "description": "The seed the game was generated with, if any."},
         "meta": {"type": "object", "description": "Free-form information (players' names, date, ...)."},
+        "reading": {
+            "type": "object",
+            "description": "The reading the game was played under beyond its flags (ruleproof.model.readings): "
+                           "the ids of extra rules, a derived engine's class and the SHA-256 of the plugin source. "
+                           "Never a file name: check such a record by giving the same reading file again.",
+            "required": ["title", "rules", "engine", "plugin_sha256"],
+            "additionalProperties": False,
+            "properties": {
+                "title": {"type": "string", "maxLength": 200},
+                "rules": {"type": "array", "items": {"type": "string", "maxLength": 100}, "maxItems": 200},
+                "engine": {"type": "string", "maxLength": 200},
+                "plugin_sha256": {"type": "string", "pattern": "^([0-9a-f]{64})?$"},
+            },
+        },
         "moves": {
             "type": "array",
             "items": {
@@ -87,6 +101,8 @@ class GameRecord:
     moves: tuple[RecordedMove, ...]
     seed: int | None = None
     meta: Mapping[str, Any] = field(default_factory=dict)
+    #: The reading's identity (``Reading.identity()``) when made under extra rules or a derived engine.
+    reading: Mapping[str, Any] | None = None
 
     def to_json(self) -> dict[str, Any]:
         """The record as JSON-ready data."""
@@ -104,6 +120,8 @@ class GameRecord:
             data["seed"] = self.seed
         if self.meta:
             data["meta"] = dict(self.meta)
+        if self.reading is not None:
+            data["reading"] = dict(self.reading)
         return data
 
     def dumps(self) -> str:
@@ -160,6 +178,9 @@ def record_from_json(data: object) -> GameRecord:
     _require(isinstance(meta, dict), "meta must be an object", "$.meta")
     moves_data = data["moves"]
     _require(isinstance(moves_data, list), f"moves must be a list, got {type(moves_data).__name__}", "$.moves")
+    reading = data.get("reading")
+    if reading is not None:
+        _check_reading(reading)
     moves: list[RecordedMove] = []
     for i, item in enumerate(moves_data):
         path = f"$.moves[{i}]"
@@ -173,7 +194,27 @@ def record_from_json(data: object) -> GameRecord:
         _require(isinstance(item["move"], str) and item["move"].strip() != "",
                  f"move must be a non-empty string, got {item['move']!r}", f"{path}.move", i)
         moves.append(RecordedMove(actor, item["move"]))
-    return GameRecord(game, players, variant, tuple(moves), seed, meta)
+    return GameRecord(game, players, variant, tuple(moves), seed, meta, reading)
+
+
+def _check_reading(reading: object) -> None:
+    """The ``reading`` field as :data:`RECORD_SCHEMA` describes it."""
+    schema = RECORD_SCHEMA["properties"]["reading"]
+    _require(isinstance(reading, dict), f"reading must be an object, got {reading!r}", "$.reading")
+    assert isinstance(reading, dict)
+    missing = [k for k in schema["required"] if k not in reading]
+    extra = sorted(set(reading) - set(schema["properties"]))
+    _require(not missing and not extra, f"reading has the fields {', '.join(schema['required'])} "
+             f"(missing {missing}, unexpected {extra})", "$.reading")
+    for key in ("title", "engine", "plugin_sha256"):
+        value = reading[key]
+        _require(isinstance(value, str) and len(value) <= 200, f"{key} must be a short string", f"$.reading.{key}")
+    digest = reading["plugin_sha256"]
+    _require(digest == "" or (len(digest) == 64 and all(c in "0123456789abcdef" for c in digest)),
+             "plugin_sha256 must be 64 hex digits or empty", "$.reading.plugin_sha256")
+    rules = reading["rules"]
+    _require(isinstance(rules, list) and len(rules) <= 200 and all(isinstance(r, str) and len(r) <= 100 for r in rules),
+             "rules must be a list of rule ids", "$.reading.rules")
 
 
 def load_record(path: str | Path) -> GameRecord:

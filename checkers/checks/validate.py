@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ruleproof.model.core import CHANCE, Game
+from ruleproof.model.readings import Reading
 from ruleproof.model.records import GameRecord
 from ruleproof.model.registry import available_games, game_for
 from ruleproof.spec.core import variant_from_mapping
@@ -40,11 +41,15 @@ class ValidationResult:
     position: str = ""
     finished: bool = False
     outcome: dict[str, Any] = field(default_factory=dict)
+    #: The reading the record was checked under (a description).
+    reading: str = ""
+    #: How the record's reading differs from the one asked for (empty when they agree).
+    mismatch: list[str] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
-        """True when every move was legal."""
-        return self.index is None
+        """True when the record was made under the reading asked for and every move was legal."""
+        return self.index is None and not self.mismatch
 
     def to_json(self) -> dict[str, Any]:
         """The verdict as JSON-ready data."""
@@ -56,9 +61,21 @@ class ValidationResult:
                                      "position": self.position}
         if self.outcome:
             data["outcome"] = self.outcome
+        if self.reading:
+            data["reading"] = self.reading
+        if self.mismatch:
+            data["reading_mismatch"] = list(self.mismatch)
         return data
 
     def __str__(self) -> str:
+        if self.mismatch:
+            head = [f"refused: the record was made under another reading than {self.reading or 'the one asked for'}: "
+                    + "; ".join(self.mismatch),
+                    "give the reading it was made under with --reading FILE (a record never names a file to open)"]
+            if self.index is None:
+                return "\n".join(head + [f"(all {self.checked} moves are also legal under the reading asked for)"])
+            self_ok = ValidationResult(**{**self.__dict__, "mismatch": []})
+            return "\n".join(head + [str(self_ok)])
         if self.ok:
             end = "the game is finished" if self.finished else "the game is not finished"
             return f"ok: all {self.checked} moves of this {self.game} record are legal; {end}"
@@ -89,16 +106,32 @@ def game_of_record(record: GameRecord) -> tuple[Game[Any, Any, Any], Any]:
     return game, variant
 
 
-def validate_record(record: GameRecord) -> ValidationResult:
+def validate_record(record: GameRecord, reading: Reading | None = None) -> ValidationResult:
     """Replay ``record`` and report the first illegal move, if any.
 
+    :param reading: the reading to check it under; without one, the record's
+        flags and the built-in rules. A record made under another reading
+        (other flags, extra rules, a derived engine or another plugin source)
+        is refused (``mismatch``); its moves are still replayed under the
+        reading asked for, naming the first one that reading forbids.
     :raises RecordError: when a move's text cannot be parsed (malformed input,
         not an illegal move).
     """
     game, variant = game_of_record(record)
+    if reading is None:
+        reading = Reading(record.game, variant, title="the built-in rules with the record's flags")
+    elif reading.game != record.game:
+        raise RecordError(f"the record is a {record.game} game; the reading is for {reading.game}", "$.game")
+    mismatch = reading.mismatch(record.variant, record.reading)
+    game, variant = reading.engine, reading.variant
+    try:
+        game.initial_state(record.players, variant)
+    except PlayerCountError as exc:
+        raise RecordError(f"under the reading asked for: {exc}", "$.players") from None
     spec = game.spec
     state = game.initial_state(record.players, variant)
-    result = ValidationResult(record.game, record.players, len(record.moves))
+    result = ValidationResult(record.game, record.players, len(record.moves), reading=reading.describe(),
+                              mismatch=mismatch)
     for index, recorded in enumerate(record.moves):
         try:
             move = game.parse_move(recorded.move)
