@@ -46,6 +46,7 @@ from ruleproof.spec.cinco_board import (
     step,
 )
 from ruleproof.spec.core import (
+    BOUNDARY_TAGS,
     CHANCE,
     TERMINAL,
     Ambiguity,
@@ -891,12 +892,14 @@ RULES: tuple[Rule, ...] = (
         "only possible move.",
         _src(SEC_TURN, "RULES-NOTES.md §Cinco row 4"), RuleKind.LEGALITY, _check_draw,
         lambda step: isinstance(step.move, Draw) and step.actor >= 0,
+        tags=BOUNDARY_TAGS,
     ),
     Rule(
         "CI-HAND-2", "Exchange all four",
         "A player holding exactly four cards may exchange them, all four together, instead of playing.",
         _src(SEC_TURN, "RULES-NOTES.md §Cinco row 4"), RuleKind.LEGALITY, _check_exchange,
         lambda step: isinstance(step.move, Exchange) and step.actor >= 0,
+        tags=BOUNDARY_TAGS,
     ),
     Rule(
         "CI-HAND-3", "Drawing",
@@ -927,6 +930,7 @@ RULES: tuple[Rule, ...] = (
         "The chip goes on a cell numbered at least the card's number. In the Joker variant a card with no "
         "free cell at or above its number may take any free cell instead.",
         _src(SEC_TURN), RuleKind.LEGALITY, _check_at_or_above, _is_play, flags=("joker",),
+        tags=BOUNDARY_TAGS,
     ),
     Rule(
         "CI-PLAY-4", "Burning",
@@ -935,11 +939,13 @@ RULES: tuple[Rule, ...] = (
         "burns every card it plays.",
         _src(SEC_TURN, "RULES-NOTES.md §Cinco row 5"), RuleKind.LEGALITY, _check_burn, _is_play,
         flags=("joker", "chips_out"),
+        tags=BOUNDARY_TAGS,
     ),
     Rule(
         "CI-PLAY-5", "A chip to place",
         "Placing needs a chip of the player's colour still in stock.",
         _src(SEC_SETUP), RuleKind.LEGALITY, _check_chip_left, _is_play, flags=("chips",),
+        tags=BOUNDARY_TAGS,
     ),
     Rule(
         "CI-PLAY-7", "Must place (must_place)",
@@ -968,6 +974,7 @@ RULES: tuple[Rule, ...] = (
         "wins at once; with exact_five only a run of exactly five wins.",
         _src(SEC_END, "RULES-NOTES.md §Cinco row 2"), RuleKind.EFFECT, _check_win, _is_seat_move,
         flags=("exact_five", "layout", "layout_file"),
+        tags=BOUNDARY_TAGS,
     ),
     Rule(
         "CI-END-1", "Out of chips: a draw",
@@ -980,6 +987,7 @@ RULES: tuple[Rule, ...] = (
             else sum(step.before.chips) == 1
         ),
         flags=("chips", "chips_out"),
+        tags=BOUNDARY_TAGS,
     ),
     Rule(
         "CI-END-2", "Full board: a draw",

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from rulefacts import Layers
 from ruleproof.model.cinco import GAME
 from ruleproof.spec.cinco import (
     AMBIGUITIES,
@@ -41,6 +42,8 @@ from ruleproof.spec.core import CHANCE, TERMINAL, variant_choices
 from ruleproof.spec.errors import MoveParseError, PlayerCountError, VariantError
 
 V = CincoVariant
+#: Rulebook facts on spec and engine separately (tests/rulefacts.py).
+CI = Layers[CincoState, object](GAME)
 HEX = hex_layout()
 #: Five cells in a row on the hexagon, left of the centre, and the sixth beyond... none (board edge).
 HEX_ROW = [HEX.number_at((q, 0)) for q in range(-5, 0)]
@@ -349,6 +352,9 @@ def test_cell_at_or_above_card() -> None:
     assert "CI-PLAY-3" not in ids(state, Play(34, 34))
     plays_34 = [m for m in GAME.legal_moves(state) if isinstance(m, Play) and m.card == 34]
     assert [m.cell for m in plays_34] == list(range(34, 91))
+    CI.allows(state, Play(34, 34))
+    CI.allows(state, Play(34, 90))
+    CI.refuses(state, Play(34, 33), "CI-PLAY-3")
 
 
 @pytest.mark.rule("CI-PLAY-4")
@@ -364,6 +370,8 @@ def test_card_burns_without_free_cell() -> None:
     assert "CI-PLAY-4" in ids(state, Play(4, 0))
     after = engine_after(state, Play(90, 0))
     assert after.board == state.board and after.chips == state.chips and 90 in after.discards[1]
+    CI.refuses(state, Play(90, 90), "CI-PLAY-2")
+    CI.step(state, Play(90, 0), {"board": state.board, "chips": state.chips, "discards": ((60,), (90,))})
 
 
 @pytest.mark.rule("CI-PLAY-3", "CI-PLAY-4")
@@ -378,12 +386,16 @@ def test_joker_variant() -> None:
         state = engine_after(state, Play(37, 89))
         moves = GAME.legal_moves(state)
         if joker:
+            CI.allows(state, Play(89, 1))
+            CI.refuses(state, Play(89, 0), "CI-PLAY-4")
             assert Play(89, 1) in moves and Play(89, 0) not in moves
             assert "CI-PLAY-3" not in ids(state, Play(89, 1))
             assert "CI-PLAY-4" in ids(state, Play(89, 0))
             # A card that still has a free cell at or above it is no joker.
             assert "CI-PLAY-3" in ids(state, Play(2, 1))
         else:
+            CI.allows(state, Play(89, 0))
+            CI.refuses(state, Play(89, 1), "CI-PLAY-3")
             assert Play(89, 0) in moves and Play(89, 1) not in moves
             assert "CI-PLAY-3" in ids(state, Play(89, 1))
             assert "CI-PLAY-4" not in ids(state, Play(89, 0))
@@ -439,6 +451,7 @@ def test_five_in_a_line_wins() -> None:
     chips_on = {n: 0 for n in HEX_ROW[:4]}
     state = position(2, hands=((1, 2, 3, 4), (5,)), chips_on=chips_on)
     move = Play(1, HEX_ROW[4])
+    CI.step(state, move, {"finished": True, "winner": 0}, wrong=[{"finished": False, "winner": -1}])
     after = engine_after(state, move)
     assert after.finished and after.winner == 0
     assert is_win(Board(HEX, after.board), 0)
@@ -482,8 +495,10 @@ def test_out_of_chips_is_a_draw() -> None:
     """The text: a player may use up all their chips; the game is then a draw."""
     state = position(2, V(chips=3), hands=((1, 2, 3, 4), (5,)), chips_on={10: 0, 20: 0, 30: 1})
     assert state.chips == (1, 2)
+    CI.step(state, Play(1, 80), {"finished": True, "winner": -1, "chips": (0, 2)}, wrong=[{"finished": False}])
     after = engine_after(state, Play(1, 80))
     assert after.finished and after.winner == -1 and after.chips == (0, 2)
+    CI.outcome(after, {0, 1}, wrong=[{0}])
     assert compute_winners(after) == frozenset({0, 1})
     assert "CI-END-1" not in effect_ids(state, Play(1, 80), after)
     assert "CI-END-1" in effect_ids(state, Play(1, 80), after._replace(finished=False))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from rulefacts import Layers
 from ruleproof.model.take5 import GAME
 from ruleproof.spec.core import CHANCE
 from ruleproof.spec.take5 import (
@@ -21,6 +22,8 @@ from ruleproof.spec.take5 import (
 )
 
 V = Take5Variant()
+#: Rulebook facts on spec and engine separately (tests/rulefacts.py).
+T5 = Layers[Take5State, object](GAME)
 
 
 def make_state(
@@ -170,6 +173,9 @@ def test_rulebook_example_23_goes_after_20_not_12() -> None:
     assert "T5-PLACE-2" in violated(state, 0, Place(0))
     assert violated(state, 0, Place(1)) == ()
     assert GAME.legal_moves(state) == (Place(1),)
+    T5.legal(state, {Place(1)})
+    T5.step(state, Place(1), {"rows": ((12,), (20, 23), (50,), (90,)), "chosen": (0, 95)},
+            wrong=[{"rows": ((12, 23), (20,), (50,), (90,))}])
 
 
 @pytest.mark.rule("T5-PLACE-3")
