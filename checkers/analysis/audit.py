@@ -27,7 +27,7 @@ from __future__ import annotations
 import importlib
 import time
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from hypothesis import HealthCheck, settings
@@ -58,6 +58,27 @@ class AuditOptions:
     full: bool = False
     #: The reading to audit under (``None``: each game's default reading).
     reading: Reading | None = None
+    #: Run only these kinds of check (:data:`CHECK_KINDS`; empty: every kind).
+    checks: tuple[str, ...] = ()
+    #: Run only these findings (catalogue ids, any case; empty: every finding).
+    finding_ids: tuple[str, ...] = ()
+    #: One configuration per check (the first test configuration) instead of several.
+    quick: bool = False
+    #: Called with ``(game, check, subject)`` just before each check runs (for progress).
+    on_start: Callable[[str, str, str], None] | None = field(default=None, compare=False, repr=False)
+
+    def starting(self, game: str, check: str, subject: str) -> None:
+        """Report that a check starts (see :attr:`on_start`)."""
+        if self.on_start is not None:
+            self.on_start(game, check, subject)
+
+    def wants(self, check: str) -> bool:
+        """Whether checks of kind ``check`` run."""
+        return not self.checks or check in self.checks
+
+    def wants_finding(self, finding_id: str) -> bool:
+        """Whether the finding ``finding_id`` runs."""
+        return not self.finding_ids or finding_id.upper() in {f.upper() for f in self.finding_ids}
 
     def reading_for(self, game_id: str) -> Reading:
         """The reading in force for ``game_id``."""
@@ -116,11 +137,22 @@ def _configs(reading: Reading) -> tuple[tuple[int, Any], ...]:
     return tuple((n, reading.variant) for n in dict.fromkeys(counts))
 
 
+def _run_configs(reading: Reading, options: AuditOptions) -> tuple[tuple[int, Any], ...]:
+    """The configurations a check runs on (only the first with ``quick``)."""
+    configs = _configs(reading)
+    return configs[:1] if options.quick else configs
+
+
+def _fuzz_configs(configs: tuple[tuple[int, Any], ...]) -> list[tuple[int, Any]]:
+    return list(dict.fromkeys([configs[0], configs[-1]])) if configs else []
+
+
 def audit_conformance(game_id: str, options: AuditOptions) -> Iterable[AuditRow]:
     """The conformance checklist over every test configuration."""
     reading = options.reading_for(game_id)
     game = reading.engine
-    for players, variant in _configs(reading):
+    for players, variant in _run_configs(reading, options):
+        options.starting(game_id, "conformance", _config_label(players, variant, game.default_variant()))
         start = time.perf_counter()
         result = run_conformance(game, players, variant, games=options.conformance_games, seed=options.seed,
                                  candidate_every=3)
@@ -133,11 +165,12 @@ def audit_fuzz(game_id: str, options: AuditOptions) -> Iterable[AuditRow]:
     """The Hypothesis state machine on the first and last test configurations."""
     reading = options.reading_for(game_id)
     game = reading.engine
-    configs = _configs(reading)
+    configs = _run_configs(reading, options)
     if not configs:
         yield AuditRow(game_id, "fuzz", reading.describe(), "fail", "the reading allows no player count", 0.0)
         return
-    for players, variant in dict.fromkeys([configs[0], configs[-1]]):
+    for players, variant in _fuzz_configs(configs):
+        options.starting(game_id, "fuzz", _config_label(players, variant, game.default_variant()))
         start = time.perf_counter()
         machine = _machine(game, players, variant) if not reading.is_default else machine_for(game_id, players, variant)
         try:
@@ -163,11 +196,12 @@ def audit_properties(game_id: str, options: AuditOptions) -> Iterable[AuditRow]:
         return
     for prop in PROPERTIES.get(game_id, ()):
         seen: set[bool] = set()
-        for players, variant in _configs(reading):
+        for players, variant in _run_configs(reading, options):
             expected = prop.expected(variant)
             if expected in seen:
                 continue
             seen.add(expected)
+            options.starting(game_id, "property", f"{prop.id} {_config_label(players, variant, game.default_variant())}")
             start = time.perf_counter()
             result = check_property(game, prop, players, variant, games=options.property_games, seed=options.seed)
             verdict = "pass" if result.as_expected else "fail"
@@ -205,6 +239,9 @@ def audit_findings(game_id: str, options: AuditOptions) -> Iterable[AuditRow]:
                        f"the questions modules of {game_id!r} register no question", 0.0)
         return
     for question in found:
+        if not options.wants_finding(question.id):
+            continue
+        options.starting(game_id, "finding", f"{question.id} {question.question}")
         finding = question.ask(options.full, None if reading.is_default else reading)
         yield AuditRow(game_id, "finding", f"{finding.id} {finding.question}", finding.audit_verdict,
                        finding.summary(), finding.seconds, finding.to_json())
@@ -221,12 +258,67 @@ AUDIT_STEPS: tuple[Callable[[str, AuditOptions], Iterable[AuditRow]], ...] = (
     audit_conformance, audit_fuzz, audit_properties, audit_findings,
 )
 
+#: The kinds of check, in the order they run (``ruleproof audit --check KIND``).
+CHECK_KINDS: tuple[str, ...] = ("conformance", "fuzz", "property", "finding")
+
+
+def _steps(options: AuditOptions) -> list[Callable[[str, AuditOptions], Iterable[AuditRow]]]:
+    wanted = dict(zip(CHECK_KINDS, AUDIT_STEPS))
+    if options.finding_ids and not options.checks:
+        return [audit_findings]
+    return [step for kind, step in wanted.items() if options.wants(kind)]
+
+
+def count_checks(games: Iterable[str], options: AuditOptions) -> int:
+    """How many rows :func:`run_audit` will produce (for progress: done/total), without running anything.
+
+    Questions are only looked up (their modules imported), never asked.
+    """
+    total = 0
+    for game_id in games:
+        reading = options.reading_for(game_id)
+        configs = _run_configs(reading, options)
+        for step in _steps(options):
+            if step is audit_conformance:
+                total += len(configs)
+            elif step is audit_fuzz:
+                total += len(_fuzz_configs(configs)) or 1
+            elif step is audit_properties:
+                props = PROPERTIES.get(game_id)
+                total += sum(len({p.expected(v) for _, v in configs}) for p in props) if props else 1
+            elif step is audit_findings and options.findings:
+                total += _count_findings(game_id, options)
+    return total
+
+
+def _count_findings(game_id: str, options: AuditOptions) -> int:
+    try:
+        catalogue = importlib.import_module("ruleproof.checkers.catalogue.questions")
+        if not parts_for(game_id).questions:
+            return 1
+        found = list(catalogue.questions(game_id))
+    except ImportError:
+        return 1
+    if not found:
+        return 1
+    return sum(1 for q in found if options.wants_finding(q.id))
+
+
+def known_finding_ids(games: Iterable[str]) -> list[str]:
+    """The catalogue ids of ``games`` (for ``--finding`` suggestions)."""
+    catalogue = importlib.import_module("ruleproof.checkers.catalogue.questions")
+    ids: list[str] = []
+    for game_id in games:
+        if parts_for(game_id).questions:
+            ids += [q.id for q in catalogue.questions(game_id)]
+    return ids
+
 
 def run_audit(games: Iterable[str], options: AuditOptions, on_row: Callable[[AuditRow], None] | None = None) -> list[AuditRow]:
     """Every audit step for every game, in order."""
     rows: list[AuditRow] = []
     for game_id in games:
-        for step in AUDIT_STEPS:
+        for step in _steps(options):
             for row in step(game_id, options):
                 rows.append(row)
                 if on_row is not None:
