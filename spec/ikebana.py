@@ -46,6 +46,7 @@ from functools import cache
 from typing import Literal, NamedTuple
 
 from ruleproof.spec.core import (
+    BOUNDARY_TAGS,
     CHANCE,
     TERMINAL,
     Ambiguity,
@@ -1279,6 +1280,7 @@ RULES: tuple[Rule, ...] = (
         "player may still refuse while holding a coin, paying every coin left.",
         _src(SEC_PLAY, "RULES-NOTES.md §Ikebana row 3"), RuleKind.LEGALITY, _check_refusal_cost,
         lambda step: _in_phase(step, "decide", Refuse), flags=("partial_refusal",),
+        tags=BOUNDARY_TAGS,
     ),
     Rule(
         "IK-REFUSE-2", "Who is paid for a refusal",
@@ -1304,6 +1306,7 @@ RULES: tuple[Rule, ...] = (
         "no coins) cannot buy it.",
         _src(SEC_PLAY, "RULES-NOTES.md §Ikebana row 3"), RuleKind.LEGALITY, _check_buy_price,
         lambda step: _in_phase(step, "choose", Buy),
+        tags=BOUNDARY_TAGS,
     ),
     Rule(
         "IK-BUY-3", "Buying",
@@ -1315,6 +1318,7 @@ RULES: tuple[Rule, ...] = (
         "After a turn the next player clockwise who holds fewer than five cards plays (the same player again if "
         "nobody else needs cards).",
         _src(SEC_PLAY), RuleKind.EFFECT, _check_next_turn, _is_normal_pass,
+        tags=BOUNDARY_TAGS,
     ),
     Rule(
         "IK-STALL-1", "A player who cannot act",
@@ -1328,6 +1332,7 @@ RULES: tuple[Rule, ...] = (
         "IK-ROUND-1", "End of a round",
         "A round ends exactly when every player holds five cards; then all bouquets are revealed.",
         _src(SEC_ROUND_END), RuleKind.EFFECT, _check_round_end, _is_turn_end,
+        tags=BOUNDARY_TAGS,
     ),
     Rule(
         "IK-SCORE-1", "Best combinations",
@@ -1341,6 +1346,7 @@ RULES: tuple[Rule, ...] = (
         "The combination points are multiplied according to the colours of all five cards, including cards in "
         "no combination: exactly two colours x2, five different colours x3, one colour x4, otherwise x1.",
         _src(SEC_SCORE, "RULES-NOTES.md §Ikebana row 2"), RuleKind.EFFECT, _check_colour_multiplier, _is_round_end,
+        tags=BOUNDARY_TAGS,
     ),
     Rule(
         "IK-PAY-1", "Payouts",
@@ -1363,6 +1369,7 @@ RULES: tuple[Rule, ...] = (
         RuleKind.EFFECT, _check_bank_shortfall,
         lambda step: _is_round_end(step) and step.variant.bank == "finite",
         flags=("bank", "shortfall"),
+        tags=BOUNDARY_TAGS,
     ),
     Rule(
         "IK-START-1", "Next start player",
@@ -1370,6 +1377,7 @@ RULES: tuple[Rule, ...] = (
         "previous start player (start_tie 'after_previous') or the lowest seat (start_tie 'lowest_seat').",
         _src(SEC_SCORE, "RULES-NOTES.md §Ikebana row 5; the tie-break is a project decision"),
         RuleKind.EFFECT, _check_next_start, _is_round_end, flags=("start_tie",),
+        tags=BOUNDARY_TAGS,
     ),
     Rule(
         "IK-ROUND-2", "New round",
@@ -1382,6 +1390,7 @@ RULES: tuple[Rule, ...] = (
         "The game ends after the fourth round (with shortfall 'end_game', also after a round the finite bank "
         "could not pay in full).",
         _src(SEC_PLAY), RuleKind.EFFECT, _check_game_end, _is_round_end, flags=("shortfall",),
+        tags=BOUNDARY_TAGS,
     ),
     Rule(
         "IK-MONEY-1", "Money is conserved",
@@ -1389,11 +1398,13 @@ RULES: tuple[Rule, ...] = (
         "player plus what the bank has paid out; nobody's coins go below zero; a finite bank never pays out more "
         "than it holds.",
         _src(SEC_PREP), RuleKind.EFFECT, _check_money, flags=("bank",),
+        tags=BOUNDARY_TAGS,
     ),
     Rule(
         "IK-WIN-1", "Most coins wins",
         "When the game ends the player with the most coins wins; tied players share the win.",
         _src(SEC_SCORE), RuleKind.OUTCOME, _check_winners,
+        tags=BOUNDARY_TAGS,
     ),
 )
 

@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pytest
 
+from rulefacts import Layers, both
+from ruleproof.model import ikebana as engine
 from ruleproof.model.codec import decode, encode
 from ruleproof.model.ikebana import GAME
 from ruleproof.spec import ikebana as ik
@@ -34,6 +36,8 @@ from ruleproof.spec.ikebana import (
 )
 
 V = IkebanaVariant()
+#: Rulebook facts on spec and engine separately (tests/rulefacts.py).
+IK = Layers[IkebanaState, IkebanaMove](GAME)
 SCORING = "Как считаются очки."
 PLAY = "Как играть."
 
@@ -106,6 +110,8 @@ def test_example_1_three_and_two_of_a_kind_five_colours() -> None:
     score = ik.explain_bouquet(["R3", "B3", "Y3", "W2", "G2"])
     assert sorted((c.name, c.points) for c, _ in score.combinations) == [("three 3s", 9), ("two 2s", 4)]
     assert (score.base, score.multiplier, score.total) == (13, 3, 39)
+    bouquet = ("R3", "B3", "Y3", "W2", "G2")
+    both(39, spec=ik.compute_bouquet_score(bouquet), engine=engine._points(bouquet) * engine._multiplier(bouquet))
 
 
 @pytest.mark.example(SCORING)
@@ -117,6 +123,8 @@ def test_example_2_run_beats_the_pair() -> None:
     assert [(c.name, cards) for c, cards in score.combinations] == [("run 1-2-3-4", ("R1", "R2", "R3", "R4"))]
     assert score.unused == ("W2",)
     assert (score.base, score.multiplier, score.total) == (8, 2, 16)
+    bouquet = ("R1", "R2", "R3", "R4", "W2")
+    both(16, spec=ik.compute_bouquet_score(bouquet), engine=engine._points(bouquet) * engine._multiplier(bouquet))
 
 
 @pytest.mark.example(SCORING)
@@ -126,6 +134,8 @@ def test_example_3_pair_without_colour_bonus() -> None:
     score = ik.explain_bouquet(["R5", "Y5", "R3", "R4", "W1"])
     assert [c.name for c, _ in score.combinations] == ["two 5s"]
     assert (score.base, score.multiplier, score.total) == (10, 1, 10)
+    bouquet = ("R5", "Y5", "R3", "R4", "W1")
+    both(10, spec=ik.compute_bouquet_score(bouquet), engine=engine._points(bouquet) * engine._multiplier(bouquet))
 
 
 @pytest.mark.example(PLAY)
@@ -134,9 +144,10 @@ def test_example_masha_pays_petya_vasya_petya() -> None:
     """«при игре втроем Маша … платит Пете (слева) одну монетку … два монетки … Васе … три монетки снова Пете»."""
     masha, petya, vasya = 0, 1, 2
     state = make(3, coins=(6, 6, 6))
-    state = play(state, Draw())
-    for card in ("R1", "G1", "B1"):
-        state = play(play(state, Reveal(card)), Refuse())
+    state = IK.step(state, Draw())
+    for card, coins in (("R1", (5, 7, 6)), ("G1", (3, 7, 8)), ("B1", (0, 10, 8))):
+        state = IK.step(IK.step(state, Reveal(card)), Refuse(), {"coins": coins},
+                        wrong=[{"coins": (coins[0], 6, 6 + 6 - coins[0])}])
     assert state.coins[petya] == 6 + 1 + 3
     assert state.coins[vasya] == 6 + 2
     assert state.coins[masha] == 0
@@ -144,6 +155,8 @@ def test_example_masha_pays_petya_vasya_petya() -> None:
     # With no coins left she must keep the next card.
     state = play(state, Reveal("Y1"))
     assert GAME.legal_moves(state) == (Keep(),)
+    IK.legal(state, {Keep()})
+    IK.refuses(state, Refuse(), "IK-REFUSE-1")
 
 
 # --------------------------------------------------------------------------
@@ -496,6 +509,7 @@ def test_counterclockwise_payments_contradict_the_text(rulebooks: Path) -> None:
     state = play(state, Reveal("R1"))
     after = GAME.apply(state, Refuse())
     paid_right = after._replace(coins=(5, 6, 7))  # to seat 2, the counterclockwise neighbour
+    IK.step(state, Refuse(), {"coins": (5, 7, 6)}, wrong=[{"coins": (5, 6, 7)}])
     assert effects(state, Refuse(), paid_right).rule_ids == ("IK-REFUSE-2",)
 
 
