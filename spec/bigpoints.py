@@ -41,6 +41,7 @@ from dataclasses import dataclass
 from typing import Literal, NamedTuple, TypeAlias
 
 from ruleproof.spec.core import (
+    BOUNDARY_TAGS,
     CHANCE,
     TERMINAL,
     Ambiguity,
@@ -1052,6 +1053,7 @@ RULES: tuple[Rule, ...] = (
         "other pawns do not block it.",
         _src(SEC_PLAY), RuleKind.EFFECT, _owner("BP-MOVE-2", ("pawns",)),
         lambda step: _is_pawn(step) and isinstance(step.move, Pawn) and not step.move.back,
+        tags=BOUNDARY_TAGS,
     ),
     Rule(
         "BP-MOVE-3", "No backward normal move",
@@ -1062,6 +1064,7 @@ RULES: tuple[Rule, ...] = (
         "BP-LADDER-1", "Onto the highest free step",
         "A pawn with no disc of its colour left ahead of it moves onto the highest free step of the ladder.",
         _src(SEC_EXAMPLE), RuleKind.EFFECT, _owner("BP-LADDER-1", ("ladder",)), _reaches_ladder,
+        tags=BOUNDARY_TAGS,
     ),
     Rule(
         "BP-LADDER-2", "The reserve disc",
@@ -1080,6 +1083,7 @@ RULES: tuple[Rule, ...] = (
         "neither side has one.",
         _src(SEC_PLAY, f"{_NOTES} rows 4–5"), RuleKind.LEGALITY, _check_take_side, _is_take,
         flags=("no_free_disc",),
+        tags=BOUNDARY_TAGS,
     ),
     Rule(
         "BP-TAKE-2", "The disc goes to the hand",
@@ -1099,11 +1103,13 @@ RULES: tuple[Rule, ...] = (
         "BP-BLACK-1", "A black disc from an earlier turn",
         "Spending a black disc needs an unspent black disc that was not taken during this same turn.",
         _src(SEC_BLACK), RuleKind.LEGALITY, _check_black_held, _is_use_black,
+        tags=BOUNDARY_TAGS,
     ),
     Rule(
         "BP-BLACK-2", "One black disc per turn",
         "A player spends at most one black disc per turn.",
         _src(SEC_BLACK), RuleKind.LEGALITY, _check_one_black, _is_use_black,
+        tags=BOUNDARY_TAGS,
     ),
     Rule(
         "BP-BLACK-3", "Spent black discs stay out",
@@ -1138,6 +1144,7 @@ RULES: tuple[Rule, ...] = (
         "last_reserve=false), and an extra move not yet made is lost.",
         _src(SEC_END, f"{_NOTES} row 8"), RuleKind.EFFECT, _check_end,
         lambda step: _is_pawn(step) or _is_take(step), flags=("last_reserve",),
+        tags=BOUNDARY_TAGS,
     ),
     Rule(
         "BP-SCORE-1", "Scoring",
@@ -1147,6 +1154,7 @@ RULES: tuple[Rule, ...] = (
         "spent_black_counts; black never with black_counts=false).",
         _src(SEC_END, f"{_NOTES} rows 1–3"), RuleKind.EFFECT, _owner("BP-SCORE-1", ("scores",)), _ends_game,
         flags=("inverted_ladder", "spent_black_counts", "black_counts"),
+        tags=BOUNDARY_TAGS,
     ),
     Rule(
         "BP-MATCH-1", "Several games",
@@ -1160,6 +1168,7 @@ RULES: tuple[Rule, ...] = (
         "The player with the most points (summed over a match) wins; tied players share the win.",
         _src(SEC_END), RuleKind.OUTCOME,
         lambda step: _check_winners(step),
+        tags=BOUNDARY_TAGS,
     ),
     Rule(
         "BP-FRAME-1", "Nothing else changes",

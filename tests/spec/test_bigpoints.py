@@ -12,6 +12,7 @@ import dataclasses
 
 import pytest
 
+from rulefacts import Layers
 from ruleproof.model.bigpoints import GAME
 from ruleproof.spec.bigpoints import (
     AMBIGUITIES,
@@ -45,6 +46,8 @@ from ruleproof.spec.core import CHANCE, variant_from_mapping
 from ruleproof.spec.errors import MoveParseError, PlayerCountError, VariantError
 
 HAND0 = (0,) * 7
+#: Rulebook facts on spec and engine separately (tests/rulefacts.py).
+BP = Layers[BigPointsState, BigPointsMove](GAME)
 ALL_START = (-1, -1, -1, -1, -1)
 
 
@@ -241,6 +244,9 @@ def test_pawn_without_discs_ahead_climbs_the_ladder_and_takes_the_reserve_disc()
     left ahead, the pawn goes to the highest free step and its mover takes the
     disc of that colour lying beside the ladder."""
     state = example_state("RB.", (1, 3, -1, -1, -1), ladder=(1,), reserve="BYGP")
+    BP.step(state, Pawn("blue"), {"ladder": (1, 0), "reserve": "YGP", "hands": (hand(blue=1), HAND0),
+                                  "phase": MOVE, "turn": 1},
+            wrong=[{"ladder": (0, 1)}, {"reserve": "BYGP"}])
     after = GAME.apply(state, Pawn("blue"))
     assert after.pawns[0] == 3 and after.ladder == (1, 0)
     assert after.reserve == "YGP" and after.hands[0] == hand(blue=1)
@@ -265,6 +271,9 @@ def test_rulebook_example_green_ahead_or_black_behind_the_purple_pawn() -> None:
     assert moved.pawns[0] == 3
     assert compute_free_discs(moved.path, moved.pawns, 0, 3) == (4, 1)
     assert legal(moved) == ["take ahead", "take behind"]
+    BP.legal(moved, {Take("ahead"), Take("behind")})
+    BP.step(moved, Take("ahead"), {"hands": (hand(green=1), HAND0)})
+    BP.step(moved, Take("behind"), {"hands": (hand(black=1), HAND0)}, wrong=[{"hands": (hand(purple=1), HAND0)}])
     assert play(moved, "take ahead").hands[0] == hand(green=1)
     assert play(moved, "take behind").hands[0] == hand(black=1)
 
@@ -455,6 +464,7 @@ def test_rulebook_scoring_example_is_18_points() -> None:
     assert after.ladder == (1, 0, 4, 2, 3)  # red top, purple third, green last
     assert after.hands[0] == hand(red=2, purple=1, green=1, black=1, white=2)
     assert after.scores == (18, 3 * 3)
+    BP.step(state, Pawn("green"), {"scores": (18, 9), "phase": OVER}, wrong=[{"scores": (19, 9)}])
     assert compute_score(after.variant, after.ladder, after.hands[0], 0) == 18
     assert not effects(state, Pawn("green"), after)
     assert "BP-SCORE-1" in effects(state, Pawn("green"), after._replace(scores=(19, 9)))  # black worth 1
