@@ -70,16 +70,19 @@ def simulate(
     seed: int = 0,
     rule_stats: bool = True,
     on_game: Callable[[int], None] | None = None,
+    start: int = 0,
 ) -> tuple[SimulationStats, GameRecord]:
     """Play ``games`` uniformly random games; return statistics and the first game's record.
 
     Game ``i`` uses its own generator seeded from ``(seed, i)``, so any single
-    game can be reproduced.
+    game can be reproduced, and a batch can be cut into pieces: ``start``
+    numbers the batch's first game (the campaign layer runs games
+    ``start .. start + games - 1`` of a longer batch as one chunk).
     """
     stats = SimulationStats(game.name, players, variant_to_dict(variant), seed, wins=[0.0] * players)
     first: GameRecord | None = None
     spec = game.spec
-    for index in range(games):
+    for index in range(start, start + games):
         rng = random.Random(f"{seed}:{index}")
         state = game.initial_state(players, variant)
         history: list[tuple[int, Any]] = []
