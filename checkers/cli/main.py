@@ -40,6 +40,8 @@ COMMAND_MODULES: tuple[str, ...] = (
     "ruleproof.checkers.cli.trace",
     "ruleproof.checkers.cli.schema",
     "ruleproof.checkers.cli.completion",
+    "ruleproof.checkers.cli.show",
+    "ruleproof.checkers.cli.play",
 )
 
 
@@ -76,9 +78,9 @@ def _with_suggestion(message: str, parser: argparse.ArgumentParser) -> str:
             if word.startswith("--"):
                 close = suggest(word.split("=")[0], flags)
                 if close is not None:
-                    hints.append(f"{word} → {close}")
+                    hints.append(f"{close} for {word}")
         if hints:
-            return f"{message} (did you mean {'; '.join(hints)}?)"
+            return f"{message}; did you mean {', '.join(hints)}?"
     return message
 
 

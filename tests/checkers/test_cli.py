@@ -74,7 +74,9 @@ def test_invalid_input_exits_2_without_traceback(args: list[str], needle: str, c
 def test_audit_json_for_take5(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "audit", "--game", "take5", "--json", "--conformance-games", "1",
                        "--fuzz-examples", "3", "--property-games", "5")
-    data = json.loads(out)
+    lines = [json.loads(line) for line in out.splitlines()]  # JSON Lines: a row per check, then the summary
+    data = lines[-1]
+    assert data["format"] == "ruleproof.audit" and [x["row"] for x in lines[:-1]] == data["rows"]
     checks = {r["check"] for r in data["rows"]}
     assert {"conformance", "fuzz", "property"} <= checks
     assert code == (0 if data["ok"] else 1) and data["ok"]
