@@ -50,6 +50,7 @@ from dataclasses import dataclass
 from typing import Any, Literal, NamedTuple, TypeAlias
 
 from ruleproof.spec.core import (
+    BOUNDARY_TAGS,
     CHANCE,
     TERMINAL,
     Ambiguity,
@@ -1606,6 +1607,7 @@ RULES: tuple[Rule, ...] = (
         "on the table (the text's bonus note b speaks of groups of four at most). With min_group=2 a group has "
         "at least two cards, the text calling it several cards.",
         _src(SEC_PLAY), RuleKind.LEGALITY, _check_group_size, _is_play, flags=("min_group",),
+        tags=BOUNDARY_TAGS,
     ),
     Rule(
         "BF-PLAY-3", "Empty cells",
@@ -1645,6 +1647,7 @@ RULES: tuple[Rule, ...] = (
         "BF-LINE-5", "At most five (note a)",
         "No line any played card belongs to may hold more than five cards.",
         _src(SEC_PLAY), RuleKind.LEGALITY, _check_length, _is_play,
+        tags=BOUNDARY_TAGS,
     ),
     Rule(
         "BF-DRAW-1", "Draws come off the own deck",
@@ -1664,6 +1667,7 @@ RULES: tuple[Rule, ...] = (
         "the bonus discards after them, with no second refill.",
         _src(SEC_PLAY), RuleKind.EFFECT, _effect(("to_draw",)), _kind(Play, Bonus, Box, BonusPile, Decline),
         flags=("bonus_timing",),
+        tags=BOUNDARY_TAGS,
     ),
     Rule(
         "BF-EXCH-1", "Exchange",
@@ -1671,6 +1675,7 @@ RULES: tuple[Rule, ...] = (
         "exchange='whole_hand' the exchange swaps the whole hand.",
         _src(SEC_EXCHANGE, "RULES-NOTES.md §Big Five row 4"), RuleKind.LEGALITY, _check_exchange,
         lambda step: isinstance(step.move, Exchange) and _seat_move(step), flags=("exchange",),
+        tags=BOUNDARY_TAGS,
     ),
     Rule(
         "BF-EXCH-2", "Exchanged cards go under the deck",
@@ -1695,6 +1700,7 @@ RULES: tuple[Rule, ...] = (
         "by the cards the player still has (solitaire: by the discard pile).",
         _src(SEC_BONUS, "RULES-NOTES.md §Big Five row 1"), RuleKind.EFFECT, _effect(("bonus",)), _kind(Play),
         flags=("bonus",),
+        tags=BOUNDARY_TAGS,
     ),
     Rule(
         "BF-BONUS-2", "Bonus discards",
@@ -1702,6 +1708,7 @@ RULES: tuple[Rule, ...] = (
         "the player may decline the rest.",
         _src(SEC_BONUS), RuleKind.LEGALITY, _check_bonus_source,
         lambda step: isinstance(step.move, (Bonus, BonusBlind)) and _seat_move(step),
+        tags=BOUNDARY_TAGS,
     ),
     Rule(
         "BF-BONUS-3", "Bonus cards go to the box",
@@ -1715,6 +1722,7 @@ RULES: tuple[Rule, ...] = (
         "at once.",
         _src(SEC_END), RuleKind.EFFECT, _effect(("round_over", "finished", "penalties")),
         lambda step: not is_solitaire(step.before) and isinstance(step.move, (Play, Bonus, Box)),
+        tags=BOUNDARY_TAGS,
     ),
     Rule(
         "BF-END-2", "Stalemate",
@@ -1732,6 +1740,7 @@ RULES: tuple[Rule, ...] = (
         lambda step: None if step.move == compute_winners(step.before)
         else f"the winners must be seats {sorted(compute_winners(step.before))} "
         f"(penalties {list(step.before.penalties)}), not {step.move!r}",
+        tags=BOUNDARY_TAGS,
     ),
     Rule(
         "BF-ROUND-1", "Several rounds",
@@ -1753,6 +1762,7 @@ RULES: tuple[Rule, ...] = (
         "In the solitaire a played group has at least three cards.",
         _src(SEC_SOLO), RuleKind.LEGALITY, _check_solo_size,
         lambda step: _is_play(step) and is_solitaire(step.before),
+        tags=BOUNDARY_TAGS,
     ),
     Rule(
         "BF-SOLO-2", "Solitaire discard of three",

@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 import z3
 
+from rulefacts import Layers, both
 from ruleproof.checkers.checks.validate import validate_record
 from ruleproof.checkers.smt.bigfive_encoding import comb_frame, solve_rules
 from ruleproof.checkers.smt.core import TrackedSolver
@@ -32,6 +33,10 @@ from ruleproof.spec import bigfive as bf
 from ruleproof.spec import bigpoints as bp
 from ruleproof.spec.core import Ambiguity, variant_from_mapping, variant_to_dict
 from ruleproof.spec.errors import VariantError
+
+#: Rulebook facts on spec and engine separately (tests/rulefacts.py).
+BF = Layers[Any, Any](BF_GAME)
+BP = Layers[Any, Any](BP_GAME)
 
 ALL_AMBIGUITIES = [
     pytest.param(game_id, amb, id=amb.id)
@@ -190,6 +195,7 @@ def test_bf_one_side_reading_refuses_the_texts_own_example() -> None:
     (vasya,) = [e for e in bf.EXAMPLES if e.who == "Vasya" and e.section == bf.SEC_EXAMPLES]
     state = bf.make_position(vasya.board, ["Zy Zb Ep Ep Eg", "Ey"])
     assert bf_check(state, vasya.move) == () and bf_offers(state, vasya.move)
+    BF.step(state, bf.parse_move(vasya.move), {"bonus": 0})
     play = bf.parse_move(vasya.move)
     assert isinstance(play, bf.Play)
     assert not bf.is_one_sided(state.board, play)
@@ -250,6 +256,7 @@ def test_bp_black_counts_flag() -> None:
             hands=(TEXT_EXAMPLE_HAND, (0,) * 7), reserve="")
         state = state._replace(path="W")
         assert BP_GAME._game_scores(state)[0] == total == bp.compute_game_scores(state)[0]
+        both(total, spec=bp.compute_game_scores(state)[0], engine=BP_GAME._game_scores(state)[0])
 
 
 def _last_pawn_state(variant: bp.BigPointsVariant) -> bp.BigPointsState:
@@ -315,6 +322,8 @@ def test_bp_first_disc_reading_refuses_the_texts_own_example() -> None:
     moved = BP_GAME.apply(state, bp.parse_move("move blue"))
     assert moved.phase == bp.TAKE and moved.pawns[0] == 2
     assert bp.Take("behind") in BP_GAME.legal_moves(moved)
+    BP.legal(moved, {bp.Take("ahead"), bp.Take("behind")})
+    BP.step(moved, bp.Take("behind"), {"path": ".PBG"})
     assert bp.SPEC.is_legal(moved.variant, moved, 0, bp.Take("behind"))
     assert bp.compute_free_discs(moved.path, moved.pawns, 0, 2) == (3, 0)
     assert bp.compute_free_discs(moved.path, moved.pawns, 0, 2, "first_disc") == (3, None)

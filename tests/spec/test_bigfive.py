@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from rulefacts import Layers
 from ruleproof.model.bigfive import GAME
 from ruleproof.model.codec import decode, encode
 from ruleproof.spec import bigfive as bf
@@ -44,6 +45,8 @@ from ruleproof.spec.bigfive import (
 
 V = BigFiveVariant()
 PUB = BigFiveVariant(bonus="publisher")
+#: Rulebook facts on spec and engine separately (tests/rulefacts.py).
+BF = Layers[BigFiveState, BigFiveMove](GAME)
 
 
 def check(state: BigFiveState, move: BigFiveMove | str, actor: int | None = None) -> Report:
@@ -77,9 +80,8 @@ def new_lines(board: str, move: str) -> list[int]:
 
 
 def legal_everywhere(state: BigFiveState, move: str) -> None:
-    report = check(state, move)
-    assert report.ok, str(report)
-    assert engine_offers(state, move)
+    """The rulebook allows ``move``: the spec and the engine, each on its own (tests/rulefacts.py)."""
+    BF.allows(state, parse_move(move))
 
 
 # --------------------------------------------------------------------------
@@ -144,7 +146,7 @@ def test_example_rule2_counter_example() -> None:
     state = make_position(AFTER_PETYA, ["Gb Cb Lb Ey", "Ey"])
     move = "play Cb@-2,0 Gb@-2,1 Lb@-2,2"
     assert check(state, move).rule_ids == ("BF-LINE-2",)
-    assert not engine_offers(state, move)
+    BF.refuses(state, parse_move(move), "BF-LINE-2")
     with pytest.raises(IllegalMoveError) as info:
         GAME.apply(state, parse_move(move))
     assert info.value.rule_ids == ("BF-LINE-2",)
@@ -163,7 +165,7 @@ def test_example_bonus_anya_one_card() -> None:
     legal_everywhere(state, move)
     assert new_lines(AFTER_PETYA, move) == [3, 4]
     assert bonus_of(AFTER_PETYA, move) == 1 == bonus_of(AFTER_PETYA, move, PUB)
-    after = GAME.apply(state, parse_move(move))
+    after = BF.step(state, parse_move(move), {"bonus": 1}, wrong=[{"bonus": 0}, {"bonus": 2}])
     assert after.bonus == 1 and GAME.current_player(after) == 0
 
 
@@ -189,7 +191,7 @@ def test_example_bonus_vasya_four_cards() -> None:
     assert new_lines(VASYA_BOARD, move) == [4, 5]
     assert bonus_of(VASYA_BOARD, move) == 4
     assert bonus_of(VASYA_BOARD, move, PUB) == 4  # 1+2 for the red line, 1 for the zebras
-    assert GAME.apply(state, parse_move(move)).bonus == 4
+    BF.step(state, parse_move(move), {"bonus": 4}, wrong=[{"bonus": 3}])
 
 
 @pytest.mark.example("Бонусы за большие новые группы")
@@ -198,8 +200,8 @@ def test_example_bonus_notes_a_and_b() -> None:
     """§Бонусы, note a: a play that makes a line of 4 and a line of 5 earns 3.
     Note b: a group of four cards earns 1 + 2 = 3 (with its line of five)."""
     board = "Lr@0,0 Gr@1,0 Cr@3,0 Er@4,0 Zy@2,-3 Zg@2,-2 Zb@2,-1 Cb@3,-1"
-    state = make_position(board, ["Zr Ey", "Ey"])
-    legal_everywhere(state, "play Zr@2,0")
+    state = make_position(board, ["Zr Ey Ey Lb Lb", "Ey"])
+    BF.step(state, parse_move("play Zr@2,0"), {"bonus": 3}, wrong=[{"bonus": 4}])
     assert new_lines(board, "play Zr@2,0") == [4, 5]
     assert bonus_of(board, "play Zr@2,0") == 3
     # Publisher: the red row joins pieces 2 + 2, reaching 4 and 5 at once (3), the zebra column reaches 4 (1).
@@ -219,6 +221,10 @@ def test_worked_examples_table(example: bf.WorkedExample) -> None:
     state = make_position(example.board, [hand + " Ey", "Ey"])
     assert check(state, example.move).rule_ids == example.violated
     assert engine_offers(state, example.move) == (not example.violated)
+    if example.violated:
+        BF.refuses(state, parse_move(example.move), example.violated[0])
+    else:
+        BF.step(state, parse_move(example.move), {"bonus": example.bonus}, wrong=[{"bonus": example.bonus + 1}])
     if not example.violated:
         assert compute_bonus(V, bf.board_map(board), parse_move(example.move)) == example.bonus  # type: ignore[arg-type]
     from ruleproof.checkers.render.bigfive import render_example_svg
@@ -268,6 +274,7 @@ def test_pieces_joined_by_one_card_reach_four_and_five_at_once(variant: BigFiveV
     after = GAME.apply(state, parse_move(move))
     assert after.bonus == expected
     assert effect(state, move, after).ok
+    BF.step(state, parse_move(move), {"bonus": expected}, wrong=[{"bonus": 5 - expected}])
 
 
 @pytest.mark.rule("BF-BONUS-1")
