@@ -644,7 +644,7 @@ class BigFiveGame(Game[BigFiveState, BigFiveMove, BigFiveVariant]):
         solo = state.players == 1
         if not solo and not hand and not s.decks[seat]:
             return self._round_end(s)
-        earned = _bonus(state.variant, index.cells, placed)
+        earned = self.bonus_earned(state.variant, index.cells, placed)
         if earned:
             room = len(s.pile) if solo else len(hand) + _deck_len(s.decks[seat])
             earned = min(earned, room)
@@ -653,6 +653,15 @@ class BigFiveGame(Game[BigFiveState, BigFiveMove, BigFiveVariant]):
                     return self._refill_first(s, earned)
                 return s._replace(bonus=earned)
         return self._refill(s)
+
+    def bonus_earned(self, variant: BigFiveVariant, cells: dict[Cell, int], placed: tuple[Placed, ...]) -> int:
+        """Bonus discards earned by playing ``placed`` on the board ``cells`` (before the play).
+
+        The house-rule hook of the engine (its spec counterpart is
+        :class:`ruleproof.spec.bigfive.BonusCount`): the ``bonus`` flag's
+        readings by default. A derived game overrides it.
+        """
+        return _bonus(variant, cells, placed)
 
     def _refill_first(self, state: BigFiveState, earned: int) -> BigFiveState:
         """``bonus_timing="after_refill"``: the draws come first, then ``earned`` bonus discards."""

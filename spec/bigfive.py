@@ -45,8 +45,9 @@ from __future__ import annotations
 import functools
 import itertools
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextvars import ContextVar
+from dataclasses import dataclass, replace
 from typing import Any, Literal, NamedTuple, TypeAlias
 
 from ruleproof.spec.core import (
@@ -1111,9 +1112,44 @@ def _refill_then_bonus(state: BigFiveState, earned: int) -> BigFiveState:
     return state._replace(bonus=earned, to_draw=min(need, have))
 
 
-@functools.lru_cache(maxsize=256)
+class BonusCount:
+    """The house-rule hook for the bonus count: how many bonus discards a play earns.
+
+    The specification asks :meth:`count` (rule BF-BONUS-1, through
+    :func:`compute_successor`); the engine's counterpart is
+    :meth:`ruleproof.model.bigfive.BigFiveGame.bonus_earned`. A derived game
+    overrides both and builds its specification with :func:`build_spec`. The
+    base gives the ``bonus`` flag's readings (:func:`compute_bonus`).
+
+    >>> class OnePerLine(BonusCount):
+    ...     text = "Every line of four or more that the play touches earns one bonus card."
+    ...     def count(self, variant, board, placed):
+    ...         after = dict(board) | {(p.x, p.y): p.card for p in placed}
+    ...         return sum(1 for line in compute_lines_through(after, [(p.x, p.y) for p in placed]) if len(line) >= 4)
+    >>> b = {(0, 0): parse_card("Gr")}
+    >>> OnePerLine().count(BigFiveVariant(), b, parse_move("play Lr@1,0 Zr@2,0 Cr@3,0 Er@4,0").placed)
+    1
+    """
+
+    #: The rule BF-BONUS-1 in our own words, as this hook decides it.
+    text = ""
+
+    def count(self, variant: BigFiveVariant, board: Board, placed: Sequence[Placed]) -> int:
+        """Bonus discards earned by playing ``placed`` on ``board`` (the board before the play)."""
+        return compute_bonus(variant, board, Play(tuple(placed)))
+
+
+_BONUS_HOOK: ContextVar[BonusCount | None] = ContextVar("bigfive_bonus_hook", default=None)
+
+
 def compute_successor(state: BigFiveState, actor: int, move: BigFiveMove) -> BigFiveState:
     """The state after ``move`` (assumed legal): the spec's own account of every effect."""
+    return _successor(state, actor, move, _BONUS_HOOK.get())
+
+
+@functools.lru_cache(maxsize=256)
+def _successor(state: BigFiveState, actor: int, move: BigFiveMove, hook: BonusCount | None) -> BigFiveState:
+    """:func:`compute_successor` with the bonus hook in force (part of the cache key)."""
     v = state.variant
     n = state.players
     if isinstance(move, Deal):
@@ -1162,7 +1198,7 @@ def compute_successor(state: BigFiveState, actor: int, move: BigFiveMove) -> Big
         )
         if not is_solitaire(state) and cards_left(state, seat) == 0:
             return compute_round_end(state)
-        earned = compute_bonus(v, before, move)
+        earned = compute_bonus(v, before, move) if hook is None else hook.count(v, before, move.placed)
         room = len(state.pile) if is_solitaire(state) else cards_left(state, seat)
         earned = min(earned, room)
         if earned and v.bonus_timing == "after_refill":
@@ -1993,6 +2029,35 @@ def candidate_moves(state: BigFiveState, actor: int) -> Iterable[BigFiveMove]:
     if compute_phase(state) == "act":
         moves += candidate_plays(state.board, hand)
     return moves
+
+
+def _hooked(hook: BonusCount, fn: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    def call(step: Any) -> Any:
+        token = _BONUS_HOOK.set(hook)
+        try:
+            return fn(step)
+        finally:
+            _BONUS_HOOK.reset(token)
+
+    return call
+
+
+def build_spec(bonus: BonusCount, *, name: str = "bigfive",
+               title: str = "Big Five (Gib mir 5!)") -> GameSpec[BigFiveVariant, BigFiveState, BigFiveMove]:
+    """The Big Five specification with the bonus counted by ``bonus`` (BF-BONUS-1 restated by its ``text``).
+
+    Every rule sees the hook while it is checked (the effect rules compare
+    with :func:`compute_successor`, which asks it); the other rules are the text's.
+
+    >>> build_spec(BonusCount(), name="bigfive-demo").rule("BF-BONUS-1").title
+    'Bonus count'
+    """
+    rules = tuple(
+        replace(r, check=_hooked(bonus, r.check), applies=_hooked(bonus, r.applies),
+                text=bonus.text if r.id == "BF-BONUS-1" and bonus.text else r.text)
+        for r in RULES
+    )
+    return replace(SPEC, name=name, title=title, rules=rules)
 
 
 SPEC: GameSpec[BigFiveVariant, BigFiveState, BigFiveMove] = GameSpec(
