@@ -111,9 +111,18 @@ def _one_mask(cards: tuple[int, ...]) -> int:
 
 
 class _Index:
-    """A board as a cell dictionary plus sorted coordinates per row and column."""
+    """A board as a cell dictionary plus sorted coordinates per row and column,
+    and (computed on first use) the board's play *windows* per line.
 
-    __slots__ = ("cells", "rows", "cols")
+    A window is a segment of a line where a play could go, independent of any
+    hand: its empty cells and, for each way its line may grow (colour or animal
+    mode), the cards each empty cell admits (the mode's cards that also fit the
+    cell's perpendicular line). A hand's plays are then read off the windows
+    (:func:`generate_plays`). After a play only the lines it touches get new
+    windows (:meth:`after`), so windows carry across turns.
+    """
+
+    __slots__ = ("cells", "rows", "cols", "_lines")
 
     def __init__(self, board: tuple[Placed, ...]) -> None:
         cells: dict[Cell, int] = {}
@@ -130,6 +139,90 @@ class _Index:
         self.cells = cells
         self.rows = rows
         self.cols = cols
+        self._lines: dict[tuple[int, int], list[_Window]] | None = None
+
+    def lines(self) -> dict[tuple[int, int], list[_Window]]:
+        """The windows of every line, keyed by (1 for a row / 0 for a column, its coordinate)."""
+        if self._lines is None:
+            perp: dict[tuple[int, int, int], int] = {}
+            lines: dict[tuple[int, int], list[_Window]] = {}
+            for y, xs in self.rows.items():
+                lines[1, y] = _line_windows(self.cells, xs, y, True, perp)
+            for x, ys in self.cols.items():
+                lines[0, x] = _line_windows(self.cells, ys, x, False, perp)
+            self._lines = lines
+        return self._lines
+
+    def after(self, placed: tuple[Placed, ...]) -> _Index:
+        """The index of the board with ``placed`` added; windows are reused for untouched lines."""
+        new = _Index.__new__(_Index)
+        cells = dict(self.cells)
+        rows = dict(self.rows)
+        cols = dict(self.cols)
+        for x, y, c in placed:
+            cells[(x, y)] = c
+            rows[y] = sorted(rows.get(y, []) + [x])
+            cols[x] = sorted(cols.get(x, []) + [y])
+        new.cells, new.rows, new.cols = cells, rows, cols
+        new._lines = None
+        if self._lines is not None:
+            # The lines holding new cards get new windows.
+            rebuild: set[tuple[int, int]] = set()
+            for x, y, _ in placed:
+                rebuild.add((1, y))
+                rebuild.add((0, x))
+            # Empty cells at the ends of a run through a new card admit fewer
+            # cards now: other lines' windows through them are narrowed.
+            narrow: set[Cell] = set()
+            for x, y, _ in placed:
+                for dx, dy in ((0, 1), (1, 0)):
+                    for sign in (-1, 1):
+                        i = 1
+                        while (x + sign * i * dx, y + sign * i * dy) in cells:
+                            i += 1
+                        narrow.add((x + sign * i * dx, y + sign * i * dy))
+            lines = dict(self._lines)
+            perp: dict[tuple[int, int, int], int] = {}
+            for key in rebuild:
+                horizontal, fixed = key
+                coords = rows.get(fixed) if horizontal else cols.get(fixed)
+                if coords:
+                    lines[key] = _line_windows(cells, coords, fixed, bool(horizontal), perp)
+            for ex, ey in narrow:
+                # (ex, ey)'s mask along (dx, dy) = (0, 1) is used by row ey's windows,
+                # along (1, 0) by column ex's windows; recompute both masks' users.
+                for key, along in (((1, ey), (0, 1)), ((0, ex), (1, 0))):
+                    if key in rebuild or key not in lines:
+                        continue
+                    windows = lines[key]
+                    if not any((ex, ey) in w[1] for w in windows):
+                        continue
+                    m = _perp_mask(cells, ex, ey, along[0], along[1])
+                    lines[key] = _narrowed(windows, (ex, ey), m)
+            new._lines = lines
+        return new
+
+
+def _narrowed(windows: list[_Window], cell: Cell, mask: int) -> list[_Window]:
+    """``windows`` with the cards ``cell`` admits cut down to ``mask``."""
+    out: list[_Window] = []
+    for k, where, per_mode in windows:
+        if cell in where:
+            j = where.index(cell)
+            kept = []
+            for mode, masks in per_mode:
+                here = masks[:j] + (masks[j] & mask,) + masks[j + 1:]
+                if here[j]:
+                    kept.append((mode, here))
+            if kept:
+                out.append((k, where, tuple(kept)))
+        else:
+            out.append((k, where, per_mode))
+    return out
+
+
+#: (number of empty cells, the empty cells in order, ((mode, per-cell masks), ...))
+_Window = tuple[int, tuple[Cell, ...], tuple[tuple[int, tuple[int, ...]], ...]]
 
 
 def _runs(coords: list[int]) -> list[tuple[int, int]]:
@@ -167,6 +260,67 @@ def _perp_mask(cells: dict[Cell, int], x: int, y: int, dx: int, dy: int) -> int:
     return _one_mask(tuple(found))
 
 
+def _line_windows(cells: dict[Cell, int], coords: list[int], fixed: int, horizontal: bool,
+                  perp: dict[tuple[int, int, int], int]) -> list[_Window]:
+    """The windows of one line (its occupied coordinates ``coords``, sorted)."""
+    out: list[_Window] = []
+    occ = set(coords)
+    prev_end = _NEG
+    for a, b in _runs(coords):
+        if b - a >= 4:
+            prev_end = b
+            continue
+        # The old cards of a segment [lo, hi] depend on hi only (left of a is empty).
+        if horizontal:
+            old = [cells[(i, fixed)] for i in range(a, b + 1)]
+        else:
+            old = [cells[(fixed, i)] for i in range(a, b + 1)]
+        ends = []
+        right: list[int] = []
+        for hi in range(b, a + 5):
+            if hi > b:
+                if hi in occ:
+                    old.append(cells[(hi, fixed)] if horizontal else cells[(fixed, hi)])
+                else:
+                    right.append(hi)
+            if len(old) >= 5:
+                break
+            if hi + 1 in occ:
+                continue
+            modes = _modes(tuple(sorted(old)))
+            if modes:
+                ends.append((hi, tuple(right), modes))
+        for lo in range(max(a - 4, prev_end + 2), a + 1):
+            left = tuple(range(lo, a))
+            for hi, right_empty, modes in ends:
+                if hi - lo > 4:
+                    break
+                empties = left + right_empty
+                if not empties:
+                    continue
+                masks = []
+                for i in empties:
+                    key = (i, fixed, int(horizontal))
+                    m = perp.get(key)
+                    if m is None:
+                        if horizontal:
+                            m = _perp_mask(cells, i, fixed, 0, 1)
+                        else:
+                            m = _perp_mask(cells, fixed, i, 1, 0)
+                        perp[key] = m
+                    masks.append(m)
+                per_mode = []
+                for mode in modes:
+                    here = tuple(mode & m for m in masks)
+                    if all(here):
+                        per_mode.append((mode, here))
+                if per_mode:
+                    where = tuple((i, fixed) for i in empties) if horizontal else tuple((fixed, i) for i in empties)
+                    out.append((len(empties), where, tuple(per_mode)))
+        prev_end = b
+    return out
+
+
 def generate_plays(index: _Index, hand: tuple[int, ...], min_size: int = 1, *, first: bool = False) -> list[tuple[Placed, ...]]:
     """Every legal play of ``hand`` (as sorted tuples of :class:`Placed`), sorted.
 
@@ -181,97 +335,96 @@ def generate_plays(index: _Index, hand: tuple[int, ...], min_size: int = 1, *, f
     most = min(4, len(kinds))
     if most < min_size:
         return []
-    cells = index.cells
     singles: set[tuple[Placed, ...]] = set()
     multis: list[tuple[Placed, ...]] = []
-    perp: dict[tuple[int, int, int], int] = {}
-    for horizontal in (True, False):
-        lines = index.rows if horizontal else index.cols
-        for fixed, coords in lines.items():
-            occ = set(coords)
-            runs = _runs(coords)
-            prev_end = _NEG
-            for a, b in runs:
-                if b - a >= 4:
-                    prev_end = b
+    for windows in index.lines().values():
+        for k, where, per_mode in windows:
+            if k < min_size or k > most:
+                continue
+            for mode, masks in per_mode:
+                allowed = mode & hand_mask
+                if allowed.bit_count() < k:
                     continue
-                # Every segment holds this run: more old cards only narrow what may join.
-                if horizontal:
-                    own = tuple(sorted(cells[(i, fixed)] for i in range(a, b + 1)))
-                else:
-                    own = tuple(sorted(cells[(fixed, i)] for i in range(a, b + 1)))
-                if not _one_mask(own) & hand_mask:
-                    prev_end = b
+                if k == 1:
+                    here = allowed & masks[0]
+                    if here:
+                        x, y = where[0]
+                        for c in kinds:
+                            if here >> c & 1:
+                                if first:
+                                    return [(Placed(x, y, c),)]
+                                singles.add((Placed(x, y, c),))
                     continue
-                # The old cards of a segment [lo, hi] depend on hi only (left of a is empty).
-                ends = []
-                old = list(own)
-                right: list[int] = []
-                for hi in range(b, a + 5):
-                    if hi > b:
-                        if hi in occ:
-                            old.append(cells[(hi, fixed)] if horizontal else cells[(fixed, hi)])
-                        else:
-                            right.append(hi)
-                    if len(old) >= 5:
+                options = []
+                for m in masks:
+                    here = allowed & m
+                    if not here:
                         break
-                    if hi + 1 in occ:
-                        continue
-                    key_old = tuple(sorted(old))
-                    modes = _modes(key_old)
-                    if modes and _one_mask(key_old) & hand_mask:
-                        ends.append((hi, list(right), modes))
-                for lo in range(max(a - 4, prev_end + 2), a + 1):
-                    left = list(range(lo, a))
-                    for hi, right_empty, modes in ends:
-                        if hi - lo > 4:
-                            break
-                        empties = left + right_empty
-                        k = len(empties)
-                        if k < min_size or k > most or not empties:
+                    options.append([c for c in kinds if here >> c & 1])
+                else:
+                    for perm in itertools.product(*options):
+                        if len(set(perm)) < k:
                             continue
-                        masks: list[int] | None = None
-                        for mode in modes:
-                            allowed = mode & hand_mask
-                            if allowed.bit_count() < k:
-                                continue
-                            if masks is None:
-                                masks = []
-                                for i in empties:
-                                    key = (i, fixed, int(horizontal))
-                                    m = perp.get(key)
-                                    if m is None:
-                                        if horizontal:
-                                            m = _perp_mask(cells, i, fixed, 0, 1)
-                                        else:
-                                            m = _perp_mask(cells, fixed, i, 1, 0)
-                                        perp[key] = m
-                                    masks.append(m)
-                            options = []
-                            for m in masks:
-                                here = allowed & m
-                                if not here:
-                                    break
-                                options.append([c for c in kinds if here >> c & 1])
-                            else:
-                                for perm in itertools.product(*options):
-                                    if k > 1 and len(set(perm)) < k:
-                                        continue
-                                    if horizontal:
-                                        play = tuple(Placed(i, fixed, c) for i, c in zip(empties, perm))
-                                    else:
-                                        play = tuple(Placed(fixed, i, c) for i, c in zip(empties, perm))
-                                    if first:
-                                        return [play]
-                                    if k == 1:
-                                        singles.add(play)
-                                    else:
-                                        multis.append(play)
-                prev_end = b
+                        play = tuple(Placed(x, y, c) for (x, y), c in zip(where, perm))
+                        if first:
+                            return [play]
+                        multis.append(play)
     result = list(singles)
     result.extend(multis)
     result.sort()
     return result
+
+
+def check_play(index: _Index, hand: tuple[int, ...], placed: tuple[Placed, ...], min_size: int = 1) -> bool:
+    """Whether ``placed`` (sorted) is one of :func:`generate_plays`' plays, checked
+    directly: one line, one gap-free segment of at most five cells holding an
+    old card, a mode of that segment admitting every new card, the new cards'
+    perpendicular lines. Far-apart cells are refused before anything is scanned.
+    """
+    k = len(placed)
+    if not min_size <= k <= 4 or not index.cells:
+        return False
+    cards = [p.card for p in placed]
+    if len(set(cards)) < k or any(c not in hand for c in cards):
+        return False
+    if any(not 0 <= c < _KINDS for c in cards):
+        return False
+    cells = index.cells
+    new = {(p.x, p.y) for p in placed}
+    if len(new) < k or any(xy in cells for xy in new):
+        return False
+    xs = {p.x for p in placed}
+    ys = {p.y for p in placed}
+    options = []
+    if len(ys) == 1:
+        options.append((True, placed[0].y, [p.x for p in placed]))
+    if len(xs) == 1:
+        options.append((False, placed[0].x, [p.y for p in placed]))
+    for horizontal, fixed, coords in options:
+        lo, hi = min(coords), max(coords)
+        if hi - lo > 4:
+            continue
+
+        def at(i: int) -> Cell:
+            return (i, fixed) if horizontal else (fixed, i)
+
+        while lo - 1 >= hi - 5 and (at(lo - 1) in cells or at(lo - 1) in new):
+            lo -= 1
+        while hi + 1 <= lo + 5 and (at(hi + 1) in cells or at(hi + 1) in new):
+            hi += 1
+        if hi - lo > 4 or at(lo - 1) in cells or at(hi + 1) in cells:
+            continue
+        if any(at(i) not in cells and at(i) not in new for i in range(lo, hi + 1)):
+            continue
+        old = tuple(sorted(cells[at(i)] for i in range(lo, hi + 1) if at(i) in cells))
+        if not old:
+            continue
+        for mode in _modes(old):
+            if all(mode >> c & 1 for c in cards):
+                dx, dy = (0, 1) if horizontal else (1, 0)
+                if all(_perp_mask(cells, p.x, p.y, dx, dy) >> p.card & 1 for p in placed):
+                    return True
+    return False
 
 
 def _bonus(variant: BigFiveVariant, cells: dict[Cell, int], placed: tuple[Placed, ...]) -> int:
@@ -399,6 +552,9 @@ class BigFiveGame(Game[BigFiveState, BigFiveMove, BigFiveVariant]):
         self._setups: dict[tuple[BigFiveVariant, int], _Setup] = {}
         self._index_key: tuple[Placed, ...] | None = None
         self._index: _Index = _Index(())
+        # The board the last play made from the indexed board, and that play:
+        # its index is derived incrementally when asked for.
+        self._next_board: tuple[tuple[Placed, ...], tuple[Placed, ...]] | None = None
 
     # -- helpers ----------------------------------------------------------------
 
@@ -411,8 +567,13 @@ class BigFiveGame(Game[BigFiveState, BigFiveMove, BigFiveVariant]):
 
     def _board_index(self, board: tuple[Placed, ...]) -> _Index:
         if board is not self._index_key:
-            self._index = _Index(board)
+            following = self._next_board
+            if following is not None and following[0] is board:
+                self._index = self._index.after(following[1])
+            else:
+                self._index = _Index(board)
             self._index_key = board
+            self._next_board = None
         return self._index
 
     def _in_setup(self, state: BigFiveState) -> bool:
@@ -527,6 +688,20 @@ class BigFiveGame(Game[BigFiveState, BigFiveMove, BigFiveVariant]):
             move = Discard(tuple(sorted(move.cards)))
         return super().apply(state, move, check=check)
 
+    def is_legal_move(self, state: BigFiveState, move: BigFiveMove) -> bool:
+        """A play is checked directly (:func:`check_play`), without generating every
+        play; other moves are looked up among the legal moves."""
+        if type(move) is Play:
+            actor = self.current_player(state)
+            if actor < 0 or state.bonus:
+                return False
+            placed = move.placed
+            if list(placed) != sorted(placed):
+                return False
+            min_size = 3 if state.players == 1 else state.variant.min_group
+            return check_play(self._board_index(state.board), state.hands[actor], placed, min_size)
+        return Game.is_legal_move(self, state, move)
+
     def illegal_move_error(self, state: BigFiveState, move: BigFiveMove, actor: int | None = None) -> IllegalMoveError:
         """The spec's reasons, followed by the board around the move (a rejected play in brackets)."""
         error = super().illegal_move_error(state, move, actor)
@@ -638,9 +813,9 @@ class BigFiveGame(Game[BigFiveState, BigFiveMove, BigFiveVariant]):
         seat = state.turn
         index = self._board_index(state.board)
         hand = _remove_many(state.hands[seat], [p.card for p in placed])
-        s = state._replace(
-            hands=_replace_at(state.hands, seat, hand), board=tuple(sorted(state.board + placed)), idle=0,
-        )
+        board = tuple(sorted(state.board + placed))
+        self._next_board = (board, placed)
+        s = state._replace(hands=_replace_at(state.hands, seat, hand), board=board, idle=0)
         solo = state.players == 1
         if not solo and not hand and not s.decks[seat]:
             return self._round_end(s)
