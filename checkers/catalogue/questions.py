@@ -154,8 +154,13 @@ class Question:
                 finding = replace(finding, verdict="unknown", reason=f"the witness found over the built-in rules "
                                   f"is not a legal play under this reading: {problem}",
                                   answer=finding.answer + " (not confirmed under this reading)")
+        from ruleproof.model.readings import default_reading
+        from ruleproof.spec.core import variant_to_dict
+
         relevant = set(self.flags) | {f for f, _ in self.fixed}
-        same = not reading.has_plugin and not relevant & set(reading.changed_flags())
+        now = variant_to_dict(asked.variant)
+        home = variant_to_dict(self.asked_under(default_reading(self.game)).variant)
+        same = not reading.has_plugin and all(now[f] == home[f] for f in relevant)
         return replace(finding, seconds=seconds, expected=self.expected_verdict() if same else None, reading=label)
 
 

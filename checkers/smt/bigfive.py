@@ -16,12 +16,13 @@ witness is replayed through the engine by
 * ``BF-F-8`` — a hand with no legal play on the text's example board: an
   unsat proof naming the rules.
 
-Readings: ``BF-F-2``/``BF-F-3`` take the ``bonus`` flag; every other question
-is answered for the default value of every flag. Of the other flags only
-``min_group`` (BF-AMB-7) changes a placement rule the encoding holds
-(``Frame.rules(min_group=...)``, checked against the spec in the tests); the
-questions do not take it yet. TODO: pass the variant to the questions once the
-catalogue gives questions a variant (DESIGN "a reading is data"). The flags
+Readings (``ruleproof audit --game bigfive --variant ...``): each question
+declares what its encoding fixes (``fixed``). ``BF-F-2`` asks about
+``bonus="text"`` and ``BF-F-3`` about ``bonus="publisher"``: under a reading
+that chooses the publisher's bonus, BF-F-3 is that reading's answer and BF-F-2
+is not applicable. ``min_group`` (BF-AMB-7) changes a placement rule the
+encoding holds (``Frame.rules(min_group=...)``); the questions fix it at 1, so
+a reading with ``min_group=2`` makes them not applicable. The flags
 ``exchange``, ``bonus_timing``, ``pass_rule``, ``solo_discard`` and
 ``solo_rest`` concern turns and scoring, which no question here encodes.
 
@@ -245,12 +246,18 @@ DEAD_BOXES_QUICK: tuple[tuple[int, int], ...] = ((5, 5),)
 DEAD_BOXES_FULL: tuple[tuple[int, int], ...] = ((5, 5), (5, 6), (6, 6), (5, 7), (6, 7))
 
 
-def dead_board_query(width: int, height: int, most: int, timeout_ms: int = 300_000) -> tuple[SolverResult, dict[Cell, int]]:
+def dead_board_query(width: int, height: int, most: int, timeout_ms: int = 300_000, *, exact: bool = False,
+                     rlimit: int | None = None) -> tuple[SolverResult, dict[Cell, int]]:
     """Is there a 4-connected board within ``width × height`` of at most
     ``most`` cards (valid lines, four copies per kind) on which no single card of
     any of the 25 kinds is legal anywhere? (If no single card fits, no group
     does: the played card next to the old card of a legal group would be a
-    legal play alone, its lines being parts of the group's lines.)"""
+    legal play alone, its lines being parts of the group's lines.)
+
+    ``exact``: the board's bounding box is exactly ``width × height`` (it
+    touches all four sides), so boxes split a search into disjoint
+    sub-problems (the campaign layer runs them in parallel). ``rlimit``: a
+    deterministic Z3 resource limit instead of the time limit."""
     box = [(x, y) for x in range(width) for y in range(height)]
     ring = [(x, y) for x in range(-1, width + 1) for y in range(-1, height + 1) if (x, y) not in set(box)]
     frame = Frame(box, [], limit=MAX_LINE, prefix="d")
@@ -296,6 +303,12 @@ def dead_board_query(width: int, height: int, most: int, timeout_ms: int = 300_0
     count = z3.Sum([z3.If(frame.occ[c], 1, 0) for c in box])
     solver.add_fact(count >= 1, count <= most)
     solver.add_fact(z3.Or([frame.occ[(x, 0)] for x in range(width)]), z3.Or([frame.occ[(0, y)] for y in range(height)]))
+    if exact:
+        solver.add_fact(z3.Or([frame.occ[(x, height - 1)] for x in range(width)]),
+                        z3.Or([frame.occ[(width - 1, y)] for y in range(height)]))
+    if rlimit is not None:
+        solver.solver.set("timeout", 4294967295)
+        solver.solver.set("rlimit", rlimit)
     solver.add_fact(*connected(frame, box, "dc"), *copies_ok(frame, box, with_play=False))
     result = solver.check()
     board = frame.decode_board(solver.model()) if result.verdict == "sat" else {}
@@ -429,15 +442,26 @@ def q_no_play(full: bool) -> Finding:
 
 # --------------------------------------------------------------------------
 
+_PLACE = (("min_group", 1),)
+_DEAL = (("children", False), ("handicap", ()))
+#: What each question's encoding fixes (the flags it does not name do not change its answer: bonus timing,
+#: passing, exchanging, the solitaire and the end of the game are not encoded). The unsat proofs about
+#: placements stay true under extra legality rules, which only remove plays ("restriction").
 QUESTIONS: tuple[Question, ...] = (
-    Question("BF-F-1", GAME_ID, Q_INV, LINE_RULES, q_invariant),
-    Question("BF-F-2", GAME_ID, _bonus_question("text"), ("BF-BONUS-1",), q_bonus("text")),
-    Question("BF-F-3", GAME_ID, _bonus_question("publisher"), ("BF-BONUS-1",), q_bonus("publisher")),
-    Question("BF-F-4", GAME_ID, Q_FOUR, ("BF-LINE-2", "BF-LINE-5"), q_four),
-    Question("BF-F-5", GAME_ID, Q_DEAD, ("BF-LINE-2", "BF-LINE-3"), q_dead),
-    Question("BF-F-6", GAME_ID, Q_LEFT, ("BF-SETUP-1", "BF-DEAL-2"), q_leftover(False)),
-    Question("BF-F-7", GAME_ID, Q_LEFT + " (with allow_five)", ("BF-SETUP-1", "BF-DEAL-2"), q_leftover(True)),
-    Question("BF-F-8", GAME_ID, Q_NO_PLAY, PLACEMENT_RULES, q_no_play),
+    Question("BF-F-1", GAME_ID, Q_INV, LINE_RULES, q_invariant, fixed=_PLACE, declared=True, plugins="restriction"),
+    Question("BF-F-2", GAME_ID, _bonus_question("text"), ("BF-BONUS-1",), q_bonus("text"),
+             fixed=(("bonus", "text"), *_PLACE), declared=True),
+    Question("BF-F-3", GAME_ID, _bonus_question("publisher"), ("BF-BONUS-1",), q_bonus("publisher"),
+             fixed=(("bonus", "publisher"), *_PLACE), declared=True),
+    Question("BF-F-4", GAME_ID, Q_FOUR, ("BF-LINE-2", "BF-LINE-5"), q_four, fixed=_PLACE, declared=True,
+             plugins="restriction"),
+    Question("BF-F-5", GAME_ID, Q_DEAD, ("BF-LINE-2", "BF-LINE-3"), q_dead, fixed=_PLACE, declared=True),
+    Question("BF-F-6", GAME_ID, Q_LEFT, ("BF-SETUP-1", "BF-DEAL-2"), q_leftover(False),
+             fixed=(("allow_five", False), *_DEAL), declared=True),
+    Question("BF-F-7", GAME_ID, Q_LEFT + " (with allow_five)", ("BF-SETUP-1", "BF-DEAL-2"), q_leftover(True),
+             fixed=(("allow_five", True), *_DEAL), declared=True),
+    Question("BF-F-8", GAME_ID, Q_NO_PLAY, PLACEMENT_RULES, q_no_play, fixed=_PLACE, declared=True,
+             plugins="restriction"),
 )
 
 for _q in QUESTIONS:
