@@ -72,7 +72,7 @@ def parse_variant(game: Any, assignments: Sequence[str], flag: str = "--variant"
         name, _, value = assignment.partition("=")
         name, value = name.strip(), value.strip()
         if name and name not in names:
-            raise unknown_choice(f"variant flag for {flag}", name, names, "see `ruleproof rules GAME`")
+            raise VariantError(str(unknown_choice(f"variant flag for {flag}", name, names, "see `ruleproof rules GAME`")))
         try:
             parse_variant_assignments(game.variant_type, [assignment])
         except VariantError as exc:
@@ -82,5 +82,5 @@ def parse_variant(game: Any, assignments: Sequence[str], flag: str = "--variant"
                 close = suggest(value, choices)
                 text = f"bad value {value!r} for {flag} {name}" + (f" (did you mean {close!r}?)" if close else "")
                 text += f"; choices: {', '.join(choices)}"
-            raise RuleproofError(f"{flag} {assignment!r}: {text}" if not choices else text) from None
+            raise VariantError(f"{flag} {assignment!r}: {text}" if not choices else text) from None
     return parse_variant_assignments(game.variant_type, list(assignments))

@@ -1,40 +1,39 @@
 """``ruleproof diff``: compare two readings of a rulebook on the same seeded games.
 
-Registered by appending :func:`add_subcommand` to ``cli.EXTENSIONS``::
+Registered in ``cli.main.COMMAND_MODULES``::
 
-    ruleproof diff take5 --a end_rule='>=' --b end_rule='>' --players 3 --games 200
-    ruleproof diff cinco --b teams6=3x2 --players 6 --json
-    ruleproof diff ikebana --b double_final=true --plot double_final.svg
+    ruleproof diff take5 --a-variant end_rule='>=' --b-variant end_rule='>' --players 3 --games 200
+    ruleproof diff cinco --b-variant teams6=3x2 --players 6 --json
+    ruleproof diff ikebana --b-variant double_final=true --plot double_final.svg
 
-Flags not given take their defaults; ``--a`` with no assignment is the default
-reading. Exit code 0 whatever the verdict (the command reports; it does not
-check), 2 for bad input (unknown game or flag, a player count a reading does
-not allow).
+``--variant FLAG=VALUE`` sets a flag in both readings, ``--a-variant`` and
+``--b-variant`` in one (each takes one assignment and is repeatable, so the
+game id is never swallowed); flags not given take their defaults.
+``--a-reading`` and ``--b-reading`` name whole readings (wired by the
+readings module where it exists). The old ``--a``/``--b`` still work as
+aliases of ``--a-variant``/``--b-variant``. Exit code 0 whatever the verdict
+(the command reports; it does not check), 2 for bad input (unknown game or
+flag, a player count a reading does not allow).
 
 >>> import argparse
 >>> parser = argparse.ArgumentParser(prog="ruleproof")
 >>> add_subcommand(parser.add_subparsers(dest="command"))
->>> args = parser.parse_args(["diff", "take5", "--b", "professional=true", "--games", "3"])
->>> args.a, args.b, args.games
-([], ['professional=true'], 3)
+>>> args = parser.parse_args(["diff", "--b", "professional=true", "take5", "--games", "3"])
+>>> args.game, args.a_variant, args.b_variant, args.games
+('take5', [], ['professional=true'], 3)
 """
 
 from __future__ import annotations
 
 import argparse
-import json
-import sys
 from pathlib import Path
 from typing import Any
 
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-from rich.table import Table
+from ruleproof.checkers.cli.common import add_json, add_variant, game_arg, parse_variant
+from ruleproof.checkers.cli.output import out, print_json, table
+from ruleproof.checkers.cli.progress import Progress
 
 __all__ = ["add_subcommand", "cmd_diff"]
-
-_out = Console(highlight=False, soft_wrap=True)
-_err = Console(stderr=True, highlight=False, soft_wrap=True)
 
 _STYLE = {"none": "green", "play": "yellow", "outcomes": "bold red"}
 
@@ -46,6 +45,7 @@ def _ci(low: float | None, high: float | None) -> str:
 def _print_report(result: Any, players_reason: str) -> None:
     from ruleproof.checkers.analysis.diff import VERDICTS
 
+    _out = out()
     data = result.to_json()
     flags = result.changed_flags
     _out.print(f"[bold]{result.game}[/bold]: {result.games} paired games, {players_reason or f'{result.players} players'}, "
@@ -83,12 +83,15 @@ def _print_report(result: Any, players_reason: str) -> None:
         for label, text in (("A", sample.state_a), ("B", sample.state_b)):
             _out.print(f"[bold]state under {label}[/bold]")
             _out.print(text, markup=False)
-    table = Table("measure", "mean A", "mean B", "B − A", "95% CI", title="\nPaired differences (B − A)")
+    metrics = table("measure", "mean A", "mean B", "B − A", "95% CI", title="\nPaired differences (B − A)")
+    starred = False
     for m in result.metrics():
         mark = " *" if m.significant else ""
-        table.add_row(m.name, f"{m.mean_a:.2f}", f"{m.mean_b:.2f}", f"{m.diff:+.2f}{mark}", _ci(m.low, m.high))
-    _out.print(table)
-    _out.print("[dim]* the 95% interval excludes zero[/dim]")
+        starred = starred or m.significant
+        metrics.add_row(m.name, f"{m.mean_a:.2f}", f"{m.mean_b:.2f}", f"{m.diff:+.2f}{mark}", _ci(m.low, m.high))
+    _out.print(metrics)
+    if starred:
+        _out.print("[dim]* the 95% interval excludes zero[/dim]")
     _out.print(f"\n[bold]findings[/bold] — rules the changed flags alter: {', '.join(result.rules) or 'none'}")
     for f in result.findings:
         expected = f" (manifest: {f['expected']})" if f["expected"] else ""
@@ -96,17 +99,37 @@ def _print_report(result: Any, players_reason: str) -> None:
     _out.print(result.findings_note, markup=False)
 
 
+def _unswallow(args: argparse.Namespace) -> None:
+    """Give back a game id that the old ``--a``/``--b`` (several values each) took as an assignment."""
+    from ruleproof.spec.errors import RuleproofError
+
+    for dest in ("a_variant", "b_variant"):
+        values = getattr(args, dest)
+        kept = [v for v in values if "=" in v]
+        loose = [v for v in values if "=" not in v]
+        if loose and args.game is None and len(loose) == 1:
+            args.game, loose = loose[0], []
+        if loose:
+            raise RuleproofError(f"--{dest.replace('_', '-')} takes FLAG=VALUE; got {loose[0]!r}")
+        setattr(args, dest, kept)
+    if args.game is None:
+        raise RuleproofError("diff needs a game id: ruleproof diff GAME [--a-variant FLAG=VALUE] [--b-variant FLAG=VALUE]")
+
+
 def cmd_diff(args: argparse.Namespace) -> int:
     """Run ``ruleproof diff`` (see the module docstring)."""
     from ruleproof.checkers.analysis.diff import choose_players, compare, comparison_svg, sample_records
-    from ruleproof.model.registry import available_games, game_for
-    from ruleproof.spec.core import parse_variant_assignments
+    from ruleproof.model.registry import game_for
     from ruleproof.spec.errors import RuleproofError
-    from ruleproof.spec.registry import check_game_id
 
-    game = game_for(check_game_id(args.game, available_games()))
-    a = parse_variant_assignments(game.variant_type, args.a)
-    b = parse_variant_assignments(game.variant_type, args.b)
+    _unswallow(args)
+    game = game_for(game_arg(args.game))
+    for flag in ("a_reading", "b_reading"):
+        if getattr(args, flag, None) and not getattr(args, "readings_wired", False):
+            raise RuleproofError(f"--{flag.replace('_', '-')} is not available yet: set flags with "
+                                 "--a-variant/--b-variant FLAG=VALUE")
+    a = parse_variant(game, [*args.variant, *args.a_variant], "--a-variant")
+    b = parse_variant(game, [*args.variant, *args.b_variant], "--b-variant")
     if args.games < 1:
         raise RuleproofError(f"--games must be at least 1; got {args.games!r}")
     if args.plot and not args.plot.lower().endswith(".svg"):
@@ -115,12 +138,15 @@ def cmd_diff(args: argparse.Namespace) -> int:
         players, reason = choose_players(game, a, b)
     else:
         players, reason = args.players, ""
-    progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                        console=_err, transient=True, disable=args.json or args.games < 20)
-    with progress:
-        task = progress.add_task(f"comparing readings of {game.name}", total=args.games)
-        result = compare(game, players, a, b, games=args.games, seed=args.seed,
-                         on_game=lambda _: progress.advance(task))
+    with Progress(f"comparing readings of {game.name}", args.games, enabled=not args.quiet,
+                  every=max(1, args.games // 10), unit="games") as progress:
+        progress.start("game 1")
+
+        def on_game(index: int) -> None:
+            progress.finish(item=f"game {index + 1}")
+            progress.start(f"game {index + 2}")
+
+        result = compare(game, players, a, b, games=args.games, seed=args.seed, on_game=on_game)
     if args.plot:
         Path(args.plot).write_text(comparison_svg(result), encoding="utf-8")
     written = []
@@ -136,9 +162,10 @@ def cmd_diff(args: argparse.Namespace) -> int:
         data["players_reason"] = reason
         data["plot"] = args.plot
         data["records"] = written
-        sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+        print_json("diff", data)
         return 0
     _print_report(result, reason)
+    _out = out()
     if args.plot:
         _out.print(f"histograms written to {args.plot}")
     if written:
@@ -154,17 +181,22 @@ def add_subcommand(sub: Any) -> None:
         "diff", help="compare two readings (variant flags) on the same seeded games",
         description="Play the same seeded games under reading A and reading B (same deals, same choices where both "
                     "readings allow them) and report where they diverge, how length, scores and winners change "
-                    "(95%% confidence intervals) and which catalogue findings concern the changed rules.")
-    p.add_argument("game", help="game id (see `ruleproof games`)")
-    p.add_argument("--a", nargs="*", action="extend", default=[], metavar="FLAG=VALUE",
-                   help="reading A's flags (default: every flag at its default)")
-    p.add_argument("--b", nargs="*", action="extend", default=[], metavar="FLAG=VALUE",
-                   help="reading B's flags (default: every flag at its default)")
+                    "(95% confidence intervals) and which catalogue findings concern the changed rules.")
+    p.add_argument("game", nargs="?", help="game id (see `ruleproof games`; any case)")
+    add_variant(p, who=" in both readings")
+    add_variant(p, dest="a_variant", flag="--a-variant", who=" in reading A only")
+    add_variant(p, dest="b_variant", flag="--b-variant", who=" in reading B only")
+    # The old spellings: several assignments after one flag; a game id they swallow is given back.
+    p.add_argument("--a", dest="a_variant", nargs="+", action="extend", help=argparse.SUPPRESS)
+    p.add_argument("--b", dest="b_variant", nargs="+", action="extend", help=argparse.SUPPRESS)
+    p.add_argument("--a-reading", metavar="READING", help="reading A by name (see `ruleproof rules GAME`)")
+    p.add_argument("--b-reading", metavar="READING", help="reading B by name")
     p.add_argument("--players", type=int, help="number of seats (default: one where the changed flag matters)")
     p.add_argument("--games", type=int, default=100, help="number of paired games (default 100)")
     p.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
     p.add_argument("--plot", metavar="FILE.svg", help="write histograms of game length and score as SVG")
     p.add_argument("--records", metavar="PREFIX",
                    help="write both runs of the sample game as records PREFIX-a.json and PREFIX-b.json")
-    p.add_argument("--json", action="store_true", help="print JSON")
+    p.add_argument("--quiet", "-q", action="store_true", help="no progress on standard error")
+    add_json(p)
     p.set_defaults(func=cmd_diff)

@@ -397,6 +397,16 @@ def test_cli_no_change_text(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0 and "no measurable change in 3 games" in out
 
 
+def test_cli_variant_options_never_swallow_the_game(capsys: pytest.CaptureFixture[str]) -> None:
+    """--variant sets both readings, --a-variant/--b-variant one; the old --b before the game id gives it back."""
+    code, out = _run(capsys, "--b", "teams6=3x2", "CINCO", "--players", "2", "--games", "2", "--json")
+    assert code == 0 and json.loads(out)["game"] == "cinco"
+    code, out = _run(capsys, "take5", "--variant", "threshold=30", "--b-variant", "professional=true",
+                     "--players", "3", "--games", "2", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["format"] == "ruleproof.diff" and set(data["changed_flags"]) == {"professional"}
+
+
 def test_invalid_cli_inputs(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(VariantError, match="colour"):
         _run(capsys, "take5", "--b", "colour=red")
