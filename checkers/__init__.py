@@ -11,7 +11,9 @@ wing           what it holds
 ``smt``        the Z3 layer: encodings, cores, witnesses
 ``proofs``     legal-move certificates (producer side)
 ``analysis``   well-formedness, reading comparison, audit, traceability
+``campaign``   long work in deterministic chunks on Dask, resumable
 ``interop``    adapters to other frameworks (OpenSpiel)
+``view``       seeing games: the HTML replay viewer, witnesses as records, interactive play
 ``cli``        the ``ruleproof`` command line
 =============  ==============================================================
 
@@ -31,5 +33,6 @@ except _metadata.PackageNotFoundError:  # a bare source tree that was never inst
 
 #: The wings from lowest to highest: a wing may import only wings before it.
 WING_ORDER: tuple[str, ...] = (
-    "certcheck", "render", "checks", "catalogue", "explore", "smt", "proofs", "analysis", "interop", "cli",
+    "certcheck", "render", "checks", "catalogue", "explore", "smt", "proofs", "analysis", "campaign", "interop", "view",
+    "cli",
 )

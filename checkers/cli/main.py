@@ -34,6 +34,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "ruleproof.checkers.cli.checks",
     "ruleproof.checkers.cli.audit",
     "ruleproof.checkers.cli.diff",
+    "ruleproof.checkers.cli.campaign",
     "ruleproof.checkers.cli.score",
     "ruleproof.checkers.cli.proofs",
     "ruleproof.checkers.cli.graph",

@@ -18,8 +18,11 @@ from __future__ import annotations
 
 from html import escape
 
+from ruleproof.checkers.render.legend import Key, add_legend, stack
 from ruleproof.spec.bigpoints import (
+    BLACK,
     COLOURS,
+    DISC_COLOURS,
     LETTERS,
     START,
     TAKEN,
@@ -117,3 +120,50 @@ def render_svg(state: BigPointsState, *, title: str = "") -> str:
         )
     parts.append("</svg>")
     return "\n".join(parts)
+
+
+#: What the colours and outlines of :func:`render_view` mean.
+LEGEND: tuple[Key, ...] = (
+    *(Key("fill", FILLS[LETTERS[i]], DISC_COLOURS[i]) for i in range(len(LETTERS))),
+    Key("dashed", "#9a8f7a", "a taken disc's place"),
+    Key("back", "#6c7a89", "discs hidden from this seat"),
+)
+
+
+def _hands_svg(state: BigPointsState, seat: int | None) -> str:
+    parts: list[str] = []
+    y = 6.0
+    width = 420.0
+    for s in range(state.players):
+        hand = state.hands[s]
+        visible = seat is None or seat == s
+        black_public = state.variant.black_visibility == "public"
+        label = f"seat {s}: {sum(hand)} discs, {state.spent[s]} black spent" + (" (to act)" if s == state.turn else "")
+        parts.append(f'<text x="8" y="{y + 14:.1f}" font-size="12" font-family="sans-serif">{escape(label)}</text>')
+        x = 16.0
+        for colour, count in enumerate(hand):
+            shown = visible or (colour == BLACK and black_public)
+            for _ in range(count):
+                if shown:
+                    parts.append(f'<circle class="held" cx="{x:.1f}" cy="{y + 30:.1f}" r="8" fill="{FILLS[LETTERS[colour]]}" '
+                                 f'stroke="#555"><title>{DISC_COLOURS[colour]}</title></circle>')
+                else:
+                    parts.append(f'<rect class="back" x="{x - 8:.1f}" y="{y + 22:.1f}" width="16" height="16" rx="3" '
+                                 'fill="#6c7a89" stroke="#333"/>')
+                x += 19
+        width = max(width, x + 10)
+        y += 46
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{y:.0f}" '
+            f'viewBox="0 0 {width:.0f} {y:.0f}">' + "".join(parts) + "</svg>")
+
+
+def render_view(state: BigPointsState, seat: int | None = None) -> str:
+    """The path, pawns, ladder and reserve, each seat's discs (hidden from other
+    seats, black ones as the variant says) and a legend.
+
+    >>> from ruleproof.model.bigpoints import GAME
+    >>> state = GAME.new_game(2, seed=1)
+    >>> render_view(state).count('class="back"'), render_view(state, 0).count('class="back"') == sum(state.hands[1])
+    (0, True)
+    """
+    return add_legend(stack([render_svg(state), _hands_svg(state, seat)]), LEGEND)

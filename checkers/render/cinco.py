@@ -13,13 +13,29 @@ True
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Sequence
 from html import escape
+from typing import Any
 
-from ruleproof.spec.cinco import CincoState, board_of
+from ruleproof.checkers.render.legend import Key, add_legend, stack
+from ruleproof.spec.cinco import (
+    CincoState,
+    CincoVariant,
+    Play,
+    board_of,
+    colour_of,
+    compute_winning_lines,
+    compute_winning_windows,
+    layout_of,
+)
 from ruleproof.spec.cinco_board import COLOUR_NAMES, FREE, Board, Layout
 
 #: Fill colours of the chips, by colour index.
 CHIP_FILLS: tuple[str, ...] = ("#d62728", "#1f5fbf", "#2ca02c", "#e6b800", "#f2f2f2", "#222222")
+#: The colour of a completed line of five.
+WIN_COLOUR = "#ff9800"
+#: The colour of a blocked line (four chips of one colour, one of another).
+BLOCK_COLOUR = "#7b1fa2"
 _SIZE = 22.0
 _MARGIN = 8.0
 
@@ -51,6 +67,18 @@ def render_svg(state_or_board: CincoState | Board, *, title: str = "") -> str:
     :param title: an optional caption drawn above the board.
     """
     board = board_of(state_or_board) if isinstance(state_or_board, CincoState) else state_or_board
+    return _board_svg(board, title)
+
+
+def _line_path(layout: Layout, window: Sequence[int], colour: str, css: str, dashed: bool) -> str:
+    first, last = _centre(layout, layout.coords[window[0] - 1]), _centre(layout, layout.coords[window[-1] - 1])
+    dash = ' stroke-dasharray="8,5"' if dashed else ""
+    return (f'<line class="{css}" x1="{first[0]:.1f}" y1="{first[1]:.1f}" x2="{last[0]:.1f}" y2="{last[1]:.1f}" '
+            f'stroke="{colour}" stroke-width="{_SIZE * 1.1:.1f}" stroke-linecap="round" stroke-opacity="0.45"{dash}/>')
+
+
+def _board_svg(board: Board, title: str = "", *, wins: Iterable[Sequence[int]] = (),
+               blocked: Iterable[Sequence[int]] = (), ringed: Iterable[int] = ()) -> str:
     layout = board.layout
     centres = [_centre(layout, c) for c in layout.coords]
     pad = _SIZE + _MARGIN
@@ -59,6 +87,7 @@ def render_svg(state_or_board: CincoState | Board, *, title: str = "") -> str:
     min_y = min(y for _, y in centres) - pad - top_extra
     width = max(x for x, _ in centres) + pad - min_x
     height = max(y for _, y in centres) + pad - min_y
+    rings = set(ringed)
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{min_x:.1f} {min_y:.1f} {width:.1f} {height:.1f}" '
         f'width="{width:.0f}" height="{height:.0f}" font-family="sans-serif">',
@@ -69,8 +98,13 @@ def render_svg(state_or_board: CincoState | Board, *, title: str = "") -> str:
             f'<text x="{min_x + width / 2:.1f}" y="{min_y + 16:.1f}" text-anchor="middle" font-size="14">'
             f"{escape(title)}</text>"
         )
-    for number, ((cx, cy), colour) in enumerate(zip(centres, board.cells), start=1):
+    for (cx, cy) in centres:
         parts.append(_cell_shape(layout, cx, cy))
+    for window in blocked:
+        parts.append(_line_path(layout, window, BLOCK_COLOUR, "blocked", True))
+    for window in wins:
+        parts.append(_line_path(layout, window, WIN_COLOUR, "win", False))
+    for number, ((cx, cy), colour) in enumerate(zip(centres, board.cells), start=1):
         label_fill = "#333333"
         if colour != FREE:
             fill = CHIP_FILLS[colour % len(CHIP_FILLS)]
@@ -80,9 +114,113 @@ def render_svg(state_or_board: CincoState | Board, *, title: str = "") -> str:
                 f'stroke-width="0.8"><title>{name} chip on {number}</title></circle>'
             )
             label_fill = "#000000" if colour in (3, 4) else "#ffffff"
+        if number in rings:
+            parts.append(f'<circle class="last" cx="{cx:.1f}" cy="{cy:.1f}" r="{_SIZE * 0.9:.1f}" fill="none" '
+                         'stroke="#111111" stroke-width="2.5" stroke-dasharray="4,3"/>')
         parts.append(
             f'<text x="{cx:.1f}" y="{cy + 4:.1f}" text-anchor="middle" font-size="11" fill="{label_fill}">'
             f"{number}</text>"
         )
     parts.append("</svg>")
     return "\n".join(parts)
+
+
+def blocked_lines(board: Board) -> list[tuple[int, ...]]:
+    """Windows of five holding four chips of one colour and one chip of another (a line blocked).
+
+    >>> from ruleproof.spec.cinco_board import square_layout
+    >>> cells = [FREE] * 90
+    >>> for n in (1, 2, 3, 4):
+    ...     cells[n - 1] = 0
+    >>> cells[4] = 1
+    >>> blocked_lines(Board(square_layout(), tuple(cells)))
+    [(1, 2, 3, 4, 5)]
+    """
+    found = []
+    for window in compute_winning_windows(board.layout):
+        colours = [board.cells[n - 1] for n in window]
+        if FREE in colours:
+            continue
+        counts = sorted((colours.count(c) for c in set(colours)), reverse=True)
+        if counts == [4, 1]:
+            found.append(window)
+    return found
+
+
+def _legend(colours: int) -> tuple[Key, ...]:
+    return (*(Key("fill", CHIP_FILLS[k], f"{COLOUR_NAMES[k]} chip") for k in range(colours)),
+            Key("outline", WIN_COLOUR, "five in a row"), Key("dashed", BLOCK_COLOUR, "four blocked by another colour"),
+            Key("ring", "#111111", "the chip just placed"), Key("back", "#6c7a89", "face down"))
+
+
+def _hands_svg(state: CincoState, seat: int | None) -> str:
+    parts = []
+    y = 6.0
+    width = 360.0
+    for s in range(state.players):
+        colour = colour_of(state.players, state.variant, s)
+        name = COLOUR_NAMES[colour % len(COLOUR_NAMES)]
+        label = (f"seat {s} ({name}, {state.chips[colour]} chips left): discards {len(state.discards[s])}"
+                 + (" (to act)" if s == state.turn and not state.finished else ""))
+        parts.append(f'<circle cx="14" cy="{y + 12:.1f}" r="6" fill="{CHIP_FILLS[colour % len(CHIP_FILLS)]}" stroke="#000"/>')
+        parts.append(f'<text x="26" y="{y + 16:.1f}" font-size="12">{escape(label)}</text>')
+        x = 26.0
+        for card in state.hands[s]:
+            if seat is None or seat == s:
+                parts.append(f'<g class="card"><rect x="{x:.1f}" y="{y + 22:.1f}" width="30" height="36" rx="4" '
+                             f'fill="#fffdf5" stroke="#333"/><text x="{x + 15:.1f}" y="{y + 45:.1f}" '
+                             f'text-anchor="middle" font-size="13">{card}</text></g>')
+            else:
+                parts.append(f'<rect class="back" x="{x:.1f}" y="{y + 22:.1f}" width="30" height="36" rx="4" '
+                             'fill="#6c7a89" stroke="#333"/>')
+            x += 34
+        width = max(width, x + 8)
+        y += 64
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{y:.0f}" viewBox="0 0 {width:.0f} '
+            f'{y:.0f}" font-family="sans-serif">' + "".join(parts) + "</svg>")
+
+
+def render_view(state: CincoState, seat: int | None = None, *, last: object = None) -> str:
+    """The board with lines of five and blocked fours highlighted, the hands
+    (all for the referee, ``seat``'s own otherwise) and a legend.
+
+    :param last: the move that led to ``state``; its chip is ringed.
+
+    >>> from ruleproof.model.cinco import GAME
+    >>> state = GAME.new_game(2, seed=1)
+    >>> svg = render_view(state, 0)
+    >>> svg.count('class="back"'), svg.count('class="card"')
+    (4, 4)
+    """
+    board = board_of(state)
+    colours = len(state.chips)
+    wins = [w for k in range(colours) for w in compute_winning_lines(board, k)]
+    ringed = [last.cell] if isinstance(last, Play) and last.cell else []
+    picture = _board_svg(board, wins=wins, blocked=blocked_lines(board), ringed=ringed)
+    return add_legend(stack([picture, _hands_svg(state, seat)]), _legend(colours))
+
+
+def render_finding_svg(finding: Any) -> str | None:
+    """A finding's witness board with its lines of five and blocked fours highlighted.
+
+    The layout is the one the finding's question names (square, else the hexagon);
+    ``None`` when the witness holds no board.
+
+    >>> from types import SimpleNamespace
+    >>> cells = [0, 0, 0, 0, 1] + [FREE] * 85
+    >>> svg = render_finding_svg(SimpleNamespace(question="square, 2 colours: ...", witness={"cells": cells}))
+    >>> svg.count('class="blocked"')
+    1
+    """
+    witness = getattr(finding, "witness", None)
+    if not isinstance(witness, dict) or not isinstance(witness.get("cells"), list):
+        return None
+    question = str(getattr(finding, "question", ""))
+    layout = layout_of(CincoVariant(layout="square" if question.startswith("square") else "hex"))
+    cells = tuple(int(c) for c in witness["cells"])
+    if len(cells) != len(layout.coords):
+        return None
+    board = Board(layout, cells)
+    colours = max(2, max(cells) + 1)
+    wins = [w for k in range(colours) for w in compute_winning_lines(board, k)]
+    return add_legend(_board_svg(board, wins=wins, blocked=blocked_lines(board)), _legend(colours)[:-2])

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 
+from ruleproof.checkers.render.legend import Key, add_legend
 from ruleproof.spec.ikebana import COLOUR_NAMES, IkebanaState, card_colour, card_value, explain_bouquet
 
 FILLS = {"R": "#d62728", "G": "#2ca02c", "Y": "#f2c200", "B": "#1f77b4", "W": "#f4f4f4"}
@@ -72,3 +73,55 @@ def render_svg(state: IkebanaState, *, title: str = "") -> str:
         parts.append(_card(90, y, state.drawn, "card drawn"))
         y += _H + 10
     return _svg(8 + 5 * (_W + _GAP) + 20 + _W + 70, y + 6, "".join(parts), "Ikebana position")
+
+
+#: What the colours of :func:`render_view` mean.
+LEGEND: tuple[Key, ...] = (
+    *(Key("fill", FILLS[c], COLOUR_NAMES[c]) for c in "RGYBW"),
+    Key("back", "#6c7a89", "face down (hidden from this seat)"),
+    Key("dashed", "#111", "the card being decided on"),
+)
+
+
+def _back(x: float, y: float, note: str) -> str:
+    return (f'<rect class="back" x="{x:.1f}" y="{y:.1f}" width="{_W}" height="{_H}" rx="4" fill="#6c7a89" '
+            f'stroke="#333"><title>{escape(note)}</title></rect>')
+
+
+def render_view(state: IkebanaState, seat: int | None = None) -> str:
+    """Hands (all for the referee, ``seat``'s own otherwise), pile tops, coins, the drawn card and a legend.
+
+    >>> from ruleproof.model.ikebana import GAME
+    >>> state = GAME.new_game(2, seed=4)
+    >>> render_view(state, 0).count('class="back"') == len(state.hands[1])
+    True
+    """
+    parts: list[str] = []
+    y = 6.0
+    for s in range(state.players):
+        marker = " (to act)" if s == state.turn and state.phase != "over" else ""
+        coins = state.coins[s]
+        label = f"seat {s}: {coins} coin{'' if coins == 1 else 's'}{marker}"
+        parts.append(f'<text x="8" y="{y + 16:.1f}" font-size="13" font-family="sans-serif">{escape(label)}</text>')
+        for i, card in enumerate(state.hands[s]):
+            x = 8 + i * (_W + _GAP)
+            parts.append(_card(x, y + 22, card) if seat is None or seat == s else _back(x, y + 22, f"seat {s}'s card"))
+        if state.piles[s]:
+            x = 8 + 5 * (_W + _GAP) + 20
+            parts.append(f'<text x="{x:.1f}" y="{y + 16:.1f}" font-size="11" font-family="sans-serif">'
+                         f"discards ({len(state.piles[s])})</text>")
+            parts.append(_card(x, y + 22, state.piles[s][-1], "card pile-top"))
+        y += _H + 34
+    if state.drawn is not None:
+        parts.append(f'<text x="8" y="{y + 16:.1f}" font-size="13" font-family="sans-serif">drawn card</text>')
+        if seat is None or seat == state.turn:
+            parts.append(_card(90, y, state.drawn, "card drawn"))
+            parts.append(f'<rect x="{88:.1f}" y="{y - 2:.1f}" width="{_W + 4}" height="{_H + 4}" rx="5" fill="none" '
+                         'stroke="#111" stroke-width="2" stroke-dasharray="4,2"/>')
+        else:
+            parts.append(_back(90, y, "the drawn card (seen by the seat to act only)"))
+        y += _H + 10
+    parts.append(f'<text x="8" y="{y + 12:.1f}" font-size="11" fill="#555" font-family="sans-serif">'
+                 f"round {state.round}, deck {len(state.deck)} cards</text>")
+    y += 18
+    return add_legend(_svg(8 + 5 * (_W + _GAP) + 20 + _W + 70, y + 6, "".join(parts), "Ikebana position"), LEGEND)

@@ -1,0 +1,152 @@
+"""``ruleproof show`` (a position of a record as a picture) and ``ruleproof replay`` (an HTML viewer).
+
+``show RECORD [--move N] [--format text|svg|png] [--output FILE] [--seat S]``
+draws the position after move ``N`` (default: the end) from the referee's
+view or seat ``S``'s. ``replay SOURCE --html FILE`` writes one self-contained
+HTML page stepping through a record, a certificate's record, a finding file's
+witness, or (``--finding ID``) a catalogue finding's stored witness.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from ruleproof.checkers.cli.common import add_json
+from ruleproof.checkers.cli.output import EXIT_OK, EXIT_USAGE, err, out, print_json
+from ruleproof.spec.errors import RecordError, RuleproofError
+
+FORMATS = ("text", "svg", "png")
+
+
+def _write(path: Path, data: bytes) -> None:
+    from ruleproof.checkers.view.files import write_atomic
+
+    try:
+        write_atomic(path, data)
+    except OSError as exc:
+        raise RuleproofError(f"cannot write {path}: {exc.strerror}") from None
+
+
+def cmd_show(args: argparse.Namespace) -> int:
+    """Draw the position after move N."""
+    from ruleproof.checkers.checks.validate import game_of_record
+    from ruleproof.checkers.render.picture import render, render_text, to_png
+    from ruleproof.model.records import load_record
+    from ruleproof.spec.registry import MissingPartError
+
+    record = load_record(args.record)
+    game, variant = game_of_record(record)
+    total = len(record.moves)
+    upto = total if args.move is None else args.move
+    if not 0 <= upto <= total:
+        raise RuleproofError(f"--move must be between 0 and {total} (the record has {total} moves); got {upto}")
+    if args.seat is not None and not 0 <= args.seat < record.players:
+        raise RuleproofError(f"--seat must be between 0 and {record.players - 1}; got {args.seat}")
+    state = game.initial_state(record.players, variant)
+    last = None
+    for index, recorded in enumerate(record.moves[:upto]):
+        try:
+            move = game.parse_move(recorded.move)
+        except RuleproofError as exc:
+            raise RecordError(str(exc), f"$.moves[{index}].move", index, str(args.record)) from None
+        if recorded.actor != game.current_player(state) or not game.is_legal_move(state, move):
+            error = game.illegal_move_error(state, move, recorded.actor)
+            raise RecordError(f"move {index} ({recorded.move!r}) cannot be shown past: {error}; "
+                              f"`ruleproof validate` explains it", f"$.moves[{index}]", index, str(args.record))
+        state = game.apply_unchecked(state, move)
+        last = move
+    fmt = args.format or (Path(args.output).suffix.lstrip(".").lower() if args.output else "text")
+    if fmt not in FORMATS:
+        raise RuleproofError(f"--format must be one of {', '.join(FORMATS)}; got {fmt!r}")
+    try:
+        if fmt == "text":
+            data = (render_text(game, state, args.seat) + "\n").encode("utf-8")
+        else:
+            svg = render(game, state, args.seat, last=last)
+            data = svg.encode("utf-8") if fmt == "svg" else to_png(svg)
+    except MissingPartError as exc:
+        raise RuleproofError(f"cannot draw {record.game}: {exc}") from None
+    if args.output:
+        _write(Path(args.output), data)
+    elif fmt == "png" and sys.stdout.isatty():
+        raise RuleproofError("PNG is binary: give --output FILE.png (or redirect standard output)")
+    if args.json:
+        body: dict[str, Any] = {"file": str(args.record), "game": record.game, "move": upto, "moves": total,
+                                "seat": args.seat, "format": fmt, "output": args.output}
+        if not args.output and fmt != "png":
+            body["picture"] = data.decode("utf-8")
+        print_json("show", body)
+    elif not args.output:
+        sys.stdout.buffer.write(data)
+        sys.stdout.flush()
+    else:
+        view = "the referee's view" if args.seat is None else f"seat {args.seat}'s view"
+        out().print(f"{args.output}: {record.game} after move {upto} of {total}, {view} ({fmt})", markup=False)
+    return EXIT_OK
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    """Write the HTML viewer."""
+    from ruleproof.checkers.view.replay import replay_html
+    from ruleproof.checkers.view.sources import finding_sources, load_sources
+
+    if (args.source is None) == (args.finding is None):
+        raise RuleproofError("give either a RECORD/CERTIFICATE/WITNESS file or --finding ID (not both)")
+    sources = finding_sources(args.finding) if args.finding else load_sources(args.source)
+    if not 1 <= args.witness <= len(sources):
+        raise RuleproofError(f"--witness must be between 1 and {len(sources)}; got {args.witness}")
+    source = sources[args.witness - 1]
+    quiet = args.json or not err().is_terminal
+    total = len(source.record.moves)
+
+    def progress(index: int) -> None:
+        if not quiet and (index % 50 == 0 or index == total - 1):
+            err().print(f"replaying move {index + 1} of {total}", end="\r", markup=False)
+
+    page = replay_html(source.record, title=source.title, notes=source.notes, docs_base=args.docs_base,
+                       on_step=progress)
+    _write(Path(args.html), page.encode("utf-8"))
+    if args.json:
+        print_json("replay", {"html": args.html, "title": source.title, "game": source.record.game,
+                              "moves": total, "witnesses": len(sources), "bytes": len(page.encode("utf-8"))})
+    else:
+        more = f" (witness {args.witness} of {len(sources)}; --witness N for another)" if len(sources) > 1 else ""
+        out().print(f"{args.html}: {source.title}, {total} moves{more}", markup=False)
+    return EXIT_OK
+
+
+def add_subcommand(sub: Any) -> None:
+    """Register ``show`` and ``replay``."""
+    p = sub.add_parser("show", help="draw the position of a record after a move (text, SVG or PNG)",
+                       description="Draw the position after move N of a game record (default: the end) with the "
+                                   "game's renderer, from the referee's view or one seat's.")
+    p.add_argument("record", help="path of a JSON game record")
+    p.add_argument("--move", type=int, metavar="N", help="the position after N moves (0: the start; default: the end)")
+    p.add_argument("--format", choices=FORMATS,
+                   help="text (default for the terminal), svg, or png (needs the png extra: pip install "
+                        "'ruleproof[png]'); default: from --output's suffix")
+    p.add_argument("--output", metavar="FILE", help="write to FILE instead of standard output")
+    p.add_argument("--seat", type=int, metavar="S", help="what seat S sees (default: the referee, who sees everything)")
+    add_json(p)
+    p.set_defaults(func=cmd_show)
+
+    p = sub.add_parser("replay", help="write an HTML viewer stepping through a record, certificate or witness",
+                       description="Write one self-contained HTML file (no network) that steps through a game: "
+                                   "pictures, moves in words, the rules checked, alternatives, odds and scores.")
+    p.add_argument("source", nargs="?", metavar="RECORD|CERTIFICATE|WITNESS",
+                   help="a game record, a certificate, or a finding's JSON (with its witness)")
+    p.add_argument("--finding", metavar="ID", help="a catalogue finding's witness instead (e.g. CI-F-7)")
+    p.add_argument("--witness", type=int, default=1, metavar="N",
+                   help="which witness game when a finding has several (default 1)")
+    p.add_argument("--html", required=True, metavar="FILE", help="the HTML file to write")
+    p.add_argument("--docs-base", default="", metavar="URL",
+                   help="prefix of the rules' links (the annotated rulebooks' folder, ending in /; default: "
+                        "relative to the page)")
+    add_json(p)
+    p.set_defaults(func=cmd_replay)
+
+
+__all__ = ["EXIT_USAGE", "add_subcommand", "cmd_replay", "cmd_show"]
