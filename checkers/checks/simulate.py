@@ -1,4 +1,10 @@
-"""Random playouts with statistics: game length, scores and wins by seat, rules fired.
+"""Random playouts with statistics: game length, scores and wins by seat, rule decisions.
+
+A rule *decides* a step when its condition (``Rule.applies``) singles the step
+out: placing a card on the nearest row, taking a row, a deal. Rules that apply
+to every step by construction (the player count, whose turn it is) decide
+nothing and are not counted. Counting them means checking every step against
+the spec, so it is opt-in where it costs time (``ruleproof simulate --rule-stats``).
 
 >>> from ruleproof.model.registry import game_for
 >>> game = game_for("take5")
@@ -13,12 +19,12 @@ import random
 import statistics
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from ruleproof.model.core import TERMINAL, Game
 from ruleproof.model.records import GameRecord, make_record
-from ruleproof.spec.core import variant_to_dict
+from ruleproof.spec.core import Rule, RuleKind, Step, variant_to_dict
 
 
 @dataclass
@@ -33,7 +39,10 @@ class SimulationStats:
     lengths: list[int] = field(default_factory=list)
     scores: list[tuple[float, ...]] = field(default_factory=list)
     wins: list[float] = field(default_factory=list)
+    #: Rule id → the number of steps the rule decided (see the module docstring).
     rules_fired: Counter[str] = field(default_factory=Counter)
+    #: The rule ids in the specification's order (for listing the counts).
+    rule_order: tuple[str, ...] = ()
 
     def seat_summary(self) -> list[dict[str, float]]:
         """Mean, minimum and maximum score and the share of wins, per seat."""
@@ -57,8 +66,14 @@ class SimulationStats:
             "games": self.games,
             "length": {"mean": statistics.fmean(lengths), "min": min(lengths), "max": max(lengths)},
             "seats": self.seat_summary(),
-            "rules_fired": dict(sorted(self.rules_fired.items())),
+            "rule_decisions": self.rule_decisions(),
         }
+
+    def rule_decisions(self) -> list[dict[str, Any]]:
+        """``[{"rule", "steps"}]`` for every rule that decided a step, in the specification's rule order."""
+        order = {rule_id: i for i, rule_id in enumerate(self.rule_order)}
+        ids = sorted(self.rules_fired, key=lambda r: (order.get(r, len(order)), r))
+        return [{"rule": r, "steps": self.rules_fired[r]} for r in ids]
 
 
 def simulate(
@@ -79,9 +94,11 @@ def simulate(
     numbers the batch's first game (the campaign layer runs games
     ``start .. start + games - 1`` of a longer batch as one chunk).
     """
-    stats = SimulationStats(game.name, players, variant_to_dict(variant), seed, wins=[0.0] * players)
-    first: GameRecord | None = None
     spec = game.spec
+    stats = SimulationStats(game.name, players, variant_to_dict(variant), seed, wins=[0.0] * players,
+                            rule_order=tuple(r.id for r in spec.rules))
+    first: GameRecord | None = None
+    deciders = _deciding_rules(spec)
     for index in range(start, start + games):
         rng = random.Random(f"{seed}:{index}")
         state = game.initial_state(players, variant)
@@ -93,7 +110,7 @@ def simulate(
             move = game.random_move(state, rng, actor)
             after = game.apply_unchecked(state, move)
             if rule_stats:
-                stats.rules_fired.update(spec.fired(variant, state, actor, move, after))
+                stats.rules_fired.update(_decided(deciders, variant, state, actor, move, after))
             history.append((actor, move))
             state = after
         outcome = game.outcome(state)
@@ -108,3 +125,14 @@ def simulate(
             on_game(index)
     assert first is not None or games == 0
     return stats, first if first is not None else make_record(game.name, players, variant, [], seed)
+
+
+def _deciding_rules(spec: Any) -> tuple[Rule, ...]:
+    """The legality and effect rules with a condition of their own (not the default "every step")."""
+    always = {f.name: f.default for f in fields(Rule)}["applies"]
+    return tuple(r for r in spec.rules if r.kind in (RuleKind.LEGALITY, RuleKind.EFFECT) and r.applies is not always)
+
+
+def _decided(rules: tuple[Rule, ...], variant: Any, before: Any, actor: int, move: Any, after: Any) -> list[str]:
+    step = Step(variant, before, actor, move, after)
+    return [r.id for r in rules if r.applies(step)]

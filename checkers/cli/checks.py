@@ -64,11 +64,15 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         seats.add_row(str(row["seat"]), f"{row['mean_score']:.2f}", f"{row['min_score']:g}", f"{row['max_score']:g}",
                       f"{row['win_share']:.1%}")
     console.print(seats)
-    if data["rules_fired"]:
-        fired = table("rule", "fired")
-        for rule_id, count in data["rules_fired"].items():
-            fired.add_row(rule_id, str(count))
-        console.print(fired)
+    if data["rule_decisions"]:
+        steps = sum(stats.lengths)
+        titles = {r.id: r.title for r in game.spec.rules}
+        decided = table("rule", "title", "steps decided", "share of steps",
+                        title="Rule decisions (rules that apply to every step are not counted)")
+        for row in data["rule_decisions"]:
+            decided.add_row(row["rule"], titles.get(row["rule"], ""), str(row["steps"]),
+                            f"{row['steps'] / steps:.1%}" if steps else "–")
+        console.print(decided)
     if args.record:
         console.print(f"record of game 0 written to {args.record}")
     return EXIT_OK

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from ruleproof.checkers.cli.main import main
-from ruleproof.model.registry import available_games
+from ruleproof.model.registry import available_games, game_for
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -47,7 +47,10 @@ def test_simulate_json_and_record(tmp_path: Path, capsys: pytest.CaptureFixture[
     data = json.loads(out)
     assert code == 0 and data["games"] == 4 and data["variant"]["threshold"] == 30
     assert len(data["seats"]) == 3 and abs(sum(s["win_share"] for s in data["seats"]) - 1) < 1e-9
-    assert data["rules_fired"]["T5-DEAL-1"] > 0
+    decisions = {d["rule"]: d["steps"] for d in data["rule_decisions"]}
+    assert decisions["T5-DEAL-1"] > 0 and "T5-SETUP-1" not in decisions  # applies to every step: decides none
+    order = [r.id for r in game_for("take5").spec.rules]
+    assert [d["rule"] for d in data["rule_decisions"]] == [r for r in order if r in decisions]
     code, out, _ = run(capsys, "validate", str(record), "--json")
     assert code == 0 and json.loads(out)["ok"]
 
