@@ -2,8 +2,22 @@
 
 A record replays exactly, so a real game can be checked card by card. The
 format is published as a JSON Schema (:data:`RECORD_SCHEMA`, also written to
-the docs); :func:`parse_record` checks it by hand so that every error names the
-JSON path at fault.
+the docs), and records are checked against that schema with ``jsonschema``:
+the schema is the one source of truth and every error names the JSON path the
+validator reports. A few facts the schema cannot state are checked in code: the
+game id is a registered one (plugins included), integers are JSON integers (not
+``2.0``) and every actor is a seat below ``players``.
+
+Files are read through the input boundary (:mod:`ruleproof.model.inputs`):
+bounded size, nesting and integers, strict UTF-8. :func:`open_record` streams
+the moves: a first pass checks the header and every move against the schema
+keeping one move in memory at a time, and :meth:`RecordFile.moves` reads them
+again for replay, so validating a record of a million moves takes memory that
+does not grow with it. Checking each move with the full ``jsonschema``
+validator would cost about 50 µs a move, so a move first meets
+:func:`_plain_move`, a direct test of the same schema (a test checks the two
+agree on generated moves); only a move it refuses goes to the validator, which
+then words the error.
 
 >>> text = '{"format": "ruleproof-record", "version": 1, "game": "take5", "players": 2,'
 >>> text += ' "variant": {}, "moves": [{"actor": "chance", "move": "deal 5"}]}'
@@ -13,23 +27,38 @@ RecordedMove(actor=-1, move='deal 5')
 >>> parse_record('{"format": "ruleproof-record"}')
 Traceback (most recent call last):
 ...
-ruleproof.spec.errors.RecordError: $: missing field 'version'; a record needs format, version, game, players, variant, moves
+ruleproof.spec.errors.RecordError: $: 'version' is a required property
+>>> parse_record(text.replace('"actor": "chance"', '"actor": 1').replace('"players": 2', '"players": 1'))
+Traceback (most recent call last):
+...
+ruleproof.spec.errors.RecordError: $.moves[0].actor: seat 1 does not exist in a game of 1 players (seats 0 to 0)
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import Any, NamedTuple
 
+import jsonschema
+from jsonschema.exceptions import best_match
+
+from ruleproof.model.inputs import RECORD_LIMITS, check_value, decode_json, scan_object
 from ruleproof.spec.core import CHANCE, variant_to_dict
-from ruleproof.spec.errors import RecordError
-from ruleproof.spec.registry import GAME_IDS, game_ids
+from ruleproof.spec.errors import InputError, RecordError
+from ruleproof.spec.registry import game_ids
 
 FORMAT = "ruleproof-record"
 VERSION = 1
+#: Most seats a record may name (every game has fewer; each game checks its own range).
+MAX_PLAYERS = 16
+#: Longest move text (characters); the longest real move, a Big Five play of four cards, has about 40.
+MAX_MOVE_CHARS = 200
+#: Most moves in one record.
+MAX_MOVES = 10_000_000
 
 #: The JSON Schema of a game record (draft 2020-12).
 RECORD_SCHEMA: dict[str, Any] = {
@@ -43,13 +72,15 @@ RECORD_SCHEMA: dict[str, Any] = {
     "properties": {
         "format": {"const": FORMAT},
         "version": {"const": VERSION},
-        "game": {"enum": list(GAME_IDS)},
-        "players": {"type": "integer", "minimum": 1},
+        "game": {"type": "string", "pattern": "^[a-z][a-z0-9_]*$", "maxLength": 64,
+                 "description": "A registered game id (`ruleproof games`; plugins register more)."},
+        "players": {"type": "integer", "minimum": 1, "maximum": MAX_PLAYERS},
         "variant": {
             "type": "object",
             "description": "Variant flags; omitted flags take their defaults (see `ruleproof rules GAME`).",
         },
-        "seed": {"type": ["integer", "null"], "description": "The seed the game was generated with, if any."},
+        "seed": {"type": ["integer", "null"], "minimum": -(2**63), "maximum": 2**64 - 1,
+                 "description": "The seed the game was generated with, if any."},
         "meta": {"type": "object", "description": "Free-form information (players' names, date, ...)."},
         "reading": {
             "type": "object",
@@ -67,16 +98,18 @@ RECORD_SCHEMA: dict[str, Any] = {
         },
         "moves": {
             "type": "array",
+            "maxItems": MAX_MOVES,
             "items": {
                 "type": "object",
                 "required": ["actor", "move"],
                 "additionalProperties": False,
                 "properties": {
                     "actor": {
-                        "oneOf": [{"const": "chance"}, {"type": "integer", "minimum": 0}],
-                        "description": "A seat number (0-based) or 'chance'.",
+                        "oneOf": [{"const": "chance"}, {"type": "integer", "minimum": 0, "maximum": MAX_PLAYERS - 1}],
+                        "description": "A seat number (0-based, below players) or 'chance'.",
                     },
-                    "move": {"type": "string", "minLength": 1, "description": "The move's text form."},
+                    "move": {"type": "string", "minLength": 1, "maxLength": MAX_MOVE_CHARS, "pattern": "\\S",
+                             "description": "The move's text form."},
                 },
             },
         },
@@ -138,97 +171,182 @@ def make_record(game: str, players: int, variant: object, moves: Sequence[tuple[
     return GameRecord(game, players, variant_to_dict(variant), tuple(RecordedMove(a, str(m)) for a, m in moves), seed)
 
 
-def _require(cond: bool, message: str, path: str, index: int | None = None) -> None:
-    if not cond:
-        raise RecordError(message, path, index)
+@cache
+def _validator(part: str) -> Any:
+    schema = RECORD_SCHEMA if part == "record" else RECORD_SCHEMA["properties"]["moves"]["items"]
+    return jsonschema.Draft202012Validator(schema, format_checker=None)
 
 
-def parse_record(text: str | bytes) -> GameRecord:
+def _schema_error(part: str, value: object, prefix: str, index: int | None, source: str) -> RecordError | None:
+    """The validator's best error for ``value`` (``None`` when the schema accepts it)."""
+    error = best_match(_validator(part).iter_errors(value))
+    if error is None:
+        return None
+    path = prefix + error.json_path[1:]
+    message = error.message if len(error.message) <= 300 else error.message[:297] + "..."
+    return RecordError(message, path, index, source)
+
+
+def _is_int(value: object) -> bool:
+    return type(value) is int
+
+
+def _plain_move(item: object) -> bool:
+    """Whether ``item`` is a move the schema accepts, tested directly (fast path; see the module docstring)."""
+    if type(item) is not dict or len(item) != 2:
+        return False
+    actor = item.get("actor")
+    move = item.get("move")
+    if actor != "chance" and not (type(actor) is int and 0 <= actor < MAX_PLAYERS):
+        return False
+    return type(move) is str and 0 < len(move) <= MAX_MOVE_CHARS and not move.isspace()
+
+
+def _move(item: object, index: int, source: str) -> RecordedMove:
+    """A structurally checked move (the seat range is checked once ``players`` is known)."""
+    path = f"$.moves[{index}]"
+    if not _plain_move(item):
+        raise (_schema_error("move", item, path, index, source)
+               or RecordError(f"a move is an object {{\"actor\": seat or \"chance\", \"move\": text}} with a JSON "
+                              f"integer seat; got {str(item)[:100]}", path, index, source))
+    assert isinstance(item, dict)
+    actor = item["actor"]
+    return RecordedMove(CHANCE if actor == "chance" else actor, item["move"])
+
+
+def _header(data: dict[str, Any], source: str) -> GameRecord:
+    """The record's fields other than its moves, checked against the schema (``data["moves"]`` is ``[]``)."""
+    error = _schema_error("record", data, "$", None, source)
+    if error is not None:
+        raise error
+    for key in ("players", "seed"):
+        if data.get(key) is not None and not _is_int(data[key]):
+            raise RecordError(f"{key} must be a JSON integer such as 2, got {data[key]!r}", f"$.{key}", source=source)
+    if not _is_int(data["version"]):
+        raise RecordError(f"version must be the integer {VERSION}, got {data['version']!r}", "$.version", source=source)
+    game = data["game"]
+    if game not in game_ids():
+        raise RecordError(f"unknown game {game!r}; known: {', '.join(game_ids())}", "$.game", source=source)
+    return GameRecord(game, data["players"], data["variant"], (), data.get("seed"), data.get("meta", {}),
+                      data.get("reading"))
+
+
+def _check_seat(move: RecordedMove, index: int, players: int, source: str) -> None:
+    if move.actor >= players:
+        raise RecordError(f"seat {move.actor} does not exist in a game of {players} players (seats 0 to {players - 1})",
+                          f"$.moves[{index}].actor", index, source)
+
+
+def parse_record(text: str | bytes, source: str = "") -> GameRecord:
     """Parse and structurally check a record; the moves' meaning is checked by validation.
 
     :raises RecordError: with the JSON path of the first problem.
     """
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise RecordError(f"not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}") from None
-    return record_from_json(data)
+        data = decode_json(text, source, RECORD_LIMITS)
+    except RecordError:
+        raise
+    except InputError as exc:
+        raise RecordError(exc.args[0], exc.path, exc.move_index, exc.source) from None
+    return record_from_json(data, source)
 
 
-def record_from_json(data: object) -> GameRecord:
-    """A :class:`GameRecord` from decoded JSON, checked against :data:`RECORD_SCHEMA`'s rules."""
-    _require(isinstance(data, dict), f"a record must be a JSON object, got {type(data).__name__}", "$")
-    assert isinstance(data, dict)
-    for key in RECORD_SCHEMA["required"]:
-        _require(key in data, f"missing field {key!r}; a record needs {', '.join(RECORD_SCHEMA['required'])}", "$")
-    extra = sorted(set(data) - set(RECORD_SCHEMA["properties"]))
-    _require(not extra, f"unknown field(s) {extra!r}", "$")
-    _require(data["format"] == FORMAT, f"format must be {FORMAT!r}, got {data['format']!r}", "$.format")
-    _require(data["version"] == VERSION, f"unsupported version {data['version']!r}; this is version {VERSION}", "$.version")
-    game = data["game"]
-    _require(game in game_ids(), f"unknown game {game!r}; known: {', '.join(game_ids())}", "$.game")
-    players = data["players"]
-    _require(isinstance(players, int) and not isinstance(players, bool) and players >= 1,
-             f"players must be a positive integer, got {players!r}", "$.players")
-    variant = data["variant"]
-    _require(isinstance(variant, dict), f"variant must be an object of flags, got {variant!r}", "$.variant")
-    seed = data.get("seed")
-    _require(seed is None or (isinstance(seed, int) and not isinstance(seed, bool)), f"seed must be an integer, got {seed!r}", "$.seed")
-    meta = data.get("meta", {})
-    _require(isinstance(meta, dict), "meta must be an object", "$.meta")
-    moves_data = data["moves"]
-    _require(isinstance(moves_data, list), f"moves must be a list, got {type(moves_data).__name__}", "$.moves")
-    reading = data.get("reading")
-    if reading is not None:
-        _check_reading(reading)
-    moves: list[RecordedMove] = []
-    for i, item in enumerate(moves_data):
-        path = f"$.moves[{i}]"
-        _require(isinstance(item, dict), f"a move must be an object with actor and move, got {item!r}", path, i)
-        _require(set(item) == {"actor", "move"}, f"a move has exactly the fields actor and move, got {sorted(item)}", path, i)
-        actor = item["actor"]
-        if actor == "chance":
-            actor = CHANCE
-        _require(isinstance(actor, int) and not isinstance(actor, bool) and actor >= 0 or actor == CHANCE,
-                 f"actor must be a seat number or 'chance', got {item['actor']!r}", f"{path}.actor", i)
-        _require(isinstance(item["move"], str) and item["move"].strip() != "",
-                 f"move must be a non-empty string, got {item['move']!r}", f"{path}.move", i)
-        moves.append(RecordedMove(actor, item["move"]))
-    return GameRecord(game, players, variant, tuple(moves), seed, meta, reading)
+def record_from_json(data: object, source: str = "") -> GameRecord:
+    """A :class:`GameRecord` from decoded JSON, checked against :data:`RECORD_SCHEMA`."""
+    if not isinstance(data, dict):
+        raise RecordError(f"a record must be a JSON object, got {type(data).__name__}", "$", source=source)
+    try:
+        check_value(data, "$", source, RECORD_LIMITS)
+    except InputError as exc:
+        raise RecordError(exc.args[0], exc.path, exc.move_index, exc.source) from None
+    moves_data = data.get("moves")
+    head = _header({**data, "moves": []} if isinstance(moves_data, list) else data, source)
+    assert isinstance(moves_data, list)
+    if len(moves_data) > MAX_MOVES:
+        raise RecordError(f"more than {MAX_MOVES} moves (limit MAX_MOVES)", "$.moves", source=source)
+    moves = tuple(_move(item, i, source) for i, item in enumerate(moves_data))
+    for i, move in enumerate(moves):
+        _check_seat(move, i, head.players, source)
+    return GameRecord(head.game, head.players, head.variant, moves, head.seed, head.meta, head.reading)
 
 
-def _check_reading(reading: object) -> None:
-    """The ``reading`` field as :data:`RECORD_SCHEMA` describes it."""
-    schema = RECORD_SCHEMA["properties"]["reading"]
-    _require(isinstance(reading, dict), f"reading must be an object, got {reading!r}", "$.reading")
-    assert isinstance(reading, dict)
-    missing = [k for k in schema["required"] if k not in reading]
-    extra = sorted(set(reading) - set(schema["properties"]))
-    _require(not missing and not extra, f"reading has the fields {', '.join(schema['required'])} "
-             f"(missing {missing}, unexpected {extra})", "$.reading")
-    for key in ("title", "engine", "plugin_sha256"):
-        value = reading[key]
-        _require(isinstance(value, str) and len(value) <= 200, f"{key} must be a short string", f"$.reading.{key}")
-    digest = reading["plugin_sha256"]
-    _require(digest == "" or (len(digest) == 64 and all(c in "0123456789abcdef" for c in digest)),
-             "plugin_sha256 must be 64 hex digits or empty", "$.reading.plugin_sha256")
-    rules = reading["rules"]
-    _require(isinstance(rules, list) and len(rules) <= 200 and all(isinstance(r, str) and len(r) <= 100 for r in rules),
-             "rules must be a list of rule ids", "$.reading.rules")
+@dataclass(frozen=True)
+class RecordFile:
+    """A record file whose header and move structure were checked, with its moves left on disk.
+
+    :meth:`moves` reads them again one at a time (see the module docstring).
+    """
+
+    path: Path
+    header: GameRecord
+    count: int
+
+    def moves(self) -> Iterator[RecordedMove]:
+        """The moves in order, decoded and checked again one at a time."""
+        source = str(self.path)
+        for key, index, item in scan_object(self.path, "moves", RECORD_LIMITS):
+            if key == "moves" and index is not None:
+                move = _move(item, index, source)
+                _check_seat(move, index, self.header.players, source)
+                yield move
+
+    def load(self) -> GameRecord:
+        """The whole record in memory."""
+        h = self.header
+        return GameRecord(h.game, h.players, h.variant, tuple(self.moves()), h.seed, h.meta, h.reading)
+
+
+def _scan(path: Path, keep: list[RecordedMove] | None) -> RecordFile:
+    source = str(path)
+    fields: dict[str, Any] = {}
+    count = 0
+    # The first move naming each seat: the seat range is known only with `players`, which may come last.
+    first_seat: dict[int, int] = {}
+    for key, index, value in scan_object(path, "moves", RECORD_LIMITS):
+        if index is None:
+            fields[key] = value
+            continue
+        if index >= MAX_MOVES:
+            raise RecordError(f"more than {MAX_MOVES} moves (limit MAX_MOVES)", "$.moves", index, source)
+        move = _move(value, index, source)
+        if move.actor >= 0:
+            first_seat.setdefault(move.actor, index)
+        if keep is not None:
+            keep.append(move)
+        count += 1
+    header = _header(fields, source)
+    late = [i for seat, i in first_seat.items() if seat >= header.players]
+    if late:
+        index = min(late)
+        seat = next(s for s, i in first_seat.items() if i == index)
+        _check_seat(RecordedMove(seat, ""), index, header.players, source)
+    return RecordFile(path, header, count)
+
+
+def open_record(path: str | Path) -> RecordFile:
+    """Check a record file's header and every move's structure, keeping no move in memory.
+
+    :raises RecordError: naming the file, the JSON path and the reason.
+    """
+    try:
+        return _scan(Path(path), None)
+    except RecordError:
+        raise
+    except InputError as exc:
+        raise RecordError(exc.args[0], exc.path, exc.move_index, exc.source or str(path)) from None
 
 
 def load_record(path: str | Path) -> GameRecord:
-    """Read a record file.
+    """Read a whole record file.
 
     :raises RecordError: when the file cannot be read or is malformed; the
         message names the file.
     """
-    p = Path(path)
+    moves: list[RecordedMove] = []
     try:
-        text = p.read_bytes()
-    except OSError as exc:
-        raise RecordError(f"cannot read the file: {exc.strerror}", source=str(p)) from None
-    try:
-        return parse_record(text)
-    except RecordError as exc:
-        raise RecordError(exc.args[0], exc.path, exc.move_index, str(p)) from None
+        head = _scan(Path(path), moves).header
+    except RecordError:
+        raise
+    except InputError as exc:
+        raise RecordError(exc.args[0], exc.path, exc.move_index, exc.source or str(path)) from None
+    return GameRecord(head.game, head.players, head.variant, tuple(moves), head.seed, head.meta, head.reading)

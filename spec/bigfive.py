@@ -82,6 +82,9 @@ SOLO_MIN_GROUP = 3
 SOLO_DISCARD = 3
 MIN_PLAYERS = 1
 MAX_PLAYERS = 5
+#: Largest coordinate a move may name: a table of 110 cards never reaches it, and
+#: checks that walk a play's span (compute_gaps) stay small on hostile input.
+MAX_COORD = 1000
 KIDS_DEAL = 15
 
 Cell = tuple[int, int]
@@ -383,12 +386,17 @@ def _parse_placed(text: str, whole: str) -> Placed:
     xs, comma, ys = where.partition(",")
     if not at or not comma:
         raise MoveParseError(f"expected CARD@X,Y such as 'Lp@1,0', got {text!r} in {whole!r}")
+    if len(xs) > 6 or len(ys) > 6:
+        raise MoveParseError(f"coordinates of {text!r} lie beyond ±{MAX_COORD} (limit MAX_COORD; in {whole!r})")
     try:
-        return Placed(int(xs), int(ys), parse_card(code))
+        placed = Placed(int(xs), int(ys), parse_card(code))
     except ValueError as exc:
         if isinstance(exc, MoveParseError):
             raise MoveParseError(f"{exc} (in {whole!r})") from None
         raise MoveParseError(f"cell coordinates must be integers in {text!r} (in {whole!r})") from None
+    if abs(placed.x) > MAX_COORD or abs(placed.y) > MAX_COORD:
+        raise MoveParseError(f"coordinates of {text!r} lie beyond ±{MAX_COORD} (limit MAX_COORD; in {whole!r})")
+    return placed
 
 
 def parse_move(text: str) -> BigFiveMove:

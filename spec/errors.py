@@ -38,14 +38,21 @@ class IllegalMoveError(RuleproofError):
         self.rule_ids: tuple[str, ...] = tuple(rule_ids)
 
 
-class RecordError(RuleproofError, ValueError):
-    """A game record is malformed.
+class InputError(RuleproofError, ValueError):
+    """An input file (record, certificate, reading, layout, audit) is unreadable or malformed.
+
+    Raised at the input boundary (:mod:`ruleproof.model.inputs`) for every
+    decoding, parsing, nesting, size and type problem; the command line turns
+    it into exit code 2.
 
     :param message: what is wrong and how to fix it.
-    :param path: a JSON path into the record, such as ``$.moves[3].move`` (empty when the
+    :param path: a JSON path into the input, such as ``$.moves[3].move`` (empty when the
         problem is not inside the JSON, e.g. an unreadable file).
     :param move_index: the index of the offending move, when there is one.
-    :param source: the file the record came from, when known.
+    :param source: the file the input came from, when known.
+
+    >>> str(InputError("expected an object", "$.variant", source="game.json"))
+    'game.json: $.variant: expected an object'
     """
 
     def __init__(self, message: str, path: str = "", move_index: int | None = None, source: str = "") -> None:
@@ -57,3 +64,7 @@ class RecordError(RuleproofError, ValueError):
     def __str__(self) -> str:
         parts = [p for p in (self.source, self.path) if p]
         return ": ".join([*parts, str(self.args[0])])
+
+
+class RecordError(InputError):
+    """A game record is malformed (the fields are those of :class:`InputError`)."""

@@ -27,11 +27,11 @@ ruleproof.checkers.certcheck.schema.CertificateFormatError: $: missing field 've
 from __future__ import annotations
 
 import importlib
-import json
 from pathlib import Path
 from typing import Any
 
 from ruleproof.checkers.certcheck.core import CheckResult, GameRules, canonical_json, state_sha256, verify
+from ruleproof.checkers.certcheck.loader import check_bounds, read_certificate
 from ruleproof.checkers.certcheck.schema import CERTIFICATE_SCHEMA, FORMAT, VERSION, CertificateFormatError, check_structure
 
 __all__ = [
@@ -54,27 +54,23 @@ def check_certificate(data: object) -> CheckResult:
         valid nor rejected).
     """
     cert = check_structure(data)
+    check_bounds(cert["state"])
     rules = rules_for(cert["game"])
     try:
-        return verify(rules, cert)
+        rules.parse_move(cert["move"])
     except ValueError as exc:
         raise CertificateFormatError(f"$.move: {exc}") from None
-    except (KeyError, IndexError, TypeError) as exc:
+    try:
+        return verify(rules, cert)
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError, ArithmeticError) as exc:
+        # The state's hash matched, so these come from a state (or alternative move) of the wrong shape.
         raise CertificateFormatError(f"$.state: the state does not have the shape of a {cert['game']} state "
-                                     f"({type(exc).__name__}: {exc})") from None
+                                     f"({type(exc).__name__}: {str(exc)[:200]})") from None
 
 
 def load_certificate(path: str | Path) -> Any:
-    """Read and decode a certificate file.
+    """Read and decode a certificate file within the limits of :mod:`.loader`.
 
-    :raises CertificateFormatError: an unreadable file or invalid JSON.
+    :raises CertificateFormatError: an unreadable, oversized or malformed file.
     """
-    p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise CertificateFormatError(f"{p}: cannot read the file: {exc}") from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise CertificateFormatError(f"{p}: not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}") from None
+    return read_certificate(path)

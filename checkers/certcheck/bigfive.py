@@ -84,11 +84,17 @@ def code(card: int) -> str:
     return ANIMALS[card // 5] + COLOURS[card % 5]
 
 
+#: Largest coordinate a play may name: a board of 110 cards never reaches it, and
+#: the checks that walk a line's span stay small.
+MAX_COORD = 1000
+
 def _placed(word: str) -> tuple[int, int, int]:
     card, at, where = word.partition("@")
     xs, comma, ys = where.partition(",")
     if not at or not comma:
         raise ValueError(f"expected CARD@X,Y, got {word!r}")
+    if len(xs) > 6 or len(ys) > 6 or abs(int(xs)) > MAX_COORD or abs(int(ys)) > MAX_COORD:
+        raise ValueError(f"coordinates of {word!r} lie beyond ±{MAX_COORD} (limit MAX_COORD)")
     return int(xs), int(ys), card_id(card)
 
 

@@ -139,12 +139,15 @@ def verify(rules: GameRules, cert: dict[str, Any]) -> CheckResult:
     reasons = result.reasons
     state = cert["state"]
     digest = state_sha256(state)
+    # Stop at the first structural or hash failure: nothing is evaluated on a state the certificate does not vouch for.
     if digest != cert["state_sha256"]:
         reasons.append(f"state hash mismatch: the state hashes to {digest}, the certificate says {cert['state_sha256']}")
-    if state.get("players") != cert["players"]:
+    elif state.get("players") != cert["players"]:
         reasons.append(f"the state has {state.get('players')!r} players, the certificate says {cert['players']}")
-    if state.get("variant") != cert["variant"]:
+    elif state.get("variant") != cert["variant"]:
         reasons.append("the certificate's variant differs from the state's variant")
+    if reasons:
+        return result
     actor = actor_of(cert["actor"])
     move = rules.parse_move(cert["move"])
     derived = rules.evaluate(state, actor, move)

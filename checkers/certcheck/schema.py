@@ -22,6 +22,8 @@ from ruleproof.spec.errors import RuleproofError
 FORMAT = "ruleproof-certificate"
 VERSION = 1
 GAMES = ("bigfive", "bigpoints", "take5", "ikebana", "cinco")
+#: Most seats a certificate may name (every game has fewer).
+MAX_PLAYERS = 16
 
 
 class CertificateFormatError(RuleproofError, ValueError):
@@ -56,7 +58,7 @@ CERTIFICATE_SCHEMA: dict[str, Any] = {
         "format": {"const": FORMAT},
         "version": {"const": VERSION},
         "game": {"enum": list(GAMES)},
-        "players": {"type": "integer", "minimum": 1},
+        "players": {"type": "integer", "minimum": 1, "maximum": MAX_PLAYERS},
         "variant": {"type": "object", "description": "Every variant flag (equal to the state's variant)."},
         "record": {
             "type": "object",
@@ -174,8 +176,8 @@ def check_structure(data: object) -> dict[str, Any]:
         _fail("$.version", f"unsupported version {data['version']!r}; this checker reads version {VERSION}")
     if data["game"] not in GAMES:
         _fail("$.game", f"unknown game {data['game']!r}; known: {', '.join(GAMES)}")
-    if not _is_int(data["players"]) or data["players"] < 1:
-        _fail("$.players", f"players must be a positive integer, got {data['players']!r}")
+    if not _is_int(data["players"]) or not 1 <= data["players"] <= MAX_PLAYERS:
+        _fail("$.players", f"players must be an integer from 1 to {MAX_PLAYERS}, got {data['players']!r}")
     for key in ("variant", "state", "record"):
         if not isinstance(data[key], dict):
             _fail(f"$.{key}", f"expected an object, got {data[key]!r}")
@@ -198,6 +200,11 @@ def check_structure(data: object) -> dict[str, Any]:
     if not isinstance(sha, str) or len(sha) != 64 or any(c not in "0123456789abcdef" for c in sha):
         _fail("$.state_sha256", f"expected 64 lowercase hex digits, got {sha!r}")
     _check_actor(data["actor"], "$.actor")
+    for i, item in enumerate(moves):
+        if _is_int(item["actor"]) and item["actor"] >= data["players"]:
+            _fail(f"$.record.moves[{i}].actor", f"seat {item['actor']} does not exist among {data['players']} players")
+    if _is_int(data["actor"]) and data["actor"] >= data["players"]:
+        _fail("$.actor", f"seat {data['actor']} does not exist among {data['players']} players")
     if not isinstance(data["move"], str) or not data["move"].strip():
         _fail("$.move", "move must be a non-empty string")
     if data["verdict"] not in ("legal", "illegal"):

@@ -19,7 +19,7 @@ from typing import Any
 
 from ruleproof.model.core import CHANCE, Game
 from ruleproof.model.readings import Reading
-from ruleproof.model.records import GameRecord
+from ruleproof.model.records import GameRecord, RecordFile
 from ruleproof.model.registry import available_games, game_for
 from ruleproof.spec.core import variant_from_mapping
 from ruleproof.spec.errors import MoveParseError, PlayerCountError, RecordError, VariantError
@@ -106,8 +106,12 @@ def game_of_record(record: GameRecord) -> tuple[Game[Any, Any, Any], Any]:
     return game, variant
 
 
-def validate_record(record: GameRecord, reading: Reading | None = None) -> ValidationResult:
+def validate_record(record: GameRecord, reading: Reading | None = None,
+                    stream: RecordFile | None = None) -> ValidationResult:
     """Replay ``record`` and report the first illegal move, if any.
+
+    :param stream: a checked record file whose moves are read one at a time
+        (``record`` is then its header): memory does not grow with the record.
 
     :param reading: the reading to check it under; without one, the record's
         flags and the built-in rules. A record made under another reading
@@ -130,9 +134,9 @@ def validate_record(record: GameRecord, reading: Reading | None = None) -> Valid
         raise RecordError(f"under the reading asked for: {exc}", "$.players") from None
     spec = game.spec
     state = game.initial_state(record.players, variant)
-    result = ValidationResult(record.game, record.players, len(record.moves), reading=reading.describe(),
-                              mismatch=mismatch)
-    for index, recorded in enumerate(record.moves):
+    result = ValidationResult(record.game, record.players, stream.count if stream else len(record.moves),
+                              reading=reading.describe(), mismatch=mismatch)
+    for index, recorded in enumerate(stream.moves() if stream else record.moves):
         try:
             move = game.parse_move(recorded.move)
         except MoveParseError as exc:

@@ -84,11 +84,11 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 def cmd_validate(args: argparse.Namespace) -> int:
     """Check every move of a record."""
     from ruleproof.checkers.checks.validate import validate_record
-    from ruleproof.model.records import load_record
+    from ruleproof.model.records import open_record
 
-    record = load_record(args.record)
+    stream = open_record(args.record)  # header and structure checked; moves stay on disk
     try:
-        result = validate_record(record)
+        result = validate_record(stream.header, stream=stream)
     except RecordError as exc:
         raise RecordError(exc.args[0], exc.path, exc.move_index, str(args.record)) from None
     if args.json:
