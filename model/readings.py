@@ -321,8 +321,11 @@ def load_reading(path: str | Path) -> Reading:
     reading = Reading(game, variant, title=table["title"], source=source, origin=str(p))
     if "rules" in table:
         plugin = (p.parent / table["rules"]).resolve()
-        module, digest = load_plugin_module(plugin)
-        reading = _with_plugin(reading, module, digest, plugin)
+        try:
+            module, digest = load_plugin_module(plugin)
+            reading = _with_plugin(reading, module, digest, plugin)
+        except ReadingError as exc:
+            raise _fail(p, "rules", str(exc)) from None
     return reading
 
 
