@@ -18,13 +18,15 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from ruleproof.checkers.explore.statespace import config_for, config_names, explore_config, to_dot, to_graphml
 from ruleproof.spec.core import parse_variant_assignments
 from ruleproof.spec.errors import RuleproofError
 
 
 def cmd_graph(args: argparse.Namespace) -> int:
     """Explore and export; the summary goes to standard error when the graph goes to standard output."""
+    # networkx loads with the explorer, only when a graph is asked for (not for --help).
+    from ruleproof.checkers.explore.statespace import config_for, config_names, explore_config, to_dot, to_graphml
+
     from ruleproof.model.registry import game_for
 
     names = config_names(args.game)
