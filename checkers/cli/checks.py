@@ -17,6 +17,7 @@ from typing import Any
 from ruleproof.checkers.cli.common import add_json, add_variant, game_arg, parse_variant
 from ruleproof.checkers.cli.output import EXIT_FAILED, EXIT_OK, out, print_json, table
 from ruleproof.checkers.cli.progress import Progress
+from ruleproof.model.outputs import check_target, write_atomic
 from ruleproof.spec.errors import RecordError, RuleproofError
 
 
@@ -37,6 +38,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     variant = parse_variant(game, args.variant)
     game.initial_state(args.players, variant)  # validates the player count
     _positive("--games", args.games)
+    if args.record:
+        check_target(args.record, args.force)  # before the work, not after
     with Progress(f"simulating {game.name}", args.games, enabled=not args.quiet, every=max(1, args.games // 10),
                   unit="games") as progress:
         progress.start(f"{args.games} games")
@@ -48,7 +51,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         stats, record = simulate(game, args.players, variant, games=args.games, seed=args.seed,
                                  rule_stats=args.rule_stats, on_game=on_game)
     if args.record:
-        Path(args.record).write_text(record.dumps(), encoding="utf-8")
+        write_atomic(args.record, record.dumps(), force=args.force)
     data = stats.to_json()
     if args.json:
         print_json("simulate", {"game": game.name, "players": args.players, "seed": args.seed, **data,
@@ -162,6 +165,7 @@ def add_subcommand(sub: Any) -> None:
                    help="random seed (default 0: the same games every run; change it for other games)")
     add_variant(p)
     p.add_argument("--record", metavar="FILE", help="write the first game's record to FILE")
+    p.add_argument("--force", action="store_true", help="replace output files that already exist")
     p.add_argument("--rule-stats", action="store_true",
                    help="count which rule decided each step (slower: every step is checked against the spec)")
     p.add_argument("--quiet", "-q", action="store_true", help="no progress on standard error")

@@ -32,6 +32,7 @@ from typing import Any
 from ruleproof.checkers.cli.common import add_json, add_variant, game_arg, parse_variant
 from ruleproof.checkers.cli.output import out, print_json, table
 from ruleproof.checkers.cli.progress import Progress
+from ruleproof.model.outputs import check_target, write_atomic
 
 __all__ = ["add_subcommand", "cmd_diff"]
 
@@ -134,6 +135,9 @@ def cmd_diff(args: argparse.Namespace) -> int:
         raise RuleproofError(f"--games must be at least 1; got {args.games!r}")
     if args.plot and not args.plot.lower().endswith(".svg"):
         raise RuleproofError(f"--plot writes SVG only; give a file name ending in .svg, not {args.plot!r}")
+    for target in ([args.plot] if args.plot else []) + ([f"{args.records}-a.json", f"{args.records}-b.json"]
+                                                         if args.records else []):
+        check_target(target, args.force)  # before the work, not after
     if args.players is None:
         players, reason = choose_players(game, a, b)
     else:
@@ -148,14 +152,14 @@ def cmd_diff(args: argparse.Namespace) -> int:
 
         result = compare(game, players, a, b, games=args.games, seed=args.seed, on_game=on_game)
     if args.plot:
-        Path(args.plot).write_text(comparison_svg(result), encoding="utf-8")
+        write_atomic(args.plot, comparison_svg(result), force=args.force)
     written = []
     if args.records:
         records = sample_records(game, result)
         if records is not None:
             for label, record in zip("ab", records):
                 path = Path(f"{args.records}-{label}.json")
-                path.write_text(record.dumps(), encoding="utf-8")
+                write_atomic(path, record.dumps(), force=args.force)
                 written.append(str(path))
     if args.json:
         data = result.to_json()
@@ -195,6 +199,7 @@ def add_subcommand(sub: Any) -> None:
     p.add_argument("--games", type=int, default=100, help="number of paired games (default 100)")
     p.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
     p.add_argument("--plot", metavar="FILE.svg", help="write histograms of game length and score as SVG")
+    p.add_argument("--force", action="store_true", help="replace output files that already exist")
     p.add_argument("--records", metavar="PREFIX",
                    help="write both runs of the sample game as records PREFIX-a.json and PREFIX-b.json")
     p.add_argument("--quiet", "-q", action="store_true", help="no progress on standard error")

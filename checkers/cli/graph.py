@@ -18,6 +18,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from ruleproof.model.outputs import check_target, write_atomic
 from ruleproof.spec.core import parse_variant_assignments
 from ruleproof.spec.errors import RuleproofError
 
@@ -39,21 +40,20 @@ def cmd_graph(args: argparse.Namespace) -> int:
         flags = {k: getattr(variant, k) for k in {a.partition("=")[0].strip() for a in args.variant}}
     game_for(args.game)  # validates the id with the registry's message
     config = config_for(args.game, args.config, **flags)
+    if args.output:
+        check_target(args.output, args.force)
     ex = explore_config(config)
     if args.format == "dot":
         text = to_dot(ex)
-        if args.output:
-            Path(args.output).write_text(text, encoding="utf-8")
-        else:
-            sys.stdout.write(text)
     else:
-        if args.output:
-            to_graphml(ex, args.output, states=not args.no_states)
-        else:
-            with tempfile.TemporaryDirectory() as tmp:
-                path = Path(tmp) / "graph.graphml"
-                to_graphml(ex, path, states=not args.no_states)
-                sys.stdout.write(path.read_text(encoding="utf-8"))
+        with tempfile.TemporaryDirectory() as tmp:
+            path = Path(tmp) / "graph.graphml"
+            to_graphml(ex, path, states=not args.no_states)
+            text = path.read_text(encoding="utf-8")
+    if args.output:
+        write_atomic(args.output, text, force=args.force)
+    else:
+        sys.stdout.write(text)
     print(ex.summary(), file=sys.stderr)
     return 0
 
@@ -67,6 +67,7 @@ def add_subcommand(sub: Any) -> None:
                         "blacks; ikebana: small, dry; bigfive: small, uneven; cinco: small)")
     p.add_argument("--format", choices=("graphml", "dot"), default="graphml", help="output format (default graphml)")
     p.add_argument("--output", metavar="FILE", help="write to FILE instead of standard output")
+    p.add_argument("--force", action="store_true", help="replace output files that already exist")
     p.add_argument("--variant", action="append", default=[], metavar="FLAG=VALUE",
                    help="set a variant flag on top of the configuration's own")
     p.add_argument("--no-states", action="store_true", help="GraphML without each state's repr")

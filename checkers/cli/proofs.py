@@ -27,6 +27,7 @@ from typing import Any
 
 from ruleproof.checkers.certcheck import CheckResult, check_certificate, load_certificate
 from ruleproof.checkers.certcheck.core import state_sha256
+from ruleproof.model.outputs import check_target, write_atomic
 from ruleproof.spec.errors import MoveParseError, RecordError, RuleproofError
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
@@ -69,6 +70,8 @@ def cmd_prove(args: argparse.Namespace) -> int:
     from ruleproof.checkers.proofs.core import prove
     from ruleproof.model.records import load_record
 
+    if args.output:
+        check_target(args.output, args.force)
     record = load_record(args.record)
     try:
         cert = prove(record, args.move, args.alt, source=str(args.record))
@@ -76,7 +79,7 @@ def cmd_prove(args: argparse.Namespace) -> int:
         raise RecordError(exc.args[0], exc.path, exc.move_index, str(args.record)) from None
     text = json.dumps(cert, indent=2, ensure_ascii=False) + "\n"
     if args.output:
-        Path(args.output).write_text(text, encoding="utf-8")
+        write_atomic(args.output, text, force=args.force)
     if args.json:
         sys.stdout.write(text)
     else:
@@ -135,6 +138,7 @@ def add_subcommand(sub: Any) -> None:
     p.add_argument("--move", type=int, required=True, metavar="N", help="index of the move (0-based, chance moves included)")
     p.add_argument("--alt", metavar="MOVE", help="prove this move instead of the record's move N (N may be the record's length)")
     p.add_argument("--output", metavar="FILE", help="write the certificate to FILE")
+    p.add_argument("--force", action="store_true", help="replace output files that already exist")
     p.add_argument("--json", action="store_true", help="print the certificate as JSON")
     p.set_defaults(func=cmd_prove)
 

@@ -15,6 +15,7 @@ from typing import Any
 
 from ruleproof.checkers.cli.common import unknown_choice
 from ruleproof.checkers.cli.output import EXIT_OK
+from ruleproof.model.outputs import write_atomic
 
 
 def available() -> dict[str, Any]:
@@ -48,7 +49,7 @@ def cmd_schema(args: argparse.Namespace) -> int:
         raise unknown_choice("schema", args.kind, sorted(formats))
     text = json.dumps(formats[kind](), indent=2, ensure_ascii=False) + "\n"
     if args.output:
-        Path(args.output).write_text(text, encoding="utf-8")
+        write_atomic(args.output, text, force=args.force)
     else:
         sys.stdout.write(text)
     return EXIT_OK
@@ -60,5 +61,6 @@ def add_subcommand(sub: Any) -> None:
     p.add_argument("kind", nargs="?", default="record", metavar="FORMAT",
                    help="record (default), certificate, or a command's JSON: audit, diff, simulate, error, …")
     p.add_argument("--output", metavar="FILE", help="write to FILE instead of standard output")
+    p.add_argument("--force", action="store_true", help="replace output files that already exist")
     p.add_argument("--json", action="store_true", help="errors as JSON (the schema itself is always JSON)")
     p.set_defaults(func=cmd_schema)
