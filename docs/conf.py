@@ -1,9 +1,10 @@
 """Sphinx configuration of the ruleproof documentation.
 
-The annotated rulebook pages, the CLI reference, the schemas and the API
-reference are generated at build time by ``_ext/ruleproof_docs.py`` from the
-spec registry; only the home page, the getting-started page and the how-to are
-written by hand. Build with::
+The annotated rulebook pages and the schemas are generated at build time by
+the ``_ext/ruleproof_docs`` package from the spec registry (Jinja2 templates in
+``_templates/ruleproof``); the CLI reference comes from the parser through
+sphinx-argparse and the curated Python API page from the docstrings through
+autosummary. Theme: Furo. Build with::
 
     .venv/bin/sphinx-build -W -b html docs docs/_build/html
     .venv/bin/sphinx-build -W -b doctest docs docs/_build/doctest
@@ -25,25 +26,27 @@ extensions = [
     "sphinx.ext.autodoc",
     "sphinx.ext.viewcode",
     "sphinx.ext.doctest",
+    "sphinx.ext.autosummary",
+    "sphinxarg.ext",
     "ruleproof_docs",
 ]
+templates_path = ["_templates"]
+autosummary_generate = True
+autosummary_imported_members = False
 
 root_doc = "index"
-exclude_patterns = ["_build", "_ext", "Thumbs.db", ".DS_Store"]
+exclude_patterns = ["_build", "_ext", "_templates", "Thumbs.db", ".DS_Store"]
 language = "en"
 nitpicky = False
 
-html_theme = "alabaster"
+html_theme = "furo"
 html_static_path = ["_static"]
 html_css_files = ["ruleproof.css"]
 html_title = "ruleproof"
 html_theme_options = {
-    "description": "Tabletop rulebooks as executable specifications",
-    "fixed_sidebar": True,
-    "page_width": "1180px",
-    "sidebar_width": "250px",
+    "navigation_with_keys": True,
+    "top_of_page_buttons": [],
 }
-html_sidebars = {"**": ["about.html", "navigation.html", "relations.html", "searchbox.html"]}
 
 autodoc_member_order = "bysource"
 autodoc_typehints = "signature"

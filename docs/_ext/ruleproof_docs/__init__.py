@@ -1,0 +1,44 @@
+"""Sphinx extension: the annotated rulebooks, generated from the spec registry.
+
+At ``builder-inited`` (:mod:`.generate`) it gathers every game's
+specification, the tests and their markers, the findings (from
+``$RULEPROOF_AUDIT_JSON`` or solved), pictures of witnesses and worked
+examples, and the measured reading comparisons (:mod:`.gather`); checks
+traceability and rulebook coverage; and renders the pages from the Jinja2
+templates in ``docs/_templates/ruleproof`` (:mod:`.rst`, :mod:`.game_pages`,
+:mod:`.site_pages`). The roles and directives the pages use are in
+:mod:`.directives`.
+
+Modules, one job each: :mod:`.audit_input` (reading an audit's JSON),
+:mod:`.gather` (the expensive data, cached), :mod:`.context` (one game's
+data), :mod:`.measured` (the ``ruleproof diff`` command of a measured
+block), :mod:`.game_pages` and :mod:`.site_pages` (page contents),
+:mod:`.rst` (escaping and templates), :mod:`.generate` (checks and writing),
+:mod:`.directives` (roles and directives).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sphinx.application import Sphinx
+
+from .directives import AnchorDirective, PredicateDirective, _drop_unreadable_viewcode_modules, badge_role, rule_role
+from .gather import CACHE_VERSION
+from .generate import generate
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    app.add_config_value("ruleproof_findings", True, "env", bool)
+    app.add_config_value("ruleproof_capture_examples", True, "env", bool)
+    app.add_config_value("ruleproof_reading_diffs", True, "env", bool)
+    app.add_config_value("ruleproof_traceability_fatal", True, "env", bool)
+    app.add_config_value("ruleproof_tests_dir", "", "env", str)
+    app.add_object_type("rp-rule", "rp-rule", objname="rule, ambiguity or finding")
+    app.add_role("rule", rule_role)
+    app.add_role("rp-badge", badge_role)
+    app.add_directive("rp-anchor", AnchorDirective)
+    app.add_directive("rp-predicate", PredicateDirective)
+    app.connect("builder-inited", generate)
+    app.connect("html-collect-pages", _drop_unreadable_viewcode_modules, priority=400)
+    return {"version": "2", "parallel_read_safe": False, "parallel_write_safe": True, "env_version": CACHE_VERSION}

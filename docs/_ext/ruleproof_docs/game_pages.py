@@ -1,0 +1,177 @@
+"""The pages of one game: overview, rules by section, ambiguities, findings, worked examples.
+
+Each function prepares plain data from a :class:`~.context.GameContext` and
+renders one template of ``docs/_templates/ruleproof``; it also notes in the
+:class:`~.context.Index` on which page each rule, ambiguity and finding id is
+published (for the ``:rule:`` role).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .context import GameContext, Index, spec_module_doc
+from .measured import check_roundtrip, diff_command
+from .rst import compact_json, esc, lit, render
+
+
+def _test_item(test: Any) -> str:
+    where = f"{test.path}:{test.lineno}"
+    text = f"{lit(test.name)} ({lit(where)})"
+    if test.summary:
+        text += f" — {esc(test.summary)}"
+    if test.slow:
+        text += " *(slow)*"
+    return text
+
+
+def _where(ctx: GameContext, passage: Any) -> str:
+    """The short citation of a passage: file, section, and a link to its paragraph in the source view."""
+    text = f"{lit(passage.file)} § «{esc(passage.section)}»"
+    number = ctx.paragraph_of(passage)
+    if number is not None:
+        text += f", :ref:`¶ {number} <src-{ctx.game}-{number}>`"
+    return text
+
+
+def percent(coverage: Any) -> str:
+    """The coverage figure as a percentage (rounded down, so 99.6 % never reads 100 %)."""
+    whole = int(coverage.figure * 1000) / 10
+    return f"{whole:g} %"
+
+
+def overview_page(ctx: GameContext) -> str:
+    spec = ctx.spec
+    kinds = {k: sum(1 for r in spec.rules if r.kind.value == k) for k in ("legality", "effect", "outcome")}
+    glance = []
+    for rule in spec.rules:
+        glance.append([
+            f":rule:`{rule.id}`", esc(rule.title), rule.kind.value, str(len(ctx.covered.get(rule.id, []))),
+            ", ".join(f":rule:`{a.id}`" for a in ctx.ambiguities_by_rule.get(rule.id, [])) or "—",
+            ", ".join(f":rule:`{f.id}`" for f in ctx.findings_by_rule.get(rule.id, [])) or "—",
+        ])
+    return render("game.rst.jinja", game=ctx.game, spec=spec, intro=spec_module_doc(ctx.game), kinds=kinds,
+                  flagged=sum(1 for a in spec.ambiguities if a.flag), findings=ctx.findings,
+                  finding_error=ctx.data.finding_errors.get(ctx.game, ""), examples=ctx.examples,
+                  coverage=ctx.coverage, coverage_percent=percent(ctx.coverage),
+                  sections=list(enumerate(ctx.sections, start=1)), glance=glance)
+
+
+def rules_pages(ctx: GameContext, index: Index) -> dict[str, str]:
+    pages = {}
+    for number, (section, rules) in enumerate(ctx.sections, start=1):
+        docname = f"games/{ctx.game}/rules-{number}"
+        entries = []
+        for rule in rules:
+            index.targets[rule.id] = (docname, ctx.game)
+            entries.append({
+                "id": rule.id, "title": rule.title, "rule": rule,
+                "passages": [{"text": p.text, "where": _where(ctx, p)} for p in ctx.passages.get(rule.id, ())],
+                "tests": [_test_item(t) for t in ctx.covered.get(rule.id, [])],
+                "examples": ctx.examples_by_rule.get(rule.id, []),
+                "ambiguities": ctx.ambiguities_by_rule.get(rule.id, []),
+                "findings": ctx.findings_by_rule.get(rule.id, []),
+                "properties": ctx.props_by_rule.get(rule.id, []),
+            })
+        pages[docname] = render("rules.rst.jinja", game=ctx.game, section=section, rules=entries,
+                                title=f"{ctx.spec.title}: «{section}»")
+    return pages
+
+
+def _measured(ctx: GameContext, amb: Any, problems: list[str]) -> list[dict[str, Any]]:
+    out = []
+    for row in (r for r in ctx.data.reading_diffs.get(ctx.game, []) if r.get("ambiguity") == amb.id):
+        for entry in [row, *(row.get("also") or [])]:
+            if entry.get("verdict") == "not run" or not entry.get("players"):
+                out.append({"command": f"ruleproof diff {ctx.game}", "verdict": "not run",
+                            "summary": str(entry.get("summary", "")), "picture": "", "caption": ""})
+                continue
+            problem = check_roundtrip(ctx.game, entry)
+            if problem:
+                problems.append(f"{amb.id}: the measured command does not rebuild its readings: {problem}")
+            flag, value = entry.get("flag"), entry.get("reading")
+            out.append({
+                "command": diff_command(ctx.game, entry),
+                "verdict": str(entry.get("verdict_text") or entry.get("verdict")),
+                "summary": str(entry.get("summary", "")),
+                "picture": entry.get("picture", ""),
+                "caption": f"Game length and scores under {flag}={entry.get('default')!r} and {flag}={value!r}, "
+                           f"{entry.get('players')} players, {entry.get('games')} paired games",
+            })
+    return out
+
+
+def ambiguities_page(ctx: GameContext, index: Index, problems: list[str]) -> str:
+    spec = ctx.spec
+    docname = f"games/{ctx.game}/ambiguities"
+    entries = []
+    for amb in spec.ambiguities:
+        index.targets[amb.id] = (docname, ctx.game)
+        passages = ctx.passages.get(amb.id, ())
+        affected = list(amb.rule_ids) + [r.id for r in spec.rules if amb.flag and amb.flag in r.flags
+                                          and r.id not in amb.rule_ids]
+        readings = [[lit(repr(r.value)), esc(r.description), "default" if r.value == amb.default else ""]
+                    for r in amb.readings]
+        entries.append({"amb": amb, "where": _where(ctx, passages[0]) if passages else "", "affected": affected,
+                        "readings": readings, "measured": _measured(ctx, amb, problems)})
+    flags = []
+    for flag in ctx.flags:
+        choices = ", ".join(lit(repr(c)) for c in flag["choices"]) or lit(flag["type"])
+        flags.append([
+            f".. _flag-{ctx.game}-{flag['name']}:\n\n{lit(flag['name'])}", lit(repr(flag["default"])), choices,
+            flag["doc"] or "—", ", ".join(f":rule:`{a}`" for a in flag["ambiguities"]) or "—",
+            ", ".join(f":rule:`{r}`" for r in flag["rules"]) or "—",
+        ])
+    return render("ambiguities.rst.jinja", game=ctx.game, variant=spec.variant_type.__name__,
+                  title=f"{spec.title}: ambiguities and variant flags", ambiguities=entries, flags=flags)
+
+
+def replay_html(game: str, finding: Any) -> str:
+    """The step-by-step replay of a finding's witness, when ``ruleproof.checkers.render.replay`` offers one.
+
+    The hook: a function ``witness_replay_html(game, finding) -> str | None``
+    in that module (issue 18) returns a self-contained HTML fragment; until
+    it exists the findings show their final positions only.
+    """
+    try:
+        from ruleproof.checkers.render import replay  # type: ignore[attr-defined]
+    except ImportError:
+        return ""
+    make = getattr(replay, "witness_replay_html", None)
+    if make is None:
+        return ""
+    fragment = make(game, finding)
+    return fragment if isinstance(fragment, str) else ""
+
+
+def findings_page(ctx: GameContext, index: Index) -> str:
+    docname = f"games/{ctx.game}/findings"
+    entries = []
+    for finding in ctx.findings:
+        index.targets[finding.id] = (docname, ctx.game)
+        text, language = "", "json"
+        if finding.witness is not None:
+            text = compact_json(finding.witness)
+            if len(text) > 4000:
+                text, language = text[:4000] + "\n… (truncated)", "text"
+        entries.append({"finding": finding, "pictures": ctx.data.finding_pictures.get(finding.id, []),
+                        "witness_json": text, "language": language, "replay": replay_html(ctx.game, finding)})
+    return render("findings.rst.jinja", game=ctx.game, title=f"{ctx.spec.title}: findings", findings=entries,
+                  error=ctx.data.finding_errors.get(ctx.game, ""), source=ctx.data.findings_source,
+                  properties=ctx.properties)
+
+
+def examples_page(ctx: GameContext) -> str:
+    entries = []
+    for test in ctx.examples:
+        runs = []
+        for run in ctx.data.examples.get(test.nodeid, []):
+            case = f" — case {esc(run.params)}" if run.params else ""
+            runs.append({"passed": run.passed, "params": run.params,
+                         "pictures": [{"name": p.name, "caption": p.caption + case} for p in run.pictures]})
+        cls = test.nodeid.split("::")[1:-1]
+        entries.append({"test": test, "title": f"«{' / '.join(test.examples)}»: {test.name}",
+                        "paragraphs": [p for p in test.doc.split("\n\n") if p.strip()] or ["(no docstring)"],
+                        "runs": runs, "pyobject": ".".join([*cls, test.name])})
+    return render("examples.rst.jinja", game=ctx.game, title=f"{ctx.spec.title}: worked examples",
+                  examples=entries, has_renderer=ctx.has_renderer, note=ctx.data.capture_note)

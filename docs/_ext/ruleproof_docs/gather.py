@@ -1,0 +1,277 @@
+"""What the generated pages show that costs time to compute, gathered once per build.
+
+* the findings of the catalogue: read from ``$RULEPROOF_AUDIT_JSON`` when it
+  is set (:mod:`.audit_input`; nothing is re-solved), otherwise answered by
+  :func:`ruleproof.checkers.catalogue.questions.run_catalogue` (quick forms,
+  as ``ruleproof audit`` runs them), with pictures of their witnesses
+  (:mod:`ruleproof.checkers.render.witness`);
+* pictures of the worked examples: the example tests run under the
+  ``ruleproof_capture`` pytest plugin;
+* ``ruleproof diff`` of every flagged ambiguity's readings
+  (:func:`ruleproof.checkers.analysis.diff.ambiguity_verdicts`).
+
+The result is cached under ``_build/.ruleproof-cache`` keyed by a hash of the
+sources (and of the audit file when one is given), so the doctest build that
+follows the HTML build reuses it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import pickle
+import subprocess
+import sys
+import tempfile
+import time
+import traceback
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from sphinx.application import Sphinx
+from sphinx.errors import ExtensionError
+from sphinx.util import logging
+
+from .audit_input import AuditInputError, load_audit_findings
+
+logger = logging.getLogger(__name__)
+
+DOCS = Path(__file__).resolve().parents[2]
+REPO = DOCS.parent
+CACHE_VERSION = 5
+#: The environment variable naming a saved ``ruleproof audit --json`` output.
+AUDIT_ENV = "RULEPROOF_AUDIT_JSON"
+#: Games and move budget of each measured reading comparison.
+DIFF_GAMES = 60
+DIFF_MAX_MOVES = 8000
+
+
+@dataclass
+class Picture:
+    """An SVG drawn for a page: file name (below ``_generated/pictures``) and caption."""
+
+    name: str
+    caption: str
+
+
+@dataclass
+class ExampleRun:
+    """One run (parameter set) of a worked-example test and what it drew."""
+
+    nodeid: str
+    params: str
+    passed: bool
+    pictures: list[Picture] = field(default_factory=list)
+
+
+@dataclass
+class SiteData:
+    """Everything the generated pages show, computed once per build."""
+
+    games: tuple[str, ...]
+    findings: dict[str, list[Any]]
+    finding_errors: dict[str, str]
+    finding_pictures: dict[str, list[Picture]]
+    examples: dict[str, list[ExampleRun]]
+    capture_note: str
+    svgs: dict[str, str]
+    seconds: dict[str, float]
+    #: ``ruleproof diff`` of each flagged ambiguity's readings, per game, with
+    #: the name of each verdict's histogram picture under ``"picture"``.
+    reading_diffs: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    #: Where the findings came from: ``"solved"`` or the audit file's name.
+    findings_source: str = "solved"
+    #: Each finding's thumbnail (a witness picture, or its verdict card).
+    thumbnails: dict[str, str] = field(default_factory=dict)
+
+
+def _source_hash(extra: bytes = b"") -> str:
+    digest = hashlib.sha256(f"v{CACHE_VERSION}".encode() + extra)
+    for folder in ("spec", "model", "checkers", "tests", "docs/_ext"):
+        for path in sorted((REPO / folder).rglob("*")):
+            if path.suffix in {".py", ".json"} and "__pycache__" not in path.parts and path.is_file():
+                digest.update(str(path.relative_to(REPO)).encode())
+                digest.update(path.read_bytes())
+    return digest.hexdigest()[:20]
+
+
+def svg_name(prefix: str, key: str, index: int) -> str:
+    """A stable file name for a picture."""
+    return f"{prefix}-{hashlib.sha1(key.encode()).hexdigest()[:12]}-{index}.svg"
+
+
+def _decode_nodeid(nodeid: str) -> str:
+    try:
+        return nodeid.encode("ascii").decode("unicode_escape")
+    except (UnicodeError, ValueError):
+        return nodeid
+
+
+def _run_examples(nodeids: Sequence[str]) -> tuple[list[dict[str, Any]], str]:
+    """Run the example tests under the capture plugin; (results, note on failure)."""
+    if not nodeids:
+        return [], ""
+    try:
+        import pytest  # noqa: F401  (only to know whether it is installed)
+    except ImportError:
+        return [], "pytest is not installed, so the worked examples were not run and have no pictures"
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "capture.json"
+        env = dict(os.environ, RULEPROOF_CAPTURE_OUT=str(out),
+                   PYTHONPATH=os.pathsep.join([str(DOCS / "_ext"), os.environ.get("PYTHONPATH", "")]))
+        cmd = [sys.executable, "-m", "pytest", "-p", "ruleproof_capture", "-o", "addopts=", "-q",
+               "--import-mode=importlib", "-p", "no:cacheprovider", "-m", "example", *nodeids]
+        proc = subprocess.run(cmd, cwd=REPO, env=env, capture_output=True, text=True, timeout=600)
+        if not out.exists():
+            tail = (proc.stdout + proc.stderr).strip().splitlines()[-5:]
+            return [], "the worked examples could not be run: " + " / ".join(tail)
+        results: list[dict[str, Any]] = json.loads(out.read_text(encoding="utf-8"))
+    return results, ""
+
+
+def _solve(games: Sequence[str], seconds: dict[str, float]) -> tuple[dict[str, list[Any]], dict[str, str]]:
+    from ruleproof.checkers.catalogue.questions import run_catalogue
+
+    findings: dict[str, list[Any]] = {}
+    errors: dict[str, str] = {}
+    for game in games:
+        start = time.perf_counter()
+        try:
+            findings[game] = list(run_catalogue(game, full=False))
+        except Exception as exc:  # noqa: BLE001 - shown on the page and warned about
+            findings[game] = []
+            frames = [f for f in traceback.extract_tb(exc.__traceback__) if "ruleproof" in f.filename
+                      or "checkers" in Path(f.filename).parts or "spec" in Path(f.filename).parts]
+            where = f" (at {Path(frames[-1].filename).name}:{frames[-1].lineno})" if frames else ""
+            errors[game] = f"{type(exc).__name__}: {exc}{where}"
+        seconds[f"findings {game}"] = time.perf_counter() - start
+    return findings, errors
+
+
+def _pictures(data: SiteData) -> None:
+    from ruleproof.checkers.render.witness import verdict_card_svg, witness_pictures
+
+    for game in data.games:
+        for finding in data.findings.get(game, []):
+            pics = []
+            try:
+                drawn = witness_pictures(game, finding)
+            except Exception as exc:  # noqa: BLE001 - a picture is optional; the JSON is still shown
+                logger.info(f"ruleproof: no picture for {finding.id}: {type(exc).__name__}: {exc}")
+                drawn = []
+            for index, (svg, caption) in enumerate(drawn):
+                name = svg_name("finding", finding.id, index)
+                data.svgs[name] = svg
+                pics.append(Picture(name, caption))
+            data.finding_pictures[finding.id] = pics
+            if pics:
+                data.thumbnails[finding.id] = pics[0].name
+            else:
+                name = svg_name("verdict", finding.id, 0)
+                data.svgs[name] = verdict_card_svg(finding)
+                data.thumbnails[finding.id] = name
+
+
+def gather(app: Sphinx, tests: Sequence[Any]) -> SiteData:
+    """Findings and pictures, from the cache when the sources have not changed."""
+    from ruleproof.model.registry import available_games
+
+    games = available_games()
+    audit_path = os.environ.get(AUDIT_ENV, "")
+    audit_bytes = b""
+    if audit_path:
+        try:
+            audit_bytes = Path(audit_path).read_bytes()[:1 << 20] + str(Path(audit_path).stat().st_size).encode()
+        except OSError as exc:
+            raise ExtensionError(f"{AUDIT_ENV}={audit_path}: cannot read it ({exc.strerror})") from None
+    cache_dir = Path(app.srcdir) / "_build" / ".ruleproof-cache"
+    key = _source_hash(audit_bytes) + (
+        f"-f{int(app.config.ruleproof_findings)}-c{int(app.config.ruleproof_capture_examples)}"
+        f"-d{int(app.config.ruleproof_reading_diffs)}")
+    cache_file = cache_dir / f"site-{key}.pickle"
+    if cache_file.exists():
+        try:
+            with cache_file.open("rb") as handle:
+                cached: SiteData = pickle.load(handle)
+            if cached.games == games:
+                logger.info("ruleproof: findings and pictures from the cache")
+                return cached
+        except Exception:  # noqa: BLE001 - a stale or broken cache is recomputed
+            pass
+
+    data = SiteData(games, {}, {}, {}, {}, "", {}, {})
+    if app.config.ruleproof_findings:
+        if audit_path:
+            start = time.perf_counter()
+            try:
+                from_audit = load_audit_findings(Path(audit_path))
+            except AuditInputError as exc:
+                raise ExtensionError(f"{AUDIT_ENV}: {exc}") from None
+            missing = [g for g in games if g not in from_audit]
+            data.findings = {g: from_audit[g] for g in games if g in from_audit}
+            data.findings_source = Path(audit_path).name
+            data.seconds["findings from the audit"] = time.perf_counter() - start
+            if missing:
+                solved, errors = _solve(missing, data.seconds)
+                data.findings.update(solved)
+                data.finding_errors.update(errors)
+        else:
+            data.findings, data.finding_errors = _solve(games, data.seconds)
+        start = time.perf_counter()
+        _pictures(data)
+        data.seconds["witness pictures"] = time.perf_counter() - start
+
+    wanted = [t for t in tests if t.examples]
+    if app.config.ruleproof_capture_examples and wanted:
+        start = time.perf_counter()
+        results, data.capture_note = _run_examples([t.nodeid for t in wanted])
+        data.seconds["examples"] = time.perf_counter() - start
+        for result in results:
+            nodeid = str(result["nodeid"])
+            base, _, params = nodeid.partition("[")
+            run = ExampleRun(nodeid, _decode_nodeid(params[:-1]) if params else "", bool(result["passed"]))
+            for index, picture in enumerate(result["pictures"]):
+                name = svg_name("example", nodeid, index)
+                data.svgs[name] = picture["svg"]
+                move = picture.get("move") or ""
+                caption = f"Position {index + 1}" + (f", the move ``{move}`` drawn dashed" if move else "")
+                run.pictures.append(Picture(name, caption))
+            data.examples.setdefault(base, []).append(run)
+    elif not app.config.ruleproof_capture_examples:
+        data.capture_note = "pictures of the worked examples are switched off (ruleproof_capture_examples = False)"
+
+    if app.config.ruleproof_reading_diffs:
+        from ruleproof.checkers.analysis.diff import ambiguity_verdicts
+
+        for game in games:
+            start = time.perf_counter()
+            rows = ambiguity_verdicts(game, games=DIFF_GAMES, max_moves=DIFF_MAX_MOVES)
+            for index, row in enumerate(rows):
+                for entry in [row, *(row.get("also") or [])]:
+                    svg = str(entry.pop("svg", "") or "")
+                    if svg:
+                        name = svg_name("reading", f"{entry['ambiguity']}-{entry['reading']}-{entry['players']}", index)
+                        data.svgs[name] = svg
+                        entry["picture"] = name
+                    comparison = entry.pop("comparison", None) or {}
+                    # The numbers a reader can check against the command's output.
+                    entry["numbers"] = {k: comparison.get(k) for k in ("games", "verdict", "winners_changed",
+                                                                       "diverged") if k in comparison}
+            data.reading_diffs[game] = rows
+            data.seconds[f"reading diffs {game}"] = time.perf_counter() - start
+
+    cache_dir.mkdir(parents=True, exist_ok=True)
+    for old in cache_dir.glob("site-*.pickle"):
+        old.unlink()
+    partial = cache_file.with_suffix(f".{os.getpid()}.tmp")
+    try:
+        with partial.open("wb") as handle:
+            pickle.dump(data, handle)
+        os.replace(partial, cache_file)  # atomic: a concurrent build never reads half a file
+    except (pickle.PicklingError, TypeError, AttributeError) as exc:
+        logger.info(f"ruleproof: not caching the site data ({exc})")
+        partial.unlink(missing_ok=True)
+    return data

@@ -1,0 +1,179 @@
+"""builder-inited: check traceability and coverage, gather the data, write every generated page.
+
+The generated reST lives in ``games/``, ``reference/schemas.rst`` and
+``_generated/`` below the docs source (ignored by git, see ``docs/.gitignore``);
+files that are no longer generated are removed.
+
+A traceability gap (a rule without a source or covering test, a finding or
+marker naming a missing rule), a passage that is not where its citation says,
+a rulebook coverage below 100 % and a measured command that does not rebuild
+its readings are Sphinx warnings, so ``-W`` fails the build; with
+``ruleproof_traceability_fatal`` (the default) they stop it at once.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from sphinx.application import Sphinx
+from sphinx.errors import ExtensionError
+from sphinx.util import logging
+
+from .context import GameContext, Index, game_context
+from .game_pages import ambiguities_page, examples_page, findings_page, overview_page, rules_pages
+from .gather import REPO, gather
+from .site_pages import findings_overview, games_index, schemas_page, source_page
+
+logger = logging.getLogger(__name__)
+
+#: Generated paths below the docs source: folders, and single files.
+GENERATED_FOLDERS = ("games", "_generated")
+GENERATED_FILES = ("reference/schemas.rst",)
+
+
+def _write(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if not path.exists() or path.read_text(encoding="utf-8") != text:
+        partial = path.with_name(path.name + ".tmp")
+        partial.write_text(text, encoding="utf-8")
+        partial.replace(path)
+
+
+def _prune(folder: Path, keep: set[Path]) -> None:
+    if not folder.exists():
+        return
+    for path in folder.rglob("*"):
+        if path.is_file() and path not in keep:
+            path.unlink()
+
+
+def report(app: Sphinx, problems: Sequence[Any], what: str) -> None:
+    """Warn about ``problems`` (and stop when ``ruleproof_traceability_fatal``)."""
+    if not problems:
+        return
+    listing = "\n".join(f"  - {p}" for p in problems)
+    message = f"ruleproof {what}: {len(problems)} problem(s):\n{listing}"
+    logger.warning(message, type="ruleproof", subtype=what)
+    if app.config.ruleproof_traceability_fatal:
+        raise ExtensionError(message)
+
+
+def readme_command(needle: str) -> str | None:
+    """The README's one-line command that sets up a virtual environment and runs ``needle``."""
+    try:
+        text = (REPO / "README.md").read_text(encoding="utf-8")
+    except OSError:
+        return None
+    for line in text.splitlines():
+        line = line.strip().removeprefix("$ ")
+        if line.startswith("python3 -m venv") and needle in line:
+            return line
+    return None
+
+
+def _coverage_problems(contexts: Sequence[GameContext]) -> list[str]:
+    problems = []
+    for ctx in contexts:
+        problems += [f"{ctx.game}: {p}" for p in ctx.passage_problems]
+        problems += [f"{ctx.game}: {p}" for p in ctx.coverage.problems]
+        if ctx.coverage.figure < 1.0:
+            gaps = ", ".join(str(e.paragraph.number) for e in ctx.coverage.uncovered)
+            problems.append(f"{ctx.game}: rulebook coverage {ctx.coverage.figure:.1%} < 100 % "
+                            f"(paragraphs neither encoded nor justified: {gaps})")
+    return problems
+
+
+def _published(ctx: GameContext, index: Index) -> dict[str, Any]:
+    """What the site shows about a game, as data for the tests (``_generated/site.json``)."""
+    spec = ctx.spec
+    return {
+        "page": f"games/{ctx.game}.html",
+        "rules": {r.id: index.targets[r.id][0] + ".html" for r in spec.rules},
+        "ambiguities": [a.id for a in spec.ambiguities],
+        "findings": {f.id: {"verdict": f.verdict, "witness": f.witness} for f in ctx.findings},
+        "findings_source": ctx.data.findings_source,
+        "coverage": {"figure": ctx.coverage.figure, "paragraphs": len(ctx.coverage.entries)},
+        "measured": [
+            {"ambiguity": e["ambiguity"], "players": e["players"], "games": e["games"], "seed": e["seed"],
+             "flag": e["flag"], "a": e["a"], "b": e["b"], "verdict": e["verdict"], "numbers": e.get("numbers", {})}
+            for row in ctx.data.reading_diffs.get(ctx.game, []) for e in [row, *(row.get("also") or [])]
+            if e.get("players")],
+        "examples": {nodeid: [p.name for run in runs for p in run.pictures]
+                     for nodeid, runs in ctx.data.examples.items() if _game_of_nodeid(nodeid) == ctx.game},
+    }
+
+
+def _game_of_nodeid(nodeid: str) -> str:
+    stem = Path(nodeid.split("::")[0]).stem
+    return stem[5:].split("_")[0] if stem.startswith("test_") else ""
+
+
+def generate(app: Sphinx) -> None:
+    """Check, gather and write (see the module docstring)."""
+    from ruleproof.checkers.analysis.traceability import check_traceability, scan_tests
+    from ruleproof.model.registry import available_games
+    from ruleproof.spec.registry import spec_for
+
+    start = time.perf_counter()
+    src = Path(app.srcdir)
+    tests_dir = Path(app.config.ruleproof_tests_dir) if app.config.ruleproof_tests_dir else REPO / "tests"
+    tests = scan_tests(tests_dir, base=REPO if tests_dir.is_relative_to(REPO) else tests_dir.parent)
+    games = available_games()
+    every_rule = [r.id for g in games for r in spec_for(g).rules]
+    report(app, [p for g in games for p in check_traceability(spec_for(g), tests, all_rule_ids=every_rule)],
+           "traceability")
+
+    data = gather(app, tests)
+    report(app, [p for g in games for p in check_traceability(spec_for(g), [], data.findings.get(g, []),
+                                                                all_rule_ids=every_rule)
+                 if "finding" in p.message], "findings")
+    for game, error in data.finding_errors.items():
+        logger.warning(f"ruleproof: the findings catalogue of {game} failed: {error}",
+                       type="ruleproof", subtype="findings")
+
+    contexts = [game_context(g, data, tests) for g in games]
+    report(app, _coverage_problems(contexts), "coverage")
+
+    index = Index()
+    pages: dict[str, str] = {}
+    measured_problems: list[str] = []
+    for ctx in contexts:
+        pages.update(rules_pages(ctx, index))
+        pages[f"games/{ctx.game}/ambiguities"] = ambiguities_page(ctx, index, measured_problems)
+        pages[f"games/{ctx.game}/findings"] = findings_page(ctx, index)
+        pages[f"games/{ctx.game}/examples"] = examples_page(ctx)
+        pages[f"games/{ctx.game}/source"] = source_page(ctx)
+        pages[f"games/{ctx.game}"] = overview_page(ctx)
+    report(app, measured_problems, "measured")
+    pages["games/index"] = games_index(contexts)
+    pages["games/findings"] = findings_overview(contexts, data)
+    files = {f"pictures/{name}": svg for name, svg in data.svgs.items()}
+    pages["reference/schemas"] = schemas_page(files)
+
+    for name, needle in (("readme-audit.sh", "ruleproof audit"), ("readme-test.sh", "pytest")):
+        command = readme_command(needle)
+        if command is None:
+            logger.warning(f"ruleproof: README.md has no `python3 -m venv ... {needle}` command line for the "
+                           "getting-started page", type="ruleproof", subtype="readme")
+            command = f"# see README.md ({needle})"
+        files[name] = command + "\n"
+    files["site.json"] = json.dumps({ctx.game: _published(ctx, index) for ctx in contexts},
+                                    indent=1, ensure_ascii=False) + "\n"
+    keep: set[Path] = set()
+    for docname, text in pages.items():
+        path = src / f"{docname}.rst"
+        keep.add(path)
+        _write(path, text)
+    for name, text in files.items():
+        path = src / "_generated" / name
+        keep.add(path)
+        _write(path, text)
+    for folder in GENERATED_FOLDERS:
+        _prune(src / folder, keep)
+    app.env.ruleproof_targets = index.targets  # type: ignore[attr-defined]
+    timings = ", ".join(f"{k} {v:.1f} s" for k, v in data.seconds.items())
+    logger.info(f"ruleproof: generated {len(pages)} pages in {time.perf_counter() - start:.1f} s ({timings})")
