@@ -319,20 +319,43 @@ def load_layout_file(path: str | Path) -> Any:
 
 
 def load_audit_file(path: str | Path) -> dict[str, Any]:
-    """The bounded loader of ``ruleproof audit --json`` output: an object whose
-    ``rows`` are objects with string fields ``game``, ``check``, ``subject`` and ``verdict``.
+    """The bounded loader of ``ruleproof audit --json`` output: one JSON document
+    with a list ``rows``, or JSON Lines whose ``ruleproof.audit-row`` items carry
+    the rows; each row an object with string fields ``game``, ``check``,
+    ``subject`` and ``verdict``.
+
+    :raises InputError: naming the file, the JSON path (or line) and the reason.
     """
     name = str(path)
-    data = load_json_file(path, DOCUMENT_LIMITS)
+    hint = "write one with `ruleproof audit --json > FILE`"
+    text = decode_text(read_bytes(path, MAX_DOCUMENT_BYTES), name)
+    data: Any
+    try:
+        data = decode_json(text, name)
+    except InputError:
+        data = None
+    if data is None:  # JSON Lines: the rows and a closing summary
+        rows: list[Any] = []
+        for number, line in enumerate(text.splitlines(), 1):
+            if not line.strip():
+                continue
+            try:
+                item = decode_json(line, f"{name} line {number}")
+            except InputError as exc:
+                raise InputError(f"{exc.args[0]}; {hint}", exc.path, source=exc.source) from None
+            if isinstance(item, dict) and item.get("format") == "ruleproof.audit-row" and isinstance(item.get("row"), dict):
+                rows.append(item["row"])
+        data = {"rows": rows} if rows else None
     if not isinstance(data, dict) or not isinstance(data.get("rows"), list):
-        raise InputError("not the output of `ruleproof audit --json`: expected an object with a list 'rows'",
-                         "$", source=name)
+        raise InputError(f"not an audit (no list of rows at $.rows); {hint}", "$", source=name)
     for i, row in enumerate(data["rows"]):
         if not isinstance(row, dict):
-            raise InputError(f"an audit row must be an object, got {type(row).__name__}", f"$.rows[{i}]", source=name)
+            raise InputError(f"an audit row must be an object, got {type(row).__name__}; {hint}", f"$.rows[{i}]",
+                             source=name)
         for key in ("game", "check", "subject", "verdict"):
             if not isinstance(row.get(key), str):
-                raise InputError(f"an audit row needs the string field {key!r}", f"$.rows[{i}].{key}", source=name)
+                raise InputError(f"an audit row needs the string field {key!r}; {hint}", f"$.rows[{i}].{key}",
+                                 source=name)
     return data
 
 

@@ -9,14 +9,11 @@ did, 2 when a file is not an audit.
 from __future__ import annotations
 
 import argparse
-import json
 from collections.abc import Mapping
-from pathlib import Path
 from typing import Any
 
 from ruleproof.checkers.cli.common import add_json, game_arg
 from ruleproof.checkers.cli.output import EXIT_FAILED, EXIT_OK, out, print_json
-from ruleproof.spec.errors import RuleproofError
 
 
 def cmd_trace(args: argparse.Namespace) -> int:
@@ -50,36 +47,11 @@ def cmd_trace(args: argparse.Namespace) -> int:
 
 
 def load_audit(path: str) -> Mapping[str, Any]:
-    """An audit written by ``ruleproof audit --json`` (a document or JSON Lines); usage error otherwise."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise RuleproofError(f"cannot read {path!r}: {exc.strerror}") from None
-    except UnicodeDecodeError:
-        raise RuleproofError(f"{path!r} is not an audit (not UTF-8 text)") from None
-    hint = "write one with `ruleproof audit --json > FILE`"
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError:
-        data = None
-    if data is None:  # JSON Lines: the rows and a closing summary
-        rows: list[Any] = []
-        for number, line in enumerate(text.splitlines(), 1):
-            if not line.strip():
-                continue
-            try:
-                item = json.loads(line)
-            except json.JSONDecodeError as exc:
-                raise RuleproofError(f"{path!r} line {number} is not JSON ({exc.msg}); {hint}") from None
-            if isinstance(item, dict) and item.get("format") == "ruleproof.audit-row" and isinstance(item.get("row"), dict):
-                rows.append(item["row"])
-        data = {"rows": rows} if rows else None
-    if not isinstance(data, dict) or not isinstance(data.get("rows"), list):
-        raise RuleproofError(f"{path!r} is not an audit (no list of rows at $.rows); {hint}")
-    for index, row in enumerate(data["rows"]):
-        if not isinstance(row, dict) or not all(isinstance(row.get(k), str) for k in ("game", "check", "subject", "verdict")):
-            raise RuleproofError(f"{path!r}: $.rows[{index}] is not an audit row (game, check, subject, verdict); {hint}")
-    return data
+    """An audit written by ``ruleproof audit --json`` (a document or JSON Lines), read through the
+    input boundary (:func:`ruleproof.model.inputs.load_audit_file`); usage error otherwise."""
+    from ruleproof.model.inputs import load_audit_file
+
+    return load_audit_file(path)
 
 
 def cmd_audit_diff(args: argparse.Namespace) -> int:
