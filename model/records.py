@@ -59,6 +59,8 @@ MAX_PLAYERS = 16
 MAX_MOVE_CHARS = 200
 #: Most moves in one record.
 MAX_MOVES = 10_000_000
+#: Variant flags that name a file: never honoured when read from a record (no input names a file to open).
+FILE_FLAGS: tuple[str, ...] = ("layout_file",)
 
 #: The JSON Schema of a game record (draft 2020-12).
 RECORD_SCHEMA: dict[str, Any] = {
@@ -227,6 +229,10 @@ def _header(data: dict[str, Any], source: str) -> GameRecord:
     game = data["game"]
     if game not in game_ids():
         raise RecordError(f"unknown game {game!r}; known: {', '.join(game_ids())}", "$.game", source=source)
+    for flag in FILE_FLAGS:
+        if data["variant"].get(flag):
+            raise RecordError(f"a record never names a file to open (flag {flag!r} = {str(data['variant'][flag])[:80]!r}); "
+                              "give the file on the command line instead", f"$.variant.{flag}", source=source)
     return GameRecord(game, data["players"], data["variant"], (), data.get("seed"), data.get("meta", {}),
                       data.get("reading"))
 

@@ -52,6 +52,11 @@ def _src(section: str, note: str = "") -> Source:
     return Source(RULEBOOK, section, note)
 
 
+#: Largest end threshold: every round someone takes at least one bullhead, so a
+#: game lasts at most this many rounds; a larger one would never end in practice.
+MAX_THRESHOLD = 1000
+
+
 @dataclass(frozen=True)
 class Take5Variant:
     """The variant flags of Take 5 (RULES-NOTES.md §Take 5).
@@ -80,8 +85,9 @@ class Take5Variant:
     tie: Literal["shared", "draw"] = "shared"
 
     def __post_init__(self) -> None:
-        if self.threshold < 1:
-            raise VariantError(f"threshold must be at least 1; got {self.threshold!r}")
+        if not 1 <= self.threshold <= MAX_THRESHOLD:
+            raise VariantError(f"threshold must be from 1 to {MAX_THRESHOLD} (limit MAX_THRESHOLD); "
+                               f"got {self.threshold!r}")
 
 
 # --------------------------------------------------------------------------
