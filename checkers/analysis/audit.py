@@ -33,6 +33,7 @@ from typing import Any
 from hypothesis import HealthCheck, settings
 from hypothesis.stateful import run_state_machine_as_test
 
+from ruleproof.checkers.catalogue import drift
 from ruleproof.checkers.checks.conformance import run_conformance
 from ruleproof.checkers.checks.fuzz import machine_for
 from ruleproof.checkers.checks.invariants import PROPERTIES, check_property
@@ -242,9 +243,11 @@ def audit_findings(game_id: str, options: AuditOptions) -> Iterable[AuditRow]:
         if not options.wants_finding(question.id):
             continue
         options.starting(game_id, "finding", f"{question.id} {question.question}")
-        finding = question.ask(options.full, None if reading.is_default else reading)
-        yield AuditRow(game_id, "finding", f"{finding.id} {finding.question}", finding.audit_verdict,
-                       finding.summary(), finding.seconds, finding.to_json())
+        # drift.check_question compares the answer with the manifest: a changed verdict, a result lost to
+        # unknown, a witness that no longer replays or a question that raises is a 'fail' with the reason.
+        checked = drift.check_question(question, options.full, None if reading.is_default else reading)
+        yield AuditRow(game_id, "finding", f"{question.id} {question.question}", checked.verdict,
+                       checked.detail, checked.seconds, checked.to_json())
 
 
 def _machine(game: Game[Any, Any, Any], players: int, variant: Any) -> type[Any]:
