@@ -13,7 +13,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ruleproof.checkers.cli.common import add_json, game_arg, unknown_choice
+from ruleproof.checkers.cli.common import add_json, add_variant, game_arg, unknown_choice
 from ruleproof.checkers.cli.output import EXIT_FAILED, EXIT_OK, out, print_json, table
 from ruleproof.checkers.cli.progress import Progress
 
@@ -67,7 +67,19 @@ def _options(args: argparse.Namespace, games: list[str]) -> Any:
                         fuzz_examples=pick(args.fuzz_examples, 10, 3),
                         property_games=pick(args.property_games, 30, 5), seed=args.seed,
                         findings=not args.no_findings, full=args.full, checks=tuple(args.check or ()),
-                        finding_ids=findings, quick=args.quick)
+                        finding_ids=findings, quick=args.quick, reading=_reading(args, games))
+
+
+def _reading(args: argparse.Namespace, games: list[str]) -> Any:
+    """The reading of ``--reading``/``--variant`` (``None``: each game's default reading)."""
+    from ruleproof.checkers.cli.readingopts import reading_of
+    from ruleproof.spec.errors import RuleproofError
+
+    if not args.reading and not args.variant:
+        return None
+    if len(games) != 1:
+        raise RuleproofError("--reading and --variant audit one game: name it (ruleproof audit GAME --variant ...)")
+    return reading_of(games[0], args.variant, args.reading)
 
 
 def cmd_audit(args: argparse.Namespace) -> int:
@@ -78,6 +90,10 @@ def cmd_audit(args: argparse.Namespace) -> int:
     from ruleproof.model.registry import available_games
 
     named = [*args.game, *args.game_option]
+    if not named and args.reading:  # the reading file names its game
+        from ruleproof.model.readings import load_reading
+
+        named = [load_reading(args.reading).game]
     games = list(dict.fromkeys(game_arg(g) for g in named)) if named else list(available_games())
     options = _options(args, games)
     total = count_checks(games, options)
@@ -122,6 +138,9 @@ def add_subcommand(sub: Any) -> None:
     p.add_argument("game", nargs="*", help="games to audit (default: every game; any case)")
     p.add_argument("--game", dest="game_option", action="append", default=[], metavar="GAME",
                    help=argparse.SUPPRESS)
+    add_variant(p, who=" (one game only)")
+    p.add_argument("--reading", metavar="FILE",
+                   help="audit under this reading file (one game; its flags, extra rules or derived engine)")
     p.add_argument("--check", action="append", type=str.lower, choices=CHECK_KINDS,
                    help="run only this kind of check (repeatable)")
     p.add_argument("--finding", action="append", metavar="ID", help="run only this finding (repeatable)")

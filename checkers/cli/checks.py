@@ -14,9 +14,10 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from ruleproof.checkers.cli.common import add_json, add_variant, game_arg, parse_variant
+from ruleproof.checkers.cli.common import add_json, add_variant
 from ruleproof.checkers.cli.output import EXIT_FAILED, EXIT_OK, out, print_json, table
 from ruleproof.checkers.cli.progress import Progress
+from ruleproof.checkers.cli.readingopts import add_reading, reading_of
 from ruleproof.model.outputs import check_target, write_atomic
 from ruleproof.spec.errors import RecordError, RuleproofError
 
@@ -31,11 +32,12 @@ def _positive(name: str, value: int) -> None:
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     """Random playouts with statistics."""
-    from ruleproof.checkers.checks.simulate import simulate
-    from ruleproof.model.registry import game_for
+    import dataclasses
 
-    game = game_for(game_arg(args.game))
-    variant = parse_variant(game, args.variant)
+    from ruleproof.checkers.checks.simulate import simulate
+
+    reading = reading_of(args.game, args.variant, args.reading)
+    game, variant = reading.engine, reading.variant
     game.initial_state(args.players, variant)  # validates the player count
     _positive("--games", args.games)
     if args.record:
@@ -50,6 +52,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
         stats, record = simulate(game, args.players, variant, games=args.games, seed=args.seed,
                                  rule_stats=args.rule_stats, on_game=on_game)
+    if args.reading:  # the record carries the reading's identity (never the file's name)
+        record = dataclasses.replace(record, game=reading.game, reading=reading.identity())
     if args.record:
         write_atomic(args.record, record.dumps(), force=args.force)
     data = stats.to_json()
@@ -90,8 +94,9 @@ def cmd_validate(args: argparse.Namespace) -> int:
     from ruleproof.model.records import open_record
 
     stream = open_record(args.record)  # header and structure checked; moves stay on disk
+    reading = reading_of(stream.header.game, [], args.reading) if args.reading else None
     try:
-        result = validate_record(stream.header, stream=stream)
+        result = validate_record(stream.header, reading, stream=stream)
     except RecordError as exc:
         raise RecordError(exc.args[0], exc.path, exc.move_index, str(args.record)) from None
     if args.json:
@@ -109,15 +114,18 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
     from hypothesis import HealthCheck, settings
     from hypothesis.stateful import run_state_machine_as_test
 
-    from ruleproof.checkers.checks.fuzz import machine_for
-    from ruleproof.model.registry import game_for
+    from ruleproof.checkers.checks.fuzz import GameMachine, machine_for
 
-    game = game_for(game_arg(args.game))
-    variant = parse_variant(game, args.variant)
+    reading = reading_of(args.game, args.variant, args.reading)
+    game, variant = reading.engine, reading.variant
     game.initial_state(args.players, variant)  # validates the player count
     _positive("--examples", args.examples)
     _positive("--steps", args.steps)
-    machine = machine_for(game.name, args.players, variant)
+    if reading.has_plugin:  # the reading's own engine and spec (extra rules or a derived engine)
+        machine: Any = type("ReadingMachine", (GameMachine,), {"game": game, "players": args.players,
+                                                               "variant": variant})
+    else:
+        machine = machine_for(game.name, args.players, variant)
     with Progress(f"fuzzing {game.name}", args.examples, enabled=not args.quiet,
                   every=max(1, args.examples // 10), unit="sequences") as progress:
         progress.start("sequence 1")
@@ -164,6 +172,7 @@ def add_subcommand(sub: Any) -> None:
     p.add_argument("--seed", type=int, default=0,
                    help="random seed (default 0: the same games every run; change it for other games)")
     add_variant(p)
+    add_reading(p)
     p.add_argument("--record", metavar="FILE", help="write the first game's record to FILE")
     p.add_argument("--force", action="store_true", help="replace output files that already exist")
     p.add_argument("--rule-stats", action="store_true",
@@ -174,6 +183,8 @@ def add_subcommand(sub: Any) -> None:
 
     p = sub.add_parser("validate", help="check every move of a game record")
     p.add_argument("record", help="path of a JSON game record")
+    p.add_argument("--reading", metavar="FILE",
+                   help="check under this reading file (a record made under a plugin needs the same file again)")
     add_json(p)
     p.set_defaults(func=cmd_validate)
 
@@ -185,6 +196,7 @@ def add_subcommand(sub: Any) -> None:
     p.add_argument("--seed", type=int,
                    help="random seed (default: none, and Hypothesis derandomises: the same sequences every run)")
     add_variant(p)
+    add_reading(p)
     p.add_argument("--quiet", "-q", action="store_true", help="no progress on standard error")
     add_json(p)
     p.set_defaults(func=cmd_fuzz)
