@@ -65,7 +65,7 @@ def cmd_show(args: argparse.Namespace) -> int:
         if fmt == "text":
             data = (render_text(game, state, args.seat) + "\n").encode("utf-8")
         else:
-            svg = render(game, state, args.seat, last=last)
+            svg = render(record.game, state, args.seat, last=last)
             data = svg.encode("utf-8") if fmt == "svg" else to_png(svg)
     except MissingPartError as exc:
         raise RuleproofError(f"cannot draw {record.game}: {exc}") from None

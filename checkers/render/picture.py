@@ -42,7 +42,7 @@ def _game(game: str | Game[Any, Any, Any]) -> Game[Any, Any, Any]:
 def render(game: str | Game[Any, Any, Any], state: Any, seat: int | None = None, *, last: object = None) -> str:
     """An SVG picture of ``state`` as ``seat`` sees it (``None``: the referee, who sees everything).
 
-    :param game: a game id or its engine.
+    :param game: a game id (a plugin's own id, when it shares another game's engine) or an engine.
     :param last: the move that led to ``state``, highlighted where the renderer can.
     :raises MissingPartError: the game has no renderer.
     :raises ValueError: ``seat`` is not a seat of the game.
@@ -50,7 +50,7 @@ def render(game: str | Game[Any, Any, Any], state: Any, seat: int | None = None,
     engine = _game(game)
     if seat is not None and not 0 <= seat < engine.players_of(state):
         raise ValueError(f"seat must be between 0 and {engine.players_of(state) - 1}; got {seat!r}")
-    module = load_part(engine.name, "renderer")
+    module = load_part(game if isinstance(game, str) else engine.name, "renderer")
     view = getattr(module, "render_view", None)
     if view is not None:
         params = inspect.signature(view).parameters

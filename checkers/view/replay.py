@@ -7,9 +7,10 @@ Policy forbids every fetch): buttons, the ←/→ keys, a slider and a clickable
 move list step through the game; each step shows the picture from the chosen
 view (referee or one seat), the move in words, the rules checked for it with
 links to their anchors in the annotated rulebooks, the legal alternatives or
-chance's odds, and the scores. The pictures are stored once, gzipped and
-base64-encoded (the browser unpacks them with ``DecompressionStream``): a
-Take 5 game's ~1400 pictures shrink from ~19 MB to ~0.3 MB.
+chance's odds, and the scores. The steps and the pictures (each picture
+stored once) are gzipped and base64-encoded; the browser unpacks them with
+``DecompressionStream``. A Take 5 game's ~1400 pictures shrink from ~19 MB
+to ~0.3 MB; a 366-move Cinco witness still makes a page of ~3 MB.
 
 The page comes from the Jinja2 template ``replay.html.j2`` beside this module.
 
@@ -69,16 +70,15 @@ def replay_html(source: GameRecord | Replay, *, title: str = "", notes: Sequence
     """
     replay = source if isinstance(source, Replay) else build_steps(source, on_step=on_step)
     moves = len(replay.steps) - 1
-    steps = [asdict(s) for s in replay.steps]
-    packed = gzip.compress(json.dumps(replay.pictures, ensure_ascii=False).encode("utf-8"), 9, mtime=0)
+    data = {"steps": [asdict(s) for s in replay.steps], "pictures": replay.pictures}
+    packed = gzip.compress(json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8"), 9, mtime=0)
     variant_text = ", ".join(f"{k}={v}" for k, v in sorted(replay.variant.items())) or "defaults"
     page: str = _template().render(
         title=title or f"{replay.title}: {moves} moves",
         notes=list(notes) + ([f"the record stops at move {replay.illegal_at}: it is illegal"]
                              if replay.illegal_at is not None else []),
         game_title=replay.title, players=replay.players, variant_text=variant_text, views=replay.views,
-        last_step=moves, steps_json=Markup(_script_json(steps)),
-        pictures_gz=base64.b64encode(packed).decode("ascii"),
+        last_step=moves, data_gz=base64.b64encode(packed).decode("ascii"),
         docs_base_json=Markup(_script_json(docs_base)),
         game_json=Markup(_script_json(replay.game)),
     )

@@ -102,8 +102,14 @@ def _record(game_id: str, players: int, flags: Mapping[str, Any], moves: Sequenc
 DEFAULT_PLAYERS: dict[str, int] = {"bigfive": 2}
 
 
+#: Other names under which a witness keeps a play (a shortest and a longest game, say).
+PLAY_KEYS = ("shortest", "longest")
+
+
 def _play_records(game_id: str, witness: Any, note: str) -> list[GameRecord]:
     items = witness if isinstance(witness, list) else [witness]
+    if isinstance(witness, dict) and not isinstance(witness.get("moves"), list):
+        items = [{**witness, "moves": witness[k]} for k in PLAY_KEYS if isinstance(witness.get(k), list)]
     records = []
     for k, item in enumerate(items):
         if not isinstance(item, dict):
@@ -167,7 +173,8 @@ def witness_records(finding: Finding) -> list[GameRecord]:
     witness = finding.witness
     if witness is None:
         return []
-    if isinstance(witness, dict) and isinstance(witness.get("moves"), list) or isinstance(witness, list):
+    if isinstance(witness, dict) and any(isinstance(witness.get(k), list) for k in ("moves", *PLAY_KEYS)) \
+            or isinstance(witness, list):
         records = _play_records(finding.game, witness, f"{finding.id}: the witness")
         if records:
             return records
@@ -225,7 +232,8 @@ def finding_witness(finding_id: str, *, solve: bool = True) -> Witness:
 
 
 def write_store(games: Sequence[str], folder: Path) -> dict[str, int]:
-    """Answer every question of ``games`` and store the replayable witnesses; counts per game."""
+    """Answer every question of ``games`` and store their witnesses as records (none for a finding
+    without one, so that it is not answered again); the number of findings per game."""
     from ruleproof.checkers.catalogue.questions import questions
 
     counts = {}
@@ -234,14 +242,13 @@ def write_store(games: Sequence[str], folder: Path) -> dict[str, int]:
         for question in questions(game):
             print(f"{question.id} …", file=sys.stderr, flush=True)
             finding = question.answer()
-            records = witness_records(finding)
-            if records:
-                store[question.id] = Witness(question.id, game, finding.question, finding.verdict, finding.answer,
-                                             tuple(records)).to_json()
+            records = witness_records(finding)  # empty: stored too, so the question is not answered again
+            store[question.id] = Witness(question.id, game, finding.question, finding.verdict, finding.answer,
+                                         tuple(records)).to_json()
         folder.mkdir(parents=True, exist_ok=True)
         target = folder / f"{game}.json"
         tmp = target.with_suffix(".json.tmp")
-        tmp.write_text(json.dumps(store, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+        tmp.write_text(json.dumps(store, ensure_ascii=False, separators=(",", ":")) + "\n", encoding="utf-8")
         tmp.replace(target)
         counts[game] = len(store)
     return counts
