@@ -130,7 +130,7 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
                   every=max(1, args.examples // 10), unit="sequences") as progress:
         progress.start("sequence 1")
 
-        class Counted(machine):  # type: ignore[misc,valid-type]
+        class Counted(machine):  # type: ignore[misc]
             def teardown(self) -> None:
                 super().teardown()
                 progress.finish(item=f"sequence {progress.done + 1}")

@@ -46,6 +46,8 @@ def _ci(low: float | None, high: float | None) -> str:
 def _print_report(result: Any, players_reason: str) -> None:
     from ruleproof.checkers.analysis.diff import VERDICTS
 
+    from rich.markup import escape
+
     _out = out()
     data = result.to_json()
     flags = result.changed_flags
@@ -70,8 +72,7 @@ def _print_report(result: Any, players_reason: str) -> None:
     sample = result.sample
     if sample is not None:
         _out.print(f"\n[bold]first divergence of game {sample.game_index}[/bold] after {sample.step} moves "
-                   f"({sample.kind}): ", end="")
-        _out.print(sample.detail, markup=False)
+                   f"({sample.kind}): {escape(sample.detail)}")
         if sample.move is not None:
             _out.print(f"last move made in both runs: {sample.move}", markup=False)
         if sample.only_a:

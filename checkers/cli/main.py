@@ -161,7 +161,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     _ARGV[:] = words
     parser = build_parser()
     try:
-        args = parser.parse_args(words)
+        args, extras = parser.parse_known_args(words)
+        # A command may take positionals after its options (``score bigpoints --ladder RBPYG R2 W``):
+        # it names the attribute that collects them in ``extra_positionals``.
+        target = getattr(args, "extra_positionals", None)
+        if extras and target and not any(e.startswith("-") for e in extras):
+            setattr(args, target, [*getattr(args, target), *extras])
+        elif extras:
+            parser.error(f"unrecognized arguments: {' '.join(extras)}")
     except UsageError as exc:
         if not as_json:
             sys.stderr.write(exc.usage)

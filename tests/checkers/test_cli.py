@@ -110,7 +110,7 @@ def test_score_explains_the_rulebook_example(capsys: pytest.CaptureFixture[str])
     assert code == 0 and "not used: W2" in out and "= 16" in out
 
 
-@pytest.mark.parametrize("args", [["score", "ikebana", "R9"], ["score", "take5", "1"],
+@pytest.mark.parametrize("args", [["score", "ikebana", "R9"], ["score", "cinco", "1"], ["score", "take5", "105"],
                                   ["score", "ikebana", "R5", "R5"]])
 def test_invalid_score_input(args: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, *args)
