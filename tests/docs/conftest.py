@@ -62,10 +62,12 @@ def html_build(tmp_path_factory: pytest.TempPathFactory) -> Build:
 
     A fresh folder keeps concurrent runs apart and viewcode from keeping stale
     module pages. With ``RULEPROOF_DOCS_REUSE=1`` the existing
-    ``docs/_build/html`` is used instead (for working on the checks).
+    ``docs/_build/html`` is used instead, with ``RULEPROOF_DOCS_REUSE=FOLDER``
+    that built site (for working on the checks).
     """
-    existing = BUILD / "html"
-    if os.environ.get("RULEPROOF_DOCS_REUSE") == "1" and (existing / "index.html").exists():
+    reuse = os.environ.get("RULEPROOF_DOCS_REUSE", "")
+    existing = BUILD / "html" if reuse == "1" else Path(reuse)
+    if reuse and (existing / "index.html").exists():
         return Build(existing, 0, "build succeeded (reused)", 0.0)
     return sphinx_build("html", tmp_path_factory.mktemp("docs") / "html")
 

@@ -1,34 +1,42 @@
-"""A real-browser check of the built site: headless Chromium loads every page.
+"""A real-browser check of the built site: headless Chromium, driven by Selenium, loads every page.
 
-The site is served from ``docs/_build/html`` by ``http.server`` on 127.0.0.1 in
-a thread; Chromium (Debian packages ``chromium`` and ``chromium-driver``) is
-driven through chromedriver by a minimal W3C WebDriver client over plain HTTP
-(standard library only: no Selenium, no browser download). Every page must
-load without console errors, every image must load, and every internal link
-must reach an existing page and, when it has a fragment, an existing id there.
-A screenshot of each game's page is saved to ``docs/_build/screenshots/<game>.png``.
+The site is served from the fresh build by ``http.server`` on 127.0.0.1 in a
+thread; Chromium and chromedriver are Debian's packages (``chromium``,
+``chromium-driver``), driven by Selenium with the driver's path given
+explicitly (Selenium never downloads a browser). Every page is loaded with a
+1280 px wide viewport and again with a 420 px one (a phone), and the check
+fails on
 
-Without Chromium or chromedriver the test is skipped with the reason,
-unless ``RULEPROOF_REQUIRE_BROWSER=1`` (set by ``.ci/run``, which installs them):
-then it fails.
+* a console error, an image that does not load, a link to a missing page or
+  to a missing anchor;
+* horizontal overflow of the page at either width (wide tables and code must
+  scroll inside their own box);
+* a documentation page taller than :data:`MAX_HEIGHT` at 1280 px (the
+  highlighted source listings under ``_modules/`` and the general index are
+  code and lists, not pages to read, and are exempt).
+
+It also searches for a rule id and follows the first result to the rule's
+anchor, and, where the witness replay viewer of issue 18 exists
+(``ruleproof.checkers.render.replay``), opens one embedded replay and steps
+through it. Screenshots of each game's overview at both widths are saved to
+``docs/_build/screenshots/``.
+
+Without Chromium or chromedriver the tests are skipped with the reason,
+unless ``RULEPROOF_REQUIRE_BROWSER=1`` (set by ``.ci/run``, which installs
+them): then they fail.
 """
 
 from __future__ import annotations
 
-import base64
 import functools
 import http.server
-import json
+import importlib.util
 import os
 import shutil
-import socket
-import subprocess
 import tempfile
 import threading
 import time
-import urllib.error
 import urllib.parse
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -41,8 +49,14 @@ CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrom
 CHROMIUM_FLAGS = (
     "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
-    "--disable-dev-shm-usage", "--window-size=1280,1600", "--hide-scrollbars",
+    "--disable-dev-shm-usage", "--window-size=1280,1000", "--hide-scrollbars",
 )
+#: The widths every page is loaded at: a laptop and a phone.
+WIDTHS = (1280, 420)
+#: The tallest a documentation page may be at 1280 px (CSS pixels).
+MAX_HEIGHT = 10_500
+#: Pages exempt from the height limit: highlighted source code and the general index.
+TALL_ALLOWED = ("_modules/", "genindex.html", "py-modindex.html")
 #: Console messages at this level fail the check.
 ERROR_LEVELS = {"SEVERE"}
 
@@ -67,6 +81,8 @@ def _missing(reason: str) -> None:
 
 def _requirements() -> tuple[str, str]:
     """(chromium, chromedriver) paths, or skip the test with what is missing."""
+    if importlib.util.find_spec("selenium") is None:
+        _missing("the browser check needs Selenium: pip install -e '.[test]'")
     chromium = _find(CHROMIUM_NAMES, "RULEPROOF_CHROMIUM")
     driver = _find(("chromedriver",), "RULEPROOF_CHROMEDRIVER")
     if chromium is None or driver is None:
@@ -74,83 +90,6 @@ def _requirements() -> tuple[str, str]:
         _missing(f"the browser check needs {missing}: apt-get install -y chromium chromium-driver")
     assert chromium is not None and driver is not None
     return chromium, driver
-
-
-class WebDriver:
-    """A minimal W3C WebDriver client for chromedriver over plain HTTP (standard library only).
-
-    It speaks the few commands the check needs — new session, navigate,
-    execute script, browser log, screenshot — so no client library is needed.
-    """
-
-    def __init__(self, driver_path: str, chromium: str, args: list[str]) -> None:
-        with socket.socket() as probe:
-            probe.bind(("127.0.0.1", 0))
-            port = probe.getsockname()[1]
-        self.process = subprocess.Popen([driver_path, f"--port={port}"], stdout=subprocess.DEVNULL,
-                                        stderr=subprocess.DEVNULL)
-        self.base = f"http://127.0.0.1:{port}"
-        self.session = ""
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                if self._call("GET", "/status").get("ready"):
-                    break
-            except OSError:
-                pass
-            if time.monotonic() > deadline or self.process.poll() is not None:
-                self.quit()
-                raise RuntimeError(f"chromedriver at {driver_path} did not start")
-            time.sleep(0.1)
-        capabilities = {"browserName": "chrome", "goog:loggingPrefs": {"browser": "ALL"},
-                        "goog:chromeOptions": {"binary": chromium, "args": args}}
-        try:
-            created = self._call("POST", "/session", {"capabilities": {"alwaysMatch": capabilities}})
-        except Exception:
-            self.quit()
-            raise
-        self.session = f"/session/{created['sessionId']}"
-        self._call("POST", f"{self.session}/timeouts", {"pageLoad": 60_000, "script": 30_000})
-
-    def _call(self, method: str, path: str, body: Any = None) -> Any:
-        data = json.dumps(body).encode() if body is not None else (b"{}" if method == "POST" else None)
-        request = urllib.request.Request(self.base + path, data=data, method=method,
-                                         headers={"Content-Type": "application/json"})
-        try:
-            with urllib.request.urlopen(request, timeout=120) as response:
-                payload = json.loads(response.read() or b"{}")
-        except urllib.error.HTTPError as exc:
-            payload = json.loads(exc.read() or b"{}")
-            value = payload.get("value") or {}
-            raise RuntimeError(f"webdriver {method} {path}: {value.get('error')}: {value.get('message')}") from None
-        return payload.get("value")
-
-    def get(self, url: str) -> None:
-        self._call("POST", f"{self.session}/url", {"url": url})
-
-    def execute(self, script: str) -> Any:
-        return self._call("POST", f"{self.session}/execute/sync", {"script": script, "args": []})
-
-    def browser_log(self) -> list[dict[str, Any]]:
-        entries: list[dict[str, Any]] = self._call("POST", f"{self.session}/se/log", {"type": "browser"}) or []
-        return entries
-
-    def screenshot(self, path: Path) -> None:
-        path.write_bytes(base64.b64decode(self._call("GET", f"{self.session}/screenshot")))
-
-    def quit(self) -> None:
-        if self.session:
-            try:
-                self._call("DELETE", self.session)
-            except (OSError, RuntimeError):
-                pass
-            self.session = ""
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
@@ -172,10 +111,19 @@ def server(site: Path) -> Iterator[str]:
 
 
 @pytest.fixture(scope="module")
-def browser() -> Iterator[WebDriver]:
+def browser() -> Iterator[Any]:
     chromium, driver_path = _requirements()
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
     profile = tempfile.mkdtemp(prefix="ruleproof-chromium-")
-    driver = WebDriver(driver_path, chromium, [*CHROMIUM_FLAGS, f"--user-data-dir={profile}"])
+    options = webdriver.ChromeOptions()
+    options.binary_location = chromium
+    for flag in (*CHROMIUM_FLAGS, f"--user-data-dir={profile}"):
+        options.add_argument(flag)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(service=Service(executable_path=driver_path), options=options)
+    driver.set_page_load_timeout(60)
     try:
         yield driver
     finally:
@@ -183,54 +131,77 @@ def browser() -> Iterator[WebDriver]:
         shutil.rmtree(profile, ignore_errors=True)
 
 
+def _viewport(driver: Any, width: int) -> None:
+    """An exact viewport ``width`` CSS pixels wide (a phone below 600 px)."""
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": width, "height": 900, "deviceScaleFactor": 1, "mobile": width < 600})
+
+
 _PAGE_STATE = """
+const doc = document.documentElement;
 return {
   ready: document.readyState,
   brokenImages: Array.from(document.images)
       .filter(img => !(img.complete && img.naturalWidth > 0)).map(img => img.currentSrc || img.src),
   links: Array.from(document.querySelectorAll('a[href]')).map(a => a.href),
   ids: Array.from(document.querySelectorAll('[id]')).map(e => e.id),
+  height: Math.max(doc.scrollHeight, document.body.scrollHeight),
+  scrollWidth: doc.scrollWidth,
+  clientWidth: doc.clientWidth,
+  widest: Array.from(document.querySelectorAll('article *'))
+      .filter(e => e.getBoundingClientRect().right > doc.clientWidth + 1)
+      .slice(0, 3).map(e => e.tagName.toLowerCase() + (e.className ? '.' + String(e.className).split(' ')[0] : '')),
 };
 """
 
 
-def _wait_loaded(driver: WebDriver) -> dict[str, Any]:
+def _load(driver: Any, url: str) -> dict[str, Any]:
+    driver.get(url)
     deadline = time.monotonic() + 20
     while True:
-        state: dict[str, Any] = driver.execute(_PAGE_STATE)
+        state: dict[str, Any] = driver.execute_script(_PAGE_STATE)
         if state["ready"] == "complete" or time.monotonic() > deadline:
             return state
         time.sleep(0.05)
 
 
-def test_every_page_loads_without_errors_broken_images_or_links(
-    browser: WebDriver, site: Path, server: str, docs_build_dir: Path
-) -> None:
+def _console_errors(driver: Any) -> list[str]:
+    return [str(e.get("message")) for e in driver.get_log("browser")
+            if e.get("level") in ERROR_LEVELS and "/favicon.ico" not in str(e.get("message"))]
+
+
+def test_every_page_loads_fits_and_links_at_both_widths(browser: Any, site: Path, server: str,
+                                                         docs_build_dir: Path) -> None:
     pages = sorted(p.relative_to(site).as_posix() for p in site.rglob("*.html"))
-    assert "games/index.html" in pages
+    assert "games/index.html" in pages and "games/findings.html" in pages
     ids: dict[str, set[str]] = {}
     links: dict[str, set[str]] = {}
+    heights: dict[str, int] = {}
     problems: list[str] = []
     shots = docs_build_dir / "screenshots"
     shots.mkdir(parents=True, exist_ok=True)
-    game_pages = {f"games/{game}.html": shots / f"{game}.png" for game in available_games()}
-    browser.get(server)  # warm up
-    browser.browser_log()
-    for page in pages:
-        browser.get(server + page)
-        state = _wait_loaded(browser)
-        if page in game_pages:
-            browser.screenshot(game_pages[page])
-        if state["ready"] != "complete":
-            problems.append(f"{page}: did not finish loading")
-        for entry in browser.browser_log():
-            # Chromium may probe /favicon.ico before it reads the page's <link rel="icon">.
-            if entry.get("level") in ERROR_LEVELS and "/favicon.ico" not in str(entry.get("message")):
-                problems.append(f"{page}: console error: {entry.get('message')}")
-        for src in state["brokenImages"]:
-            problems.append(f"{page}: image did not load: {src}")
-        ids[page] = set(state["ids"])
-        links[page] = set(state["links"])
+    game_pages = {f"games/{game}.html": game for game in available_games()}
+    for width in WIDTHS:
+        _viewport(browser, width)
+        browser.get(server)  # warm up
+        browser.get_log("browser")
+        for page in pages:
+            state = _load(browser, server + page)
+            if page in game_pages:
+                browser.save_screenshot(str(shots / f"{game_pages[page]}-{width}.png"))
+            if state["ready"] != "complete":
+                problems.append(f"{page} @{width}: did not finish loading")
+            problems += [f"{page} @{width}: console error: {m}" for m in _console_errors(browser)]
+            problems += [f"{page} @{width}: image did not load: {src}" for src in state["brokenImages"]]
+            if state["scrollWidth"] > state["clientWidth"] + 1:
+                problems.append(f"{page} @{width}: the page is {state['scrollWidth']} px wide in a "
+                                f"{state['clientWidth']} px window (too wide: {', '.join(state['widest'])})")
+            if width == WIDTHS[0]:
+                ids[page] = set(state["ids"])
+                links[page] = set(state["links"])
+                heights[page] = int(state["height"])
+                if state["height"] > MAX_HEIGHT and not page.startswith(TALL_ALLOWED):
+                    problems.append(f"{page}: {state['height']} px tall at {width} px (limit {MAX_HEIGHT})")
 
     for page, hrefs in links.items():
         for href in sorted(hrefs):
@@ -243,15 +214,57 @@ def test_every_page_loads_without_errors_broken_images_or_links(
             if not (site / target).is_file():
                 problems.append(f"{page}: broken link {href} (no {target})")
                 continue
-            if parsed.fragment and target.endswith(".html"):
+            if parsed.fragment and target.endswith(".html") and target in ids:
                 fragment = urllib.parse.unquote(parsed.fragment)
-                if target not in ids:
-                    continue
                 if fragment not in ids[target]:
                     problems.append(f"{page}: broken anchor {href} (no id {fragment!r} in {target})")
     report = docs_build_dir / "browser-problems.txt"  # kept for CI logs
-    report.write_text("\n".join(problems) + "\n", encoding="utf-8")
+    tallest = sorted(heights.items(), key=lambda kv: -kv[1])[:10]
+    report.write_text("\n".join(problems) + "\n\ntallest pages at 1280 px:\n"
+                      + "\n".join(f"  {h:6d} px  {p}" for p, h in tallest) + "\n", encoding="utf-8")
     assert not problems, f"{len(problems)} problem(s) (all in {report}):\n" + "\n".join(problems[:60])
+    for game in game_pages.values():
+        for width in WIDTHS:
+            shot = shots / f"{game}-{width}.png"
+            assert shot.stat().st_size > 10_000, f"{shot} looks empty"
 
-    for page, shot in game_pages.items():
-        assert shot.stat().st_size > 10_000, f"{shot} looks empty"
+
+def test_search_for_a_rule_id_lands_on_its_anchor(browser: Any, server: str) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    _viewport(browser, WIDTHS[0])
+    browser.get(server + "search.html?q=T5-PLACE-2")
+    WebDriverWait(browser, 30).until(
+        lambda d: d.find_elements(By.CSS_SELECTOR, "#search-results ul.search li a"))
+    first = browser.find_elements(By.CSS_SELECTOR, "#search-results ul.search li a")[0]
+    href = first.get_attribute("href")
+    assert href is not None and href.endswith("#T5-PLACE-2"), href
+    browser.get(href)
+    landed = browser.execute_script(
+        "const e = document.getElementById('T5-PLACE-2'); if (!e) return null;"
+        "const r = e.getBoundingClientRect(); return [r.top, window.innerHeight];")
+    assert landed is not None, f"{href}: no element with id T5-PLACE-2"
+    top, height = landed
+    assert -50 <= top <= height, f"the anchor is not in view after following {href} (top {top})"
+
+
+def test_an_embedded_witness_replay_steps_through_its_moves(browser: Any, site: Path, server: str) -> None:
+    """Open the first embedded witness replay and step it forward (issue 18's viewer)."""
+    if importlib.util.find_spec("ruleproof.checkers.render.replay") is None:
+        pytest.skip("the witness replay viewer (ruleproof.checkers.render.replay, issue 18) does not exist yet")
+    from selenium.webdriver.common.by import By
+
+    pages = [p for p in sorted(site.glob("games/*/findings.html"))
+             if "data-rp-replay" in p.read_text(encoding="utf-8")]
+    assert pages, "the replay viewer exists but no findings page embeds a replay"
+    _viewport(browser, WIDTHS[0])
+    browser.get(server + pages[0].relative_to(site).as_posix())
+    viewer = browser.find_elements(By.CSS_SELECTOR, "[data-rp-replay]")[0]
+    browser.execute_script("arguments[0].scrollIntoView(); arguments[0].open = true;", viewer)
+    step = viewer.find_elements(By.CSS_SELECTOR, "[data-rp-step='next'], button.next")[0]
+    before = viewer.get_attribute("innerHTML")
+    step.click()
+    time.sleep(0.2)
+    assert viewer.get_attribute("innerHTML") != before, "stepping the replay changed nothing"
+    assert not _console_errors(browser)

@@ -1,11 +1,15 @@
 """The annotated rulebook site builds with warnings as errors and shows what it promises.
 
 One fresh HTML build per session (``conftest.html_build``), then its pages are
-read back: every rule of every game with its id as an anchor, its source, its
-predicate linked to the highlighted source, its covering tests; the worked
-examples with pictures; ambiguities and flags; findings; the CLI reference,
-the schemas and the API reference. The page doctests run with the doctest
-builder, and a traceability gap must fail the build.
+read back: every rule of every game on its section's page with its id as an
+anchor, the rulebook passage it encodes (original Russian) beside our
+restatement, its source, its predicate linked to the highlighted source and
+its covering tests; the source view of every rulebook with every paragraph
+and the coverage figure; the worked examples with pictures; ambiguities,
+flags and honest "Measured" commands; findings with pictures, and the
+findings overview; the CLI reference, the schemas and the Python API page.
+The page doctests run with the doctest builder, and a traceability gap or a
+rulebook coverage below 100 % must fail the build.
 """
 
 from __future__ import annotations
@@ -15,19 +19,20 @@ import dataclasses
 import importlib
 import json
 import re
+import shutil
 from collections.abc import Callable
-import pkgutil
 from pathlib import Path
 from typing import Any
 
 import pytest
 from docutils.nodes import make_id
 
+from ruleproof.checkers.analysis.traceability import covering_tests, scan_tests, worked_examples
 from ruleproof.checkers.catalogue.questions import questions
 from ruleproof.checkers.cli.main import build_parser
-from ruleproof.checkers.analysis.traceability import worked_examples, scan_tests, covering_tests
 from ruleproof.model.records import RECORD_SCHEMA
 from ruleproof.model.registry import available_games
+from ruleproof.spec import sources
 from ruleproof.spec.registry import MissingPartError, load_part, spec_for
 
 Build = Any  # conftest.Build
@@ -38,11 +43,22 @@ GAMES = available_games()
 TESTS = scan_tests()
 
 
+def _flat(text: str) -> str:
+    return " ".join(text.split())
+
+
 def _has_renderer(game: str) -> bool:
     try:
         return hasattr(load_part(game, "renderer"), "render_svg")
     except MissingPartError:
         return False
+
+
+@pytest.fixture(scope="module")
+def published(site: Path, docs_build_dir: Path) -> dict[str, Any]:
+    """``_generated/site.json``: what the build says it published, per game."""
+    data: dict[str, Any] = json.loads((docs_build_dir.parent / "_generated" / "site.json").read_text(encoding="utf-8"))
+    return data
 
 
 def test_html_build_passes_with_warnings_as_errors(html_build: Build) -> None:
@@ -66,23 +82,36 @@ def test_home_and_getting_started_give_the_readme_commands(pages: dict[str, Page
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_game_page_shows_every_rule_with_id_source_and_tests(game: str, pages: dict[str, Page]) -> None:
-    page = pages[f"games/{game}.html"]
+def test_every_rule_is_on_its_section_page_with_its_passage_beside_the_restatement(
+        game: str, pages: dict[str, Page], published: dict[str, Any]) -> None:
     spec = spec_for(game)
     covered = covering_tests(TESTS)
-    assert spec.title in page.text and spec.rulebook in page.text
+    overview = pages[f"games/{game}.html"]
+    assert spec.title in overview.text and spec.rulebook in overview.text
+    where = published[game]["rules"]
+    assert sorted(where) == sorted(r.id for r in spec.rules)
     for rule in spec.rules:
-        assert rule.id in page.ids, f"no anchor #{rule.id}"
+        page = pages[where[rule.id]]
+        assert rule.id in page.ids, f"no anchor #{rule.id} on {where[rule.id]}"
         assert rule.title in page.text, rule.id
-        assert " ".join(rule.text.split()) in page.text, f"{rule.id}: restatement missing"
+        assert _flat(rule.text) in page.text, f"{rule.id}: restatement missing"
         assert f"§ «{rule.source.section}»" in page.text, f"{rule.id}: source heading missing"
+        for passage in sources.passages_for(game, rule.id):
+            assert f"«{_flat(passage.text)}»" in page.text, f"{rule.id}: the quoted passage is not shown"
         for test in covered[rule.id]:
             assert test.name in page.text, f"{rule.id}: covering test {test.name} not listed"
+        assert f"{rule.id}" in overview.text, f"{rule.id} missing from the overview"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_ambiguities_page_shows_readings_quotes_and_flags(game: str, pages: dict[str, Page]) -> None:
+    page = pages[f"games/{game}/ambiguities.html"]
+    spec = spec_for(game)
     for amb in spec.ambiguities:
         assert amb.id in page.ids, f"no anchor #{amb.id}"
-        assert " ".join(amb.question.split()) in page.text
+        assert _flat(amb.question) in page.text
         for reading in amb.readings:
-            assert " ".join(reading.description.split()) in page.text, f"{amb.id}: reading missing"
+            assert _flat(reading.description) in page.text, f"{amb.id}: reading missing"
         if amb.flag:
             assert make_id(f"flag-{game}-{amb.flag}") in page.ids
     for f in dataclasses.fields(spec.variant_type):
@@ -90,22 +119,57 @@ def test_game_page_shows_every_rule_with_id_source_and_tests(game: str, pages: d
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_game_page_shows_every_finding(game: str, site: Path, pages: dict[str, Page], docs_build_dir: Path) -> None:
-    page = pages[f"games/{game}.html"]
-    published = json.loads((docs_build_dir.parent / "_generated" / "site.json").read_text(encoding="utf-8"))[game]
-    assert sorted(published["findings"]) == sorted(q.id for q in questions(game))
-    for finding_id in published["findings"]:
-        assert finding_id in page.ids, f"no anchor #{finding_id}"
-    if not published["findings"]:
-        assert "No findings are recorded for this game yet." in page.text
+def test_source_view_shows_every_paragraph_with_what_encodes_it(game: str, pages: dict[str, Page],
+                                                                  published: dict[str, Any]) -> None:
+    page = pages[f"games/{game}/source.html"]
+    coverage = sources.coverage(game)
+    assert published[game]["coverage"]["figure"] == coverage.figure == 1.0
+    assert "100 %" in pages[f"games/{game}.html"].text, "the overview shows the coverage figure"
+    for entry in coverage.entries:
+        number = entry.paragraph.number
+        assert f"src-{game}-{number}" in page.ids, f"paragraph {number} has no anchor"
+        assert f"¶ {number}" in page.text
+        assert _flat(entry.paragraph.text) in page.text, f"paragraph {number} not shown verbatim"
+        if entry.justification is not None:
+            assert _flat(entry.justification.reason) in page.text, f"paragraph {number}: justification missing"
+    encoded = {i for e in coverage.entries for i in e.encoded_by}
+    rule_links = {link.split("#", 1)[1] for link in page.links if "#" in link}
+    assert encoded <= rule_links, f"not linked from the source view: {sorted(encoded - rule_links)[:5]}"
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_predicates_link_to_their_highlighted_source(game: str, site: Path, pages: dict[str, Page]) -> None:
-    page = pages[f"games/{game}.html"]
+def test_findings_page_shows_every_finding_with_a_picture_or_its_witness(
+        game: str, pages: dict[str, Page], published: dict[str, Any]) -> None:
+    page = pages[f"games/{game}/findings.html"]
+    assert sorted(published[game]["findings"]) == sorted(q.id for q in questions(game))
+    for finding_id in published[game]["findings"]:
+        assert finding_id in page.ids, f"no anchor #{finding_id}"
+    if not published[game]["findings"]:
+        assert "No findings are recorded for this game yet." in page.text
+
+
+def test_findings_overview_lists_every_finding_of_every_game_with_a_picture(
+        site: Path, pages: dict[str, Page], published: dict[str, Any]) -> None:
+    page = pages["games/findings.html"]
+    every = [(game, f) for game in GAMES for f in published[game]["findings"]]
+    assert len(every) >= 40
+    for game, finding_id in every:
+        assert f"{game}/findings.html#{finding_id}" in page.links, f"{finding_id} not linked from the overview"
+    images = [src for src in page.images if src.endswith(".svg")]
+    assert len(images) >= len(every), f"{len(images)} pictures for {len(every)} findings"
+    for src in images:
+        assert (site / "games" / src).resolve().is_file(), src
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_predicates_link_to_their_highlighted_source(game: str, site: Path, pages: dict[str, Page],
+                                                      published: dict[str, Any]) -> None:
     module = f"ruleproof.spec.{game}"
-    source_page = f"../_modules/ruleproof/spec/{game}.html"
-    linked = {link.split("#", 1)[1] for link in page.links if link.startswith(source_page + "#")}
+    source_page = f"../../_modules/ruleproof/spec/{game}.html"
+    rule_pages = sorted(set(published[game]["rules"].values()))
+    linked = {link.split("#", 1)[1] for p in rule_pages for link in pages[p].links
+              if link.startswith(source_page + "#")}
+    ids = set().union(*(pages[p].ids for p in rule_pages))
     assert linked, "no [source] link to the spec module"
     target = pages[f"_modules/ruleproof/spec/{game}.html"]
     assert linked <= target.ids, f"source anchors missing: {sorted(linked - target.ids)[:5]}"
@@ -113,13 +177,13 @@ def test_predicates_link_to_their_highlighted_source(game: str, site: Path, page
         check = rule.check
         if check.__module__ == module and check.__qualname__ == check.__name__ != "<lambda>":
             assert check.__name__ in linked, f"{rule.id}: predicate {check.__name__} not linked"
-            assert f"{module}.{check.__name__}" in page.ids, f"{rule.id}: no anchor for the [docs] back link"
-    assert any(link.startswith(f"../../../games/{game}.html#") for link in target.links), "no [docs] back link"
+            assert f"{module}.{check.__name__}" in ids, f"{rule.id}: no anchor for the [docs] back link"
+    assert any(link.startswith(f"../../../games/{game}/rules-") for link in target.links), "no [docs] back link"
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_worked_examples_are_shown_with_pictures(game: str, site: Path, pages: dict[str, Page]) -> None:
-    page = pages[f"games/{game}.html"]
+    page = pages[f"games/{game}/examples.html"]
     examples = worked_examples(TESTS, game, [r.id for r in spec_for(game).rules])
     for test in examples:
         assert test.name in page.text
@@ -128,20 +192,24 @@ def test_worked_examples_are_shown_with_pictures(game: str, site: Path, pages: d
     if _has_renderer(game) and examples:
         assert pictures, "a game with an SVG renderer shows its examples' positions"
     for src in pictures:
-        assert (site / "games" / src).resolve().is_file(), src
+        assert (site / "games" / game / src).resolve().is_file(), src
 
 
 def test_cli_reference_lists_every_subcommand_and_option(pages: dict[str, Page]) -> None:
-    text = pages["reference/cli.html"].text
     parser = build_parser()
     sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
-    for name, child in sub.choices.items():
-        assert f"ruleproof {name}" in text, name
-        for action in child._actions:
-            for option in action.option_strings:
+    for action in sub._choices_actions:
+        name = action.dest
+        page = pages[f"reference/cli/{name}.html"]
+        assert f"ruleproof {name}" in page.text, name
+        for child_action in sub.choices[name]._actions:
+            if child_action.help == argparse.SUPPRESS:
+                continue
+            for option in child_action.option_strings:
                 if option in ("-h", "--help"):
                     continue
-                assert option in text, f"{name} {option}"
+                assert option in page.text, f"{name} {option}"
+        assert f"cli/{name}.html" in pages["reference/cli.html"].links
 
 
 def test_schemas_page_publishes_the_record_schema(site: Path, pages: dict[str, Page]) -> None:
@@ -149,8 +217,8 @@ def test_schemas_page_publishes_the_record_schema(site: Path, pages: dict[str, P
     assert RECORD_SCHEMA["title"] in page.text
     downloads = [link for link in page.links if link.endswith("record.schema.json")]
     assert downloads
-    published = json.loads((site / "reference" / downloads[0]).resolve().read_text(encoding="utf-8"))
-    assert published == json.loads(json.dumps(RECORD_SCHEMA))
+    published_schema = json.loads((site / "reference" / downloads[0]).resolve().read_text(encoding="utf-8"))
+    assert published_schema == json.loads(json.dumps(RECORD_SCHEMA))
     try:
         proofs = importlib.import_module("ruleproof.checkers.proofs.core")
     except ImportError:
@@ -159,21 +227,23 @@ def test_schemas_page_publishes_the_record_schema(site: Path, pages: dict[str, P
         assert any(link.endswith("certificate.schema.json") for link in page.links)
 
 
-def test_api_reference_has_a_page_per_module(pages: dict[str, Page]) -> None:
-    for package in ("ruleproof.spec", "ruleproof.model", "ruleproof.checkers"):
-        module = importlib.import_module(package)
-        names = [package] + [i.name for i in pkgutil.walk_packages(module.__path__, prefix=package + ".")
-                             if not i.name.rsplit(".", 1)[-1].startswith("_")]
-        for name in names:
-            assert f"reference/api/{name}.html" in pages, name
-    core = pages["reference/api/ruleproof.spec.core.html"]
-    assert "ruleproof.spec.core.Rule" in core.ids
+def test_python_api_page_lists_the_public_entry_points_only(pages: dict[str, Page], docs_build_dir: Path) -> None:
+    page = pages["reference/api/index.html"]
+    listed = re.findall(r"^   ([a-z_.]+\.[A-Za-z_]+)$",
+                        (docs_build_dir.parent / "reference" / "api" / "index.rst").read_text(encoding="utf-8"), re.M)
+    assert len(listed) >= 20
+    for entry in ("spec_for", "game_for", "run_audit", "passage_for", "validate_record", "Finding"):
+        assert entry in page.text, entry
+    documented = [p for p in pages if p.startswith("reference/api/generated/")]
+    assert len(documented) == len(listed), "one generated page per listed entry point, no module dumps"
+    rule = pages["reference/api/generated/ruleproof.spec.core.Rule.html"]
+    assert "ruleproof.spec.core.Rule" in rule.ids
 
 
 def test_howto_explains_flipping_a_flag_and_comparing_audits(pages: dict[str, Page]) -> None:
     text = pages["howto/check-a-reading.html"].text
-    assert "--variant professional=yes" in text
-    assert "audit-diff before.json after.json" in text
+    assert "--variant" in text
+    assert "audit-diff" in text
 
 
 def test_page_doctests_pass(html_build: Build, sphinx_build: SphinxBuild, tmp_path: Path) -> None:
@@ -186,33 +256,80 @@ def test_page_doctests_pass(html_build: Build, sphinx_build: SphinxBuild, tmp_pa
     assert count is not None and int(count.group(1)) >= 10, run.describe()
 
 
+_CHEAP = ("-D", "ruleproof_findings=0", "-D", "ruleproof_capture_examples=0", "-D", "ruleproof_reading_diffs=0")
+
+
 def test_invalid_build_without_covering_tests_fails(tmp_path: Path, sphinx_build: SphinxBuild) -> None:
     """A rule without a covering test is a Sphinx warning, so ``-W`` fails the build."""
     tests = tmp_path / "tests"
     tests.mkdir()
     (tests / "test_one.py").write_text(
         'import pytest\n\n@pytest.mark.rule("T5-SETUP-1")\ndef test_only_one():\n    pass\n', encoding="utf-8")
-    run = sphinx_build("html", tmp_path / "out", "-D", f"ruleproof_tests_dir={tests}", "-D", "ruleproof_findings=0",
-                       "-D", "ruleproof_capture_examples=0", "-d", str(tmp_path / "doctrees"))
+    run = sphinx_build("html", tmp_path / "out", "-D", f"ruleproof_tests_dir={tests}", *_CHEAP,
+                       "-d", str(tmp_path / "doctrees"))
     assert run.returncode != 0
     assert "no covering test" in run.output
     assert "T5-DEAL-1" in run.output  # named, while the covered T5-SETUP-1 is not
     assert "T5-SETUP-1: no covering test" not in run.output
 
 
+def test_invalid_build_with_an_unencoded_paragraph_fails(tmp_path: Path, sphinx_build: SphinxBuild,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """A paragraph added to a rulebook that no rule encodes and nothing justifies drops the coverage below 100 %."""
+    books = tmp_path / "shared" / "rulebooks"
+    shutil.copytree(sources.rulebooks_dir(), books)
+    (tmp_path / "shared" / sources.NOTES_FILE).write_text(sources.read_text(sources.NOTES_FILE), encoding="utf-8")
+    name = spec_for("cinco").rulebook
+    text = (books / name).read_text(encoding="utf-8")
+    (books / name).write_text(text.rstrip("\n") + "\n\nКто первым съест все фишки, тот получает приз.\n",
+                              encoding="utf-8")
+    monkeypatch.setenv("RULEPROOF_RULEBOOKS", str(books))
+    run = sphinx_build("html", tmp_path / "out", *_CHEAP, "-d", str(tmp_path / "doctrees"))
+    assert run.returncode != 0
+    assert "rulebook coverage" in run.output and "cinco" in run.output
+
+
 def test_generated_sources_are_not_committed(docs_build_dir: Path) -> None:
     ignore = (docs_build_dir.parent / ".gitignore").read_text(encoding="utf-8")
-    for folder in ("/games/", "/reference/", "/_generated/", "/_build/"):
-        assert folder in ignore
+    for entry in ("/games/", "/reference/schemas.rst", "/reference/cli/", "/reference/api/generated/",
+                  "/_generated/", "/_build/"):
+        assert entry in ignore
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_every_flagged_ambiguity_shows_its_measured_diff(game: str, pages: dict[str, Page]) -> None:
-    """Each non-default reading of a flagged ambiguity has its ``ruleproof diff`` verdict on the page."""
-    page = pages[f"games/{game}.html"]
+def test_every_measured_block_names_the_command_that_reproduces_it(game: str, pages: dict[str, Page],
+                                                                     published: dict[str, Any]) -> None:
+    """Each non-default reading of a flagged ambiguity has its ``ruleproof diff`` verdict and exact command."""
+    page = pages[f"games/{game}/ambiguities.html"]
     spec = spec_for(game)
     expected = sum(1 for amb in spec.ambiguities if amb.flag for r in amb.readings if r.value != amb.default)
-    assert page.text.count("Measured (ruleproof diff") >= expected
-    for amb in spec.ambiguities:
-        if amb.flag:
-            assert f"ruleproof diff {game} --a " in page.text and amb.flag in page.text
+    commands = re.findall(r"Measured \((ruleproof diff [^)]*)\)", page.text)
+    assert len(commands) >= expected
+    for row in published[game]["measured"]:
+        wanted = f"--players {row['players']} --games {row['games']} --seed {row['seed']}"
+        assert any(c.endswith(wanted) for c in commands), f"{row['ambiguity']}: no command ending {wanted!r}"
+
+
+def test_a_measured_command_reproduces_its_numbers(published: dict[str, Any]) -> None:
+    """Re-run the cheapest measured ``ruleproof diff`` command and compare its JSON with the page's numbers."""
+    import subprocess
+    import sys
+
+    from ruleproof.model.registry import game_for
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "docs" / "_ext"))
+    try:
+        from ruleproof_docs.measured import diff_argv
+    finally:
+        sys.path.pop(0)
+    rows = [(game, row) for game in GAMES for row in published[game]["measured"] if row["numbers"]]
+    assert rows, "no measured rows published"
+    game, row = min(rows, key=lambda gr: (gr[1]["games"] * gr[1]["players"], gr[0]))
+    argv = diff_argv(game, row)
+    assert game_for(game)  # the game exists
+    proc = subprocess.run([sys.executable, "-m", "ruleproof.checkers.cli.main", *argv, "--json"],
+                          capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stderr
+    fresh = json.loads(proc.stdout)
+    for key, value in row["numbers"].items():
+        assert fresh[key] == value, f"{' '.join(argv)}: {key} is {fresh[key]!r}, the page says {value!r}"

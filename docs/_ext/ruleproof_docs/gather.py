@@ -259,7 +259,8 @@ def gather(app: Sphinx, tests: Sequence[Any]) -> SiteData:
                     comparison = entry.pop("comparison", None) or {}
                     # The numbers a reader can check against the command's output.
                     entry["numbers"] = {k: comparison.get(k) for k in ("games", "verdict", "winners_changed",
-                                                                       "diverged") if k in comparison}
+                                                                       "diverged", "outcome_changed", "summary")
+                                         if k in comparison}
             data.reading_diffs[game] = rows
             data.seconds[f"reading diffs {game}"] = time.perf_counter() - start
 

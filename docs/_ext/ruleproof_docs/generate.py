@@ -1,6 +1,7 @@
 """builder-inited: check traceability and coverage, gather the data, write every generated page.
 
-The generated reST lives in ``games/``, ``reference/schemas.rst`` and
+The generated reST lives in ``games/``, ``reference/cli/`` (one page per
+subcommand, each a sphinx-argparse directive), ``reference/schemas.rst`` and
 ``_generated/`` below the docs source (ignored by git, see ``docs/.gitignore``);
 files that are no longer generated are removed.
 
@@ -26,12 +27,12 @@ from sphinx.util import logging
 from .context import GameContext, Index, game_context
 from .game_pages import ambiguities_page, examples_page, findings_page, overview_page, rules_pages
 from .gather import REPO, gather
-from .site_pages import findings_overview, games_index, schemas_page, source_page
+from .site_pages import cli_pages, findings_overview, games_index, schemas_page, source_page
 
 logger = logging.getLogger(__name__)
 
 #: Generated paths below the docs source: folders, and single files.
-GENERATED_FOLDERS = ("games", "_generated")
+GENERATED_FOLDERS = ("games", "_generated", "reference/cli")
 GENERATED_FILES = ("reference/schemas.rst",)
 
 
@@ -153,6 +154,7 @@ def generate(app: Sphinx) -> None:
     pages["games/findings"] = findings_overview(contexts, data)
     files = {f"pictures/{name}": svg for name, svg in data.svgs.items()}
     pages["reference/schemas"] = schemas_page(files)
+    pages.update(cli_pages())
 
     for name, needle in (("readme-audit.sh", "ruleproof audit"), ("readme-test.sh", "pytest")):
         command = readme_command(needle)

@@ -111,3 +111,15 @@ def schemas_page(files: dict[str, str]) -> str:
         out.append({"title": title, "kind": kind, "ref": ref, "description": schema.get("description", ""),
                     "rows": _schema_rows(schema), "json": text})
     return render("schemas.rst.jinja", schemas=out, certificate=certificate)
+
+
+def cli_pages() -> dict[str, str]:
+    """One page per ``ruleproof`` subcommand (the argparse directive documents it from the parser)."""
+    import argparse
+
+    from ruleproof.checkers.cli.main import build_parser
+
+    parser = build_parser()
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    return {f"reference/cli/{c.dest}": render("cli_command.rst.jinja", name=c.dest, help=c.help or "")
+            for c in sub._choices_actions}
