@@ -21,8 +21,11 @@ drawn by :meth:`Game.render_text`, the paired differences B − A of game
 length, scores and win shares with 95% confidence intervals (t interval on the
 paired differences), the number of games whose scores or winners change, the
 player counts only one reading allows, and the catalogue findings that concern
-the rules the changed flags alter. Catalogue questions take no variant, so
-they are not re-run per reading; the report says so.
+the rules the changed flags alter. Two readings may have different engines
+(a reading's extra rules or derived engine, :mod:`ruleproof.model.readings`):
+``game_b`` plays reading B. The catalogue questions whose flags differ are
+re-run under both readings by :mod:`ruleproof.checkers.analysis.catalogue_diff`
+(``ruleproof diff`` does it).
 
 >>> from ruleproof.model.registry import game_for
 >>> game = game_for("take5")
@@ -70,9 +73,9 @@ VERDICTS = {
 }
 
 _CATALOGUE_NOTE = (
-    "Catalogue questions take no variant (each either fixes its own — the well-formedness questions sweep the flags "
-    "that could change them — or uses the defaults), so no finding was re-run for reading A or B. Listed are the "
-    "findings about the rules the changed flags alter: the ones whose verdict could differ between the readings."
+    "Listed are the findings about the rules the changed flags alter. The questions that depend on a changed flag "
+    "(Question.flags and fixed) are re-run under both readings by `ruleproof diff` "
+    "(ruleproof.checkers.analysis.catalogue_diff)."
 )
 
 
@@ -280,8 +283,11 @@ def _finish(game: Game[Any, Any, Any], state: Any, draws: _Draws, history: list[
 
 
 def play_pair(game: Game[Any, Any, Any], players: int, a: Any, b: Any, *, seed: int = 0, index: int = 0,
-              detail: bool = False, keep_history: bool = False) -> PairResult:
+              detail: bool = False, keep_history: bool = False,
+              game_b: Game[Any, Any, Any] | None = None) -> PairResult:
     """Play game ``index`` of the batch seeded ``seed`` under variants ``a`` and ``b``.
+
+    :param game_b: the engine of reading B (default: ``game``, the engine of A).
 
     :param detail: draw both states at the divergence (text) for the report.
     :param keep_history: keep both runs' ``(actor, move)`` lists (for records).
@@ -293,10 +299,12 @@ def play_pair(game: Game[Any, Any, Any], players: int, a: Any, b: Any, *, seed: 
     >>> pair.kind, pair.divergence is not None and "left" in " ".join(pair.divergence.only_b)
     ('legal moves', True)
     """
+    ga = game
+    gb = game if game_b is None else game_b
     draws = _Draws(f"ruleproof-diff|{seed}|{index}")
-    sa, sb = game.initial_state(players, a), game.initial_state(players, b)
+    sa, sb = ga.initial_state(players, a), gb.initial_state(players, b)
     skip = _variant_fields(game, sa)
-    limit = max(game.max_game_length(players, a), game.max_game_length(players, b))
+    limit = max(ga.max_game_length(players, a), gb.max_game_length(players, b))
     hist_a: list[tuple[int, Any]] | None = [] if keep_history else None
     hist_b: list[tuple[int, Any]] | None = [] if keep_history else None
     step = 0
@@ -306,7 +314,7 @@ def play_pair(game: Game[Any, Any, Any], players: int, a: Any, b: Any, *, seed: 
     only_a: tuple[str, ...] = ()
     only_b: tuple[str, ...] = ()
     while True:
-        actor_a, actor_b = game.current_player(sa), game.current_player(sb)
+        actor_a, actor_b = ga.current_player(sa), gb.current_player(sb)
         moves: Sequence[Any] = ()
         outcomes: Sequence[tuple[Any, float]] = ()
         if _core(sa, skip) != _core(sb, skip):
@@ -319,22 +327,22 @@ def play_pair(game: Game[Any, Any, Any], players: int, a: Any, b: Any, *, seed: 
             else:
                 kind, why = "turn", f"seat {actor_a} acts under A, seat {actor_b} under B"
         elif actor_a == TERMINAL:
-            oa, ob = game.outcome(sa), game.outcome(sb)
+            oa, ob = ga.outcome(sa), gb.outcome(sb)
             if oa != ob:
                 kind = "outcome"
                 why = (f"same final position, scored {list(oa.scores)} (winners {sorted(oa.winners)}) under A, "
                        f"{list(ob.scores)} (winners {sorted(ob.winners)}) under B")
             break
         elif actor_a == CHANCE:
-            outcomes = game.chance_outcomes(sa)
-            other = game.chance_outcomes(sb)
+            outcomes = ga.chance_outcomes(sa)
+            other = gb.chance_outcomes(sb)
             if outcomes != other:
                 kind, why = "chance", "chance offers different outcomes"
                 only_a = _text({m for m, _ in outcomes} - {m for m, _ in other})
                 only_b = _text({m for m, _ in other} - {m for m, _ in outcomes})
         else:
-            moves = game.legal_moves(sa)
-            other_moves = game.legal_moves(sb)
+            moves = ga.legal_moves(sa)
+            other_moves = gb.legal_moves(sb)
             if moves != other_moves:
                 kind, why = "legal moves", f"seat {actor_a} has different legal moves"
                 only_a = _text(set(moves) - set(other_moves))
@@ -343,7 +351,7 @@ def play_pair(game: Game[Any, Any, Any], players: int, a: Any, b: Any, *, seed: 
             break
         move = (_chance_cdf(outcomes, draws.key(CHANCE)) if actor_a == CHANCE
                 else _pick_index(moves, draws.key(actor_a)))
-        sa, sb = game.apply_unchecked(sa, move), game.apply_unchecked(sb, move)
+        sa, sb = ga.apply_unchecked(sa, move), gb.apply_unchecked(sb, move)
         if hist_a is not None and hist_b is not None:
             hist_a.append((actor_a, move))
             hist_b.append((actor_a, move))
@@ -355,18 +363,18 @@ def play_pair(game: Game[Any, Any, Any], players: int, a: Any, b: Any, *, seed: 
     divergence: Divergence | None = None
     if detail and kind is not None:
         divergence = Divergence(index, step, kind, why, None if last is None else str(last),
-                                game.render_text(sa), game.render_text(sb), only_a, only_b)
+                                ga.render_text(sa), gb.render_text(sb), only_a, only_b)
     if kind is not None and kind != "outcome":
         draws_b = draws.copy()
-        sa, more_a, first_a = _finish(game, sa, draws, hist_a, limit)
-        sb, more_b, first_b = _finish(game, sb, draws_b, hist_b, limit)
+        sa, more_a, first_a = _finish(ga, sa, draws, hist_a, limit)
+        sb, more_b, first_b = _finish(gb, sb, draws_b, hist_b, limit)
         length_a, length_b = step + more_a, step + more_b
         if divergence is not None:
             divergence = dataclasses.replace(divergence, next_a=None if first_a is None else str(first_a),
                                              next_b=None if first_b is None else str(first_b))
-    oa, ob = game.outcome(sa), game.outcome(sb)
+    oa, ob = ga.outcome(sa), gb.outcome(sb)
     return PairResult(index, divergence, kind is not None, kind, length_a, length_b, tuple(oa.scores),
-                      tuple(ob.scores), oa.winners, ob.winners, game.returns(sa), game.returns(sb),
+                      tuple(ob.scores), oa.winners, ob.winners, ga.returns(sa), gb.returns(sb),
                       tuple(hist_a or ()), tuple(hist_b or ()))
 
 
@@ -485,6 +493,10 @@ class Comparison:
     players_only_a: tuple[int, ...] = ()
     players_only_b: tuple[int, ...] = ()
     players_note: str = ""
+    #: The two readings described (:meth:`Reading.describe`), when they are more than flags.
+    readings: tuple[str, str] = ("", "")
+    #: The catalogue questions re-run under both readings (``CatalogueChange.to_json()`` rows).
+    catalogue: list[dict[str, JSON]] = field(default_factory=list)
 
     @property
     def games(self) -> int:
@@ -587,30 +599,35 @@ class Comparison:
             "metrics": [m.to_json() for m in self.metrics()],
             "players_only_a": list(self.players_only_a), "players_only_b": list(self.players_only_b),
             "rules": list(self.rules), "findings": self.findings, "findings_note": self.findings_note,
+            "readings": {"a": self.readings[0], "b": self.readings[1]}, "catalogue": self.catalogue,
+            "catalogue_changed": [row["id"] for row in self.catalogue if row["changed"]],
             "replay": {"function": "ruleproof.checkers.analysis.diff.play_pair", "seed": self.seed},
         }
 
 
 def compare(game: Game[Any, Any, Any], players: int, a: Any, b: Any, *, games: int = 100, seed: int = 0,
             max_moves: int | None = None, min_games: int = 5, findings: bool = True,
-            on_game: Callable[[int], None] | None = None) -> Comparison:
+            on_game: Callable[[int], None] | None = None, game_b: Game[Any, Any, Any] | None = None) -> Comparison:
     """Play ``games`` seeded games under variants ``a`` and ``b`` and compare them.
+
+    :param game_b: the engine of reading B (default: ``game``, the engine of A).
 
     :param max_moves: stop early (deterministically) once the runs made this
         many moves in total, after at least ``min_games`` games.
     :param findings: look up the catalogue findings the changed flags concern.
     :raises RuleproofError: when either reading does not allow ``players``.
     """
-    for label, variant in (("A", a), ("B", b)):
+    gb = game if game_b is None else game_b
+    for label, engine, variant in (("A", game, a), ("B", gb, b)):
         try:
-            game.initial_state(players, variant)
+            engine.initial_state(players, variant)
         except (RuleproofError, ValueError) as exc:
             raise type(exc)(f"reading {label}: {exc}") from None
     if games < 1:
         raise RuleproofError(f"games must be at least 1; got {games!r}")
     result = Comparison(game.name, players, seed, a, b)
-    only_a = sorted(set(player_counts(game, a)) - set(player_counts(game, b)))
-    only_b = sorted(set(player_counts(game, b)) - set(player_counts(game, a)))
+    only_a = sorted(set(player_counts(game, a)) - set(player_counts(gb, b)))
+    only_b = sorted(set(player_counts(gb, b)) - set(player_counts(game, a)))
     result.players_only_a, result.players_only_b = tuple(only_a), tuple(only_b)
     notes = []
     if only_a:
@@ -620,7 +637,7 @@ def compare(game: Game[Any, Any, Any], players: int, a: Any, b: Any, *, games: i
     result.players_note = " ".join(notes)
     moves = 0
     for index in range(games):
-        pair = play_pair(game, players, a, b, seed=seed, index=index, detail=result.sample is None)
+        pair = play_pair(game, players, a, b, seed=seed, index=index, detail=result.sample is None, game_b=game_b)
         if result.sample is None and pair.divergence is not None:
             result.sample = pair.divergence
         result.pairs.append(pair)
@@ -635,12 +652,13 @@ def compare(game: Game[Any, Any, Any], players: int, a: Any, b: Any, *, games: i
     return result
 
 
-def sample_records(game: Game[Any, Any, Any], result: Comparison) -> tuple[GameRecord, GameRecord] | None:
+def sample_records(game: Game[Any, Any, Any], result: Comparison,
+                   game_b: Game[Any, Any, Any] | None = None) -> tuple[GameRecord, GameRecord] | None:
     """Game records of both runs of the sample game (``None`` when nothing diverged)."""
     if result.sample is None:
         return None
     pair = play_pair(game, result.players, result.a, result.b, seed=result.seed, index=result.sample.game_index,
-                     keep_history=True)
+                     keep_history=True, game_b=game_b)
     return (make_record(game.name, result.players, result.a, list(pair.history_a), result.seed),
             make_record(game.name, result.players, result.b, list(pair.history_b), result.seed))
 

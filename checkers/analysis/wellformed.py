@@ -80,6 +80,20 @@ class WellformedQuestion(Question):
         seconds = finding.seconds or (time.perf_counter() - start)
         return replace(finding, seconds=seconds, expected=expected_verdict(self.id, self.game))
 
+    def not_applicable_because(self, reading: Any) -> str | None:
+        """Not applicable when the reading sets a flag the question's sweep does not explore (issue 17).
+
+        The question sweeps the flags it declares (:data:`SWEEPS`, :data:`WIN_CONFIGS`; the quick form), so
+        its answer holds under a reading that changes only those; a plugin is never seen (the reduced
+        configurations are explored on the built-in engines).
+        """
+        outside = {k: v for k, v in reading.changed_flags().items() if k not in self.flags}
+        if outside:
+            swept = ", ".join(self.flags) or "no flag"
+            return (f"{self.id} sweeps {swept} (its reduced configurations and witness games); this reading sets "
+                    + ", ".join(f"{k}={v!r}" for k, v in outside.items()) + ", which it does not explore")
+        return super().not_applicable_because(reading)
+
 
 # --------------------------------------------------------------------------
 # Shared pieces
@@ -382,9 +396,16 @@ RULE_IDS: dict[str, dict[str, tuple[str, ...]]] = {
               "3": ("CI-WIN-1",)},
 }
 
+def _swept(game: str, kind: str) -> tuple[str, ...]:
+    """The flags the quick form of a question explores (issue 17: its answer holds under readings that change only these)."""
+    configs = [flags for _, flags in WIN_CONFIGS[game]] if kind == "3" else [flags for _, flags in SWEEPS[game].quick]
+    return tuple(sorted({k for flags in configs for k in flags}))
+
+
 QUESTIONS: list[WellformedQuestion] = []
 for _game in PREFIX:
     for _kind in ("1", "2", "3"):
         QUESTIONS.append(WellformedQuestion(
-            f"WF-{PREFIX[_game]}-{_kind}", _game, _TEXTS[_kind], RULE_IDS[_game][_kind], _make(_game, _kind)))
+            f"WF-{PREFIX[_game]}-{_kind}", _game, _TEXTS[_kind], RULE_IDS[_game][_kind], _make(_game, _kind),
+            flags=_swept(_game, _kind), declared=True))
         register(QUESTIONS[-1])

@@ -9,8 +9,13 @@ Registered in ``cli.main.COMMAND_MODULES``::
 ``--variant FLAG=VALUE`` sets a flag in both readings, ``--a-variant`` and
 ``--b-variant`` in one (each takes one assignment and is repeatable, so the
 game id is never swallowed); flags not given take their defaults.
-``--a-reading`` and ``--b-reading`` name whole readings (wired by the
-readings module where it exists). The old ``--a``/``--b`` still work as
+``--a-reading`` and ``--b-reading`` name reading files (TOML, with optional
+plugins of extra rules or a derived engine; ``--variant`` and ``--a-variant``/
+``--b-variant`` apply on top); A and B then play on their own engines. The
+catalogue questions that depend on a flag the readings set differently (every
+question, when a plugin differs) are re-run under A and under B and every
+verdict that changes is listed with both answers and witnesses
+(``--no-findings`` skips this). The old ``--a``/``--b`` still work as
 aliases of ``--a-variant``/``--b-variant``. Exit code 0 whatever the verdict
 (the command reports; it does not check), 2 for bad input (unknown game or
 flag, a player count a reading does not allow).
@@ -26,10 +31,11 @@ flag, a player count a reading does not allow).
 from __future__ import annotations
 
 import argparse
+import dataclasses
 from pathlib import Path
 from typing import Any
 
-from ruleproof.checkers.cli.common import add_json, add_variant, game_arg, parse_variant
+from ruleproof.checkers.cli.common import add_json, add_variant, game_arg
 from ruleproof.checkers.cli.output import out, print_json, table
 from ruleproof.checkers.cli.progress import Progress
 from ruleproof.model.outputs import check_target, write_atomic
@@ -99,6 +105,34 @@ def _print_report(result: Any, players_reason: str) -> None:
         expected = f" (manifest: {f['expected']})" if f["expected"] else ""
         _out.print(f"  {f['id']}: {f['question']}{expected}; shares {', '.join(f['shared_rules'])}", markup=False)
     _out.print(result.findings_note, markup=False)
+    _print_catalogue(result.catalogue)
+
+
+def _print_catalogue(rows: list[dict[str, Any]]) -> None:
+    _out = out()
+    if not rows:
+        _out.print("\n[bold]catalogue[/bold]: no question depends on what differs between the readings; none re-run")
+        return
+    changed = [r for r in rows if r["changed"]]
+    _out.print(f"\n[bold]catalogue[/bold]: {len(rows)} question(s) re-run under both readings, "
+               f"{len(changed)} verdict(s) change")
+    for row in rows:
+        a, b = row["a"], row["b"]
+        mark = "[bold red]changes[/bold red]" if row["changed"] else "same"
+        _out.print(f"  {row['id']}: {a['verdict']} → {b['verdict']} ({mark})", end="")
+        _out.print(f"  {row['question']}", markup=False)
+        if row["changed"]:
+            for label, side in (("A", a), ("B", b)):
+                _out.print(f"    under {label}: {side['answer']}", markup=False)
+                if side["witness"] is not None:
+                    _out.print(f"    witness under {label}: {_short(side['witness'])}", markup=False)
+
+
+def _short(value: Any, limit: int = 300) -> str:
+    import json
+
+    text = json.dumps(value, ensure_ascii=False, default=str)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def _unswallow(args: argparse.Namespace) -> None:
@@ -121,17 +155,19 @@ def _unswallow(args: argparse.Namespace) -> None:
 def cmd_diff(args: argparse.Namespace) -> int:
     """Run ``ruleproof diff`` (see the module docstring)."""
     from ruleproof.checkers.analysis.diff import choose_players, compare, comparison_svg, sample_records
-    from ruleproof.model.registry import game_for
+    from ruleproof.checkers.cli.readingopts import reading_of
     from ruleproof.spec.errors import RuleproofError
 
+    if args.game is None and not [*args.a_variant, *args.b_variant] and (args.a_reading or args.b_reading):
+        from ruleproof.model.readings import load_reading
+
+        args.game = load_reading(args.a_reading or args.b_reading).game  # the reading file names its game
     _unswallow(args)
-    game = game_for(game_arg(args.game))
-    for flag in ("a_reading", "b_reading"):
-        if getattr(args, flag, None) and not getattr(args, "readings_wired", False):
-            raise RuleproofError(f"--{flag.replace('_', '-')} is not available yet: set flags with "
-                                 "--a-variant/--b-variant FLAG=VALUE")
-    a = parse_variant(game, [*args.variant, *args.a_variant], "--a-variant")
-    b = parse_variant(game, [*args.variant, *args.b_variant], "--b-variant")
+    gid = game_arg(args.game)
+    reading_a = reading_of(gid, [*args.variant, *args.a_variant], args.a_reading, "--a-variant")
+    reading_b = reading_of(gid, [*args.variant, *args.b_variant], args.b_reading, "--b-variant")
+    game, game_b = reading_a.engine, reading_b.engine
+    a, b = reading_a.variant, reading_b.variant
     if args.games < 1:
         raise RuleproofError(f"--games must be at least 1; got {args.games!r}")
     if args.plot and not args.plot.lower().endswith(".svg"):
@@ -140,7 +176,7 @@ def cmd_diff(args: argparse.Namespace) -> int:
                                                          if args.records else []):
         check_target(target, args.force)  # before the work, not after
     if args.players is None:
-        players, reason = choose_players(game, a, b)
+        players, reason = choose_players(reading_a.base, a, b)
     else:
         players, reason = args.players, ""
     with Progress(f"comparing readings of {game.name}", args.games, enabled=not args.quiet,
@@ -151,14 +187,36 @@ def cmd_diff(args: argparse.Namespace) -> int:
             progress.finish(item=f"game {index + 1}")
             progress.start(f"game {index + 2}")
 
-        result = compare(game, players, a, b, games=args.games, seed=args.seed, on_game=on_game)
+        result = compare(game, players, a, b, games=args.games, seed=args.seed, on_game=on_game, game_b=game_b)
+    if reading_a.has_plugin or reading_b.has_plugin or args.a_reading or args.b_reading:
+        result.readings = (reading_a.describe(), reading_b.describe())
+    if not args.no_findings:
+        from ruleproof.checkers.analysis.catalogue_diff import catalogue_changes, questions_to_rerun
+
+        todo = questions_to_rerun(reading_a, reading_b)
+        with Progress("re-running catalogue questions under A and B", 2 * len(todo), enabled=not args.quiet,
+                      unit="questions") as progress:
+            asked: list[str] = []
+
+            def on_question(qid: str, label: str) -> None:
+                if asked:
+                    progress.finish(item=asked[-1])
+                asked.append(f"{qid} under {label}")
+                progress.start(asked[-1])
+
+            changes = catalogue_changes(reading_a, reading_b, on_question=on_question)
+            if asked:
+                progress.finish(item=asked[-1])
+        result.catalogue = [c.to_json() for c in changes]
     if args.plot:
         write_atomic(args.plot, comparison_svg(result), force=args.force)
     written = []
     if args.records:
-        records = sample_records(game, result)
+        records = sample_records(game, result, game_b)
         if records is not None:
-            for label, record in zip("ab", records):
+            for label, record, reading in zip("ab", records, (reading_a, reading_b)):
+                if reading.has_plugin:  # validate it with the same reading file
+                    record = dataclasses.replace(record, reading=reading.identity())
                 path = Path(f"{args.records}-{label}.json")
                 write_atomic(path, record.dumps(), force=args.force)
                 written.append(str(path))
@@ -194,8 +252,11 @@ def add_subcommand(sub: Any) -> None:
     # The old spellings: several assignments after one flag; a game id they swallow is given back.
     p.add_argument("--a", dest="a_variant", nargs="+", action="extend", help=argparse.SUPPRESS)
     p.add_argument("--b", dest="b_variant", nargs="+", action="extend", help=argparse.SUPPRESS)
-    p.add_argument("--a-reading", metavar="READING", help="reading A by name (see `ruleproof rules GAME`)")
-    p.add_argument("--b-reading", metavar="READING", help="reading B by name")
+    p.add_argument("--a-reading", metavar="FILE", help="reading A from a reading file (TOML; flags, extra rules "
+                   "or a derived engine); --variant/--a-variant apply on top")
+    p.add_argument("--b-reading", metavar="FILE", help="reading B from a reading file")
+    p.add_argument("--no-findings", action="store_true",
+                   help="do not re-run the catalogue questions that depend on what differs")
     p.add_argument("--players", type=int, help="number of seats (default: one where the changed flag matters)")
     p.add_argument("--games", type=int, default=100, help="number of paired games (default 100)")
     p.add_argument("--seed", type=int, default=0, help="random seed (default 0)")

@@ -3,7 +3,7 @@ can be, and how many points one player can make.
 
 Readings: every question is answered for the default values of the flags added for issue 17
 (``black_counts``, ``last_reserve``, ``ladder_take``, ``black_visibility``) and states the other flags it
-takes in its own text. TODO (issue 17): the score bound (BP-F-6) encodes the default scoring, where
+takes in its own text (``_FIXED`` below declares them). The score bound (BP-F-6) encodes the default scoring, where
 black counts as a colour for white and the last pawn's reserve disc is taken; with
 ``black_counts=False`` or ``last_reserve=False`` the bound still holds (both only lower scores) but is
 not tight; ``ladder_take="reserve_and_path"`` adds one path disc per ladder arrival, which the move
@@ -567,7 +567,28 @@ QUESTIONS: dict[str, tuple[str, tuple[str, ...]]] = {
     "BP-F-6": ("What is the most points one player can score (upper bound)?", ("BP-SCORE-1",)),
 }
 
+_PATH = (("colour_discs", 10), ("black_discs", 5), ("white_discs", 5))
+_SCORING = (("inverted_ladder", False), ("spent_black_counts", False), ("black_counts", True), ("last_reserve", True))
+#: The flags each question's encoding fixes (issue 17); a flag not named does not change the answer.
+#: BP-F-1 proves the gap away for any flags but back_to_start (both extra timings and gap rules are solved) on
+#: the default path; ladder_take="reserve_and_path" takes more discs than its counting allows. BP-F-2 explores
+#: its own short path. BP-F-4 and BP-F-6 count moves with ladder_take="reserve" (module docstring); BP-F-6's
+#: bound still holds with black_counts or last_reserve off (both only lower scores), not with scoring that
+#: raises them. BP-F-5's witness game is replayed and scored under the defaults.
+_FIXED: dict[str, tuple[tuple[str, object], ...]] = {
+    "BP-F-1": (("back_to_start", False), ("ladder_take", "reserve"), *_PATH),
+    "BP-F-2": (("back_to_start", False), ("extra_timing", "after"), ("ladder_take", "reserve")),
+    "BP-F-3": (("back_to_start", True), ("extra_timing", "after"), ("ladder_take", "reserve"), *_PATH),
+    "BP-F-4": (("back_to_start", False), ("extra_timing", "after"), ("no_free_disc", "nothing"),
+               ("ladder_take", "reserve"), ("match", False), *_PATH),
+    "BP-F-5": (("back_to_start", False), ("extra_timing", "after"), ("no_free_disc", "nothing"),
+               ("ladder_take", "reserve"), ("match", False), *_SCORING, *_PATH),
+    "BP-F-6": (("ladder_take", "reserve"), ("match", False), ("inverted_ladder", False),
+               ("spent_black_counts", False), *_PATH),
+}
+
 for _id, (_text, _rules) in QUESTIONS.items():
-    register(Question(_id, GAME_ID, _text, _rules, FINDINGS[_id]))
+    register(Question(_id, GAME_ID, _text, _rules, FINDINGS[_id], fixed=_FIXED[_id], declared=True,
+                      plugins="restriction" if _id == "BP-F-1" else "none"))
 
 __all__ = ["FINDINGS", "QUESTIONS", "drive", "gap_solver", "replay", "score_bound", "longest_play"]

@@ -403,6 +403,16 @@ def question_text(layout_name: str, colours: int, kind: int) -> str:
     )[kind]
 
 
+def _fixed(layout_name: str, kind: int) -> tuple[tuple[str, object], ...]:
+    """The flags a question's encoding fixes (issue 17): its layout, five in a row, no joker, no forced placement;
+    the chip stocks and the end by chips except for the question that ignores them (kind 1). Every player
+    structure of the colour count is replayed, so ``teams6`` is covered; ``reshuffle`` and ``first_seat`` do
+    not enter (module docstring)."""
+    pins: tuple[tuple[str, object], ...] = (("layout", layout_name), ("layout_file", ""), ("exact_five", False),
+                                            ("joker", False), ("must_place", False))
+    return pins if kind == 1 else pins + (("chips", CHIPS), ("chips_out", "last_chip"))
+
+
 def _fid(layout_name: str, colours: int, kind: int) -> str:
     block = LAYOUTS.index(layout_name) * 2 + (colours - 2)
     return f"CI-F-{block * 4 + kind + 1}"
@@ -417,7 +427,8 @@ def _questions() -> tuple[Question, ...]:
             rule_sets = [("CI-WIN-1", "CI-END-1", "CI-PLAY-5"), ("CI-WIN-1",), ("CI-WIN-1", "CI-END-1", "CI-PLAY-2"),
                          ("CI-END-1", "CI-WIN-1")]
             for kind in range(4):
-                out.append(Question(_fid(name, colours, kind), GAME_ID, texts[kind], rule_sets[kind], runs[kind]))
+                out.append(Question(_fid(name, colours, kind), GAME_ID, texts[kind], rule_sets[kind], runs[kind],
+                                    fixed=_fixed(name, kind), declared=True))
     return tuple(sorted(out, key=lambda q: int(q.id.rsplit("-", 1)[1])))
 
 

@@ -264,5 +264,17 @@ QUESTIONS: dict[str, tuple[str, tuple[str, ...]]] = {
     "IK-F-5": ("Can drawing deadlock while someone still needs cards?", ("IK-DECK-2", "IK-STALL-1")),
 }
 
+#: The flags each question's encoding fixes (issue 17); a flag not named does not change the answer: the
+#: bouquet table (IK-F-1) and the card counting (IK-F-5) hold no flag, the payout bound (IK-F-2) reports
+#: both values of double_final and assumes the unlimited bank, IK-F-3 asks about the finite bank (its witness
+#: pays in order), and the forced keep (IK-F-4) is searched with refusals paid in full or not made.
+_FIXED: dict[str, tuple[tuple[str, object], ...]] = {
+    "IK-F-1": (),
+    "IK-F-2": (("bank", "unlimited"),),
+    "IK-F-3": (("bank", "finite"), ("shortfall", "in_order")),
+    "IK-F-4": (("partial_refusal", False),),
+    "IK-F-5": (),
+}
+
 for _id, (_text, _rules) in QUESTIONS.items():
-    register(Question(_id, GAME_ID, _text, _rules, FINDINGS[_id]))
+    register(Question(_id, GAME_ID, _text, _rules, FINDINGS[_id], fixed=_FIXED[_id], declared=True))
