@@ -32,7 +32,14 @@ from typing import Any
 
 from ruleproof.checkers.certcheck.core import CheckResult, GameRules, canonical_json, state_sha256, verify
 from ruleproof.checkers.certcheck.loader import check_bounds, read_certificate
-from ruleproof.checkers.certcheck.schema import CERTIFICATE_SCHEMA, FORMAT, VERSION, CertificateFormatError, check_structure
+from ruleproof.checkers.certcheck.schema import (
+    CERTIFICATE_SCHEMA,
+    FORMAT,
+    GAMES,
+    VERSION,
+    CertificateFormatError,
+    check_structure,
+)
 
 __all__ = [
     "CERTIFICATE_SCHEMA", "FORMAT", "VERSION", "CertificateFormatError", "CheckResult", "canonical_json",
@@ -47,15 +54,19 @@ def rules_for(game: str) -> GameRules:
     return rules
 
 
-def check_certificate(data: object) -> CheckResult:
+def check_certificate(data: object, rules: GameRules | None = None) -> CheckResult:
     """Re-verify a decoded certificate.
 
+    :param rules: the checker's rules of a game that is not built in (a plugin
+        game's ``certcheck`` part); default: the built-in game's own.
     :raises CertificateFormatError: when it is malformed (then it is neither
         valid nor rejected).
     """
-    cert = check_structure(data)
+    game = data.get("game") if rules is not None and isinstance(data, dict) else None
+    cert = check_structure(data, (*GAMES, game) if isinstance(game, str) else GAMES)
     check_bounds(cert["state"])
-    rules = rules_for(cert["game"])
+    if rules is None:
+        rules = rules_for(cert["game"])
     try:
         rules.parse_move(cert["move"])
     except ValueError as exc:

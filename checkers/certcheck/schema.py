@@ -79,6 +79,16 @@ CERTIFICATE_SCHEMA: dict[str, Any] = {
         },
         "move_index": {"type": "integer", "minimum": 0, "description": "The index of the move in the record."},
         "hypothetical": {"type": "boolean", "description": "The move is asked about, not the record's own move."},
+        "reading": {
+            "type": "object",
+            "description": "The reading the certificate was made under beyond its flags (extra rules, a derived "
+                           "engine, the plugin's SHA-256). The independent checker knows only the built-in rules: "
+                           "it verifies such a certificate only when no extra rule decides anything in it.",
+            "required": ["title", "rules", "engine", "plugin_sha256"],
+            "additionalProperties": False,
+            "properties": {"title": {"type": "string"}, "rules": _RULE_IDS, "engine": {"type": "string"},
+                           "plugin_sha256": {"type": "string", "pattern": "^([0-9a-f]{64})?$"}},
+        },
         "state": {"type": "object", "description": "The position before the move (the engine's JSON encoding)."},
         "state_sha256": {
             "type": "string", "pattern": "^[0-9a-f]{64}$",
@@ -148,6 +158,19 @@ def _check_actor(value: object, path: str) -> None:
         _fail(path, f"actor must be a seat number or 'chance', got {value!r}")
 
 
+def _check_reading(value: object) -> None:
+    if not isinstance(value, dict) or set(value) != {"title", "rules", "engine", "plugin_sha256"}:
+        _fail("$.reading", "a reading has exactly the fields title, rules, engine and plugin_sha256")
+    assert isinstance(value, dict)
+    for key in ("title", "engine", "plugin_sha256"):
+        if not isinstance(value[key], str) or len(value[key]) > 200:
+            _fail(f"$.reading.{key}", "expected a string of at most 200 characters")
+    digest = value["plugin_sha256"]
+    if digest and (len(digest) != 64 or any(c not in "0123456789abcdef" for c in digest)):
+        _fail("$.reading.plugin_sha256", "expected 64 lower-case hex digits or an empty string")
+    _check_ids(value["rules"], "$.reading.rules")
+
+
 def _check_ids(value: object, path: str) -> None:
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
         _fail(path, f"expected a list of rule ids, got {value!r}")
@@ -156,8 +179,10 @@ def _check_ids(value: object, path: str) -> None:
         _fail(path, f"rule ids repeat in {value!r}")
 
 
-def check_structure(data: object) -> dict[str, Any]:
+def check_structure(data: object, games: tuple[str, ...] = GAMES) -> dict[str, Any]:
     """Check ``data`` against :data:`CERTIFICATE_SCHEMA` (by hand) and return it.
+
+    :param games: the game ids accepted (a plugin game's checker adds its own).
 
     :raises CertificateFormatError: naming the JSON path of the first problem.
     """
@@ -174,8 +199,10 @@ def check_structure(data: object) -> dict[str, Any]:
         _fail("$.format", f"format must be {FORMAT!r}, got {data['format']!r}")
     if data["version"] != VERSION:
         _fail("$.version", f"unsupported version {data['version']!r}; this checker reads version {VERSION}")
-    if data["game"] not in GAMES:
-        _fail("$.game", f"unknown game {data['game']!r}; known: {', '.join(GAMES)}")
+    if data["game"] not in games:
+        _fail("$.game", f"unknown game {data['game']!r}; known: {', '.join(games)}")
+    if "reading" in data:
+        _check_reading(data["reading"])
     if not _is_int(data["players"]) or not 1 <= data["players"] <= MAX_PLAYERS:
         _fail("$.players", f"players must be an integer from 1 to {MAX_PLAYERS}, got {data['players']!r}")
     for key in ("variant", "state", "record"):

@@ -10,6 +10,17 @@ with the independent checker: exit 0 valid, 1 rejected (with the reasons), 2
 malformed. ``--replay`` also replays the record prefix with the engine and
 checks that it leads to the certified state.
 
+Readings (issue 17). ``prove --reading FILE`` proves a move of a record made
+under a reading file; the certificate carries the reading's identity (its
+title, extra rule ids, derived engine and plugin SHA-256; the flags are its
+variant). The independent checker knows only the built-in rules, so
+``check-proof`` verifies a certificate made under a plugin only when no extra
+rule decides anything in it (no claim, violated rule or refuted alternative
+names one): it is then a certificate about the built-in rules alone. Otherwise,
+and always under a derived engine, it says plainly that it cannot verify the
+plugin's rules and exits 2 (neither valid nor rejected). A plugin game is
+checked with its own ``certcheck`` part, or exit 2 naming the missing part.
+
 >>> import argparse
 >>> parser = argparse.ArgumentParser(prog="ruleproof")
 >>> add_subcommand(parser.add_subparsers(dest="command"))
@@ -67,14 +78,16 @@ def describe(cert: dict[str, Any]) -> str:
 
 
 def cmd_prove(args: argparse.Namespace) -> int:
+    from ruleproof.checkers.cli.readingopts import reading_of
     from ruleproof.checkers.proofs.core import prove
     from ruleproof.model.records import load_record
 
     if args.output:
         check_target(args.output, args.force)
     record = load_record(args.record)
+    reading = reading_of(record.game, [], args.reading) if args.reading else None
     try:
-        cert = prove(record, args.move, args.alt, source=str(args.record))
+        cert = prove(record, args.move, args.alt, source=str(args.record), reading=reading)
     except RecordError as exc:
         raise RecordError(exc.args[0], exc.path, exc.move_index, str(args.record)) from None
     text = json.dumps(cert, indent=2, ensure_ascii=False) + "\n"
@@ -117,9 +130,47 @@ def replay_reasons(cert: dict[str, Any]) -> list[str]:
     return []
 
 
+def plugin_refusal(cert: dict[str, Any]) -> str | None:
+    """Why the independent checker cannot verify a certificate made under a plugin reading (``None``: it can)."""
+    reading = cert.get("reading")
+    if not isinstance(reading, dict):
+        return None
+    if reading.get("engine"):
+        return (f"the certificate was made under a derived engine ({reading['engine']}, reading "
+                f"{reading.get('title', '')!r}); the independent checker knows only the built-in {cert.get('game')} "
+                "rules and cannot verify a derived engine's rules")
+    extra = set(reading.get("rules") or [])
+    forced = cert.get("forced") or {}
+    used = {c.get("rule") for c in cert.get("claims", []) if isinstance(c, dict)}
+    used |= set(cert.get("violated", [])) | set(cert.get("core", []))
+    for alt in forced.get("alternatives", []) if isinstance(forced, dict) else []:
+        used |= set(alt.get("violated", []) if isinstance(alt, dict) else [])
+    hit = sorted(r for r in extra if r in used)
+    if hit:
+        return (f"the independent checker cannot verify the extra plugin rule(s) {', '.join(hit)} of reading "
+                f"{reading.get('title', '')!r}: it knows only the built-in {cert.get('game')} rules (the certificate "
+                "decides this move with the plugin's rules; re-derive it with `ruleproof prove --reading FILE`)")
+    return None
+
+
+def _rules_of_plugin_game(data: Any) -> Any:
+    """The checker rules of a game that is not built in (its ``certcheck`` part), or ``None`` for a built-in game."""
+    from ruleproof.checkers.certcheck.schema import GAMES
+    from ruleproof.spec.registry import load_part, parts_for
+
+    game = data.get("game") if isinstance(data, dict) else None
+    if not isinstance(game, str) or game in GAMES:
+        return None
+    parts_for(game)  # an unknown game is a usage error naming the known ones
+    return load_part(game, "certcheck").RULES
+
+
 def cmd_check_proof(args: argparse.Namespace) -> int:
     data = load_certificate(args.certificate)
-    result: CheckResult = check_certificate(data)
+    refusal = plugin_refusal(data) if isinstance(data, dict) else None
+    if refusal is not None:
+        raise RuleproofError(f"{args.certificate}: {refusal}")
+    result: CheckResult = check_certificate(data, _rules_of_plugin_game(data))
     if args.replay:
         result.reasons.extend(replay_reasons(data))
         result.ok = not result.reasons
@@ -128,6 +179,9 @@ def cmd_check_proof(args: argparse.Namespace) -> int:
                           indent=2, ensure_ascii=False))
     else:
         _write(f"{args.certificate}: {result}")
+        if isinstance(data.get("reading"), dict) and data["reading"].get("rules"):
+            _write(f"(made under reading {data['reading']['title']!r}, whose extra rule(s) "
+                   f"{', '.join(data['reading']['rules'])} decide nothing here: checked against the built-in rules)")
     return EXIT_OK if result.ok else EXIT_FAILED
 
 
@@ -139,6 +193,8 @@ def add_subcommand(sub: Any) -> None:
     p.add_argument("--alt", metavar="MOVE", help="prove this move instead of the record's move N (N may be the record's length)")
     p.add_argument("--output", metavar="FILE", help="write the certificate to FILE")
     p.add_argument("--force", action="store_true", help="replace output files that already exist")
+    p.add_argument("--reading", metavar="FILE",
+                   help="prove under this reading file (a record made under a plugin needs the same file again)")
     p.add_argument("--json", action="store_true", help="print the certificate as JSON")
     p.set_defaults(func=cmd_prove)
 

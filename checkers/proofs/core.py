@@ -127,9 +127,17 @@ def prove_state(
     seed: int | None = None,
     source: str = "",
     hypothetical: bool = False,
+    reading: Any = None,
 ) -> dict[str, Any]:
-    """A certificate for ``actor`` playing ``move`` in ``state`` (reached by ``prefix``)."""
+    """A certificate for ``actor`` playing ``move`` in ``state`` (reached by ``prefix``).
+
+    :param reading: the :class:`ruleproof.model.readings.Reading` whose engine
+        ``game`` is, when it is not the built-in rules: the certificate then
+        carries its identity (``reading``), and an extra rule's claim holds its
+        restatement as facts (the independent checker does not know it).
+    """
     spec = game.spec
+    extra = set(reading.rule_ids) if reading is not None else set()
     variant = game.variant_of(state)
     extractor = extractor_for(game.name)
     step: Step[Any, Any, Any] = Step(variant, state, actor, move)
@@ -139,8 +147,9 @@ def prove_state(
     for rule in spec.legality_rules:
         if not rule.applies(step):
             continue
+        facts = {"extra_rule": rule.text} if rule.id in extra else extractor.facts(rule.id, step)
         claim: dict[str, Any] = {"rule": rule.id, "title": rule.title, "holds": rule.id not in messages,
-                                 "facts": extractor.facts(rule.id, step)}
+                                 "facts": facts}
         if rule.id in messages:
             claim["message"] = messages[rule.id]
         claims.append(claim)
@@ -163,6 +172,8 @@ def prove_state(
     }
     if hypothetical:
         cert["hypothetical"] = True
+    if reading is not None and not reading.is_default:
+        cert["reading"] = reading.identity()
     return cert
 
 
@@ -181,7 +192,8 @@ def _forced(game: Game[Any, Any, Any], extractor: FactExtractor, step: Step[Any,
     return proof
 
 
-def prove(record: GameRecord, index: int, move: str | None = None, *, source: str = "") -> dict[str, Any]:
+def prove(record: GameRecord, index: int, move: str | None = None, *, source: str = "",
+          reading: Any = None) -> dict[str, Any]:
     """A certificate for move ``index`` of ``record``.
 
     The moves before ``index`` must be legal (they are replayed and checked).
@@ -190,10 +202,25 @@ def prove(record: GameRecord, index: int, move: str | None = None, *, source: st
     record's length, the position after its last move. The actor is the
     record's for its own move, else whoever is to act.
 
+    With ``reading`` (:class:`ruleproof.model.readings.Reading`) the moves are
+    checked on the reading's engine and the certificate carries its identity;
+    the record must have been made under that reading.
+
     :raises RecordError: an index out of range, an illegal earlier move, a
-        move that does not parse, or a hypothetical move when nobody can act.
+        move that does not parse, a hypothetical move when nobody can act, or
+        a record made under another reading.
     """
     game, variant = game_of_record(record)
+    if reading is not None or (record.reading or {}).get("rules") or (record.reading or {}).get("engine"):
+        from ruleproof.model.readings import Reading
+
+        asked = reading if reading is not None else Reading(record.game, variant, title="the built-in rules")
+        mismatch = asked.mismatch(record.variant, record.reading)
+        if mismatch:
+            raise RecordError("the record was made under another reading than the one asked for: "
+                              + "; ".join(mismatch) + " (give the reading it was made under with --reading FILE)",
+                              "$.reading")
+        game, variant = asked.engine, asked.variant
     limit = len(record.moves) if move is not None else len(record.moves) - 1
     if not 0 <= index <= limit:
         raise RecordError(f"move index {index} is out of range; the record has {len(record.moves)} moves "
@@ -225,4 +252,4 @@ def prove(record: GameRecord, index: int, move: str | None = None, *, source: st
     except MoveParseError as exc:
         raise RecordError(str(exc), path, index) from None
     return prove_state(game, state, actor, parsed, prefix=prefix, seed=record.seed, source=source,
-                       hypothetical=move is not None)
+                       hypothetical=move is not None, reading=reading)
