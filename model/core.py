@@ -60,11 +60,11 @@ class Game(ABC, Generic[S, M, V]):
     def __init__(self) -> None:
         # One-entry cache filled by legal_moves (see __init_subclass__): the
         # state it was made for (compared by identity; states are immutable
-        # and the cache holds a reference), its moves, and their frozenset
-        # (built on the first membership test), so apply(state, m, check=True)
+        # and the cache holds a reference), its moves, their frozenset (built
+        # on the second membership test) and whether one test was made, so apply(state, m, check=True)
         # right after legal_moves(state) neither generates the moves twice nor
         # scans them.
-        self._cache: tuple[object, tuple[M, ...], frozenset[M] | None] = (None, (), None)
+        self._cache: tuple[object, tuple[M, ...], frozenset[M] | None, bool] = (None, (), None, False)
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -81,7 +81,7 @@ class Game(ABC, Generic[S, M, V]):
             if cached[0] is state:
                 return cached[1]
             moves: tuple[M, ...] = raw(self, state)
-            self._cache = (state, moves, None)
+            self._cache = (state, moves, None, False)
             return moves
 
         legal_moves.__doc__ = raw.__doc__
@@ -173,8 +173,13 @@ class Game(ABC, Generic[S, M, V]):
                 return move in self.legal_moves(state)
         members = cached[2]
         if members is None:
+            # The first question about this state is a scan (most states are
+            # asked about once, as in validation); the second builds the set.
+            if not cached[3]:
+                self._cache = (state, cached[1], None, True)
+                return move in cached[1]
             members = frozenset(cached[1])
-            self._cache = (state, cached[1], members)
+            self._cache = (state, cached[1], members, True)
         return move in members
 
     def illegal_move_error(self, state: S, move: M, actor: int | None = None) -> IllegalMoveError:
