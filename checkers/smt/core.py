@@ -107,11 +107,22 @@ def maximize(objective: Any, constraints: list[Any], timeout_ms: int = DEFAULT_T
     """Maximise an integer objective; returns the result and the optimum.
 
     The optimum counts as proved only when z3 reports ``sat`` for the
-    optimisation (it then also proved that nothing larger is feasible).
+    optimisation (it then also proved that nothing larger is feasible). The
+    query runs in its own z3 context, so the model returned (among equally
+    good ones) is the same whatever the process solved before.
+
+    >>> x, y = z3.Int("x"), z3.Int("y")
+    >>> result, best = maximize(x + y, [x >= 0, y >= 0, x + y <= 3])
+    >>> best, result.verdict, sum(result.model.values())
+    (3, 'sat', 3)
     """
-    opt = z3.Optimize()
+    # A fresh context: the optimum found among ties (the witness) then depends
+    # only on this query, not on what other queries the process ran before.
+    ctx = z3.Context()
+    opt = z3.Optimize(ctx=ctx)
     opt.set("timeout", timeout_ms)
-    opt.add(*constraints)
+    opt.add(*[c.translate(ctx) for c in constraints])
+    objective = objective.translate(ctx)
     handle = opt.maximize(objective)
     start = time.perf_counter()
     answer = opt.check()

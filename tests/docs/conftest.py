@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import subprocess
@@ -11,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -122,3 +124,10 @@ def parse_page(path: Path) -> Page:
 def pages(site: Path) -> dict[str, Page]:
     """Every built page, by its path relative to the site (``games/take5.html``)."""
     return {p.relative_to(site).as_posix(): parse_page(p) for p in sorted(site.rglob("*.html"))}
+
+
+@pytest.fixture(scope="session")
+def published(site: Path) -> dict[str, Any]:
+    """``_generated/site.json`` of the build: what it says it published, per game."""
+    data: dict[str, Any] = json.loads((DOCS / "_generated" / "site.json").read_text(encoding="utf-8"))
+    return data

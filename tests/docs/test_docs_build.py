@@ -54,13 +54,6 @@ def _has_renderer(game: str) -> bool:
         return False
 
 
-@pytest.fixture(scope="module")
-def published(site: Path, docs_build_dir: Path) -> dict[str, Any]:
-    """``_generated/site.json``: what the build says it published, per game."""
-    data: dict[str, Any] = json.loads((docs_build_dir.parent / "_generated" / "site.json").read_text(encoding="utf-8"))
-    return data
-
-
 def test_html_build_passes_with_warnings_as_errors(html_build: Build) -> None:
     assert html_build.returncode == 0, html_build.describe()
     assert "build succeeded" in html_build.output
