@@ -65,7 +65,8 @@ def _rows(path: Path, text: str) -> list[tuple[str, Any]]:
     return out
 
 
-def _finding(path: Path, where: str, data: Any) -> Any:
+def finding_from_json(path: Path | str, where: str, data: Any) -> Any:
+    """A :class:`~ruleproof.checkers.catalogue.findings.Finding` from its JSON (``Finding.to_json``), checked."""
     from ruleproof.checkers.catalogue.findings import VERDICTS, Finding
 
     if not isinstance(data, dict):
@@ -116,6 +117,6 @@ def load_audit_findings(path: Path) -> dict[str, list[Any]]:
             raise AuditInputError(f"{path}: {where}: expected an object")
         if row.get("check") != "finding":
             continue
-        finding = _finding(path, f"{where}.data", row.get("data"))
+        finding = finding_from_json(path, f"{where}.data", row.get("data"))
         found.setdefault(finding.game, []).append(finding)
     return found

@@ -25,7 +25,6 @@ import subprocess
 import sys
 import tempfile
 import time
-import traceback
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -35,7 +34,7 @@ from sphinx.application import Sphinx
 from sphinx.errors import ExtensionError
 from sphinx.util import logging
 
-from .audit_input import AuditInputError, load_audit_findings
+from .audit_input import AuditInputError, finding_from_json, load_audit_findings
 
 logger = logging.getLogger(__name__)
 
@@ -132,21 +131,36 @@ def _run_examples(nodeids: Sequence[str]) -> tuple[list[dict[str, Any]], str]:
     return results, ""
 
 
-def _solve(games: Sequence[str], seconds: dict[str, float]) -> tuple[dict[str, list[Any]], dict[str, str]]:
-    from ruleproof.checkers.catalogue.questions import run_catalogue
+_SOLVE = """
+import json, sys
+from ruleproof.checkers.catalogue.questions import run_catalogue
+json.dump([f.to_json() for f in run_catalogue(sys.argv[1], full=False)], sys.stdout)
+"""
 
+
+def _solve(games: Sequence[str], seconds: dict[str, float]) -> tuple[dict[str, list[Any]], dict[str, str]]:
+    """Each game's catalogue, answered in a fresh process as ``ruleproof audit --game GAME`` answers it.
+
+    A fresh process per game keeps the solvers' answers (and so the
+    witnesses) independent of the other games' queries.
+    """
     findings: dict[str, list[Any]] = {}
     errors: dict[str, str] = {}
     for game in games:
         start = time.perf_counter()
-        try:
-            findings[game] = list(run_catalogue(game, full=False))
-        except Exception as exc:  # noqa: BLE001 - shown on the page and warned about
-            findings[game] = []
-            frames = [f for f in traceback.extract_tb(exc.__traceback__) if "ruleproof" in f.filename
-                      or "checkers" in Path(f.filename).parts or "spec" in Path(f.filename).parts]
-            where = f" (at {Path(frames[-1].filename).name}:{frames[-1].lineno})" if frames else ""
-            errors[game] = f"{type(exc).__name__}: {exc}{where}"
+        findings[game] = []
+        proc = subprocess.run([sys.executable, "-c", _SOLVE, game], cwd=REPO, capture_output=True, text=True,
+                              timeout=1800)
+        if proc.returncode != 0:
+            tail = [line for line in proc.stderr.strip().splitlines() if line.strip()][-1:]
+            errors[game] = f"the catalogue exited {proc.returncode}: {' '.join(tail)}"
+        else:
+            try:
+                rows = json.loads(proc.stdout)
+                findings[game] = [finding_from_json(f"catalogue of {game}", f"$[{i}]", row)
+                                  for i, row in enumerate(rows)]
+            except (ValueError, AuditInputError) as exc:
+                errors[game] = f"the catalogue's output could not be read: {exc}"
         seconds[f"findings {game}"] = time.perf_counter() - start
     return findings, errors
 
