@@ -168,3 +168,51 @@ def test_invalid_machine_path_scan_catches_a_home_folder() -> None:
     assert _MACHINE_PATH.search(r"C:\\Users\\bob")
     assert not _MACHINE_PATH.search("docs/_build/html and ../shared/rulebooks")
     assert not _MACHINE_PATH.search('print("ERROR:\\n")')
+
+
+def test_findings_come_from_the_audit_json_when_given(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With ``$RULEPROOF_AUDIT_JSON`` nothing is solved: the site shows the audit's findings and witnesses."""
+    from types import SimpleNamespace
+
+    from ruleproof_docs import gather
+
+    from ruleproof.model.registry import available_games
+
+    rows = [_finding_row(id=f"{game.upper()}-F-99", game=game, verdict="unsat", witness=None,
+                         answer=f"marker answer for {game}") for game in available_games()]
+    for row in rows:
+        if row["game"] == "take5":  # a witness the renderer can draw
+            row["data"].update(verdict="sat", witness={"players": 2, "moves": []})
+    path = tmp_path / "audit.json"
+    path.write_text(json.dumps({"rows": rows}), encoding="utf-8")
+    monkeypatch.setenv(gather.AUDIT_ENV, str(path))
+
+    def no_solving(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("the catalogue was solved although an audit JSON was given")
+
+    monkeypatch.setattr(gather, "_solve", no_solving)
+    app = SimpleNamespace(srcdir=str(tmp_path), config=SimpleNamespace(
+        ruleproof_findings=True, ruleproof_capture_examples=False, ruleproof_reading_diffs=False))
+    data = gather.gather(app, [])  # type: ignore[arg-type]
+    assert data.findings_source == "audit.json"
+    for game in available_games():
+        assert [f.answer for f in data.findings[game]] == [f"marker answer for {game}"]
+        assert data.thumbnails[f"{game.upper()}-F-99"] in data.svgs  # a verdict card at least
+    assert data.thumbnails["TAKE5-F-99"].startswith("finding-"), "the take5 witness is drawn by its renderer"
+    assert data.finding_pictures["TAKE5-F-99"]
+
+
+def test_invalid_audit_json_stops_the_build(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from types import SimpleNamespace
+
+    from sphinx.errors import ExtensionError
+
+    from ruleproof_docs import gather
+
+    path = tmp_path / "audit.json"
+    path.write_text('{"rows": [{"check": "finding", "data": {"id": "X"}}]}', encoding="utf-8")
+    monkeypatch.setenv(gather.AUDIT_ENV, str(path))
+    app = SimpleNamespace(srcdir=str(tmp_path), config=SimpleNamespace(
+        ruleproof_findings=True, ruleproof_capture_examples=False, ruleproof_reading_diffs=False))
+    with pytest.raises(ExtensionError, match=r"audit.json: \$.rows\[0\].data.game"):
+        gather.gather(app, [])  # type: ignore[arg-type]
