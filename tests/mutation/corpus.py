@@ -1,0 +1,263 @@
+'''The project's corpus of rule mutants: realistic misreadings of the rulebooks, as small source patches.
+
+Each :class:`Mutant` breaks one rule the way a reader could misread it, in the
+engine only (``engine``), the specification only (``spec``) or both layers at
+once (``both``: the misreading conformance and fuzzing cannot see, since they
+compare the layers with each other). A patch is ``(file, exact old snippet,
+new snippet)``; the snippet must occur exactly once in the file
+(``tests/mutation/test_mutation.py`` checks it, so a refactoring that moves
+the code is noticed). :mod:`mutation.campaign` applies them to a copy of the
+project and runs the game's tests.
+
+A mutant that no test can kill because it changes nothing observable carries
+``equivalent``: the reason, in words.
+'''
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+GAMES = ("take5", "cinco", "ikebana", "bigpoints", "bigfive")
+LAYERS = ("engine", "spec", "both")
+
+
+@dataclass(frozen=True)
+class Patch:
+    """Replace the one occurrence of ``old`` in ``file`` (relative to the repository) by ``new``."""
+
+    file: str
+    old: str
+    new: str
+
+
+@dataclass(frozen=True)
+class Mutant:
+    """A misreading of rule ``rule`` of ``game``."""
+
+    id: str
+    game: str
+    rule: str
+    description: str
+    patches: tuple[Patch, ...]
+    equivalent: str = ""
+
+    @property
+    def layer(self) -> str:
+        """``engine``, ``spec`` or ``both``, from the files the patches touch."""
+        layers = {p.file.split("/")[0] for p in self.patches}
+        if layers == {"model"}:
+            return "engine"
+        if layers == {"spec"}:
+            return "spec"
+        return "both"
+
+
+def _m(id: str, game: str, rule: str, description: str, *patches: tuple[str, str, str], equivalent: str = "") -> Mutant:
+    return Mutant(id, game, rule, description, tuple(Patch(*p) for p in patches), equivalent)
+
+
+T5S, T5E = "spec/take5.py", "model/take5.py"
+CIS, CIE = "spec/cinco.py", "model/cinco.py"
+IKS, IKE = "spec/ikebana.py", "model/ikebana.py"
+BPS, BPE = "spec/bigpoints.py", "model/bigpoints.py"
+BFS, BFE = "spec/bigfive.py", "model/bigfive.py"
+
+_T5_SPEC_END = ("        return any(t >= variant.threshold for t in totals)",
+                "        return any(t > variant.threshold for t in totals)")
+_T5_SPEC_AUTO = ("key=lambda r: (compute_pile_points(rows[r]), len(rows[r]), r))",
+                 "key=lambda r: (compute_pile_points(rows[r]), r))")
+_T5_SPEC_WIN = ("    lowest = frozenset(s for s, t in enumerate(totals) if t == best)",
+                "    lowest = frozenset({totals.index(best)})")
+
+TAKE5 = [
+    _m("T5-M1", "take5", "T5-END-1", "the publisher's end rule read as 'more than 66' in the spec",
+       (T5S, *_T5_SPEC_END)),
+    _m("T5-M2", "take5", "T5-END-1", "the engine ignores a total of exactly 66 under '>='",
+       (T5E, 'if total > limit or (total == limit and variant.end_rule == ">="):',
+        'if total > limit or (total == limit and variant.end_rule == ">"):')),
+    _m("T5-M3", "take5", "T5-END-1", "both layers read '66 or more' as 'more than 66'",
+       (T5S, *_T5_SPEC_END),
+       (T5E, 'if total > limit or (total == limit and variant.end_rule == ">="):', "if total > limit:")),
+    _m("T5-M4", "take5", "T5-LOW-3", "automatic row choice: equal bullheads go to the lowest row, not the shortest (spec)",
+       (T5S, *_T5_SPEC_AUTO)),
+    _m("T5-M5", "take5", "T5-LOW-3", "automatic row choice without the 'shortest' tie-break, in both layers",
+       (T5S, *_T5_SPEC_AUTO),
+       (T5E, "key=lambda r: (_points(rows[r]), len(rows[r]), r))", "key=lambda r: (_points(rows[r]), r))")),
+    _m("T5-M6", "take5", "T5-SIX-1", "the engine lets a row hold six cards",
+       (T5E, "if type(move) is Take or len(row) >= _CAPACITY:", "if type(move) is Take or len(row) > _CAPACITY:")),
+    _m("T5-M7", "take5", "T5-SIX-1", "the spec's row capacity read as six",
+       (T5S, "ROW_CAPACITY = 5\n", "ROW_CAPACITY = 6\n")),
+    _m("T5-M8", "take5", "T5-SCORE-1", "multiples of ten read as two bullheads, in both layers",
+       (T5S, "    if card % 10 == 0:\n        return 3", "    if card % 10 == 0:\n        return 2"),
+       (T5E, "    if card % 10 == 0:\n        return 3", "    if card % 10 == 0:\n        return 2")),
+    _m("T5-M9", "take5", "T5-WIN-1", "tie='draw' ignored by the spec: a shared lowest total is a shared win",
+       (T5S, '    if len(lowest) > 1 and state.variant.tie == "draw":', '    if len(lowest) > 1 and False:')),
+    _m("T5-M10", "take5", "T5-WIN-1", "a tie for the lowest total won by the lowest seat, in both layers",
+       (T5S, *_T5_SPEC_WIN),
+       (T5E, "        winners = frozenset(s for s, t in enumerate(totals) if t == best)",
+        "        winners = frozenset({totals.index(best)})")),
+    _m("T5-M11", "take5", "T5-PLACE-2", "the spec's nearest row read as the farthest",
+       (T5S, "    best = min(d for d, _ in fits)", "    best = max(d for d, _ in fits)")),
+    _m("T5-M12", "take5", "T5-PLACE-1", "rows ascend read as 'not lower' (<= instead of <) in the spec",
+       (T5S, "    if row[-1] < card:\n        return None\n    return f\"card {card} cannot follow",
+        "    if row[-1] <= card:\n        return None\n    return f\"card {card} cannot follow"),
+       equivalent="every card exists once, so a row end never equals the card being placed: '<' and '<=' agree "
+                  "on every reachable position (and T5-PLACE-2 refuses such a move anyway)"),
+]
+
+_CI_SPEC_ABOVE = ("    at_or_above = tuple(n for n in free_cells(cells) if n >= card)",
+                  "    at_or_above = tuple(n for n in free_cells(cells) if n > card)")
+_CI_ENGINE_ABOVE = ("            targets = [row[n] for n in free if n >= card]",
+                    "            targets = [row[n] for n in free if n > card]")
+_CI_SPEC_JOKER = ("    if at_or_above or not variant.joker:\n        return at_or_above",
+                  "    if any(n > card for n in at_or_above) or not variant.joker:\n        return at_or_above")
+_CI_SPEC_ORDER = (
+    '    if colour >= 0 and is_win(board, colour, variant.exact_five):\n        return "win"\n'
+    '    if colour >= 0 and state.chips[colour] == 0 and (variant.chips_out == "last_chip" or not any(state.chips)):\n'
+    '        return "chips"\n',
+    '    if colour >= 0 and state.chips[colour] == 0 and (variant.chips_out == "last_chip" or not any(state.chips)):\n'
+    '        return "chips"\n'
+    '    if colour >= 0 and is_win(board, colour, variant.exact_five):\n        return "win"\n')
+
+CINCO = [
+    _m("CI-M1", "cinco", "CI-PLAY-3", "the spec reads 'at or above the card' as 'above'", (CIS, *_CI_SPEC_ABOVE)),
+    _m("CI-M2", "cinco", "CI-PLAY-3", "the engine reads 'at or above the card' as 'above'", (CIE, *_CI_ENGINE_ABOVE)),
+    _m("CI-M3", "cinco", "CI-PLAY-3", "both layers read 'at or above' as 'above'",
+       (CIS, *_CI_SPEC_ABOVE), (CIE, *_CI_ENGINE_ABOVE)),
+    _m("CI-M4", "cinco", "CI-PLAY-3", "joker: a card whose own cell is the only free one at or above it becomes a joker "
+       "(spec)", (CIS, *_CI_SPEC_JOKER)),
+    _m("CI-M5", "cinco", "CI-PLAY-3", "joker misread the same way in both layers",
+       (CIS, *_CI_SPEC_JOKER),
+       (CIE, "            if targets:\n                moves.extend(targets)\n            elif joker and free:",
+        "            if targets and (not joker or any(n > card for n in free)):\n"
+        "                moves.extend(targets)\n            elif joker and free:")),
+    _m("CI-M6", "cinco", "CI-HAND-1", "the spec lets a player with four cards draw",
+       (CIS, "    if len(hand) >= HAND_SIZE:\n        return f\"seat {step.actor} holds",
+        "    if len(hand) > HAND_SIZE:\n        return f\"seat {step.actor} holds")),
+    _m("CI-M7", "cinco", "CI-HAND-2", "the engine offers the exchange with three cards too (and then no draw)",
+       (CIE, "        if len(hand) == _HAND:\n            moves.append(EXCHANGE)",
+        "        if len(hand) >= _HAND - 1:\n            moves.append(EXCHANGE)")),
+    _m("CI-M8", "cinco", "CI-END-1", "a colour's last chip completing a line is a draw, in both layers",
+       (CIS, *_CI_SPEC_ORDER),
+       (CIE, "            if self._completes(state.variant, board, i, colour):\n"
+             "                winner, finished = colour, True\n            elif (left == 0",
+        "            if left == 0 and state.variant.chips_out == \"last_chip\":\n                finished = True\n"
+        "            elif self._completes(state.variant, board, i, colour):\n"
+        "                winner, finished = colour, True\n            elif (left == 0")),
+    _m("CI-M9", "cinco", "CI-END-1", "a colour's last chip completing a line is a draw (spec)", (CIS, *_CI_SPEC_ORDER)),
+    _m("CI-M10", "cinco", "CI-PLAY-4", "the spec lets a card with a single free cell left burn",
+       (CIS, "    if not targets:\n        return None\n    shown",
+        "    if len(targets) <= 1:\n        return None\n    shown")),
+    _m("CI-M11", "cinco", "CI-END-1", "the engine ends the game one chip early",
+       (CIE, "            elif (left == 0 and", "            elif (left == 1 and")),
+    _m("CI-M12", "cinco", "CI-OUT-1", "a draw read as 'nobody wins' in the spec",
+       (CIS, "        return team_seats(state.players, state.variant, state.winner)\n    return frozenset(range(state.players))",
+        "        return team_seats(state.players, state.variant, state.winner)\n    return frozenset()")),
+]
+
+_IK_SPEC_REFUSE = ("    if coins >= refusal:\n        return refusal", "    if coins > refusal:\n        return refusal")
+_IK_SPEC_BUY = ("    if card_value(card) <= s.coins[step.actor]:", "    if card_value(card) < s.coins[step.actor]:")
+_IK_SPEC_BANK = ("        paid[seat] = min(due[seat], left)", "        paid[seat] = due[seat] if due[seat] <= left else 0")
+_IK_SPEC_MULT = ("    return {1: 4, 2: 2, BOUQUET: 3}.get(colours, 1)", "    return {1: 4, 2: 2, 4: 3, BOUQUET: 3}.get(colours, 1)")
+
+IKEBANA = [
+    _m("IK-M1", "ikebana", "IK-REFUSE-1", "the spec wants more coins than the refusal costs", (IKS, *_IK_SPEC_REFUSE)),
+    _m("IK-M2", "ikebana", "IK-REFUSE-1", "the engine wants more coins than the refusal costs",
+       (IKE, "affordable = money > state.refusals or", "affordable = money > state.refusals + 1 or")),
+    _m("IK-M3", "ikebana", "IK-REFUSE-1", "both layers: a refusal needs one coin more than its cost",
+       (IKS, *_IK_SPEC_REFUSE),
+       (IKE, "affordable = money > state.refusals or", "affordable = money > state.refusals + 1 or")),
+    _m("IK-M4", "ikebana", "IK-BUY-2", "the spec needs more coins than the card's value to buy it", (IKS, *_IK_SPEC_BUY)),
+    _m("IK-M5", "ikebana", "IK-BUY-2", "both layers: buying needs more coins than the value",
+       (IKS, *_IK_SPEC_BUY),
+       (IKE, "if s != seat and pile and _VALUE[pile[-1]] <= money\n", "if s != seat and pile and _VALUE[pile[-1]] < money\n")),
+    _m("IK-M6", "ikebana", "IK-SCORE-2", "the spec gives four colours x3", (IKS, *_IK_SPEC_MULT)),
+    _m("IK-M7", "ikebana", "IK-SCORE-2", "both layers give four colours x3",
+       (IKS, *_IK_SPEC_MULT), (IKE, "_COLOUR_FACTOR = {1: 4, 2: 2, 5: 3}", "_COLOUR_FACTOR = {1: 4, 2: 2, 4: 3, 5: 3}")),
+    _m("IK-M8", "ikebana", "IK-BANK-1", "a finite bank pays nothing to a player it cannot pay in full (spec)",
+       (IKS, *_IK_SPEC_BANK)),
+    _m("IK-M9", "ikebana", "IK-BANK-1", "a finite bank skips the remainder, in both layers",
+       (IKS, *_IK_SPEC_BANK), (IKE, "                due[s] = min(due[s], left)", "                due[s] = due[s] if due[s] <= left else 0")),
+    _m("IK-M10", "ikebana", "IK-START-1", "the engine lets the previous start player win a tie for the next start",
+       (IKE, "start = next(s for s in ((state.start + i) % players for i in range(1, players + 1)) if scores[s] == best)",
+        "start = next(s for s in ((state.start + i) % players for i in range(0, players)) if scores[s] == best)")),
+    _m("IK-M11", "ikebana", "IK-WIN-1", "a tie for the most coins won by the lowest seat, in both layers",
+       (IKS, "    best = max(state.coins)\n    return frozenset(s for s, c in enumerate(state.coins) if c == best)",
+        "    best = max(state.coins)\n    return frozenset({state.coins.index(best)})"),
+       (IKE, "frozenset(s for s, c in enumerate(state.coins) if c == best))",
+        "frozenset({state.coins.index(best)}))")),
+    _m("IK-M12", "ikebana", "IK-END-1", "the spec plays a fifth round",
+       (IKS, "    return s.round == ROUNDS or (", "    return s.round == ROUNDS + 1 or (")),
+]
+
+_BP_SPEC_STEPS = ("STEP_VALUES: tuple[int, ...] = (4, 3, 2, 1, 0)", "STEP_VALUES: tuple[int, ...] = (5, 4, 3, 2, 1)")
+_BP_SPEC_AHEAD = ("    ahead = next((i for i in range(position + 1, len(path)) if path[i] != TAKEN and i not in occupied), None)",
+                  "    ahead = next((i for i in range(position + 1, len(path)) if path[i] != TAKEN), None)")
+_BP_SPEC_FRESH = ("    return state.hands[state.turn][BLACK] - state.fresh", "    return state.hands[state.turn][BLACK]")
+
+BIGPOINTS = [
+    _m("BP-M1", "bigpoints", "BP-SCORE-1", "the spec's ladder steps worth 5 to 1", (BPS, *_BP_SPEC_STEPS)),
+    _m("BP-M2", "bigpoints", "BP-SCORE-1", "both layers: ladder steps worth 5 to 1",
+       (BPS, *_BP_SPEC_STEPS),
+       (BPE, "values = (0, 1, 2, 3, 4) if variant.inverted_ladder else (4, 3, 2, 1, 0)\n        worth = [0] * _NCOL",
+        "values = (0, 1, 2, 3, 4) if variant.inverted_ladder else (5, 4, 3, 2, 1)\n        worth = [0] * _NCOL")),
+    _m("BP-M3", "bigpoints", "BP-SCORE-1", "the engine lets a white disc count white as a colour",
+       (BPE, "result.append(points + hand[_W] * kinds)", "result.append(points + hand[_W] * (kinds + 1))")),
+    _m("BP-M4", "bigpoints", "BP-TAKE-1", "the spec takes the disc ahead even under a pawn", (BPS, *_BP_SPEC_AHEAD)),
+    _m("BP-M5", "bigpoints", "BP-TAKE-1", "both layers take the disc ahead even under a pawn",
+       (BPS, *_BP_SPEC_AHEAD),
+       (BPE, "    while ahead < size and (path[ahead] == _GONE or ahead in others):",
+        "    while ahead < size and path[ahead] == _GONE:")),
+    _m("BP-M6", "bigpoints", "BP-BLACK-2", "the spec allows a second black disc in a turn while one is held",
+       (BPS, "    if step.before.used_black:\n        return f\"seat {step.before.turn} already spent",
+        "    if step.before.used_black and step.before.hands[step.before.turn][BLACK] < 1:\n"
+        "        return f\"seat {step.before.turn} already spent")),
+    _m("BP-M7", "bigpoints", "BP-BLACK-2", "the engine offers a second black disc in a turn",
+       (BPE, "if state.used_black or state.hands[state.turn][_K] - state.fresh < 1:",
+        "if state.hands[state.turn][_K] - state.fresh < 1:")),
+    _m("BP-M8", "bigpoints", "BP-BLACK-1", "both layers let a black disc be spent in the turn it was taken",
+       (BPS, *_BP_SPEC_FRESH),
+       (BPE, "if state.used_black or state.hands[state.turn][_K] - state.fresh < 1:",
+        "if state.used_black or state.hands[state.turn][_K] < 1:")),
+    _m("BP-M9", "bigpoints", "BP-MOVE-2", "the spec skips the next disc of the pawn's colour",
+       (BPS, "        for i in range(pos + 1, len(state.path)):\n            if state.path[i] == letter:",
+        "        for i in range(pos + 2, len(state.path)):\n            if state.path[i] == letter:")),
+    _m("BP-M10", "bigpoints", "BP-MOVE-2", "the engine skips the next disc of the pawn's colour",
+       (BPE, "            dest = state.path.find(letter, pos + 1)\n            if dest < 0:",
+        "            dest = state.path.find(letter, pos + 2)\n            if dest < 0:")),
+    _m("BP-M11", "bigpoints", "BP-WIN-1", "a tie for the most points won by the lowest seat, in both layers",
+       (BPS, "    return frozenset(s for s, t in enumerate(state.scores) if t == best)",
+        "    return frozenset({state.scores.index(best)})"),
+       (BPE, "return Outcome(scores, frozenset(s for s, t in enumerate(scores) if t == best))",
+        "return Outcome(scores, frozenset({scores.index(best)}))")),
+]
+
+_BF_SPEC_CAP = ("        earned = min(earned, room)\n        if earned and v.bonus_timing", "        if earned and v.bonus_timing")
+_BF_SPEC_FOUR = ('    if variant.bonus == "text" and len(play.placed) == 4:', '    if variant.bonus == "text" and len(play.placed) == 5:')
+
+BIGFIVE = [
+    _m("BF-M1", "bigfive", "BF-BONUS-2", "the spec does not cap the bonus by the cards left", (BFS, *_BF_SPEC_CAP)),
+    _m("BF-M2", "bigfive", "BF-BONUS-2", "neither layer caps the bonus by the cards left",
+       (BFS, *_BF_SPEC_CAP), (BFE, "            earned = min(earned, room)\n            if earned:", "            if earned:")),
+    _m("BF-M3", "bigfive", "BF-BONUS-1", "the spec pays 1, not 2, for a line of five",
+       (BFS, "total += 1 if new == 4 else 2 if new == 5 else 0", "total += 1 if new == 4 else 1 if new == 5 else 0")),
+    _m("BF-M4", "bigfive", "BF-BONUS-1", "the engine pays 1 for every line of four or more",
+       (BFE, "total += 1 if length == 4 else 2 if length == 5 else 0", "total += 1 if length >= 4 else 0")),
+    _m("BF-M5", "bigfive", "BF-BONUS-1", "both layers forget the bonus for a group of four",
+       (BFS, *_BF_SPEC_FOUR), (BFE, "    if text and k == 4:\n        total += 1", "    if text and k == 5:\n        total += 1")),
+    _m("BF-M6", "bigfive", "BF-LINE-5", "the spec allows lines of six", (BFS, "MAX_LINE = 5\n", "MAX_LINE = 6\n")),
+    _m("BF-M7", "bigfive", "BF-PLAY-2", "the spec allows groups of five", (BFS, "MAX_GROUP = 4\n", "MAX_GROUP = 5\n")),
+    _m("BF-M8", "bigfive", "BF-REFILL-1", "the engine refills to five even when the deck runs short (after_refill)",
+       (BFE, "return state._replace(bonus=earned, to_draw=need if need < have else have)",
+        "return state._replace(bonus=earned, to_draw=need)")),
+    _m("BF-M9", "bigfive", "BF-REFILL-1", "the spec refills to four", (BFS, "    n = min(need, have)\n    state = state._replace(bonus=0)",
+                                                                         "    n = min(need - 1, have)\n    state = state._replace(bonus=0)")),
+    _m("BF-M10", "bigfive", "BF-WIN-1", "a tie for the fewest cards won by the lowest seat, in both layers",
+       (BFS, "    return frozenset(s for s, p in enumerate(state.penalties) if p == best)",
+        "    return frozenset({state.penalties.index(best)})"),
+       (BFE, "frozenset(s for s, x in enumerate(scores) if x == best))", "frozenset({scores.index(best)}))")),
+    _m("BF-M11", "bigfive", "BF-SOLO-1", "the spec's solitaire allows groups of two",
+       (BFS, "    return None if n >= SOLO_MIN_GROUP else", "    return None if n >= SOLO_MIN_GROUP - 1 else")),
+]
+
+MUTANTS: tuple[Mutant, ...] = (*TAKE5, *CINCO, *IKEBANA, *BIGPOINTS, *BIGFIVE)
