@@ -26,23 +26,37 @@ from ruleproof.spec.errors import RuleproofError
 def cmd_graph(args: argparse.Namespace) -> int:
     """Explore and export; the summary goes to standard error when the graph goes to standard output."""
     # networkx loads with the explorer, only when a graph is asked for (not for --help).
-    from ruleproof.checkers.explore.statespace import config_for, config_names, explore_config, to_dot, to_graphml
+    from ruleproof.checkers.explore.statespace import config_for, config_names, explore, to_dot, to_graphml
 
+    from ruleproof.checkers.cli.common import game_arg
     from ruleproof.model.registry import game_for
 
+    args.game = game_arg(args.game)  # validates the id with the registry's message
+    game_for(args.game)
+    reading = None
+    if args.reading:
+        from ruleproof.checkers.cli.readingopts import reading_of
+
+        reading = reading_of(args.game, [], args.reading)
     names = config_names(args.game)
     if not names:
-        raise RuleproofError(f"no reduced configurations for {args.game!r}")
-    flags: dict[str, Any] = {}
-    if args.variant:
-        base = config_for(args.game, args.config).variant
-        variant = parse_variant_assignments(type(base), args.variant)
-        flags = {k: getattr(variant, k) for k in {a.partition("=")[0].strip() for a in args.variant}}
-    game_for(args.game)  # validates the id with the registry's message
-    config = config_for(args.game, args.config, **flags)
-    if args.output:
-        check_target(args.output, args.force)
-    ex = explore_config(config)
+        if args.output:
+            check_target(args.output, args.force)
+        ex = _explore_whole(args, reading)
+    else:
+        flags: dict[str, Any] = {}
+        if reading is not None:
+            flags.update(reading.changed_flags())
+        if args.variant:
+            base = config_for(args.game, args.config).variant
+            variant = parse_variant_assignments(type(base), args.variant)
+            flags.update({k: getattr(variant, k) for k in {a.partition("=")[0].strip() for a in args.variant}})
+        config = config_for(args.game, args.config, **flags)
+        if args.output:
+            check_target(args.output, args.force)
+        engine = game_for(args.game) if reading is None else reading.engine
+        ex = explore(engine, config.initial_states(), frontier=config.frontier, max_states=config.max_states,
+                     config=config, key=config.key)
     if args.format == "dot":
         text = to_dot(ex)
     else:
@@ -58,6 +72,23 @@ def cmd_graph(args: argparse.Namespace) -> int:
     return 0
 
 
+def _explore_whole(args: argparse.Namespace, reading: Any) -> Any:
+    """A game with no reduced configuration (a plugin game): explore it whole from its initial state, bounded."""
+    from ruleproof.checkers.explore.statespace import explore
+    from ruleproof.model.readings import reading_from_flags
+
+    if reading is None:
+        reading = reading_from_flags(args.game, list(args.variant))
+    engine = reading.engine
+    players = args.players or engine.spec.min_players
+    ex = explore(engine, [engine.initial_state(players, reading.variant)], max_states=args.max_states)
+    if not ex.complete:
+        raise RuleproofError(f"game {args.game!r} has no reduced configuration (the explorer's configurations are "
+                             f"built in for the five rulebooks) and its whole game has more than {args.max_states} "
+                             "states from the initial state; raise --max-states or add a configuration")
+    return ex
+
+
 def add_subcommand(sub: Any) -> None:
     """Add ``graph`` to the ``ruleproof`` subcommands."""
     p = sub.add_parser("graph", help="explore a reduced configuration exhaustively and export its state graph")
@@ -71,4 +102,11 @@ def add_subcommand(sub: Any) -> None:
     p.add_argument("--variant", action="append", default=[], metavar="FLAG=VALUE",
                    help="set a variant flag on top of the configuration's own")
     p.add_argument("--no-states", action="store_true", help="GraphML without each state's repr")
+    p.add_argument("--reading", metavar="FILE",
+                   help="explore under this reading file (its flags on top of the configuration's; its extra rules "
+                        "or derived engine)")
+    p.add_argument("--players", type=int, metavar="N",
+                   help="seats, for a game without reduced configurations (explored whole; default: its least)")
+    p.add_argument("--max-states", type=int, default=200_000, metavar="N",
+                   help="bound for a game explored whole (default 200000)")
     p.set_defaults(func=cmd_graph)

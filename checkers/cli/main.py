@@ -43,6 +43,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "ruleproof.checkers.cli.completion",
     "ruleproof.checkers.cli.show",
     "ruleproof.checkers.cli.play",
+    "ruleproof.checkers.cli.newgame",
 )
 
 
@@ -124,6 +125,9 @@ def build_parser() -> argparse.ArgumentParser:
                "Every reporting command takes --json.",
     )
     parser.add_argument("--version", action=_VersionAction, help="print the version and exit")
+    parser.add_argument("--plugin", action="append", default=[], metavar="PATH",
+                        help="load a game from a Python file or package folder before the command (repeatable; "
+                             "installed games need none: they register through the ruleproof.games entry point)")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for module_name in COMMAND_MODULES:
         try:
@@ -174,6 +178,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             sys.stderr.write(exc.usage)
         return _fail(str(exc), EXIT_USAGE, as_json, kind="usage")
     try:
+        if getattr(args, "plugin", None):
+            from ruleproof.checkers.cli.plugins import load_game_plugin
+
+            for path in args.plugin:
+                load_game_plugin(path)
         code: int = args.func(args)
     except RecordError as exc:
         return _fail(str(exc), EXIT_USAGE, as_json, kind="input", file=exc.source or None, path=exc.path or None)

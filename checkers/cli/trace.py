@@ -23,7 +23,22 @@ def cmd_trace(args: argparse.Namespace) -> int:
     from ruleproof.spec.registry import spec_for
 
     games = [game_arg(args.game)] if args.game else list(available_games())
-    tests = scan_tests()
+    from pathlib import Path
+
+    from ruleproof.spec.errors import RuleproofError
+
+    if args.tests:  # a plugin game's own tests (pytest files marked with @pytest.mark.rule)
+        folder = Path(args.tests)
+        if not folder.is_dir():
+            raise RuleproofError(f"--tests {args.tests}: not a folder")
+        tests = scan_tests(folder, base=folder.resolve().parent)
+    else:
+        from ruleproof.checkers.analysis.traceability import REPO_ROOT
+
+        if not (REPO_ROOT / "tests").is_dir():
+            raise RuleproofError("no tests folder beside the installed package (a wheel ships none): give the folder "
+                                 "of the tests that cover the rules with --tests DIR")
+        tests = scan_tests()
     every = [r.id for g in available_games() for r in spec_for(g).rules]
     covered = covering_tests(tests)
     data: dict[str, Any] = {}
@@ -74,6 +89,8 @@ def add_subcommand(sub: Any) -> None:
     """Add ``trace`` and ``audit-diff``."""
     p = sub.add_parser("trace", help="which tests cover which rule; traceability gaps")
     p.add_argument("game", nargs="?", help="game id (default: every game)")
+    p.add_argument("--tests", metavar="DIR", help="scan this folder of tests (default: the source tree's tests/; "
+                   "a plugin game's package has its own)")
     add_json(p)
     p.set_defaults(func=cmd_trace)
     p = sub.add_parser("audit-diff", help="the verdicts that changed between two `ruleproof audit --json` outputs",
