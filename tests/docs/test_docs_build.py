@@ -40,7 +40,7 @@ Page = Any  # conftest.Page
 SphinxBuild = Callable[..., Any]
 
 GAMES = available_games()
-TESTS = scan_tests()
+TESTS = scan_tests(Path(__file__).resolve().parents[2] / "tests", base=Path(__file__).resolve().parents[2])
 
 
 def _flat(text: str) -> str:
@@ -133,12 +133,16 @@ def test_source_view_shows_every_paragraph_with_what_encodes_it(game: str, pages
 @pytest.mark.parametrize("game", GAMES)
 def test_findings_page_shows_every_finding_with_a_picture_or_its_witness(
         game: str, pages: dict[str, Page], published: dict[str, Any]) -> None:
-    page = pages[f"games/{game}/findings.html"]
-    assert sorted(published[game]["findings"]) == sorted(q.id for q in questions(game))
-    for finding_id in published[game]["findings"]:
-        assert finding_id in page.ids, f"no anchor #{finding_id}"
-    if not published[game]["findings"]:
-        assert "No findings are recorded for this game yet." in page.text
+    findings = published[game]["findings"]
+    assert sorted(findings) == sorted(q.id for q in questions(game))
+    for finding_id, shown in findings.items():
+        page = pages[shown["page"]]
+        assert finding_id in page.ids, f"no anchor #{finding_id} on {shown['page']}"
+        pictures = [src for src in page.images if src.endswith(".svg")]
+        if shown["verdict"] == "sat" and shown["witness"] is not None:
+            assert pictures or "Witness (JSON)" in page.text, f"{finding_id}: neither a picture nor the witness"
+    if not findings:
+        assert "No findings are recorded for this game yet." in pages[f"games/{game}/findings.html"].text
 
 
 def test_findings_overview_lists_every_finding_of_every_game_with_a_picture(
@@ -147,7 +151,8 @@ def test_findings_overview_lists_every_finding_of_every_game_with_a_picture(
     every = [(game, f) for game in GAMES for f in published[game]["findings"]]
     assert len(every) >= 40
     for game, finding_id in every:
-        assert f"{game}/findings.html#{finding_id}" in page.links, f"{finding_id} not linked from the overview"
+        target = published[game]["findings"][finding_id]["page"].removeprefix("games/")
+        assert f"{target}#{finding_id}" in page.links, f"{finding_id} not linked from the overview"
     images = [src for src in page.images if src.endswith(".svg")]
     assert len(images) >= len(every), f"{len(images)} pictures for {len(every)} findings"
     for src in images:
@@ -175,14 +180,18 @@ def test_predicates_link_to_their_highlighted_source(game: str, site: Path, page
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_worked_examples_are_shown_with_pictures(game: str, site: Path, pages: dict[str, Page]) -> None:
-    page = pages[f"games/{game}/examples.html"]
+def test_worked_examples_are_shown_with_pictures(game: str, site: Path, pages: dict[str, Page],
+                                                 published: dict[str, Any]) -> None:
+    shown = [pages[p] for p in published[game]["examples_pages"]]
+    text = " ".join(p.text for p in shown)
+    ids = set().union(*(p.ids for p in shown))
     examples = worked_examples(TESTS, game, [r.id for r in spec_for(game).rules])
+    assert examples, "every game has worked examples"
     for test in examples:
-        assert test.name in page.text
-        assert f"example-{game}-{test.name}".replace("_", "-") in page.ids
-    pictures = [src for src in page.images if src.endswith(".svg")]
-    if _has_renderer(game) and examples:
+        assert test.name in text
+        assert f"example-{game}-{test.name}".replace("_", "-") in ids
+    pictures = [src for p in shown for src in p.images if src.endswith(".svg")]
+    if _has_renderer(game):
         assert pictures, "a game with an SVG renderer shows its examples' positions"
     for src in pictures:
         assert (site / "games" / game / src).resolve().is_file(), src

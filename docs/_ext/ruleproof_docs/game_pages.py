@@ -8,6 +8,7 @@ published (for the ``:rule:`` role).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from .context import GameContext, Index, spec_module_doc
@@ -54,7 +55,7 @@ def overview_page(ctx: GameContext) -> str:
                   flagged=sum(1 for a in spec.ambiguities if a.flag), findings=ctx.findings,
                   finding_error=ctx.data.finding_errors.get(ctx.game, ""), examples=ctx.examples,
                   coverage=ctx.coverage, coverage_percent=percent(ctx.coverage),
-                  sections=list(enumerate(ctx.sections, start=1)), glance=glance)
+                  sections=list(enumerate(ctx.sections, start=1)), glance=glance, parts=part_links(ctx))
 
 
 def rules_pages(ctx: GameContext, index: Index) -> dict[str, str]:
@@ -144,34 +145,73 @@ def replay_html(game: str, finding: Any) -> str:
     return fragment if isinstance(fragment, str) else ""
 
 
-def findings_page(ctx: GameContext, index: Index) -> str:
-    docname = f"games/{ctx.game}/findings"
-    entries = []
-    for finding in ctx.findings:
-        index.targets[finding.id] = (docname, ctx.game)
-        text, language = "", "json"
-        if finding.witness is not None:
-            text = compact_json(finding.witness)
-            if len(text) > 4000:
-                text, language = text[:4000] + "\n… (truncated)", "text"
-        entries.append({"finding": finding, "pictures": ctx.data.finding_pictures.get(finding.id, []),
-                        "witness_json": text, "language": language, "replay": replay_html(ctx.game, finding)})
-    return render("findings.rst.jinja", game=ctx.game, title=f"{ctx.spec.title}: findings", findings=entries,
-                  error=ctx.data.finding_errors.get(ctx.game, ""), source=ctx.data.findings_source,
-                  properties=ctx.properties)
+#: At most this many findings, and worked examples, on one page (their pictures are tall).
+FINDINGS_PER_PAGE = 6
+EXAMPLES_PER_PAGE = 4
 
 
-def examples_page(ctx: GameContext) -> str:
-    entries = []
-    for test in ctx.examples:
-        runs = []
-        for run in ctx.data.examples.get(test.nodeid, []):
-            case = f" — case {esc(run.params)}" if run.params else ""
-            runs.append({"passed": run.passed, "params": run.params,
-                         "pictures": [{"name": p.name, "caption": p.caption + case} for p in run.pictures]})
-        cls = test.nodeid.split("::")[1:-1]
-        entries.append({"test": test, "title": f"«{' / '.join(test.examples)}»: {test.name}",
-                        "paragraphs": [p for p in test.doc.split("\n\n") if p.strip()] or ["(no docstring)"],
-                        "runs": runs, "pyobject": ".".join([*cls, test.name])})
-    return render("examples.rst.jinja", game=ctx.game, title=f"{ctx.spec.title}: worked examples",
-                  examples=entries, has_renderer=ctx.has_renderer, note=ctx.data.capture_note)
+def chunks(items: Sequence[Any], size: int) -> list[list[Any]]:
+    """``items`` cut into runs of at most ``size`` (one empty run for no items).
+
+    >>> chunks([1, 2, 3], 2), chunks([], 2)
+    ([[1, 2], [3]], [[]])
+    """
+    return [list(items[i:i + size]) for i in range(0, len(items), size)] or [[]]
+
+
+def part_pages(items: Sequence[Any], size: int, stem: str) -> list[tuple[str, list[Any], str]]:
+    """(docname suffix, items, range label) of each page of a long part."""
+    runs = chunks(items, size)
+    if len(runs) == 1:
+        return [(stem, runs[0], "")]
+    return [(f"{stem}-{n}", run, f"{run[0].id if hasattr(run[0], 'id') else run[0].name} … "
+             f"{run[-1].id if hasattr(run[-1], 'id') else run[-1].name}") for n, run in enumerate(runs, start=1)]
+
+
+def findings_pages(ctx: GameContext, index: Index) -> dict[str, str]:
+    pages = {}
+    parts = part_pages(ctx.findings, FINDINGS_PER_PAGE, "findings")
+    for number, (stem, run, label) in enumerate(parts, start=1):
+        docname = f"games/{ctx.game}/{stem}"
+        entries = []
+        for finding in run:
+            index.targets[finding.id] = (docname, ctx.game)
+            text, language = "", "json"
+            if finding.witness is not None:
+                text = compact_json(finding.witness)
+                if len(text) > 4000:
+                    text, language = text[:4000] + "\n… (truncated)", "text"
+            entries.append({"finding": finding, "pictures": ctx.data.finding_pictures.get(finding.id, []),
+                            "witness_json": text, "language": language, "replay": replay_html(ctx.game, finding)})
+        title = f"{ctx.spec.title}: findings" + (f" {label}" if label else "")
+        pages[docname] = render("findings.rst.jinja", game=ctx.game, title=title, findings=entries,
+                                error=ctx.data.finding_errors.get(ctx.game, ""), source=ctx.data.findings_source,
+                                properties=ctx.properties if number == len(parts) else ())
+    return pages
+
+
+def examples_pages(ctx: GameContext) -> dict[str, str]:
+    pages = {}
+    for stem, run, label in part_pages(ctx.examples, EXAMPLES_PER_PAGE, "examples"):
+        entries = []
+        for test in run:
+            runs = []
+            for example_run in ctx.data.examples.get(test.nodeid, []):
+                case = f" — case {esc(example_run.params)}" if example_run.params else ""
+                runs.append({"passed": example_run.passed, "params": example_run.params,
+                             "pictures": [{"name": p.name, "caption": p.caption + case} for p in example_run.pictures]})
+            cls = test.nodeid.split("::")[1:-1]
+            entries.append({"test": test, "title": f"«{' / '.join(test.examples)}»: {test.name}",
+                            "paragraphs": [p for p in test.doc.split("\n\n") if p.strip()] or ["(no docstring)"],
+                            "runs": runs, "pyobject": ".".join([*cls, test.name])})
+        title = f"{ctx.spec.title}: worked examples" + (f" {label}" if label else "")
+        pages[f"games/{ctx.game}/{stem}"] = render("examples.rst.jinja", game=ctx.game, title=title,
+                                                   examples=entries, has_renderer=ctx.has_renderer,
+                                                   note=ctx.data.capture_note)
+    return pages
+
+
+def part_links(ctx: GameContext) -> dict[str, list[tuple[str, str]]]:
+    """The pages of the long parts: ``findings`` and ``examples`` → [(docname suffix, label)]."""
+    return {"findings": [(stem, label) for stem, _, label in part_pages(ctx.findings, FINDINGS_PER_PAGE, "findings")],
+            "examples": [(stem, label) for stem, _, label in part_pages(ctx.examples, EXAMPLES_PER_PAGE, "examples")]}

@@ -87,13 +87,19 @@ class SiteData:
     thumbnails: dict[str, str] = field(default_factory=dict)
 
 
+#: The files whose change invalidates the cached data: the code that computes it
+#: (the page templates and the page code are not among them).
+_COMPUTING = ("docs/_ext/ruleproof_docs/gather.py", "docs/_ext/ruleproof_docs/audit_input.py",
+              "docs/_ext/ruleproof_capture.py")
+
+
 def _source_hash(extra: bytes = b"") -> str:
     digest = hashlib.sha256(f"v{CACHE_VERSION}".encode() + extra)
-    for folder in ("spec", "model", "checkers", "tests", "docs/_ext"):
-        for path in sorted((REPO / folder).rglob("*")):
-            if path.suffix in {".py", ".json"} and "__pycache__" not in path.parts and path.is_file():
-                digest.update(str(path.relative_to(REPO)).encode())
-                digest.update(path.read_bytes())
+    paths = [p for folder in ("spec", "model", "checkers", "tests") for p in sorted((REPO / folder).rglob("*"))]
+    for path in paths + [REPO / name for name in _COMPUTING]:
+        if path.suffix in {".py", ".json"} and "__pycache__" not in path.parts and path.is_file():
+            digest.update(str(path.relative_to(REPO)).encode())
+            digest.update(path.read_bytes())
     return digest.hexdigest()[:20]
 
 

@@ -25,7 +25,8 @@ from sphinx.errors import ExtensionError
 from sphinx.util import logging
 
 from .context import GameContext, Index, game_context
-from .game_pages import ambiguities_page, examples_page, findings_page, overview_page, rules_pages
+from .game_pages import part_links
+from .game_pages import ambiguities_page, examples_pages, findings_pages, overview_page, rules_pages
 from .gather import REPO, gather
 from .site_pages import cli_pages, findings_overview, games_index, schemas_page, source_page
 
@@ -95,7 +96,9 @@ def _published(ctx: GameContext, index: Index) -> dict[str, Any]:
         "page": f"games/{ctx.game}.html",
         "rules": {r.id: index.targets[r.id][0] + ".html" for r in spec.rules},
         "ambiguities": [a.id for a in spec.ambiguities],
-        "findings": {f.id: {"verdict": f.verdict, "witness": f.witness} for f in ctx.findings},
+        "findings": {f.id: {"verdict": f.verdict, "witness": f.witness, "page": index.targets[f.id][0] + ".html"}
+                     for f in ctx.findings},
+        "examples_pages": sorted({f"games/{ctx.game}/{stem}.html" for stem, _ in part_links(ctx)["examples"]}),
         "findings_source": ctx.data.findings_source,
         "coverage": {"figure": ctx.coverage.figure, "paragraphs": len(ctx.coverage.entries)},
         "measured": [
@@ -145,13 +148,13 @@ def generate(app: Sphinx) -> None:
     for ctx in contexts:
         pages.update(rules_pages(ctx, index))
         pages[f"games/{ctx.game}/ambiguities"] = ambiguities_page(ctx, index, measured_problems)
-        pages[f"games/{ctx.game}/findings"] = findings_page(ctx, index)
-        pages[f"games/{ctx.game}/examples"] = examples_page(ctx)
+        pages.update(findings_pages(ctx, index))
+        pages.update(examples_pages(ctx))
         pages[f"games/{ctx.game}/source"] = source_page(ctx)
         pages[f"games/{ctx.game}"] = overview_page(ctx)
     report(app, measured_problems, "measured")
     pages["games/index"] = games_index(contexts)
-    pages["games/findings"] = findings_overview(contexts, data)
+    pages["games/findings"] = findings_overview(contexts, data, index)
     files = {f"pictures/{name}": svg for name, svg in data.svgs.items()}
     pages["reference/schemas"] = schemas_page(files)
     pages.update(cli_pages())

@@ -7,7 +7,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from .context import GameContext
+from .context import GameContext, Index
 from .game_pages import percent
 from .gather import SiteData
 from .rst import esc, lit, render
@@ -45,12 +45,12 @@ def games_index(contexts: Sequence[GameContext]) -> str:
         tested = sum(1 for r in spec.rules if ctx.covered.get(r.id))
         rows.append([f":doc:`{esc(spec.title)} <{ctx.game}>`", lit(ctx.game), f"{spec.min_players}–{spec.max_players}",
                      str(len(spec.rules)), f"{tested}/{len(spec.rules)}", str(len(spec.ambiguities)),
-                     f":doc:`{len(ctx.findings)} <{ctx.game}/findings>`",
+                     str(len(ctx.findings)),
                      f":doc:`{percent(ctx.coverage)} <{ctx.game}/source>`"])
     return render("games_index.rst.jinja", rows=rows, games=[c.game for c in contexts])
 
 
-def findings_overview(contexts: Sequence[GameContext], data: SiteData) -> str:
+def findings_overview(contexts: Sequence[GameContext], data: SiteData, index: Index) -> str:
     games = []
     for ctx in contexts:
         cards = []
@@ -62,7 +62,7 @@ def findings_overview(contexts: Sequence[GameContext], data: SiteData) -> str:
                 one_line += "."
             cards.append({"id": finding.id, "verdict": finding.verdict, "css": _CSS.get(finding.verdict, "unknown"),
                           "question": finding.question, "answer": one_line,
-                          "href": f"{ctx.game}/findings.html#{finding.id}",
+                          "href": f"{index.targets[finding.id][0].removeprefix('games/')}.html#{finding.id}",
                           "thumbnail": data.thumbnails.get(finding.id, ""),
                           "alt": f"{finding.id}: {finding.verdict}"})
         games.append({"title": ctx.spec.title, "findings": cards})
