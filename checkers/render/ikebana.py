@@ -83,6 +83,11 @@ LEGEND: tuple[Key, ...] = (
 )
 
 
+#: What happens next in each phase, shown under the picture.
+_PHASES = {"choose": "seat {seat} draws or buys", "reveal": "seat {seat} draws: chance turns up a card",
+           "decide": "seat {seat} keeps or refuses the drawn card", "over": "the game is over"}
+
+
 def _back(x: float, y: float, note: str) -> str:
     return (f'<rect class="back" x="{x:.1f}" y="{y:.1f}" width="{_W}" height="{_H}" rx="4" fill="#6c7a89" '
             f'stroke="#333"><title>{escape(note)}</title></rect>')
@@ -121,7 +126,8 @@ def render_view(state: IkebanaState, seat: int | None = None) -> str:
         else:
             parts.append(_back(90, y, "the drawn card (seen by the seat to act only)"))
         y += _H + 10
+    phase = _PHASES.get(state.phase, state.phase)
     parts.append(f'<text x="8" y="{y + 12:.1f}" font-size="11" fill="#555" font-family="sans-serif">'
-                 f"round {state.round}, deck {len(state.deck)} cards</text>")
+                 f"round {state.round}, deck {len(state.deck)} cards; {escape(phase.format(seat=state.turn))}</text>")
     y += 18
     return add_legend(_svg(8 + 5 * (_W + _GAP) + 20 + _W + 70, y + 6, "".join(parts), "Ikebana position"), LEGEND)

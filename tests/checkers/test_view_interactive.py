@@ -1,0 +1,214 @@
+"""Seeing games, driven as a person would (issue 18): ``ruleproof play`` in a pseudo-terminal, and the
+replay viewer in headless Chromium.
+
+The browser test needs Selenium, ``/usr/bin/chromium`` and ``/usr/bin/chromedriver``; without them it is
+skipped, unless ``RULEPROOF_REQUIRE_BROWSER=1``, when it fails.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+import shutil
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ruleproof.checkers.checks.validate import validate_record
+from ruleproof.checkers.view.replay import replay_html
+from ruleproof.checkers.view.steps import build_steps
+from ruleproof.model.records import GameRecord, load_record, make_record
+from ruleproof.model.registry import game_for
+
+ROOT = Path(__file__).resolve().parents[2]
+GAMES = ("take5", "bigfive", "bigpoints", "ikebana", "cinco")
+
+
+def _ruleproof() -> list[str]:
+    exe = Path(sys.executable).with_name("ruleproof")
+    return [str(exe)] if exe.exists() else [sys.executable, "-m", "ruleproof.checkers.cli.main"]
+
+
+def test_play_take5_by_numbers_against_random_bots(tmp_path: Path) -> None:
+    pexpect = pytest.importorskip("pexpect")
+    record_path = tmp_path / "game.json"
+    command = _ruleproof() + ["play", "take5", "--seats", "human,random,random", "--seed", "5",
+                              "--record", str(record_path)]
+    child = pexpect.spawn(command[0], command[1:], encoding="utf-8", timeout=60, dimensions=(50, 160),
+                          env={**os.environ, "COLUMNS": "160"})
+    prompt = re.compile(r"seat 0> ")
+    child.expect(prompt)
+    child.sendline("play 999")  # not in the hand
+    child.expect(r"illegal move, it breaks (T5-[A-Z]+-\d+)")
+    assert child.match.group(1) == "T5-SELECT-1"
+    child.expect(prompt)
+    child.sendline("undo")
+    child.expect("nothing to take back")
+    human_moves = 0
+    while True:
+        index = child.expect([prompt, "game over", pexpect.EOF])
+        if index != 0:
+            break
+        # the listing before the prompt: pick the first numbered move, as a person reading it would
+        listing = child.before or ""
+        numbers = re.findall(r"(\d+)\) \S", listing)
+        assert numbers, listing
+        child.sendline(numbers[0])
+        human_moves += 1
+        assert human_moves < 200
+    child.expect(pexpect.EOF)
+    output = (child.before or "")
+    assert "validates" in output and "NOT" not in output
+    assert human_moves >= 10  # ten choices at least, plus any rows taken
+    record = load_record(record_path)
+    result = validate_record(record)
+    assert result.ok and result.finished
+    assert [m.actor for m in record.moves].count(0) == human_moves
+
+
+def test_play_without_openspiel_says_how_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
+    from ruleproof.checkers.view.play import Session
+    from ruleproof.spec.errors import RuleproofError
+
+    monkeypatch.setitem(sys.modules, "open_spiel", None)
+    monkeypatch.setitem(sys.modules, "open_spiel.python.algorithms", None)
+    with pytest.raises(RuleproofError, match=r"ruleproof\[openspiel\]"):
+        Session("take5", ["human", "mcts"], seed=1)
+
+
+def test_mcts_bot_plays_legal_moves() -> None:
+    pytest.importorskip("pyspiel")
+    from ruleproof.checkers.view.play import Session
+
+    session = Session("take5", ["mcts", "random"], seed=2, simulations=10)
+    session.advance()
+    assert session.finished
+    assert validate_record(session.record()).ok
+
+
+# -- the replay viewer in a browser ---------------------------------------------------------
+
+
+def _driver() -> Any:
+    required = os.environ.get("RULEPROOF_REQUIRE_BROWSER") == "1"
+    missing = [p for p in ("/usr/bin/chromium", "/usr/bin/chromedriver") if not Path(p).exists()]
+    try:
+        from selenium import webdriver
+        from selenium.webdriver.chrome.options import Options
+        from selenium.webdriver.chrome.service import Service
+    except ImportError:
+        missing.append("selenium")
+    if missing:
+        if required:
+            pytest.fail(f"RULEPROOF_REQUIRE_BROWSER=1 but {', '.join(missing)} missing")
+        pytest.skip(f"no browser: {', '.join(missing)} missing")
+    options = Options()
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1300,900"):
+        options.add_argument(argument)
+    options.binary_location = "/usr/bin/chromium"
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Any:
+    driver = _driver()
+    yield driver
+    driver.quit()
+
+
+def _record(game_id: str, seed: int = 4) -> GameRecord:
+    """A whole seeded random game (two seats; the smallest decks and boards the defaults allow)."""
+    game = game_for(game_id)
+    players = max(2, game.spec.min_players)
+    state = game.initial_state(players, game.default_variant())
+    rng = random.Random(seed)
+    history = []
+    while not game.is_terminal(state) and len(history) < 600:
+        actor = game.current_player(state)
+        move = game.random_move(state, rng, actor)
+        history.append((actor, move))
+        state = game.apply(state, move)
+    return make_record(game_id, players, game.default_variant(), history)
+
+
+_READ = """
+const p = document.getElementById('picture');
+return {step: document.body.getAttribute('data-step'), picture: p.getAttribute('data-picture'),
+        svg: p.innerHTML.length, rules: document.getElementById('rules').textContent,
+        words: document.getElementById('words').textContent};
+"""
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_replay_viewer_steps_through_every_move(game: str, browser: Any, tmp_path: Path) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    record = _record(game)
+    replay = build_steps(record)
+    page = tmp_path / f"{game}.html"
+    page.write_text(replay_html(replay, title=f"{game} replay"), encoding="utf-8")
+    browser.get(page.as_uri())
+    WebDriverWait(browser, 30).until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "1")
+    body = browser.find_element(By.TAG_NAME, "body")
+    seen = browser.execute_script(_READ)
+    assert seen["step"] == "0" and seen["svg"] > 100
+    changed_pictures = changed_rules = 0
+    for index in range(1, len(replay.steps)):
+        body.send_keys(Keys.ARROW_RIGHT)
+        now = browser.execute_script(_READ)
+        step = replay.steps[index]
+        assert now["step"] == str(index)
+        assert now["picture"] == str(step.pictures[0])  # the referee's picture of this step
+        assert all(r.id in now["rules"] for r in step.rules)
+        assert now["words"] == step.words
+        changed_pictures += now["picture"] != seen["picture"]
+        changed_rules += now["rules"] != seen["rules"]
+        seen = now
+    moves = len(replay.steps) - 1
+    assert moves >= 20
+    # every move changes the position; a picture may repeat only when nothing visible moved (rare)
+    assert changed_pictures >= 0.9 * moves and changed_rules >= 1
+    body.send_keys(Keys.ARROW_RIGHT)  # past the end: stays on the last step
+    assert browser.execute_script(_READ)["step"] == str(moves)
+    body.send_keys(Keys.HOME)
+    assert browser.execute_script(_READ)["step"] == "0"
+    radios = browser.find_elements(By.CSS_SELECTOR, "input[name=view]")
+    assert len(radios) == record.players + 1
+    body.send_keys(Keys.END)
+    radios[1].click()
+    assert browser.execute_script(_READ)["picture"] == str(replay.steps[-1].pictures[1])
+    errors = [e for e in browser.get_log("browser") if e.get("level") == "SEVERE"]
+    assert errors == []
+    resources = browser.execute_script(
+        "return performance.getEntriesByType('resource').map(e => e.name)"
+        ".concat(performance.getEntriesByType('navigation').map(e => e.name));")
+    assert all(name.startswith(("file:", "data:", "blob:")) for name in resources), resources
+
+
+def test_replay_viewer_shows_a_witness(browser: Any, tmp_path: Path) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    from ruleproof.checkers.view.sources import finding_sources
+
+    source = finding_sources("CI-F-7", solve=False)[0]
+    page = tmp_path / "ci.html"
+    page.write_text(replay_html(source.record, title=source.title, notes=source.notes), encoding="utf-8")
+    browser.get(page.as_uri())
+    WebDriverWait(browser, 60).until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "1")
+    slider = browser.find_element(By.ID, "slider")
+    browser.execute_script("arguments[0].value = arguments[0].max; arguments[0].dispatchEvent(new Event('input'));",
+                           slider)
+    assert "game over" in browser.find_element(By.ID, "toact").text
+    assert "CI-F-7" in browser.find_element(By.TAG_NAME, "header").text
+    shots = os.environ.get("RULEPROOF_REPLAY_SHOTS")
+    if shots:
+        Path(shots).mkdir(parents=True, exist_ok=True)
+        browser.save_screenshot(str(Path(shots) / "CI-F-7-test.png"))
+    assert shutil.which  # keep the import used when no shots are asked for
