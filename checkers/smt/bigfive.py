@@ -206,7 +206,7 @@ def q_bonus(reading: str) -> Callable[[bool], Finding]:
         return Finding(
             fid, GAME_ID, question, verdict,
             f"{best} bonus cards: Optimize proves nothing more is possible, and the play "
-            f"{witness['play']} earns {earned} in a replayed game.",
+            f"{witness['play'].removeprefix('play ')} earns {earned} in a replayed game.",
             witness=witness, rule_ids=("BF-BONUS-1", "BF-LINE-5"), seconds=seconds, method="z3", bounds=bounds,
             picture=render_board(_placed(board), play), reason="" if verdict == "sat" else "replay disagrees",
         )

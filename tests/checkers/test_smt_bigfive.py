@@ -214,6 +214,7 @@ def test_the_bonus_finding_has_a_picture_and_replays() -> None:
     result = finding("BF-F-2")
     assert result.witness["bonus"] == result.witness["engine_bonus"] == 11
     assert "[" in result.picture and result.witness["moves"][0].startswith("deal ")
+    assert "the play play" not in result.answer and "and the play " in result.answer  # reads as English
 
 
 # --------------------------------------------------------------------------
