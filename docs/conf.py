@@ -41,6 +41,10 @@ nitpicky = False
 
 html_theme = "furo"
 html_static_path = ["_static"]
+# The witness replays (self-contained pages written by _ext/ruleproof_docs) are
+# published at /replays/ID.html.
+html_extra_path = ["_generated/extra"]
+(Path(__file__).resolve().parent / "_generated" / "extra").mkdir(parents=True, exist_ok=True)
 html_css_files = ["ruleproof.css"]
 html_title = "ruleproof"
 html_theme_options = {

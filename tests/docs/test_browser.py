@@ -16,9 +16,8 @@ fails on
   code and lists, not pages to read, and are exempt).
 
 It also searches for a rule id and follows the first result to the rule's
-anchor, and, where the witness replay viewer of issue 18 exists
-(``ruleproof.checkers.render.replay``), opens one embedded replay and steps
-through it. Screenshots of each game's overview at both widths are saved to
+anchor, and opens one embedded witness replay (issue 18's viewer,
+:mod:`ruleproof.checkers.view.replay`) and steps through it. Screenshots of each game's overview at both widths are saved to
 ``docs/_build/screenshots/``.
 
 Without Chromium or chromedriver the tests are skipped with the reason,
@@ -250,21 +249,29 @@ def test_search_for_a_rule_id_lands_on_its_anchor(browser: Any, server: str) -> 
 
 
 def test_an_embedded_witness_replay_steps_through_its_moves(browser: Any, site: Path, server: str) -> None:
-    """Open the first embedded witness replay and step it forward (issue 18's viewer)."""
-    if importlib.util.find_spec("ruleproof.checkers.render.replay") is None:
-        pytest.skip("the witness replay viewer (ruleproof.checkers.render.replay, issue 18) does not exist yet")
+    """Open the first embedded witness replay (issue 18's viewer, in an iframe) and step it forward."""
     from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
 
-    pages = [p for p in sorted(site.glob("games/*/findings.html"))
-             if "data-rp-replay" in p.read_text(encoding="utf-8")]
+    if importlib.util.find_spec("ruleproof.checkers.view.replay") is None:
+        pytest.skip("the witness replay viewer (ruleproof.checkers.view.replay, issue 18) is not installed")
+    pages = [p for p in sorted(site.glob("games/*/findings*.html")) if "data-rp-replay" in p.read_text(encoding="utf-8")]
     assert pages, "the replay viewer exists but no findings page embeds a replay"
     _viewport(browser, WIDTHS[0])
     browser.get(server + pages[0].relative_to(site).as_posix())
-    viewer = browser.find_elements(By.CSS_SELECTOR, "[data-rp-replay]")[0]
+    viewer = browser.find_elements(By.CSS_SELECTOR, "details[data-rp-replay]")[0]
     browser.execute_script("arguments[0].scrollIntoView(); arguments[0].open = true;", viewer)
-    step = viewer.find_elements(By.CSS_SELECTOR, "[data-rp-step='next'], button.next")[0]
-    before = viewer.get_attribute("innerHTML")
-    step.click()
-    time.sleep(0.2)
-    assert viewer.get_attribute("innerHTML") != before, "stepping the replay changed nothing"
+    frame = viewer.find_element(By.TAG_NAME, "iframe")
+    browser.switch_to.frame(frame)
+    try:
+        WebDriverWait(browser, 30).until(
+            lambda d: d.execute_script("return document.body && document.body.getAttribute('data-ready')") == "1")
+        assert browser.execute_script("return document.body.getAttribute('data-step')") == "0"
+        for expected in ("1", "2"):
+            browser.find_element(By.ID, "next").click()
+            WebDriverWait(browser, 10).until(
+                lambda d: d.execute_script("return document.body.getAttribute('data-step')") == expected)
+        assert browser.find_element(By.ID, "picture").find_elements(By.CSS_SELECTOR, "svg, img"), "no picture shown"
+    finally:
+        browser.switch_to.default_content()
     assert not _console_errors(browser)

@@ -32,12 +32,16 @@ class AnchorDirective(SphinxDirective):
 
     required_arguments = 1
     has_content = False
+    #: ``:no-index:``: an anchor only (a second place an id can be reached, not for the search).
+    option_spec: dict[str, Callable[[str], Any]] = {"no-index": directives.flag}
 
     def run(self) -> list[nodes.Node]:
         ident = self.arguments[0].strip()
         node = nodes.inline("", "", ids=[ident], classes=["rp-anchor"])
-        std = self.env.domains.standard_domain if hasattr(self.env.domains, "standard_domain") else self.env.get_domain("std")
-        std.note_object("rp-rule", ident, ident, location=node)
+        if "no-index" not in self.options:
+            std = self.env.domains.standard_domain if hasattr(self.env.domains, "standard_domain") \
+                else self.env.get_domain("std")
+            std.note_object("rp-rule", ident, ident, location=node)
         return [nodes.paragraph("", "", node, classes=["rp-anchor-line"])]
 
 

@@ -8,6 +8,7 @@ published (for the ``:rule:`` role).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from typing import Any
 
@@ -47,7 +48,7 @@ def overview_page(ctx: GameContext) -> str:
     glance = []
     for rule in spec.rules:
         glance.append([
-            f":rule:`{rule.id}`", esc(rule.title), rule.kind.value, str(len(ctx.covered.get(rule.id, []))),
+            f".. rp-anchor:: {rule.id}\n   :no-index:\n\n:rule:`{rule.id}`", esc(rule.title), rule.kind.value, str(len(ctx.covered.get(rule.id, []))),
             ", ".join(f":rule:`{a.id}`" for a in ctx.ambiguities_by_rule.get(rule.id, [])) or "—",
             ", ".join(f":rule:`{f.id}`" for f in ctx.findings_by_rule.get(rule.id, [])) or "—",
         ])
@@ -55,7 +56,9 @@ def overview_page(ctx: GameContext) -> str:
                   flagged=sum(1 for a in spec.ambiguities if a.flag), findings=ctx.findings,
                   finding_error=ctx.data.finding_errors.get(ctx.game, ""), examples=ctx.examples,
                   coverage=ctx.coverage, coverage_percent=percent(ctx.coverage),
-                  sections=list(enumerate(ctx.sections, start=1)), glance=glance, parts=part_links(ctx))
+                  sections=list(enumerate(ctx.sections, start=1)), glance=glance, parts=part_links(ctx),
+                  redirects=json.dumps({r.id: ctx.rules_doc(r.id).removeprefix("games/") + ".html#" + r.id
+                                        for r in spec.rules}))
 
 
 def rules_pages(ctx: GameContext, index: Index) -> dict[str, str]:
@@ -127,22 +130,13 @@ def ambiguities_page(ctx: GameContext, index: Index, problems: list[str]) -> str
                   title=f"{spec.title}: ambiguities and variant flags", ambiguities=entries, flags=flags)
 
 
-def replay_html(game: str, finding: Any) -> str:
-    """The step-by-step replay of a finding's witness, when ``ruleproof.checkers.render.replay`` offers one.
-
-    The hook: a function ``witness_replay_html(game, finding) -> str | None``
-    in that module (issue 18) returns a self-contained HTML fragment; until
-    it exists the findings show their final positions only.
-    """
-    try:
-        from ruleproof.checkers.render import replay  # type: ignore[attr-defined]
-    except ImportError:
-        return ""
-    make = getattr(replay, "witness_replay_html", None)
-    if make is None:
-        return ""
-    fragment = make(game, finding)
-    return fragment if isinstance(fragment, str) else ""
+def replay_embed(ctx: GameContext, finding: Any) -> str:
+    """The embedded replay of a finding's witness (an iframe opened on demand), or a note why there is none."""
+    if finding.id in ctx.data.replays:
+        return (f'<details class="rp-replay" data-rp-replay="{finding.id}"><summary>Step through the witness, '
+                f'move by move</summary><iframe src="../../replays/{finding.id}.html" loading="lazy" '
+                f'title="replay of the witness of {finding.id}"></iframe></details>')
+    return ""
 
 
 #: At most this many findings, and worked examples, on one page (their pictures are tall).
@@ -182,7 +176,8 @@ def findings_pages(ctx: GameContext, index: Index) -> dict[str, str]:
                 if len(text) > 4000:
                     text, language = text[:4000] + "\n… (truncated)", "text"
             entries.append({"finding": finding, "pictures": ctx.data.finding_pictures.get(finding.id, []),
-                            "witness_json": text, "language": language, "replay": replay_html(ctx.game, finding)})
+                            "witness_json": text, "language": language, "replay": replay_embed(ctx, finding),
+                            "replay_note": ctx.data.replay_notes.get(finding.id, "")})
         title = f"{ctx.spec.title}: findings" + (f" {label}" if label else "")
         pages[docname] = render("findings.rst.jinja", game=ctx.game, title=title, findings=entries,
                                 error=ctx.data.finding_errors.get(ctx.game, ""), source=ctx.data.findings_source,

@@ -43,6 +43,9 @@ REPO = DOCS.parent
 CACHE_VERSION = 5
 #: The environment variable naming a saved ``ruleproof audit --json`` output.
 AUDIT_ENV = "RULEPROOF_AUDIT_JSON"
+#: The longest witness (in moves) embedded as a step-by-step replay; longer ones
+#: are replayed with ``ruleproof replay --finding ID`` (a deterministic bound on build time).
+REPLAY_MAX_MOVES = 120
 #: Games and move budget of each measured reading comparison.
 DIFF_GAMES = 60
 DIFF_MAX_MOVES = 8000
@@ -85,6 +88,10 @@ class SiteData:
     findings_source: str = "solved"
     #: Each finding's thumbnail (a witness picture, or its verdict card).
     thumbnails: dict[str, str] = field(default_factory=dict)
+    #: Finding id → the self-contained replay page of its witness (issue 18's viewer).
+    replays: dict[str, str] = field(default_factory=dict)
+    #: Finding id → why its witness has no embedded replay (too long, none that replays).
+    replay_notes: dict[str, str] = field(default_factory=dict)
 
 
 #: The files whose change invalidates the cached data: the code that computes it
@@ -195,6 +202,33 @@ def _pictures(data: SiteData) -> None:
                 data.thumbnails[finding.id] = name
 
 
+def _replays(data: SiteData) -> None:
+    """The witness of every finding that has one as a replay page (``ruleproof.checkers.view``)."""
+    try:
+        from ruleproof.checkers.view.replay import replay_html
+        from ruleproof.checkers.view.witness import witness_records
+    except ImportError:
+        return
+    for game in data.games:
+        for finding in data.findings.get(game, []):
+            if finding.verdict != "sat" or finding.witness is None:
+                continue
+            try:
+                records = witness_records(finding)
+            except Exception as exc:  # noqa: BLE001 - the pictures and the JSON are still shown
+                data.replay_notes[finding.id] = f"its witness could not be replayed ({type(exc).__name__}: {exc})"
+                continue
+            if not records:
+                continue
+            record = records[0]
+            if len(record.moves) > REPLAY_MAX_MOVES:
+                data.replay_notes[finding.id] = (f"its witness has {len(record.moves)} moves, too many to embed; "
+                                                 f"step through it with ``ruleproof replay --finding {finding.id}``")
+                continue
+            data.replays[finding.id] = replay_html(record, title=f"{finding.id}: the witness",
+                                                   notes=[finding.question, finding.answer], docs_base="../")
+
+
 def gather(app: Sphinx, tests: Sequence[Any]) -> SiteData:
     """Findings and pictures, from the cache when the sources have not changed."""
     from ruleproof.model.registry import available_games
@@ -243,6 +277,9 @@ def gather(app: Sphinx, tests: Sequence[Any]) -> SiteData:
         start = time.perf_counter()
         _pictures(data)
         data.seconds["witness pictures"] = time.perf_counter() - start
+        start = time.perf_counter()
+        _replays(data)
+        data.seconds["witness replays"] = time.perf_counter() - start
 
     wanted = [t for t in tests if t.examples]
     if app.config.ruleproof_capture_examples and wanted:

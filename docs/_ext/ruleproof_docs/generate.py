@@ -156,6 +156,7 @@ def generate(app: Sphinx) -> None:
     pages["games/index"] = games_index(contexts)
     pages["games/findings"] = findings_overview(contexts, data, index)
     files = {f"pictures/{name}": svg for name, svg in data.svgs.items()}
+    files.update({f"extra/replays/{finding_id}.html": page for finding_id, page in data.replays.items()})
     pages["reference/schemas"] = schemas_page(files)
     pages.update(cli_pages())
 
