@@ -72,7 +72,7 @@ def mcts_policy(simulations: int = 200, seed: int = 0) -> Policy:
     """
     try:
         import numpy as np
-        from open_spiel.python.algorithms import mcts  # type: ignore[import-untyped]
+        from open_spiel.python.algorithms import mcts
 
         from ruleproof.checkers.interop import openspiel as adapter
     except ImportError as exc:
