@@ -241,3 +241,18 @@ def test_replay_opens_a_certificate(tmp_path: Path) -> None:
     page = tmp_path / "cert.html"
     assert main(["replay", str(source), "--html", str(page)]) == 0
     assert "is illegal" in page.read_text("utf-8")
+
+
+def test_show_and_replay_json_match_their_schemas(records: dict[str, Path], tmp_path: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    jsonschema = pytest.importorskip("jsonschema")
+    from ruleproof.checkers.cli.schemas import command_schema
+
+    assert main(["show", str(records["cinco"]), "--format", "svg", "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    jsonschema.validate(doc, command_schema("show"))
+    assert doc["picture"].startswith("<svg")
+    assert main(["replay", str(records["ikebana"]), "--html", str(tmp_path / "r.html"), "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    jsonschema.validate(doc, command_schema("replay"))
+    assert doc["moves"] == 80 and (tmp_path / "r.html").stat().st_size == doc["bytes"]
