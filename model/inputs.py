@@ -414,8 +414,9 @@ class _Window:
         index = self.skip_ws(index)
         return self.text[index] if index < len(self.text) else ""
 
-    def value(self, index: int, path: str, decoder: json.JSONDecoder) -> tuple[Any, int]:
-        """Decode one JSON value starting at ``index`` (after blanks), reading until it is complete."""
+    def value(self, index: int, path: str, decoder: json.JSONDecoder, check: bool = True) -> tuple[Any, int]:
+        """Decode one JSON value starting at ``index`` (after blanks), reading until it is complete
+        (``check=False`` leaves :func:`check_value` to the caller)."""
         index = self.skip_ws(index)
         limit = self.limits.max_value_chars
         while True:
@@ -439,7 +440,8 @@ class _Window:
             if end - index > limit:
                 raise InputError(f"one value is longer than {limit} characters (limit MAX_VALUE_BYTES)", path,
                                  source=self.source)
-            check_value(value, path, self.source, self.limits)
+            if check:
+                check_value(value, path, self.source, self.limits)
             return value, end
 
     def fail(self, index: int, expected: str, path: str) -> InputError:
@@ -449,7 +451,7 @@ class _Window:
                           path, source=self.source)
 
 
-def scan_object(path: str | Path, stream_key: str, limits: Limits = RECORD_LIMITS
+def scan_object(path: str | Path, stream_key: str, limits: Limits = RECORD_LIMITS, *, check_items: bool = True
                 ) -> Iterator[tuple[str, int | None, Any]]:
     """Walk a file holding one JSON object, streaming the items of one array.
 
@@ -459,14 +461,18 @@ def scan_object(path: str | Path, stream_key: str, limits: Limits = RECORD_LIMIT
     ``(stream_key, i, item)`` for each item, in file order, keeping only one
     value in memory at a time.
 
+    With ``check_items=False`` the caller runs :func:`check_value` on the
+    streamed items itself (or proves them flat some cheaper way).
+
     :raises InputError: as :func:`decode_json`; also for a duplicate top-level key.
     """
     handle, name = _opened(path, limits.max_bytes)
     with handle:
-        yield from _scan(_Window(handle, name, limits), stream_key, json_decoder(limits))
+        yield from _scan(_Window(handle, name, limits), stream_key, json_decoder(limits), check_items)
 
 
-def _scan(w: _Window, stream_key: str, decoder: json.JSONDecoder) -> Iterator[tuple[str, int | None, Any]]:
+def _scan(w: _Window, stream_key: str, decoder: json.JSONDecoder, check_items: bool
+          ) -> Iterator[tuple[str, int | None, Any]]:
     i = w.skip_ws(0)
     if w.char(i) != "{":
         if i >= len(w.text):
@@ -493,7 +499,7 @@ def _scan(w: _Window, stream_key: str, decoder: json.JSONDecoder) -> Iterator[tu
             i = w.skip_ws(i + 1)
             if key == stream_key and w.char(i) == "[":
                 yield key, None, []  # the array itself; its items follow
-                i = yield from _scan_array(w, i, key, where, decoder)
+                i = yield from _scan_array(w, i, key, where, decoder, check_items)
             else:
                 value, i = w.value(i, where, decoder)
                 yield key, None, value
@@ -509,14 +515,14 @@ def _scan(w: _Window, stream_key: str, decoder: json.JSONDecoder) -> Iterator[tu
         raise w.fail(w.skip_ws(i), "the end of the file after the object", "$")
 
 
-def _scan_array(w: _Window, i: int, key: str, where: str, decoder: json.JSONDecoder
+def _scan_array(w: _Window, i: int, key: str, where: str, decoder: json.JSONDecoder, check_items: bool
                 ) -> Generator[tuple[str, int | None, Any], None, int]:
     i = w.skip_ws(i + 1)
     if w.char(i) == "]":
         return i + 1
     n = 0
     while True:
-        item, i = w.value(i, f"{where}[{n}]", decoder)
+        item, i = w.value(i, f"{where}[{n}]", decoder, check_items)
         yield key, n, item
         n += 1
         i = w.drop(w.skip_ws(i))

@@ -205,9 +205,20 @@ def _plain_move(item: object) -> bool:
 
 
 def _move(item: object, index: int, source: str) -> RecordedMove:
-    """A structurally checked move (the seat range is checked once ``players`` is known)."""
+    """A structurally checked move (the seat range is checked once ``players`` is known).
+
+    A plain move is flat and short, so the boundary's depth and string checks
+    (:func:`~ruleproof.model.inputs.check_value`) run only on the others and on
+    non-ASCII move texts.
+    """
     path = f"$.moves[{index}]"
-    if not _plain_move(item):
+    plain = _plain_move(item)
+    if not plain or not item["move"].isascii():  # type: ignore[index]
+        try:
+            check_value(item, path, source, RECORD_LIMITS)
+        except InputError as exc:
+            raise RecordError(exc.args[0], exc.path, index, source) from None
+    if not plain:
         raise (_schema_error("move", item, path, index, source)
                or RecordError(f"a move is an object {{\"actor\": seat or \"chance\", \"move\": text}} with a JSON "
                               f"integer seat; got {str(item)[:100]}", path, index, source))
@@ -290,7 +301,7 @@ class RecordFile:
     def moves(self) -> Iterator[RecordedMove]:
         """The moves in order, decoded and checked again one at a time."""
         source = str(self.path)
-        for key, index, item in scan_object(self.path, "moves", RECORD_LIMITS):
+        for key, index, item in scan_object(self.path, "moves", RECORD_LIMITS, check_items=False):
             if key == "moves" and index is not None:
                 move = _move(item, index, source)
                 _check_seat(move, index, self.header.players, source)
@@ -308,7 +319,7 @@ def _scan(path: Path, keep: list[RecordedMove] | None) -> RecordFile:
     count = 0
     # The first move naming each seat: the seat range is known only with `players`, which may come last.
     first_seat: dict[int, int] = {}
-    for key, index, value in scan_object(path, "moves", RECORD_LIMITS):
+    for key, index, value in scan_object(path, "moves", RECORD_LIMITS, check_items=False):
         if index is None:
             fields[key] = value
             continue

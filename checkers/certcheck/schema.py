@@ -217,6 +217,15 @@ def check_structure(data: object, games: tuple[str, ...] = GAMES) -> dict[str, A
         _check_actor(item["actor"], f"$.record.moves[{i}].actor")
         if not isinstance(item["move"], str) or not item["move"].strip():
             _fail(f"$.record.moves[{i}].move", "move must be a non-empty string")
+    extra = sorted(set(data["record"]) - {"moves", "seed", "source"})
+    if extra:
+        _fail("$.record", f"unknown field(s) {extra!r}")
+    if data["record"].get("seed") is not None and not _is_int(data["record"]["seed"]):
+        _fail("$.record.seed", f"expected an integer or null, got {data['record']['seed']!r}")
+    if "source" in data["record"] and not isinstance(data["record"]["source"], str):
+        _fail("$.record.source", "expected a string")
+    if "producer" in data and not isinstance(data["producer"], dict):
+        _fail("$.producer", "expected an object")
     if not _is_int(data["move_index"]) or data["move_index"] < 0:
         _fail("$.move_index", f"expected a non-negative integer, got {data['move_index']!r}")
     if data["move_index"] != len(moves):
@@ -252,6 +261,9 @@ def check_structure(data: object, games: tuple[str, ...] = GAMES) -> dict[str, A
             _fail(path, f"unknown field(s) {extra!r}")
         if not isinstance(claim["rule"], str) or not isinstance(claim["holds"], bool) or not isinstance(claim["facts"], dict):
             _fail(path, "rule must be a string, holds a boolean, facts an object")
+        for key in ("title", "message"):
+            if key in claim and not isinstance(claim[key], str):
+                _fail(f"{path}.{key}", f"expected a string, got {claim[key]!r}")
         if claim["rule"] in seen:
             _fail(path, f"rule {claim['rule']!r} is claimed twice")
         seen.add(claim["rule"])
@@ -268,6 +280,9 @@ def check_structure(data: object, games: tuple[str, ...] = GAMES) -> dict[str, A
         extra = sorted(set(forced) - allowed)
         if extra:
             _fail("$.forced", f"unknown field(s) {extra!r}")
+        for key in ("claim", "method", "bound"):
+            if key in forced and not isinstance(forced[key], str):
+                _fail(f"$.forced.{key}", f"expected a string, got {forced[key]!r}")
         if not isinstance(forced["assumptions"], list) or not all(isinstance(a, str) for a in forced["assumptions"]):
             _fail("$.forced.assumptions", "expected a list of strings")
         if not isinstance(forced["alternatives"], list):
