@@ -126,7 +126,7 @@ def _env(copy: Path) -> dict[str, str]:
 
 
 def _pytest(copy: Path, paths: Sequence[str], extra: Sequence[str] = ()) -> subprocess.CompletedProcess[str]:
-    command = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-x", "--no-header", "-rN",
+    command = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-x", "--no-header", "-rfE",
                *extra, *paths]
     return subprocess.run(command, cwd=copy, env=_env(copy), capture_output=True, text=True, check=False)
 
