@@ -503,6 +503,13 @@ def score_bound(players: int = 2, seat: int = 0) -> tuple[Any, int | None]:
     >>> score_bound(2)[1], score_bound(2, seat=1)[1]
     (98, 97)
     """
+    score, constraints = score_model(players, seat)
+    return maximize(score, constraints)
+
+
+def score_model(players: int = 2, seat: int = 0) -> tuple[Any, list[Any]]:
+    """The score expression and the counting constraints of :func:`score_bound` (the campaign layer asks
+    "score >= t?" for several thresholds ``t`` in parallel)."""
     facts, v = _move_counts()
     h = [z3.Int(f"h{c}") for c in range(PAWNS)]
     kept, spent, white, mine, others = z3.Ints("kept_black spent_black white my_turns other_extras")
@@ -517,7 +524,7 @@ def score_bound(players: int = 2, seat: int = 0) -> tuple[Any, int | None]:
         mine == (turns + players - 1 - seat) / players,
         z3.Sum(h) + kept + spent + white == mine + spent,
     ]
-    return maximize(score, constraints)
+    return score, constraints
 
 
 def length_bound() -> tuple[Any, int | None]:

@@ -1,0 +1,468 @@
+"""The campaign kinds: how each cuts its work into chunks, runs one chunk, and merges the results.
+
+Every kind is a :class:`Kind` of three pure functions over JSON data:
+
+* ``plan(params)`` — the chunks' parameters, in order (the same params give the same plan);
+* ``run(params, chunk)`` — one chunk's result (runs on a Dask worker; the same inputs give the same result);
+* ``merge(params, results)`` — the report from every chunk's result, in chunk order.
+
+``simulate`` and ``diff`` cut a batch of seeded games into ranges of game
+indices. Game ``i`` is seeded by ``(seed, i)`` whatever chunk it falls in, so
+the merged report equals ``ruleproof simulate``/``ruleproof diff`` with the
+same seed and game count, to the last bit: chunks return exact sums
+(:mod:`~ruleproof.checkers.campaign.exact`), never rounded means.
+``fuzz`` runs one Hypothesis search per chunk with a seed derived from the
+campaign seed and the chunk number; each chunk is exactly ``ruleproof fuzz
+GAME --seed S_i --examples K`` (the report prints that command for any
+failing chunk). ``search`` splits a solver question into sub-problems
+(:mod:`~ruleproof.checkers.campaign.search`).
+
+>>> params = diff_params("take5", 2, {}, {"professional": True}, games=5, seed=3, chunk=2)
+>>> [c["count"] for c in KINDS["diff"].plan(params)]
+[2, 2, 1]
+>>> report = KINDS["diff"].merge(params, [KINDS["diff"].run(params, c) for c in KINDS["diff"].plan(params)])
+>>> report["games"], report["verdict"]
+(5, 'outcomes')
+"""
+
+from __future__ import annotations
+
+import hashlib
+import statistics
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ruleproof.checkers.campaign.exact import Sums, add_run, replay_float_sum
+from ruleproof.spec.errors import RuleproofError
+
+JSON = Any
+
+#: Games per chunk when none is given: big enough that scheduling costs little, small enough to resume often.
+DEFAULT_GAMES_PER_CHUNK = 2_000
+#: Fuzzing examples per chunk when none is given.
+DEFAULT_EXAMPLES_PER_CHUNK = 20
+
+
+@dataclass(frozen=True)
+class Kind:
+    """One campaign kind (see the module docstring)."""
+
+    name: str
+    plan: Callable[[dict[str, JSON]], list[dict[str, JSON]]]
+    run: Callable[[dict[str, JSON], dict[str, JSON]], JSON]
+    merge: Callable[[dict[str, JSON], Sequence[JSON]], dict[str, JSON]]
+    #: Whether a merged report is a pass (exit 0) or a failed check (exit 1).
+    ok: Callable[[dict[str, JSON]], bool] = lambda report: True
+    #: What a chunk counts (games, examples, sub-problems), for rates.
+    unit: Callable[[dict[str, JSON]], str] = lambda params: "games"
+
+
+def _ranges(total: int, size: int) -> list[dict[str, JSON]]:
+    if total < 1:
+        raise RuleproofError(f"the campaign needs at least one game or example; got {total!r}")
+    if size < 1:
+        raise RuleproofError(f"--chunk must be at least 1; got {size!r}")
+    return [{"first": first, "count": min(size, total - first)} for first in range(0, total, size)]
+
+
+def _game_and_variant(params: dict[str, JSON], key: str = "variant") -> tuple[Any, Any]:
+    from ruleproof.model.registry import game_for
+    from ruleproof.spec.core import variant_from_mapping
+
+    game = game_for(params["game"])
+    return game, variant_from_mapping(game.variant_type, params[key])
+
+
+# -- simulate ---------------------------------------------------------------------
+
+
+def full_variant(game: str, flags: dict[str, JSON]) -> tuple[str, dict[str, JSON]]:
+    """The game's registered id and every flag's value, given the flags set away from the defaults.
+
+    >>> full_variant("take5", {"professional": True})[1]["professional"]
+    True
+    """
+    from ruleproof.model.registry import game_for
+    from ruleproof.spec.core import variant_from_mapping, variant_to_dict
+
+    g = game_for(game)
+    return g.name, variant_to_dict(variant_from_mapping(g.variant_type, flags))
+
+
+def simulate_params(game: str, players: int, variant: dict[str, JSON], *, games: int, seed: int = 0,
+                    chunk: int = DEFAULT_GAMES_PER_CHUNK, rule_stats: bool = False) -> dict[str, JSON]:
+    """The parameters of a ``simulate`` campaign (``variant``: the flags set, as JSON)."""
+    game, variant = full_variant(game, variant)
+    return {"game": game, "players": players, "variant": variant, "games": games, "seed": seed, "chunk": chunk,
+            "rule_stats": rule_stats}
+
+
+def _simulate_plan(params: dict[str, JSON]) -> list[dict[str, JSON]]:
+    return _ranges(params["games"], params["chunk"])
+
+
+def _simulate_run(params: dict[str, JSON], chunk: dict[str, JSON]) -> JSON:
+    from ruleproof.checkers.checks.simulate import simulate
+
+    game, variant = _game_and_variant(params)
+    players = params["players"]
+    lengths: list[int] = []
+    scores: list[Sums] = [Sums() for _ in range(players)]
+    low: list[float] = [float("inf")] * players
+    high: list[float] = [float("-inf")] * players
+    # simulate adds 1/len(winners) to each winner's float total game after game; the chunk keeps, per seat,
+    # the run-length-encoded tie sizes of the games it won, so the merge adds the same floats in the same order.
+    wins: list[list[list[int]]] = [[] for _ in range(players)]
+    fired: Counter[str] = Counter()
+    for index in range(chunk["first"], chunk["first"] + chunk["count"]):
+        one, _ = simulate(game, players, variant, games=1, seed=params["seed"], start=index,
+                          rule_stats=params["rule_stats"])
+        lengths.append(one.lengths[0])
+        for seat, score in enumerate(one.scores[0]):
+            scores[seat].add(score)
+            low[seat], high[seat] = min(low[seat], score), max(high[seat], score)
+            if one.wins[seat]:
+                add_run(wins[seat], round(1.0 / one.wins[seat]))
+        fired.update(one.rules_fired)
+    return {"games": len(lengths), "length_sum": sum(lengths), "length_min": min(lengths),
+            "length_max": max(lengths),
+            "seats": [{"sums": scores[s].to_json(), "min": low[s], "max": high[s]} for s in range(players)],
+            "wins": wins, "rules_fired": dict(sorted(fired.items()))}
+
+
+def _simulate_merge(params: dict[str, JSON], results: Sequence[JSON]) -> dict[str, JSON]:
+    from ruleproof.checkers.checks.simulate import simulate
+
+    players = params["players"]
+    games = sum(r["games"] for r in results)
+    # The statistics object of ``simulate`` itself (no game played) renders the report, so the merged report
+    # has its fields; the values that need every game (mean length, mean scores) are set from exact sums.
+    game, variant = _game_and_variant(params)
+    stats, _ = simulate(game, players, variant, games=0, seed=params["seed"], rule_stats=params["rule_stats"])
+    stats.games = games
+    stats.lengths = [min(r["length_min"] for r in results), max(r["length_max"] for r in results)]
+    stats.wins = [replay_float_sum(tuple(run) for r in results for run in r["wins"][seat]) for seat in range(players)]
+    for r in results:
+        stats.rules_fired.update(r["rules_fired"])
+    data: dict[str, JSON] = stats.to_json()
+    length = Sums()
+    length.n, length.sx = games, {1: sum(r["length_sum"] for r in results)}
+    data["length"]["mean"] = length.fmean()
+    for row in data["seats"]:
+        seat = row["seat"]
+        sums = Sums()
+        for r in results:
+            sums.merge(Sums.from_json(r["seats"][seat]["sums"]))
+        row["mean_score"] = sums.fmean()
+        row["min_score"] = min(r["seats"][seat]["min"] for r in results)
+        row["max_score"] = max(r["seats"][seat]["max"] for r in results)
+    return data
+
+
+# -- diff -----------------------------------------------------------------------------
+
+
+def diff_params(game: str, players: int, a: dict[str, JSON], b: dict[str, JSON], *, games: int, seed: int = 0,
+                chunk: int = DEFAULT_GAMES_PER_CHUNK) -> dict[str, JSON]:
+    """The parameters of a ``diff`` campaign (``a``/``b``: flags set away from the defaults, or every flag)."""
+    name, full_a = full_variant(game, a)
+    _, full_b = full_variant(game, b)
+    return {"game": name, "players": players, "a": full_a, "b": full_b, "games": games, "seed": seed,
+            "chunk": chunk}
+
+
+def _metric_rows(players: int) -> list[str]:
+    return (["game length (moves)", "score, mean over seats"] + [f"score of seat {s}" for s in range(players)]
+            + [f"win share of seat {s}" for s in range(players)])
+
+
+def _pair_values(pair: Any, players: int) -> list[tuple[float, float]]:
+    """The (A, B) values of every metric row of :meth:`Comparison.metrics`, for one pair."""
+    rows: list[tuple[float, float]] = [(pair.length_a, pair.length_b),
+                                       (statistics.fmean(pair.scores_a), statistics.fmean(pair.scores_b))]
+    rows += [(pair.scores_a[s], pair.scores_b[s]) for s in range(players)]
+    rows += [(pair.returns_a[s], pair.returns_b[s]) for s in range(players)]
+    return rows
+
+
+def _diff_run(params: dict[str, JSON], chunk: dict[str, JSON]) -> JSON:
+    from ruleproof.checkers.analysis.diff import play_pair
+
+    game, a = _game_and_variant(params, "a")
+    _, b = _game_and_variant(params, "b")
+    players = params["players"]
+    rows = _metric_rows(players)
+    sums = [(Sums(), Sums(), Sums()) for _ in rows]
+    kinds: Counter[str] = Counter()
+    diverged = outcome = winners = 0
+    witness: int | None = None
+    sample: JSON = None
+    for index in range(chunk["first"], chunk["first"] + chunk["count"]):
+        pair = play_pair(game, players, a, b, seed=params["seed"], index=index, detail=sample is None)
+        if sample is None and pair.divergence is not None:
+            sample = pair.divergence.to_json()
+        diverged += pair.diverged
+        outcome += pair.outcome_changed
+        winners += pair.winners_changed
+        if pair.kind is not None:
+            kinds[pair.kind] += 1
+        if witness is None and pair.outcome_changed:
+            witness = index
+        for (sa, sb, sd), (va, vb) in zip(sums, _pair_values(pair, players)):
+            sa.add(va)
+            sb.add(vb)
+            sd.add(vb - va)
+    return {"games": chunk["count"], "diverged": diverged, "outcome_changed": outcome, "winners_changed": winners,
+            "kinds": dict(sorted(kinds.items())), "witness": witness, "sample": sample,
+            "metrics": [[s.to_json() for s in triple] for triple in sums]}
+
+
+def _metric(name: str, sa: Sums, sb: Sums, sd: Sums) -> Any:
+    """The :class:`~ruleproof.checkers.analysis.stats.Metric` that ``Metric.paired`` computes from the values."""
+    import math
+
+    from ruleproof.checkers.analysis.stats import Metric, t975
+
+    n = sd.n
+    if n == 0:
+        return Metric(name, 0.0, 0.0, 0.0, None, None, 0)
+    mean = sd.fmean()
+    low: float | None = None
+    high: float | None = None
+    if n >= 2:
+        half = t975(n - 1) * sd.stdev() / math.sqrt(n)
+        low, high = mean - half, mean + half
+    return Metric(name, sa.fmean(), sb.fmean(), mean, low, high, n)
+
+
+def merged_comparison(params: dict[str, JSON], results: Sequence[JSON], *, findings: bool = True) -> Any:
+    """A :class:`~ruleproof.checkers.analysis.diff.Comparison` rebuilt from chunk results (no per-game pairs):
+    its ``to_json`` and ``summary`` are those of ``compare`` over the same games."""
+    from ruleproof.checkers.analysis.diff import Comparison, Divergence, compare
+
+    game, a = _game_and_variant(params, "a")
+    _, b = _game_and_variant(params, "b")
+    players = params["players"]
+    # The parts of a comparison that do not depend on the games (player counts, rules, findings), from
+    # compare itself on one game.
+    skeleton = compare(game, players, a, b, games=1, seed=params["seed"], findings=findings)
+    rows = _metric_rows(players)
+    triples = [(Sums(), Sums(), Sums()) for _ in rows]
+    kinds: Counter[str] = Counter()
+    for r in results:
+        kinds.update(r["kinds"])
+        for triple, stored in zip(triples, r["metrics"]):
+            for acc, doc in zip(triple, stored):
+                acc.merge(Sums.from_json(doc))
+    sample_doc = next((r["sample"] for r in results if r["sample"] is not None), None)
+    sample = None if sample_doc is None else Divergence(**{
+        **sample_doc, "only_a": tuple(sample_doc["only_a"]), "only_b": tuple(sample_doc["only_b"])})
+    merged = MergedComparison(
+        game.name, players, params["seed"], a, b, sample=sample, findings=skeleton.findings,
+        findings_note=skeleton.findings_note, rules=skeleton.rules, players_only_a=skeleton.players_only_a,
+        players_only_b=skeleton.players_only_b, players_note=skeleton.players_note,
+        merged_games=sum(r["games"] for r in results), merged_diverged=sum(r["diverged"] for r in results),
+        merged_outcome=sum(r["outcome_changed"] for r in results),
+        merged_winners=sum(r["winners_changed"] for r in results), merged_kinds=dict(sorted(kinds.items())),
+        merged_witness=next((r["witness"] for r in results if r["witness"] is not None), None),
+        merged_metrics=[_metric(name, *t) for name, t in zip(rows, triples)])
+    assert isinstance(merged, Comparison)
+    return merged
+
+
+def _comparison_class() -> type:
+    from ruleproof.checkers.analysis.diff import Comparison
+
+    @dataclass
+    class _Merged(Comparison):
+        """A comparison whose counts come from merged chunk results instead of per-game pairs."""
+
+        merged_games: int = 0
+        merged_diverged: int = 0
+        merged_outcome: int = 0
+        merged_winners: int = 0
+        merged_kinds: dict[str, int] = field(default_factory=dict)
+        merged_witness: int | None = None
+        merged_metrics: list[Any] = field(default_factory=list)
+
+        games = property(lambda self: self.merged_games)  # type: ignore[assignment]
+        diverged = property(lambda self: self.merged_diverged)  # type: ignore[assignment]
+        outcome_changed = property(lambda self: self.merged_outcome)  # type: ignore[assignment]
+        winners_changed = property(lambda self: self.merged_winners)  # type: ignore[assignment]
+        kinds = property(lambda self: self.merged_kinds)  # type: ignore[assignment]
+        witness = property(lambda self: self.merged_witness)  # type: ignore[assignment]
+
+        def metrics(self) -> list[Any]:
+            return list(self.merged_metrics)
+
+    _Merged.__name__ = _Merged.__qualname__ = "MergedComparison"
+    return _Merged
+
+
+class _Lazy:
+    """Builds the merged comparison class on first use (the analysis wing is imported only then)."""
+
+    cls: type | None = None
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        if _Lazy.cls is None:
+            _Lazy.cls = _comparison_class()
+        return _Lazy.cls(*args, **kwargs)
+
+
+MergedComparison = _Lazy()
+
+
+def _diff_merge(params: dict[str, JSON], results: Sequence[JSON]) -> dict[str, JSON]:
+    data: dict[str, JSON] = merged_comparison(params, results).to_json()
+    return data
+
+
+def diff_progress(params: dict[str, JSON], results: Sequence[JSON]) -> str:
+    """One line on the chunks finished so far: games whose winners change and the game-length difference, with
+    their 95% intervals (they narrow as chunks arrive)."""
+    from ruleproof.checkers.analysis.stats import wilson
+
+    games = sum(r["games"] for r in results)
+    winners = sum(r["winners_changed"] for r in results)
+    low, high = wilson(winners, games)
+    triple = [Sums(), Sums(), Sums()]
+    for r in results:
+        for acc, doc in zip(triple, r["metrics"][0]):
+            acc.merge(Sums.from_json(doc))
+    length = _metric("length", *triple)
+    ci = "n/a" if length.low is None else f"{length.low:+.3f} to {length.high:+.3f}"
+    return (f"winners change in {winners / games:.2%} (95% CI {low:.2%} to {high:.2%}); "
+            f"length B−A {length.diff:+.3f} (95% CI {ci})")
+
+
+# -- fuzz -------------------------------------------------------------------------------
+
+
+def fuzz_params(game: str, players: int, variant: dict[str, JSON], *, examples: int, steps: int = 200,
+                seed: int = 0, chunk: int = DEFAULT_EXAMPLES_PER_CHUNK) -> dict[str, JSON]:
+    """The parameters of a ``fuzz`` campaign."""
+    game, variant = full_variant(game, variant)
+    return {"game": game, "players": players, "variant": variant, "examples": examples, "steps": steps,
+            "seed": seed, "chunk": chunk}
+
+
+def chunk_seed(seed: int, index: int) -> int:
+    """The Hypothesis seed of fuzzing chunk ``index`` of a campaign seeded ``seed`` (a 32-bit number).
+
+    >>> chunk_seed(0, 0) != chunk_seed(0, 1), chunk_seed(5, 2) == chunk_seed(5, 2)
+    (True, True)
+    """
+    digest = hashlib.sha256(f"ruleproof-fuzz|{seed}|{index}".encode()).digest()
+    return int.from_bytes(digest[:4], "big")
+
+
+def _fuzz_plan(params: dict[str, JSON]) -> list[dict[str, JSON]]:
+    return [{"seed": chunk_seed(params["seed"], i), "examples": r["count"]}
+            for i, r in enumerate(_ranges(params["examples"], params["chunk"]))]
+
+
+def run_fuzz(game_id: str, players: int, variant: Any, *, examples: int, steps: int,
+             seed: int | None) -> dict[str, JSON]:
+    """One Hypothesis search of the engine/spec state machine, with the settings of ``ruleproof fuzz``.
+
+    :returns: ``ok``, the failure text (``error``, with Hypothesis's falsifying program), and the number
+        of move sequences and steps run (both deterministic for a given seed).
+    """
+    from hypothesis import HealthCheck, settings
+    from hypothesis import seed as hypothesis_seed
+    from hypothesis.stateful import run_state_machine_as_test
+
+    from ruleproof.checkers.checks.fuzz import machine_for
+
+    machine = machine_for(game_id, players, variant)
+    counts = {"sequences": 0, "steps": 0}
+
+    class Counted(machine):  # type: ignore[misc,valid-type]
+        def teardown(self) -> None:
+            super().teardown()
+            counts["sequences"] += 1
+            counts["steps"] += self.steps
+
+    config = settings(max_examples=examples, stateful_step_count=steps, deadline=None, database=None,
+                      suppress_health_check=list(HealthCheck), derandomize=seed is None, print_blob=True)
+    error: str | None = None
+    try:
+        if seed is not None:
+            hypothesis_seed(seed)(run_state_machine_as_test)(Counted, settings=config)
+        else:
+            run_state_machine_as_test(Counted, settings=config)
+    except AssertionError as exc:
+        error = "\n".join([str(exc), *getattr(exc, "__notes__", [])])
+    return {"ok": error is None, "error": error, **counts}
+
+
+def _fuzz_run(params: dict[str, JSON], chunk: dict[str, JSON]) -> JSON:
+    game, variant = _game_and_variant(params)
+    result = run_fuzz(game.name, params["players"], variant, examples=chunk["examples"], steps=params["steps"],
+                      seed=chunk["seed"])
+    return {**result, "seed": chunk["seed"], "examples": chunk["examples"]}
+
+
+def fuzz_command(params: dict[str, JSON], chunk: JSON) -> str:
+    """The ``ruleproof fuzz`` command that runs one chunk alone."""
+    from ruleproof.checkers.campaign.store import canonical
+
+    flags = "".join(f" --variant {k}={canonical(v) if not isinstance(v, str) else v}"
+                    for k, v in sorted(params["variant"].items()))
+    return (f"ruleproof fuzz {params['game']} --players {params['players']} --seed {chunk['seed']} "
+            f"--examples {chunk['examples']} --steps {params['steps']}{flags}")
+
+
+def _fuzz_merge(params: dict[str, JSON], results: Sequence[JSON]) -> dict[str, JSON]:
+    failures = [{"chunk": i, "seed": r["seed"], "error": r["error"], "command": fuzz_command(params, r)}
+                for i, r in enumerate(results) if not r["ok"]]
+    return {"game": params["game"], "players": params["players"], "variant": params["variant"],
+            "seed": params["seed"], "examples": sum(r["examples"] for r in results), "steps": params["steps"],
+            "sequences": sum(r["sequences"] for r in results), "moves": sum(r["steps"] for r in results),
+            "chunks": [{"seed": r["seed"], "examples": r["examples"], "ok": r["ok"], "sequences": r["sequences"],
+                        "steps": r["steps"]} for r in results],
+            "ok": not failures, "failures": failures}
+
+
+# -- the registry ----------------------------------------------------------------------
+
+
+def _search_kind() -> Kind:
+    from ruleproof.checkers.campaign import search
+
+    return Kind("search", search.plan, search.run, search.merge, ok=search.ok, unit=lambda p: "sub-problems")
+
+
+KINDS: dict[str, Kind] = {
+    "simulate": Kind("simulate", _simulate_plan, _simulate_run, _simulate_merge),
+    "diff": Kind("diff", lambda p: _ranges(p["games"], p["chunk"]), _diff_run, _diff_merge),
+    "fuzz": Kind("fuzz", _fuzz_plan, _fuzz_run, _fuzz_merge, ok=lambda r: bool(r["ok"]),
+                 unit=lambda p: "examples"),
+}
+
+
+def kind_for(name: str) -> Kind:
+    """The campaign kind ``name`` (``search`` is loaded on demand: it imports the solver layer)."""
+    if name == "search":
+        return _search_kind()
+    if name not in KINDS:
+        raise RuleproofError(f"unknown campaign kind {name!r}; kinds: {', '.join([*KINDS, 'search'])}")
+    return KINDS[name]
+
+
+def chunk_units(kind: str, chunk: JSON) -> int:
+    """How many units (games, examples, sub-problems) a chunk counts."""
+    if isinstance(chunk, dict):
+        if "count" in chunk:
+            return int(chunk["count"])
+        if "examples" in chunk:
+            return int(chunk["examples"])
+    return 1
+
+
+__all__ = ["DEFAULT_EXAMPLES_PER_CHUNK", "DEFAULT_GAMES_PER_CHUNK", "KINDS", "Kind", "chunk_seed", "chunk_units",
+           "diff_params", "diff_progress", "fuzz_command", "fuzz_params", "kind_for", "merged_comparison",
+           "run_fuzz", "simulate_params"]
