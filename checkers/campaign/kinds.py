@@ -287,12 +287,12 @@ def _comparison_class() -> type:
         merged_witness: int | None = None
         merged_metrics: list[Any] = field(default_factory=list)
 
-        games = property(lambda self: self.merged_games)  # type: ignore[assignment]
-        diverged = property(lambda self: self.merged_diverged)  # type: ignore[assignment]
-        outcome_changed = property(lambda self: self.merged_outcome)  # type: ignore[assignment]
-        winners_changed = property(lambda self: self.merged_winners)  # type: ignore[assignment]
-        kinds = property(lambda self: self.merged_kinds)  # type: ignore[assignment]
-        witness = property(lambda self: self.merged_witness)  # type: ignore[assignment]
+        games = property(lambda self: self.merged_games)
+        diverged = property(lambda self: self.merged_diverged)
+        outcome_changed = property(lambda self: self.merged_outcome)
+        winners_changed = property(lambda self: self.merged_winners)
+        kinds = property(lambda self: self.merged_kinds)
+        witness = property(lambda self: self.merged_witness)
 
         def metrics(self) -> list[Any]:
             return list(self.merged_metrics)

@@ -98,13 +98,14 @@ def plan_of(store: Store) -> tuple[Kind, list[dict[str, JSON]], dict[int, str]]:
 
 
 def _client(scheduler: str | None, workers: int | None) -> tuple[Any, Any]:
-    from distributed import Client, LocalCluster
+    import distributed
 
+    dask: Any = distributed  # untyped library
     if scheduler is not None:
-        return Client(scheduler, timeout="30s"), None
-    cluster = LocalCluster(n_workers=workers or os.cpu_count() or 1, threads_per_worker=1, processes=True,
+        return dask.Client(scheduler, timeout="30s"), None
+    cluster = dask.LocalCluster(n_workers=workers or os.cpu_count() or 1, threads_per_worker=1, processes=True,
                            dashboard_address=None, silence_logs=logging.ERROR)
-    return Client(cluster), cluster
+    return dask.Client(cluster), cluster
 
 
 def run(store: Store, *, scheduler: str | None = None, workers: int | None = None, retries: int = DEFAULT_RETRIES,
@@ -162,7 +163,9 @@ def _run_dask(kind: Kind, params: dict[str, JSON], chunks: list[dict[str, JSON]]
               scheduler: str | None, workers: int | None, retries: int, client: Any,
               finished: Callable[[int, dict[str, JSON]], None], failed: Callable[[int, str, int], None],
               outcome: Outcome) -> None:
-    from distributed import as_completed
+    import distributed
+
+    as_completed: Any = distributed.as_completed  # untyped library
 
     own = client is None
     cluster = None
@@ -196,4 +199,4 @@ def merged_so_far(store: Store) -> list[JSON]:
     return [done[i] for i in sorted(done)]
 
 
-__all__ = ["DEFAULT_RETRIES", "Event", "Outcome", "execute_chunk", "merged_so_far", "plan_of", "run", "Path"]
+__all__ = ["DEFAULT_RETRIES", "Event", "Outcome", "execute_chunk", "merged_so_far", "plan_of", "run"]
