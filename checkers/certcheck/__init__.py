@@ -43,7 +43,7 @@ from ruleproof.checkers.certcheck.schema import (
 
 __all__ = [
     "CERTIFICATE_SCHEMA", "FORMAT", "VERSION", "CertificateFormatError", "CheckResult", "canonical_json",
-    "check_certificate", "load_certificate", "rules_for", "state_sha256",
+    "check_certificate", "check_reading", "load_certificate", "rules_for", "state_sha256",
 ]
 
 
@@ -67,6 +67,7 @@ def check_certificate(data: object, rules: GameRules | None = None) -> CheckResu
     check_bounds(cert["state"])
     if rules is None:
         rules = rules_for(cert["game"])
+    check_reading(rules, cert["variant"])
     try:
         rules.parse_move(cert["move"])
     except ValueError as exc:
@@ -77,6 +78,33 @@ def check_certificate(data: object, rules: GameRules | None = None) -> CheckResu
         # The state's hash matched, so these come from a state (or alternative move) of the wrong shape.
         raise CertificateFormatError(f"$.state: the state does not have the shape of a {cert['game']} state "
                                      f"({type(exc).__name__}: {str(exc)[:200]})") from None
+
+
+def check_reading(rules: GameRules, variant: dict[str, Any]) -> None:
+    """Refuse a certificate made under a flag value these rules do not implement.
+
+    The engines gain readings faster than this checker does; a certificate under
+    a reading it does not know must be refused (exit 2), not judged by the
+    default rules. Rules without a ``flags`` table (a plugin game's own
+    checker) are taken to implement every reading they are given.
+
+    >>> check_reading(rules_for("take5"), {"tie": "draw"})
+    >>> check_reading(rules_for("cinco"), {"must_place": True})
+    Traceback (most recent call last):
+    ...
+    ruleproof.checkers.certcheck.schema.CertificateFormatError: $.variant.must_place: this checker implements must_place=False only, not True
+    """
+    known: dict[str, tuple[object, ...] | None] | None = getattr(rules, "flags", None)
+    if known is None:
+        return
+    for flag, value in variant.items():
+        if flag not in known:
+            raise CertificateFormatError(f"$.variant.{flag}: this checker does not know the flag {flag!r}; "
+                                         f"it knows {', '.join(sorted(known))}")
+        values = known[flag]
+        if values is not None and value not in values:
+            allowed = ", ".join(f"{flag}={v!r}" for v in values)
+            raise CertificateFormatError(f"$.variant.{flag}: this checker implements {allowed} only, not {value!r}")
 
 
 def load_certificate(path: str | Path) -> Any:

@@ -346,6 +346,26 @@ def _who(actor: int) -> str | int:
 
 
 class _BigFive:
+    #: The variant flags this checker implements: ``None`` for every value (the flag
+    #: leaves legality alone, or every value is implemented), else the values it implements.
+    #: A certificate under any other value is refused, never judged by the wrong rules.
+    flags: dict[str, tuple[object, ...] | None] = {
+        "bonus": None,
+        "stalemate": None,
+        "idle_rounds": None,
+        "allow_five": None,
+        "children": None,
+        "handicap": None,
+        "rounds": None,
+        "penalty_limit": None,
+        "exchange": ("any",),
+        "min_group": (1,),
+        "bonus_timing": None,
+        "pass_rule": ("stuck",),
+        "solo_discard": ("forced",),
+        "solo_rest": None,
+    }
+
     def parse_move(self, text: str) -> tuple[str, Any]:
         return parse_move(text)
 

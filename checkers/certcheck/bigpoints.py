@@ -126,6 +126,25 @@ def _disc_at(path: str, pos: int | None) -> list[Any] | None:
 
 
 class _BigPoints:
+    #: The variant flags this checker implements: ``None`` for every value (the flag
+    #: leaves legality alone, or every value is implemented), else the values it implements.
+    #: A certificate under any other value is refused, never judged by the wrong rules.
+    flags: dict[str, tuple[object, ...] | None] = {
+        "inverted_ladder": None,
+        "spent_black_counts": None,
+        "no_free_disc": None,
+        "back_to_start": None,
+        "extra_timing": None,
+        "match": None,
+        "colour_discs": None,
+        "black_discs": None,
+        "white_discs": None,
+        "black_counts": None,
+        "last_reserve": (True,),
+        "ladder_take": ("reserve",),
+        "black_visibility": None,
+    }
+
     def parse_move(self, text: str) -> tuple[str, Any]:
         return parse_move(text)
 

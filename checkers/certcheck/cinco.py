@@ -91,6 +91,22 @@ def _play_text(card: int, cell: int) -> str:
 
 
 class _Cinco:
+    #: The variant flags this checker implements: ``None`` for every value (the flag
+    #: leaves legality alone, or every value is implemented), else the values it implements.
+    #: A certificate under any other value is refused, never judged by the wrong rules.
+    flags: dict[str, tuple[object, ...] | None] = {
+        "layout": None,
+        "layout_file": ("",),
+        "exact_five": None,
+        "teams6": None,
+        "joker": None,
+        "chips": None,
+        "reshuffle": ("on_demand",),
+        "first_seat": (0,),
+        "chips_out": ("last_chip",),
+        "must_place": (False,),
+    }
+
     def parse_move(self, text: str) -> tuple[str, Any]:
         return parse_move(text)
 

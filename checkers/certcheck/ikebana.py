@@ -62,6 +62,19 @@ def _under_tops(s: dict[str, Any], refusing: bool) -> list[int]:
 
 
 class _Ikebana:
+    #: The variant flags this checker implements: ``None`` for every value (the flag
+    #: leaves legality alone, or every value is implemented), else the values it implements.
+    #: A certificate under any other value is refused, never judged by the wrong rules.
+    flags: dict[str, tuple[object, ...] | None] = {
+        "bank": None,
+        "shortfall": None,
+        "double_final": None,
+        "start_tie": None,
+        "recycle": None,
+        "stall": None,
+        "partial_refusal": (False,),
+    }
+
     def parse_move(self, text: str) -> tuple[str, Any]:
         return parse_move(text)
 

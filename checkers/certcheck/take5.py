@@ -111,6 +111,19 @@ def _resolution_facts(s: dict[str, Any]) -> Facts:
 
 
 class _Take5:
+    #: The variant flags this checker implements: ``None`` for every value (the flag
+    #: leaves legality alone, or every value is implemented), else the values it implements.
+    #: A certificate under any other value is refused, never judged by the wrong rules.
+    flags: dict[str, tuple[object, ...] | None] = {
+        "end_rule": None,
+        "threshold": None,
+        "end_check": None,
+        "row_choice": None,
+        "deck": None,
+        "professional": None,
+        "tie": None,
+    }
+
     def parse_move(self, text: str) -> tuple[str, int, bool]:
         return parse_move(text)
 
