@@ -1045,7 +1045,7 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
     Ambiguity(
         "CI-AMB-4", "What happens to a card with no free cell at or above its number?",
         "В этом случае карта \"сгорает\"",
-        _src(SEC_JOKER, "RULES-NOTES.md §Cinco row 5"),
+        _src(SEC_TURN, "RULES-NOTES.md §Cinco row 5"),
         (Reading(False, "it burns: the card is discarded and no chip placed"),
          Reading(True, "Joker variant: it must take some free cell (it burns only when the board is full)")),
         False, "joker", ("CI-PLAY-3", "CI-PLAY-4"),

@@ -93,9 +93,12 @@ PASSAGES = {
         quote("После любого из этих действий ход считается завершенным.", "Ход игры"),
     ),
     "CI-OUT-1": quote("он побеждает и игра считается завершенной"),
-    # The spec's own quote of CI-AMB-4 lies in § Ход игры; the Joker rule the ambiguity offers is here.
-    "CI-AMB-4": quote("В случае если при игре карты нет мест для размещения фишки, ей может быть занято ЛЮБОЕ "
-                      "свободное место на поле."),
+    # CI-AMB-4: the burning sentence (its own section, § Ход игры), then the Joker rule it offers instead.
+    "CI-AMB-4": (
+        quote('В этом случае карта "сгорает"'),
+        quote("В случае если при игре карты нет мест для размещения фишки, ей может быть занято ЛЮБОЕ "
+              "свободное место на поле.", "Вариант ДЖОКЕР"),
+    ),
 }
 
 BOOK: SourceBook = book_of(
