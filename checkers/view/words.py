@@ -32,6 +32,8 @@ def _special(move: object) -> str | None:
         ("take5", "Place"): lambda m: f"The owner of the lowest revealed card puts it on row {getattr(m, 'row') + 1}"
                                       + (" (the row is left of the card's place)" if getattr(m, "left") else "") + ".",
         ("take5", "Take"): lambda m: f"The owner of a too-low card takes row {getattr(m, 'row') + 1} and starts it anew.",
+        ("bigpoints", "Pawn"): lambda m: (f"The player moves the {getattr(m, 'colour')} pawn"
+                                          + (" back (an extra move)." if getattr(m, "back") else " forward.")),
         ("cinco", "Play"): lambda m: (f"The seat to act burns card {getattr(m, 'card')} (no free cell at or above it)."
                                       if getattr(m, "cell") == 0 else
                                       f"The seat to act plays card {getattr(m, 'card')}: a chip goes on cell "
