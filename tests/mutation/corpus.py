@@ -109,8 +109,8 @@ _CI_SPEC_ABOVE = ("    at_or_above = tuple(n for n in free_cells(cells) if n >= 
                   "    at_or_above = tuple(n for n in free_cells(cells) if n > card)")
 _CI_ENGINE_ABOVE = ("            targets = [row[n] for n in free if n >= card]",
                     "            targets = [row[n] for n in free if n > card]")
-_CI_SPEC_JOKER = ("    if at_or_above or not variant.joker:\n        return at_or_above",
-                  "    if any(n > card for n in at_or_above) or not variant.joker:\n        return at_or_above")
+_CI_SPEC_JOKER = ("    return variant.joker and not any(c == FREE for c in cells[card - 1 :])",
+                  "    return variant.joker and not any(c == FREE for c in cells[card :])")
 _CI_SPEC_ORDER = (
     '    if colour >= 0 and is_win(board, colour, variant.exact_five):\n        return "win"\n'
     '    if colour >= 0 and state.chips[colour] == 0 and (variant.chips_out == "last_chip" or not any(state.chips)):\n'
@@ -150,6 +150,14 @@ CINCO = [
         "    if len(targets) <= 1:\n        return None\n    shown")),
     _m("CI-M11", "cinco", "CI-END-1", "the engine ends the game one chip early",
        (CIE, "            elif (left == 0 and", "            elif (left == 1 and")),
+    _m("CI-M13", "cinco", "CI-PLAY-3", "compute_target_cells lists every free cell for a card whose own cell is "
+       "the only free one at or above it",
+       (CIS, "    if at_or_above or not variant.joker:\n        return at_or_above",
+        "    if any(n > card for n in at_or_above) or not variant.joker:\n        return at_or_above"),
+       equivalent="compute_target_cells is read only for emptiness (CI-PLAY-4 burning, must_place) and for the "
+                  "cells quoted in CI-PLAY-4's message; in the mutated branch at_or_above is non-empty, so the "
+                  "free cells are too: every verdict is unchanged (CI-PLAY-3 decides jokers with is_joker_card, "
+                  "which CI-M4 mutates)"),
     _m("CI-M12", "cinco", "CI-OUT-1", "a draw read as 'nobody wins' in the spec",
        (CIS, "        return team_seats(state.players, state.variant, state.winner)\n    return frozenset(range(state.players))",
         "        return team_seats(state.players, state.variant, state.winner)\n    return frozenset()")),
