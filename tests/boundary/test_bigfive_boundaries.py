@@ -119,3 +119,12 @@ def test_fewest_cards_win_ties_share() -> None:
     done = BF.step(state, Pass(), {"finished": True, "penalties": (0, 2)})
     BF.outcome(done, {0}, wrong=[{1}, {0, 1}])
     BF.outcome(done._replace(penalties=(2, 2)), {0, 1}, wrong=[{0}])
+
+
+@pytest.mark.boundary("BF-REFILL-1", "BF-BONUS-1")
+@pytest.mark.parametrize(("deck", "to_draw"), [("Gb Gb", 2), ("Gb", 1)])
+def test_refill_before_the_bonus_stops_when_the_deck_runs_short(deck: str, to_draw: int) -> None:
+    """bonus_timing='after_refill': a line of five (2 bonus cards), then refill the 3-card hand from a short deck."""
+    variant = BigFiveVariant(bonus_timing="after_refill")
+    state = make_position("Lr@0,0 Gr@1,0 Zr@2,0", ["Cr Er Ey Lb Lb", "Ey"], decks=[deck, "Zb"], variant=variant)
+    BF.step(state, m("play Cr@3,0 Er@4,0"), {"bonus": 2, "to_draw": to_draw}, wrong=[{"to_draw": to_draw + 1}])
