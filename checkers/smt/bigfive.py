@@ -130,7 +130,7 @@ def q_invariant(full: bool) -> Finding:
     """Two queries: the start card satisfies the invariant; invariant + legal play ⇒ invariant."""
     start = time.perf_counter()
     frame = comb_frame(prefix="i")
-    base = TrackedSolver()
+    base = TrackedSolver("BF-F-1")
     base.add_fact(*frame.domain())
     base.add_fact(z3.PbEq([(frame.occ[c], 1) for c in frame.scope], 1))
     base.add_fact(z3.Not(z3.And(invariant_patterns(frame, True))))
@@ -175,10 +175,10 @@ def q_bonus(reading: str) -> Callable[[bool], Finding]:
         rules = [c for _, c in frame.rules()]
         base = frame.domain() + invariant_patterns(frame, True) + rules + [frame.pl(frame.play_cells[0])]
         objective = bonus_terms(frame, reading)
-        result, best = maximize(objective, base, timeout_ms=60_000)
+        result, best = maximize(objective, base, "bigfive.bonus")
         if result.verdict != "sat" or best is None:
             return _unknown(fid, question, result, ("BF-BONUS-1",))
-        wit = TrackedSolver(timeout_ms=60_000)
+        wit = TrackedSolver("bigfive.bonus-witness")
         wit.add_fact(*base, objective == best, *connected(frame, frame.scope), *copies_ok(frame, frame.scope))
         # Few enough old cards that seat 0 of the replay still holds the whole bonus in hand and deck.
         wit.add_fact(z3.Sum([z3.If(frame.occ[c], 1, 0) for c in frame.scope]) <= WITNESS_CARDS)
@@ -206,7 +206,7 @@ def q_bonus(reading: str) -> Callable[[bool], Finding]:
         return Finding(
             fid, GAME_ID, question, verdict,
             f"{best} bonus cards: Optimize proves nothing more is possible, and the play "
-            f"{witness['play'].removeprefix('play ')} earns {earned} in a replayed game.",
+            f"{str(witness['play']).removeprefix('play ')} earns {earned} in a replayed game.",
             witness=witness, rule_ids=("BF-BONUS-1", "BF-LINE-5"), seconds=seconds, method="z3", bounds=bounds,
             picture=render_board(_placed(board), play), reason="" if verdict == "sat" else "replay disagrees",
         )
@@ -246,7 +246,7 @@ DEAD_BOXES_QUICK: tuple[tuple[int, int], ...] = ((5, 5),)
 DEAD_BOXES_FULL: tuple[tuple[int, int], ...] = ((5, 5), (5, 6), (6, 6), (5, 7), (6, 7))
 
 
-def dead_board_query(width: int, height: int, most: int, timeout_ms: int = 300_000, *, exact: bool = False,
+def dead_board_query(width: int, height: int, most: int, *, exact: bool = False,
                      rlimit: int | None = None) -> tuple[SolverResult, dict[Cell, int]]:
     """Is there a 4-connected board within ``width × height`` of at most
     ``most`` cards (valid lines, four copies per kind) on which no single card of
@@ -256,12 +256,12 @@ def dead_board_query(width: int, height: int, most: int, timeout_ms: int = 300_0
 
     ``exact``: the board's bounding box is exactly ``width × height`` (it
     touches all four sides), so boxes split a search into disjoint
-    sub-problems (the campaign layer runs them in parallel). ``rlimit``: a
-    deterministic Z3 resource limit instead of the time limit."""
+    sub-problems (the campaign layer runs them in parallel). ``rlimit``: the
+    query's resource limit instead of the budget ``bigfive.dead``."""
     box = [(x, y) for x in range(width) for y in range(height)]
     ring = [(x, y) for x in range(-1, width + 1) for y in range(-1, height + 1) if (x, y) not in set(box)]
     frame = Frame(box, [], limit=MAX_LINE, prefix="d")
-    solver = TrackedSolver(timeout_ms=timeout_ms)
+    solver = TrackedSolver("bigfive.dead", rlimit=rlimit)
     solver.add_fact(*frame.domain(), *invariant_patterns(frame, True))
 
     def occ(c: Cell) -> Any:
@@ -306,9 +306,6 @@ def dead_board_query(width: int, height: int, most: int, timeout_ms: int = 300_0
     if exact:
         solver.add_fact(z3.Or([frame.occ[(x, height - 1)] for x in range(width)]),
                         z3.Or([frame.occ[(width - 1, y)] for y in range(height)]))
-    if rlimit is not None:
-        solver.solver.set("timeout", 4294967295)
-        solver.solver.set("rlimit", rlimit)
     solver.add_fact(*connected(frame, box, "dc"), *copies_ok(frame, box, with_play=False))
     result = solver.check()
     board = frame.decode_board(solver.model()) if result.verdict == "sat" else {}
@@ -372,7 +369,7 @@ Q_LEFT = ("Is the text's remark true for every allowed player count: cards are l
 def leftover_query(counts: Sequence[int]) -> SolverResult:
     """∃ n among ``counts``, quotient q, remainder r: 99 = n·q + r, 0 ≤ r < n, and (r > 0) ≠ (n ∈ {2, 4})."""
     n, q, r = z3.Ints("players share left")
-    solver = TrackedSolver()
+    solver = TrackedSolver("bigfive.leftover")
     solver.add("BF-SETUP-1", z3.Or([n == k for k in counts]))
     solver.add("BF-DEAL-2", 99 == n * q + r, r >= 0, r < n, q >= 0)
     solver.add_fact((r > 0) != z3.Or(n == 2, n == 4))
