@@ -23,3 +23,8 @@ def rulebooks() -> Path:
     if not path.is_dir():
         pytest.fail(f"rulebooks not found at {path}; set RULEPROOF_RULEBOOKS")
     return path
+
+# Every run records, through pytest's own collection, which test carries which
+# @pytest.mark.rule / @pytest.mark.example (tests/test_rule_index.py checks the
+# shipped index against it).
+pytest_plugins = ["ruleproof.checkers.analysis.ruleindex"]

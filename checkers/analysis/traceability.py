@@ -2,12 +2,11 @@
 
 A test covers a rule when it carries ``@pytest.mark.rule("ID", ...)``; a test
 is one of the rulebook's worked examples when it carries
-``@pytest.mark.example("section heading")``. The markers are read from the
-test files' syntax trees (nothing is imported or run), so the scan is fast and
-works on a tree whose tests fail. Marker arguments may be string literals,
-module-level string (or tuple-of-string) constants, ``*NAMES`` of such tuples,
-or names imported from ``ruleproof`` modules; class decorators and a module's
-``pytestmark`` apply to every test below them.
+``@pytest.mark.example("section heading")``. Which test carries which marker
+is what pytest itself resolves at collection time (markers on functions,
+classes, modules and parameters alike): :mod:`ruleproof.checkers.analysis.ruleindex`
+is the pytest plugin that records it, and the index it writes ships in the
+package, so ``ruleproof trace`` works from an installed wheel.
 
 >>> import textwrap, tempfile
 >>> root = Path(tempfile.mkdtemp())
@@ -31,18 +30,13 @@ before and after flipping a variant flag's default).
 
 from __future__ import annotations
 
-import argparse
-import ast
-import importlib
-import json
-import sys
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-#: The repository root (``checkers/`` lives directly below it in a checkout).
-REPO_ROOT = Path(__file__).resolve().parents[1]
+#: The repository root in a checkout (``checkers/analysis/`` lives two levels below it).
+REPO_ROOT = Path(__file__).resolve().parents[2]
 
 
 @dataclass(frozen=True)
@@ -74,164 +68,24 @@ class MarkedTest:
         return stem[5:].split("_")[0] if stem.startswith("test_") else ""
 
 
-@dataclass
-class _Marks:
-    rules: list[str] = field(default_factory=list)
-    examples: list[str] = field(default_factory=list)
-    slow: bool = False
-
-    def merged(self, other: _Marks) -> _Marks:
-        return _Marks(self.rules + other.rules, self.examples + other.examples, self.slow or other.slow)
-
-
-class _Resolver:
-    """Module-level string constants of one test file, for marker arguments."""
-
-    def __init__(self, tree: ast.Module) -> None:
-        self.values: dict[str, object] = {}
-        for node in tree.body:
-            if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
-                value = self._literal(node.value)
-                if value is not None:
-                    self.values[node.targets[0].id] = value
-            elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and node.value is not None:
-                value = self._literal(node.value)
-                if value is not None:
-                    self.values[node.target.id] = value
-            elif isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("ruleproof."):
-                for alias in node.names:
-                    self.values.setdefault(alias.asname or alias.name, _Imported(node.module, alias.name))
-
-    def _literal(self, node: ast.expr) -> object:
-        if isinstance(node, ast.Constant) and isinstance(node.value, str):
-            return node.value
-        if isinstance(node, (ast.Tuple, ast.List)):
-            items = [self._literal(e) for e in node.elts]
-            if all(isinstance(i, str) for i in items):
-                return tuple(items)
-        if isinstance(node, ast.Name) and node.id in self.values:
-            return self.values[node.id]
-        return None
-
-    def strings(self, node: ast.expr) -> list[str]:
-        """The strings an argument stands for (empty when it cannot be resolved statically)."""
-        if isinstance(node, ast.Starred):
-            return self.strings(node.value)
-        if isinstance(node, ast.Constant) and isinstance(node.value, str):
-            return [node.value]
-        if isinstance(node, (ast.Tuple, ast.List)):
-            return [s for e in node.elts for s in self.strings(e)]
-        if isinstance(node, ast.Name) and node.id in self.values:
-            return _as_strings(self.values[node.id])
-        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in self.values:
-            base = self.values[node.value.id]
-            if isinstance(base, _Imported):
-                return _as_strings(_Imported(f"{base.module}.{base.name}", node.attr))
-        return []
-
-
-@dataclass(frozen=True)
-class _Imported:
-    module: str
-    name: str
-
-    def resolve(self) -> object:
-        try:
-            return getattr(importlib.import_module(self.module), self.name)
-        except (ImportError, AttributeError):
-            return None
-
-
-def _as_strings(value: object) -> list[str]:
-    if isinstance(value, _Imported):
-        value = value.resolve()
-    if isinstance(value, str):
-        return [value]
-    if isinstance(value, (tuple, list)) and all(isinstance(v, str) for v in value):
-        return list(value)
-    return []
-
-
-def _mark_name(node: ast.expr) -> tuple[str, list[ast.expr]] | None:
-    """``pytest.mark.NAME(args)`` or ``mark.NAME(args)`` or bare ``pytest.mark.NAME`` → (NAME, args)."""
-    args: list[ast.expr] = []
-    if isinstance(node, ast.Call):
-        args = list(node.args)
-        node = node.func
-    if isinstance(node, ast.Attribute):
-        owner = node.value
-        if (isinstance(owner, ast.Attribute) and owner.attr == "mark") or (isinstance(owner, ast.Name) and owner.id == "mark"):
-            return node.attr, args
-    return None
-
-
-def _marks_of(nodes: Iterable[ast.expr], resolver: _Resolver) -> _Marks:
-    marks = _Marks()
-    for node in nodes:
-        found = _mark_name(node)
-        if found is None:
-            continue
-        name, args = found
-        if name == "rule":
-            marks.rules += [s for a in args for s in resolver.strings(a)]
-        elif name == "example":
-            marks.examples += [s for a in args for s in resolver.strings(a)]
-        elif name == "slow":
-            marks.slow = True
-    return marks
-
-
-def _module_marks(tree: ast.Module, resolver: _Resolver) -> _Marks:
-    for node in tree.body:
-        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "pytestmark" for t in node.targets):
-            value = node.value
-            items = value.elts if isinstance(value, (ast.List, ast.Tuple)) else [value]
-            return _marks_of(items, resolver)
-    return _Marks()
-
-
-def _first_paragraph(doc: str) -> str:
-    return " ".join(doc.strip().split("\n\n")[0].split())
-
-
-def _scan_file(path: Path, base: Path) -> list[MarkedTest]:
-    try:
-        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
-    except (SyntaxError, UnicodeDecodeError):
-        return []
-    resolver = _Resolver(tree)
-    module_marks = _module_marks(tree, resolver)
-    rel = path.relative_to(base).as_posix() if path.is_relative_to(base) else path.as_posix()
-    found: list[MarkedTest] = []
-
-    def visit(body: Sequence[ast.stmt], prefix: str, inherited: _Marks) -> None:
-        for node in body:
-            if isinstance(node, ast.ClassDef) and node.name.startswith("Test"):
-                visit(node.body, f"{prefix}{node.name}::", inherited.merged(_marks_of(node.decorator_list, resolver)))
-            elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name.startswith("test"):
-                marks = inherited.merged(_marks_of(node.decorator_list, resolver))
-                doc = ast.get_docstring(node) or ""
-                found.append(MarkedTest(
-                    f"{rel}::{prefix}{node.name}", rel, node.name, node.lineno, node.end_lineno or node.lineno,
-                    tuple(dict.fromkeys(marks.rules)), tuple(dict.fromkeys(marks.examples)), marks.slow,
-                    _first_paragraph(doc), doc,
-                ))
-
-    visit(tree.body, "", module_marks)
-    return found
-
-
 def scan_tests(tests_dir: Path | None = None, *, base: Path | None = None) -> list[MarkedTest]:
-    """Every test function under ``tests_dir`` (default: the repository's ``tests/``), with its markers.
+    """The test functions and the rules and worked examples pytest resolved for them.
 
-    Node ids are relative to ``base`` (default: the repository root).
+    For the project's own tests (no arguments, or the checkout's ``tests/``):
+    the index shipped in the package (:data:`ruleproof.checkers.analysis.ruleindex.INDEX_PATH`,
+    written by pytest's own collection, kept fresh by ``tests/test_rule_index.py``;
+    works from an installed wheel). For another folder: pytest collects it
+    now, in a subprocess (nothing runs), with node ids relative to ``base``
+    (default: the repository root).
     """
-    tests_dir = tests_dir or REPO_ROOT / "tests"
-    base = base or REPO_ROOT
-    found: list[MarkedTest] = []
-    for path in sorted(tests_dir.rglob("test_*.py")):
-        found.extend(_scan_file(path, base))
-    return found
+    from ruleproof.checkers.analysis import ruleindex
+
+    tests_dir = (tests_dir or REPO_ROOT / "tests").resolve()
+    base = (base or REPO_ROOT).resolve()
+    if tests_dir == REPO_ROOT.resolve() / "tests" and base == REPO_ROOT.resolve():
+        return ruleindex.load_index()  # the project's own tests: the index pytest wrote (tested fresh)
+    entries = ruleindex.collect_index(tests_dir, base)
+    return ruleindex.in_source_order(ruleindex.marked(e) for e in entries.values())
 
 
 def covering_tests(tests: Iterable[MarkedTest]) -> dict[str, list[MarkedTest]]:
@@ -356,92 +210,3 @@ def compare_audits(before: Mapping[str, Any] | Sequence[Any], after: Mapping[str
         if va != vb:
             changes.append(AuditChange(*key, va, vb, str(b["detail"]) if b is not None else ""))
     return changes
-
-
-# --------------------------------------------------------------------------
-# Command line: ``python -m ruleproof.checkers.analysis.traceability`` (or ``ruleproof trace``
-# and ``ruleproof audit-diff`` once registered in ``cli.EXTENSIONS``).
-
-
-def _cmd_trace(args: argparse.Namespace) -> int:
-    from ruleproof.model.registry import available_games
-    from ruleproof.spec.registry import check_game_id, spec_for
-
-    games = [check_game_id(args.game, available_games())] if args.game else list(available_games())
-    tests = scan_tests()
-    every = [r.id for g in available_games() for r in spec_for(g).rules]
-    covered = covering_tests(tests)
-    data: dict[str, Any] = {}
-    problems: list[Problem] = []
-    for game in games:
-        spec = spec_for(game)
-        problems += check_traceability(spec, tests, all_rule_ids=every)
-        data[game] = {r.id: [t.nodeid for t in covered.get(r.id, [])] for r in spec.rules}
-    if args.json:
-        sys.stdout.write(json.dumps({"rules": data, "problems": [str(p) for p in problems]}, indent=2,
-                                    ensure_ascii=False) + "\n")
-    else:
-        for game, rules in data.items():
-            for rule_id, nodeids in rules.items():
-                sys.stdout.write(f"{rule_id}: {len(nodeids)} test(s)\n")
-                for nodeid in nodeids:
-                    sys.stdout.write(f"    {nodeid}\n")
-        for problem in problems:
-            sys.stdout.write(f"problem: {problem}\n")
-    return 1 if problems else 0
-
-
-def _load_json(path: str) -> Any:
-    from ruleproof.spec.errors import RuleproofError
-
-    try:
-        return json.loads(Path(path).read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise RuleproofError(f"cannot read {path!r}: {exc.strerror}") from None
-    except json.JSONDecodeError as exc:
-        raise RuleproofError(f"{path!r} is not JSON ({exc}); write it with `ruleproof audit --json > FILE`") from None
-
-
-def _cmd_audit_diff(args: argparse.Namespace) -> int:
-    changes = compare_audits(_load_json(args.before), _load_json(args.after))
-    if args.json:
-        sys.stdout.write(json.dumps([c.__dict__ for c in changes], indent=2, ensure_ascii=False) + "\n")
-    elif not changes:
-        sys.stdout.write("no verdict changed\n")
-    else:
-        for change in changes:
-            sys.stdout.write(f"{change}\n")
-    return 0
-
-
-def add_subcommand(sub: Any) -> None:
-    """Add ``trace`` and ``audit-diff`` to the ``ruleproof`` command line (for ``cli.EXTENSIONS``)."""
-    p = sub.add_parser("trace", help="which tests cover which rule; traceability gaps")
-    p.add_argument("game", nargs="?", help="game id (default: every game)")
-    p.add_argument("--json", action="store_true", help="print JSON")
-    p.set_defaults(func=_cmd_trace)
-    p = sub.add_parser("audit-diff", help="the verdicts that changed between two `ruleproof audit --json` outputs")
-    p.add_argument("before", help="JSON file of the first audit")
-    p.add_argument("after", help="JSON file of the second audit")
-    p.add_argument("--json", action="store_true", help="print JSON")
-    p.set_defaults(func=_cmd_audit_diff)
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m ruleproof.checkers.analysis.traceability {trace,audit-diff} ...``."""
-    from ruleproof.spec.errors import RuleproofError
-
-    parser = argparse.ArgumentParser(prog="python -m ruleproof.checkers.analysis.traceability",
-                                     description="Traceability of rules to tests and findings.")
-    add_subcommand(parser.add_subparsers(dest="command", required=True, metavar="COMMAND"))
-    args = parser.parse_args(argv)
-    try:
-        code: int = args.func(args)
-    except RuleproofError as exc:
-        sys.stderr.write(f"error: {exc}\n")
-        return 2
-    return code
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -23,6 +23,7 @@ def cmd_trace(args: argparse.Namespace) -> int:
     from ruleproof.spec.registry import spec_for
 
     games = [game_arg(args.game)] if args.game else list(available_games())
+    index = ""
     from pathlib import Path
 
     from ruleproof.spec.errors import RuleproofError
@@ -33,12 +34,15 @@ def cmd_trace(args: argparse.Namespace) -> int:
             raise RuleproofError(f"--tests {args.tests}: not a folder")
         tests = scan_tests(folder, base=folder.resolve().parent)
     else:
-        from ruleproof.checkers.analysis.traceability import REPO_ROOT
+        from ruleproof.checkers.analysis import ruleindex
 
-        if not (REPO_ROOT / "tests").is_dir():
-            raise RuleproofError("no tests folder beside the installed package (a wheel ships none): give the folder "
-                                 "of the tests that cover the rules with --tests DIR")
-        tests = scan_tests()
+        if args.update_index:
+            _update_index()
+        try:
+            tests = scan_tests()  # the index pytest wrote (shipped in the package)
+        except ruleindex.IndexMissingError as exc:
+            raise RuleproofError(str(exc)) from None
+        index = str(ruleindex.INDEX_PATH)
     every = [r.id for g in available_games() for r in spec_for(g).rules]
     covered = covering_tests(tests)
     data: dict[str, Any] = {}
@@ -48,7 +52,7 @@ def cmd_trace(args: argparse.Namespace) -> int:
         problems += check_traceability(spec, tests, all_rule_ids=every)
         data[game] = {r.id: [t.nodeid for t in covered.get(r.id, [])] for r in spec.rules}
     if args.json:
-        print_json("trace", {"rules": data, "problems": [str(p) for p in problems], "index": ""})
+        print_json("trace", {"rules": data, "problems": [str(p) for p in problems], "index": index})
     else:
         console = out()
         for rules in data.values():
@@ -59,6 +63,17 @@ def cmd_trace(args: argparse.Namespace) -> int:
         for problem in problems:
             console.print(f"problem: {problem}", markup=False)
     return EXIT_FAILED if problems else EXIT_OK
+
+
+def _update_index() -> None:
+    """Collect the checkout's tests with pytest and rewrite the shipped index."""
+    from ruleproof.checkers.analysis import ruleindex
+    from ruleproof.checkers.analysis.traceability import REPO_ROOT
+    from ruleproof.spec.errors import RuleproofError
+
+    if not (REPO_ROOT / "tests").is_dir():
+        raise RuleproofError("--update-index needs the source tree (its tests/ folder); an installed package has none")
+    ruleindex.write_index(ruleindex.collect_index(REPO_ROOT / "tests", REPO_ROOT), ruleindex.INDEX_PATH)
 
 
 def load_audit(path: str) -> Mapping[str, Any]:
@@ -89,8 +104,10 @@ def add_subcommand(sub: Any) -> None:
     """Add ``trace`` and ``audit-diff``."""
     p = sub.add_parser("trace", help="which tests cover which rule; traceability gaps")
     p.add_argument("game", nargs="?", help="game id (default: every game)")
-    p.add_argument("--tests", metavar="DIR", help="scan this folder of tests (default: the source tree's tests/; "
-                   "a plugin game's package has its own)")
+    p.add_argument("--tests", metavar="DIR", help="collect this folder of tests with pytest (default: the index "
+                   "pytest wrote of the project's tests, shipped in the package; a plugin game's package has its own)")
+    p.add_argument("--update-index", action="store_true",
+                   help="first re-collect the checkout's tests/ with pytest and rewrite the shipped index")
     add_json(p)
     p.set_defaults(func=cmd_trace)
     p = sub.add_parser("audit-diff", help="the verdicts that changed between two `ruleproof audit --json` outputs",

@@ -14,10 +14,10 @@ from ruleproof.checkers.analysis.traceability import (
     check_traceability,
     compare_audits,
     covering_tests,
-    main,
     scan_tests,
     worked_examples,
 )
+from ruleproof.checkers.cli.main import main
 from ruleproof.model.registry import available_games
 from ruleproof.spec.core import Rule, RuleKind, Source
 from ruleproof.spec.registry import spec_for
@@ -105,7 +105,7 @@ def _rule(rule_id: str, source: Source = Source("demo.txt", "Раздел")) -> 
 
 
 def test_invalid_rule_without_source_or_test_is_a_gap(tmp_path: Path) -> None:
-    tests = _scan(tmp_path, '@pytest.mark.rule("DM-A-1")\ndef test_a():\n    pass\n', "test_demo.py")
+    tests = _scan(tmp_path, 'import pytest\n@pytest.mark.rule("DM-A-1")\ndef test_a():\n    pass\n', "test_demo.py")
     spec = _spec(_rule("DM-A-1"), _rule("DM-B-1"), _rule("DM-C-1", Source("demo.txt", " ")))
     problems = [str(p) for p in check_traceability(spec, tests)]
     assert problems == [
@@ -125,7 +125,7 @@ def test_invalid_finding_naming_an_unknown_rule_is_a_gap() -> None:
 
 
 def test_invalid_marker_naming_an_unknown_rule_is_a_gap(tmp_path: Path) -> None:
-    tests = _scan(tmp_path, '@pytest.mark.rule("DM-A-1", "DM-TYPO-1", "T5-SETUP-1")\ndef test_a():\n    pass\n',
+    tests = _scan(tmp_path, 'import pytest\n@pytest.mark.rule("DM-A-1", "DM-TYPO-1", "T5-SETUP-1")\ndef test_a():\n    pass\n',
                   "test_demo.py")
     problems = [str(p) for p in check_traceability(_spec(_rule("DM-A-1")), tests)]
     assert problems == ["demo: test_demo.py::test_a: the test is marked with unknown rule id 'DM-TYPO-1'"]
@@ -158,7 +158,7 @@ def test_audit_diff_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     before, after = tmp_path / "before.json", tmp_path / "after.json"
     before.write_text(json.dumps({"rows": [_row("fuzz", "2 players", "pass")]}), encoding="utf-8")
     after.write_text(json.dumps({"rows": [_row("fuzz", "2 players", "fail")]}), encoding="utf-8")
-    assert main(["audit-diff", str(before), str(after)]) == 0
+    assert main(["audit-diff", str(before), str(after)]) == 1  # a verdict changed
     assert "take5 fuzz 2 players: pass -> fail" in capsys.readouterr().out
     assert main(["audit-diff", str(before), str(before)]) == 0
     assert capsys.readouterr().out == "no verdict changed\n"
