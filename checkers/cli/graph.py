@@ -64,6 +64,15 @@ def cmd_graph(args: argparse.Namespace) -> int:
             path = Path(tmp) / "graph.graphml"
             to_graphml(ex, path, states=not args.no_states)
             text = path.read_text(encoding="utf-8")
+    if args.json:  # the summary as JSON on standard output; the graph only to --output
+        from ruleproof.checkers.cli.output import print_json
+
+        if args.output:
+            write_atomic(args.output, text, force=args.force)
+        states, edges = ex.size()
+        print_json("graph", {"game": args.game, "config": args.config, "states": states, "edges": edges,
+                             "complete": ex.complete, "summary": ex.summary(), "output": args.output})
+        return 0
     if args.output:
         write_atomic(args.output, text, force=args.force)
     else:
@@ -101,7 +110,10 @@ def add_subcommand(sub: Any) -> None:
     p.add_argument("--force", action="store_true", help="replace output files that already exist")
     p.add_argument("--variant", action="append", default=[], metavar="FLAG=VALUE",
                    help="set a variant flag on top of the configuration's own")
+    add_layout(p)
     p.add_argument("--no-states", action="store_true", help="GraphML without each state's repr")
+    p.add_argument("--json", action="store_true",
+                   help="print the summary (states, moves) as JSON; the graph goes only to --output")
     p.add_argument("--reading", metavar="FILE",
                    help="explore under this reading file (its flags on top of the configuration's; its extra rules "
                         "or derived engine)")

@@ -72,6 +72,8 @@ def test_every_command_prints_a_json_error_on_bad_input(command: str, capsys: py
     (["score", "take5", "55"], "score"),
     (["diff", "take5", "--b-variant", "professional=true", "--players", "3", "--games", "2"], "diff"),
     (["fuzz", "take5", "--players", "2", "--examples", "2", "--steps", "10"], "fuzz"),
+    (["graph", "bigpoints", "--config", "tiny"], "graph"),
+    (["trace", "take5"], "trace"),
 ])
 def test_json_outputs_carry_format_and_version_and_match_their_schema(
         args: list[str], kind: str, capsys: pytest.CaptureFixture[str]) -> None:
