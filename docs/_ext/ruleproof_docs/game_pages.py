@@ -105,11 +105,25 @@ def _measured(ctx: GameContext, amb: Any, problems: list[str]) -> list[dict[str,
     return out
 
 
-def ambiguities_page(ctx: GameContext, index: Index, problems: list[str]) -> str:
+#: At most this many ambiguities on one page (each measured reading has a histogram).
+AMBIGUITIES_PER_PAGE = 4
+
+
+def ambiguities_pages(ctx: GameContext, index: Index, problems: list[str]) -> dict[str, str]:
+    """The ambiguities, a few to a page; the variant flags table on the first page."""
+    pages = {}
+    parts = part_pages(ctx.spec.ambiguities, AMBIGUITIES_PER_PAGE, "ambiguities")
+    for number, (stem, run, label) in enumerate(parts, start=1):
+        pages[f"games/{ctx.game}/{stem}"] = _ambiguities_page(ctx, index, problems, f"games/{ctx.game}/{stem}", run,
+                                                              label, with_flags=number == 1)
+    return pages
+
+
+def _ambiguities_page(ctx: GameContext, index: Index, problems: list[str], docname: str, ambiguities: list[Any],
+                      label: str, with_flags: bool) -> str:
     spec = ctx.spec
-    docname = f"games/{ctx.game}/ambiguities"
     entries = []
-    for amb in spec.ambiguities:
+    for amb in ambiguities:
         index.targets[amb.id] = (docname, ctx.game)
         passages = ctx.passages.get(amb.id, ())
         affected = list(amb.rule_ids) + [r.id for r in spec.rules if amb.flag and amb.flag in r.flags
@@ -119,15 +133,16 @@ def ambiguities_page(ctx: GameContext, index: Index, problems: list[str]) -> str
         entries.append({"amb": amb, "where": _where(ctx, passages[0]) if passages else "", "affected": affected,
                         "readings": readings, "measured": _measured(ctx, amb, problems)})
     flags = []
-    for flag in ctx.flags:
+    for flag in ctx.flags if with_flags else []:
         choices = ", ".join(lit(repr(c)) for c in flag["choices"]) or lit(flag["type"])
         flags.append([
             f".. _flag-{ctx.game}-{flag['name']}:\n\n{lit(flag['name'])}", lit(repr(flag["default"])), choices,
             flag["doc"] or "—", ", ".join(f":rule:`{a}`" for a in flag["ambiguities"]) or "—",
             ", ".join(f":rule:`{r}`" for r in flag["rules"]) or "—",
         ])
+    title = f"{spec.title}: ambiguities" + (f" {label}" if label else "") + (" and variant flags" if with_flags else "")
     return render("ambiguities.rst.jinja", game=ctx.game, variant=spec.variant_type.__name__,
-                  title=f"{spec.title}: ambiguities and variant flags", ambiguities=entries, flags=flags)
+                  title=title, ambiguities=entries, flags=flags)
 
 
 def replay_embed(ctx: GameContext, finding: Any) -> str:
@@ -207,6 +222,8 @@ def examples_pages(ctx: GameContext) -> dict[str, str]:
 
 
 def part_links(ctx: GameContext) -> dict[str, list[tuple[str, str]]]:
-    """The pages of the long parts: ``findings`` and ``examples`` → [(docname suffix, label)]."""
-    return {"findings": [(stem, label) for stem, _, label in part_pages(ctx.findings, FINDINGS_PER_PAGE, "findings")],
+    """The pages of the long parts: ``ambiguities``, ``findings`` and ``examples`` → [(docname suffix, label)]."""
+    return {"ambiguities": [(stem, label) for stem, _, label in
+                            part_pages(ctx.spec.ambiguities, AMBIGUITIES_PER_PAGE, "ambiguities")],
+            "findings": [(stem, label) for stem, _, label in part_pages(ctx.findings, FINDINGS_PER_PAGE, "findings")],
             "examples": [(stem, label) for stem, _, label in part_pages(ctx.examples, EXAMPLES_PER_PAGE, "examples")]}

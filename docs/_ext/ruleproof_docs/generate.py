@@ -26,7 +26,7 @@ from sphinx.util import logging
 
 from .context import GameContext, Index, game_context
 from .game_pages import part_links
-from .game_pages import ambiguities_page, examples_pages, findings_pages, overview_page, rules_pages
+from .game_pages import ambiguities_pages, examples_pages, findings_pages, overview_page, rules_pages
 from .gather import REPO, gather
 from .site_pages import cli_pages, findings_overview, games_index, schemas_page, source_page
 
@@ -95,7 +95,7 @@ def _published(ctx: GameContext, index: Index) -> dict[str, Any]:
     return {
         "page": f"games/{ctx.game}.html",
         "rules": {r.id: index.targets[r.id][0] + ".html" for r in spec.rules},
-        "ambiguities": [a.id for a in spec.ambiguities],
+        "ambiguities": {a.id: index.targets[a.id][0] + ".html" for a in spec.ambiguities},
         "findings": {f.id: {"verdict": f.verdict, "witness": f.witness, "page": index.targets[f.id][0] + ".html"}
                      for f in ctx.findings},
         "examples_pages": sorted({f"games/{ctx.game}/{stem}.html" for stem, _ in part_links(ctx)["examples"]}),
@@ -147,7 +147,7 @@ def generate(app: Sphinx) -> None:
     measured_problems: list[str] = []
     for ctx in contexts:
         pages.update(rules_pages(ctx, index))
-        pages[f"games/{ctx.game}/ambiguities"] = ambiguities_page(ctx, index, measured_problems)
+        pages.update(ambiguities_pages(ctx, index, measured_problems))
         pages.update(findings_pages(ctx, index))
         pages.update(examples_pages(ctx))
         pages[f"games/{ctx.game}/source"] = source_page(ctx)
