@@ -109,6 +109,8 @@ def _print_report(result: Any, players_reason: str) -> None:
 
 
 def _print_catalogue(rows: list[dict[str, Any]]) -> None:
+    from rich.markup import escape
+
     _out = out()
     if not rows:
         _out.print("\n[bold]catalogue[/bold]: no question depends on what differs between the readings; none re-run")
@@ -119,8 +121,7 @@ def _print_catalogue(rows: list[dict[str, Any]]) -> None:
     for row in rows:
         a, b = row["a"], row["b"]
         mark = "[bold red]changes[/bold red]" if row["changed"] else "same"
-        _out.print(f"  {row['id']}: {a['verdict']} → {b['verdict']} ({mark})", end="")
-        _out.print(f"  {row['question']}", markup=False)
+        _out.print(f"  {row['id']}: {a['verdict']} → {b['verdict']} ({mark})  {escape(row['question'])}")
         if row["changed"]:
             for label, side in (("A", a), ("B", b)):
                 _out.print(f"    under {label}: {side['answer']}", markup=False)

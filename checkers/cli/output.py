@@ -56,6 +56,13 @@ def width_for(*, is_terminal: bool, environ: Mapping[str, str], terminal_columns
     return DEFAULT_WIDTH
 
 
+def _stdout_is_terminal() -> bool:
+    try:
+        return sys.stdout.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
 def output_width() -> int:
     """:func:`width_for` for the current standard output."""
     try:
@@ -106,8 +113,11 @@ def error_document(message: str, code: int, **details: Any) -> dict[str, Any]:
 
 def table(*columns: str, **kwargs: Any) -> Any:
     """A rich table whose cells wrap (long words folded) to fit :func:`output_width`."""
+    from rich import box
     from rich.table import Table
 
+    if "box" not in kwargs and not _stdout_is_terminal():
+        kwargs["box"] = box.ASCII  # plain characters in files and logs (one byte per column)
     t = Table(*columns, **kwargs)
     for column in t.columns:
         column.overflow = "fold"

@@ -85,12 +85,20 @@ class Progress:
         self._item_started = time.perf_counter()
         if self._rich is not None:
             self._rich.update(self._task, description=_clip(f"{self.label}: {item}", 60))
+            self._rich.refresh()
 
     def set_total(self, total: int | None) -> None:
         """The total became known (or changed)."""
         self.total = total
         if self._rich is not None:
             self._rich.update(self._task, total=total)
+
+    def hide(self) -> None:
+        """Clear the live line (it is drawn again when the next item starts)."""
+        if self._rich is not None:
+            stream = self.stream or sys.stderr
+            stream.write("\r\x1b[2K")
+            stream.flush()
 
     def rate(self) -> float:
         """Finished items per second so far."""
@@ -106,6 +114,7 @@ class Progress:
             return
         if self._rich is not None:
             self._rich.update(self._task, advance=1, rate=rate)
+            self.hide()
             return
         if self.done % self.every and self.done != self.total:
             return
