@@ -22,7 +22,8 @@ import types
 import typing
 from typing import Any
 
-from ruleproof.spec.errors import RuleproofError
+from ruleproof.spec.core import without_retired_flags
+from ruleproof.spec.errors import RuleproofError, VariantError
 
 
 class DecodeError(RuleproofError, ValueError):
@@ -68,6 +69,11 @@ def decode(tp: Any, data: object, path: str = "$") -> Any:
             raise DecodeError(f"{path}: expected an object for {tp.__name__}, got {data!r}")
         hints = typing.get_type_hints(tp)
         names = tp._fields if _is_namedtuple(tp) else [f.name for f in dataclasses.fields(tp)]
+        if not _is_namedtuple(tp):  # a flag retired since the data was written: dropped at its old value
+            try:
+                data = without_retired_flags(tp, data)
+            except VariantError as exc:
+                raise DecodeError(f"{path}: {exc}") from None
         # A variant flag added after the data was written takes its default.
         missing = [n for n in names if n not in data and not _has_default(tp, n)]
         extra = [k for k in data if k not in names]

@@ -59,7 +59,8 @@ MAX_PLAYERS = 16
 MAX_MOVE_CHARS = 200
 #: Most moves in one record.
 MAX_MOVES = 10_000_000
-#: Variant flags that name a file: never honoured when read from a record (no input names a file to open).
+#: Variant flags of earlier versions that named a file: refused at ``$.variant.FLAG`` unless empty (no input
+#: names a file to open; a custom Cinco layout travels as data, flag ``layout_data``).
 FILE_FLAGS: tuple[str, ...] = ("layout_file",)
 
 #: The JSON Schema of a game record (draft 2020-12).
@@ -243,7 +244,8 @@ def _header(data: dict[str, Any], source: str) -> GameRecord:
     for flag in FILE_FLAGS:
         if data["variant"].get(flag):
             raise RecordError(f"a record never names a file to open (flag {flag!r} = {str(data['variant'][flag])[:80]!r}); "
-                              "give the file on the command line instead", f"$.variant.{flag}", source=source)
+                              "give the file on the command line instead (--layout FILE: the layout then travels in "
+                              "the record as data)", f"$.variant.{flag}", source=source)
     return GameRecord(game, data["players"], data["variant"], (), data.get("seed"), data.get("meta", {}),
                       data.get("reading"))
 

@@ -5,7 +5,9 @@ RULES-NOTES.md §Cinco where the text is silent.
 
 The board is a :class:`~ruleproof.spec.cinco_board.Layout` (see
 :mod:`ruleproof.spec.cinco_board`): the default hexagon (provisional
-numbering), the square 9×10 board, or a user's JSON file. The deck has one card
+numbering), the square 9×10 board, or a user's own layout, carried as data
+in the variant (flags ``layout_data`` and ``layout_sha256``; the command line
+fills them from ``--layout FILE``). The deck has one card
 per cell number (90 on the shipped boards).
 
 A turn is one move of the seat to act: ``draw`` (a chance move then deals the
@@ -30,17 +32,20 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Literal, NamedTuple, TypeAlias
+from typing import ClassVar, Literal, NamedTuple, TypeAlias
 
 from ruleproof.spec.cinco_board import (
     COLOUR_NAMES,
     FREE,
     LINE,
+    MAX_LAYOUT_CELLS,
     Board,
     Layout,
     compute_windows,
     hex_layout,
-    load_layout,
+    layout_digest,
+    layout_from_text,
+    layout_to_text,
     render_board_text,
     square_layout,
     step,
@@ -64,6 +69,8 @@ from ruleproof.spec.errors import MoveParseError, PlayerCountError, VariantError
 RULEBOOK = "004_236555ab6940bf96.txt"
 HAND_SIZE = 4
 CHIPS = 35
+#: Most chips per colour (``chips``): more than any board within the limits can hold.
+MAX_CHIPS = MAX_LAYOUT_CELLS
 PLAYER_COUNTS: tuple[int, ...] = (2, 3, 4, 6)
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
@@ -87,14 +94,20 @@ class CincoVariant:
 
     :param layout: the shipped board: ``"hex"`` (default, provisional
         numbering) or ``"square"`` (9×10 with diagonals).
-    :param layout_file: a JSON layout file; when set it replaces ``layout``.
+    :param layout_data: a custom board as data, the canonical text of
+        :func:`~ruleproof.spec.cinco_board.layout_to_text` (validated and
+        bounded); when set it replaces ``layout``. Never a file name: the
+        command line reads a layout file (``--layout FILE``) and puts its text here.
+    :param layout_sha256: the SHA-256 of ``layout_data``
+        (:func:`~ruleproof.spec.cinco_board.layout_digest`); filled in when
+        left empty, refused when it does not match (an altered layout).
     :param exact_five: only a run of exactly five chips wins (default: five
         or more).
     :param teams6: six players play as two teams of three (``"2x3"``) or
         three teams of two (``"3x2"``).
     :param joker: the Joker variant: a card with no free cell at or above its
         number may take any free cell.
-    :param chips: chips per colour (the text: 35).
+    :param chips: chips per colour (the text: 35), 1 to :data:`MAX_CHIPS`.
     :param reshuffle: when the discards become the new deck: ``"on_demand"``
         (default) when a card must be dealt and the deck is empty;
         ``"when_empty"`` as soon as the deck's last card is dealt (cards
@@ -109,14 +122,24 @@ class CincoVariant:
         board must play such a card (drawing, exchanging and burning only
         without one); default ``False``: nothing forces a placement.
 
-    >>> CincoVariant(layout_file="/nonexistent.json")
+    >>> row = layout_to_text(Layout("row", "square", tuple((x, 0) for x in range(12)), ((1, 0),)))
+    >>> CincoVariant(layout_data=row).layout_sha256 == layout_digest(row)
+    True
+    >>> CincoVariant(layout_data=row, layout_sha256="0" * 64)
     Traceback (most recent call last):
     ...
-    ruleproof.spec.cinco_board.LayoutError: cannot read layout file '/nonexistent.json': No such file or directory
+    ruleproof.spec.errors.VariantError: layout_sha256 does not match layout_data (the layout was altered, or the hash belongs to another layout): the data hashes to c4eee97e373e…
     """
 
+    #: Flags of earlier versions: accepted at their old value (which meant "nothing"), refused otherwise.
+    RETIRED_FLAGS: ClassVar[dict[str, tuple[object, str]]] = {
+        "layout_file": ("", "a record never names a file to open; give the layout on the command line "
+                            "(--layout FILE): it then travels in the record as layout_data"),
+    }
+
     layout: Literal["hex", "square"] = "hex"
-    layout_file: str = ""
+    layout_data: str = ""
+    layout_sha256: str = ""
     exact_five: bool = False
     teams6: Literal["2x3", "3x2"] = "2x3"
     joker: bool = False
@@ -127,16 +150,27 @@ class CincoVariant:
     must_place: bool = False
 
     def __post_init__(self) -> None:
-        if not isinstance(self.chips, int) or isinstance(self.chips, bool) or self.chips < 1:
-            raise VariantError(f"chips must be a positive integer; got {self.chips!r}")
+        if not isinstance(self.chips, int) or isinstance(self.chips, bool) or not 1 <= self.chips <= MAX_CHIPS:
+            raise VariantError(f"chips must be an integer from 1 to {MAX_CHIPS} (limit MAX_CHIPS); got {self.chips!r}")
         if not isinstance(self.first_seat, int) or isinstance(self.first_seat, bool) or not 0 <= self.first_seat < MAX_PLAYERS:
             raise VariantError(f"first_seat must be a seat number 0..{MAX_PLAYERS - 1}; got {self.first_seat!r}")
         if self.layout not in ("hex", "square"):
-            raise VariantError(f"layout must be 'hex' or 'square' (or set layout_file); got {self.layout!r}")
+            raise VariantError(f"layout must be 'hex' or 'square' (or give --layout FILE); got {self.layout!r}")
         if self.teams6 not in ("2x3", "3x2"):
             raise VariantError(f"teams6 must be '2x3' or '3x2'; got {self.teams6!r}")
-        if self.layout_file:
-            load_layout(self.layout_file)
+        if not isinstance(self.layout_data, str) or not isinstance(self.layout_sha256, str):
+            raise VariantError("layout_data and layout_sha256 must be strings")
+        if self.layout_data:
+            layout_from_text(self.layout_data)
+            digest = layout_digest(self.layout_data)
+            if not self.layout_sha256:
+                object.__setattr__(self, "layout_sha256", digest)
+            elif self.layout_sha256 != digest:
+                raise VariantError("layout_sha256 does not match layout_data (the layout was altered, or the hash "
+                                   f"belongs to another layout): the data hashes to {digest[:12]}…")
+        elif self.layout_sha256:
+            raise VariantError("layout_sha256 is set without layout_data (a hash names no board; give the layout "
+                               "with --layout FILE)")
 
 
 def layout_of(variant: CincoVariant) -> Layout:
@@ -144,10 +178,22 @@ def layout_of(variant: CincoVariant) -> Layout:
 
     >>> layout_of(CincoVariant(layout="square")).name
     'square'
+    >>> layout_of(CincoVariant(**custom_layout_flags(square_layout(5, 5)))).size
+    25
     """
-    if variant.layout_file:
-        return load_layout(variant.layout_file)
+    if variant.layout_data:
+        return layout_from_text(variant.layout_data)
     return hex_layout() if variant.layout == "hex" else square_layout()
+
+
+def custom_layout_flags(layout: Layout) -> dict[str, str]:
+    """The flags that carry ``layout`` as data: ``layout_data`` and ``layout_sha256``.
+
+    >>> sorted(custom_layout_flags(square_layout(5, 5)))
+    ['layout_data', 'layout_sha256']
+    """
+    text = layout_to_text(layout)
+    return {"layout_data": text, "layout_sha256": layout_digest(text)}
 
 
 # --------------------------------------------------------------------------
@@ -923,7 +969,7 @@ RULES: tuple[Rule, ...] = (
         "CI-PLAY-2", "A free cell",
         "A chip can only go on a cell of the board that holds no chip.",
         _src(SEC_TURN, NOTE_LAYOUT), RuleKind.LEGALITY, _check_free_cell, _is_play,
-        flags=("layout", "layout_file"),
+        flags=("layout", "layout_data"),
     ),
     Rule(
         "CI-PLAY-3", "At or above the card",
@@ -973,7 +1019,7 @@ RULES: tuple[Rule, ...] = (
         "The player (team) whose chip completes an unbroken straight line of five or more chips of its colour "
         "wins at once; with exact_five only a run of exactly five wins.",
         _src(SEC_END, "RULES-NOTES.md §Cinco row 2"), RuleKind.EFFECT, _check_win, _is_seat_move,
-        flags=("exact_five", "layout", "layout_file"),
+        flags=("exact_five", "layout", "layout_data"),
         tags=BOUNDARY_TAGS,
     ),
     Rule(

@@ -18,8 +18,18 @@ Two layouts ship with the project, built in code:
 * ``square``: nine columns and ten rows, ``(column, row)``, numbered row by row
   from the top left, with rows, columns and both diagonals (four directions).
 
-A user layout is a JSON file (see :func:`layout_from_json`); it is validated
-with messages that say what is wrong and how to fix it.
+A user layout is a JSON file (see :func:`layout_from_json`) given on the
+command line (``--layout FILE``, read by the input boundary
+:func:`ruleproof.model.inputs.load_layout_file`); it is validated with
+messages that say what is wrong and how to fix it. Inside a variant, a record
+or a certificate a custom layout travels as data, never as a file name: its
+canonical text (:func:`layout_to_text`, parsed back strictly by
+:func:`layout_from_text`) with the text's SHA-256 (:func:`layout_digest`).
+
+A layout is bounded (named limits, reported when hit): at most
+:data:`MAX_LAYOUT_CELLS` cells, :data:`MAX_LAYOUT_DIRECTIONS` directions,
+coordinates within ±:data:`MAX_LAYOUT_COORD`, a name of at most
+:data:`MAX_LAYOUT_NAME` characters from ``A-Z a-z 0-9 _ . -``.
 
 >>> hexagon = hex_layout()
 >>> hexagon.size, len(hexagon.directions), hexagon.coords[0]
@@ -28,11 +38,14 @@ with messages that say what is wrong and how to fix it.
 (126, 164)
 >>> print(render_board_text(square_layout(), (FREE,) * 90).splitlines()[0])
  1  2  3  4  5  6  7  8  9
+>>> layout_to_text(Layout("row", "square", tuple((x, 0) for x in range(5)), ((1, 0),)))
+'row;square;1:0;0:0 1:0 2:0 3:0 4:0'
 """
 
 from __future__ import annotations
 
-import json
+import hashlib
+import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
@@ -52,7 +65,19 @@ COLOUR_LETTERS: tuple[str, ...] = ("R", "B", "G", "Y", "W", "K")
 #: How a layout's coordinates are drawn.
 SHAPES: tuple[str, ...] = ("hex", "square")
 
+#: Most cells of a layout (the shipped boards have 90; the engine prebuilds a move per card and cell).
+MAX_LAYOUT_CELLS = 256
+#: Most line directions of a layout (a square board with diagonals has 4).
+MAX_LAYOUT_DIRECTIONS = 8
+#: Largest absolute coordinate of a cell or a direction (keeps text pictures small).
+MAX_LAYOUT_COORD = 100
+#: Longest layout name (characters from ``A-Z a-z 0-9 _ . -``).
+MAX_LAYOUT_NAME = 40
+
 Coord = tuple[int, int]
+
+_NAME = re.compile(r"[A-Za-z0-9_.-]+")
+_NAME_UNSAFE = re.compile(r"[^A-Za-z0-9_.-]")
 
 
 class LayoutError(VariantError):
@@ -218,8 +243,27 @@ def compute_windows(layout: Layout, length: int = LINE) -> tuple[tuple[int, ...]
 # Validation and JSON
 
 
-def _problems(layout: Layout) -> list[str]:
+def _bound_problems(layout: Layout) -> list[str]:
     problems: list[str] = []
+    if not (0 < len(layout.name) <= MAX_LAYOUT_NAME and _NAME.fullmatch(layout.name)):
+        problems.append(f"the name must be 1 to {MAX_LAYOUT_NAME} characters from A-Z a-z 0-9 _ . - "
+                        f"(limit MAX_LAYOUT_NAME); got {layout.name[:60]!r}")
+    if layout.size > MAX_LAYOUT_CELLS:
+        problems.append(f"a board has at most {MAX_LAYOUT_CELLS} cells (limit MAX_LAYOUT_CELLS); got {layout.size}")
+    if len(layout.directions) > MAX_LAYOUT_DIRECTIONS:
+        problems.append(f"a board has at most {MAX_LAYOUT_DIRECTIONS} directions (limit MAX_LAYOUT_DIRECTIONS); "
+                        f"got {len(layout.directions)}")
+    far = next((c for c in (*layout.coords, *layout.directions) if max(abs(c[0]), abs(c[1])) > MAX_LAYOUT_COORD), None)
+    if far is not None:
+        problems.append(f"coordinates lie within -{MAX_LAYOUT_COORD}..{MAX_LAYOUT_COORD} (limit MAX_LAYOUT_COORD); "
+                        f"got {list(far)}")
+    return problems
+
+
+def _problems(layout: Layout) -> list[str]:
+    problems = _bound_problems(layout)
+    if problems:
+        return problems
     if layout.shape not in SHAPES:
         problems.append(f"shape must be one of {', '.join(SHAPES)}; got {layout.shape!r}")
     if not layout.directions:
@@ -299,13 +343,18 @@ def layout_from_json(data: object, source: str = "<data>") -> Layout:
     for key in ("directions", "cells"):
         if key not in data:
             raise LayoutError(f"{where}: missing key {key!r}")
-    name = data.get("name", Path(source).stem if source != "<data>" else "custom")
+    default_name = _NAME_UNSAFE.sub("_", Path(source).stem)[:MAX_LAYOUT_NAME] if source != "<data>" else ""
+    name = data.get("name", default_name or "custom")
     shape = data.get("shape", "square")
     if not isinstance(name, str) or not isinstance(shape, str):
         raise LayoutError(f"{where}: 'name' and 'shape' must be strings; got {name!r}, {shape!r}")
     raw_dirs, raw_cells = data["directions"], data["cells"]
     if not isinstance(raw_dirs, list) or not isinstance(raw_cells, list):
         raise LayoutError(f"{where}: 'directions' and 'cells' must be lists")
+    if len(raw_cells) > MAX_LAYOUT_CELLS or len(raw_dirs) > MAX_LAYOUT_DIRECTIONS:
+        raise LayoutError(f"{where}: a board has at most {MAX_LAYOUT_CELLS} cells and {MAX_LAYOUT_DIRECTIONS} "
+                          f"directions (limits MAX_LAYOUT_CELLS, MAX_LAYOUT_DIRECTIONS); got {len(raw_cells)} "
+                          f"and {len(raw_dirs)}")
     directions = tuple(_pair(d, f"{where}: directions[{i}]") for i, d in enumerate(raw_dirs))
     numbered: list[tuple[int, Coord]] = []
     for i, cell in enumerate(raw_cells):
@@ -343,21 +392,75 @@ def layout_to_json(layout: Layout) -> dict[str, object]:
     }
 
 
-@lru_cache(maxsize=32)
-def load_layout(path: str) -> Layout:
-    """Read and validate a layout JSON file (cached by path).
+def _pairs_text(pairs: Sequence[Coord]) -> str:
+    return " ".join(f"{x}:{y}" for x, y in pairs)
 
-    :raises LayoutError: when the file cannot be read or is not a valid layout.
+
+def layout_to_text(layout: Layout) -> str:
+    """The canonical text of a layout, as a variant carries it (flag ``layout_data``).
+
+    ``NAME;SHAPE;DIRECTIONS;CELLS``: directions and cells as ``x:y`` pairs
+    separated by single spaces, cells in number order (cell 1 first). One
+    layout has exactly one text, so its SHA-256 (:func:`layout_digest`)
+    identifies it. The text holds no ``=``, ``,`` or parentheses, so it also
+    fits an OpenSpiel game string.
+
+    >>> layout_from_text(layout_to_text(hex_layout())) == hex_layout()
+    True
     """
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise LayoutError(f"cannot read layout file {path!r}: {exc.strerror or exc}") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise LayoutError(f"layout file {path!r} is not JSON: {exc.msg} at line {exc.lineno}") from None
-    return layout_from_json(data, path)
+    return f"{layout.name};{layout.shape};{_pairs_text(layout.directions)};{_pairs_text(layout.coords)}"
+
+
+#: Longest canonical text a layout within the limits can have.
+MAX_LAYOUT_TEXT = MAX_LAYOUT_NAME + 8 + (MAX_LAYOUT_CELLS + MAX_LAYOUT_DIRECTIONS) * (2 * len(str(-MAX_LAYOUT_COORD)) + 2)
+
+_PAIRS = r"-?[0-9]{1,3}:-?[0-9]{1,3}(?: -?[0-9]{1,3}:-?[0-9]{1,3})*"
+_TEXT = re.compile(rf"([A-Za-z0-9_.-]{{1,{MAX_LAYOUT_NAME}}});([a-z]+);({_PAIRS});({_PAIRS})")
+
+
+def _parse_pairs(text: str) -> tuple[Coord, ...]:
+    return tuple((int(x), int(y)) for x, _, y in (p.partition(":") for p in text.split(" ")))
+
+
+@lru_cache(maxsize=32)
+def layout_from_text(text: str) -> Layout:
+    """The layout of a canonical text (:func:`layout_to_text`), validated.
+
+    Only the canonical text is accepted (no extra blanks, no ``+1`` or
+    ``01``), so equal layouts have equal texts and equal hashes.
+
+    >>> layout_from_text("row;square;1:0;0:0 1:0 2:0 3:0 4:0").size
+    5
+    >>> layout_from_text("row;square;1:0;0:0 1:0 2:0 3:0 04:0")
+    Traceback (most recent call last):
+    ...
+    ruleproof.spec.cinco_board.LayoutError: layout text is not canonical: write it as layout_to_text does ('row;square;1:0;0:0 1:0 2:0 3:0 4:0')
+    """
+    if not isinstance(text, str):
+        raise LayoutError(f"layout text must be a string; got {type(text).__name__}")
+    if len(text) > MAX_LAYOUT_TEXT:
+        raise LayoutError(f"layout text has {len(text)} characters, more than {MAX_LAYOUT_TEXT} (limit MAX_LAYOUT_TEXT, "
+                          f"from MAX_LAYOUT_CELLS = {MAX_LAYOUT_CELLS})")
+    match = _TEXT.fullmatch(text)
+    if match is None:
+        raise LayoutError("layout text must read NAME;SHAPE;DIRECTIONS;CELLS with x:y pairs separated by single "
+                          f"spaces (as layout_to_text writes it); got {text[:80]!r}")
+    name, shape, dirs, cells = match.groups()
+    layout = validate_layout(Layout(name, shape, _parse_pairs(cells), _parse_pairs(dirs)))
+    canonical = layout_to_text(layout)
+    if canonical != text:
+        shown = canonical if len(canonical) <= 80 else canonical[:77] + "..."
+        raise LayoutError(f"layout text is not canonical: write it as layout_to_text does ({shown!r})")
+    return layout
+
+
+def layout_digest(text: str) -> str:
+    """The SHA-256 (hex) of a layout's canonical text: the flag ``layout_sha256``.
+
+    >>> layout_digest(layout_to_text(square_layout()))[:16]
+    '9e7fdd6e3e0b0e98'
+    """
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 # --------------------------------------------------------------------------

@@ -429,6 +429,39 @@ def _coerce(variant_type: type[Any], name: str, hint: Any, value: object, from_t
     raise VariantError(f"{where} has an unsupported type {hint!r}")
 
 
+def without_retired_flags(variant_type: type[Any], mapping: Mapping[str, object], *,
+                          from_text: bool = False) -> dict[str, object]:
+    """``mapping`` without the flags ``variant_type`` retired (its ``RETIRED_FLAGS``).
+
+    A retired flag at its old value (which meant "nothing", so old files keep
+    loading) is dropped; at any other value it is refused with the reason it
+    was retired.
+
+    >>> from dataclasses import dataclass
+    >>> @dataclass(frozen=True)
+    ... class Demo:
+    ...     RETIRED_FLAGS = {"path": ("", "files are not read")}
+    ...     mode: str = "a"
+    >>> without_retired_flags(Demo, {"path": "", "mode": "b"})
+    {'mode': 'b'}
+    >>> without_retired_flags(Demo, {"path": "/etc/passwd"})
+    Traceback (most recent call last):
+    ...
+    ruleproof.spec.errors.VariantError: flag 'path' of Demo was retired and only its old value '' is accepted; got '/etc/passwd': files are not read
+    """
+    retired: Mapping[str, tuple[object, str]] = getattr(variant_type, "RETIRED_FLAGS", {})
+    kept: dict[str, object] = {}
+    for key, value in mapping.items():
+        if key in retired:
+            old, why = retired[key]
+            if value == old and (type(value) is type(old) or from_text and str(value) == str(old)):
+                continue
+            raise VariantError(f"flag {key!r} of {variant_type.__name__} was retired and only its old value "
+                               f"{old!r} is accepted; got {str(value)[:80]!r}: {why}")
+        kept[key] = value
+    return kept
+
+
 def variant_from_mapping(variant_type: type[V], mapping: Mapping[str, object], *, from_text: bool = False) -> V:
     """Build a variant from a mapping of flag names to values, validating both.
 
@@ -449,7 +482,7 @@ def variant_from_mapping(variant_type: type[V], mapping: Mapping[str, object], *
     hints = typing.get_type_hints(variant_type)
     names = [f.name for f in dataclasses.fields(variant_type)]  # type: ignore[arg-type]
     values: dict[str, object] = {}
-    for key, value in mapping.items():
+    for key, value in without_retired_flags(variant_type, mapping, from_text=from_text).items():
         if key not in names:
             raise VariantError(f"{variant_type.__name__} has no flag {key!r}; flags: {', '.join(names)}")
         values[key] = _coerce(variant_type, key, hints[key], value, from_text)

@@ -68,6 +68,9 @@ def check_certificate(data: object, rules: GameRules | None = None) -> CheckResu
     if rules is None:
         rules = rules_for(cert["game"])
     check_reading(rules, cert["variant"])
+    check_variant = getattr(rules, "check_variant", None)  # a game's own checks of flags that carry data
+    if check_variant is not None:
+        check_variant(cert["variant"], cert["state"])
     try:
         rules.parse_move(cert["move"])
     except ValueError as exc:
@@ -93,11 +96,26 @@ def check_reading(rules: GameRules, variant: dict[str, Any]) -> None:
     Traceback (most recent call last):
     ...
     ruleproof.checkers.certcheck.schema.CertificateFormatError: $.variant.must_place: this checker implements must_place=False only, not True
+
+    A flag an earlier version had (listed in the rules' ``retired``) passes at
+    the value that meant "nothing" only:
+
+    >>> check_reading(rules_for("cinco"), {"layout_file": ""})
+    >>> check_reading(rules_for("cinco"), {"layout_file": "/dev/zero"})
+    Traceback (most recent call last):
+    ...
+    ruleproof.checkers.certcheck.schema.CertificateFormatError: $.variant.layout_file: the flag 'layout_file' was retired; only its old value '' is accepted, not '/dev/zero'
     """
     known: dict[str, tuple[object, ...] | None] | None = getattr(rules, "flags", None)
     if known is None:
         return
+    retired: dict[str, object] = getattr(rules, "retired", {})
     for flag, value in variant.items():
+        if flag in retired and flag not in known:
+            if value == retired[flag] and type(value) is type(retired[flag]):
+                continue  # a flag of an earlier version at the value that meant "nothing"
+            raise CertificateFormatError(f"$.variant.{flag}: the flag {flag!r} was retired; only its old value "
+                                         f"{retired[flag]!r} is accepted, not {str(value)[:80]!r}")
         if flag not in known:
             raise CertificateFormatError(f"$.variant.{flag}: this checker does not know the flag {flag!r}; "
                                          f"it knows {', '.join(sorted(known))}")

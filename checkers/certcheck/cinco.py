@@ -15,9 +15,11 @@ when no exchange and no play of any hand card is legal (an empty hand).
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
 from ruleproof.checkers.certcheck.core import CHANCE, TERMINAL, Evaluation
+from ruleproof.checkers.certcheck.schema import CertificateFormatError
 
 FREE = -1
 HAND = 4
@@ -96,7 +98,8 @@ class _Cinco:
     #: A certificate under any other value is refused, never judged by the wrong rules.
     flags: dict[str, tuple[object, ...] | None] = {
         "layout": None,
-        "layout_file": ("",),
+        "layout_data": None,  # a custom board: legality uses only the cell numbers (the state's board)
+        "layout_sha256": None,
         "exact_five": None,
         "teams6": None,
         "joker": None,
@@ -107,8 +110,34 @@ class _Cinco:
         "must_place": (False,),
     }
 
+    #: Flags of earlier versions, accepted at their old value only (``layout_file`` "": no file).
+    retired: dict[str, object] = {"layout_file": ""}
+
     def parse_move(self, text: str) -> tuple[str, Any]:
         return parse_move(text)
+
+    def check_variant(self, variant: dict[str, Any], state: dict[str, Any]) -> None:
+        """A custom board (``layout_data``) must match its SHA-256 and the state's board length.
+
+        Legality needs only the cell numbers, so the layout's geometry is not
+        re-derived; its text is still checked against its hash, and its cell
+        count (the pairs after the last ``;``) against the board.
+        """
+        data, digest = variant.get("layout_data", ""), variant.get("layout_sha256", "")
+        if not isinstance(data, str) or not isinstance(digest, str):
+            raise CertificateFormatError("$.variant.layout_data: layout_data and layout_sha256 must be strings")
+        if not data:
+            if digest:
+                raise CertificateFormatError("$.variant.layout_sha256: a layout hash without layout_data")
+            return
+        if hashlib.sha256(data.encode("utf-8")).hexdigest() != digest:
+            raise CertificateFormatError("$.variant.layout_sha256: does not match the SHA-256 of layout_data "
+                                         "(the layout was altered)")
+        cells = data.rsplit(";", 1)[-1].split(" ")
+        board = state.get("board")
+        if not isinstance(board, list) or len(board) != len(cells):
+            raise CertificateFormatError(f"$.state.board: the custom layout has {len(cells)} cells, the board "
+                                         f"{len(board) if isinstance(board, list) else '?'}")
 
     def evaluate(self, s: dict[str, Any], actor: int, move: tuple[str, Any]) -> list[Evaluation]:
         kind, arg = move

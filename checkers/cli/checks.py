@@ -14,7 +14,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from ruleproof.checkers.cli.common import add_json, add_variant
+from ruleproof.checkers.cli.common import add_json, add_layout, add_variant
 from ruleproof.checkers.cli.output import EXIT_FAILED, EXIT_OK, out, print_json, table
 from ruleproof.checkers.cli.progress import Progress
 from ruleproof.checkers.cli.readingopts import add_reading, reading_of
@@ -94,7 +94,8 @@ def cmd_validate(args: argparse.Namespace) -> int:
     from ruleproof.model.records import open_record
 
     stream = open_record(args.record)  # header and structure checked; moves stay on disk
-    reading = reading_of(stream.header.game, [], args.reading) if args.reading else None
+    layout = getattr(args, "variant", [])  # --layout FILE: the board the record must have been played on
+    reading = reading_of(stream.header.game, layout, args.reading) if args.reading or layout else None
     try:
         result = validate_record(stream.header, reading, stream=stream)
     except RecordError as exc:
@@ -185,6 +186,7 @@ def add_subcommand(sub: Any) -> None:
     p.add_argument("record", help="path of a JSON game record")
     p.add_argument("--reading", metavar="FILE",
                    help="check under this reading file (a record made under a plugin needs the same file again)")
+    add_layout(p)
     add_json(p)
     p.set_defaults(func=cmd_validate)
 

@@ -57,9 +57,47 @@ def add_json(parser: argparse.ArgumentParser, what: str = "print JSON (errors to
 
 def add_variant(parser: argparse.ArgumentParser, *, dest: str = "variant", flag: str = "--variant",
                 who: str = "") -> None:
-    """A repeatable ``--variant FLAG=VALUE`` (several assignments may follow one flag)."""
+    """A repeatable ``--variant FLAG=VALUE`` (several assignments may follow one flag);
+    beside the plain ``--variant``, also ``--layout FILE`` (:func:`add_layout`)."""
     parser.add_argument(flag, dest=dest, action="append", default=[], metavar="FLAG=VALUE",
                         help=f"set a variant flag{who}; repeat for several (see `ruleproof rules GAME`)")
+    if flag == "--variant":
+        add_layout(parser, dest=dest)
+
+
+class _LayoutAction(argparse.Action):
+    """Read a layout file given on the command line and add its flags as ``--variant`` assignments."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                 option_string: str | None = None) -> None:
+        from ruleproof.model.inputs import load_layout_file
+        from ruleproof.spec.cinco_board import layout_to_text
+
+        try:
+            text = layout_to_text(load_layout_file(str(values)))
+        except RuleproofError as exc:
+            raise argparse.ArgumentError(self, str(exc)) from None
+        # layout_sha256 follows from the data (the variant fills it in).
+        setattr(namespace, self.dest, [*(getattr(namespace, self.dest, None) or []), f"layout_data={text}"])
+
+
+def add_layout(parser: argparse.ArgumentParser, *, dest: str = "variant") -> None:
+    """``--layout FILE``: a custom Cinco board from a JSON layout file.
+
+    The file is read here, through the input boundary
+    (:func:`ruleproof.model.inputs.load_layout_file`), and becomes the flags
+    ``layout_data`` and ``layout_sha256`` (appended to ``dest``, the
+    ``--variant`` assignments): the layout travels as data into records and
+    certificates, which never name a file.
+
+    >>> p = argparse.ArgumentParser()
+    >>> add_layout(p)
+    >>> p.parse_args([]).variant
+    []
+    """
+    parser.add_argument("--layout", dest=dest, action=_LayoutAction, metavar="FILE", default=[],
+                        help="Cinco: play on the board of this JSON layout file (read once; records carry the layout "
+                             "itself and its SHA-256, never the file name)")
 
 
 def parse_variant(game: Any, assignments: Sequence[str], flag: str = "--variant") -> Any:
@@ -71,6 +109,9 @@ def parse_variant(game: Any, assignments: Sequence[str], flag: str = "--variant"
     for assignment in assignments:
         name, _, value = assignment.partition("=")
         name, value = name.strip(), value.strip()
+        if name == "layout_data" and name not in names:
+            raise VariantError(f"--layout FILE sets a custom board, which {getattr(game, 'name', 'this game')} "
+                               "does not have (only cinco)")
         if name and name not in names:
             raise VariantError(str(unknown_choice(f"variant flag for {flag}", name, names, "see `ruleproof rules GAME`")))
         try:

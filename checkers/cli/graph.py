@@ -18,6 +18,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from ruleproof.checkers.cli.common import add_layout
 from ruleproof.model.outputs import check_target, write_atomic
 from ruleproof.spec.core import parse_variant_assignments
 from ruleproof.spec.errors import RuleproofError

@@ -38,6 +38,7 @@ from typing import Any
 
 from ruleproof.checkers.certcheck import CheckResult, check_certificate, load_certificate
 from ruleproof.checkers.certcheck.core import state_sha256
+from ruleproof.checkers.cli.common import add_layout
 from ruleproof.model.outputs import check_target, write_atomic
 from ruleproof.spec.errors import MoveParseError, RecordError, RuleproofError
 
@@ -85,7 +86,8 @@ def cmd_prove(args: argparse.Namespace) -> int:
     if args.output:
         check_target(args.output, args.force)
     record = load_record(args.record)
-    reading = reading_of(record.game, [], args.reading) if args.reading else None
+    layout = getattr(args, "variant", [])  # --layout FILE: the board the record must have been played on
+    reading = reading_of(record.game, layout, args.reading) if args.reading or layout else None
     try:
         cert = prove(record, args.move, args.alt, source=str(args.record), reading=reading)
     except RecordError as exc:
@@ -195,6 +197,7 @@ def add_subcommand(sub: Any) -> None:
     p.add_argument("--force", action="store_true", help="replace output files that already exist")
     p.add_argument("--reading", metavar="FILE",
                    help="prove under this reading file (a record made under a plugin needs the same file again)")
+    add_layout(p)
     p.add_argument("--json", action="store_true", help="print the certificate as JSON")
     p.set_defaults(func=cmd_prove)
 

@@ -11,7 +11,7 @@ seat) off it. Graphs export to GraphML and DOT (``ruleproof graph``).
 Each configuration says *why* it represents the full game: which rule paths
 it exercises and which parts of the full game it leaves out. Some games have
 variant flags for small configurations (BigPoints ``colour_discs`` /
-``black_discs`` / ``white_discs``, Cinco ``layout_file``, Big Five
+``black_discs`` / ``white_discs``, Cinco ``layout_data``, Big Five
 ``handicap``); for the others (Take 5, Ikebana) the reduced states are built
 here, directly, as positions late in a round, without changing the game.
 A configuration may also name *frontier* states: states that lie outside the
@@ -79,7 +79,7 @@ class ReducedConfig:
         """``game/name`` with the flags that differ from the default."""
         default = type(self.variant)()
         changed = {k: v for k, v in variant_to_dict(self.variant).items() if variant_to_dict(default).get(k) != v}
-        flags = ", ".join(f"{k}={v}" for k, v in changed.items() if k != "layout_file")
+        flags = ", ".join(f"{k}={v}" for k, v in changed.items() if k not in ("layout_data", "layout_sha256"))
         return f"{self.game}/{self.name} ({self.players} players{', ' + flags if flags else ''})"
 
     def initial_states(self) -> list[Any]:
@@ -575,7 +575,11 @@ def cinco_layout_path(name: str = "line9") -> str:
 def _cinco_config(name: str, **flags: Any) -> ReducedConfig:
     from ruleproof.spec.cinco import CincoVariant
 
-    variant = CincoVariant(**{"layout_file": cinco_layout_path("line9"), "chips": 5, **flags})
+    from ruleproof.model.inputs import load_layout_file
+    from ruleproof.spec.cinco import custom_layout_flags
+
+    layout = custom_layout_flags(load_layout_file(cinco_layout_path("line9")))
+    variant = CincoVariant(**{**layout, "chips": 5, **flags})
     why = ("two players on a one-direction board of nine cells numbered 1-9 (five windows of five), "
            "nine cards, five chips each: drawing, exchanging, reshuffling the discards, playing at or above "
            "the number, burning and winning all occur. The graph is cut at max_states; a cycle found in it "

@@ -86,11 +86,12 @@ def tiling(layout: Layout) -> tuple[tuple[int, ...], ...]:
     """
     windows = compute_windows(layout)
     use = [z3.Bool(f"tile_{i}") for i in range(len(windows))]
-    solver = z3.Solver()
+    solver = TrackedSolver("cinco.tiling")
     for cell in range(1, layout.size + 1):
-        solver.add(z3.PbEq([(use[i], 1) for i, w in enumerate(windows) if cell in w], 1))
-    if solver.check() != z3.sat:
-        raise ValueError(f"layout {layout.name!r} has no tiling by windows of five")
+        solver.add_fact(z3.PbEq([(use[i], 1) for i, w in enumerate(windows) if cell in w], 1))
+    found = solver.check()
+    if found.verdict != "sat":
+        raise ValueError(f"layout {layout.name!r}: no tiling by windows of five was found ({found.reason or 'unsat'})")
     model = solver.model()
     return tuple(w for i, w in enumerate(windows) if z3.is_true(model[use[i]]))
 
@@ -166,7 +167,7 @@ def count_abstraction(layout: Layout, colours: int, most: int, *, chips_count: b
     """
     tiles = tiling(layout)
     cnt = [[z3.Int(f"t{w}_{k}") for k in range(colours)] for w in range(len(tiles))]
-    solver = TrackedSolver()
+    solver = TrackedSolver("cinco.count")
     placed = [z3.Sum([cnt[w][k] for w in range(len(tiles))]) for k in range(colours)]
     for w in range(len(tiles)):
         n = z3.Sum(cnt[w])
@@ -243,7 +244,7 @@ def _dead(layout_name: str, colours: int, chips_count: bool) -> Callable[[bool],
         per = [[int(guide.get(f"t{w}_{k}", 0)) for k in range(colours)] for w in range(len(tiles))]
         order = sorted(range(colours), key=lambda k: -sum(row[k] for row in per))
         board = BoardVars(layout, colours, "d")
-        solver = TrackedSolver(timeout_ms=30_000)
+        solver = TrackedSolver("cinco.dead")
         solver.add_fact(*board.one_chip(), *board.no_win(), *[board.placed(k) <= LIVE for k in range(colours)])
         solver.add_fact(*board.dead(chips_count))
         solver.solver.push()
@@ -253,7 +254,7 @@ def _dead(layout_name: str, colours: int, chips_count: bool) -> Callable[[bool],
         for w, tile in enumerate(tiles):
             for new, old in enumerate(order):
                 solver.add_fact(z3.PbEq([(board.chip(n, new), 1) for n in tile], per[w][old]))
-        solver.solver.set("timeout", 5_000)
+        solver.set_budget("cinco.dead-guided")
         found = solver.check()
         if found.verdict != "sat":
             # The abstraction's counts need not be realisable: search again with at most two chips per tile.
@@ -263,7 +264,7 @@ def _dead(layout_name: str, colours: int, chips_count: bool) -> Callable[[bool],
             solver.add_fact(z3.Sum([board.placed(k) for k in range(colours)]) == best)
             for tile in tiles:
                 solver.add_fact(z3.AtMost(*[board.occupied(n) for n in tile], 2))
-            solver.solver.set("timeout", 30_000)
+            solver.set_budget("cinco.dead")
             found = solver.check()
         seconds = time.perf_counter() - start
         if found.verdict != "sat":
@@ -316,7 +317,7 @@ def _nonterm(layout_name: str, colours: int) -> Callable[[bool], Finding]:
         start = time.perf_counter()
         if colours * LIVE < layout.size:
             p = [z3.Int(f"placed_{k}") for k in range(colours)]
-            solver = TrackedSolver()
+            solver = TrackedSolver("cinco.nonterm-count")
             solver.add("CI-PLAY-2", z3.Sum(p) == layout.size)
             solver.add("CI-END-1", *[z3.And(x >= 0, x <= LIVE) for x in p])
             result = solver.check()
@@ -326,9 +327,9 @@ def _nonterm(layout_name: str, colours: int) -> Callable[[bool], Finding]:
                                "is still free while every colour has a chip; someone runs out (a draw) or wins first.",
                                rule_ids=result.core, seconds=time.perf_counter() - start, bounds=bounds)
             return Finding(fid, GAME_ID, question, "unknown", "Counting query not refuted.",
-                           rule_ids=rules, seconds=result.seconds, reason=result.verdict)
+                           rule_ids=rules, seconds=result.seconds, reason=result.reason or result.verdict)
         board = BoardVars(layout, colours, "n")
-        solver = TrackedSolver(timeout_ms=60_000)
+        solver = TrackedSolver("cinco.nonterm")
         solver.add_fact(*board.one_chip())
         solver.add("CI-PLAY-2", *[board.occupied(n) for n in range(1, layout.size + 1)])
         solver.add("CI-WIN-1", *board.no_win())
@@ -367,7 +368,7 @@ def _draw(layout_name: str, colours: int) -> Callable[[bool], Finding]:
     def run(full: bool) -> Finding:
         start = time.perf_counter()
         board = BoardVars(layout, colours, "w")
-        solver = TrackedSolver(timeout_ms=60_000)
+        solver = TrackedSolver("cinco.draw")
         solver.add_fact(*board.one_chip())
         solver.add("CI-WIN-1", *board.no_win())
         solver.add("CI-END-1", board.placed(0) == CHIPS, *[board.placed(k) == 0 for k in range(1, colours)])
@@ -408,7 +409,7 @@ def _fixed(layout_name: str, kind: int) -> tuple[tuple[str, object], ...]:
     the chip stocks and the end by chips except for the question that ignores them (kind 1). Every player
     structure of the colour count is replayed, so ``teams6`` is covered; ``reshuffle`` and ``first_seat`` do
     not enter (module docstring)."""
-    pins: tuple[tuple[str, object], ...] = (("layout", layout_name), ("layout_file", ""), ("exact_five", False),
+    pins: tuple[tuple[str, object], ...] = (("layout", layout_name), ("layout_data", ""), ("exact_five", False),
                                             ("joker", False), ("must_place", False))
     return pins if kind == 1 else pins + (("chips", CHIPS), ("chips_out", "last_chip"))
 

@@ -10,19 +10,21 @@ from typing import Any
 import pytest
 
 from ruleproof.checkers.checks.conformance import run_conformance
+from ruleproof.model.inputs import load_layout_file
 from ruleproof.model.records import make_record, parse_record
 from ruleproof.model.registry import game_for
+from ruleproof.spec.cinco_board import layout_to_text
 from ruleproof.spec.core import variant_from_mapping, variant_to_dict
 
 #: A 30-cell layout: its deck runs out, so the reshuffle readings are exercised.
-SMALL = str(Path(__file__).resolve().parents[1] / "data" / "cinco_layout_small.json")
+SMALL = layout_to_text(load_layout_file(Path(__file__).resolve().parents[1] / "data" / "cinco_layout_small.json"))
 
 #: (game, players, flags with a non-default value of a new flag, plus settings that keep games short)
 CASES: list[tuple[str, int, dict[str, Any]]] = [
-    ("cinco", 2, {"reshuffle": "when_empty", "layout_file": SMALL}),
+    ("cinco", 2, {"reshuffle": "when_empty", "layout_data": SMALL}),
     ("cinco", 3, {"first_seat": 2, "chips": 10}),
     ("cinco", 2, {"chips_out": "all_out", "chips": 6}),
-    ("cinco", 2, {"chips_out": "all_out", "chips": 8, "reshuffle": "when_empty", "layout_file": SMALL}),
+    ("cinco", 2, {"chips_out": "all_out", "chips": 8, "reshuffle": "when_empty", "layout_data": SMALL}),
     ("cinco", 3, {"must_place": True, "chips": 10}),
     ("ikebana", 3, {"partial_refusal": True}),
     ("ikebana", 2, {"partial_refusal": True, "bank": "finite"}),

@@ -16,12 +16,15 @@ from ruleproof.checkers.checks.fuzz import machine_for
 from ruleproof.model import codec
 from ruleproof.model.cinco import GAME, CincoGame
 from ruleproof.model.registry import available_games, game_for
-from ruleproof.spec.cinco import SPEC, CincoState, CincoVariant, Play, is_win, layout_of, parse_move
+from ruleproof.model.inputs import load_layout_file
+from ruleproof.spec.cinco import SPEC, CincoState, CincoVariant, Play, custom_layout_flags, is_win, layout_of, parse_move
 from ruleproof.spec.cinco_board import FREE, Board, Layout, hex_layout, square_layout
 from ruleproof.spec.core import CHANCE, TERMINAL, variant_from_mapping, variant_to_dict
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 SMALL = str(DATA / "cinco_layout_small.json")
+#: The small layout as the variant carries it (data, never the file's name).
+SMALL_FLAGS = custom_layout_flags(load_layout_file(SMALL))
 GOLDEN = DATA / "cinco_legal_counts.json"
 V = CincoVariant
 
@@ -44,7 +47,7 @@ def test_conformance(players: int, variant: CincoVariant) -> None:
 
 @pytest.mark.parametrize("players", [2, 4])
 def test_conformance_custom_layout(players: int) -> None:
-    variant = V(layout_file=SMALL)
+    variant = V(**SMALL_FLAGS)
     result = run_conformance(GAME, players, variant, games=3, seed=1)
     assert result.ok, "\n".join(map(str, result.problems[:5]))
 
@@ -206,7 +209,7 @@ def test_golden_legal_move_counts() -> None:
 
 
 def test_serialise_round_trip_with_custom_layout() -> None:
-    variant = V(layout_file=SMALL, joker=True)
+    variant = V(**SMALL_FLAGS, joker=True)
     state = GAME.new_game(2, variant, seed=9)
     data = json.loads(json.dumps(codec.encode(state)))
     assert codec.decode(CincoState, data) == state
@@ -214,8 +217,8 @@ def test_serialise_round_trip_with_custom_layout() -> None:
     assert len(state.board) == 36 and len(state.deck) == 36 - 8
 
 
-def test_flag_layout_file_changes_the_game() -> None:
-    small = GAME.new_game(2, V(layout_file=SMALL), seed=1)
+def test_flag_layout_data_changes_the_game() -> None:
+    small = GAME.new_game(2, V(**SMALL_FLAGS), seed=1)
     assert max(c for h in small.hands for c in h) <= 36
     assert all(m.cell <= 36 for m in GAME.legal_moves(small) if isinstance(m, Play))
     assert layout_of(small.variant).name == "small"
@@ -243,7 +246,7 @@ def test_render_svg_both_layouts() -> None:
         assert svg.startswith("<svg") and svg.endswith("</svg>")
         assert svg.count(shape) == 90 and svg.count("<circle") == 2
         assert "red chip on 1" in svg and "blue chip on 2" in svg and "two chips" in svg
-    svg_small = render_svg(Board(layout_of(V(layout_file=SMALL)), (FREE,) * 36))
+    svg_small = render_svg(Board(layout_of(V(**SMALL_FLAGS)), (FREE,) * 36))
     assert svg_small.count("<rect") == 36
 
 

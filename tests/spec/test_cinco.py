@@ -112,7 +112,7 @@ def test_rule_ids_unique_and_sources_verbatim(rulebooks: Path) -> None:
 
 def test_every_flag_is_a_variant_field() -> None:
     names = {f.name for f in dataclasses.fields(CincoVariant)}
-    assert {"layout", "layout_file", "exact_five", "teams6", "joker", "chips"} <= names
+    assert {"layout", "layout_data", "layout_sha256", "exact_five", "teams6", "joker", "chips"} <= names
     assert variant_choices(CincoVariant, "layout") == ("hex", "square")
     assert variant_choices(CincoVariant, "teams6") == ("2x3", "3x2")
     for amb in AMBIGUITIES:
@@ -136,7 +136,7 @@ def test_invalid_move_text(text: str) -> None:
 def test_invalid_variant_values() -> None:
     from ruleproof.spec.errors import VariantError
 
-    with pytest.raises(VariantError, match="chips must be a positive integer"):
+    with pytest.raises(VariantError, match="chips must be an integer from 1"):
         V(chips=0)
     with pytest.raises(VariantError, match="teams6"):
         V(teams6="1x6")  # type: ignore[arg-type]
@@ -162,13 +162,15 @@ def test_invalid_five_players() -> None:
 def test_invalid_layout_too_small_for_players(tmp_path: Path) -> None:
     import json
 
+    from ruleproof.model.inputs import load_layout_file
+    from ruleproof.spec.cinco import custom_layout_flags
     from ruleproof.spec.cinco_board import layout_to_json
 
     coords = tuple((x, y) for y in range(4) for x in range(5))  # 20 cells
     data = layout_to_json(HEX._replace(name="tiny", shape="square", coords=coords, directions=((1, 0), (0, 1))))
     path = tmp_path / "tiny.json"
     path.write_text(json.dumps(data), encoding="utf-8")
-    variant = V(layout_file=str(path))
+    variant = V(**custom_layout_flags(load_layout_file(path)))
     assert GAME.initial_state(4, variant).deck == tuple(range(1, 21))
     with pytest.raises(PlayerCountError, match="has only 20 cells"):
         GAME.initial_state(6, variant)

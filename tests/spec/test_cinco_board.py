@@ -7,10 +7,15 @@ from pathlib import Path
 
 import pytest
 
-from ruleproof.spec.cinco import CincoVariant, layout_of
+from ruleproof.model.inputs import load_layout_file
+from ruleproof.spec.cinco import CincoVariant, custom_layout_flags, layout_of
 from ruleproof.spec.cinco_board import (
     FREE,
     LINE,
+    MAX_LAYOUT_CELLS,
+    MAX_LAYOUT_COORD,
+    MAX_LAYOUT_DIRECTIONS,
+    MAX_LAYOUT_NAME,
     Layout,
     LayoutError,
     compute_lines,
@@ -18,9 +23,11 @@ from ruleproof.spec.cinco_board import (
     compute_windows,
     hex_layout,
     hex_ring,
+    layout_digest,
     layout_from_json,
+    layout_from_text,
     layout_to_json,
-    load_layout,
+    layout_to_text,
     render_board_text,
     square_layout,
     validate_layout,
@@ -127,10 +134,11 @@ def test_json_round_trip_of_shipped_layouts() -> None:
 
 def test_custom_layout_file_loads_and_plays() -> None:
     path = str(DATA / "cinco_layout_small.json")
-    layout = load_layout(path)
+    layout = load_layout_file(path)
     assert layout.name == "small" and layout.size == 36
-    variant = CincoVariant(layout_file=path)
+    variant = CincoVariant(**custom_layout_flags(layout))
     assert layout_of(variant) == layout
+    assert variant.layout_data == layout_to_text(layout) and variant.layout_sha256 == layout_digest(variant.layout_data)
 
 
 def _cells(numbers: list[int], width: int = 10) -> list[dict[str, object]]:
@@ -194,14 +202,106 @@ def test_invalid_structure() -> None:
 
 
 def test_invalid_layout_files(tmp_path: Path) -> None:
-    with pytest.raises(LayoutError, match="cannot read layout file"):
-        load_layout(str(tmp_path / "missing.json"))
+    from ruleproof.spec.errors import InputError
+
+    with pytest.raises(InputError, match="cannot read the file"):
+        load_layout_file(str(tmp_path / "missing.json"))
     broken = tmp_path / "broken.json"
     broken.write_text("{not json", encoding="utf-8")
-    with pytest.raises(LayoutError, match="is not JSON"):
-        load_layout(str(broken))
-    with pytest.raises(LayoutError, match="cannot read layout file"):
-        CincoVariant(layout_file=str(tmp_path / "missing.json"))
+    with pytest.raises(InputError, match=r"broken.json: \$: not valid JSON"):
+        load_layout_file(str(broken))
+    with pytest.raises(InputError, match=r"dup.json: \$: duplicate key 'cells'"):
+        (tmp_path / "dup.json").write_text('{"cells": [], "cells": []}', encoding="utf-8")
+        load_layout_file(tmp_path / "dup.json")
+    # A variant never opens a file: a path where the layout's text belongs is just a malformed layout.
+    with pytest.raises(LayoutError, match="layout text must read NAME;SHAPE;DIRECTIONS;CELLS"):
+        CincoVariant(layout_data=str(tmp_path / "missing.json"))
+
+
+# -- layouts as data: the canonical text and its hash -----------------------------------------
+
+
+@pytest.mark.parametrize("layout", [hex_layout(), square_layout(), square_layout(5, 5)], ids=["hex", "square", "5x5"])
+def test_layout_text_round_trips(layout: Layout) -> None:
+    text = layout_to_text(layout)
+    assert layout_from_text(text) == layout
+    assert len(layout_digest(text)) == 64 and layout_digest(text) != layout_digest(text + " ")
+
+
+@pytest.mark.parametrize("text", [
+    "row;square;1:0;0:0 1:0 2:0 3:0 4:0 ",  # trailing blank
+    "row;square;1:0;0:0  1:0 2:0 3:0 4:0",  # double blank
+    "row;square;1:0;+0:0 1:0 2:0 3:0 4:0",  # a sign
+    "row;square;1:0;-0:0 1:0 2:0 3:0 4:0",  # minus zero
+    "row;square;1:0;0:0 1:0 2:0 3:0 4:0;",  # a fifth part
+    "row/x;square;1:0;0:0 1:0 2:0 3:0 4:0",  # a name with a slash
+    "row;round;1:0;0:0 1:0 2:0 3:0 4:0",  # an unknown shape
+    "row;square;1:0;0:0 1:0 2:0 3:0",  # too few cells
+])
+def test_layout_text_is_strict(text: str) -> None:
+    with pytest.raises(LayoutError):
+        layout_from_text(text)
+
+
+def test_layout_bounds_are_named_and_enforced() -> None:
+    too_many = Layout("big", "square", tuple((x, y) for y in range(17) for x in range(16)), ((1, 0), (0, 1)))
+    assert too_many.size == 272 > MAX_LAYOUT_CELLS
+    with pytest.raises(LayoutError, match="limit MAX_LAYOUT_CELLS"):
+        validate_layout(too_many)
+    with pytest.raises(LayoutError, match="limits MAX_LAYOUT_CELLS"):
+        layout_from_json({"directions": [[1, 0]], "cells": [{"number": 1, "at": [0, 0]}] * (MAX_LAYOUT_CELLS + 1)})
+    far = Layout("far", "square", tuple((x + MAX_LAYOUT_COORD - 3, 0) for x in range(5)), ((1, 0),))
+    with pytest.raises(LayoutError, match="limit MAX_LAYOUT_COORD"):
+        validate_layout(far)
+    with pytest.raises(LayoutError, match="limit MAX_LAYOUT_NAME"):
+        validate_layout(square_layout()._replace(name="n" * (MAX_LAYOUT_NAME + 1)))
+    dirs = tuple((1, k) for k in range(MAX_LAYOUT_DIRECTIONS + 1))
+    with pytest.raises(LayoutError, match="limit MAX_LAYOUT_DIRECTIONS"):
+        validate_layout(square_layout()._replace(directions=dirs))
+    with pytest.raises(LayoutError, match="limit MAX_LAYOUT_TEXT"):
+        layout_from_text("x" * 100_000)
+    # At the bounds a layout is accepted.
+    edge = Layout("e" * MAX_LAYOUT_NAME, "square", tuple((x, MAX_LAYOUT_COORD) for x in range(-MAX_LAYOUT_COORD, -MAX_LAYOUT_COORD + 16))
+                  + tuple((x, y) for y in range(15) for x in range(16)), ((1, 0), (0, 1)))
+    assert edge.size == MAX_LAYOUT_CELLS and layout_from_text(layout_to_text(edge)) == edge
+
+
+def test_the_hash_is_checked() -> None:
+    from ruleproof.spec.errors import VariantError
+
+    flags = custom_layout_flags(square_layout(5, 5))
+    assert CincoVariant(layout_data=flags["layout_data"]).layout_sha256 == flags["layout_sha256"]  # filled in
+    with pytest.raises(VariantError, match="layout_sha256 does not match layout_data"):
+        CincoVariant(layout_data=flags["layout_data"], layout_sha256="0" * 64)
+    altered = flags["layout_data"].replace("4:4", "4:5")
+    with pytest.raises(VariantError, match="layout_sha256 does not match layout_data"):
+        CincoVariant(layout_data=altered, layout_sha256=flags["layout_sha256"])
+    with pytest.raises(VariantError, match="layout_sha256 is set without layout_data"):
+        CincoVariant(layout_sha256=flags["layout_sha256"])
+
+
+def test_the_retired_layout_file_flag() -> None:
+    """Records of earlier versions carry ``layout_file: ""`` (no file): they still load; a file name is refused."""
+    from ruleproof.model import codec
+    from ruleproof.model.cinco import GAME
+    from ruleproof.spec.cinco import CincoState
+    from ruleproof.spec.core import variant_from_mapping, variant_to_dict
+    from ruleproof.spec.errors import VariantError
+
+    assert variant_from_mapping(CincoVariant, {"layout_file": "", "joker": True}) == CincoVariant(joker=True)
+    assert variant_from_mapping(CincoVariant, {"layout_file": ""}, from_text=True) == CincoVariant()
+    with pytest.raises(VariantError, match="was retired.*--layout FILE"):
+        variant_from_mapping(CincoVariant, {"layout_file": "tests/data/cinco_layout_small.json"})
+    with pytest.raises(VariantError, match="was retired"):
+        variant_from_mapping(CincoVariant, {"layout_file": 0})
+    state = GAME.new_game(2, CincoVariant(), seed=3)
+    old = codec.encode(state)
+    assert isinstance(old, dict)
+    old["variant"] = {**variant_to_dict(state.variant), "layout_file": ""}
+    assert codec.decode(CincoState, old) == state
+    old["variant"]["layout_file"] = "/dev/zero"
+    with pytest.raises(codec.DecodeError, match=r"\$.variant: flag 'layout_file' of CincoVariant was retired"):
+        codec.decode(CincoState, old)
 
 
 def test_invalid_layout_is_a_variant_error() -> None:

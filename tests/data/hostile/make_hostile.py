@@ -94,6 +94,14 @@ def cases() -> list[tuple[str, bytes, str, int]]:
     rec = _record("cinco")
     rec["variant"] = {**rec["variant"], "layout_file": "/dev/zero"}  # type: ignore[dict-item]
     add("record_cinco_layout_file.json", rec, "validate")
+    small = "small;square;1:0 0:1;" + " ".join(f"{x}:{y}" for y in range(6) for x in range(6))
+    rec = _record("cinco")
+    rec["variant"] = {**rec["variant"], "layout_data": small, "layout_sha256": "0" * 64}  # type: ignore[dict-item]
+    add("record_cinco_layout_hash.json", rec, "validate")
+    rec["variant"] = {**rec["variant"], "layout_data": "/dev/zero", "layout_sha256": ""}  # type: ignore[dict-item]
+    add("record_cinco_layout_path.json", rec, "validate")
+    rec["variant"] = {**rec["variant"], "layout_data": "big;square;1:0;" + "0:0 " * 200_000}  # type: ignore[dict-item]
+    add("record_cinco_layout_huge.json", rec, "validate")
     add("record_not_a_record.json", b'{"rows": []}', "validate")
     add("record_empty.json", b"", "validate")
     add("record_truncated.json", take5[: len(take5) // 2], "validate")
@@ -125,7 +133,12 @@ def cases() -> list[tuple[str, bytes, str, int]]:
     add("cert_state_wrong_shape.json", _rehash(cert), "check-proof")
     cert = _cert("cinco_play")
     cert["variant"] = {**cert["variant"], "layout_file": "/dev/zero"}  # type: ignore[dict-item]
-    add("cert_cinco_layout_file.json", cert, "check-proof:replay", 1)
+    add("cert_cinco_layout_file.json", cert, "check-proof:replay")
+    cert = _cert("cinco_play")
+    altered = {**cert["variant"], "layout_data": small, "layout_sha256": "0" * 64}  # type: ignore[dict-item]
+    cert["variant"] = altered
+    cert["state"] = {**cert["state"], "variant": altered}  # type: ignore[dict-item]
+    add("cert_cinco_layout_hash.json", _rehash(cert), "check-proof")
     cert = _cert("bigfive_play")
     cert["move"] = "play Lp@0,0 Gp@100000000,0"
     add("cert_bigfive_huge_span.json", cert, "check-proof")
