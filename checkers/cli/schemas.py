@@ -41,7 +41,7 @@ SCHEMAS: dict[str, dict[str, Any]] = {
     "simulate": {"game": _STR, "players": _INT, "games": _INT, "length": _OBJ, "seats": _ARR,
                  "rule_decisions": _ARR},
     "validate": {"file": _STR, "ok": _BOOL},
-    "show": {"file": _STR, "game": _STR, "move": _INT, "moves": _INT, "format": {"enum": ["text", "svg", "png"]}},
+    "show": {"file": _STR, "game": _STR, "move": _INT, "moves": _INT, "picture_format": {"enum": ["text", "svg", "png"]}},
     "replay": {"html": _STR, "title": _STR, "game": _STR, "moves": _INT, "witnesses": _INT, "bytes": _INT},
     "fuzz": {"game": _STR, "ok": _BOOL, "examples": _INT, "steps": _INT},
     "diff": {"game": _STR, "verdict": _STR, "games": _INT},

@@ -75,7 +75,7 @@ def cmd_show(args: argparse.Namespace) -> int:
         raise RuleproofError("PNG is binary: give --output FILE.png (or redirect standard output)")
     if args.json:
         body: dict[str, Any] = {"file": str(args.record), "game": record.game, "move": upto, "moves": total,
-                                "seat": args.seat, "format": fmt, "output": args.output}
+                                "seat": args.seat, "picture_format": fmt, "output": args.output}
         if not args.output and fmt != "png":
             body["picture"] = data.decode("utf-8")
         print_json("show", body)

@@ -84,13 +84,7 @@ def test_json_outputs_carry_format_and_version_and_match_their_schema(
     jsonschema.validate(doc, command_schema(kind))
 
 
-#: Commands whose JSON still uses ``format`` for something else (show: the picture format), clashing with the
-#: envelope; reported to the visualisation work, which should rename the field.
-ENVELOPE_CLASH = {"show"}
-
-
-@pytest.mark.parametrize("name", [pytest.param(n, marks=pytest.mark.xfail(
-    strict=True, reason="uses 'format' for the picture format")) if n in ENVELOPE_CLASH else n for n in SCHEMAS])
+@pytest.mark.parametrize("name", list(SCHEMAS))
 def test_schema_command_publishes_every_json_format(name: str, capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "schema", name)
     assert code == 0 and json.loads(out)["properties"]["format"]["const"] == f"ruleproof.{name}"
