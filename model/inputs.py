@@ -11,7 +11,8 @@ The limits are named constants (reported in the message when hit):
 
 =======================  ==========================================================
 :data:`MAX_RECORD_BYTES`  a record file (a million moves take about 40 MB)
-:data:`MAX_DOCUMENT_BYTES` any other file: reading, layout, audit output
+:data:`MAX_DOCUMENT_BYTES` any other file: layout, audit output
+:data:`MAX_READING_BYTES` a reading file (TOML)
 :data:`MAX_VALUE_BYTES`   one header value of a record, or one move of it
 :data:`MAX_DEPTH`         nesting of arrays and objects
 :data:`MAX_INT_DIGITS`    digits of an integer (Python refuses above 4,300 anyway)
@@ -64,6 +65,8 @@ from ruleproof.spec.errors import InputError
 MAX_RECORD_BYTES = 512 * 1024 * 1024
 #: Largest reading, layout or audit file read (bytes).
 MAX_DOCUMENT_BYTES = 16 * 1024 * 1024
+#: Largest reading file (TOML) read (bytes): a game, a title, a few flags.
+MAX_READING_BYTES = 64 * 1024
 #: Largest single value streamed out of a file: one record header field or one move (characters).
 MAX_VALUE_BYTES = 1024 * 1024
 #: Deepest nesting of arrays and objects.
@@ -90,6 +93,7 @@ class Limits:
 
 DOCUMENT_LIMITS = Limits()
 RECORD_LIMITS = Limits(max_bytes=MAX_RECORD_BYTES)
+READING_LIMITS = Limits(max_bytes=MAX_READING_BYTES)
 
 
 class _Refused(Exception):
@@ -299,9 +303,10 @@ def load_reading_file(path: str | Path) -> dict[str, Any]:
     """The bounded loader of a reading file (TOML): the parsed table, not yet interpreted.
 
     The reading's own meaning (game, flags, extra rules) is checked by its
-    interpreter; this only guarantees a bounded, well-formed TOML table.
+    interpreter (:func:`ruleproof.model.readings.load_reading`); this only
+    guarantees a bounded (:data:`MAX_READING_BYTES`), well-formed TOML table.
     """
-    return load_toml_file(path, DOCUMENT_LIMITS)
+    return load_toml_file(path, READING_LIMITS)
 
 
 def load_layout_file(path: str | Path) -> Any:

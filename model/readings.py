@@ -18,7 +18,8 @@ A plugin module may define
   :meth:`ruleproof.model.take5.Take5Game.too_low_rows`) whose ``spec`` states
   the changed rules; the audit runs conformance on it.
 
-A reading file is TOML (read with :mod:`tomllib`)::
+A reading file is TOML (read through the input boundary,
+:func:`ruleproof.model.inputs.load_reading_file`: bounded, strict UTF-8)::
 
     game = "take5"
     title = "Fewest cards"
@@ -50,7 +51,6 @@ import dataclasses
 import hashlib
 import importlib.util
 import sys
-import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -58,6 +58,7 @@ from types import ModuleType
 from typing import Any
 
 from ruleproof.model.core import CHANCE, TERMINAL, Game
+from ruleproof.model.inputs import MAX_READING_BYTES, load_reading_file, read_bytes
 from ruleproof.model.registry import available_games, game_for
 from ruleproof.spec.core import (
     Rule,
@@ -68,7 +69,7 @@ from ruleproof.spec.core import (
     variant_from_mapping,
     variant_to_dict,
 )
-from ruleproof.spec.errors import RuleproofError, VariantError
+from ruleproof.spec.errors import InputError, RuleproofError, VariantError
 from ruleproof.spec.registry import check_game_id
 
 __all__ = [
@@ -76,15 +77,13 @@ __all__ = [
     "load_reading", "reading_for", "reading_from_flags", "restricted_game",
 ]
 
-#: The largest reading file read (bytes).
-MAX_READING_BYTES = 64 * 1024
 #: The largest plugin module read (bytes).
 MAX_PLUGIN_BYTES = 1024 * 1024
 _KEYS = {"game": str, "title": str, "source": str, "rationale": str, "rules": str, "flags": dict}
 
 
-class ReadingError(RuleproofError, ValueError):
-    """A reading file or plugin is malformed; the message names the file and the key."""
+class ReadingError(InputError):
+    """A reading file or plugin is malformed; the message names the file and the key (``path``: ``$.key``)."""
 
 
 @dataclass(frozen=True)
@@ -277,7 +276,7 @@ def reading_for(game: str | None, assignments: Sequence[str] = (), path: str | P
 
 
 def _fail(path: Path, key: str, message: str) -> ReadingError:
-    return ReadingError(f"{path}: {key}: {message}" if key else f"{path}: {message}")
+    return ReadingError(message, f"$.{key}" if key else "", source=str(path))
 
 
 def load_reading(path: str | Path) -> Reading:
@@ -287,18 +286,9 @@ def load_reading(path: str | Path) -> Reading:
     """
     p = Path(path)
     try:
-        with p.open("rb") as handle:
-            data = handle.read(MAX_READING_BYTES + 1)
-    except OSError as exc:
-        raise _fail(p, "", f"cannot read the reading file: {exc.strerror}") from None
-    if len(data) > MAX_READING_BYTES:
-        raise _fail(p, "", f"a reading file is at most {MAX_READING_BYTES} bytes")
-    try:
-        table = tomllib.loads(data.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise _fail(p, "", "not UTF-8 text") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise _fail(p, "", f"not valid TOML: {exc}") from None
+        table = load_reading_file(p)  # the input boundary: bounded, strict UTF-8, well-formed TOML
+    except InputError as exc:
+        raise ReadingError(exc.args[0], exc.path, source=exc.source or str(p)) from None
     for key, value in table.items():
         if key not in _KEYS:
             raise _fail(p, key, f"unknown key; a reading file has {', '.join(_KEYS)}")
@@ -338,11 +328,10 @@ def load_plugin_module(path: str | Path, name: str | None = None) -> tuple[Modul
     """
     p = Path(path)
     try:
-        source = p.read_bytes()
-    except OSError as exc:
-        raise ReadingError(f"{p}: cannot read the plugin: {exc.strerror}") from None
-    if len(source) > MAX_PLUGIN_BYTES:
-        raise ReadingError(f"{p}: a plugin is at most {MAX_PLUGIN_BYTES} bytes")
+        source = read_bytes(p, MAX_PLUGIN_BYTES)  # a regular file, bounded (the input boundary)
+    except InputError as exc:
+        raise ReadingError(f"{p}: cannot read the plugin: {exc.args[0]} (limit MAX_PLUGIN_BYTES = {MAX_PLUGIN_BYTES})"
+                           if "bytes" in exc.args[0] else f"{p}: cannot read the plugin: {exc.args[0]}") from None
     digest = hashlib.sha256(source).hexdigest()
     module_name = name or f"ruleproof_plugin_{digest[:16]}"
     if module_name in sys.modules:
@@ -353,7 +342,8 @@ def load_plugin_module(path: str | Path, name: str | None = None) -> tuple[Modul
     module = importlib.util.module_from_spec(spec)
     sys.modules[module_name] = module
     try:
-        spec.loader.exec_module(module)
+        # The bytes hashed are the bytes run (the file is not read a second time).
+        exec(compile(source, str(p), "exec"), module.__dict__)  # noqa: S102 - the user's own plugin
     except RuleproofError:
         del sys.modules[module_name]
         raise

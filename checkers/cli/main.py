@@ -158,7 +158,7 @@ def _fail(message: str, code: int, as_json: bool, **details: Any) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code."""
-    from ruleproof.spec.errors import RecordError, RuleproofError
+    from ruleproof.spec.errors import InputError, RuleproofError
 
     words = list(sys.argv[1:] if argv is None else argv)
     as_json = _wants_json(words)
@@ -184,7 +184,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             for path in args.plugin:
                 load_game_plugin(path)
         code: int = args.func(args)
-    except RecordError as exc:
+    except InputError as exc:  # records, readings, layouts, audits: the file and the JSON (or key) path
         return _fail(str(exc), EXIT_USAGE, as_json, kind="input", file=exc.source or None, path=exc.path or None)
     except RuleproofError as exc:
         return _fail(str(exc), EXIT_USAGE, as_json, kind="usage")

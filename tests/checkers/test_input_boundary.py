@@ -378,6 +378,43 @@ def test_invalid_generic_loader_limits(tmp_path: Path) -> None:
         load_audit_file(path)
 
 
+# -- reading files go through the same boundary -----------------------------------------------
+
+
+@pytest.mark.parametrize(("content", "expected", "where"), [
+    (b'game = "take5"\ntitle = "x"\n' + b"#" * (64 * 1024), "more than 65536", None),
+    (b'game = "take5"\ntitle = "\xff"\n', "not UTF-8 text", None),
+    (b'\xef\xbb\xbfgame = "take5"\ntitle = "x"\n', "byte order mark", None),
+    (b'game = "take5"\ntitle = "x"\n[flags]\nthreshold = ' + b"9" * 50 + b"\n", "MAX_INT_DIGITS", "$.flags.threshold"),
+    (b'game = "take5"\ntitle = "x"\nsource = ' + b"[" * 100 + b"]" * 100 + b"\n", "MAX_DEPTH", "$.source" + "[0]" * 63),
+    (b'game = "take5"\ntitle = "x"\n[flags]\nthreshold = 100000\n', "limit MAX_THRESHOLD", "$.flags"),
+    (b'game = "take5"\ntitle = \n', "not valid TOML", "$"),
+])
+def test_invalid_reading_files_exit_2_with_file_and_key(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                         content: bytes, expected: str, where: str | None) -> None:
+    path = tmp_path / "house.toml"
+    path.write_bytes(content)
+    assert main(["simulate", "take5", "--players", "2", "--games", "1", "--reading", str(path), "--json"]) == 2
+    error = json.loads(capsys.readouterr().out)["error"]
+    assert expected in error["message"] and error["file"] == str(path) and error["kind"] == "input", error
+    assert error.get("path") == where, error
+
+
+def test_reading_errors_name_the_key_path(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "house.toml"
+    path.write_text('game = "take5"\ntitle = "x"\ncolour = 1\n', encoding="utf-8")
+    assert main(["validate", str(PROOFS / "record_take5.json"), "--reading", str(path), "--json"]) == 2
+    error = json.loads(capsys.readouterr().out)["error"]
+    assert error["path"] == "$.colour" and "unknown key" in error["message"]
+
+
+def test_reading_plugin_files_are_bounded(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "house.toml").write_text('game = "take5"\ntitle = "x"\nrules = "fifo.py"\n', encoding="utf-8")
+    os.mkfifo(tmp_path / "fifo.py")  # would block a plain read forever
+    assert main(["simulate", "take5", "--players", "2", "--reading", str(tmp_path / "house.toml")]) == 2
+    assert "not a regular file" in capsys.readouterr().err
+
+
 # -- atomic writes ---------------------------------------------------------------------------
 
 
