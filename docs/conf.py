@@ -47,7 +47,7 @@ html_extra_path = ["_generated/extra"]
 (Path(__file__).resolve().parent / "_generated" / "extra").mkdir(parents=True, exist_ok=True)
 html_css_files = ["ruleproof.css"]
 html_title = "ruleproof"
-html_search_scorer = "_static/rp-scorer.js"
+html_search_scorer = str(Path(__file__).resolve().parent / "_static" / "rp-scorer.js")
 html_theme_options = {
     "navigation_with_keys": True,
     "top_of_page_buttons": [],
