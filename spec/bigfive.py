@@ -86,6 +86,12 @@ MAX_PLAYERS = 5
 #: checks that walk a play's span (compute_gaps) stay small on hostile input.
 MAX_COORD = 1000
 KIDS_DEAL = 15
+#: Most rounds of a multi-round game (``rounds``).
+MAX_ROUNDS = 20
+#: Most full rounds without a placement before the game ends anyway (``idle_rounds``).
+MAX_IDLE_ROUNDS = 50
+#: Largest penalty limit (``penalty_limit``): far above any total MAX_ROUNDS rounds can reach.
+MAX_PENALTY_LIMIT = 100_000
 
 Cell = tuple[int, int]
 Board = Mapping[Cell, int]
@@ -132,14 +138,17 @@ class BigFiveVariant:
         full round without a placement.
     :param idle_rounds: with ``"no_placement"``, the game also ends after this
         many full rounds without a placement even though someone could place
-        (the text never addresses endless exchanging; this keeps games finite).
+        (the text never addresses endless exchanging; this keeps games finite);
+        1 to :data:`MAX_IDLE_ROUNDS`.
     :param allow_five: allow five players.
     :param children: the children's deal, 15 cards per player.
     :param handicap: deal sizes per seat (weaker players get fewer cards);
         empty for an even deal. Overrides ``children``.
-    :param rounds: the number of rounds (the multi-round game when above 1).
+    :param rounds: the number of rounds (the multi-round game when above 1),
+        1 to :data:`MAX_ROUNDS`.
     :param penalty_limit: when positive, the game also ends after a round in
-        which some player's penalty total reaches this limit.
+        which some player's penalty total reaches this limit (at most
+        :data:`MAX_PENALTY_LIMIT`).
     :param exchange: ``"any"``: an exchange swaps one to five hand cards;
         ``"whole_hand"``: it swaps the whole hand (BF-AMB-6).
     :param min_group: the fewest cards a played group may have outside the
@@ -182,15 +191,21 @@ class BigFiveVariant:
     def __post_init__(self) -> None:
         if self.rounds < 1:
             raise VariantError(f"rounds must be at least 1; got {self.rounds!r}")
-        if self.penalty_limit < 0:
-            raise VariantError(f"penalty_limit must be 0 (off) or positive; got {self.penalty_limit!r}")
-        if self.idle_rounds < 1:
-            raise VariantError(f"idle_rounds must be at least 1; got {self.idle_rounds!r}")
+        if self.rounds > MAX_ROUNDS:
+            raise VariantError(f"rounds must be at most {MAX_ROUNDS} (limit MAX_ROUNDS); got {self.rounds!r}")
+        if not 0 <= self.penalty_limit <= MAX_PENALTY_LIMIT:
+            raise VariantError(f"penalty_limit must be 0 (off) or positive, at most {MAX_PENALTY_LIMIT} "
+                               f"(limit MAX_PENALTY_LIMIT); got {self.penalty_limit!r}")
+        if not 1 <= self.idle_rounds <= MAX_IDLE_ROUNDS:
+            raise VariantError(f"idle_rounds must be from 1 to {MAX_IDLE_ROUNDS} (limit MAX_IDLE_ROUNDS); "
+                               f"got {self.idle_rounds!r}")
         if self.handicap:
             if len(self.handicap) > MAX_PLAYERS or any(n < 1 for n in self.handicap):
-                raise VariantError(f"handicap must give 1 or more cards to each of at most 5 seats; got {self.handicap!r}")
+                raise VariantError(f"handicap must give 1 or more cards to each of at most {MAX_PLAYERS} seats "
+                                   f"(limit MAX_PLAYERS); got {str(self.handicap)[:80]}")
             if sum(self.handicap) > len(FULL_DECK) - 1:
-                raise VariantError(f"handicap deals {sum(self.handicap)} cards but only 99 can be dealt; got {self.handicap!r}")
+                raise VariantError(f"handicap deals {sum(self.handicap)} cards but only {len(FULL_DECK) - 1} can be "
+                                   f"dealt (the deck less the start card); got {str(self.handicap)[:80]}")
 
 
 # --------------------------------------------------------------------------

@@ -58,6 +58,10 @@ from ruleproof.spec.errors import MoveParseError, PlayerCountError, VariantError
 RULEBOOK = "001_2e52b0ba102b09c9.txt"
 MIN_PLAYERS = 2
 MAX_PLAYERS = 5
+#: Most discs of each base colour (``colour_discs``; the game has 10).
+MAX_COLOUR_DISCS = 20
+#: Most black discs, and most white discs (``black_discs``, ``white_discs``; the game has 5 of each).
+MAX_SPECIAL_DISCS = 20
 
 #: The five pawn (and base disc) colours, by index.
 COLOURS: tuple[str, ...] = ("blue", "red", "yellow", "green", "purple")
@@ -127,7 +131,7 @@ class BigPointsVariant:
     >>> BigPointsVariant(colour_discs=0)
     Traceback (most recent call last):
     ...
-    ruleproof.spec.errors.VariantError: colour_discs must be 1..20; got 0
+    ruleproof.spec.errors.VariantError: colour_discs must be 1..20 (limit MAX_COLOUR_DISCS); got 0
     """
 
     inverted_ladder: bool = False
@@ -145,12 +149,13 @@ class BigPointsVariant:
     black_visibility: Literal["public", "spent_only"] = "public"
 
     def __post_init__(self) -> None:
-        if not 1 <= self.colour_discs <= 20:
-            raise VariantError(f"colour_discs must be 1..20; got {self.colour_discs!r}")
+        if not 1 <= self.colour_discs <= MAX_COLOUR_DISCS:
+            raise VariantError(f"colour_discs must be 1..{MAX_COLOUR_DISCS} (limit MAX_COLOUR_DISCS); "
+                               f"got {self.colour_discs!r}")
         for name in ("black_discs", "white_discs"):
             value = getattr(self, name)
-            if not 0 <= value <= 20:
-                raise VariantError(f"{name} must be 0..20; got {value!r}")
+            if not 0 <= value <= MAX_SPECIAL_DISCS:
+                raise VariantError(f"{name} must be 0..{MAX_SPECIAL_DISCS} (limit MAX_SPECIAL_DISCS); got {value!r}")
         if path_size(self) < 1:
             raise VariantError("the path needs at least one disc; raise colour_discs, black_discs or white_discs")
 

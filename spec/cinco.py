@@ -153,7 +153,8 @@ class CincoVariant:
         if not isinstance(self.chips, int) or isinstance(self.chips, bool) or not 1 <= self.chips <= MAX_CHIPS:
             raise VariantError(f"chips must be an integer from 1 to {MAX_CHIPS} (limit MAX_CHIPS); got {self.chips!r}")
         if not isinstance(self.first_seat, int) or isinstance(self.first_seat, bool) or not 0 <= self.first_seat < MAX_PLAYERS:
-            raise VariantError(f"first_seat must be a seat number 0..{MAX_PLAYERS - 1}; got {self.first_seat!r}")
+            raise VariantError(f"first_seat must be a seat number 0..{MAX_PLAYERS - 1} (limit MAX_PLAYERS); "
+                               f"got {self.first_seat!r}")
         if self.layout not in ("hex", "square"):
             raise VariantError(f"layout must be 'hex' or 'square' (or give --layout FILE); got {self.layout!r}")
         if self.teams6 not in ("2x3", "3x2"):
