@@ -73,6 +73,16 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant]):
     spec = SPEC
     state_type = Take5State
 
+    def __init__(self) -> None:
+        super().__init__()
+        # One-entry memo of who acts next, set by the transitions for the
+        # state they return (compared by identity; the memo holds a reference,
+        # so the identity cannot be reused). A derived engine that replaces a
+        # returned state simply misses it.
+        self._turn: tuple[object, int] = (None, 0)
+        # The last chance outcome sample_chance drew, with its state (legal by construction).
+        self._drawn: tuple[object, object] = (None, None)
+
     def initial_state(self, players: int, variant: Take5Variant) -> Take5State:
         if not isinstance(players, int) or not 2 <= players <= 10:
             raise PlayerCountError(f"Take 5 is for 2–10 players; got {players!r}")
@@ -99,16 +109,22 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant]):
     # -- whose turn ---------------------------------------------------------
 
     def current_player(self, state: Take5State) -> int:
+        memo = self._turn
+        if memo[0] is state:
+            return memo[1]
         if state.finished:
             return TERMINAL
         if state.dealt < _HAND * state.players + _ROWS:
             return CHANCE
         chosen = state.chosen
         if state.resolving:
-            return chosen.index(min(filter(None, chosen)))
-        if not state.hands[-1]:
+            seat = chosen.index(min(filter(None, chosen)))
+        elif not state.hands[-1]:
             return CHANCE  # the round is over: the next deal starts a new one
-        return chosen.index(0)
+        else:
+            seat = chosen.index(0)
+        self._turn = (state, seat)  # asked again by legal_moves and apply right after
+        return seat
 
     def _round_over(self, state: Take5State) -> bool:
         return state.dealt == _HAND * state.players + _ROWS and not state.resolving and not state.hands[-1]
@@ -116,15 +132,25 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant]):
     # -- moves ----------------------------------------------------------------
 
     def legal_moves(self, state: Take5State) -> tuple[Take5Move, ...]:
-        actor = self.current_player(state)
+        # Fills the one-entry cache of Game itself (marked below), saving the wrapper's call.
+        cached = self._cache
+        if cached[0] is state:
+            return cached[1]
+        memo = self._turn
+        actor = memo[1] if memo[0] is state else self.current_player(state)
         if actor == TERMINAL:
-            return ()
-        if actor == CHANCE:
+            moves: tuple[Take5Move, ...] = ()
+        elif actor == CHANCE:
             deck = self._full_deck(state.players, state.variant) if self._round_over(state) else state.deck
-            return tuple(map(_DEAL.__getitem__, deck))
-        if not state.resolving:
-            return tuple(map(_SELECT.__getitem__, state.hands[actor]))
-        return self._placements(state, actor)
+            moves = tuple(map(_DEAL.__getitem__, deck))
+        elif not state.resolving:
+            moves = tuple(map(_SELECT.__getitem__, state.hands[actor]))
+        else:
+            moves = self._placements(state, actor)
+        self._cache = (state, moves, None, False)
+        return moves
+
+    legal_moves._fills_cache = True  # type: ignore[attr-defined]
 
     def _placements(self, state: Take5State, actor: int) -> tuple[Take5Move, ...]:
         card = state.chosen[actor]
@@ -160,7 +186,7 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant]):
                     if gap < best_gap:
                         best_gap, best = gap, []
                     best.append(_PLACES[r, True])
-        return tuple(sorted(best))
+        return (best[0],) if len(best) == 1 else tuple(sorted(best))
 
     @staticmethod
     def _auto_row(rows: tuple[tuple[int, ...], ...]) -> int:
@@ -200,8 +226,12 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant]):
         return tuple((m, p) for m in moves)
 
     def sample_chance(self, state: Take5State, rng: random.Random) -> Take5Move:
-        deck = self._full_deck(state.players, state.variant) if self._round_over(state) else state.deck
-        return _DEAL[deck[rng.randrange(len(deck))]]
+        deck = state.deck
+        if state.dealt == _HAND * state.players + _ROWS and self._round_over(state):
+            deck = self._full_deck(state.players, state.variant)
+        move = _DEAL[deck[rng.randrange(len(deck))]]
+        self._drawn = (state, move)  # drawn from the deck: apply need not look it up again
+        return move
 
     # -- the fast playout ------------------------------------------------------
 
@@ -372,6 +402,38 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant]):
         )
         return final, steps
 
+    def apply(self, state: Take5State, move: Take5Move, *, check: bool = True) -> Take5State:
+        """As :meth:`Game.apply`, with the one-move check of a deal or a choice inlined.
+
+        A derived engine (or a test) that replaces :meth:`is_legal_move` or
+        :meth:`apply_unchecked` gets the generic path, so its version decides.
+        """
+        cls = type(self)
+        if cls.is_legal_move is not _DIRECT_CHECK or cls.apply_unchecked is not _APPLY_UNCHECKED:
+            return Game.apply(self, state, move, check=check)
+        kind = type(move)
+        if kind is Select:
+            card: int = move.card  # type: ignore[union-attr]
+            if check and (state.finished or state.resolving or state.dealt < _HAND * state.players + _ROWS
+                          or not state.hands[-1] or card not in state.hands[state.chosen.index(0)]):
+                raise self.illegal_move_error(state, move)
+            return self._select(state, card)
+        if kind is Deal:
+            card = move.card  # type: ignore[union-attr]
+            drawn = self._drawn
+            if check and not (drawn[0] is state and drawn[1] is move):
+                dealing = state.dealt < _HAND * state.players + _ROWS
+                if state.finished or not dealing and (state.resolving or state.hands[-1]):
+                    raise self.illegal_move_error(state, move)
+                deck = state.deck if dealing else self._full_deck(state.players, state.variant)
+                i = bisect_left(deck, card)
+                if i == len(deck) or deck[i] != card:
+                    raise self.illegal_move_error(state, move)
+            return self._deal(state, card)
+        if check and not self.is_legal_move(state, move):
+            raise self.illegal_move_error(state, move)
+        return self._resolve(state, move)
+
     def apply_unchecked(self, state: Take5State, move: Take5Move) -> Take5State:
         kind = type(move)
         if kind is Deal:
@@ -381,7 +443,7 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant]):
         return self._resolve(state, move)
 
     def _deal(self, state: Take5State, card: int) -> Take5State:
-        if self._round_over(state):
+        if state.dealt == _HAND * state.players + _ROWS and self._round_over(state):
             players = state.players
             totals = tuple(s + _points(p) for s, p in zip(state.scores, state.piles))
             state = Take5State(
@@ -393,33 +455,48 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant]):
         deck = deck[:i] + deck[i + 1 :]
         index = state.dealt
         hands, rows = state.hands, state.rows
-        if index < _HAND * state.players:
+        n_hand = _HAND * state.players
+        if index < n_hand:
             seat = index // _HAND
             hand = hands[seat]
             j = bisect_left(hand, card)
-            hands = _replace_at(hands, seat, hand[:j] + (card,) + hand[j:])
+            hands = hands[:seat] + (hand[:j] + (card,) + hand[j:],) + hands[seat + 1 :]
         else:
-            rows = _replace_at(rows, index - _HAND * state.players, (card,))
-        return _new_state(Take5State, (
+            rows = _replace_at(rows, index - n_hand, (card,))
+        after: Take5State = _new_state(Take5State, (
             state.variant, state.players, state.round, deck, index + 1, hands, rows,
             state.chosen, False, state.piles, state.scores, False,
         ))
+        if index + 1 < n_hand + _ROWS:
+            self._turn = (after, CHANCE)  # still dealing
+        return after
 
     def _select(self, state: Take5State, card: int) -> Take5State:
-        seat = state.chosen.index(0)
-        hand = state.hands[seat]
+        old = state.chosen
+        seat = old.index(0)
+        hands = state.hands
+        hand = hands[seat]
         i = hand.index(card)
-        chosen = _replace_at(state.chosen, seat, card)
-        return _new_state(Take5State, (
+        chosen = old[:seat] + (card,) + old[seat + 1 :]
+        resolving = 0 not in chosen
+        after: Take5State = _new_state(Take5State, (
             state.variant, state.players, state.round, state.deck, state.dealt,
-            _replace_at(state.hands, seat, hand[:i] + hand[i + 1 :]), state.rows,
-            chosen, 0 not in chosen, state.piles, state.scores, False,
+            hands[:seat] + (hand[:i] + hand[i + 1 :],) + hands[seat + 1 :], state.rows,
+            chosen, resolving, state.piles, state.scores, False,
         ))
+        # Who acts next (as current_player would say): the next seat to choose, or the lowest card's owner.
+        self._turn = (after, chosen.index(min(chosen)) if resolving else chosen.index(0))
+        return after
 
     def _resolve(self, state: Take5State, move: Take5Move) -> Take5State:
         chosen = state.chosen
-        card = min(filter(None, chosen))
-        seat = chosen.index(card)
+        memo = self._turn
+        if memo[0] is state:  # the owner of the lowest chosen card, as current_player said
+            seat = memo[1]
+            card = chosen[seat]
+        else:
+            card = min(filter(None, chosen))
+            seat = chosen.index(card)
         r = move.row  # type: ignore[union-attr]
         row = state.rows[r]
         piles = state.piles
@@ -432,7 +509,7 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant]):
             new_row = (card,) + row
         else:
             new_row = row + (card,)
-        chosen = _replace_at(chosen, seat, 0)
+        chosen = chosen[:seat] + (0,) + chosen[seat + 1 :]
         resolving = any(chosen)
         variant = state.variant
         finished = False
@@ -441,10 +518,14 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant]):
                 finished = self._end_reached(variant, state.scores, piles)
         elif not resolving and not state.hands[-1]:
             finished = self._end_reached(variant, state.scores, piles)
-        return _new_state(Take5State, (
+        rows = state.rows
+        after: Take5State = _new_state(Take5State, (
             variant, state.players, state.round, state.deck, state.dealt, state.hands,
-            _replace_at(state.rows, r, new_row), chosen, resolving, piles, state.scores, finished,
+            rows[:r] + (new_row,) + rows[r + 1 :], chosen, resolving, piles, state.scores, finished,
         ))
+        if resolving and not finished:  # the next lowest card's owner places it
+            self._turn = (after, chosen.index(min(filter(None, chosen))))
+        return after
 
     @staticmethod
     def _end_reached(variant: Take5Variant, scores: tuple[int, ...], piles: tuple[tuple[int, ...], ...]) -> bool:
@@ -543,5 +624,8 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant]):
             )
         return "\n".join(lines)
 
+
+_DIRECT_CHECK = Take5Game.is_legal_move
+_APPLY_UNCHECKED = Take5Game.apply_unchecked
 
 GAME = Take5Game()

@@ -1,0 +1,81 @@
+"""Take 5's checked path with its shortcuts (issue 21) decides exactly as the plain one.
+
+``Take5Game.apply`` inlines the one-move check of a deal or a choice, skips it
+for the outcome ``sample_chance`` has just drawn, and ``current_player`` /
+``_resolve`` reuse a one-entry memo of who acts. Here every candidate move of
+the spec in positions along random games (chance outcomes drawn by
+``sample_chance`` and picked from the list) is applied with ``check=True`` by
+the engine, and the verdict and the successor are compared with a fresh
+engine's ``move in legal_moves(state)`` and ``apply_unchecked`` with no memo
+filled.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from ruleproof.model.core import CHANCE, TERMINAL
+from ruleproof.model.take5 import GAME, Take5Game
+from ruleproof.spec.errors import IllegalMoveError
+from ruleproof.spec.take5 import SPEC, Deal, Select, Take5Variant
+
+CONFIGS = [(2, Take5Variant()), (4, Take5Variant(professional=True)), (3, Take5Variant(deck="tactical")),
+           (5, Take5Variant(row_choice="auto", end_check="immediate", threshold=20))]
+
+
+def _fresh_verdict(state: Any, move: Any) -> tuple[bool, Any]:
+    fresh = Take5Game()  # no memo, no cache
+    legal = move in fresh.legal_moves(state)
+    return legal, fresh.apply_unchecked(state, move) if legal else None
+
+
+@pytest.mark.parametrize(("players", "variant"), CONFIGS)
+def test_checked_apply_agrees_with_the_plain_check(players: int, variant: Take5Variant) -> None:
+    rng = random.Random(players)
+    state = GAME.initial_state(players, variant)
+    checked = illegal = 0
+    for _ in range(400):
+        actor = GAME.current_player(state)
+        assert actor == Take5Game().current_player(state)
+        if actor == TERMINAL:
+            break
+        if actor == CHANCE:
+            chosen = GAME.sample_chance(state, rng)
+            candidates = [Deal(c) for c in range(1, 106)]
+        else:
+            moves = GAME.legal_moves(state)
+            chosen = moves[rng.randrange(len(moves))]
+            candidates = list(SPEC.candidate_moves(state, actor)) + [Select(c) for c in (0, 105)]
+        for move in candidates[:: max(1, len(candidates) // 12)] + [chosen]:
+            legal, expected = _fresh_verdict(state, move)
+            if actor == CHANCE:
+                GAME.sample_chance(state, random.Random(0))  # a memo for this state, maybe another card
+            try:
+                after = GAME.apply(state, move)
+            except IllegalMoveError:
+                assert not legal, (state, move)
+                illegal += 1
+            else:
+                assert legal and after == expected, (state, move)
+                checked += 1
+        state = GAME.apply(state, chosen)
+    assert checked > 100 and illegal > 100
+
+
+def test_illegal_moves_name_their_rules() -> None:
+    state = GAME.new_game(3, seed=2)
+    held = set(state.hands[0])
+    stranger = next(c for c in range(1, 105) if c not in held)
+    with pytest.raises(IllegalMoveError) as err:
+        GAME.apply(state, Select(stranger))
+    assert err.value.rule_ids
+    with pytest.raises(IllegalMoveError):
+        GAME.apply(state, Deal(1))  # no deal while seats choose
+    start = GAME.initial_state(3, Take5Variant())
+    GAME.sample_chance(start, random.Random(1))
+    first = GAME.apply(start, Deal(7))
+    with pytest.raises(IllegalMoveError):
+        GAME.apply(first, Deal(7))  # already dealt, although just drawn from the previous state
