@@ -72,7 +72,7 @@ def _dead_run(chunk: dict[str, JSON], rlimit: int) -> dict[str, JSON]:
     elif result.verdict == "unsat":
         out["detail"] = "none (unsat)"
     else:
-        out["detail"] = f"resource limit reached ({result.reason})"
+        out["detail"] = result.reason
     return out
 
 
@@ -112,6 +112,7 @@ def _score_run(chunk: dict[str, JSON], rlimit: int) -> dict[str, JSON]:
     import z3
 
     from ruleproof.checkers.smt.bigpoints import score_model
+    from ruleproof.checkers.smt.core import gave_up_reason
 
     score, constraints = score_model(2, 0)
     solver = z3.Solver()
@@ -126,7 +127,7 @@ def _score_run(chunk: dict[str, JSON], rlimit: int) -> dict[str, JSON]:
     if verdict == "sat":
         out["detail"] = f"the counting model allows {solver.model().eval(score, model_completion=True)}"
     else:
-        out["detail"] = "no counting model" if verdict == "unsat" else solver.reason_unknown()
+        out["detail"] = "no counting model" if verdict == "unsat" else gave_up_reason(solver.reason_unknown(), 0, rlimit)
     return out
 
 

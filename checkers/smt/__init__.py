@@ -2,5 +2,7 @@
 
 :mod:`ruleproof.checkers.smt.core` wraps the solver so that rules enter as
 assertions tracked by rule id (an unsat core reads as rule ids), every query
-has a time limit and reports its time, and results are three-valued.
+is bounded by a deterministic resource limit (:mod:`ruleproof.checkers.smt.budgets`;
+no clock decides a verdict) and reports its units and time, and results are
+three-valued.
 """

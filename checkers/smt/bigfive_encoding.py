@@ -386,18 +386,18 @@ def concrete_scope(board: Mapping[Cell, int], placed: Sequence[Placed]) -> tuple
 
 
 def check_play(board: Mapping[Cell, int], placed: Sequence[Placed], *, hand: Sequence[int] | None = None,
-               all_rules: bool = True, timeout_ms: int = 10_000, min_group: int = 1) -> PlayVerdict:
+               all_rules: bool = True, rlimit: int | None = None, min_group: int = 1) -> PlayVerdict:
     """Decide whether ``placed`` is a legal play on ``board`` with the Z3 encoding.
 
     The board and the play enter as facts over the frame's variables; the
     rules are tracked. When the play is illegal, the core names the rules it
     breaks; with ``all_rules`` the cores are iterated (each found rule is
     dropped and the query repeated) so that ``violated`` lists every broken
-    rule.
+    rule. ``rlimit``: instead of the budget ``bigfive.check-play`` (per check).
     """
     scope, play = concrete_scope(board, placed)
     frame = Frame(scope, play, stacking=len(play) < len(placed))
-    solver = TrackedSolver(timeout_ms=timeout_ms)
+    solver = TrackedSolver("bigfive.check-play", rlimit=rlimit)
     solver.solver.set("core.minimize", True)
     solver.add_fact(*frame.domain(), *frame.board_facts(board), *frame.play_facts(placed))
     rules = frame.rules(hand, min_group)
@@ -593,12 +593,13 @@ class AnyPlay:
 
 
 def any_play(board: Mapping[Cell, int], hand: Sequence[int], *, min_size: int = 1,
-             timeout_ms: int = 20_000) -> AnyPlay:
+             rlimit: int | None = None) -> AnyPlay:
     """Ask the solver for a legal play of ``hand`` on ``board`` (at least ``min_size`` cards).
 
     The board is constant; the play's cells (any empty cell near a card, see
     :func:`near_cells`) and cards are free; the placement rules and the hand
     rule are tracked, so "no legal play" comes with the rules of its core.
+    ``rlimit``: instead of the budget ``bigfive.any-play`` (per check).
 
     >>> any_play({(0, 0): 0}, [1]).verdict, any_play({(0, 0): 0}, [6]).verdict
     ('sat', 'unsat')
@@ -606,38 +607,44 @@ def any_play(board: Mapping[Cell, int], hand: Sequence[int], *, min_size: int = 
     play = near_cells(board)
     frame = Frame(set(board) | play, play, limit=MAX_LINE, board=board)
     facts = frame.domain() + ([frame.count() >= min_size] if min_size > 1 else [])
-    result, model = solve_rules(facts, frame.rules(hand), timeout_ms=timeout_ms)
+    result, model = solve_rules(facts, frame.rules(hand), budget="bigfive.any-play", rlimit=rlimit)
     if result.verdict == "sat" and model is not None:
         return AnyPlay("sat", frame.decode_play(model), (), result.seconds)
     return AnyPlay(result.verdict, (), result.core, result.seconds, result.reason)
 
 
 def solve_rules(facts: Sequence[Any], rules: Sequence[tuple[str, Any]], *, minimal: bool = True,
-                timeout_ms: int = 60_000, trial_ms: int = 3_000) -> tuple[SolverResult, z3.ModelRef | None]:
-    """Check background ``facts`` with tracked ``rules``; when unsat and
-    ``minimal``, shrink the core by deletion (drop a rule, re-check within
-    ``trial_ms``) until every remaining rule is needed or the trial gives up
-    (then the rule stays: the core is still a valid core, perhaps not a
-    minimal one). Returns the result (time summed over the checks) and the
-    model when sat.
+                budget: str = "bigfive.rules", rlimit: int | None = None,
+                trial_rlimit: int | None = None) -> tuple[SolverResult, z3.ModelRef | None]:
+    """Check background ``facts`` with tracked ``rules`` (within ``budget``'s
+    resource limit, or ``rlimit``); when unsat and ``minimal``, shrink the
+    core by deletion (drop a rule, re-check within the budget
+    ``bigfive.rules-trial``, or ``trial_rlimit``) until every remaining rule is
+    needed or the trial gives up (then the rule stays: the core is still a
+    valid core, perhaps not a minimal one). The limits count resource units,
+    not time, so the core found is the same on a loaded machine. Returns the
+    result (time and units summed over the checks) and the model when sat.
 
     >>> x = z3.Int("x")
     >>> result, _ = solve_rules([x > 0], [("R-1", x < 0), ("R-2", x < 5), ("R-3", x < -3)])
     >>> result.verdict, result.core
     ('unsat', ('R-1',))
     """
-    solver = TrackedSolver(timeout_ms=timeout_ms)
+    solver = TrackedSolver(budget, rlimit=rlimit)
+    limit = solver.rlimit
     solver.add_fact(*facts)
     spent = 0.0
+    units = 0
 
     def check(ids: Sequence[str]) -> SolverResult:
-        nonlocal spent
+        nonlocal spent, units
         solver.solver.push()
         for rule_id, constraint in rules:
             if rule_id in ids:
                 solver.add(rule_id, constraint)
         result = solver.check()
         spent += result.seconds
+        units += result.resources
         model = solver.model() if result.verdict == "sat" else None
         solver.solver.pop()
         check.model = model  # type: ignore[attr-defined]
@@ -652,12 +659,12 @@ def solve_rules(facts: Sequence[Any], rules: Sequence[tuple[str, Any]], *, minim
             if rule_id not in core:
                 continue
             trial = [r for r in core if r != rule_id]
-            solver.solver.set("timeout", trial_ms)
+            solver.set_budget("bigfive.rules-trial", trial_rlimit)
             again = check(trial)
-            solver.solver.set("timeout", timeout_ms)
+            solver.set_budget(budget, rlimit)
             if again.verdict == "unsat":
                 core = [r for r in trial if r in again.core] or trial
-        result = SolverResult("unsat", core=tuple(sorted(core)), seconds=spent)
+        result = SolverResult("unsat", core=tuple(sorted(core)), seconds=spent, resources=units, rlimit=limit)
     else:
-        result = SolverResult(result.verdict, result.model, result.core, result.reason, spent)
+        result = SolverResult(result.verdict, result.model, result.core, result.reason, spent, units, limit)
     return result, model

@@ -73,7 +73,7 @@ def _invariant_steps() -> list[tuple[str, TrackedSolver]]:
     """Each move keeps ``forward landings + discs of its colour ahead - backward moves`` at most ``c``."""
     checks = []
     for kind in ("forward landing", "backward move", "a take"):
-        s = TrackedSolver(5_000)
+        s = TrackedSolver("bigpoints.invariant")
         f, a, k, f2, a2, k2, c = z3.Ints("f a k f2 a2 k2 c")
         s.add_fact(f >= 0, a >= 0, k >= 0, a2 >= 0, f + a - k <= c)
         if kind == "forward landing":
@@ -92,7 +92,7 @@ def gap_solver(variant: BigPointsVariant) -> TrackedSolver:
     c = variant.colour_discs - 1
     b, w = variant.black_discs, variant.white_discs
     n = bp.path_size(variant)
-    s = TrackedSolver(10_000)
+    s = TrackedSolver("bigpoints.gap")
     f = [z3.Int(f"landings{p}") for p in range(PAWNS)]
     k = [z3.Int(f"back{p}") for p in range(PAWNS)]
     a = [z3.Int(f"ahead{p}") for p in range(PAWNS)]
@@ -354,7 +354,7 @@ def _lengths(full: bool) -> Finding:
     long_moves = _longest_path_moves(ex, l_node)
     # The full path: Z3 bounds. Lower: each of the 45 colour discs is landed on by its pawn or taken
     # first, each landing takes one disc, so at least 23 landings, 5 moves onto the ladder and 23 takes.
-    s = TrackedSolver(5_000)
+    s = TrackedSolver("bigpoints.lower")
     landings, takes, colour_takes = z3.Ints("landings takes colour_takes")
     s.add("BP-MOVE-2", landings + colour_takes >= 45)
     s.add("BP-TAKE-1", takes == landings, colour_takes <= takes)
@@ -504,7 +504,7 @@ def score_bound(players: int = 2, seat: int = 0) -> tuple[Any, int | None]:
     (98, 97)
     """
     score, constraints = score_model(players, seat)
-    return maximize(score, constraints)
+    return maximize(score, constraints, "bigpoints.score")
 
 
 def score_model(players: int = 2, seat: int = 0) -> tuple[Any, list[Any]]:
@@ -534,7 +534,7 @@ def length_bound() -> tuple[Any, int | None]:
     facts, v = _move_counts()
     offers = z3.Int("offers")
     length = 55 + v["pawn_moves"] + (v["pawn_moves"] - PAWNS) + offers
-    return maximize(length, [*facts, offers >= 0, offers <= v["turns"] - 2])
+    return maximize(length, [*facts, offers >= 0, offers <= v["turns"] - 2], "bigpoints.length")
 
 
 def _score_upper(full: bool) -> Finding:

@@ -37,7 +37,7 @@ def full_board_placement(cells: int, colours: int = 3) -> SolverResult:
     """
     board = [z3.Int(f"cell_{n}") for n in range(1, cells + 1)]
     target = z3.Int("target")
-    solver = TrackedSolver()
+    solver = TrackedSolver("cinco.readings")
     solver.add_fact(*[z3.And(c >= FREE, c < colours) for c in board])
     solver.add_fact(target >= 1, target <= cells)
     solver.add("CI-AMB-6-full-board", *[c != FREE for c in board])
@@ -55,7 +55,7 @@ def stuck_seat(players: int) -> SolverResult:
     """
     hands = [z3.Int(f"hand_{s}") for s in range(players)]
     deck, discards, size = z3.Int("deck"), z3.Int("discards"), z3.Int("cards")
-    solver = TrackedSolver()
+    solver = TrackedSolver("cinco.readings")
     solver.add_fact(*[h >= 0 for h in hands], deck >= 0, discards >= 0)
     solver.add("cards-conserved", z3.Sum(*hands) + deck + discards == size)
     solver.add("CI-HAND-1", *[h <= HAND_SIZE for h in hands])

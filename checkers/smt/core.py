@@ -1,47 +1,134 @@
-"""A thin, typed wrapper around z3 for rule-tracked, time-limited, three-valued queries.
+"""A thin, typed wrapper around z3 for rule-tracked, resource-limited, three-valued queries.
+
+Every query is bounded by z3's deterministic resource limit (``rlimit``), never
+by a clock: the same query gives the same verdict on a quiet machine and on a
+loaded one. A solver draws its limit from the named budgets of
+:mod:`ruleproof.checkers.smt.budgets` (each calibrated against the units the
+query uses) or from an explicit ``rlimit``. A query that exhausts its limit
+answers ``unknown`` with the reason ``resource limit N reached``; unknown is
+never a proof.
+
+Each solver works in its own z3 context (expressions are translated into it),
+so what a query costs and which model it returns do not depend on what the
+process solved before; :meth:`TrackedSolver.model` translates the model back,
+so callers evaluate their own expressions on it.
 
 >>> import z3
 >>> x = z3.Int("x")
->>> solver = TrackedSolver(timeout_ms=2000)
+>>> solver = TrackedSolver(rlimit=1_000_000)
 >>> solver.add("R-POS", x > 0)
 >>> solver.add("R-NEG", x < 0)
 >>> result = solver.check()
->>> result.verdict, result.core
-('unsat', ('R-NEG', 'R-POS'))
+>>> result.verdict, result.core, 0 < result.resources < 1_000_000
+('unsat', ('R-NEG', 'R-POS'), True)
 >>> solver = TrackedSolver()
 >>> solver.add("R-POS", x > 3)
 >>> r = solver.check()
->>> r.verdict, r.model["x"] > 3
-('sat', True)
+>>> r.verdict, r.model["x"] > 3, solver.model().eval(x).as_long() == r.model["x"]
+('sat', True, True)
+
+A limit too small for the question gives up, saying so:
+
+>>> a, b, c = z3.Ints("a b c")
+>>> tiny = TrackedSolver(rlimit=500)
+>>> tiny.add("R-FERMAT", a > 0, b > 0, c > 0, a * a * a + b * b * b == c * c * c)
+>>> tiny.check().reason
+'resource limit 500 reached'
 """
 
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
 import z3
 
-DEFAULT_TIMEOUT_MS = 20_000
+from ruleproof.checkers.smt.budgets import RLIMITS
+
+#: z3's own words for a check stopped by its resource limit (5.x says "canceled").
+_LIMIT_REASONS = ("canceled", "max. resource limit exceeded", "resource limits reached")
 
 
 @dataclass(frozen=True)
 class SolverResult:
     """What a query gave: ``sat`` with a model, ``unsat`` with the rule ids of
     an unsat core, or ``unknown`` with the solver's reason. Never conflate
-    ``unknown`` with ``unsat``."""
+    ``unknown`` with ``unsat``. ``resources`` is the number of z3 resource
+    units the query used (deterministic for a z3 build), ``rlimit`` its limit
+    (0: none)."""
 
     verdict: str
     model: dict[str, Any] = field(default_factory=dict)
     core: tuple[str, ...] = ()
     reason: str = ""
     seconds: float = 0.0
+    resources: int = 0
+    rlimit: int = 0
 
     @property
     def proved(self) -> bool:
         """True only for ``unsat``."""
         return self.verdict == "unsat"
+
+
+#: Every check made while :func:`recording` is active: (budget name, rlimit, units used, verdict).
+_RECORDS: list[list[tuple[str, int, int, str]]] = []
+
+
+@contextmanager
+def recording() -> Iterator[list[tuple[str, int, int, str]]]:
+    """Collect ``(budget, rlimit, units used, verdict)`` for every check made
+    inside the block (for calibrating the budgets).
+
+    >>> with recording() as seen:
+    ...     _ = TrackedSolver(budget="default").check()
+    >>> [(name, verdict) for name, _, _, verdict in seen]
+    [('default', 'sat')]
+    """
+    seen: list[tuple[str, int, int, str]] = []
+    _RECORDS.append(seen)
+    try:
+        yield seen
+    finally:
+        _RECORDS.remove(seen)
+
+
+def _note(budget: str, rlimit: int, used: int, verdict: str) -> None:
+    for seen in _RECORDS:
+        seen.append((budget, rlimit, used, verdict))
+
+
+def units_used(statistics: Any) -> int:
+    """The ``rlimit count`` of z3 statistics (cumulative over the solver's context)."""
+    for key in statistics.keys():
+        if key == "rlimit count":
+            return int(statistics.get_key_value(key))
+    return 0
+
+
+def gave_up_reason(reason: str, used: int, rlimit: int) -> str:
+    """z3's reason for ``unknown``, reworded when the resource limit stopped the query.
+
+    >>> gave_up_reason("canceled", 1200, 1000), gave_up_reason("incomplete quantifiers", 10, 1000)
+    ('resource limit 1000 reached', 'incomplete quantifiers')
+    """
+    if rlimit and (used >= rlimit or reason in _LIMIT_REASONS):
+        return f"resource limit {rlimit} reached"
+    return reason
+
+
+def budget_rlimit(budget: str, rlimit: int | None) -> int:
+    """The limit of a query: ``rlimit`` when given, else the named budget's."""
+    if rlimit is not None:
+        if rlimit < 1:
+            raise ValueError(f"rlimit must be positive; got {rlimit!r}")
+        return rlimit
+    if budget not in RLIMITS:
+        raise KeyError(f"no resource budget named {budget!r} (see ruleproof.checkers.smt.budgets)")
+    return RLIMITS[budget]
 
 
 def model_values(model: z3.ModelRef) -> dict[str, Any]:
@@ -59,19 +146,33 @@ def model_values(model: z3.ModelRef) -> dict[str, Any]:
 
 
 class TrackedSolver:
-    """A solver whose assertions are named by rule ids.
+    """A solver whose assertions are named by rule ids, bounded by a resource limit.
 
     Several assertions may share a rule id; the core reports each id once.
     Untracked background facts (domains, encodings) go through
-    :meth:`add_fact` and never appear in cores.
+    :meth:`add_fact` and never appear in cores. ``budget`` names the query's
+    limit in :data:`~ruleproof.checkers.smt.budgets.RLIMITS`; ``rlimit``
+    overrides it. The limit holds for each :meth:`check` separately
+    (:meth:`set_budget` changes it between checks). ``solver`` is the z3
+    solver (push, pop, options); expressions go through :meth:`add`,
+    :meth:`add_fact` and :meth:`check`, which translate them into its context.
     """
 
-    def __init__(self, timeout_ms: int = DEFAULT_TIMEOUT_MS) -> None:
-        self.solver = z3.Solver()
-        self.solver.set("timeout", timeout_ms)
-        self.timeout_ms = timeout_ms
+    def __init__(self, budget: str = "default", *, rlimit: int | None = None) -> None:
+        self.ctx = z3.Context()
+        self.solver = z3.Solver(ctx=self.ctx)
+        self.budget, self.rlimit = budget, 0
+        self.set_budget(budget, rlimit)
         self._labels: dict[str, str] = {}
         self._count = 0
+
+    def set_budget(self, budget: str, rlimit: int | None = None) -> None:
+        """Bound the following checks by ``budget``'s limit (or ``rlimit``) each."""
+        self.budget, self.rlimit = budget, budget_rlimit(budget, rlimit)
+        self.solver.set("rlimit", self.rlimit)
+
+    def _here(self, constraint: Any) -> Any:
+        return constraint.translate(self.ctx) if isinstance(constraint, z3.AstRef) else z3.BoolVal(constraint, self.ctx)
 
     def add(self, rule_id: str, *constraints: Any) -> None:
         """Assert constraints on behalf of ``rule_id``."""
@@ -79,32 +180,37 @@ class TrackedSolver:
             self._count += 1
             label = f"{rule_id}#{self._count}"
             self._labels[label] = rule_id
-            self.solver.assert_and_track(constraint, z3.Bool(label))
+            self.solver.assert_and_track(self._here(constraint), z3.Bool(label, self.ctx))
 
     def add_fact(self, *constraints: Any) -> None:
         """Assert background constraints that are not rules."""
-        self.solver.add(*constraints)
+        self.solver.add(*[self._here(c) for c in constraints])
 
     def check(self, *assumptions: Any) -> SolverResult:
-        """Run the query."""
+        """Run the query within the resource limit."""
+        before = units_used(self.solver.statistics())
         start = time.perf_counter()
-        answer = self.solver.check(*assumptions)
+        answer = self.solver.check(*[self._here(a) for a in assumptions])
         seconds = time.perf_counter() - start
+        used = units_used(self.solver.statistics()) - before
+        _note(self.budget, self.rlimit, used, str(answer))
         if answer == z3.sat:
             values = {k: v for k, v in model_values(self.solver.model()).items() if k not in self._labels}
-            return SolverResult("sat", values, seconds=seconds)
+            return SolverResult("sat", values, seconds=seconds, resources=used, rlimit=self.rlimit)
         if answer == z3.unsat:
             core = sorted({self._labels[str(c)] for c in self.solver.unsat_core() if str(c) in self._labels})
-            return SolverResult("unsat", core=tuple(core), seconds=seconds)
-        return SolverResult("unknown", reason=self.solver.reason_unknown(), seconds=seconds)
+            return SolverResult("unsat", core=tuple(core), seconds=seconds, resources=used, rlimit=self.rlimit)
+        reason = gave_up_reason(self.solver.reason_unknown(), used, self.rlimit)
+        return SolverResult("unknown", reason=reason, seconds=seconds, resources=used, rlimit=self.rlimit)
 
     def model(self) -> z3.ModelRef:
-        """The last model (after a ``sat`` answer)."""
-        return self.solver.model()
+        """The last model (after a ``sat`` answer), in the main z3 context."""
+        return self.solver.model().translate(z3.main_ctx())
 
 
-def maximize(objective: Any, constraints: list[Any], timeout_ms: int = DEFAULT_TIMEOUT_MS) -> tuple[SolverResult, int | None]:
-    """Maximise an integer objective; returns the result and the optimum.
+def maximize(objective: Any, constraints: list[Any], budget: str = "default", *,
+             rlimit: int | None = None) -> tuple[SolverResult, int | None]:
+    """Maximise an integer objective within a resource limit; returns the result and the optimum.
 
     The optimum counts as proved only when z3 reports ``sat`` for the
     optimisation (it then also proved that nothing larger is feasible). The
@@ -116,20 +222,26 @@ def maximize(objective: Any, constraints: list[Any], timeout_ms: int = DEFAULT_T
     >>> best, result.verdict, sum(result.model.values())
     (3, 'sat', 3)
     """
+    limit = budget_rlimit(budget, rlimit)
     # A fresh context: the optimum found among ties (the witness) then depends
     # only on this query, not on what other queries the process ran before.
     ctx = z3.Context()
     opt = z3.Optimize(ctx=ctx)
-    opt.set("timeout", timeout_ms)
+    opt.set("rlimit", limit)
     opt.add(*[c.translate(ctx) for c in constraints])
     objective = objective.translate(ctx)
     handle = opt.maximize(objective)
+    before = units_used(opt.statistics())
     start = time.perf_counter()
     answer = opt.check()
     seconds = time.perf_counter() - start
+    used = units_used(opt.statistics()) - before
+    _note(budget, limit, used, str(answer))
     if answer == z3.sat:
         value = opt.model().eval(handle.value() if hasattr(handle, "value") else objective, model_completion=True)
-        return SolverResult("sat", model_values(opt.model()), seconds=seconds), int(str(value))
+        return SolverResult("sat", model_values(opt.model()), seconds=seconds, resources=used,
+                            rlimit=limit), int(str(value))
     if answer == z3.unsat:
-        return SolverResult("unsat", seconds=seconds), None
-    return SolverResult("unknown", reason=opt.reason_unknown(), seconds=seconds), None
+        return SolverResult("unsat", seconds=seconds, resources=used, rlimit=limit), None
+    reason = gave_up_reason(opt.reason_unknown(), used, limit)
+    return SolverResult("unknown", reason=reason, seconds=seconds, resources=used, rlimit=limit), None

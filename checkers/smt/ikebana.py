@@ -84,8 +84,9 @@ class _Bouquet:
         return out
 
 
-def best_bouquets(players: int, timeout_ms: int = 60_000) -> tuple[Any, int | None, list[list[str]]]:
-    """The bouquets of ``players`` players, drawn from one deck, with the largest total score."""
+def best_bouquets(players: int, rlimit: int | None = None) -> tuple[Any, int | None, list[list[str]]]:
+    """The bouquets of ``players`` players, drawn from one deck, with the largest total score
+    (``rlimit``: instead of the budget ``ikebana.bouquets``)."""
     bouquets = [_Bouquet(None, f"p{i}") for i in range(players)]
     constraints: list[Any] = [f for b in bouquets for f in b.facts]
     for c in ik.COLOURS:
@@ -93,7 +94,7 @@ def best_bouquets(players: int, timeout_ms: int = 60_000) -> tuple[Any, int | No
             constraints.append(z3.Sum([b.x[c, v] for b in bouquets]) <= ik.COPIES[v])
     # symmetry: scores in decreasing order
     constraints += [bouquets[i].score >= bouquets[i + 1].score for i in range(players - 1)]
-    result, best = maximize(z3.Sum([b.score for b in bouquets]), constraints, timeout_ms=timeout_ms)
+    result, best = maximize(z3.Sum([b.score for b in bouquets]), constraints, "ikebana.bouquets", rlimit=rlimit)
     cards = [b.cards(result.model, f"p{i}") for i, b in enumerate(bouquets)] if best is not None else []
     return result, best, cards
 
@@ -197,7 +198,7 @@ def denomination_payout(players: int, due: int) -> SolverResult:
     (('IK-AMB-8-chips', 'IK-PAY-1'), 'sat')
     """
     counts = {value: z3.Int(f"paid_{value}") for value, _ in ik.BANK_CHIPS}
-    solver = TrackedSolver()
+    solver = TrackedSolver("IK-AMB-8")
     solver.add_fact(*[c >= 0 for c in counts.values()])
     solver.add("IK-PAY-1", z3.Sum(*[value * c for value, c in counts.items()]) == due)
     in_bank = {value: n - (ik.START_COINS * players if value == 1 else 0) for value, n in ik.BANK_CHIPS}
@@ -227,7 +228,7 @@ def _deadlock(full: bool) -> Finding:
     question = "Can drawing deadlock (deck and discards below the tops empty while someone still needs cards)?"
     cores: set[str] = set()
     for players in range(ik.MIN_PLAYERS, ik.MAX_PLAYERS + 1):
-        s = TrackedSolver(5_000)
+        s = TrackedSolver("IK-F-5")
         hands, tops, under, deck, drawn = z3.Ints("hands tops under deck drawn")
         s.add_fact(hands >= 0, tops >= 0, under >= 0, deck >= 0, z3.Or(drawn == 0, drawn == 1))
         s.add("IK-MONEY-1", hands + tops + under + deck + drawn == len(ik.FULL_DECK))

@@ -92,7 +92,7 @@ def _select_all(state: Take5State, cards: Sequence[int]) -> tuple[Take5State, li
 
 def _prove_only_lowest_too_low() -> Finding:
     """Induction: the card just resolved ends its row, and every later card of the turn is higher."""
-    s = TrackedSolver(10_000)
+    s = TrackedSolver("T5-F-1")
     ends = [z3.Int(f"end{i}") for i in range(ROWS)]
     after = [z3.Int(f"after{i}") for i in range(ROWS)]
     p, q, r = z3.Ints("resolved next row")
@@ -121,7 +121,7 @@ def _prove_only_lowest_too_low() -> Finding:
 
 
 def _prove_never_equally_close() -> Finding:
-    s = TrackedSolver(10_000)
+    s = TrackedSolver("T5-F-3")
     ends = [z3.Int(f"end{i}") for i in range(ROWS)]
     c, i, j = z3.Ints("card i j")
     s.add_fact(0 <= i, i < ROWS, 0 <= j, j < ROWS, i != j)
@@ -182,11 +182,11 @@ def _place(s: TrackedSolver, rows: _Rows, card: Any, tag: str) -> tuple[_Rows, A
     return _Rows(starts, ends, lengths), choice
 
 
-def _bmc_professional(turns: int, goal: str) -> tuple[str, dict[str, Any], tuple[str, ...], float]:
+def _bmc_professional(turns: int, goal: str) -> tuple[str, dict[str, Any], tuple[str, ...], float, str]:
     """Two players, ``turns`` turns, seat 0's card the lower each turn; ``goal`` is ``"too_low"`` (the
     higher card of the last turn is too low after the lower one resolved) or ``"tie"`` (the first card
     resolved is equally close to two row ends)."""
-    s = TrackedSolver(20_000)
+    s = TrackedSolver("take5.professional")
     init = [z3.Int(f"row{i}") for i in range(ROWS)]
     low = [z3.Int(f"a{t}") for t in range(turns)]
     high = [z3.Int(f"b{t}") for t in range(turns)]
@@ -209,13 +209,13 @@ def _bmc_professional(turns: int, goal: str) -> tuple[str, dict[str, Any], tuple
             break
         rows, choices[f"b{t}"] = _place(s, rows, high[t], f"b{t}")
     result = s.check()
-    return result.verdict, result.model, result.core, result.seconds
+    return result.verdict, result.model, result.core, result.seconds, result.reason
 
 
 def _professional_witness(goal: str) -> tuple[Finding | None, dict[str, Any]]:
     turns = 3 if goal == "too_low" else 1
-    verdict, model, _, seconds = _bmc_professional(turns, goal)
-    data = {"verdict": verdict, "model": model, "seconds": seconds, "turns": turns}
+    verdict, model, _, seconds, reason = _bmc_professional(turns, goal)
+    data = {"verdict": verdict, "model": model, "seconds": seconds, "turns": turns, "reason": reason}
     if verdict != "sat":
         return None, data
     variant = Take5Variant(professional=True)
@@ -250,7 +250,7 @@ def _professional_too_low(full: bool) -> Finding:
     question = "With the professional variant, can a card other than the lowest revealed card be too low?"
     if data["verdict"] != "sat":
         return Finding("T5-F-2", GAME_ID, question, data["verdict"], "no witness within three turns",
-                       seconds=time.perf_counter() - start, bounds="two players, three turns")
+                       seconds=time.perf_counter() - start, bounds="two players, three turns", reason=data["reason"])
     state = replay(2, {"professional": True}, data["moves"])
     card, seat = t5.lowest_pending(state)
     rows = [list(r) for r in state.rows]
@@ -270,7 +270,7 @@ def _professional_tie(full: bool) -> Finding:
     question = "With the professional variant, can a card be equally close to two row ends?"
     if data["verdict"] != "sat":
         return Finding("T5-F-4", GAME_ID, question, data["verdict"], "no witness in the first turn",
-                       seconds=time.perf_counter() - start)
+                       seconds=time.perf_counter() - start, reason=data["reason"])
     state = replay(2, {"professional": True}, data["moves"])
     card, _ = t5.lowest_pending(state)
     legal = [str(m) for m in GAME.legal_moves(state)]
@@ -297,7 +297,7 @@ def _max_take_one_turn(full: bool) -> Finding:
     cards = [z3.Int(f"c{i}") for i in range(t5.ROW_CAPACITY)]
     constraints = [z3.And(c >= 1, c <= 104) for c in cards]
     constraints += [cards[i] < cards[i + 1] for i in range(len(cards) - 1)]
-    result, best = maximize(z3.Sum([_bullheads_term(c) for c in cards]), constraints, timeout_ms=20_000)
+    result, best = maximize(z3.Sum([_bullheads_term(c) for c in cards]), constraints, "T5-F-5")
     question = "What is the most bullheads one player can take in one turn?"
     if best is None:
         return Finding("T5-F-5", GAME_ID, question, "unknown", "the optimiser gave up", reason=result.reason,
@@ -405,7 +405,7 @@ def _max_take_one_round(full: bool) -> Finding:
 def _round_upper_bound(full: bool) -> Finding:
     start = time.perf_counter()
     taken = [z3.Bool(f"t{c}") for c in range(1, 105)]
-    s = TrackedSolver(20_000)
+    s = TrackedSolver("T5-F-7")
     s.add("T5-SIX-1", z3.Sum([z3.If(b, 1, 0) for b in taken]) <= 10 * t5.ROW_CAPACITY)
     total = z3.Sum([z3.If(b, t5.compute_bullheads(c), 0) for c, b in zip(range(1, 105), taken)])
     s.add("T5-SCORE-1", total > 117)

@@ -47,7 +47,7 @@ def _take5() -> Result:
         rounds = (n * threshold) // gain + 1
         bounds[n] = rounds * (3 * 10 * n + 4)
         # Step: a round's pile points are at least its pile cards, which are the dealt cards not in rows.
-        s = TrackedSolver(5_000)
+        s = TrackedSolver("wellformed.ranking")
         in_rows, piled, points = z3.Ints("in_rows piled points")
         s.add("T5-SIX-1", in_rows <= 20, in_rows >= 4)
         s.add("T5-ROUND-1", piled == dealt - in_rows)
@@ -56,7 +56,7 @@ def _take5() -> Result:
         checks.append((f"round gain n={n}", s))
         # Bound: after r rounds with that gain, totals sum to at least r * gain, and the game goes on only
         # while each of the n totals is at most threshold - 1 (">=") or threshold (">").
-        s = TrackedSolver(5_000)
+        s = TrackedSolver("wellformed.ranking")
         r, total = z3.Ints("r total")
         s.add_fact(r >= 0, total >= r * gain)
         s.add("T5-END-1", total <= n * threshold)
@@ -74,7 +74,7 @@ def _bigpoints() -> Result:
     + 2 * (black discs not yet spent). Every pawn move lowers R by at least one."""
     s_checks: list[tuple[str, TrackedSolver]] = []
     for kind in ("forward onto the path", "forward onto the ladder", "backward"):
-        s = TrackedSolver(5_000)
+        s = TrackedSolver("wellformed.ranking")
         ahead, ahead2, off, off2, unspent, unspent2 = z3.Ints("ahead ahead2 off off2 unspent unspent2")
         s.add_fact(ahead >= 0, ahead2 >= 0, unspent >= 0, unspent2 >= 0, z3.Or(off == 0, off == 1))
         if kind == "forward onto the path":
@@ -108,13 +108,13 @@ def _ikebana() -> Result:
     players = 5
     money = 6 * players + 4 * 2 * players * 75
     most = math.isqrt(2 * money)
-    s = TrackedSolver(10_000)
+    s = TrackedSolver("wellformed.ranking")
     r = z3.Int("refusals")
     s.add_fact(r >= 0)
     s.add("IK-REFUSE-1", r * (r + 1) <= 2 * money)
     s.add_fact(r > most)
     checks.append(("refusals per turn", s))
-    s = TrackedSolver(5_000)
+    s = TrackedSolver("wellformed.ranking")
     held, held2 = z3.Ints("held held2")
     s.add("IK-KEEP-1", held2 == held + 1)
     s.add("IK-ROUND-1", held <= 5 * players - 1, held >= 0)
@@ -135,7 +135,7 @@ def _bigfive() -> Result:
     players, idle_rounds = 4, 5
     limit = players * idle_rounds
     for kind in ("play", "no play"):
-        s = TrackedSolver(5_000)
+        s = TrackedSolver("wellformed.ranking")
         board, board2, idle, idle2 = z3.Ints("board board2 idle idle2")
         s.add_fact(board >= 1, board <= 100, board2 <= 100, idle >= 0, idle < limit)
         if kind == "play":

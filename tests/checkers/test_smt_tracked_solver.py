@@ -1,4 +1,4 @@
-"""The SMT core: rule-tracked assertions, three-valued answers, time limits, optimisation."""
+"""The SMT core: rule-tracked assertions, three-valued answers, resource limits, optimisation."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from ruleproof.checkers.smt.core import TrackedSolver, maximize
 
 def test_unsat_core_reads_as_rule_ids() -> None:
     x, y = z3.Ints("x y")
-    solver = TrackedSolver(timeout_ms=5000)
+    solver = TrackedSolver(rlimit=1_000_000)
     solver.add_fact(x >= 0, y >= 0)
     solver.add("R-SUM", x + y == 3)
     solver.add("R-BIG", x > 5)
@@ -29,12 +29,13 @@ def test_sat_gives_a_witness_model() -> None:
 
 
 def test_unknown_is_never_a_proof() -> None:
-    # Non-linear integer arithmetic with a 1 ms limit: z3 gives up.
+    # Non-linear integer arithmetic with a budget of 2,000 resource units: z3 gives up, and says why.
     a, b, c = z3.Ints("a b c")
-    solver = TrackedSolver(timeout_ms=1)
+    solver = TrackedSolver(rlimit=2_000)
     solver.add("R-FERMAT", a > 0, b > 0, c > 0, a * a * a + b * b * b == c * c * c)
     result = solver.check()
-    assert result.verdict == "unknown" and not result.proved and result.reason
+    assert result.verdict == "unknown" and not result.proved and result.reason == "resource limit 2000 reached"
+    assert result.rlimit == 2_000 and result.resources >= 2_000
     assert result.core == () and result.model == {}
 
 

@@ -1,0 +1,105 @@
+"""The resource budgets of the solver queries: z3 ``rlimit`` units per check.
+
+Every z3 check of the catalogue is bounded by a deterministic resource limit,
+never by a clock (see :mod:`ruleproof.checkers.smt.core`), so a verdict does
+not depend on how busy the machine is. Each query names its budget here. A
+budget is calibrated against the units the query uses: ``measured`` is the
+largest ``rlimit count`` seen for one check of that query (z3 5.4.1, the
+quick catalogue of every game, the full IK-F-2, and the tests that call the
+query directly), and the limit is about ten times that, at least 1,000,000
+(a few tenths of a second of work). Counts vary a little with what the
+process solved before (up to ~1.7x for the Big Five bonus), never with load.
+
+Recalibrate after changing an encoding or z3: run
+``pytest -m slow tests/checkers/test_smt_budgets.py -s``, which prints the
+units each query uses and fails when a query comes within a factor of three
+of its limit. A query that exhausts its limit answers ``unknown (resource
+limit N reached)``, never a proof.
+
+==========================  ============  ============  =============================================
+budget                      rlimit        measured      used by
+==========================  ============  ============  =============================================
+default                     10,000,000    5,065         ad-hoc queries (tests, doctests)
+T5-F-1                      1,000,000     2,669         T5-F-1 induction step
+T5-F-3                      1,000,000     1,006         T5-F-3
+take5.professional          5,000,000     425,499       T5-F-2, T5-F-4 (bounded model checking)
+T5-F-5                      5,000,000     342,856       T5-F-5 (Optimize)
+T5-F-7                      30,000,000    2,640,261     T5-F-7
+wellformed.ranking          1,000,000     486           WF-*-1 termination, BP-F-4 bounds
+ikebana.bouquets            70,000,000    6,907,911     IK-F-1..3 (Optimize; 5 players in IK-F-2 full)
+IK-F-5                      1,000,000     470           IK-F-5
+IK-AMB-8                    1,000,000     378           denomination_payout
+bigpoints.invariant         1,000,000     428           BP-F-1 invariant steps
+bigpoints.gap               1,000,000     1,142         BP-F-1 gap
+bigpoints.lower             1,000,000     266           BP-F-4 lower bound
+bigpoints.length            1,000,000     950           BP-F-4 (Optimize)
+bigpoints.score             8,000,000     760,014       BP-F-6 (Optimize)
+BF-F-1                      12,000,000    1,088,619     BF-F-1 base case
+bigfive.rules               7,000,000     670,338       solve_rules: BF-F-1 step, BF-F-4
+bigfive.rules-trial         20,000,000    3,799,995     solve_rules: each core-shrinking trial
+bigfive.any-play            6,000,000     507,550       any_play, BF-F-8
+bigfive.check-play          1,000,000     191           check_play
+bigfive.bonus               250,000,000   22,436,838    BF-F-2, BF-F-3 (Optimize)
+bigfive.bonus-witness       80,000,000    7,720,047     BF-F-2, BF-F-3 witness
+bigfive.dead                600,000,000   55,541,071    BF-F-5 5x5 (slow), dead_board_query
+bigfive.leftover            1,000,000     749           BF-F-6, BF-F-7
+cinco.tiling                1,000,000     6,030         tiling
+cinco.count                 25,000,000    2,393,452     count abstraction (CI dead boards)
+cinco.dead-guided           80,000,000    7,937,148     CI dead board from the abstraction's counts
+cinco.dead                  5,000,000     475,743       CI dead board, fallback search
+cinco.nonterm-count         1,000,000     225           CI-F-3, CI-F-11
+cinco.nonterm               4,000,000     353,148       CI-F-7, CI-F-15
+cinco.draw                  9,000,000     850,725       CI-F-4, -8, -12, -16
+cinco.readings              1,000,000     10,734        full_board_placement, stuck_seat
+==========================  ============  ============  =============================================
+
+``bigfive.rules-trial`` is about five times its largest decided check: one
+trial of BF-F-1 does not finish within 200,000,000 units, so every trial
+budget leaves it ``unknown`` (its rule stays in the core, which stays valid);
+a larger budget would only spend more time on it. ``bigfive.dead`` is
+measured on the quick form's 5x5 box; the full form's larger boxes (5x6 to
+6x7) may exhaust it and answer ``unknown`` (the ``campaign search
+bigfive-dead`` command splits them into exact boxes, each with its own
+``--rlimit``).
+"""
+
+from __future__ import annotations
+
+#: name -> (rlimit, largest units measured for one check); the table above says where each is used.
+BUDGETS: dict[str, tuple[int, int]] = {
+    "default": (10_000_000, 5_065),
+    "T5-F-1": (1_000_000, 2_669),
+    "T5-F-3": (1_000_000, 1_006),
+    "take5.professional": (5_000_000, 425_499),
+    "T5-F-5": (5_000_000, 342_856),
+    "T5-F-7": (30_000_000, 2_640_261),
+    "wellformed.ranking": (1_000_000, 486),
+    "ikebana.bouquets": (70_000_000, 6_907_911),
+    "IK-F-5": (1_000_000, 470),
+    "IK-AMB-8": (1_000_000, 378),
+    "bigpoints.invariant": (1_000_000, 428),
+    "bigpoints.gap": (1_000_000, 1_142),
+    "bigpoints.lower": (1_000_000, 266),
+    "bigpoints.length": (1_000_000, 950),
+    "bigpoints.score": (8_000_000, 760_014),
+    "BF-F-1": (12_000_000, 1_088_619),
+    "bigfive.rules": (7_000_000, 670_338),
+    "bigfive.rules-trial": (20_000_000, 3_799_995),
+    "bigfive.any-play": (6_000_000, 507_550),
+    "bigfive.check-play": (1_000_000, 191),
+    "bigfive.bonus": (250_000_000, 22_436_838),
+    "bigfive.bonus-witness": (80_000_000, 7_720_047),
+    "bigfive.dead": (600_000_000, 55_541_071),
+    "bigfive.leftover": (1_000_000, 749),
+    "cinco.tiling": (1_000_000, 6_030),
+    "cinco.count": (25_000_000, 2_393_452),
+    "cinco.dead-guided": (80_000_000, 7_937_148),
+    "cinco.dead": (5_000_000, 475_743),
+    "cinco.nonterm-count": (1_000_000, 225),
+    "cinco.nonterm": (4_000_000, 353_148),
+    "cinco.draw": (9_000_000, 850_725),
+    "cinco.readings": (1_000_000, 10_734),
+}
+
+#: The limit of each budget (z3 resource units per check).
+RLIMITS: dict[str, int] = {name: limit for name, (limit, _) in BUDGETS.items()}
