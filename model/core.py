@@ -280,9 +280,15 @@ class Game(ABC, Generic[S, M, V]):
         moves = self.legal_moves(state)
         return moves[rng.randrange(len(moves))]
 
-    def random_playout(self, state: S, rng: random.Random) -> tuple[S, int]:
+    def random_playout(self, state: S, rng: random.Random, trace: list[M] | None = None) -> tuple[S, int]:
         """Play uniformly random moves (chance by its probabilities) to the end.
 
+        Engines override it with a fast path that draws the same distribution
+        (``tests/model/test_fast_playouts.py``); it may consume ``rng``
+        differently from this one, but the same engine, state and generator
+        always give the same game, with or without ``trace``.
+
+        :param trace: when given, every move made is appended to it, in order.
         :returns: the final state and the number of moves made.
         """
         steps = 0
@@ -290,5 +296,8 @@ class Game(ABC, Generic[S, M, V]):
             actor = self.current_player(state)
             if actor == TERMINAL:
                 return state, steps
-            state = self.apply_unchecked(state, self.random_move(state, rng, actor))
+            move = self.random_move(state, rng, actor)
+            if trace is not None:
+                trace.append(move)
+            state = self.apply_unchecked(state, move)
             steps += 1

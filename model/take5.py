@@ -251,7 +251,8 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant]):
         return all(f in self._FAST_FLAGS or getattr(variant, f) == getattr(default, f)
                    for f in variant.__dataclass_fields__)
 
-    def random_playout(self, state: Take5State, rng: random.Random) -> tuple[Take5State, int]:
+    def random_playout(self, state: Take5State, rng: random.Random,
+                       trace: list[Take5Move] | None = None) -> tuple[Take5State, int]:
         """As :meth:`Game.random_playout`, without legal-move lists or intermediate states.
 
         The same distribution as the checked path (``tests/model/test_fast_playouts.py``):
@@ -260,8 +261,8 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant]):
         too-low card takes a uniform one of its options.
         """
         if not self._fast_ok(state.variant):
-            return super().random_playout(state, rng)
-        return self._fast_playout(state, rng, None)
+            return super().random_playout(state, rng, trace)
+        return self._fast_playout(state, rng, trace)
 
     def _fast_playout(self, state: Take5State, rng: random.Random,
                       trace: list[Take5Move] | None) -> tuple[Take5State, int]:

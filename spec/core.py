@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import functools
 import types
 import typing
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -294,15 +295,20 @@ class GameSpec(Generic[V, S, M]):
             if amb.flag and amb.flag not in {f.name for f in dataclasses.fields(self.variant_type)}:  # type: ignore[arg-type]
                 raise ValueError(f"{self.name}: ambiguity {amb.id} names unknown flag {amb.flag!r}")
 
+    @functools.cached_property
+    def rules_by_kind(self) -> dict[RuleKind, tuple[Rule, ...]]:
+        """The rules of each kind, in the specification's order (built once: hot paths use it)."""
+        return {kind: tuple(r for r in self.rules if r.kind is kind) for kind in RuleKind}
+
     @property
     def legality_rules(self) -> tuple[Rule, ...]:
         """The rules that decide whether a move may be made."""
-        return tuple(r for r in self.rules if r.kind is RuleKind.LEGALITY)
+        return self.rules_by_kind[RuleKind.LEGALITY]
 
     @property
     def effect_rules(self) -> tuple[Rule, ...]:
         """The rules that say what a move does."""
-        return tuple(r for r in self.rules if r.kind is RuleKind.EFFECT)
+        return self.rules_by_kind[RuleKind.EFFECT]
 
     def rule(self, rule_id: str) -> Rule:
         """The rule with this id.
@@ -334,8 +340,13 @@ class GameSpec(Generic[V, S, M]):
     def fired(self, variant: V, before: S, actor: int, move: M, after: S | None = None) -> tuple[str, ...]:
         """The ids of the rules relevant to this step (used for statistics)."""
         step = Step(variant, before, actor, move, after)
-        wanted = {RuleKind.LEGALITY, RuleKind.EFFECT} if after is not None else {RuleKind.LEGALITY}
-        return tuple(r.id for r in self.rules if r.kind in wanted and r.applies(step))
+        return tuple(r.id for r in self._fired_rules[after is not None] if r.applies(step))
+
+    @functools.cached_property
+    def _fired_rules(self) -> tuple[tuple[Rule, ...], tuple[Rule, ...]]:
+        """The rules :meth:`fired` looks at, in order: legality only, then legality and effect."""
+        return (self.rules_by_kind[RuleKind.LEGALITY],
+                tuple(r for r in self.rules if r.kind is RuleKind.LEGALITY or r.kind is RuleKind.EFFECT))
 
     def spec_legal_moves(self, variant: V, state: S, actor: int) -> list[M]:
         """The candidate moves the legality rules allow, in candidate order."""

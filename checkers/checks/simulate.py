@@ -15,6 +15,7 @@ the spec, so it is opt-in where it costs time (``ruleproof simulate --rule-stats
 
 from __future__ import annotations
 
+import inspect
 import random
 import statistics
 from collections import Counter
@@ -83,7 +84,7 @@ def simulate(
     *,
     games: int,
     seed: int = 0,
-    rule_stats: bool = True,
+    rule_stats: bool = False,
     on_game: Callable[[int], None] | None = None,
     start: int = 0,
 ) -> tuple[SimulationStats, GameRecord]:
@@ -93,38 +94,70 @@ def simulate(
     game can be reproduced, and a batch can be cut into pieces: ``start``
     numbers the batch's first game (the campaign layer runs games
     ``start .. start + games - 1`` of a longer batch as one chunk).
+
+    :param rule_stats: also count the rules that decided each step (off by
+        default: every step of every game is then replayed and checked
+        against the spec's conditions). The games are the same either way.
     """
     spec = game.spec
     stats = SimulationStats(game.name, players, variant_to_dict(variant), seed, wins=[0.0] * players,
                             rule_order=tuple(r.id for r in spec.rules))
     first: GameRecord | None = None
-    deciders = _deciding_rules(spec)
+    deciders = _deciding_rules(spec) if rule_stats else ()
+    playout = _playout_of(game)
     for index in range(start, start + games):
         rng = random.Random(f"{seed}:{index}")
-        state = game.initial_state(players, variant)
-        history: list[tuple[int, Any]] = []
-        while True:
-            actor = game.current_player(state)
-            if actor == TERMINAL:
-                break
-            move = game.random_move(state, rng, actor)
-            after = game.apply_unchecked(state, move)
-            if rule_stats:
-                stats.rules_fired.update(_decided(deciders, variant, state, actor, move, after))
-            history.append((actor, move))
-            state = after
+        begin = game.initial_state(players, variant)
+        # The engine's own playout (its fast path) plays every game, so a game
+        # is the same whatever else is asked; its moves are kept only when the
+        # record or the rule statistics need them, and replayed here.
+        trace: list[Any] | None = [] if rule_stats or first is None else None
+        state, steps = playout(begin, rng, trace)
+        if trace is not None:
+            history = _replay(game, begin, trace, state, deciders, variant, stats.rules_fired)
+            if first is None:
+                first = make_record(game.name, players, variant, history, seed)
         outcome = game.outcome(state)
         stats.games += 1
-        stats.lengths.append(len(history))
+        stats.lengths.append(steps)
         stats.scores.append(outcome.scores)
         for seat in outcome.winners:
             stats.wins[seat] += 1.0 / len(outcome.winners)
-        if first is None:
-            first = make_record(game.name, players, variant, history, seed)
         if on_game is not None:
             on_game(index)
     assert first is not None or games == 0
     return stats, first if first is not None else make_record(game.name, players, variant, [], seed)
+
+
+def _playout_of(game: Game[Any, Any, Any]) -> Callable[[Any, random.Random, list[Any] | None], tuple[Any, int]]:
+    """``game.random_playout`` when it takes a trace (every built-in engine), else the interface's own."""
+    try:
+        takes_trace = "trace" in inspect.signature(game.random_playout).parameters
+    except (TypeError, ValueError):  # pragma: no cover - a C-level callable
+        takes_trace = False
+    if takes_trace:
+        return game.random_playout
+    return lambda state, rng, trace: Game.random_playout(game, state, rng, trace)
+
+
+def _replay(game: Game[Any, Any, Any], state: Any, moves: list[Any], final: Any, deciders: tuple[Rule, ...],
+            variant: Any, fired: Counter[str]) -> list[tuple[int, Any]]:
+    """The ``(actor, move)`` history of a played game, counting rule decisions on the way.
+
+    :raises AssertionError: when the moves do not replay to the playout's final
+        state (an engine whose fast path and checked path disagree).
+    """
+    history: list[tuple[int, Any]] = []
+    for move in moves:
+        actor = game.current_player(state)
+        after = game.apply_unchecked(state, move)
+        if deciders:
+            fired.update(_decided(deciders, variant, state, actor, move, after))
+        history.append((actor, move))
+        state = after
+    if state != final:
+        raise AssertionError(f"{game.name}: the playout's moves do not replay to its final state")
+    return history
 
 
 def _deciding_rules(spec: Any) -> tuple[Rule, ...]:
