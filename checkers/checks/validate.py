@@ -71,7 +71,8 @@ class ValidationResult:
         if self.mismatch:
             head = [f"refused: the record was made under another reading than {self.reading or 'the one asked for'}: "
                     + "; ".join(self.mismatch),
-                    "give the reading it was made under with --reading FILE (a record never names a file to open)"]
+                    "give the reading it was made under with --reading FILE, a Cinco board with --layout FILE "
+                    "(a record never names a file to open)"]
             if self.index is None:
                 return "\n".join(head + [f"(all {self.checked} moves are also legal under the reading asked for)"])
             self_ok = ValidationResult(**{**self.__dict__, "mismatch": []})
