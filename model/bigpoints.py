@@ -194,6 +194,20 @@ class BigPointsGame(Game[BigPointsState, BigPointsMove, BigPointsVariant]):
         total = sum(counts)
         return tuple((_LAYS[c], counts[c] / total) for c in _LAY_ORDER if counts[c])
 
+    def is_legal_move(self, state: BigPointsState, move: BigPointsMove) -> bool:
+        """A laid disc is checked against the supply of its colour alone (no list of
+        outcomes); a player's move is looked up among the legal moves."""
+        if type(move) is Lay:
+            phase = state.phase
+            try:
+                c = DISC_COLOURS.index(move.colour)
+            except ValueError:
+                return False
+            if phase == _LAY:
+                return _layout(state.variant)[1][c] - state.path.count(LETTERS[c]) > 0
+            return phase == _OVER and self._next_game(state) and _layout(state.variant)[1][c] > 0
+        return Game.is_legal_move(self, state, move)
+
     def sample_chance(self, state: BigPointsState, rng: random.Random) -> BigPointsMove:
         counts = self._supply(state) if state.phase == _LAY else _layout(state.variant)[1]
         pick = rng.randrange(sum(counts))

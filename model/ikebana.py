@@ -171,6 +171,13 @@ class IkebanaGame(Game[IkebanaState, IkebanaMove, IkebanaVariant]):
         total = len(state.deck)
         return tuple((_REVEAL[c], n / total) for c, n in Counter(state.deck).items())
 
+    def is_legal_move(self, state: IkebanaState, move: IkebanaMove) -> bool:
+        """A revealed card is looked up in the deck alone (no list of outcomes);
+        a player's move among the legal moves."""
+        if type(move) is Reveal:
+            return state.phase == "reveal" and move.card in state.deck
+        return Game.is_legal_move(self, state, move)
+
     def sample_chance(self, state: IkebanaState, rng: Any) -> IkebanaMove:
         deck = state.deck
         return _REVEAL[deck[rng.randrange(len(deck))]]
