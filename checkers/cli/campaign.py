@@ -243,8 +243,8 @@ def cmd_diff(args: argparse.Namespace) -> int:
     from ruleproof.spec.core import variant_to_dict
 
     game = game_for(game_arg(args.game))
-    a = parse_variant(game, args.a, "--a")
-    b = parse_variant(game, args.b, "--b")
+    a = parse_variant(game, args.a, "--a-variant")
+    b = parse_variant(game, args.b, "--b-variant")
     _positive("--games", args.games)
     _positive("--chunk", args.chunk)
     players = args.players if args.players is not None else choose_players(game, a, b)[0]
@@ -353,9 +353,10 @@ def add_subcommand(sub: Any) -> None:
 
     p = kinds.add_parser("diff", help="compare two readings on the same seeded games (as `ruleproof diff`)")
     p.add_argument("game", help="game id (any case)")
-    p.add_argument("--a", nargs="*", action="extend", default=[], metavar="FLAG=VALUE",
+    # --a-variant/--b-variant as in `ruleproof diff`; the short --a/--b stay accepted.
+    p.add_argument("--a-variant", "--a", dest="a", nargs="*", action="extend", default=[], metavar="FLAG=VALUE",
                    help="reading A's flags (default: every flag at its default)")
-    p.add_argument("--b", nargs="*", action="extend", default=[], metavar="FLAG=VALUE",
+    p.add_argument("--b-variant", "--b", dest="b", nargs="*", action="extend", default=[], metavar="FLAG=VALUE",
                    help="reading B's flags (default: every flag at its default)")
     p.add_argument("--players", type=int, help="number of seats (default: as `ruleproof diff` chooses)")
     p.add_argument("--games", type=int, default=100_000, help="number of paired games (default 100000)")
