@@ -44,6 +44,8 @@ class SimulationStats:
     rules_fired: Counter[str] = field(default_factory=Counter)
     #: The rule ids in the specification's order (for listing the counts).
     rule_order: tuple[str, ...] = ()
+    #: The winners of each game, in game order (so chunks played apart add up as one run).
+    winners: list[tuple[int, ...]] = field(default_factory=list, repr=False)
 
     def seat_summary(self) -> list[dict[str, float]]:
         """Mean, minimum and maximum score and the share of wins, per seat."""
@@ -121,12 +123,83 @@ def simulate(
         stats.games += 1
         stats.lengths.append(steps)
         stats.scores.append(outcome.scores)
-        for seat in outcome.winners:
-            stats.wins[seat] += 1.0 / len(outcome.winners)
+        _add_win(stats, tuple(sorted(outcome.winners)))
         if on_game is not None:
             on_game(index)
     assert first is not None or games == 0
     return stats, first if first is not None else make_record(game.name, players, variant, [], seed)
+
+
+def _add_win(stats: SimulationStats, winners: tuple[int, ...]) -> None:
+    stats.winners.append(winners)
+    for seat in winners:
+        stats.wins[seat] += 1.0 / len(winners)
+
+
+#: Games per chunk of a parallel run: big enough that a chunk's start-up cost is small.
+CHUNK_GAMES = 250
+
+
+def chunks(start: int, games: int, size: int = CHUNK_GAMES) -> list[tuple[int, int]]:
+    """``(first, count)`` ranges of game indices that cover ``start .. start + games - 1`` in order.
+
+    >>> chunks(0, 600, 250)
+    [(0, 250), (250, 250), (500, 100)]
+    """
+    return [(first, min(size, start + games - first)) for first in range(start, start + games, size)]
+
+
+def simulate_parallel(game: Game[Any, Any, Any], players: int, variant: Any, *, games: int, seed: int = 0,
+                      rule_stats: bool = False, jobs: int = 1, on_game: Callable[[int], None] | None = None,
+                      start: int = 0, chunk: int = CHUNK_GAMES) -> tuple[SimulationStats, GameRecord]:
+    """:func:`simulate` with its games cut into :func:`chunks` of ``chunk`` games run by ``jobs`` worker processes.
+
+    The result equals ``simulate`` with the same arguments to the last bit:
+    game ``i`` is seeded by ``(seed, i)`` whatever chunk plays it, and the
+    chunks are merged in game order (scores, lengths, rule counts, and the win
+    shares re-added game by game, as floats add in one run). Worker processes
+    (:class:`concurrent.futures.ProcessPoolExecutor`, the standard library's
+    pool: one machine needs no scheduler; the campaign layer is for more) run
+    pure Python engines in parallel, which threads cannot. An engine that
+    cannot be sent to a worker (a plugin class made at run time) is run here,
+    one chunk after another, with the same result.
+    """
+    import pickle
+    from concurrent.futures import ProcessPoolExecutor
+
+    parts = chunks(start, games, chunk)
+    try:
+        pickle.dumps(game)
+    except Exception:  # noqa: BLE001 - any pickling failure: run in this process
+        jobs = 1
+    stats, record = simulate(game, players, variant, games=0, seed=seed, rule_stats=rule_stats)
+    first_record: GameRecord | None = None
+
+    def merge(part: SimulationStats, part_record: GameRecord) -> None:
+        nonlocal first_record
+        if first_record is None and part.games:
+            first_record = part_record
+        stats.games += part.games
+        stats.lengths += part.lengths
+        stats.scores += part.scores
+        stats.rules_fired.update(part.rules_fired)
+        for index, winners in enumerate(part.winners):
+            _add_win(stats, winners)
+            if on_game is not None:
+                on_game(part_start[0] + index)
+        part_start[0] += part.games
+
+    part_start = [start]
+    if jobs <= 1 or len(parts) <= 1:
+        for first, count in parts:
+            merge(*simulate(game, players, variant, games=count, seed=seed, rule_stats=rule_stats, start=first))
+    else:
+        with ProcessPoolExecutor(max_workers=min(jobs, len(parts))) as pool:
+            futures = [pool.submit(simulate, game, players, variant, games=count, seed=seed, rule_stats=rule_stats,
+                                   start=first) for first, count in parts]
+            for future in futures:
+                merge(*future.result())
+    return stats, first_record if first_record is not None else record
 
 
 def _playout_of(game: Game[Any, Any, Any]) -> Callable[[Any, random.Random, list[Any] | None], tuple[Any, int]]:

@@ -14,7 +14,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from ruleproof.checkers.cli.common import add_json, add_layout, add_variant
+from ruleproof.checkers.cli.common import add_jobs, add_json, add_layout, add_variant, default_jobs
 from ruleproof.checkers.cli.output import EXIT_FAILED, EXIT_OK, out, print_json, table
 from ruleproof.checkers.cli.progress import Progress
 from ruleproof.checkers.cli.readingopts import add_reading, reading_of
@@ -34,7 +34,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     """Random playouts with statistics."""
     import dataclasses
 
-    from ruleproof.checkers.checks.simulate import simulate
+    from ruleproof.checkers.checks.simulate import simulate_parallel
 
     reading = reading_of(args.game, args.variant, args.reading)
     game, variant = reading.engine, reading.variant
@@ -50,8 +50,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             progress.finish(item=f"game {index + 1}")
             progress.start(f"game {index + 2}")
 
-        stats, record = simulate(game, args.players, variant, games=args.games, seed=args.seed,
-                                 rule_stats=args.rule_stats, on_game=on_game)
+        stats, record = simulate_parallel(game, args.players, variant, games=args.games, seed=args.seed,
+                                          rule_stats=args.rule_stats, on_game=on_game,
+                                          jobs=args.jobs or default_jobs())
     if args.reading:  # the record carries the reading's identity (never the file's name)
         record = dataclasses.replace(record, game=reading.game, reading=reading.identity())
     if args.record:
@@ -178,6 +179,7 @@ def add_subcommand(sub: Any) -> None:
     p.add_argument("--force", action="store_true", help="replace output files that already exist")
     p.add_argument("--rule-stats", action="store_true",
                    help="count which rule decided each step (slower: every step is checked against the spec)")
+    add_jobs(p)
     p.add_argument("--quiet", "-q", action="store_true", help="no progress on standard error")
     add_json(p)
     p.set_defaults(func=cmd_simulate)

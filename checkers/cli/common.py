@@ -55,6 +55,33 @@ def add_json(parser: argparse.ArgumentParser, what: str = "print JSON (errors to
     parser.add_argument("--json", action="store_true", help=what)
 
 
+def jobs_value(text: str) -> int:
+    """``--jobs``'s value: a whole number of worker processes, at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"--jobs takes a whole number; got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"--jobs must be at least 1; got {value}")
+    return value
+
+
+def default_jobs() -> int:
+    """All the cores this process may run on."""
+    import os
+
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - not on Linux
+        return os.cpu_count() or 1
+
+
+def add_jobs(parser: argparse.ArgumentParser) -> None:
+    """The ``--jobs N`` option (default: all cores); results never depend on it."""
+    parser.add_argument("--jobs", "-j", type=jobs_value, default=None, metavar="N",
+                        help="worker processes (default: all cores); the results are the same for any N")
+
+
 def add_variant(parser: argparse.ArgumentParser, *, dest: str = "variant", flag: str = "--variant",
                 who: str = "") -> None:
     """A repeatable ``--variant FLAG=VALUE`` (several assignments may follow one flag);
