@@ -100,8 +100,9 @@ def minimal_games(players: int, seed: int) -> Callable[[float], float]:
 
 
 def cli_simulate(players: int, games: int) -> Callable[[float], float]:
-    """``ruleproof simulate take5 --players P --games G --quiet --json`` run in this process
-    (parsing, playing, statistics, JSON output); units are games. Each call runs whole commands."""
+    """``ruleproof simulate take5 --players P --games G --jobs 1 --quiet --json`` run in this process
+    (parsing, playing, statistics, JSON output); units are games. Each call runs whole commands. One
+    job: process CPU time does not count worker processes, and the ratio is per core."""
     import contextlib
     import io
 
@@ -116,7 +117,7 @@ def cli_simulate(players: int, games: int) -> Callable[[float], float]:
             seed[0] += 1
             with contextlib.redirect_stdout(io.StringIO()):
                 code = cli(["simulate", "take5", "--players", str(players), "--games", str(games),
-                            "--seed", str(seed[0]), "--quiet", "--json"])
+                            "--seed", str(seed[0]), "--jobs", "1", "--quiet", "--json"])
             assert code == 0
             done += games
         return done
