@@ -141,33 +141,52 @@ def json_decoder(limits: Limits = DOCUMENT_LIMITS) -> json.JSONDecoder:
 def check_value(value: object, path: str, source: str, limits: Limits = DOCUMENT_LIMITS) -> None:
     """Check nesting depth and strings of a decoded value without recursion.
 
+    The walk keeps one iterator per open container (at most :data:`MAX_DEPTH`)
+    and builds a JSON path only for containers and for the value at fault, so
+    checking a list of millions of items costs no memory beyond the list.
+
     :raises InputError: at the JSON path of the first value too deep, a string too
         long or holding an unpaired surrogate (``\\ud800``), which no UTF-8 file can carry.
     """
-    stack: list[tuple[object, str, int]] = [(value, path, 0)]
+    stack: list[tuple[Iterator[tuple[object, object]], str, int]] = [(iter(((None, value),)), path, 0)]
     while stack:
-        item, where, depth = stack.pop()
+        children, parent, depth = stack[-1]
+        step = next(children, None)
+        if step is None:
+            stack.pop()
+            continue
+        key, item = step
+        if isinstance(key, str):
+            _check_string(key, parent, source, limits)
         if isinstance(item, str):
-            if len(item) > limits.max_string_chars:
-                raise InputError(f"a string of {len(item)} characters is longer than {limits.max_string_chars} "
-                                 "(limit MAX_STRING_CHARS)", where, source=source)
-            if not item.isascii():
-                try:
-                    item.encode("utf-8")
-                except UnicodeEncodeError:
-                    raise InputError("a string holds an unpaired surrogate escape (such as \\ud800); "
-                                     "text must be valid Unicode", where, source=source) from None
-            continue
-        if not isinstance(item, (list, dict)):
-            continue
-        if depth >= limits.max_depth:
-            raise InputError(f"nested deeper than {limits.max_depth} levels (limit MAX_DEPTH)", where, source=source)
-        if isinstance(item, list):
-            stack.extend((v, f"{where}[{i}]", depth + 1) for i, v in enumerate(item))
-        else:
-            for key, v in item.items():
-                stack.append((key, where, depth + 1))
-                stack.append((v, f"{where}.{key}" if _plain_key(key) else f"{where}[{json.dumps(key)}]", depth + 1))
+            _check_string(item, _child(parent, key), source, limits)
+        elif isinstance(item, (list, dict)):
+            where = _child(parent, key)
+            if depth >= limits.max_depth:
+                raise InputError(f"nested deeper than {limits.max_depth} levels (limit MAX_DEPTH)", where, source=source)
+            stack.append((enumerate(item) if isinstance(item, list) else iter(item.items()), where, depth + 1))
+
+
+def _child(parent: str, key: object) -> str:
+    """The JSON path of ``parent``'s item ``key`` (``None``: the parent itself)."""
+    if key is None:
+        return parent
+    if isinstance(key, int):
+        return f"{parent}[{key}]"
+    text = str(key)
+    return f"{parent}.{text}" if _plain_key(text) else f"{parent}[{json.dumps(text)}]"
+
+
+def _check_string(item: str, where: str, source: str, limits: Limits) -> None:
+    if len(item) > limits.max_string_chars:
+        raise InputError(f"a string of {len(item)} characters is longer than {limits.max_string_chars} "
+                         "(limit MAX_STRING_CHARS)", where, source=source)
+    if not item.isascii():
+        try:
+            item.encode("utf-8")
+        except UnicodeEncodeError:
+            raise InputError("a string holds an unpaired surrogate escape (such as \\ud800); "
+                             "text must be valid Unicode", where, source=source) from None
 
 
 def _plain_key(key: str) -> bool:

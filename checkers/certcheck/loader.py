@@ -39,6 +39,7 @@ import json
 import math
 import os
 import stat
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -87,17 +88,27 @@ _DECODER = json.JSONDecoder(object_pairs_hook=_pairs, parse_int=_int, parse_floa
 
 
 def _walk(value: object, source: str, path: str = "$", list_limit: int | None = None) -> None:
-    """Depth, string and (optionally) list-length checks without recursion."""
-    stack: list[tuple[object, str, int]] = [(value, path, 0)]
+    """Depth, string and (optionally) list-length checks without recursion.
+
+    One iterator per open container (at most :data:`MAX_DEPTH`); a JSON path
+    is built only for containers and for the value at fault, so a long list
+    costs no memory beyond itself.
+    """
+    stack: list[tuple[Iterator[tuple[object, object]], str, int]] = [(iter(((None, value),)), path, 0)]
     while stack:
-        item, where, depth = stack.pop()
-        if isinstance(item, str):
-            if not item.isascii():
-                try:
-                    item.encode("utf-8")
-                except UnicodeEncodeError:
-                    raise CertificateFormatError(f"{source}: {where}: a string holds an unpaired surrogate") from None
+        children, parent, depth = stack[-1]
+        step = next(children, None)
+        if step is None:
+            stack.pop()
             continue
+        key, item = step
+        where = parent if key is None else f"{parent}[{key}]" if isinstance(key, int) else f"{parent}.{key}"
+        for text, at in ((key, parent), (item, where)):
+            if isinstance(text, str) and not text.isascii():
+                try:
+                    text.encode("utf-8")
+                except UnicodeEncodeError:
+                    raise CertificateFormatError(f"{source}: {at}: a string holds an unpaired surrogate") from None
         if not isinstance(item, (list, dict)):
             continue
         if depth >= MAX_DEPTH:
@@ -106,12 +117,7 @@ def _walk(value: object, source: str, path: str = "$", list_limit: int | None = 
             kind = "a list" if isinstance(item, list) else "an object"
             raise CertificateFormatError(f"{source}: {where}: {kind} of {len(item)} items is longer than {list_limit} "
                                          "(limit MAX_LIST_ITEMS)")
-        if isinstance(item, list):
-            stack.extend((v, f"{where}[{i}]", depth + 1) for i, v in enumerate(item))
-        else:
-            for key, v in item.items():
-                stack.append((key, where, depth + 1))
-                stack.append((v, f"{where}.{key}", depth + 1))
+        stack.append((enumerate(item) if isinstance(item, list) else iter(item.items()), where, depth + 1))
 
 
 def decode_certificate(data: bytes, source: str) -> Any:

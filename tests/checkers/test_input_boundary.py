@@ -409,6 +409,22 @@ def test_invalid_generic_loader_limits(tmp_path: Path) -> None:
         load_audit_file(path)
 
 
+def test_checking_a_long_list_costs_no_memory_per_item() -> None:
+    """A 9 MB certificate with a board of 3 million cells once took 500 MB: a path string per item."""
+    import tracemalloc
+
+    from ruleproof.checkers.certcheck.loader import _walk
+    from ruleproof.model.inputs import check_value
+
+    big = [[0, "x"]] * 1_000_000
+    for check in (lambda: check_value(big, "$", "x.json"), lambda: _walk(big, "x.json")):
+        tracemalloc.start()
+        check()
+        peak = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+        assert peak < 1_000_000, peak  # a path per item would be about 60 MB
+
+
 # -- reading files go through the same boundary -----------------------------------------------
 
 
