@@ -117,7 +117,8 @@ def _bigpoints_tensor(players: int, variant: Variant) -> TensorLayout:
         for colour, n in obs["hand"].items():
             out["hand"][DISC_COLOURS.index(colour)] = n
         out["disc_counts"][:] = obs["disc_counts"]
-        out["black"][:] = obs["black"]
+        # Under black_visibility=spent_only another seat's unspent blacks are hidden (None): -1 marks "unknown".
+        out["black"][:] = [-1 if n is None else n for n in obs["black"]]
         out["spent_black"][:] = obs["spent_black"]
         moved = obs["moved"]
         _one_hot(out["moved"], COLOURS.index(moved) if moved is not None else len(COLOURS))
