@@ -23,7 +23,7 @@ flag, a player count a reading does not allow).
 >>> import argparse
 >>> parser = argparse.ArgumentParser(prog="ruleproof")
 >>> add_subcommand(parser.add_subparsers(dest="command"))
->>> args = parser.parse_args(["diff", "--b", "professional=true", "take5", "--games", "3"])
+>>> args = parser.parse_args(["diff", "take5", "--b-variant", "professional=true", "--games", "3"])
 >>> args.game, args.a_variant, args.b_variant, args.games
 ('take5', [], ['professional=true'], 3)
 """

@@ -242,7 +242,7 @@ def test_findings_touching_lists_only_questions_on_changed_rules(monkeypatch: py
     monkeypatch.setattr(catalogue, "questions", lambda game: fake)
     rows, note = findings_touching("take5", ("T5-END-1",))
     assert [r["id"] for r in rows] == ["T5-F-90"] and rows[0]["shared_rules"] == ["T5-END-1"]
-    assert "take no variant" in note
+    assert "re-run under both readings" in note  # issue 17: questions on a changed flag are re-run
     rows, note = findings_touching("take5", ("T5-PLACE-2",))
     assert rows == [] and "none changes verdict" in note
     monkeypatch.setattr(catalogue, "questions", lambda game: [])
