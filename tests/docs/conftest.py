@@ -42,7 +42,7 @@ def sphinx_build(builder: str, out: Path, *options: str, fresh: bool = True) -> 
         cmd.append("-E")
     cmd += [str(DOCS), str(out)]
     start = time.perf_counter()
-    proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=900)
+    proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
     return Build(out, proc.returncode, proc.stdout + proc.stderr, time.perf_counter() - start)
 
 

@@ -122,7 +122,7 @@ def browser() -> Iterator[Any]:
         options.add_argument(flag)
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     driver = webdriver.Chrome(service=Service(executable_path=driver_path), options=options)
-    driver.set_page_load_timeout(60)
+    driver.set_page_load_timeout(600)  # a safety net for a hung browser, far beyond any slow load
     try:
         yield driver
     finally:

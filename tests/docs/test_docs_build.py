@@ -336,7 +336,7 @@ def test_a_measured_command_reproduces_its_numbers(published: dict[str, Any]) ->
     argv = diff_argv(game, row)
     assert game_for(game)  # the game exists
     proc = subprocess.run([sys.executable, "-m", "ruleproof.checkers.cli.main", *argv, "--json"],
-                          capture_output=True, text=True, timeout=600)
+                          capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr
     fresh = json.loads(proc.stdout)
     for key, value in row["numbers"].items():

@@ -29,7 +29,7 @@ print(json.dumps(question.answer(False).witness, sort_keys=True))
 
 
 def _witness(mode: str) -> Any:
-    proc = subprocess.run([sys.executable, "-c", _ANSWER, mode], capture_output=True, text=True, timeout=300)
+    proc = subprocess.run([sys.executable, "-c", _ANSWER, mode], capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr
     return json.loads(proc.stdout)
 
@@ -44,7 +44,7 @@ def test_the_site_shows_the_witnesses_of_audit_json(published: dict[str, Any]) -
     """``ruleproof audit take5 --json`` gives every Take 5 finding the witness the site shows."""
     proc = subprocess.run([sys.executable, "-m", "ruleproof.checkers.cli.main", "audit", "take5", "--json",
                            "--conformance-games", "1", "--fuzz-examples", "1", "--property-games", "1"],
-                          capture_output=True, text=True, timeout=900)
+                          capture_output=True, text=True)
     assert proc.returncode in (0, 1), proc.stderr
     text = proc.stdout.strip()
     rows = json.loads(text)["rows"] if text.startswith("{") and "\n{" not in text else \
