@@ -46,9 +46,9 @@ def test_the_site_shows_the_witnesses_of_audit_json(published: dict[str, Any]) -
                            "--conformance-games", "1", "--fuzz-examples", "1", "--property-games", "1"],
                           capture_output=True, text=True)
     assert proc.returncode in (0, 1), proc.stderr
-    text = proc.stdout.strip()
-    rows = json.loads(text)["rows"] if text.startswith("{") and "\n{" not in text else \
-        [json.loads(line) for line in text.splitlines() if line.strip()]
+    # JSON Lines: one ruleproof.audit-row document per check (the check under "row"), then the summary.
+    documents = [json.loads(line) for line in proc.stdout.splitlines() if line.strip()]
+    rows = [d["row"] for d in documents if d.get("format") == "ruleproof.audit-row"]
     audit = {r["data"]["id"]: r["data"]["witness"] for r in rows if r.get("check") == "finding"}
     site = {k: v["witness"] for k, v in published["take5"]["findings"].items()}
     assert sorted(audit) == sorted(site)
