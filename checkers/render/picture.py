@@ -80,7 +80,7 @@ def to_png(svg: str, *, scale: float = 1.0) -> bytes:
     :raises MissingDependencyError: CairoSVG (or the Cairo library) is not installed.
     """
     try:
-        import cairosvg  # type: ignore[import-untyped]
+        import cairosvg
     except (ImportError, OSError) as exc:
         raise MissingDependencyError(
             f"PNG output needs CairoSVG and the Cairo library ({exc}); install them with "
