@@ -8,17 +8,19 @@ Run on demand: ``.venv/bin/python benchmarks/bench_bigfive.py [--quick]``.
 
 from __future__ import annotations
 
-import argparse
 import random
 import sys
 from collections import Counter
 from collections.abc import Callable
 
 import legacy_bigfive
-from common import generic_playout, playout_work, record_of, validation_work
+from common import (
+    generic_playout,
+    playout_work,
+    run_main,
+    validation_comparison,
+)
 from harness import Comparison, compare, until
-
-from ruleproof.model import bigfive
 from ruleproof.model.bigfive import GAME
 from ruleproof.spec import bigfive as bf
 
@@ -60,20 +62,12 @@ def comparisons(quick: bool = False) -> list[Comparison]:
             playout_work(LEGACY, players, variant, generic_playout, players, games),
             unit="games", target=5.0, slices=slices, budget=budget,
             candidate_label="BigFiveGame.random_playout", baseline_label="legacy engine, legal lists"))
-    records = [record_of(GAME, 3, variant, seed) for seed in range(2)]
-    out.append(compare("bigfive 3p validate_record / generic playout",
-                       validation_work(records), playout_work(GAME, 3, variant, generic_playout, 3),
-                       unit="moves", target=0.5, slices=slices, budget=budget,
-                       candidate_label="validate_record", baseline_label="Game.random_playout (legal lists)"))
+    out.append(validation_comparison("bigfive", GAME, 3, variant, 2, slices=slices, budget=budget))
     return out
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true")
-    args = parser.parse_args()
-    for c in comparisons(args.quick):
-        print(c.line())
+    run_main(__doc__, comparisons)
 
 
 if __name__ == "__main__":

@@ -7,12 +7,15 @@ Run on demand: ``.venv/bin/python benchmarks/bench_others.py [--quick]``.
 
 from __future__ import annotations
 
-import argparse
 import sys
 
-from common import generic_playout, playout_work, record_of, validation_work
+from common import (
+    generic_playout,
+    playout_work,
+    run_main,
+    validation_comparison,
+)
 from harness import Comparison, compare
-
 from ruleproof.model.registry import game_for
 
 CASES = (("bigpoints", 3), ("ikebana", 3), ("cinco", 3))
@@ -30,21 +33,12 @@ def comparisons(quick: bool = False) -> list[Comparison]:
             playout_work(game, players, variant, generic_playout, 1),
             unit="moves", target=None, slices=slices, budget=budget,
             candidate_label=f"{type(game).__name__}.random_playout", baseline_label="Game.random_playout (legal lists)"))
-        records = [record_of(game, players, variant, seed) for seed in range(3)]
-        out.append(compare(
-            f"{name} {players}p validate_record / generic playout",
-            validation_work(records), playout_work(game, players, variant, generic_playout, 3),
-            unit="moves", target=0.5, slices=slices, budget=budget,
-            candidate_label="validate_record", baseline_label="Game.random_playout (legal lists)"))
+        out.append(validation_comparison(name, game, players, variant, 3, slices=slices, budget=budget))
     return out
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true")
-    args = parser.parse_args()
-    for c in comparisons(args.quick):
-        print(c.line())
+    run_main(__doc__, comparisons)
 
 
 if __name__ == "__main__":

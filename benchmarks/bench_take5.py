@@ -11,14 +11,17 @@ or all games at once with ``benchmarks/run_all.py``.
 
 from __future__ import annotations
 
-import argparse
 import random
 import sys
 from collections.abc import Callable
 
-from common import checked_playout, generic_playout, playout_work, record_of, validation_work
+from common import (
+    checked_playout,
+    playout_work,
+    run_main,
+    validation_comparison,
+)
 from harness import Comparison, compare, until
-
 from ruleproof.model.take5 import GAME
 
 PLAYERS = 4
@@ -144,20 +147,12 @@ def comparisons(quick: bool = False) -> list[Comparison]:
                        cli_simulate(PLAYERS, games), minimal_games(PLAYERS, 2), unit="games", target=0.3,
                        slices=slices, budget=budget, candidate_label=f"ruleproof simulate take5 --games {games}",
                        baseline_label="minimal loop, whole games"))
-    records = [record_of(GAME, PLAYERS, variant, seed) for seed in range(3)]
-    out.append(compare(f"take5 {PLAYERS}p validate_record / generic playout",
-                       validation_work(records), playout_work(GAME, PLAYERS, variant, generic_playout, 3),
-                       unit="moves", target=0.5, slices=slices, budget=budget,
-                       candidate_label="validate_record", baseline_label="Game.random_playout (legal lists)"))
+    out.append(validation_comparison("take5", GAME, PLAYERS, variant, 3, slices=slices, budget=budget))
     return out
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true")
-    args = parser.parse_args()
-    for c in comparisons(args.quick):
-        print(c.line())
+    run_main(__doc__, comparisons)
 
 
 if __name__ == "__main__":

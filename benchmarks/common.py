@@ -6,8 +6,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from harness import until
-
+from harness import Comparison, compare, until
 from ruleproof.model.core import CHANCE, TERMINAL, Game
 from ruleproof.model.records import GameRecord, RecordedMove
 
@@ -95,3 +94,24 @@ def validation_work(records: list[GameRecord]) -> Callable[[float], float]:
         return units
 
     return work
+
+
+def validation_comparison(name: str, game: AnyGame, players: int, variant: Any, seeds: int, *,
+                          slices: int, budget: float) -> Comparison:
+    """``validate_record`` moves/s against the generic playout's (target 0.5, issue 21)."""
+    records = [record_of(game, players, variant, seed) for seed in range(seeds)]
+    return compare(f"{name} {players}p validate_record / generic playout",
+                   validation_work(records), playout_work(game, players, variant, generic_playout, 3),
+                   unit="moves", target=0.5, slices=slices, budget=budget,
+                   candidate_label="validate_record", baseline_label="Game.random_playout (legal lists)")
+
+
+def run_main(doc: str, comparisons: Callable[[bool], list[Comparison]]) -> None:
+    """The command line of one benchmark script: ``[--quick]``, a line per comparison."""
+    import argparse
+
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
+    parser.add_argument("--quick", action="store_true")
+    args = parser.parse_args()
+    for c in comparisons(args.quick):
+        print(c.line())
