@@ -36,7 +36,7 @@ def test_play_take5_by_numbers_against_random_bots(tmp_path: Path) -> None:
     record_path = tmp_path / "game.json"
     command = _ruleproof() + ["play", "take5", "--seats", "human,random,random", "--seed", "5",
                               "--record", str(record_path)]
-    child = pexpect.spawn(command[0], command[1:], encoding="utf-8", timeout=60, dimensions=(50, 160),
+    child = pexpect.spawn(command[0], command[1:], encoding="utf-8", timeout=600, dimensions=(50, 160),
                           env={**os.environ, "COLUMNS": "160"})
     prompt = re.compile(r"seat 0> ")
     child.expect(prompt)
