@@ -36,11 +36,11 @@ def _seats(args: argparse.Namespace, game: Any) -> list[str]:
 
 def _save(session: Any, path: str) -> str:
     from ruleproof.checkers.checks.validate import validate_record
-    from ruleproof.checkers.view.files import write_atomic
+    from ruleproof.model.outputs import write_atomic
 
     record = session.record()
     try:
-        write_atomic(Path(path), record.dumps().encode("utf-8"))
+        write_atomic(Path(path), record.dumps(), force=True)  # `save` replaces the file, as it always did
     except OSError as exc:
         raise RuleproofError(f"cannot write {path}: {exc.strerror}") from None
     result = validate_record(record)

@@ -22,10 +22,10 @@ FORMATS = ("text", "svg", "png")
 
 
 def _write(path: Path, data: bytes) -> None:
-    from ruleproof.checkers.view.files import write_atomic
+    from ruleproof.model.outputs import write_atomic
 
     try:
-        write_atomic(path, data)
+        write_atomic(path, data, force=True)  # show/replay replace their output file, as they always did
     except OSError as exc:
         raise RuleproofError(f"cannot write {path}: {exc.strerror}") from None
 

@@ -19,7 +19,6 @@ told by the document's ``format`` field, else by a ``witness`` field.
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,6 +26,7 @@ from typing import Any
 
 from ruleproof.checkers.catalogue.findings import Finding
 from ruleproof.checkers.view.witness import Witness, finding_witness, witness_records
+from ruleproof.model.inputs import Limits, load_json_file
 from ruleproof.model.records import GameRecord, RecordedMove, load_record, record_from_json
 from ruleproof.model.registry import game_for
 from ruleproof.spec.core import CHANCE
@@ -88,17 +88,8 @@ def _certificate(path: Path) -> list[Source]:
 
 
 def _finding(path: Path) -> list[Source]:
-    try:
-        size = path.stat().st_size
-    except OSError as exc:
-        raise RecordError(f"cannot read the file: {exc.strerror}", source=str(path)) from None
-    if size > MAX_FINDING_BYTES:
-        raise RecordError(f"the file has {size} bytes; a finding file may have at most {MAX_FINDING_BYTES}",
-                          source=str(path))
-    try:
-        data: Any = json.loads(path.read_bytes())
-    except (OSError, ValueError) as exc:
-        raise RecordError(f"not a readable JSON file: {exc}", source=str(path)) from None
+    # The input boundary: a regular file, bounded size, depth and integers (exit 2 with the JSON path).
+    data: Any = load_json_file(path, Limits(max_bytes=MAX_FINDING_BYTES))
     if isinstance(data, dict) and isinstance(data.get("data"), dict) and "witness" in data["data"]:
         data = data["data"]  # an audit row
     if not (isinstance(data, dict) and isinstance(data.get("id"), str) and isinstance(data.get("game"), str)
