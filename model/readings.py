@@ -306,7 +306,7 @@ def load_reading(path: str | Path) -> Reading:
     try:
         variant = variant_from_mapping(engine.variant_type, table.get("flags", {}))
     except VariantError as exc:
-        raise _fail(p, "flags", str(exc)) from None
+        raise _fail(p, f"flags.{exc.flag}" if exc.flag else "flags", str(exc)) from None
     source = " ".join(table[k] for k in ("source", "rationale") if k in table)
     reading = Reading(game, variant, title=table["title"], source=source, origin=str(p))
     if "rules" in table:

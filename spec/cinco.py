@@ -151,27 +151,35 @@ class CincoVariant:
 
     def __post_init__(self) -> None:
         if not isinstance(self.chips, int) or isinstance(self.chips, bool) or not 1 <= self.chips <= MAX_CHIPS:
-            raise VariantError(f"chips must be an integer from 1 to {MAX_CHIPS} (limit MAX_CHIPS); got {self.chips!r}")
+            raise VariantError(f"chips must be an integer from 1 to {MAX_CHIPS} (limit MAX_CHIPS); got {self.chips!r}",
+                               flag="chips")
         if not isinstance(self.first_seat, int) or isinstance(self.first_seat, bool) or not 0 <= self.first_seat < MAX_PLAYERS:
             raise VariantError(f"first_seat must be a seat number 0..{MAX_PLAYERS - 1} (limit MAX_PLAYERS); "
-                               f"got {self.first_seat!r}")
+                               f"got {self.first_seat!r}", flag="first_seat")
         if self.layout not in ("hex", "square"):
-            raise VariantError(f"layout must be 'hex' or 'square' (or give --layout FILE); got {self.layout!r}")
+            raise VariantError(f"layout must be 'hex' or 'square' (or give --layout FILE); got {self.layout!r}",
+                               flag="layout")
         if self.teams6 not in ("2x3", "3x2"):
-            raise VariantError(f"teams6 must be '2x3' or '3x2'; got {self.teams6!r}")
+            raise VariantError(f"teams6 must be '2x3' or '3x2'; got {self.teams6!r}", flag="teams6")
         if not isinstance(self.layout_data, str) or not isinstance(self.layout_sha256, str):
-            raise VariantError("layout_data and layout_sha256 must be strings")
+            raise VariantError("layout_data and layout_sha256 must be strings",
+                               flag="layout_data" if not isinstance(self.layout_data, str) else "layout_sha256")
         if self.layout_data:
-            layout_from_text(self.layout_data)
+            try:
+                layout_from_text(self.layout_data)
+            except VariantError as exc:
+                exc.flag = "layout_data"
+                raise
             digest = layout_digest(self.layout_data)
             if not self.layout_sha256:
                 object.__setattr__(self, "layout_sha256", digest)
             elif self.layout_sha256 != digest:
                 raise VariantError("layout_sha256 does not match layout_data (the layout was altered, or the hash "
-                                   f"belongs to another layout): the data hashes to {digest[:12]}…")
+                                   f"belongs to another layout): the data hashes to {digest[:12]}…",
+                                   flag="layout_sha256")
         elif self.layout_sha256:
             raise VariantError("layout_sha256 is set without layout_data (a hash names no board; give the layout "
-                               "with --layout FILE)")
+                               "with --layout FILE)", flag="layout_sha256")
 
 
 def layout_of(variant: CincoVariant) -> Layout:

@@ -468,7 +468,7 @@ def without_retired_flags(variant_type: type[Any], mapping: Mapping[str, object]
             if value == old and (type(value) is type(old) or from_text and str(value) == str(old)):
                 continue
             raise VariantError(f"flag {key!r} of {variant_type.__name__} was retired and only its old value "
-                               f"{old!r} is accepted; got {str(value)[:80]!r}: {why}")
+                               f"{old!r} is accepted; got {str(value)[:80]!r}: {why}", flag=key)
         kept[key] = value
     return kept
 
@@ -495,11 +495,19 @@ def variant_from_mapping(variant_type: type[V], mapping: Mapping[str, object], *
     values: dict[str, object] = {}
     for key, value in without_retired_flags(variant_type, mapping, from_text=from_text).items():
         if key not in names:
-            raise VariantError(f"{variant_type.__name__} has no flag {key!r}; flags: {', '.join(names)}")
-        values[key] = _coerce(variant_type, key, hints[key], value, from_text)
+            raise VariantError(f"{variant_type.__name__} has no flag {key!r}; flags: {', '.join(names)}", flag=key)
+        try:
+            values[key] = _coerce(variant_type, key, hints[key], value, from_text)
+        except VariantError as exc:
+            exc.flag = exc.flag or key
+            raise
     try:
         return variant_type(**values)
-    except VariantError:
+    except VariantError as exc:
+        # A check in the variant's __post_init__ that does not say which flag, but whose message starts
+        # with the flag's name ("rounds must be ..."), names it: a record's error is then at $.variant.<flag>.
+        first = str(exc.args[0]).split(" ", 1)[0] if exc.args else ""
+        exc.flag = exc.flag or (first if first in names else "")
         raise
     except (TypeError, ValueError) as exc:
         raise VariantError(f"{variant_type.__name__}: {exc}") from None

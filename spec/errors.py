@@ -15,7 +15,18 @@ class RuleproofError(Exception):
 
 
 class VariantError(RuleproofError, ValueError):
-    """A variant configuration is malformed (unknown flag, bad value)."""
+    """A variant configuration is malformed (unknown flag, bad value).
+
+    :param flag: the flag at fault, when one is (so that a record's error names
+        ``$.variant.<flag>``, not the whole variant).
+
+    >>> VariantError("layout_sha256 does not match", flag="layout_sha256").flag
+    'layout_sha256'
+    """
+
+    def __init__(self, *args: object, flag: str = "") -> None:
+        super().__init__(*args)
+        self.flag = flag
 
 
 class MoveParseError(RuleproofError, ValueError):

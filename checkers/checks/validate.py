@@ -99,7 +99,7 @@ def game_of_record(record: GameRecord) -> tuple[Game[Any, Any, Any], Any]:
     try:
         variant = variant_from_mapping(game.variant_type, record.variant)
     except VariantError as exc:
-        raise RecordError(str(exc), "$.variant") from None
+        raise RecordError(str(exc), f"$.variant.{exc.flag}" if exc.flag else "$.variant") from None
     try:
         game.initial_state(record.players, variant)
     except PlayerCountError as exc:

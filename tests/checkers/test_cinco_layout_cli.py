@@ -67,9 +67,26 @@ def test_an_altered_layout_fails_its_hash(record: Path, tmp_path: Path, capsys: 
     data = json.loads(record.read_text(encoding="utf-8"))
     data["variant"]["layout_data"] = data["variant"]["layout_data"].replace("5:5", "6:5")
     assert main(["validate", str(_write(tmp_path, data))]) == 2
-    assert "layout_sha256 does not match layout_data" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    # the error names the flag at fault (issue 16), not the whole variant
+    assert "$.variant.layout_sha256: layout_sha256 does not match layout_data" in err
     data["variant"]["layout_sha256"] = "f" * 64  # a matching pair of altered data and hash is needed to pass
     assert main(["validate", str(_write(tmp_path, data))]) == 2
+    assert "$.variant.layout_sha256:" in capsys.readouterr().err
+    data["variant"]["layout_data"] = "small;not a layout"
+    assert main(["validate", str(_write(tmp_path, data))]) == 2
+    assert "$.variant.layout_data:" in capsys.readouterr().err
+
+
+def test_other_flag_errors_name_their_flag(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A bad value checked by the variant itself (not by its type) is reported at its flag's path too."""
+    for game, flags, path in (("cinco", {"chips": 0}, "$.variant.chips"), ("cinco", {"colour": 1}, "$.variant.colour"),
+                              ("bigfive", {"rounds": 0}, "$.variant.rounds"),
+                              ("take5", {"threshold": 0}, "$.variant.threshold"),
+                              ("take5", {"end_rule": "!"}, "$.variant.end_rule")):
+        data = {"format": "ruleproof-record", "version": 1, "game": game, "players": 2, "variant": flags, "moves": []}
+        assert main(["validate", str(_write(tmp_path, data))]) == 2
+        assert path + ":" in capsys.readouterr().err, (game, flags)
 
 
 def test_a_record_naming_a_file_is_refused(record: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -48,7 +48,7 @@ def test_reading_file_errors_name_the_file_and_key(tmp_path: Path) -> None:
     cases = {
         'game = "take5"\n': "title: missing",
         'game = "take5"\ntitle = "x"\ncolour = 1\n': "colour: unknown key",
-        'game = "take5"\ntitle = "x"\n[flags]\nend_rule = "!"\n': "flags: flag 'end_rule'",
+        'game = "take5"\ntitle = "x"\n[flags]\nend_rule = "!"\n': r"flags\.end_rule: flag 'end_rule'",
         'game = "take6"\ntitle = "x"\n': "game: unknown game",
         'game = "take5"\ntitle = "x"\nrules = "missing.py"\n': "cannot read the plugin",
         'game = "take5"\ntitle = \n': "not valid TOML",
