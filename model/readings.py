@@ -24,7 +24,7 @@ A reading file is TOML (read through the input boundary,
     game = "take5"
     title = "Fewest cards"
     source = "Our club's house rule, 2024"
-    rules = "fewest.py"        # optional: the plugin, relative to this file
+    rules = "fewest.py"        # optional: the plugin, in this file's folder (see plugin_path)
     [flags]
     end_rule = ">"
 
@@ -53,7 +53,7 @@ import importlib.util
 import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
+from pathlib import Path, PurePosixPath, PureWindowsPath
 from types import ModuleType
 from typing import Any
 
@@ -73,12 +73,14 @@ from ruleproof.spec.errors import InputError, RuleproofError, VariantError
 from ruleproof.spec.registry import check_game_id
 
 __all__ = [
-    "MAX_PLUGIN_BYTES", "MAX_READING_BYTES", "Reading", "ReadingError", "default_reading", "load_plugin_module",
-    "load_reading", "reading_for", "reading_from_flags", "restricted_game",
+    "MAX_PLUGIN_BYTES", "MAX_PLUGIN_NAME", "MAX_READING_BYTES", "Reading", "ReadingError", "default_reading",
+    "load_plugin_module", "load_reading", "plugin_path", "reading_for", "reading_from_flags", "restricted_game",
 ]
 
 #: The largest plugin module read (bytes).
 MAX_PLUGIN_BYTES = 1024 * 1024
+#: The longest plugin file name a reading file may give (characters).
+MAX_PLUGIN_NAME = 255
 _KEYS = {"game": str, "title": str, "source": str, "rationale": str, "rules": str, "flags": dict}
 
 
@@ -310,13 +312,56 @@ def load_reading(path: str | Path) -> Reading:
     source = " ".join(table[k] for k in ("source", "rationale") if k in table)
     reading = Reading(game, variant, title=table["title"], source=source, origin=str(p))
     if "rules" in table:
-        plugin = (p.parent / table["rules"]).resolve()
         try:
+            plugin = plugin_path(p, table["rules"])
             module, digest = load_plugin_module(plugin)
             reading = _with_plugin(reading, module, digest, plugin)
         except ReadingError as exc:
             raise _fail(p, "rules", str(exc)) from None
     return reading
+
+
+def plugin_path(reading_file: str | Path, name: str) -> Path:
+    """The plugin a reading file's ``rules`` names, confined to the reading file's folder.
+
+    A reading file is an input, so the file name it holds may not point
+    anywhere: it must be a relative path of a ``.py`` file inside the reading
+    file's folder (or a folder below it), with no ``..``, no absolute path, no
+    drive and no symbolic link leading out. The file itself is then read as a
+    regular file, bounded by :data:`MAX_PLUGIN_BYTES`, and its SHA-256 becomes
+    part of the reading's :meth:`Reading.identity`.
+
+    >>> plugin_path("club/fewest.toml", "fewest.py").name
+    'fewest.py'
+    >>> plugin_path("club/fewest.toml", "/etc/passwd.py")
+    Traceback (most recent call last):
+    ...
+    ruleproof.model.readings.ReadingError: '/etc/passwd.py': the plugin must be named relative to the reading file's folder (an absolute path is refused)
+    >>> plugin_path("club/fewest.toml", "../other/fewest.py")
+    Traceback (most recent call last):
+    ...
+    ruleproof.model.readings.ReadingError: '../other/fewest.py': the plugin must lie in the reading file's folder or below it ('..' is refused)
+
+    :raises ReadingError: naming the value and what is wrong with it.
+    """
+    shown = repr(name[:200])
+    if not name or "\x00" in name or len(name) > MAX_PLUGIN_NAME:
+        raise ReadingError(f"{shown}: not a file name (1 to {MAX_PLUGIN_NAME} characters, limit MAX_PLUGIN_NAME)")
+    if "\\" in name:
+        raise ReadingError(f"{shown}: write the plugin's path with '/' (a backslash is refused)")
+    relative = PurePosixPath(name)
+    if relative.is_absolute() or PureWindowsPath(name).drive or name.startswith("~"):
+        raise ReadingError(f"{shown}: the plugin must be named relative to the reading file's folder "
+                           "(an absolute path is refused)")
+    if ".." in relative.parts:
+        raise ReadingError(f"{shown}: the plugin must lie in the reading file's folder or below it ('..' is refused)")
+    if relative.suffix != ".py":
+        raise ReadingError(f"{shown}: the plugin must be a Python file ending in .py")
+    folder = Path(reading_file).parent.resolve()
+    target = (folder / relative).resolve()
+    if not target.is_relative_to(folder):
+        raise ReadingError(f"{shown}: a symbolic link leads the plugin out of the reading file's folder")
+    return target
 
 
 def load_plugin_module(path: str | Path, name: str | None = None) -> tuple[ModuleType, str]:
