@@ -359,6 +359,89 @@ class BigPointsGame(Game[BigPointsState, BigPointsMove, BigPointsVariant]):
             -1, False, True, state.fresh, state.scores,
         )
 
+    # -- the fast playout -----------------------------------------------------------
+
+    #: Flags the fast playout handles; a variant setting any other flag away
+    #: from its default (a flag added later) plays through the generic path.
+    _FAST_FLAGS = frozenset({"inverted_ladder", "spent_black_counts", "no_free_disc", "back_to_start", "extra_timing",
+                             "match", "colour_discs", "black_discs", "white_discs", "black_counts", "last_reserve",
+                             "ladder_take", "black_visibility"})
+    #: Methods whose override (a derived or restricted engine) sends random_playout down the generic path.
+    _FAST_METHODS = ("current_player", "legal_moves", "chance_outcomes", "sample_chance", "apply_unchecked",
+                     "random_move", "_next_game", "_pawn_moves", "_black_usable", "_supply", "_lay", "_start_turn",
+                     "_complete", "_pawn", "_take", "_black")
+
+    def _fast_ok(self, variant: BigPointsVariant) -> bool:
+        cls = type(self)
+        if cls is not BigPointsGame and any(getattr(cls, m) is not getattr(BigPointsGame, m)
+                                            for m in self._FAST_METHODS):
+            return False
+        default = BigPointsVariant()
+        return all(f in self._FAST_FLAGS or getattr(variant, f) == getattr(default, f)
+                   for f in variant.__dataclass_fields__)
+
+    def random_playout(self, state: BigPointsState, rng: random.Random,
+                       trace: list[BigPointsMove] | None = None) -> tuple[BigPointsState, int]:
+        """As :meth:`Game.random_playout`, with the path laid at once and no legal-move lists.
+
+        The same distribution as the generic path (``tests/model/test_fast_playouts.py``):
+        laying disc after disc, each with the odds of its colour's supply, lays a
+        uniformly random order of the supply, which is one shuffle; a take or
+        an offer is drawn from its one or two options, a pawn move uniformly from
+        the pawn moves.
+
+        >>> import random
+        >>> final, steps = GAME.random_playout(GAME.initial_state(3, BigPointsVariant()), random.Random(1))
+        >>> GAME.is_terminal(final), steps > 55
+        (True, True)
+        """
+        if not self._fast_ok(state.variant):
+            return super().random_playout(state, rng, trace)
+        return self._fast_playout(state, rng, trace)
+
+    def _fast_playout(self, state: BigPointsState, rng: random.Random,
+                      trace: list[BigPointsMove] | None) -> tuple[BigPointsState, int]:
+        """The playout through the engine's own transitions; ``trace`` (when given) receives every move."""
+        randrange = rng.randrange
+        steps = 0
+        while True:
+            phase = state.phase
+            if phase == _TAKE:
+                ahead, behind = _free_sides(state.path, state.pawns, state.moved, state.pawns[state.moved])
+                if ahead >= 0:
+                    side = "behind" if behind >= 0 and randrange(2) else "ahead"
+                else:
+                    side = "behind" if behind >= 0 else "none"
+                if trace is not None:
+                    trace.append(Take(side))
+                state = self._take(state, side)
+            elif phase == _MOVE or phase == _EXTRA:
+                moves = self._pawn_moves(state.variant, state.path, state.pawns, phase == _EXTRA)
+                move = moves[randrange(len(moves))] if len(moves) > 1 else moves[0]
+                if trace is not None:
+                    trace.append(move)
+                state = self._pawn(state, move)
+            elif phase == _OFFER:
+                use = self._black_usable(state) and randrange(2) == 1
+                if trace is not None:
+                    trace.append(_USE_BLACK if use else _NO_BLACK)
+                state = self._black(state, use)
+            else:
+                if phase == _OVER and not self._next_game(state):
+                    return state, steps
+                counts = self._supply(state) if phase == _LAY else _layout(state.variant)[1]
+                discs = [c for c in range(_NDISC) for _ in range(counts[c])]
+                rng.shuffle(discs)  # disc by disc with the supply's odds: a uniform order of the supply
+                if trace is not None:
+                    trace.extend(_LAYS[c] for c in discs)
+                steps += len(discs) - 1
+                first = self._lay(state, DISC_COLOURS[discs[0]])
+                if first.phase == _LAY:
+                    full = first._replace(path=first.path + "".join(LETTERS[c] for c in discs[1:]))
+                    first = self._start_turn(full, full.turn)
+                state = first
+            steps += 1
+
     # -- results ------------------------------------------------------------------
 
     @staticmethod

@@ -17,8 +17,9 @@ seat 0 (red): hand 17 31 71 77 | discards 0 <
 
 from __future__ import annotations
 
+import random
 import sys
-from bisect import insort
+from bisect import bisect_left, insort
 from collections import Counter
 from collections.abc import Iterable
 from functools import lru_cache
@@ -79,7 +80,9 @@ def _geometry(layout: Layout) -> _Geometry:
     return _Geometry(layout)
 
 
+@lru_cache(maxsize=64)
 def _geometry_of(variant: CincoVariant) -> _Geometry:
+    # Cached by variant too: a layout is rebuilt (or parsed from its data) and hashed otherwise.
     return _geometry(layout_of(variant))
 
 
@@ -198,6 +201,51 @@ class CincoGame(Game[CincoState, CincoMove, CincoVariant]):
         p = 1.0 / len(cards)
         return tuple((_DEAL[c], p) for c in cards)
 
+    def is_legal_move(self, state: CincoState, move: CincoMove) -> bool:
+        """The one move checked directly, without the list of up to ~400 plays.
+
+        A deal must name a drawable card; ``exchange`` needs four cards,
+        ``draw`` fewer and something to draw; a play needs the card in hand and
+        a free cell at or above it (any free cell with the Joker when none is),
+        or burns when neither exists or the colour has no chips left. With
+        ``must_place`` a placing play, when one exists, excludes the rest.
+        """
+        actor = self.current_player(state)
+        if actor < 0:
+            return actor == CHANCE and type(move) is Deal and move.card in self._drawable(state)
+        kind = type(move)
+        hand = state.hands[actor]
+        if kind is Play:
+            card, cell = move.card, move.cell  # type: ignore[union-attr]
+            if card not in hand:
+                return False
+            board = state.board
+            if not state.chips[actor % len(state.chips)]:
+                return cell == 0
+            if cell:
+                if not 0 < cell <= len(board) or board[cell - 1] != FREE:
+                    return False
+                if cell >= card or not state.variant.joker:
+                    return cell >= card
+                return FREE not in board[card - 1 :]  # the Joker: no free cell at or above the card
+            return FREE not in board[card - 1 :] and not (state.variant.joker and FREE in board) and not (
+                state.variant.must_place and self._can_place(state, hand))
+        if kind is Exchange:
+            ok = len(hand) == _HAND
+        elif kind is Draw:
+            ok = len(hand) != _HAND and bool(state.deck or any(state.discards))
+        else:
+            return False
+        return ok and not (state.variant.must_place and self._can_place(state, hand))
+
+    @staticmethod
+    def _can_place(state: CincoState, hand: tuple[int, ...]) -> bool:
+        """Whether some card of ``hand`` can put a chip on the board."""
+        board = state.board
+        if not hand or FREE not in board or not state.chips[state.turn % len(state.chips)]:
+            return False
+        return state.variant.joker or FREE in board[min(hand) - 1 :]
+
     def sample_chance(self, state: CincoState, rng: Any) -> CincoMove:
         cards = self._drawable(state)
         move: Deal = _DEAL[cards[rng.randrange(len(cards))]]
@@ -272,6 +320,173 @@ class CincoGame(Game[CincoState, CincoMove, CincoVariant]):
             if run == 5 or (run > 5 and not exact):
                 return True
         return False
+
+    # -- the fast playout -----------------------------------------------------
+
+    #: Flags the fast playout implements; a variant setting any other flag away
+    #: from its default (a flag added later) plays through the generic path.
+    _FAST_FLAGS = frozenset({"layout", "layout_data", "layout_sha256", "exact_five", "teams6", "joker", "chips",
+                             "reshuffle", "first_seat", "chips_out", "must_place"})
+    #: Methods whose override (a derived or restricted engine) sends random_playout down the generic path.
+    _FAST_METHODS = ("current_player", "legal_moves", "chance_outcomes", "sample_chance", "apply_unchecked",
+                     "_deal", "_completes", "_drawable", "random_move")
+
+    def _fast_ok(self, variant: CincoVariant) -> bool:
+        cls = type(self)
+        if cls is not CincoGame and any(getattr(cls, m) is not getattr(CincoGame, m) for m in self._FAST_METHODS):
+            return False
+        default = CincoVariant()
+        return all(f in self._FAST_FLAGS or getattr(variant, f) == getattr(default, f)
+                   for f in variant.__dataclass_fields__)
+
+    def random_playout(self, state: CincoState, rng: random.Random,
+                       trace: list[CincoMove] | None = None) -> tuple[CincoState, int]:
+        """As :meth:`Game.random_playout`, without legal-move lists or intermediate states.
+
+        The same distribution as the generic path (``tests/model/test_fast_playouts.py``):
+        a deal is a uniform card of the drawable ones; a seat's move is uniform
+        over its legal moves, counted per card from a sorted list of free cells
+        (bisect) and drawn by index.
+
+        >>> import random
+        >>> final, steps = GAME.random_playout(GAME.initial_state(2, CincoVariant()), random.Random(1))
+        >>> GAME.is_terminal(final), steps > 8
+        (True, True)
+        """
+        if not self._fast_ok(state.variant):
+            return super().random_playout(state, rng, trace)
+        return self._fast_playout(state, rng, trace)
+
+    def _fast_playout(self, state: CincoState, rng: random.Random,
+                      trace: list[CincoMove] | None) -> tuple[CincoState, int]:
+        """The playout on mutable lists; ``trace`` (when given) receives every move."""
+        variant, players = state.variant, state.players
+        geometry = _geometry_of(variant)
+        rays, plays = geometry.rays, geometry.plays
+        exact, joker, must_place = variant.exact_five, variant.joker, variant.must_place
+        last_chip, when_empty = variant.chips_out == "last_chip", variant.reshuffle == "when_empty"
+        randrange = rng.randrange
+        deck = list(state.deck)
+        hands = [list(h) for h in state.hands]
+        discards = [list(p) for p in state.discards]
+        in_discards = sum(len(p) for p in discards)
+        owed = list(state.owed)
+        board = list(state.board)
+        free = [n for n, c in enumerate(board, start=1) if c == FREE]
+        chips = list(state.chips)
+        colours = len(chips)
+        turn, winner, finished = state.turn, state.winner, state.finished
+        steps = 0
+        while not finished:
+            if any(owed):  # chance deals to the lowest seat still owed
+                if not deck:
+                    if not in_discards:
+                        break
+                    deck = sorted(c for pile in discards for c in pile)
+                    discards = [[] for _ in range(players)]
+                    in_discards = 0
+                seat = 0
+                while not owed[seat]:
+                    seat += 1
+                card = deck.pop(randrange(len(deck)))
+                if trace is not None:
+                    trace.append(_DEAL[card])
+                if not deck and when_empty and in_discards:
+                    deck = sorted(c for pile in discards for c in pile)
+                    discards = [[] for _ in range(players)]
+                    in_discards = 0
+                insort(hands[seat], card)
+                owed[seat] -= 1
+                steps += 1
+                continue
+            hand = hands[turn]
+            if not hand and not deck and not in_discards:
+                break  # nobody can act: a draw
+            option = 1 if len(hand) == _HAND or deck or in_discards else 0
+            colour = turn % colours
+            # per card: how many placing plays (from free[first:]) or 0 for one burn
+            counts: list[int] = []
+            firsts: list[int] = []
+            placing = 0
+            burns = 0
+            if chips[colour]:
+                nfree = len(free)
+                for card in hand:
+                    first = bisect_left(free, card)
+                    k = nfree - first
+                    if not k and joker:
+                        first, k = 0, nfree
+                    counts.append(k)
+                    firsts.append(first)
+                    placing += k
+                    if not k:
+                        burns += 1
+            else:
+                counts = [0] * len(hand)
+                burns = len(hand)
+            if must_place and placing:
+                option = burns = 0
+            pick = randrange(option + placing + burns)
+            steps += 1
+            if pick < option:
+                if len(hand) == _HAND:
+                    if trace is not None:
+                        trace.append(EXCHANGE)
+                    owed[turn] = _HAND
+                    pile = discards[turn]
+                    pile.extend(hand)
+                    pile.sort()
+                    in_discards += _HAND
+                    hands[turn] = []
+                else:
+                    if trace is not None:
+                        trace.append(DRAW)
+                    owed[turn] = 1
+                turn = (turn + 1) % players
+                continue
+            pick -= option
+            for i, k in enumerate(counts):
+                if k:
+                    if pick < k:
+                        card, cell = hand[i], free[firsts[i] + pick]
+                        break
+                    pick -= k
+                elif not (must_place and placing):
+                    if pick == 0:
+                        card, cell = hand[i], 0
+                        break
+                    pick -= 1
+            if trace is not None:
+                trace.append(plays[card][cell])
+            hand.remove(card)
+            insort(discards[turn], card)
+            in_discards += 1
+            if cell:
+                board[cell - 1] = colour
+                free.remove(cell)
+                chips[colour] -= 1
+                for forward, backward in rays[cell - 1]:
+                    run = 1
+                    for j in forward:
+                        if board[j] != colour:
+                            break
+                        run += 1
+                    for j in backward:
+                        if board[j] != colour:
+                            break
+                        run += 1
+                    if run == 5 or (run > 5 and not exact):
+                        winner, finished = colour, True
+                        break
+                else:
+                    if (not chips[colour] and (last_chip or not any(chips))) or not free:
+                        finished = True
+            turn = (turn + 1) % players
+        final = CincoState(
+            variant, players, tuple(deck), tuple(tuple(h) for h in hands), tuple(tuple(p) for p in discards),
+            tuple(owed), tuple(board), tuple(chips), turn, winner, finished,
+        )
+        return final, steps
 
     # -- results ------------------------------------------------------------
 
