@@ -370,9 +370,16 @@ def _plain(value: object) -> object:
     return value
 
 
+@functools.lru_cache(maxsize=128)
+def _flag_types(variant_type: type[Any]) -> dict[str, Any]:
+    """A variant type's resolved annotations, read-only (resolving compiles each one:
+    cached, as every record validated resolves them)."""
+    return typing.get_type_hints(variant_type)
+
+
 def variant_choices(variant_type: type[Any], flag: str) -> tuple[object, ...]:
     """The values a ``Literal`` or ``bool`` flag allows (empty when open)."""
-    hint = typing.get_type_hints(variant_type)[flag]
+    hint = _flag_types(variant_type)[flag]
     if hint is bool:
         return (False, True)
     if typing.get_origin(hint) is typing.Literal:
@@ -490,7 +497,7 @@ def variant_from_mapping(variant_type: type[V], mapping: Mapping[str, object], *
     ...
     ruleproof.spec.errors.VariantError: Demo has no flag 'colour'; flags: threshold, mode
     """
-    hints = typing.get_type_hints(variant_type)
+    hints = _flag_types(variant_type)
     names = [f.name for f in dataclasses.fields(variant_type)]  # type: ignore[arg-type]
     values: dict[str, object] = {}
     for key, value in without_retired_flags(variant_type, mapping, from_text=from_text).items():
