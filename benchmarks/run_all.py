@@ -20,6 +20,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import bench_bigfive  # noqa: E402
 import bench_others  # noqa: E402
+import bench_startup  # noqa: E402
 import bench_take5  # noqa: E402
 
 
@@ -29,7 +30,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", metavar="OUT", help="write the results as JSON to OUT")
     args = parser.parse_args(argv)
     results = []
-    for module in (bench_take5, bench_bigfive, bench_others):
+    for module in (bench_take5, bench_bigfive, bench_others, bench_startup):
         for comparison in module.comparisons(args.quick):
             print(comparison.line(), flush=True)
             results.append(comparison)

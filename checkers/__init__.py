@@ -22,14 +22,30 @@ before it in :data:`WING_ORDER` (each wing's docstring names the ones it
 uses); ``tests/test_architecture.py`` checks this from the code's imports.
 """
 
-from importlib import metadata as _metadata
 
-try:
-    #: The installed distribution's version (``ruleproof`` itself is a namespace package, so the
-    #: version lives here, in the package every command imports; ``ruleproof --version`` prints it).
-    __version__: str = _metadata.version("ruleproof")
-except _metadata.PackageNotFoundError:  # a bare source tree that was never installed
-    __version__ = "0+unknown"
+def __getattr__(name: str) -> str:
+    """``__version__``: the installed distribution's version, looked up on first use.
+
+    ``ruleproof`` itself is a namespace package, so the version lives here, in
+    the package every command imports; ``ruleproof --version`` and every JSON
+    output print it. The lookup imports :mod:`importlib.metadata` (the biggest
+    single import of a bare ``ruleproof --help``), so it waits until asked.
+
+    >>> import ruleproof.checkers as checkers
+    >>> checkers.__version__ == checkers.__version__ != ""
+    True
+    """
+    if name != "__version__":
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from importlib import metadata
+
+    try:
+        version = metadata.version("ruleproof")
+    except metadata.PackageNotFoundError:  # a bare source tree that was never installed
+        version = "0+unknown"
+    globals()["__version__"] = version  # later lookups find the module attribute
+    return version
+
 
 #: The wings from lowest to highest: a wing may import only wings before it.
 WING_ORDER: tuple[str, ...] = (

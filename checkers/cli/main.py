@@ -46,6 +46,34 @@ COMMAND_MODULES: tuple[str, ...] = (
     "ruleproof.checkers.cli.newgame",
 )
 
+#: Every command with its module and one-line help, in help order. ``main`` imports
+#: only the module of the command it runs; ``ruleproof --help`` (or no or an unknown
+#: command) lists this table without importing any command module (start-up time,
+#: issue 21). ``tests/checkers/test_cli_lazy_imports.py`` checks it against the modules;
+#: while a module of :data:`COMMAND_MODULES` is missing here, ``main`` imports them all.
+COMMANDS: dict[str, tuple[str, str]] = {
+    "games": ("games", "list the games with a specification and an engine"),
+    "rules": ("games", "a game's rules (or some of them), ambiguities and variant flags"),
+    "simulate": ("checks", "random playouts with statistics"),
+    "validate": ("checks", "check every move of a game record"),
+    "fuzz": ("checks", "drive engine and spec through Hypothesis-chosen move sequences"),
+    "audit": ("audit", "run every check for the chosen games; one row per check as it finishes"),
+    "diff": ("diff", "compare two readings (variant flags) on the same seeded games"),
+    "campaign": ("campaign", "simulate, diff, fuzz and search at scale on Dask (resumable)"),
+    "score": ("score", "explain the score of a hand or a play (Take 5, Big Five, BigPoints, Ikebana)"),
+    "prove": ("proofs", "write a certificate for one move of a record (why it is legal or not)"),
+    "check-proof": ("proofs", "re-verify a certificate with the independent checker"),
+    "graph": ("graph", "explore a reduced configuration exhaustively and export its state graph"),
+    "trace": ("trace", "which tests cover which rule; traceability gaps"),
+    "audit-diff": ("trace", "the verdicts that changed between two `ruleproof audit --json` outputs"),
+    "schema": ("schema", "print a published JSON Schema (records, certificates, every --json output)"),
+    "completion": ("completion", "print a shell completion script (bash, zsh, fish, tcsh)"),
+    "show": ("show", "draw the position of a record after a move (text, SVG or PNG)"),
+    "replay": ("show", "write an HTML viewer stepping through a record, certificate or witness"),
+    "play": ("play", "play a game in the terminal against bots"),
+    "new-game": ("newgame", "scaffold an installable package for a new game (spec, engine, tests)"),
+}
+
 
 class UsageError(Exception):
     """A command-line usage error (raised instead of argparse's print-and-exit)."""
@@ -116,8 +144,13 @@ class _VersionAction(argparse.Action):
         parser.exit()
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser (also used to generate the CLI reference in the docs and shell completion)."""
+def build_parser(modules: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    """The argument parser (also used to generate the CLI reference in the docs and shell completion).
+
+    With ``modules`` (names from :data:`COMMAND_MODULES`), only their commands are
+    built; every other command of :data:`COMMANDS` gets a bare entry with its help
+    (enough for ``ruleproof --help`` and "did you mean"), without importing its module.
+    """
     parser = Parser(
         prog="ruleproof",
         description="Tabletop rulebooks as executable specifications: rules, engines, fuzzing and proofs.",
@@ -129,7 +162,11 @@ def build_parser() -> argparse.ArgumentParser:
                         help="load a game from a Python file or package folder before the command (repeatable; "
                              "installed games need none: they register through the ruleproof.games entry point)")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for module_name in COMMAND_MODULES:
+    if modules is not None:
+        for name, (module_short, text) in COMMANDS.items():
+            if f"{_CLI}.{module_short}" not in modules:
+                sub.add_parser(name, help=text, add_help=False)
+    for module_name in COMMAND_MODULES if modules is None else modules:
         try:
             module = importlib.import_module(module_name)
         except ModuleNotFoundError as exc:
@@ -138,6 +175,32 @@ def build_parser() -> argparse.ArgumentParser:
             continue
         module.add_subcommand(sub)
     return parser
+
+
+_CLI = "ruleproof.checkers.cli"
+
+
+def _modules_for(argv: Sequence[str]) -> tuple[str, ...] | None:
+    """The command modules ``argv`` needs: its command's, none for ``--help``, ``--version``,
+    no or an unknown command; ``None`` (all of them) when :data:`COMMANDS` misses a module.
+
+    >>> _modules_for(["--plugin", "games", "simulate", "take5"])
+    ('ruleproof.checkers.cli.checks',)
+    >>> _modules_for(["--help"])
+    ()
+    """
+    if {f"{_CLI}.{m}" for m, _ in COMMANDS.values()} != set(COMMAND_MODULES):
+        return None
+    words = iter(argv)
+    for word in words:
+        if word == "--plugin":
+            next(words, None)  # its value, which may spell a command's name
+        elif word == "--":
+            break
+        elif not word.startswith("-"):
+            entry = COMMANDS.get(word)
+            return () if entry is None else (f"{_CLI}.{entry[0]}",)
+    return ()
 
 
 def _wants_json(argv: Sequence[str]) -> bool:
@@ -163,7 +226,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     words = list(sys.argv[1:] if argv is None else argv)
     as_json = _wants_json(words)
     _ARGV[:] = words
-    parser = build_parser()
+    parser = build_parser(_modules_for(words))
     try:
         args, extras = parser.parse_known_args(words)
         # A command may take positionals after its options (``score bigpoints --ladder RBPYG R2 W``):

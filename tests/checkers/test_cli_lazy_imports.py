@@ -25,6 +25,8 @@ import atexit, sys
 def _report():
     heavy = sorted({m.split('.')[0] for m in sys.modules} & set(%r))
     sys.__stderr__.write('HEAVY=' + ','.join(heavy) + '\\n')
+    loaded = sorted(m for m in sys.modules if m.startswith(('ruleproof.checkers.cli.', 'importlib.metadata')))
+    sys.__stderr__.write('LOADED=' + ','.join(loaded) + '\\n')
 atexit.register(_report)
 from ruleproof.checkers.cli.main import main
 sys.exit(main(sys.argv[1:]))
@@ -71,3 +73,58 @@ def test_invalid_probe_sees_a_heavy_import() -> None:
     done = subprocess.run([sys.executable, "-c", PROBE.replace("from ruleproof", "import networkx\nfrom ruleproof"),
                            "--help"], capture_output=True, text=True, check=False, timeout=600)
     assert "HEAVY=networkx" in done.stderr
+
+
+def _loaded(done: subprocess.CompletedProcess[str]) -> set[str]:
+    line = [ln for ln in done.stderr.splitlines() if ln.startswith("LOADED=")]
+    assert line, done.stderr
+    return {n for n in line[-1].removeprefix("LOADED=").split(",") if n}
+
+
+@pytest.mark.parametrize(("argv", "modules"), [
+    (("--help",), set()),
+    (("validate", "--help"), {"ruleproof.checkers.cli.checks"}),
+    (("--plugin", "games", "--help"), set()),  # a --plugin value is no command
+])
+def test_start_up_imports_only_the_command_run(argv: tuple[str, ...], modules: set[str]) -> None:
+    """Issue 21: no command module but the one run, and no ``importlib.metadata`` (the version waits)."""
+    from ruleproof.checkers.cli.main import COMMAND_MODULES
+
+    _, done = _heavy_modules(*argv)
+    assert done.returncode == 0, done.stderr
+    loaded = _loaded(done)
+    assert not any(m.startswith("importlib.metadata") for m in loaded), sorted(loaded)
+    assert loaded & set(COMMAND_MODULES) == modules
+
+
+def test_command_table_matches_the_modules() -> None:
+    """``COMMANDS`` (what ``--help`` lists without importing) names each module's commands, in order, with their help."""
+    import argparse
+    import importlib
+
+    from ruleproof.checkers.cli.main import COMMAND_MODULES, COMMANDS
+
+    registered = []
+    for module in COMMAND_MODULES:
+        sub = argparse.ArgumentParser().add_subparsers()
+        importlib.import_module(module).add_subcommand(sub)
+        registered += [(a.dest, (module.rsplit(".", 1)[1], a.help)) for a in sub._choices_actions]
+    assert registered == list(COMMANDS.items())
+
+
+def test_lazy_help_is_the_full_help(capsys: pytest.CaptureFixture[str]) -> None:
+    from ruleproof.checkers.cli.main import build_parser, main
+
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    assert capsys.readouterr().out == build_parser().format_help()
+
+
+def test_a_module_missing_from_the_table_loads_every_module(monkeypatch: pytest.MonkeyPatch) -> None:
+    import importlib
+
+    cli = importlib.import_module("ruleproof.checkers.cli.main")  # the package exports a function named main
+
+    assert cli._modules_for(["games"]) == ("ruleproof.checkers.cli.games",)
+    monkeypatch.setattr(cli, "COMMAND_MODULES", (*cli.COMMAND_MODULES, "ruleproof.checkers.cli.extra"))
+    assert cli._modules_for(["games"]) is None
