@@ -1,7 +1,8 @@
 """The ``ruleproof`` command line: builds the parser from the command modules and runs one command.
 
 Each command group lives in its own module with an ``add_subcommand(subparsers)``
-function; adding a command is one line in :data:`COMMAND_MODULES`.
+function; adding a command is one line in :data:`COMMAND_MODULES` and one per
+command in :data:`COMMANDS` (its help, listed without importing the module).
 
 Exit codes: 0 success; 1 a check failed (an illegal move, a failed audit row,
 a changed verdict); 2 bad input or usage (unknown game, malformed record, bad
