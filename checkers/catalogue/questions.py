@@ -66,6 +66,8 @@ class Question:
         applicable under a reading with a plugin).
     :param replay: ``replay(finding, reading)``: ``None`` when the finding's
         witness is a legal play under the reading, else why not.
+    :param plugins_why: with ``plugins="none"``, why the answer cannot carry
+        over to a plugin (said in the "not applicable" verdict).
     """
 
     id: str
@@ -79,6 +81,7 @@ class Question:
     takes_reading: bool = False
     plugins: str = "none"
     replay: Callable[[Finding, Any], str | None] | None = None
+    plugins_why: str = ""
 
     def answer(self, full: bool = False) -> Finding:
         """Run the question under the default reading, timing it and attaching the manifest's expected verdict."""
@@ -114,7 +117,7 @@ class Question:
         if reading.has_plugin:
             if self.plugins == "none":
                 return (f"{self.id} is answered over the built-in rules only; it cannot see this reading's "
-                        f"{_plugin_text(reading)}")
+                        f"{_plugin_text(reading)}" + (f" ({self.plugins_why})" if self.plugins_why else ""))
             if self.plugins == "restriction" and reading.derived is not None:
                 return (f"{self.id}'s encoding holds the built-in effects and scoring; this reading's derived engine "
                         f"{reading.engine_name()} may change them")

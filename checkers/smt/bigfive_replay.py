@@ -24,8 +24,10 @@ from __future__ import annotations
 from collections import Counter, deque
 from collections.abc import Mapping, Sequence
 
+from typing import Any
+
 from ruleproof.model.bigfive import GAME
-from ruleproof.model.core import CHANCE
+from ruleproof.model.core import CHANCE, Game
 from ruleproof.spec.bigfive import (
     FULL_DECK,
     BigFiveState,
@@ -72,7 +74,7 @@ def build_order(board: Mapping[Cell, int]) -> list[Play]:
 
 
 def replay_plays(start: int, plays: Sequence[Sequence[Placed]], variant: BigFiveVariant | None = None,
-                 ) -> tuple[BigFiveState, list[str]]:
+                 game: Game[Any, Any, Any] = GAME) -> tuple[BigFiveState, list[str]]:
     """Play ``plays`` (in order) as seat 0 of a two-player game whose start card is ``start``.
 
     Returns the state right after the last play (before any bonus discard)
@@ -81,6 +83,7 @@ def replay_plays(start: int, plays: Sequence[Sequence[Placed]], variant: BigFive
     :raises ValueError: when the cards needed exceed the four copies of a kind.
     :raises IllegalMoveError: when the engine refuses a move (the witness is wrong).
     """
+    GAME = game  # noqa: N806 - every move is checked on the engine given (a reading's engine, say)
     variant = BigFiveVariant() if variant is None else variant
     queue = [p.card for play in plays for p in play]
     need = Counter(queue + [start])
@@ -101,7 +104,7 @@ def replay_plays(start: int, plays: Sequence[Sequence[Placed]], variant: BigFive
 
     def do(move: object) -> None:
         nonlocal state
-        state = GAME.apply(state, move)  # type: ignore[arg-type]
+        state = GAME.apply(state, move)
         moves.append(str(move))
 
     for card in deals:

@@ -25,6 +25,7 @@ import z3
 
 from ruleproof.checkers.catalogue.questions import Question, register
 from ruleproof.checkers.catalogue.findings import Finding
+from ruleproof.checkers.catalogue.replay import replay_moves, replay_play_witness
 from ruleproof.checkers.smt.core import TrackedSolver, maximize
 from ruleproof.checkers.explore.statespace import (
     Exploration,
@@ -594,8 +595,24 @@ _FIXED: dict[str, tuple[tuple[str, object], ...]] = {
                ("spent_black_counts", False), *_PATH),
 }
 
+def replay_witness(finding: Finding, reading: Any) -> str | None:
+    """Every witness play replayed on the reading's engine (issue 17), BP-F-4's full-path games included.
+
+    Extra legality rules only remove moves, so the proofs (BP-F-1, BP-F-6, the bounds of BP-F-4) keep holding
+    and every witness that makes a bound exact is replayed under the reading before it counts.
+    """
+    problem = replay_play_witness(finding, reading)
+    witness = finding.witness if isinstance(finding.witness, dict) else {}
+    for key in ("full_shortest", "full_longest"):
+        full = witness.get(key)
+        if problem is None and isinstance(full, list):
+            problem = replay_moves(reading, 2, {}, [str(m) for m in full])
+            problem = None if problem is None else f"{key.replace('_', ' ')} game: {problem}"
+    return problem
+
+
 for _id, (_text, _rules) in QUESTIONS.items():
     register(Question(_id, GAME_ID, _text, _rules, FINDINGS[_id], fixed=_FIXED[_id], declared=True,
-                      plugins="restriction" if _id == "BP-F-1" else "none"))
+                      plugins="restriction", replay=replay_witness))
 
 __all__ = ["FINDINGS", "QUESTIONS", "drive", "gap_solver", "replay", "score_bound", "longest_play"]

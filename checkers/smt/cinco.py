@@ -48,7 +48,7 @@ import z3
 
 from ruleproof.checkers.catalogue.questions import Question, register
 from ruleproof.checkers.catalogue.findings import Finding
-from ruleproof.checkers.smt.cinco_replay import Replay, replay_board
+from ruleproof.checkers.smt.cinco_replay import Replay, replay_board, replay_problem
 from ruleproof.checkers.smt.core import SolverResult, TrackedSolver
 from ruleproof.spec.cinco import CHIPS, CincoVariant, can_still_win, is_win, layout_of
 from ruleproof.spec.cinco_board import COLOUR_NAMES, FREE, Layout, compute_windows, render_board_text
@@ -414,6 +414,19 @@ def _fixed(layout_name: str, kind: int) -> tuple[tuple[str, object], ...]:
     return pins if kind == 1 else pins + (("chips", CHIPS), ("chips_out", "last_chip"))
 
 
+#: Extra legality rules (a plugin) only remove moves. Dead by position alone (kind 1) is a property of the board,
+#: and the boards reachable under the rules are fewer: the proved minimum stays a lower bound and the witness
+#: board is rebuilt on the reading's engine; so are the never-ending and drawn boards (kinds 2, 3). Dead with the
+#: chip stocks (kind 0) asks whether a colour can still complete a line, which removed moves can change.
+_DEAD_WHY = ("its minimum is proved over every way the built-in rules let a colour complete a line; extra rules "
+             "that remove moves can make smaller boards dead")
+
+
+def _replay(finding: Finding, reading: Any) -> str | None:
+    """The witness board rebuilt on the reading's engine for every player structure it records (issue 17)."""
+    return replay_problem(finding.witness, reading)
+
+
 def _fid(layout_name: str, colours: int, kind: int) -> str:
     block = LAYOUTS.index(layout_name) * 2 + (colours - 2)
     return f"CI-F-{block * 4 + kind + 1}"
@@ -429,7 +442,9 @@ def _questions() -> tuple[Question, ...]:
                          ("CI-END-1", "CI-WIN-1")]
             for kind in range(4):
                 out.append(Question(_fid(name, colours, kind), GAME_ID, texts[kind], rule_sets[kind], runs[kind],
-                                    fixed=_fixed(name, kind), declared=True))
+                                    fixed=_fixed(name, kind), declared=True, replay=_replay,
+                                    plugins="none" if kind == 0 else "restriction",
+                                    plugins_why=_DEAD_WHY if kind == 0 else ""))
     return tuple(sorted(out, key=lambda q: int(q.id.rsplit("-", 1)[1])))
 
 

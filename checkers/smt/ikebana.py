@@ -28,6 +28,7 @@ import z3
 
 from ruleproof.checkers.catalogue.questions import Question, register
 from ruleproof.checkers.catalogue.findings import Finding
+from ruleproof.checkers.catalogue.replay import replay_play_witness
 from ruleproof.checkers.smt.core import SolverResult, TrackedSolver, maximize
 from ruleproof.model.ikebana import GAME
 from ruleproof.spec import ikebana as ik
@@ -277,5 +278,13 @@ _FIXED: dict[str, tuple[tuple[str, object], ...]] = {
     "IK-F-5": (),
 }
 
+#: Extra legality rules only remove moves: the optima (IK-F-1, IK-F-2) stay upper bounds and every witness
+#: game is replayed on the reading's engine before it counts; IK-F-5 is about moves existing, which a rule
+#: that removes moves can change (the well-formedness question WF-IK-2 explores the reading's engine).
+_DEADLOCK_WHY = "whether drawing can deadlock depends on which moves exist, and extra rules remove moves; WF-IK-2 " \
+                "explores the reading's engine"
+
 for _id, (_text, _rules) in QUESTIONS.items():
-    register(Question(_id, GAME_ID, _text, _rules, FINDINGS[_id], fixed=_FIXED[_id], declared=True))
+    register(Question(_id, GAME_ID, _text, _rules, FINDINGS[_id], fixed=_FIXED[_id], declared=True,
+                      replay=replay_play_witness, plugins="none" if _id == "IK-F-5" else "restriction",
+                      plugins_why=_DEADLOCK_WHY if _id == "IK-F-5" else ""))

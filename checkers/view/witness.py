@@ -31,12 +31,13 @@ import json
 import re
 import sys
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from ruleproof.checkers.catalogue.findings import Finding
+from ruleproof.checkers.catalogue.replay import PLAY_KEYS, play_items, variant_under
 from ruleproof.model.core import CHANCE, TERMINAL
 from ruleproof.model.records import GameRecord, RecordedMove, record_from_json
 from ruleproof.model.registry import game_for
@@ -83,9 +84,11 @@ def game_of_finding(finding_id: str) -> str:
     return game
 
 
-def _record(game_id: str, players: int, flags: Mapping[str, Any], moves: Sequence[str], note: str) -> GameRecord:
-    game = game_for(game_id)
-    variant = variant_from_mapping(game.variant_type, flags, from_text=True)
+def _record(game_id: str, players: int, flags: Mapping[str, Any], moves: Sequence[str], note: str,
+            reading: Any = None) -> GameRecord:
+    game = game_for(game_id) if reading is None else reading.engine
+    variant = variant_from_mapping(game.variant_type, flags, from_text=True) if reading is None \
+        else variant_under(reading, flags)
     state = game.initial_state(players, variant)
     recorded = []
     for text in moves:
@@ -95,58 +98,37 @@ def _record(game_id: str, players: int, flags: Mapping[str, Any], moves: Sequenc
         if actor == TERMINAL or not game.is_legal_move(state, move):
             break  # the viewer shows this move and the rules it breaks
         state = game.apply_unchecked(state, move)
-    return GameRecord(game_id, players, variant_to_dict(variant), tuple(recorded), meta={"witness": note})
+    identity = reading.identity() if reading is not None and reading.has_plugin else None
+    return GameRecord(game_id, players, variant_to_dict(variant), tuple(recorded), meta={"witness": note},
+                      reading=identity)
 
 
-#: Seats of a witness play that does not say (Big Five's board witnesses are two-player replays).
-DEFAULT_PLAYERS: dict[str, int] = {"bigfive": 2}
+def _play_records(game_id: str, witness: Any, note: str, reading: Any = None) -> list[GameRecord]:
+    items = play_items(game_id, witness)
+    return [_record(game_id, item.players, item.flags, item.moves,
+                    note + (f" ({k + 1} of {len(items)})" if len(items) > 1 else ""), reading)
+            for k, item in enumerate(items)]
 
 
-#: Other names under which a witness keeps a play (a shortest and a longest game, say).
-PLAY_KEYS = ("shortest", "longest")
-
-
-def _play_records(game_id: str, witness: Any, note: str) -> list[GameRecord]:
-    items = witness if isinstance(witness, list) else [witness]
-    if isinstance(witness, dict) and not isinstance(witness.get("moves"), list):
-        items = [{**witness, "moves": witness[k]} for k in PLAY_KEYS if isinstance(witness.get(k), list)]
-    records = []
-    for k, item in enumerate(items):
-        if not isinstance(item, dict):
-            continue
-        players = item.get("players", DEFAULT_PLAYERS.get(game_id))
-        if isinstance(item.get("moves"), list) and isinstance(players, int) \
-                and all(isinstance(m, str) for m in item["moves"]):
-            raw = item.get("flags")
-            flags: dict[str, Any] = raw if isinstance(raw, dict) else {}
-            label = note + (f" ({k + 1} of {len(items)})" if len(items) > 1 else "")
-            records.append(_record(game_id, players, flags, item["moves"], label))
-    return records
-
-
-def _cinco_records(finding: Finding) -> list[GameRecord]:
-    from ruleproof.checkers.smt.cinco_replay import ReplayError, replay_board
-    from ruleproof.spec.cinco import CincoVariant
+def _cinco_records(finding: Finding, reading: Any = None) -> list[GameRecord]:
+    from ruleproof.checkers.smt.cinco_replay import ReplayError, replay_witness_board
+    from ruleproof.model.readings import default_reading
 
     witness = finding.witness
-    cells = [int(c) for c in witness["cells"]]
-    chips: dict[int, list[int]] = {}
-    for number, colour in enumerate(cells, start=1):
-        if colour >= 0:
-            chips.setdefault(colour, []).append(number)
     layout = "square" if finding.question.startswith("square") else "hex"
+    base = default_reading("cinco") if reading is None else reading
+    if not variant_to_dict(base.variant).get("layout_data"):
+        base = replace(base, variant=variant_under(base, {"layout": layout}), _engine=[])
     for item in witness.get("replays") or [{"players": 2, "flags": {}}]:
-        flags = {"layout": layout, **(item.get("flags") or {})}
-        variant = variant_from_mapping(CincoVariant, flags, from_text=True)
         try:
-            replay = replay_board(variant, int(item["players"]), chips)
+            ((players, flags, replay),) = replay_witness_board({**witness, "replays": [item]}, base)
         except ReplayError:
-            continue
-        return [_record("cinco", int(item["players"]), flags, replay.moves, f"{finding.id}: the witness board")]
+            continue  # another player structure may replay (the viewer shows the first that does)
+        return [_record("cinco", players, flags, replay.moves, f"{finding.id}: the witness board", base)]
     return []
 
 
-def _bigfive_records(finding: Finding) -> list[GameRecord]:
+def _bigfive_records(finding: Finding, reading: Any = None) -> list[GameRecord]:
     from ruleproof.checkers.smt.bigfive_replay import build_order, replay_plays
     from ruleproof.spec.bigfive import Play, board_map, parse_move
     from ruleproof.checkers.render.bigfive import _board_of
@@ -162,26 +144,36 @@ def _bigfive_records(finding: Finding) -> list[GameRecord]:
         if isinstance(play, Play):
             plays.append(play.placed)
     try:
-        _, moves = replay_plays(board[(0, 0)], plays)
+        if reading is None:
+            _, moves = replay_plays(board[(0, 0)], plays)
+        else:
+            _, moves = replay_plays(board[(0, 0)], plays, reading.variant, reading.engine)
     except (ValueError, RuleproofError):
         return []
-    return [_record("bigfive", 2, {}, moves, f"{finding.id}: the witness board built card by card")]
+    return [_record("bigfive", 2, {}, moves, f"{finding.id}: the witness board built card by card", reading)]
 
 
-def witness_records(finding: Finding) -> list[GameRecord]:
-    """The finding's witness as records (empty when it has none that replays)."""
+def witness_records(finding: Finding, reading: Any = None) -> list[GameRecord]:
+    """The finding's witness as records (empty when it has none that replays).
+
+    :param reading: a :class:`~ruleproof.model.readings.Reading` to replay
+        under (its engine, its flags under the witness's own; the records
+        carry its identity when it has a plugin); default: the built-in rules.
+        A move the reading's engine refuses ends the record there (the viewer
+        names the rules it breaks).
+    """
     witness = finding.witness
     if witness is None:
         return []
     if isinstance(witness, dict) and any(isinstance(witness.get(k), list) for k in ("moves", *PLAY_KEYS)) \
             or isinstance(witness, list):
-        records = _play_records(finding.game, witness, f"{finding.id}: the witness")
+        records = _play_records(finding.game, witness, f"{finding.id}: the witness", reading)
         if records:
             return records
     if finding.game == "cinco" and isinstance(witness, dict) and isinstance(witness.get("cells"), list):
-        return _cinco_records(finding)
+        return _cinco_records(finding, reading)
     if finding.game == "bigfive" and isinstance(witness, dict) and isinstance(witness.get("board"), (str, list)):
-        return _bigfive_records(finding)
+        return _bigfive_records(finding, reading)
     return []
 
 
@@ -205,23 +197,42 @@ def stored_witness(finding_id: str) -> Witness | None:
     return Witness(finding_id, game, data.get("question", ""), data.get("verdict", ""), data.get("answer", ""), records)
 
 
-def solve_witness(finding_id: str) -> Witness:
-    """Answer the finding's question now and turn its witness into records."""
+def solve_witness(finding_id: str, reading: Any = None) -> Witness:
+    """Answer the finding's question now (under ``reading``, default the built-in rules) and turn its
+    witness into records played on that reading's engine."""
     from ruleproof.checkers.catalogue.questions import questions
 
     game = game_of_finding(finding_id)
     known = {q.id: q for q in questions(game)}
     if finding_id not in known:
         raise RecordError(f"unknown finding {finding_id!r}; {game} has {', '.join(known)}")
-    finding = known[finding_id].answer()
-    return Witness(finding_id, game, finding.question, finding.verdict, finding.answer, tuple(witness_records(finding)))
+    question = known[finding_id]
+    if reading is None or reading.is_default:
+        finding = question.answer()
+        return Witness(finding_id, game, finding.question, finding.verdict, finding.answer,
+                       tuple(witness_records(finding)))
+    if reading.game != game:
+        raise RecordError(f"finding {finding_id} is about {game}; the reading is for {reading.game}")
+    finding = question.ask(False, reading)
+    records = witness_records(finding, question.asked_under(reading)) if finding.verdict == "sat" else []
+    return Witness(finding_id, game, finding.question, finding.verdict, finding.answer, tuple(records))
 
 
-def finding_witness(finding_id: str, *, solve: bool = True) -> Witness:
+def finding_witness(finding_id: str, *, solve: bool = True, reading: Any = None) -> Witness:
     """The witness of a finding: the stored one, else (with ``solve``) a fresh answer.
+
+    Under a ``reading`` other than the default the stored witnesses (made
+    under the built-in rules) do not apply: the question is answered under
+    the reading and its witness played on the reading's engine.
 
     :raises NoWitnessError: the finding has no replayable witness.
     """
+    if reading is not None and not reading.is_default:
+        fresh = solve_witness(finding_id, reading)
+        if not fresh.records:
+            raise NoWitnessError(f"finding {finding_id} has no witness that replays under {reading.describe()} "
+                                 f"(verdict {fresh.verdict}: {fresh.answer})")
+        return fresh
     witness = stored_witness(finding_id)
     if witness is None and solve:
         witness = solve_witness(finding_id)
