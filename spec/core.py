@@ -370,11 +370,18 @@ def _plain(value: object) -> object:
     return value
 
 
-@functools.lru_cache(maxsize=128)
+_FLAG_TYPES: dict[type[Any], dict[str, Any]] = {}
+
+
 def _flag_types(variant_type: type[Any]) -> dict[str, Any]:
     """A variant type's resolved annotations, read-only (resolving compiles each one:
-    cached, as every record validated resolves them)."""
-    return typing.get_type_hints(variant_type)
+    cached, as every record validated resolves them; at most 128 types kept)."""
+    hints = _FLAG_TYPES.get(variant_type)
+    if hints is None:
+        if len(_FLAG_TYPES) >= 128:
+            _FLAG_TYPES.clear()
+        hints = _FLAG_TYPES[variant_type] = typing.get_type_hints(variant_type)
+    return hints
 
 
 def variant_choices(variant_type: type[Any], flag: str) -> tuple[object, ...]:
