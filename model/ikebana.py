@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import itertools
 import math
+import random
+from bisect import insort
 from collections import Counter
 from collections.abc import Iterable
 from typing import Any
@@ -172,11 +174,34 @@ class IkebanaGame(Game[IkebanaState, IkebanaMove, IkebanaVariant]):
         return tuple((_REVEAL[c], n / total) for c, n in Counter(state.deck).items())
 
     def is_legal_move(self, state: IkebanaState, move: IkebanaMove) -> bool:
-        """A revealed card is looked up in the deck alone (no list of outcomes);
-        a player's move among the legal moves."""
-        if type(move) is Reveal:
-            return state.phase == "reveal" and move.card in state.deck
-        return Game.is_legal_move(self, state, move)
+        """The one move checked directly: a revealed card against the deck (no
+        list of outcomes), a keep, refusal, draw or purchase against the
+        conditions that put it in :meth:`legal_moves`."""
+        kind = type(move)
+        phase = state.phase
+        if kind is Reveal:
+            return phase == "reveal" and move.card in state.deck  # type: ignore[union-attr]
+        seat = state.turn
+        if phase == "decide":
+            if kind is Keep:
+                return True
+            if kind is not Refuse:
+                return False
+            money = state.coins[seat]
+            piles = state.piles
+            return (money > state.refusals or (money > 0 and state.variant.partial_refusal)) and bool(
+                state.deck or piles[seat] or _can_draw((), piles))
+        if phase != "choose":
+            return False
+        if kind is Draw:
+            return _can_draw(state.deck, state.piles)
+        if kind is not Buy:
+            return False
+        owner = move.seat  # type: ignore[union-attr]
+        if not isinstance(owner, int) or not 0 <= owner < state.players or owner == seat:
+            return False
+        pile = state.piles[owner]
+        return bool(pile) and _VALUE[pile[-1]] <= state.coins[seat]
 
     def sample_chance(self, state: IkebanaState, rng: Any) -> IkebanaMove:
         deck = state.deck
@@ -197,7 +222,11 @@ class IkebanaGame(Game[IkebanaState, IkebanaMove, IkebanaVariant]):
             deck, piles = state.deck, state.piles
             if not deck:
                 deck, piles = _recycle(deck, piles)
-            return state._replace(phase="reveal", deck=deck, piles=piles, refusals=0, drawn=None)
+            return IkebanaState(
+                state.variant, state.players, state.round, state.start, state.turn, "reveal", deck, state.hands,
+                piles, None, 0, state.coins, state.issued, state.last_bouquets, state.last_base, state.last_scores,
+                state.last_payouts,
+            )
         return self._buy(state, move.seat)  # type: ignore[union-attr]
 
     def _reveal(self, state: IkebanaState, card: str) -> IkebanaState:
@@ -207,7 +236,11 @@ class IkebanaGame(Game[IkebanaState, IkebanaMove, IkebanaVariant]):
         piles = state.piles
         if not deck and state.variant.recycle == "when_empty":
             deck, piles = _recycle(deck, piles)
-        return state._replace(phase="decide", deck=deck, piles=piles, drawn=card)
+        return IkebanaState(
+            state.variant, state.players, state.round, state.start, state.turn, "decide", deck, state.hands, piles,
+            card, state.refusals, state.coins, state.issued, state.last_bouquets, state.last_base, state.last_scores,
+            state.last_payouts,
+        )
 
     def _refuse(self, state: IkebanaState) -> IkebanaState:
         seat, players = state.turn, state.players
@@ -222,7 +255,11 @@ class IkebanaGame(Game[IkebanaState, IkebanaMove, IkebanaVariant]):
         deck = state.deck
         if not deck:
             deck, piles = _recycle(deck, piles)
-        return state._replace(phase="reveal", deck=deck, piles=piles, drawn=None, refusals=cost, coins=tuple(coins))
+        return IkebanaState(
+            state.variant, state.players, state.round, state.start, seat, "reveal", deck, state.hands, piles, None,
+            cost, tuple(coins), state.issued, state.last_bouquets, state.last_base, state.last_scores,
+            state.last_payouts,
+        )
 
     def _buy(self, state: IkebanaState, owner: int) -> IkebanaState:
         seat = state.turn
@@ -243,16 +280,18 @@ class IkebanaGame(Game[IkebanaState, IkebanaMove, IkebanaVariant]):
         coins: tuple[int, ...],
     ) -> IkebanaState:
         players, seat, deck = state.players, state.turn, state.deck
-        needing = [s for s in ((seat + i) % players for i in range(1, players + 1)) if len(hands[s]) < _BOUQUET]
+        # The next seat still building a bouquet if it can act; under stall="skip"
+        # the first such seat that can act.
         nxt = -1
-        if needing:
-            if _can_act(deck, piles, coins, needing[0]):
-                nxt = needing[0]
-            elif state.variant.stall == "skip":
-                for s in needing[1:]:
-                    if _can_act(deck, piles, coins, s):
-                        nxt = s
-                        break
+        skip = state.variant.stall == "skip"
+        for i in range(1, players + 1):
+            s = (seat + i) % players
+            if len(hands[s]) < _BOUQUET:
+                if _can_act(deck, piles, coins, s):
+                    nxt = s
+                    break
+                if not skip:
+                    break
         if nxt >= 0:
             return IkebanaState(
                 state.variant, players, state.round, state.start, nxt, "choose", deck, hands, piles, None, 0,
@@ -294,6 +333,140 @@ class IkebanaGame(Game[IkebanaState, IkebanaMove, IkebanaVariant]):
             variant, players, state.round + 1, start, start, "choose", FULL_DECK, empty, empty, None, 0,
             coins, issued, hands, base, scores, payouts,
         )
+
+    # -- the fast playout ---------------------------------------------------------
+
+    #: Flags the fast playout handles; a variant setting any other flag away
+    #: from its default (a flag added later) plays through the generic path.
+    _FAST_FLAGS = frozenset({"bank", "shortfall", "double_final", "start_tie", "recycle", "stall", "partial_refusal"})
+    #: Methods whose override (a derived or restricted engine) sends random_playout down the generic path.
+    _FAST_METHODS = ("current_player", "legal_moves", "chance_outcomes", "sample_chance", "apply_unchecked",
+                     "random_move", "_reveal", "_refuse", "_buy", "_end_turn", "_score_round")
+
+    def _fast_ok(self, variant: IkebanaVariant) -> bool:
+        cls = type(self)
+        if cls is not IkebanaGame and any(getattr(cls, m) is not getattr(IkebanaGame, m) for m in self._FAST_METHODS):
+            return False
+        default = IkebanaVariant()
+        return all(f in self._FAST_FLAGS or getattr(variant, f) == getattr(default, f)
+                   for f in variant.__dataclass_fields__)
+
+    def random_playout(self, state: IkebanaState, rng: random.Random,
+                       trace: list[IkebanaMove] | None = None) -> tuple[IkebanaState, int]:
+        """As :meth:`Game.random_playout`, on mutable lists and without legal-move lists.
+
+        The same distribution as the generic path (``tests/model/test_fast_playouts.py``):
+        a revealed card is a uniform card of the deck, a turn's start is
+        uniform over the affordable purchases and the draw, a drawn card is
+        kept or (when the seat may refuse) refused with even odds.
+
+        >>> import random
+        >>> final, steps = GAME.random_playout(GAME.initial_state(3, IkebanaVariant()), random.Random(1))
+        >>> GAME.is_terminal(final), steps >= 4 * 5 * 3 * 3
+        (True, True)
+        """
+        if not self._fast_ok(state.variant):
+            return super().random_playout(state, rng, trace)
+        return self._fast_playout(state, rng, trace)
+
+    def _fast_playout(self, state: IkebanaState, rng: random.Random,
+                      trace: list[IkebanaMove] | None) -> tuple[IkebanaState, int]:
+        """The playout on mutable lists; ``trace`` (when given) receives every move."""
+        if state.phase == "over":
+            return state, 0
+        variant, players = state.variant, state.players
+        partial, when_empty, skip = variant.partial_refusal, variant.recycle == "when_empty", variant.stall == "skip"
+        value = _VALUE
+        randrange = rng.randrange
+        phase, seat, drawn, refusals = state.phase, state.turn, state.drawn, state.refusals
+        deck = list(state.deck)
+        hands = [list(h) for h in state.hands]
+        piles = [list(p) for p in state.piles]
+        coins = list(state.coins)
+        steps = 0
+
+        def recycle() -> None:
+            for p in piles:
+                deck.extend(p[:-1])
+                del p[:-1]
+            deck.sort()
+
+        while True:
+            steps += 1
+            if phase == "reveal":
+                card = deck.pop(randrange(len(deck)))
+                if trace is not None:
+                    trace.append(_REVEAL[card])
+                if not deck and when_empty:
+                    recycle()
+                phase, drawn = "decide", card
+                continue
+            if phase == "decide":
+                money = coins[seat]
+                assert drawn is not None
+                if ((money > refusals or (money > 0 and partial))
+                        and (deck or piles[seat] or any(len(p) > 1 for p in piles)) and randrange(2)):
+                    if trace is not None:
+                        trace.append(_REFUSE)
+                    refusals += 1
+                    payee = (seat + 1 + (refusals - 1) % (players - 1)) % players
+                    paid = min(refusals, money)
+                    coins[seat] -= paid
+                    coins[payee] += paid
+                    piles[seat].append(drawn)
+                    drawn = None
+                    if not deck:
+                        recycle()
+                    phase = "reveal"
+                    continue
+                if trace is not None:
+                    trace.append(_KEEP)
+                insort(hands[seat], drawn)
+                drawn = None
+            else:  # choose: a purchase or the draw
+                money = coins[seat]
+                buys = [s for s, p in enumerate(piles) if s != seat and p and value[p[-1]] <= money]
+                can_draw = bool(deck) or any(len(p) > 1 for p in piles)
+                pick = randrange(len(buys) + can_draw)
+                if pick == len(buys):
+                    if trace is not None:
+                        trace.append(_DRAW)
+                    if not deck:
+                        recycle()
+                    phase, refusals, drawn = "reveal", 0, None
+                    continue
+                owner = buys[pick]
+                if trace is not None:
+                    trace.append(_BUY[owner])
+                card = piles[owner].pop()
+                price = value[card]
+                coins[seat] -= price
+                coins[owner] += price
+                insort(hands[seat], card)
+            # the turn is over: the next seat still building that can act, or scoring
+            nxt = -1
+            can_draw = bool(deck) or any(len(p) > 1 for p in piles)
+            for s in ((seat + i) % players for i in range(1, players + 1)):
+                if len(hands[s]) < _BOUQUET:
+                    if can_draw or any(o != s and p and value[p[-1]] <= coins[s] for o, p in enumerate(piles)):
+                        nxt = s
+                        break
+                    if not skip:
+                        break
+            if nxt >= 0:
+                phase, seat, refusals = "choose", nxt, 0
+                continue
+            state = self._score_round(
+                state._replace(turn=seat, phase="choose", deck=tuple(deck), piles=tuple(tuple(p) for p in piles),
+                               drawn=None, refusals=0),
+                tuple(tuple(h) for h in hands), tuple(coins))
+            if state.phase == "over":
+                return state, steps
+            phase, seat, drawn, refusals = state.phase, state.turn, None, 0
+            deck = list(state.deck)
+            hands = [[] for _ in range(players)]
+            piles = [[] for _ in range(players)]
+            coins = list(state.coins)
 
     # -- results ----------------------------------------------------------------
 
