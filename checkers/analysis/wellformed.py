@@ -18,6 +18,26 @@ Question ids are ``WF-<game prefix>-<n>`` and their expected verdicts live in
 ``checkers/data/findings/wellformed.json`` (one manifest for all five games),
 which :class:`WellformedQuestion` reads when it answers.
 
+Readings (issue 17). A reading that changes only flags the sweep explores is
+answered by the sweep (a flag outside it makes the question not applicable,
+with the flags named). A reading with a plugin is explored on *its* engine:
+the reduced configurations (each under the reading's flags) are searched on
+the reading's engine without the state abstraction a configuration may use
+(an extra rule may read what the abstraction drops), and the witness games
+are played on it. What carries over, and why:
+
+* playability and winnability are answered exactly as for the built-in
+  rules (exhaustive search of the same configurations; witness games played
+  and checked on the reading's engine);
+* termination: a cycle found on the reading's engine is a witness; the Z3
+  length bound of the full game is proved over the built-in effects, so it
+  holds under extra legality rules (every play under them is a play of the
+  built-in rules) but not for a derived engine, whose effects may differ:
+  there the answer is ``unknown`` unless a cycle is found, and says so;
+* the roots of a configuration are built as for the built-in rules
+  (BigPoints: paths up to renaming the pawn colours), which the ``bounds``
+  state.
+
 >>> [q.id for q in QUESTIONS if q.game == "take5"]
 ['WF-T5-1', 'WF-T5-2', 'WF-T5-3']
 """
@@ -49,6 +69,7 @@ from ruleproof.checkers.explore.statespace import (
 from ruleproof.model import codec
 from ruleproof.model.core import Game
 from ruleproof.model.registry import game_for
+from ruleproof.spec.core import variant_from_mapping
 
 PREFIX = {"take5": "T5", "bigpoints": "BP", "ikebana": "IK", "bigfive": "BF", "cinco": "CI"}
 MANIFEST = "wellformed.json"
@@ -76,7 +97,7 @@ class WellformedQuestion(Question):
     def answer(self, full: bool = False) -> Finding:
         """Run the question, timing it and attaching the expected verdict."""
         start = time.perf_counter()
-        finding = self.run(full)
+        finding = self.run(full, None)
         seconds = finding.seconds or (time.perf_counter() - start)
         return replace(finding, seconds=seconds, expected=expected_verdict(self.id, self.game))
 
@@ -84,8 +105,8 @@ class WellformedQuestion(Question):
         """Not applicable when the reading sets a flag the question's sweep does not explore (issue 17).
 
         The question sweeps the flags it declares (:data:`SWEEPS`, :data:`WIN_CONFIGS`; the quick form), so
-        its answer holds under a reading that changes only those; a plugin is never seen (the reduced
-        configurations are explored on the built-in engines).
+        its answer holds under a reading that changes only those; a plugin's engine is explored itself
+        (module docstring).
         """
         outside = {k: v for k, v in reading.changed_flags().items() if k not in self.flags}
         if outside:
@@ -98,6 +119,56 @@ class WellformedQuestion(Question):
 # --------------------------------------------------------------------------
 # Shared pieces
 
+
+
+def _plugin(reading: Any) -> bool:
+    return reading is not None and bool(reading.has_plugin)
+
+
+def _configs(configs: Any, reading: Any) -> list[tuple[Any, dict[str, Any]]]:
+    """Under a reading with a plugin, the sweep's configurations (or player counts) with the reading's own flags.
+
+    The sweep varies flags to cover the built-in readings; a plugin's reading is one reading, so each
+    configuration is explored once, under its flags (and the configuration's own sizes).
+    """
+    changed = dict(reading.changed_flags()) if reading is not None else {}
+    out: list[tuple[Any, dict[str, Any]]] = []
+    for name, _ in configs:
+        if (name, changed) not in out:
+            out.append((name, changed))
+    return out
+
+
+#: Explorations on a reading's engine, by the reading's identity (several questions read the same one).
+_READING_CACHE: dict[tuple[Any, ...], Exploration] = {}
+
+
+def _reading_key(reading: Any) -> tuple[Any, ...]:
+    return (reading.game, reading.plugin_sha256, reading.engine_name(), reading.rule_ids)
+
+
+def explored_under(reading: Any, game_id: str, name: str, flags: dict[str, Any]) -> Exploration:
+    """A reduced configuration explored on the reading's engine (built-in engine: the shared cache).
+
+    A plugin's rules may read any part of a state, so the configuration's state abstraction (``key``) is
+    not used on a plugin's engine.
+    """
+    if not _plugin(reading):
+        return explored(game_id, name, **flags)
+    cache = (*_reading_key(reading), name, tuple(sorted(flags.items())))
+    if cache not in _READING_CACHE:
+        config = config_for(game_id, name, **flags)
+        _READING_CACHE[cache] = explore(reading.engine, config.initial_states(), frontier=config.frontier,
+                                        max_states=config.max_states, config=config)
+    return _READING_CACHE[cache]
+
+
+def _engine_note(reading: Any) -> str:
+    """How the reduced configurations were explored, for ``bounds``."""
+    if not _plugin(reading):
+        return ""
+    return (f"; explored on the reading's engine ({reading.describe()}) from the configurations' built-in roots, "
+            "without state abstraction")
 
 
 def _flags_text(flags: dict[str, Any]) -> str:
@@ -162,15 +233,16 @@ def _z3_termination(game: str) -> tuple[str, str, dict[str, Any]]:
     return wellformed_bounds.prove_termination(game)
 
 
-def _termination(game_id: str, full: bool) -> Finding:
+def _termination(game_id: str, full: bool, reading: Any = None) -> Finding:
     qid = f"WF-{PREFIX[game_id]}-1"
     question = _TEXTS["1"]
     start = time.perf_counter()
     rows: list[dict[str, Any]] = []
     if game_id == "cinco":
-        return _cinco_cycle(qid, question, full, start)
-    for name, flags in SWEEPS[game_id].configs(full):
-        ex = explored(game_id, name, **flags)
+        return _cinco_cycle(qid, question, full, start, reading)
+    configs = _configs(SWEEPS[game_id].configs(full), reading) if _plugin(reading) else SWEEPS[game_id].configs(full)
+    for name, flags in configs:
+        ex = explored_under(reading, game_id, name, flags)
         cycle = find_cycle(ex)
         if cycle is not None:
             root, prefix = path_to(ex, cycle[0])
@@ -182,7 +254,17 @@ def _termination(game_id: str, full: bool) -> Finding:
                 rule_ids=RULE_IDS[game_id]["1"], seconds=time.perf_counter() - start, method="exhaustive")
         rows.append({"config": ex.config.label(), "states": ex.graph.number_of_nodes(), "complete": ex.complete,
                      "longest": longest_play(ex)})
+    if _plugin(reading) and reading.derived is not None:
+        why = (f"the length bound of the full game is proved with Z3 over the built-in effects; the derived engine "
+               f"{reading.engine_name()} may change them, and no cycle was found in "
+               + "; ".join(r["config"] for r in rows) + " explored on it")
+        return Finding(qid, game_id, question, "unknown", f"not decided: {why}", witness={"reduced": rows},
+                       rule_ids=RULE_IDS[game_id]["1"], seconds=time.perf_counter() - start, method="exhaustive",
+                       reason=why, bounds="reduced configurations only" + _engine_note(reading))
     verdict, argument, data = _z3_termination(game_id)
+    if _plugin(reading):
+        argument += (f"; the reading's extra rules ({', '.join(reading.rule_ids)}) only remove moves, so every play "
+                     "under it is a play of the built-in rules and the bound holds")
     if verdict != "unsat":
         return Finding(qid, game_id, question, "unknown", "the solver did not prove the length bound",
                        witness={"reduced": rows, "z3": data}, rule_ids=RULE_IDS[game_id]["1"],
@@ -195,15 +277,17 @@ def _termination(game_id: str, full: bool) -> Finding:
         + (f" (full game bound: {bound} moves for the default rules)" if bound else ""),
         witness={"reduced": rows, "z3": data}, rule_ids=RULE_IDS[game_id]["1"],
         seconds=time.perf_counter() - start, method="z3+exhaustive",
-        bounds="full game: Z3 over the ranking quantities; reduced: " + "; ".join(r["config"] for r in rows))
+        bounds="full game: Z3 over the ranking quantities; reduced: " + "; ".join(r["config"] for r in rows)
+        + _engine_note(reading))
 
 
-def _cinco_cycle(qid: str, question: str, full: bool, start: float) -> Finding:
+def _cinco_cycle(qid: str, question: str, full: bool, start: float, reading: Any = None) -> Finding:
     from ruleproof.spec.cinco import Play
 
-    game = game_for("cinco")
+    game = reading.engine if _plugin(reading) else game_for("cinco")
     found = []
-    for name, flags in SWEEPS["cinco"].configs(full):
+    sweep = SWEEPS["cinco"].configs(full)
+    for name, flags in (_configs(sweep, reading) if _plugin(reading) else sweep):
         config = config_for("cinco", name, **flags)
         ex = explore(game, config.initial_states(), allow=lambda s, m: not isinstance(m, Play),
                      max_states=config.max_states, config=config)
@@ -223,7 +307,7 @@ def _cinco_cycle(qid: str, question: str, full: bool, start: float) -> Finding:
         f"{len(first['cycle'])} moves (ambiguity CI-AMB-10); the same holds on the full board, where the discards "
         "are reshuffled into the deck in the same way",
         witness={"cycles": found}, rule_ids=RULE_IDS["cinco"]["1"], seconds=time.perf_counter() - start, method="exhaustive",
-        bounds="reduced board line9 (9 cells, 9 cards, 2 players), moves other than play")
+        bounds="reduced board line9 (9 cells, 9 cards, 2 players), moves other than play" + _engine_note(reading))
 
 
 def replay_cycle(witness: dict[str, Any]) -> tuple[Any, Any]:
@@ -243,13 +327,14 @@ def replay_cycle(witness: dict[str, Any]) -> tuple[Any, Any]:
 # Playability
 
 
-def _playability(game_id: str, full: bool) -> Finding:
+def _playability(game_id: str, full: bool, reading: Any = None) -> Finding:
     qid = f"WF-{PREFIX[game_id]}-2"
     question = _TEXTS["2"]
     start = time.perf_counter()
     rows = []
-    for name, flags in SWEEPS[game_id].configs(full):
-        ex = explored(game_id, name, **flags)
+    configs = _configs(SWEEPS[game_id].configs(full), reading) if _plugin(reading) else SWEEPS[game_id].configs(full)
+    for name, flags in configs:
+        ex = explored_under(reading, game_id, name, flags)
         stuck = dead_ends(ex)
         if stuck:
             root, moves = path_to(ex, stuck[0])
@@ -260,12 +345,13 @@ def _playability(game_id: str, full: bool) -> Finding:
                 rule_ids=RULE_IDS[game_id]["2"], seconds=time.perf_counter() - start, method="exhaustive")
         rows.append(f"{ex.config.label()}: {ex.graph.number_of_nodes()} states"
                     + ("" if ex.complete else f" (first {ex.config.max_states} only)"))
+    why = f"explored on the reading's engine, {reading.describe()}" if _plugin(reading) else _PLAY_WHY[game_id]
     return Finding(
         qid, game_id, question, "unsat",
-        f"no: every non-terminal state of {len(rows)} reduced configurations offers a move ({_PLAY_WHY[game_id]})",
+        f"no: every non-terminal state of {len(rows)} reduced configurations offers a move ({why})",
         witness={"explored": rows}, rule_ids=RULE_IDS[game_id]["2"], seconds=time.perf_counter() - start,
         method="exhaustive",
-        bounds="; ".join(rows))
+        bounds="; ".join(rows) + _engine_note(reading))
 
 
 _PLAY_WHY = {
@@ -331,18 +417,21 @@ def replay_win(game_id: str, witness: dict[str, Any]) -> frozenset[int]:
     return game.outcome(state).winners
 
 
-def _winnability(game_id: str, full: bool) -> Finding:
+def _winnability(game_id: str, full: bool, reading: Any = None) -> Finding:
     qid = f"WF-{PREFIX[game_id]}-3"
     question = _TEXTS["3"]
     start = time.perf_counter()
-    game = game_for(game_id)
+    game = reading.engine if _plugin(reading) else game_for(game_id)
     witnesses = []
     configs = list(WIN_CONFIGS[game_id])
     if full:
         configs += [(n, {}) for n in range(game.spec.min_players, game.spec.max_players + 1)
                     if (n, {}) not in configs and _players_ok(game, n)]
+    if _plugin(reading):
+        configs = [(n, f) for n, f in _configs(configs, reading)
+                   if _players_ok(game, n, variant_from_mapping(game.variant_type, f))]
     for players, flags in configs:
-        variant = type(game.default_variant())(**flags)
+        variant = variant_from_mapping(game.variant_type, flags)
         for seat in range(players):
             found = find_win(game, players, variant, seat)
             if found is None:
@@ -356,12 +445,13 @@ def _winnability(game_id: str, full: bool) -> Finding:
         qid, game_id, question, "sat",
         f"yes: a complete game won by each seat alone, replayed through the engine, for {summary}",
         witness=witnesses, rule_ids=RULE_IDS[game_id]["3"], seconds=time.perf_counter() - start, method="random",
-        bounds="witness games of the full game")
+        bounds="witness games of the full game"
+        + (f", played on the reading's engine ({reading.describe()})" if _plugin(reading) else ""))
 
 
-def _players_ok(game: Game[Any, Any, Any], players: int) -> bool:
+def _players_ok(game: Game[Any, Any, Any], players: int, variant: Any = None) -> bool:
     try:
-        game.initial_state(players, game.default_variant())
+        game.initial_state(players, game.default_variant() if variant is None else variant)
     except Exception:  # noqa: BLE001 - a count the default rules refuse (Cinco 5, Big Five solitaire)
         return False
     return players >= 2
@@ -371,9 +461,9 @@ def _players_ok(game: Game[Any, Any, Any], players: int) -> bool:
 # Registration
 
 
-def _make(game: str, kind: str) -> Callable[[bool], Finding]:
+def _make(game: str, kind: str) -> Callable[..., Finding]:
     run = {"1": _termination, "2": _playability, "3": _winnability}[kind]
-    return lambda full: run(game, full)
+    return lambda full, reading=None: run(game, full, reading)
 
 
 _TEXTS = {
@@ -407,5 +497,5 @@ for _game in PREFIX:
     for _kind in ("1", "2", "3"):
         QUESTIONS.append(WellformedQuestion(
             f"WF-{PREFIX[_game]}-{_kind}", _game, _TEXTS[_kind], RULE_IDS[_game][_kind], _make(_game, _kind),
-            flags=_swept(_game, _kind), declared=True))
+            flags=_swept(_game, _kind), declared=True, takes_reading=True, plugins="engine"))
         register(QUESTIONS[-1])
