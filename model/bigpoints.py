@@ -195,18 +195,51 @@ class BigPointsGame(Game[BigPointsState, BigPointsMove, BigPointsVariant]):
         return tuple((_LAYS[c], counts[c] / total) for c in _LAY_ORDER if counts[c])
 
     def is_legal_move(self, state: BigPointsState, move: BigPointsMove) -> bool:
-        """A laid disc is checked against the supply of its colour alone (no list of
-        outcomes); a player's move is looked up among the legal moves."""
-        if type(move) is Lay:
-            phase = state.phase
+        """The one move checked directly: a laid disc against the supply of its
+        colour alone (no list of outcomes), a take against the free discs beside
+        the pawn, an offer's answer against the black discs, a pawn move against
+        its pawn (looked up among the legal moves when a move onto a gap is
+        illegal, as whether any move is left decides)."""
+        kind = type(move)
+        phase = state.phase
+        if kind is Lay:
             try:
-                c = DISC_COLOURS.index(move.colour)
+                c = DISC_COLOURS.index(move.colour)  # type: ignore[union-attr]
             except ValueError:
                 return False
             if phase == _LAY:
                 return _layout(state.variant)[1][c] - state.path.count(LETTERS[c]) > 0
             return phase == _OVER and self._next_game(state) and _layout(state.variant)[1][c] > 0
-        return Game.is_legal_move(self, state, move)
+        if kind is Take:
+            if phase != _TAKE:
+                return False
+            colour = state.moved
+            ahead, behind = _free_sides(state.path, state.pawns, colour, state.pawns[colour])
+            if move == _AHEAD:
+                return ahead >= 0
+            if move == _BEHIND:
+                return behind >= 0
+            return move == _NONE and ahead < 0 and behind < 0
+        if kind is Black:
+            if phase != _OFFER:
+                return False
+            return move == _NO_BLACK or (move == _USE_BLACK and self._black_usable(state))
+        if kind is not Pawn or (phase != _MOVE and phase != _EXTRA):
+            return False
+        variant = state.variant
+        if variant.no_free_disc == "illegal":
+            return Game.is_legal_move(self, state, move)
+        try:
+            c = COLOURS.index(move.colour)  # type: ignore[union-attr]
+        except ValueError:
+            return False
+        pos = state.pawns[c]
+        if pos == _layout(variant)[0]:
+            return False
+        if move == _PAWNS[c][0]:
+            return True
+        return (move == _PAWNS[c][1] and phase == _EXTRA and pos >= 0
+                and (variant.back_to_start or state.path.rfind(LETTERS[c], 0, pos) >= 0))
 
     def sample_chance(self, state: BigPointsState, rng: random.Random) -> BigPointsMove:
         counts = self._supply(state) if state.phase == _LAY else _layout(state.variant)[1]
