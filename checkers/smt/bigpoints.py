@@ -7,7 +7,7 @@ takes in its own text (``_FIXED`` below declares them). The score bound (BP-F-6)
 black counts as a colour for white and the last pawn's reserve disc is taken; with
 ``black_counts=False`` or ``last_reserve=False`` the bound still holds (both only lower scores) but is
 not tight; ``ladder_take="reserve_and_path"`` adds one path disc per ladder arrival, which the move
-counting of ``_move_counts`` does not encode, so BP-F-4/BP-F-6 support only ``ladder_take="reserve"``.
+counting of :mod:`~ruleproof.checkers.smt.bigpoints_bounds` does not encode, so BP-F-4/BP-F-6 support only ``ladder_take="reserve"``.
 
 >>> f = FINDINGS["BP-F-1"](False)
 >>> f.verdict
@@ -26,7 +26,16 @@ import z3
 from ruleproof.checkers.catalogue.questions import Question, register
 from ruleproof.checkers.catalogue.findings import Finding
 from ruleproof.checkers.catalogue.replay import replay_moves, replay_play_witness
-from ruleproof.checkers.smt.core import TrackedSolver, maximize
+from ruleproof.checkers.smt.bigpoints_bounds import (
+    counts_of,
+    high_score_game,
+    length_bound,
+    length_proof,
+    longest_game,
+    score_bound,
+    score_model,
+)
+from ruleproof.checkers.smt.core import TrackedSolver
 from ruleproof.checkers.explore.statespace import (
     Exploration,
     config_for,
@@ -365,28 +374,46 @@ def _lengths(full: bool) -> Finding:
 
     verdict, _, data = prove_termination(GAME_ID)
     low_bound = 55 + 23 + 5 + 23
-    _, high_bound = length_bound()
+    bound_result, high_bound = length_bound()
+    proof = length_proof((high_bound or 0) + 1)
+    longest_full = longest_game()
+    long_counts = counts_of(2, {}, longest_full)
+    exact = (high_bound is not None and proof.verdict == "unsat" and len(longest_full) == high_bound
+             and long_counts["terminal"])
     shortest_full = shortest_game()
     rng_lengths = []
     for i in range(60 if full else 20):
         _, steps = GAME.random_playout(GAME.initial_state(2, BigPointsVariant()), random.Random(i))
         rng_lengths.append(steps)
     tiny_flags = _flags(config.variant)
+    if not exact:
+        return Finding("BP-F-4", GAME_ID, question, "unknown", "the longest game was not decided",
+                       seconds=time.perf_counter() - start,
+                       reason=f"optimum {high_bound} ({bound_result.verdict}), proof {proof.verdict}, "
+                              f"witness of {len(longest_full)} moves")
+    assert high_bound is not None
     return Finding(
         "BP-F-4", GAME_ID, question, "sat",
         f"On the short path of {config.label()}: {short} to {long} moves after set-up (exact, witnesses replay). "
-        f"On the full path every two-player game has between {low_bound} and {high_bound} moves, lays included "
-        f"(Z3: {lower.verdict} below the lower bound, "
-        f"{'attained by a witness game: the shortest game is exact' if shortest_full else 'no witness found'}; "
-        f"the upper one is the optimum of the move counting of "
-        f"BP-F-6: 60 pawn moves, 55 takes, 53 black-disc decisions; the ranking proof of termination gives "
-        f"{data.get('bound')}, {verdict}); no game of that length was built, so the longest is open; random games "
-        f"took {min(rng_lengths)}-{max(rng_lengths)}.",
+        f"On the full path every two-player game has between {low_bound} and {high_bound} moves, lays included, "
+        f"and both are attained by witness games that replay (exact). Shortest: Z3 {lower.verdict} below "
+        f"{low_bound} (each of the 45 colour discs is landed on or taken first). Longest: Z3 proves "
+        f"{high_bound + 1} moves {proof.verdict} from the move counting (rules {', '.join(proof.core)}): "
+        "a game has 55 lays, 50 + 2K - A pawn moves (K backward moves, A discs taken ahead of their own "
+        "pawn), a take after each pawn move not onto the ladder, and at most one black-disc offer a turn, "
+        "none in turns 1 and 2 nor after the final move; a take finds no disc only with A >= 8, and the "
+        "disc the last pawn leaves is never taken, so at most 54 takes: 59 pawn moves, 54 takes, 51 offers. "
+        "The witness walks blue, red, yellow and green to the ladder taking the disc behind, then bounces "
+        "purple between its last two discs with all five black discs "
+        f"({long_counts['pawn_moves']} pawn moves, {long_counts['offers']} offers). The ranking proof of "
+        f"termination gives {data.get('bound')} ({verdict}); random games took "
+        f"{min(rng_lengths)}-{max(rng_lengths)}.",
         witness={"players": 2, "flags": tiny_flags, "shortest": short_moves, "longest": long_moves,
-                 "full_bounds": [low_bound, high_bound], "full_shortest": shortest_full, "random": [min(rng_lengths), max(rng_lengths)]},
-        rule_ids=("BP-MOVE-2", "BP-TAKE-1", "BP-END-1"), seconds=time.perf_counter() - start,
-        method="exhaustive+z3",
-        bounds=f"exact on {config.label()}; on the full path the shortest is exact, the longest bounded")
+                 "full_bounds": [low_bound, high_bound], "full_shortest": shortest_full,
+                 "full_longest": longest_full, "random": [min(rng_lengths), max(rng_lengths)]},
+        rule_ids=("BP-MOVE-2", "BP-TAKE-1", "BP-TAKE-3", "BP-BLACK-1", "BP-END-1"),
+        seconds=time.perf_counter() - start, method="exhaustive+z3",
+        bounds=f"exact on {config.label()}; exact on the full path (two players): {low_bound}..{high_bound}")
 
 
 # --------------------------------------------------------------------------
@@ -461,81 +488,30 @@ GUIDED_SEED = 5205
 
 def _high_score(full: bool) -> Finding:
     start = time.perf_counter()
-    score, seat, moves = _best_random(2, 400 if full else 80)
-    method = "random"
-    seeds = range(20_000) if full else [GUIDED_SEED]
-    for seed in seeds:
-        guided, guided_moves = guided_game(seed)
-        if guided > score:
-            score, seat, moves, method = guided, 0, guided_moves, f"guided search (seed {seed})"
-    question = f"Can one player score {score} points in a two-player game?"
+    moves = high_score_game()
     state = replay(2, {}, moves)
+    score, seat, method = state.scores[0], 0, "a constructed game"
+    others = [_best_random(2, 400 if full else 80)]
+    others += [(g, 0, m) for g, m in (guided_game(seed) for seed in (range(20_000) if full else [GUIDED_SEED]))]
+    best_other = max(o[0] for o in others)
+    if best_other > score:
+        score, seat, moves = max(others, key=lambda o: o[0])
+        method = "the random and guided searches"
+        state = replay(2, {}, moves)
+    _, bound = score_bound(2)
+    question = f"Can one player score {score} points in a two-player game?"
     return Finding(
         "BP-F-5", GAME_ID, question, "sat",
-        f"Yes: seat {seat} scores {score} in the witness game (the best game of a {method}); BP-F-6 proves "
-        f"no two-player game gives more than 98, so the true maximum lies in {score}..98.",
+        f"Yes: seat {seat} scores {score} in the witness game ({method}; random and guided searches reach "
+        f"{best_other}). Seat 0 walks blue then red to the top steps taking the disc behind each landing "
+        "(every blue disc, six reds, three whites, the black disc before blue), moves yellow and green onto "
+        "the ladder for their reserve discs and takes a purple disc and two whites with purple, while seat 1 "
+        f"walks the other pawns; BP-F-6 proves no two-player game gives more than {bound}, so the true "
+        f"maximum lies in {score}..{bound}.",
         witness={"players": 2, "flags": {}, "moves": moves, "seat": seat, "score": score},
-        rule_ids=("BP-SCORE-1",), seconds=time.perf_counter() - start, method="random",
-        bounds=f"a witness only: between {score} and 98 (BP-F-6) the answer is open",
+        rule_ids=("BP-SCORE-1",), seconds=time.perf_counter() - start, method="construction",
+        bounds=f"a witness only: between {score} and {bound} (BP-F-6) the answer is open",
         picture=GAME.render_text(state))
-
-
-def _move_counts() -> tuple[list[Any], dict[str, Any]]:
-    """Counting facts of a finished game on the default path (no back_to_start, so no gap: BP-F-1).
-
-    Pawn ``p`` lands forward ``9 + back_p - ahead_p`` times (``ahead_p``: discs of its colour taken while
-    ahead of it) and then moves onto the ladder, so a game has ``50 + 2K - A`` pawn moves (``K`` backward
-    moves, ``A`` such takes); every pawn move takes exactly one disc (a path disc, or the reserve disc on
-    the ladder); ``E`` black discs pay for extra moves (``K <= E <= 5``); the turns are the other moves.
-    """
-    v = {name: z3.Int(name) for name in ("backward", "extras", "ahead_takes", "pawn_moves", "turns")}
-    K, E, A, P, T = (v[n] for n in ("backward", "extras", "ahead_takes", "pawn_moves", "turns"))
-    facts = [0 <= K, K <= E, E <= 5, A >= 0, P == 50 + 2 * K - A, T == P - E]
-    return facts, v
-
-
-def score_bound(players: int = 2, seat: int = 0) -> tuple[Any, int | None]:
-    """Z3's maximum of one seat's score in a game of ``players`` on the default path.
-
-    The seat's discs are exactly its turns plus its extra moves (one disc per pawn move); a spent black
-    disc scores nothing; the ladder steps are worth 4, 3, 2, 1, 0; a white disc scores one per colour held
-    (an unspent black counts). Seat 0 starts, so it has ``ceil(turns / players)`` turns at most.
-
-    >>> score_bound(2)[1], score_bound(2, seat=1)[1]
-    (98, 97)
-    """
-    score, constraints = score_model(players, seat)
-    return maximize(score, constraints, "bigpoints.score")
-
-
-def score_model(players: int = 2, seat: int = 0) -> tuple[Any, list[Any]]:
-    """The score expression and the counting constraints of :func:`score_bound` (the campaign layer asks
-    "score >= t?" for several thresholds ``t`` in parallel)."""
-    facts, v = _move_counts()
-    h = [z3.Int(f"h{c}") for c in range(PAWNS)]
-    kept, spent, white, mine, others = z3.Ints("kept_black spent_black white my_turns other_extras")
-    colours = z3.Sum([z3.If(x > 0, 1, 0) for x in h]) + z3.If(kept > 0, 1, 0)
-    values = bp.STEP_VALUES
-    score = z3.Sum([h[c] * values[c] for c in range(PAWNS)]) + white * colours
-    turns = v["turns"]
-    constraints = [
-        *facts,
-        *[z3.And(x >= 0, x <= 10) for x in h], kept >= 0, spent >= 0, others >= 0, white >= 0, white <= 5,
-        spent + others == v["extras"], kept + spent + others <= 5,
-        mine == (turns + players - 1 - seat) / players,
-        z3.Sum(h) + kept + spent + white == mine + spent,
-    ]
-    return score, constraints
-
-
-def length_bound() -> tuple[Any, int | None]:
-    """Z3's maximum of a two-player game's length on the default path, lays included: 55 lays, the pawn
-    moves, one take per pawn move not onto the ladder, and a black-disc decision after a turn's normal
-    move at most from the third turn on (nobody holds a usable black disc before)."""
-    facts, v = _move_counts()
-    offers = z3.Int("offers")
-    length = 55 + v["pawn_moves"] + (v["pawn_moves"] - PAWNS) + offers
-    return maximize(length, [*facts, offers >= 0, offers <= v["turns"] - 2], "bigpoints.length")
 
 
 def _score_upper(full: bool) -> Finding:
@@ -548,11 +524,14 @@ def _score_upper(full: bool) -> Finding:
     return Finding(
         "BP-F-6", GAME_ID, question, "unsat",
         f"No player can score more than {best} (seat 1: {score_bound(2, seat=1)[1]}). A game has 50 + 2K - A "
-        "pawn moves (K backward moves, A discs taken while ahead of their pawn), each taking exactly one disc; "
-        "the turns alternate, so seat 0 takes at most 28 discs besides the black discs it spends, and then "
-        "holds no black: ten of the 4-point colour, ten of the 3-point one, one each of the others and five "
-        "whites worth 5 each. Whether 98 is reached is open (BP-F-5 gives the best game found).",
-        witness={"optimum": result.model}, rule_ids=("BP-SCORE-1", "BP-TAKE-1", "BP-BLACK-1", "BP-MOVE-2"),
+        "pawn moves (K backward moves, A discs taken while ahead of their pawn) and at most 54 takes (a take "
+        "finds no disc only when A >= 8; the disc the last pawn leaves is never taken), so at most 54 turns; "
+        "a seat's hand holds at most one disc per turn of its own (an extra move costs the black disc spent "
+        "on it), so at most 27: ten of the 4-point colour, eight of the 3-point one, one each of the others, "
+        "a black disc and five whites worth 6 each. Whether it is reached is open (BP-F-5 gives the best "
+        "game found).",
+        witness={"optimum": result.model},
+        rule_ids=("BP-SCORE-1", "BP-TAKE-1", "BP-TAKE-3", "BP-BLACK-1", "BP-MOVE-2"),
         seconds=time.perf_counter() - start, method="z3",
         bounds=f"every two-player game on the default path; the question 'more than {best}?' is unsat")
 
@@ -595,6 +574,8 @@ _FIXED: dict[str, tuple[tuple[str, object], ...]] = {
                ("spent_black_counts", False), *_PATH),
 }
 
+
+
 def replay_witness(finding: Finding, reading: Any) -> str | None:
     """Every witness play replayed on the reading's engine (issue 17), BP-F-4's full-path games included.
 
@@ -615,4 +596,5 @@ for _id, (_text, _rules) in QUESTIONS.items():
     register(Question(_id, GAME_ID, _text, _rules, FINDINGS[_id], fixed=_FIXED[_id], declared=True,
                       plugins="restriction", replay=replay_witness))
 
-__all__ = ["FINDINGS", "QUESTIONS", "drive", "gap_solver", "replay", "score_bound", "longest_play"]
+__all__ = ["FINDINGS", "QUESTIONS", "drive", "gap_solver", "length_bound", "longest_play", "replay", "score_bound",
+           "score_model"]

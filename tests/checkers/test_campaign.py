@@ -135,7 +135,7 @@ def test_search_on_two_workers_equals_serial(tmp_path: Path, client: Any) -> Non
     strip = lambda r: {**r, "parts": [{k: v for k, v in p.items() if k != "cpu_seconds"} for p in r["parts"]]}
     assert outcome.report is not None and serial.report is not None
     assert strip(outcome.report) == strip(serial.report)
-    assert outcome.report["verdict"] == "unsat" and outcome.report["bound"] == 98
+    assert outcome.report["verdict"] == "unsat" and outcome.report["bound"] == 97
 
 
 def test_search_unknown_is_never_a_proof(tmp_path: Path) -> None:

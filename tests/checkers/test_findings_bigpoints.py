@@ -84,16 +84,24 @@ def test_shortest_and_longest_witnesses() -> None:
 def test_shortest_full_game_attains_the_lower_bound() -> None:
     w = finding("BP-F-4").witness
     low, high = w["full_bounds"]
-    assert (low, high) == (106, 223)
+    assert (low, high) == (106, 219)
     moves = w["full_shortest"]
     state = smt.replay(2, {}, moves)
     assert GAME.is_terminal(state) and len(moves) == low
     assert not any(m == "black" for m in moves)
 
 
+def test_longest_full_game_attains_the_upper_bound() -> None:
+    f = finding("BP-F-4")
+    moves = f.witness["full_longest"]
+    state = smt.replay(2, {}, moves)
+    assert GAME.is_terminal(state) and len(moves) == f.witness["full_bounds"][1] == 219
+    assert "exact" in f.bounds and "(exact)" in f.answer
+
+
 def test_length_bound_counts_the_moves() -> None:
     result, best = smt.length_bound()
-    assert best == 223 and result.model["pawn_moves"] == 60 and result.model["offers"] == 53
+    assert best == 219 and result.model["pawn_moves"] == 59 and result.model["offers"] == 51
 
 
 def test_score_witness_within_bound() -> None:
@@ -101,8 +109,9 @@ def test_score_witness_within_bound() -> None:
     state = smt.replay(w["players"], w["flags"], w["moves"])
     assert state.scores[w["seat"]] == w["score"]
     _, bound = smt.score_bound(2)
-    assert bound == 98 and w["score"] <= bound
-    assert w["score"] == smt.guided_game(smt.GUIDED_SEED)[0] == 66
+    assert bound == 97 and w["score"] <= bound
+    assert w["score"] == 91 and w["moves"] == smt.high_score_game()
+    assert smt.guided_game(smt.GUIDED_SEED)[0] == 66 < w["score"]
     assert smt.score_bound(2, seat=1)[1] == 97
 
 
