@@ -25,6 +25,7 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
+from ruleproof.model.bigfive_index import _Index, check_play, generate_plays
 from ruleproof.model.core import CHANCE, TERMINAL, Game, Outcome
 from ruleproof.spec.bigfive import (
     FULL_DECK,
@@ -51,11 +52,6 @@ from ruleproof.spec.errors import IllegalMoveError, PlayerCountError
 
 _HAND = 5
 _KINDS = 25
-_ANIMAL = tuple(c // 5 for c in range(_KINDS))
-_COLOUR = tuple(c % 5 for c in range(_KINDS))
-_ALL = (1 << _KINDS) - 1
-_COLOUR_MASK = tuple(sum(1 << c for c in range(_KINDS) if c % 5 == k) for k in range(5))
-_ANIMAL_MASK = tuple(sum(1 << c for c in range(_KINDS) if c // 5 == a) for a in range(5))
 _DEAL = tuple(Deal(c) for c in range(_KINDS))
 _DRAW = tuple(Draw(c) for c in range(_KINDS))
 _BOX = tuple(Box(c) for c in range(_KINDS))
@@ -64,367 +60,8 @@ _BONUS_PILE = tuple(BonusPile(c) for c in range(_KINDS))
 _PASS = Pass()
 _DECLINE = Decline()
 _BLIND = BonusBlind()
-_NEG = -(10**6)
 
 Cell = tuple[int, int]
-
-
-def _modes(cards: tuple[int, ...]) -> tuple[int, ...]:
-    """For existing line cards (non-empty), a mask per way the line can grow:
-    the cards that may join it in colour mode and in animal mode."""
-    got = _MODES.get(cards)
-    if got is not None:
-        return got
-    n = len(cards)
-    colours = {_COLOUR[c] for c in cards}
-    animals = {_ANIMAL[c] for c in cards}
-    masks = []
-    if n < 5:
-        if len(colours) == 1 and len(animals) == n:
-            m = _COLOUR_MASK[_COLOUR[cards[0]]]
-            for a in animals:
-                m &= ~_ANIMAL_MASK[a]
-            masks.append(m)
-        if len(animals) == 1 and len(colours) == n:
-            m = _ANIMAL_MASK[_ANIMAL[cards[0]]]
-            for k in colours:
-                m &= ~_COLOUR_MASK[k]
-            masks.append(m)
-    result = tuple(masks)
-    _MODES[cards] = result
-    return result
-
-
-_MODES: dict[tuple[int, ...], tuple[int, ...]] = {}
-_ONE_MASK: dict[tuple[int, ...], int] = {}
-
-
-def _one_mask(cards: tuple[int, ...]) -> int:
-    """The cards that may join a line of ``cards`` (sorted) as its only new card."""
-    got = _ONE_MASK.get(cards)
-    if got is None:
-        got = 0
-        for m in _modes(cards):
-            got |= m
-        _ONE_MASK[cards] = got
-    return got
-
-
-class _Index:
-    """A board as a cell dictionary plus sorted coordinates per row and column,
-    and (computed on first use) the board's play *windows* per line.
-
-    A window is a segment of a line where a play could go, independent of any
-    hand: its empty cells and, for each way its line may grow (colour or animal
-    mode), the cards each empty cell admits (the mode's cards that also fit the
-    cell's perpendicular line). A hand's plays are then read off the windows
-    (:func:`generate_plays`). After a play only the lines it touches get new
-    windows (:meth:`after`), so windows carry across turns.
-    """
-
-    __slots__ = ("cells", "rows", "cols", "_lines")
-
-    def __init__(self, board: tuple[Placed, ...]) -> None:
-        cells: dict[Cell, int] = {}
-        rows: dict[int, list[int]] = {}
-        cols: dict[int, list[int]] = {}
-        for x, y, c in board:
-            cells[(x, y)] = c
-            rows.setdefault(y, []).append(x)
-            cols.setdefault(x, []).append(y)
-        for v in rows.values():
-            v.sort()
-        for v in cols.values():
-            v.sort()
-        self.cells = cells
-        self.rows = rows
-        self.cols = cols
-        self._lines: dict[tuple[int, int], list[_Window]] | None = None
-
-    def lines(self) -> dict[tuple[int, int], list[_Window]]:
-        """The windows of every line, keyed by (1 for a row / 0 for a column, its coordinate)."""
-        if self._lines is None:
-            perp: dict[tuple[int, int, int], int] = {}
-            lines: dict[tuple[int, int], list[_Window]] = {}
-            for y, xs in self.rows.items():
-                lines[1, y] = _line_windows(self.cells, xs, y, True, perp)
-            for x, ys in self.cols.items():
-                lines[0, x] = _line_windows(self.cells, ys, x, False, perp)
-            self._lines = lines
-        return self._lines
-
-    def after(self, placed: tuple[Placed, ...]) -> _Index:
-        """The index of the board with ``placed`` added; windows are reused for untouched lines."""
-        new = _Index.__new__(_Index)
-        cells = dict(self.cells)
-        rows = dict(self.rows)
-        cols = dict(self.cols)
-        for x, y, c in placed:
-            cells[(x, y)] = c
-            rows[y] = sorted(rows.get(y, []) + [x])
-            cols[x] = sorted(cols.get(x, []) + [y])
-        new.cells, new.rows, new.cols = cells, rows, cols
-        new._lines = None
-        if self._lines is not None:
-            # The lines holding new cards get new windows.
-            rebuild: set[tuple[int, int]] = set()
-            for x, y, _ in placed:
-                rebuild.add((1, y))
-                rebuild.add((0, x))
-            # Empty cells at the ends of a run through a new card admit fewer
-            # cards now: other lines' windows through them are narrowed.
-            narrow: set[Cell] = set()
-            for x, y, _ in placed:
-                for dx, dy in ((0, 1), (1, 0)):
-                    for sign in (-1, 1):
-                        i = 1
-                        while (x + sign * i * dx, y + sign * i * dy) in cells:
-                            i += 1
-                        narrow.add((x + sign * i * dx, y + sign * i * dy))
-            lines = dict(self._lines)
-            perp: dict[tuple[int, int, int], int] = {}
-            for key in rebuild:
-                horizontal, fixed = key
-                coords = rows.get(fixed) if horizontal else cols.get(fixed)
-                if coords:
-                    lines[key] = _line_windows(cells, coords, fixed, bool(horizontal), perp)
-            for ex, ey in narrow:
-                # (ex, ey)'s mask along (dx, dy) = (0, 1) is used by row ey's windows,
-                # along (1, 0) by column ex's windows; recompute both masks' users.
-                for key, along in (((1, ey), (0, 1)), ((0, ex), (1, 0))):
-                    if key in rebuild or key not in lines:
-                        continue
-                    windows = lines[key]
-                    if not any((ex, ey) in w[1] for w in windows):
-                        continue
-                    m = _perp_mask(cells, ex, ey, along[0], along[1])
-                    lines[key] = _narrowed(windows, (ex, ey), m)
-            new._lines = lines
-        return new
-
-
-def _narrowed(windows: list[_Window], cell: Cell, mask: int) -> list[_Window]:
-    """``windows`` with the cards ``cell`` admits cut down to ``mask``."""
-    out: list[_Window] = []
-    for k, where, per_mode in windows:
-        if cell in where:
-            j = where.index(cell)
-            kept = []
-            for mode, masks in per_mode:
-                here = masks[:j] + (masks[j] & mask,) + masks[j + 1:]
-                if here[j]:
-                    kept.append((mode, here))
-            if kept:
-                out.append((k, where, tuple(kept)))
-        else:
-            out.append((k, where, per_mode))
-    return out
-
-
-#: (number of empty cells, the empty cells in order, ((mode, per-cell masks), ...))
-_Window = tuple[int, tuple[Cell, ...], tuple[tuple[int, tuple[int, ...]], ...]]
-
-
-def _runs(coords: list[int]) -> list[tuple[int, int]]:
-    runs: list[tuple[int, int]] = []
-    start = prev = coords[0]
-    for v in coords[1:]:
-        if v != prev + 1:
-            runs.append((start, prev))
-            start = v
-        prev = v
-    runs.append((start, prev))
-    return runs
-
-
-def _perp_mask(cells: dict[Cell, int], x: int, y: int, dx: int, dy: int) -> int:
-    """The cards an empty cell admits with respect to its line along (dx, dy)."""
-    found: list[int] = []
-    i = 1
-    while True:
-        c = cells.get((x - i * dx, y - i * dy))
-        if c is None:
-            break
-        found.append(c)
-        i += 1
-    i = 1
-    while True:
-        c = cells.get((x + i * dx, y + i * dy))
-        if c is None:
-            break
-        found.append(c)
-        i += 1
-    if not found:
-        return _ALL
-    found.sort()
-    return _one_mask(tuple(found))
-
-
-def _line_windows(cells: dict[Cell, int], coords: list[int], fixed: int, horizontal: bool,
-                  perp: dict[tuple[int, int, int], int]) -> list[_Window]:
-    """The windows of one line (its occupied coordinates ``coords``, sorted)."""
-    out: list[_Window] = []
-    occ = set(coords)
-    prev_end = _NEG
-    for a, b in _runs(coords):
-        if b - a >= 4:
-            prev_end = b
-            continue
-        # The old cards of a segment [lo, hi] depend on hi only (left of a is empty).
-        if horizontal:
-            old = [cells[(i, fixed)] for i in range(a, b + 1)]
-        else:
-            old = [cells[(fixed, i)] for i in range(a, b + 1)]
-        ends = []
-        right: list[int] = []
-        for hi in range(b, a + 5):
-            if hi > b:
-                if hi in occ:
-                    old.append(cells[(hi, fixed)] if horizontal else cells[(fixed, hi)])
-                else:
-                    right.append(hi)
-            if len(old) >= 5:
-                break
-            if hi + 1 in occ:
-                continue
-            modes = _modes(tuple(sorted(old)))
-            if modes:
-                ends.append((hi, tuple(right), modes))
-        for lo in range(max(a - 4, prev_end + 2), a + 1):
-            left = tuple(range(lo, a))
-            for hi, right_empty, modes in ends:
-                if hi - lo > 4:
-                    break
-                empties = left + right_empty
-                if not empties:
-                    continue
-                masks = []
-                for i in empties:
-                    key = (i, fixed, int(horizontal))
-                    m = perp.get(key)
-                    if m is None:
-                        if horizontal:
-                            m = _perp_mask(cells, i, fixed, 0, 1)
-                        else:
-                            m = _perp_mask(cells, fixed, i, 1, 0)
-                        perp[key] = m
-                    masks.append(m)
-                per_mode = []
-                for mode in modes:
-                    here = tuple(mode & m for m in masks)
-                    if all(here):
-                        per_mode.append((mode, here))
-                if per_mode:
-                    where = tuple((i, fixed) for i in empties) if horizontal else tuple((fixed, i) for i in empties)
-                    out.append((len(empties), where, tuple(per_mode)))
-        prev_end = b
-    return out
-
-
-def generate_plays(index: _Index, hand: tuple[int, ...], min_size: int = 1, *, first: bool = False) -> list[tuple[Placed, ...]]:
-    """Every legal play of ``hand`` (as sorted tuples of :class:`Placed`), sorted.
-
-    With ``first`` the search stops at the first play found (a yes/no test).
-    """
-    kinds = sorted(set(hand))
-    if not kinds or not index.cells:
-        return []
-    hand_mask = 0
-    for c in kinds:
-        hand_mask |= 1 << c
-    most = min(4, len(kinds))
-    if most < min_size:
-        return []
-    singles: set[tuple[Placed, ...]] = set()
-    multis: list[tuple[Placed, ...]] = []
-    for windows in index.lines().values():
-        for k, where, per_mode in windows:
-            if k < min_size or k > most:
-                continue
-            for mode, masks in per_mode:
-                allowed = mode & hand_mask
-                if allowed.bit_count() < k:
-                    continue
-                if k == 1:
-                    here = allowed & masks[0]
-                    if here:
-                        x, y = where[0]
-                        for c in kinds:
-                            if here >> c & 1:
-                                if first:
-                                    return [(Placed(x, y, c),)]
-                                singles.add((Placed(x, y, c),))
-                    continue
-                options = []
-                for m in masks:
-                    here = allowed & m
-                    if not here:
-                        break
-                    options.append([c for c in kinds if here >> c & 1])
-                else:
-                    for perm in itertools.product(*options):
-                        if len(set(perm)) < k:
-                            continue
-                        play = tuple(Placed(x, y, c) for (x, y), c in zip(where, perm))
-                        if first:
-                            return [play]
-                        multis.append(play)
-    result = list(singles)
-    result.extend(multis)
-    result.sort()
-    return result
-
-
-def check_play(index: _Index, hand: tuple[int, ...], placed: tuple[Placed, ...], min_size: int = 1) -> bool:
-    """Whether ``placed`` (sorted) is one of :func:`generate_plays`' plays, checked
-    directly: one line, one gap-free segment of at most five cells holding an
-    old card, a mode of that segment admitting every new card, the new cards'
-    perpendicular lines. Far-apart cells are refused before anything is scanned.
-    """
-    k = len(placed)
-    if not min_size <= k <= 4 or not index.cells:
-        return False
-    cards = [p.card for p in placed]
-    if len(set(cards)) < k or any(c not in hand for c in cards):
-        return False
-    if any(not 0 <= c < _KINDS for c in cards):
-        return False
-    cells = index.cells
-    new = {(p.x, p.y) for p in placed}
-    if len(new) < k or any(xy in cells for xy in new):
-        return False
-    xs = {p.x for p in placed}
-    ys = {p.y for p in placed}
-    options = []
-    if len(ys) == 1:
-        options.append((True, placed[0].y, [p.x for p in placed]))
-    if len(xs) == 1:
-        options.append((False, placed[0].x, [p.y for p in placed]))
-    for horizontal, fixed, coords in options:
-        lo, hi = min(coords), max(coords)
-        if hi - lo > 4:
-            continue
-
-        def at(i: int) -> Cell:
-            return (i, fixed) if horizontal else (fixed, i)
-
-        while lo - 1 >= hi - 5 and (at(lo - 1) in cells or at(lo - 1) in new):
-            lo -= 1
-        while hi + 1 <= lo + 5 and (at(hi + 1) in cells or at(hi + 1) in new):
-            hi += 1
-        if hi - lo > 4 or at(lo - 1) in cells or at(hi + 1) in cells:
-            continue
-        if any(at(i) not in cells and at(i) not in new for i in range(lo, hi + 1)):
-            continue
-        old = tuple(sorted(cells[at(i)] for i in range(lo, hi + 1) if at(i) in cells))
-        if not old:
-            continue
-        for mode in _modes(old):
-            if all(mode >> c & 1 for c in cards):
-                dx, dy = (0, 1) if horizontal else (1, 0)
-                if all(_perp_mask(cells, p.x, p.y, dx, dy) >> p.card & 1 for p in placed):
-                    return True
-    return False
 
 
 def _bonus(variant: BigFiveVariant, cells: dict[Cell, int], placed: tuple[Placed, ...]) -> int:
@@ -546,10 +183,12 @@ class BigFiveGame(Game[BigFiveState, BigFiveMove, BigFiveVariant]):
 
     spec = SPEC
     state_type = BigFiveState
+    _pass_move = _PASS
 
     def __init__(self) -> None:
         super().__init__()
         self._setups: dict[tuple[BigFiveVariant, int], _Setup] = {}
+        self._last_setup: tuple[BigFiveVariant, int, _Setup] | None = None
         self._index_key: tuple[Placed, ...] | None = None
         self._index: _Index = _Index(())
         # The board the last play made from the indexed board, and that play:
@@ -559,10 +198,14 @@ class BigFiveGame(Game[BigFiveState, BigFiveMove, BigFiveVariant]):
     # -- helpers ----------------------------------------------------------------
 
     def _setup(self, variant: BigFiveVariant, players: int) -> _Setup:
+        last = self._last_setup
+        if last is not None and last[0] is variant and last[1] == players:
+            return last[2]  # the same variant object: no hashing of the variant
         key = (variant, players)
         got = self._setups.get(key)
         if got is None:
             got = self._setups[key] = _Setup(variant, players)
+        self._last_setup = (variant, players, got)
         return got
 
     def _board_index(self, board: tuple[Placed, ...]) -> _Index:
@@ -677,6 +320,14 @@ class BigFiveGame(Game[BigFiveState, BigFiveMove, BigFiveVariant]):
         source, table = self._chance_source(state)
         move: BigFiveMove = table[source[rng.randrange(len(source))]]
         return move
+
+    def random_playout(self, state: BigFiveState, rng: Any,
+                       trace: list[BigFiveMove] | None = None) -> tuple[BigFiveState, int]:
+        """As :meth:`Game.random_playout`, drawing each seat's move without listing
+        the legal moves (:mod:`ruleproof.model.bigfive_fast`)."""
+        from ruleproof.model.bigfive_fast import random_playout
+
+        return random_playout(self, state, rng, trace)
 
     def apply(self, state: BigFiveState, move: BigFiveMove, *, check: bool = True) -> BigFiveState:
         """As :meth:`Game.apply`; multi-card moves given in any order are put in canonical order first."""

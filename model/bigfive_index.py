@@ -1,0 +1,562 @@
+"""The Big Five board index behind play generation: per line, the *windows*
+where a group of two to four cards could go, and per empty cell the cards it
+takes alone; kept across turns and updated only near a play.
+
+A window is a segment of a line (at most five cells, gap-free once filled,
+holding at least one card) with its empty cells and, for one way the line may
+grow (a colour or an animal *mode*), the cards each empty cell admits: the
+mode's cards that also fit the cell's perpendicular line. A window is kept only
+when its cells can take pairwise different cards at all. Windows are stored per
+run of adjacent cards (those reaching over the run's first card) and tagged with
+the colour or animal their mode belongs to, so a hand with fewer than ``k``
+cards of that colour or animal skips a ``k``-cell window without looking at it.
+
+A single card is legal on an empty cell exactly when it fits the cell's row and
+column (at least one of them holding cards): the *single* mask of the cell, the
+intersection of its two perpendicular masks.
+
+>>> from ruleproof.spec.bigfive import make_position
+>>> s = make_position("Lp@0,0", ["Gp Zp", "Lb"])
+>>> index = _Index(s.board)
+>>> plays = generate_plays(index, s.hands[0])
+>>> [" ".join(str(p) for p in play) for play in plays[:3]]
+['Gp@-2,0 Zp@-1,0', 'Zp@-2,0 Gp@-1,0', 'Gp@-1,0']
+>>> board = tuple(sorted(s.board + plays[0]))
+>>> index.after(plays[0]).lines() == _Index(board).lines()
+True
+"""
+
+from __future__ import annotations
+
+import itertools
+from bisect import insort
+from collections.abc import Iterable
+
+from ruleproof.spec.bigfive import Placed
+
+_KINDS = 25
+_ANIMAL = tuple(c // 5 for c in range(_KINDS))
+_COLOUR = tuple(c % 5 for c in range(_KINDS))
+_ALL = (1 << _KINDS) - 1
+_COLOUR_MASK = tuple(sum(1 << c for c in range(_KINDS) if c % 5 == k) for k in range(5))
+_ANIMAL_MASK = tuple(sum(1 << c for c in range(_KINDS) if c // 5 == a) for a in range(5))
+_NEG = -(10**6)
+
+Cell = tuple[int, int]
+#: (group: colour 0-4 or 5 + animal, number of empty cells, the empty cells in order, mode, per-cell masks)
+_Window = tuple[int, int, tuple[Cell, ...], int, tuple[int, ...]]
+#: (first and last coordinate of a run of adjacent cards, the groups of its windows as bits, its windows)
+_Run = tuple[int, int, int, list[_Window]]
+
+_DISTINCT: dict[tuple[int, ...], int] = {}
+_DISTINCT_CAP = 1 << 16
+
+
+def _distinct(options: tuple[int, ...], used: int) -> int:
+    """Assignments of one card from each mask in ``options``, no card twice, none from ``used``."""
+    first = options[0] & ~used
+    if len(options) == 1:
+        return first.bit_count()
+    rest = options[1:]
+    total = 0
+    while first:
+        low = first & -first
+        total += _distinct(rest, used | low)
+        first ^= low
+    return total
+
+
+def distinct_count(options: tuple[int, ...]) -> int:
+    """How many ways the cells with card masks ``options`` take pairwise different cards.
+
+    >>> distinct_count((0b011, 0b011)), distinct_count((0b111, 0b001, 0b001))
+    (2, 0)
+    """
+    got = _DISTINCT.get(options)
+    if got is None:
+        got = _distinct(options, 0)
+        if len(_DISTINCT) < _DISTINCT_CAP:
+            _DISTINCT[options] = got
+    return got
+
+
+def nth_distinct(options: tuple[int, ...], r: int, used: int = 0) -> list[int]:
+    """The ``r``-th assignment counted by :func:`distinct_count` (cards ascending per cell).
+
+    >>> [nth_distinct((0b011, 0b011), r) for r in range(2)]
+    [[0, 1], [1, 0]]
+    """
+    first = options[0] & ~used
+    rest = options[1:]
+    while first:
+        low = first & -first
+        n = _distinct(rest, used | low) if rest else 1
+        if r < n:
+            card = low.bit_length() - 1
+            return [card] + (nth_distinct(rest, r, used | low) if rest else [])
+        r -= n
+        first ^= low
+    raise IndexError("assignment index out of range")
+
+
+_GROUP: dict[int, int] = {}
+
+
+def _group(mode: int) -> int:
+    """The colour (0-4) or 5 + the animal that every card of ``mode`` shares."""
+    low = (mode & -mode).bit_length() - 1
+    colour = _COLOUR[low]
+    return colour if not mode & ~_COLOUR_MASK[colour] else 5 + _ANIMAL[low]
+
+
+def hand_groups(kinds: Iterable[int]) -> list[int]:
+    """How many of the card kinds ``kinds`` each group (five colours, then five animals) holds."""
+    counts = [0] * 10
+    for c in kinds:
+        counts[_COLOUR[c]] += 1
+        counts[5 + _ANIMAL[c]] += 1
+    return counts
+
+
+def _modes(cards: tuple[int, ...]) -> tuple[int, ...]:
+    """For existing line cards (non-empty), a mask per way the line can grow:
+    the cards that may join it in colour mode and in animal mode."""
+    got = _MODES.get(cards)
+    if got is not None:
+        return got
+    n = len(cards)
+    colours = {_COLOUR[c] for c in cards}
+    animals = {_ANIMAL[c] for c in cards}
+    masks = []
+    if n < 5:
+        if len(colours) == 1 and len(animals) == n:
+            m = _COLOUR_MASK[_COLOUR[cards[0]]]
+            for a in animals:
+                m &= ~_ANIMAL_MASK[a]
+            masks.append(m)
+        if len(animals) == 1 and len(colours) == n:
+            m = _ANIMAL_MASK[_ANIMAL[cards[0]]]
+            for k in colours:
+                m &= ~_COLOUR_MASK[k]
+            masks.append(m)
+    result = tuple(masks)
+    _MODES[cards] = result
+    return result
+
+
+_MODES: dict[tuple[int, ...], tuple[int, ...]] = {}
+_ONE_MASK: dict[tuple[int, ...], int] = {}
+
+
+def _one_mask(cards: tuple[int, ...]) -> int:
+    """The cards that may join a line of ``cards`` (sorted) as its only new card."""
+    got = _ONE_MASK.get(cards)
+    if got is None:
+        got = 0
+        for m in _modes(cards):
+            got |= m
+        _ONE_MASK[cards] = got
+    return got
+
+
+class _Index:
+    """A board as a cell dictionary plus sorted coordinates per row and column,
+    and (computed on first use) its windows per line and run and the single
+    masks of its empty cells (see the module docstring).
+
+    After a play only the runs near the new cards get new windows
+    (:meth:`after`): a run's windows depend on its line from five cells before
+    its first card to five after, and on the perpendicular lines through their
+    empty cells (narrowed where a new card ends such a line); the single masks
+    change only on the cells that end a line through a new card.
+    """
+
+    __slots__ = ("cells", "rows", "cols", "_lines", "_singles")
+
+    def __init__(self, board: tuple[Placed, ...]) -> None:
+        cells: dict[Cell, int] = {}
+        rows: dict[int, list[int]] = {}
+        cols: dict[int, list[int]] = {}
+        for x, y, c in board:
+            cells[(x, y)] = c
+            rows.setdefault(y, []).append(x)
+            cols.setdefault(x, []).append(y)
+        for v in rows.values():
+            v.sort()
+        for v in cols.values():
+            v.sort()
+        self.cells = cells
+        self.rows = rows
+        self.cols = cols
+        self._lines: dict[tuple[int, int], list[_Run]] | None = None
+        self._singles: dict[Cell, int] | None = None
+
+    def lines(self) -> dict[tuple[int, int], list[_Run]]:
+        """The runs of every line with their windows, keyed by (1 for a row / 0 for a column, its coordinate)."""
+        if self._lines is None:
+            perp: dict[tuple[int, int, int], int] = {}
+            lines: dict[tuple[int, int], list[_Run]] = {}
+            for y, xs in self.rows.items():
+                lines[1, y] = _line_runs(self.cells, xs, y, True, perp, None, ())
+            for x, ys in self.cols.items():
+                lines[0, x] = _line_runs(self.cells, ys, x, False, perp, None, ())
+            self._lines = lines
+        return self._lines
+
+    def singles(self) -> dict[Cell, int]:
+        """The cards each empty cell next to the board takes as a play of one card (cells taking none left out)."""
+        if self._singles is None:
+            cells = self.cells
+            out: dict[Cell, int] = {}
+            for x, y in cells:
+                for cell in ((x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)):
+                    if cell not in cells and cell not in out:
+                        out[cell] = _single_mask(cells, cell)
+            self._singles = {cell: m for cell, m in out.items() if m}
+        return self._singles
+
+    def after(self, placed: tuple[Placed, ...]) -> _Index:
+        """The index of the board with ``placed`` added; windows are reused away from the new cards."""
+        new = _Index.__new__(_Index)
+        cells = dict(self.cells)
+        rows = dict(self.rows)
+        cols = dict(self.cols)
+        for x, y, c in placed:
+            cells[(x, y)] = c
+            row = rows[y] = list(rows.get(y, ()))
+            insort(row, x)
+            col = cols[x] = list(cols.get(x, ()))
+            insort(col, y)
+        new.cells, new.rows, new.cols = cells, rows, cols
+        new._lines = None
+        new._singles = None
+        if self._lines is None and self._singles is None:
+            return new
+        # Empty cells at the ends of a run through a new card admit fewer
+        # cards now: other lines' windows through them are narrowed.
+        narrow: set[Cell] = set()
+        for x, y, _ in placed:
+            for dx, dy in ((0, 1), (1, 0)):
+                for sign in (-1, 1):
+                    i = 1
+                    while (x + sign * i * dx, y + sign * i * dy) in cells:
+                        i += 1
+                    narrow.add((x + sign * i * dx, y + sign * i * dy))
+        if self._singles is not None:
+            singles = dict(self._singles)
+            for x, y, _ in placed:
+                singles.pop((x, y), None)
+            for cell in narrow:
+                m = _single_mask(cells, cell)
+                if m:
+                    singles[cell] = m
+                else:
+                    singles.pop(cell, None)
+            new._singles = singles
+        if self._lines is not None:
+            # The lines holding new cards get new windows near the new cards.
+            rebuild: dict[tuple[int, int], list[int]] = {}
+            for x, y, _ in placed:
+                rebuild.setdefault((1, y), []).append(x)
+                rebuild.setdefault((0, x), []).append(y)
+            old_lines = self._lines
+            lines = dict(old_lines)
+            perp: dict[tuple[int, int, int], int] = {}
+            for key, near in rebuild.items():
+                horizontal, fixed = key
+                coords = rows[fixed] if horizontal else cols[fixed]
+                lines[key] = _line_runs(cells, coords, fixed, bool(horizontal), perp, old_lines.get(key), near)
+            for ex, ey in narrow:
+                # (ex, ey)'s mask along (dx, dy) = (0, 1) is used by row ey's windows,
+                # along (1, 0) by column ex's windows; recompute both masks' users.
+                for key, along in (((1, ey), (0, 1)), ((0, ex), (1, 0))):
+                    if key in rebuild:
+                        continue
+                    runs = lines.get(key)
+                    if runs is None:
+                        continue
+                    cell = (ex, ey)
+                    m = -1
+                    changed = False
+                    out: list[_Run] = []
+                    for run in runs:
+                        windows = run[3]
+                        if any(cell in w[2] for w in windows):
+                            if m < 0:
+                                m = _perp_mask(cells, ex, ey, along[0], along[1])
+                            windows = _narrowed(windows, cell, m)
+                            gbits = 0
+                            for w in windows:
+                                gbits |= 1 << w[0]
+                            run = (run[0], run[1], gbits, windows)
+                            changed = True
+                        out.append(run)
+                    if changed:
+                        lines[key] = out
+            new._lines = lines
+        return new
+
+
+def _single_mask(cells: dict[Cell, int], cell: Cell) -> int:
+    """The cards an empty ``cell`` takes as a play of one card (0 when it touches no card)."""
+    x, y = cell
+    if (x - 1, y) not in cells and (x + 1, y) not in cells and (x, y - 1) not in cells and (x, y + 1) not in cells:
+        return 0
+    return _perp_mask(cells, x, y, 1, 0) & _perp_mask(cells, x, y, 0, 1)
+
+
+def _narrowed(windows: list[_Window], cell: Cell, mask: int) -> list[_Window]:
+    """``windows`` with the cards ``cell`` admits cut down to ``mask`` (windows where it admits none dropped)."""
+    out: list[_Window] = []
+    for w in windows:
+        where = w[2]
+        if cell in where:
+            j = where.index(cell)
+            masks = w[4]
+            here = masks[:j] + (masks[j] & mask,) + masks[j + 1:]
+            if here[j]:
+                out.append((w[0], w[1], where, w[3], here))
+        else:
+            out.append(w)
+    return out
+
+
+def _runs(coords: list[int]) -> list[tuple[int, int]]:
+    runs: list[tuple[int, int]] = []
+    start = prev = coords[0]
+    for v in coords[1:]:
+        if v != prev + 1:
+            runs.append((start, prev))
+            start = v
+        prev = v
+    runs.append((start, prev))
+    return runs
+
+
+def _perp_mask(cells: dict[Cell, int], x: int, y: int, dx: int, dy: int) -> int:
+    """The cards an empty cell admits with respect to its line along (dx, dy)."""
+    found: list[int] = []
+    i = 1
+    while True:
+        c = cells.get((x - i * dx, y - i * dy))
+        if c is None:
+            break
+        found.append(c)
+        i += 1
+    i = 1
+    while True:
+        c = cells.get((x + i * dx, y + i * dy))
+        if c is None:
+            break
+        found.append(c)
+        i += 1
+    if not found:
+        return _ALL
+    found.sort()
+    return _one_mask(tuple(found))
+
+
+def _line_runs(cells: dict[Cell, int], coords: list[int], fixed: int, horizontal: bool,
+               perp: dict[tuple[int, int, int], int], old: list[_Run] | None,
+               near: Iterable[int]) -> list[_Run]:
+    """The runs of one line (its occupied coordinates ``coords``, sorted) with
+    their windows; those of ``old`` runs are kept when no coordinate in ``near``
+    (the new cards) lies within five cells of their first card."""
+    kept: dict[int, _Run] = {}
+    if old is not None:
+        for run in old:
+            a = run[0]
+            for v in near:
+                if a - 5 <= v <= a + 5:
+                    break
+            else:
+                kept[a] = run
+    out: list[_Run] = []
+    occ = set(coords)
+    prev_end = _NEG
+    for a, b in _runs(coords):
+        got = kept.get(a)
+        if got is not None and got[1] == b:
+            run = got
+        else:
+            windows = _run_windows(cells, occ, fixed, horizontal, perp, a, b, prev_end)
+            gbits = 0
+            for w in windows:
+                gbits |= 1 << w[0]
+            run = (a, b, gbits, windows)
+        out.append(run)
+        prev_end = b
+    return out
+
+
+def _run_windows(cells: dict[Cell, int], occ: set[int], fixed: int, horizontal: bool,
+                 perp: dict[tuple[int, int, int], int], a: int, b: int, prev_end: int) -> list[_Window]:
+    """The windows of two or more cells of a line over the first card of its run
+    ``a..b`` (``prev_end``: the previous run's end)."""
+    out: list[_Window] = []
+    if b - a >= 4:
+        return out
+    if horizontal:
+        old = [cells[(i, fixed)] for i in range(a, b + 1)]
+    else:
+        old = [cells[(fixed, i)] for i in range(a, b + 1)]
+    # The old cards of a segment [lo, hi] depend on hi only (left of a is empty).
+    ends = []
+    right: list[int] = []
+    for hi in range(b, a + 5):
+        if hi > b:
+            if hi in occ:
+                old.append(cells[(hi, fixed)] if horizontal else cells[(fixed, hi)])
+            else:
+                right.append(hi)
+        if len(old) >= 5:
+            break
+        if hi + 1 in occ:
+            continue
+        modes = _modes(tuple(sorted(old)))
+        if modes:
+            ends.append((hi, tuple(right), modes))
+    if not ends:
+        return out
+    lo_min = max(a - 4, prev_end + 2)
+    flag = int(horizontal)
+    pm: dict[int, int] = {}
+    cell_at: dict[int, Cell] = {}
+    for i in itertools.chain(range(lo_min, a), ends[-1][1]):
+        key = (i, fixed, flag)
+        m = perp.get(key)
+        if m is None:
+            m = _perp_mask(cells, i, fixed, 0, 1) if horizontal else _perp_mask(cells, fixed, i, 1, 0)
+            perp[key] = m
+        pm[i] = m
+        cell_at[i] = (i, fixed) if horizontal else (fixed, i)
+    left_cells = tuple(cell_at[i] for i in range(lo_min, a))
+    for hi, right_empty, modes in ends:
+        right_cells = tuple(cell_at[i] for i in right_empty)
+        low = hi - 4 if hi - 4 > lo_min else lo_min  # the leftmost lo of this end
+        for mode in modes:
+            size = mode.bit_count()
+            rmasks = tuple(mode & pm[i] for i in right_empty)
+            if not all(rmasks):
+                continue
+            group = _GROUP.get(mode)
+            if group is None:
+                group = _GROUP[mode] = _group(mode)
+            lmasks: tuple[int, ...] = ()
+            r = len(right_empty)
+            for lo in range(a, low - 1, -1):
+                if lo < a:
+                    m = mode & pm[lo]
+                    if not m:
+                        break
+                    lmasks = (m,) + lmasks
+                k = a - lo + r
+                if k < 2:
+                    continue
+                if k > size:
+                    break
+                out.append((group, k, left_cells[lo - lo_min:] + right_cells, mode, lmasks + rmasks))
+    return out
+
+
+def generate_plays(index: _Index, hand: tuple[int, ...], min_size: int = 1, *, first: bool = False) -> list[tuple[Placed, ...]]:
+    """Every legal play of ``hand`` (as sorted tuples of :class:`Placed`), sorted.
+
+    With ``first`` the search stops at the first play found (a yes/no test).
+    """
+    kinds = sorted(set(hand))
+    if not kinds or not index.cells:
+        return []
+    hand_mask = 0
+    for c in kinds:
+        hand_mask |= 1 << c
+    if min(4, len(kinds)) < min_size:
+        return []
+    result: list[tuple[Placed, ...]] = []
+    if min_size <= 1:
+        for (x, y), mask in index.singles().items():
+            here = mask & hand_mask
+            while here:
+                low = here & -here
+                result.append((Placed(x, y, low.bit_length() - 1),))
+                if first:
+                    return result
+                here ^= low
+    counts = hand_groups(kinds)
+    groups = 0
+    for g, n in enumerate(counts):
+        if n >= 2:
+            groups |= 1 << g
+    if groups:
+        for runs in index.lines().values():
+            for run in runs:
+                if not run[2] & groups:
+                    continue
+                for g, k, where, mode, masks in run[3]:
+                    if counts[g] < k or k < min_size:
+                        continue
+                    allowed = mode & hand_mask
+                    if allowed.bit_count() < k:
+                        continue
+                    options = tuple(allowed & m for m in masks)
+                    n = distinct_count(options)
+                    for r in range(n):
+                        result.append(tuple(Placed(x, y, c) for (x, y), c in zip(where, nth_distinct(options, r))))
+                        if first:
+                            return result
+    result.sort()
+    return result
+
+
+def check_play(index: _Index, hand: tuple[int, ...], placed: tuple[Placed, ...], min_size: int = 1) -> bool:
+    """Whether ``placed`` (sorted) is one of :func:`generate_plays`' plays, checked
+    directly: one line, one gap-free segment of at most five cells holding an
+    old card, a mode of that segment admitting every new card, the new cards'
+    perpendicular lines. Far-apart cells are refused before anything is scanned.
+    """
+    k = len(placed)
+    if not min_size <= k <= 4 or not index.cells:
+        return False
+    cards = [p.card for p in placed]
+    if len(set(cards)) < k or any(c not in hand for c in cards):
+        return False
+    if any(not 0 <= c < _KINDS for c in cards):
+        return False
+    cells = index.cells
+    new = {(p.x, p.y) for p in placed}
+    if len(new) < k or any(xy in cells for xy in new):
+        return False
+    xs = {p.x for p in placed}
+    ys = {p.y for p in placed}
+    options = []
+    if len(ys) == 1:
+        options.append((True, placed[0].y, [p.x for p in placed]))
+    if len(xs) == 1:
+        options.append((False, placed[0].x, [p.y for p in placed]))
+    for horizontal, fixed, coords in options:
+        lo, hi = min(coords), max(coords)
+        if hi - lo > 4:
+            continue
+
+        def at(i: int) -> Cell:
+            return (i, fixed) if horizontal else (fixed, i)
+
+        while lo - 1 >= hi - 5 and (at(lo - 1) in cells or at(lo - 1) in new):
+            lo -= 1
+        while hi + 1 <= lo + 5 and (at(hi + 1) in cells or at(hi + 1) in new):
+            hi += 1
+        if hi - lo > 4 or at(lo - 1) in cells or at(hi + 1) in cells:
+            continue
+        if any(at(i) not in cells and at(i) not in new for i in range(lo, hi + 1)):
+            continue
+        old = tuple(sorted(cells[at(i)] for i in range(lo, hi + 1) if at(i) in cells))
+        if not old:
+            continue
+        for mode in _modes(old):
+            if all(mode >> c & 1 for c in cards):
+                dx, dy = (0, 1) if horizontal else (1, 0)
+                if all(_perp_mask(cells, p.x, p.y, dx, dy) >> p.card & 1 for p in placed):
+                    return True
+    return False
+
+
