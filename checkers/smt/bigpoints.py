@@ -504,9 +504,10 @@ def _high_score(full: bool) -> Finding:
         "BP-F-5", GAME_ID, question, "sat",
         f"Yes: seat {seat} scores {score} in the witness game ({method}; random and guided searches reach "
         f"{best_other}). Seat 0 walks blue then red to the top steps taking the disc behind each landing "
-        "(every blue disc, six reds, three whites, the black disc before blue), moves yellow and green onto "
-        "the ladder for their reserve discs and takes a purple disc and two whites with purple, while seat 1 "
-        f"walks the other pawns; BP-F-6 proves no two-player game gives more than {bound}, so the true "
+        "(every blue disc, seven reds, three whites, the black disc before blue); seat 1 once spends a black "
+        "disc to move red back, so seat 0 lands on red once more and has 26 of the 51 turns; seat 0 then "
+        "moves yellow, green and purple onto the ladder for their reserve discs and takes two whites with "
+        f"purple, while seat 1 walks the other pawns; BP-F-6 proves no two-player game gives more than {bound}, so the true "
         f"maximum lies in {score}..{bound}.",
         witness={"players": 2, "flags": {}, "moves": moves, "seat": seat, "score": score},
         rule_ids=("BP-SCORE-1",), seconds=time.perf_counter() - start, method="construction",

@@ -223,30 +223,33 @@ def longest_game() -> list[str]:
 
 #: The path of the high-score game: a black disc, the blue block, red discs with three whites among
 #: the first four, then yellow, green and purple blocks (each after a black disc) with two whites
-#: among the last purple discs and the fifth black disc last.
-HIGH_PATH = "K" + "B" * 9 + "RWRWRWRRRRRR" + "K" + "Y" * 9 + "K" + "G" * 9 + "KPPPPPPWPPWPK"
+#: among the purple discs and the fifth black disc last.
+HIGH_PATH = "K" + "B" * 9 + "RWRWRWRRRRRR" + "K" + "Y" * 9 + "K" + "G" * 9 + "KPPPPWPPWPPPK"
 
 
 def high_score_game() -> list[str]:
-    """A two-player game in which seat 0 scores 91 on :data:`HIGH_PATH` (no black disc spent).
+    """A two-player game in which seat 0 scores 94 on :data:`HIGH_PATH`.
 
     Seat 0 walks blue and then red to the first two steps, each pawn taking the disc behind it: the black
-    disc, every blue disc (the last one from red's first disc), three whites and six reds with the
-    reserve discs; then it moves yellow and green onto the ladder (their reserve discs) and makes three
-    purple landings taking a purple disc and two whites. Seat 1 walks yellow, green and purple meanwhile,
-    taking the black discs before them and their own discs. Seat 0 ends with 10 blue (4 each), 6 red
+    disc, every blue disc (the last one from red's first disc), three whites and the red discs with the
+    reserve discs. Once, seat 1 spends a black disc to move red back from its fifth disc to its third
+    (taking the second), so seat 0's next red landing takes the third red disc and seat 0 has one turn
+    more (26 of 51). Then seat 0 moves yellow, green and purple onto the ladder (their reserve discs) and
+    makes two purple landings taking the last whites. Seat 1 walks yellow, green and purple meanwhile,
+    taking the black discs before them and their own discs. Seat 0 ends with 10 blue (4 each), 7 red
     (3 each), one yellow, green and purple, a black disc and five whites worth six each.
 
     >>> from ruleproof.checkers.smt.bigpoints import replay
     >>> replay(2, {}, high_score_game()).scores
-    (91, 24)
+    (94, 27)
     """
     from ruleproof.checkers.smt.bigpoints import drive
 
-    seat0 = [("blue", "behind", None)] * 10 + [("red", "behind", None)] * 10
-    seat0 += [("yellow", "behind", None), ("green", "behind", None)] + [("purple", "behind", None)] * 3
-    seat1 = [("yellow", "behind", None)] * 9 + [("green", "behind", None)] * 9 + [("purple", "behind", None)] * 7
-    plan = [turn for pair in zip(seat0, seat1) for turn in pair]
+    blue, red, yellow, green, purple = ((c, "behind", None) for c in bp.COLOURS)
+    seat0: list[Any] = [blue] * 10 + [red] * 11 + [yellow, purple, purple, green, purple]
+    seat1: list[Any] = [yellow] * 9 + [green] * 9 + [purple] * 7
+    seat1[14] = ("green", "behind", ("red", True, "behind"))
+    plan = [turn for pair in zip(seat0, seat1) for turn in pair] + seat0[len(seat1):]
     _, moves = drive(2, {}, HIGH_PATH, plan)
     return moves
 
