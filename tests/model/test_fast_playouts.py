@@ -12,6 +12,7 @@ fails the same comparison, which shows the comparison can fail.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections import Counter
 from typing import Any
@@ -21,6 +22,10 @@ import pytest
 from ruleproof.model.core import Game
 from ruleproof.model.registry import game_for
 from ruleproof.model.take5 import GAME as TAKE5
+from ruleproof.spec.bigpoints import BigPointsVariant
+from ruleproof.spec.bigpoints import Take as TakeDisc
+from ruleproof.spec.cinco import CincoVariant, Play
+from ruleproof.spec.ikebana import IkebanaVariant, Keep
 from ruleproof.spec.take5 import Take, Take5Variant
 
 stats = pytest.importorskip("scipy.stats")
@@ -65,6 +70,17 @@ FAST = [
     ("take5", 4, Take5Variant()),
     ("take5", 3, Take5Variant(professional=True, end_check="immediate", threshold=30)),
     ("take5", 5, Take5Variant(row_choice="auto", deck="tactical")),
+    ("bigpoints", 3, BigPointsVariant()),
+    ("bigpoints", 3, BigPointsVariant(colour_discs=2, black_discs=1, white_discs=0, no_free_disc="illegal",
+                                      extra_timing="before")),
+    ("bigpoints", 2, BigPointsVariant(colour_discs=3, black_discs=2, white_discs=1, back_to_start=True, match=True,
+                                      ladder_take="reserve_and_path", last_reserve=False)),
+    ("ikebana", 3, IkebanaVariant()),
+    ("ikebana", 5, IkebanaVariant(bank="finite", shortfall="end_game", double_final=True, start_tie="lowest_seat")),
+    ("ikebana", 2, IkebanaVariant(recycle="when_empty", stall="skip", partial_refusal=True)),
+    ("cinco", 3, CincoVariant(chips=10)),
+    ("cinco", 2, CincoVariant(layout="square", exact_five=True, joker=True, chips=10)),
+    ("cinco", 4, CincoVariant(chips_out="all_out", chips=6, reshuffle="when_empty", must_place=True)),
 ]
 
 
@@ -116,3 +132,101 @@ def test_take5_fast_playout_replays_through_the_checked_path(players: int, varia
         for move in trace:
             state = TAKE5.apply(state, move)
         assert state == final
+
+
+def _preferring(seats: frozenset[int], prefer: Any) -> Any:
+    """A biased sampler: the ``seats`` pick among their legal moves that ``prefer`` accepts, when any."""
+
+    def playout(game: AnyGame, state: Any, rng: random.Random) -> tuple[Any, int]:
+        steps = 0
+        while not game.is_terminal(state):
+            actor = game.current_player(state)
+            if actor < 0:
+                move = game.sample_chance(state, rng)
+            else:
+                moves = game.legal_moves(state)
+                pool = [m for m in moves if prefer(m)] if actor in seats else []
+                pool = pool or list(moves)
+                move = pool[rng.randrange(len(pool))]
+            state = game.apply_unchecked(state, move)
+            steps += 1
+        return state, steps
+
+    return playout
+
+
+def _card_then_cell(game: AnyGame, state: Any, rng: random.Random) -> tuple[Any, int]:
+    """A biased Cinco sampler, a plausible fast-path bug: a uniform card (or draw/exchange), then a
+    uniform cell for it, instead of a uniform move."""
+    steps = 0
+    while not game.is_terminal(state):
+        actor = game.current_player(state)
+        if actor < 0:
+            move = game.sample_chance(state, rng)
+        else:
+            groups: dict[int, list[Any]] = {}
+            for m in game.legal_moves(state):
+                groups.setdefault(m.card if isinstance(m, Play) else 0, []).append(m)
+            pool = groups[sorted(groups)[rng.randrange(len(groups))]]
+            move = pool[rng.randrange(len(pool))]
+        state = game.apply_unchecked(state, move)
+        steps += 1
+    return state, steps
+
+
+BIASED = [
+    ("bigpoints", 3, BigPointsVariant(), _preferring(frozenset({0, 1, 2}), lambda m: m == TakeDisc("ahead"))),
+    ("ikebana", 3, IkebanaVariant(), _preferring(frozenset({0}), lambda m: m == Keep())),
+    ("cinco", 3, CincoVariant(chips=10), _card_then_cell),
+]
+
+
+@pytest.mark.parametrize(("game_id", "players", "variant", "sampler"), BIASED, ids=[b[0] for b in BIASED])
+def test_biased_samplers_of_the_other_games_are_caught(game_id: str, players: int, variant: Any, sampler: Any) -> None:
+    p = _same_distribution(game_for(game_id), players, variant, sampler, games=300)
+    assert min(p.values()) < ALPHA, p
+
+
+@pytest.mark.parametrize("game_id", ["bigpoints", "ikebana", "cinco"])
+def test_fast_playout_replays_through_the_checked_path(game_id: str) -> None:
+    """Every move of the fast path is legal and the replayed state is its final state,
+    from the start and from mid-game positions of every test configuration."""
+    game: Any = game_for(game_id)
+    for players, variant in game.test_configs():
+        assert game._fast_ok(variant)
+        for seed in range(3):
+            rng = random.Random(seed)
+            start = game.new_game(players, variant, seed=seed)
+            for _ in range(rng.randrange(120) if seed else 0):  # seed 0 from the start, the others mid-game
+                if game.is_terminal(start):
+                    break
+                start = game.apply(start, game.random_move(start, rng))
+            trace: list[Any] = []
+            final, steps = game._fast_playout(start, rng, trace)
+            assert steps == len(trace) and game.is_terminal(final)
+            state = start
+            for move in trace:
+                state = game.apply(state, move)
+            assert state == final
+
+
+@pytest.mark.parametrize("game_id", ["bigpoints", "ikebana", "cinco"])
+def test_fast_playout_is_deterministic_and_guarded(game_id: str) -> None:
+    """The same generator gives the same game with or without a trace; a derived engine that
+    overrides a transition, or a variant flag the fast path does not know, takes the generic path."""
+    game: Any = game_for(game_id)
+    players, variant = game.test_configs()[0]
+    start = game.new_game(players, variant, seed=5)
+    traced: list[Any] = []
+    assert game.random_playout(start, random.Random(9), traced) == game.random_playout(start, random.Random(9))
+    assert traced
+
+    class Derived(type(game)):  # type: ignore[misc]
+        def apply_unchecked(self, state: Any, move: Any) -> Any:
+            return super().apply_unchecked(state, move)
+
+    derived = Derived()
+    assert not derived._fast_ok(variant)
+    assert derived.random_playout(start, random.Random(9)) == Game.random_playout(game, start, random.Random(9))
+    unknown = frozenset(f.name for f in dataclasses.fields(variant)) - type(game)._FAST_FLAGS
+    assert not unknown, f"flags the fast path does not handle: {sorted(unknown)}"
