@@ -183,7 +183,6 @@ class BigFiveGame(Game[BigFiveState, BigFiveMove, BigFiveVariant]):
 
     spec = SPEC
     state_type = BigFiveState
-    _pass_move = _PASS
 
     def __init__(self) -> None:
         super().__init__()
@@ -414,13 +413,17 @@ class BigFiveGame(Game[BigFiveState, BigFiveMove, BigFiveVariant]):
             return self._after_bonus(state)
         raise TypeError(f"not a Big Five move: {move!r}")
 
+    def _new_round(self, state: BigFiveState) -> BigFiveState:
+        """The next round's state before its first deal (``state``: a round just over)."""
+        n = state.players
+        return BigFiveState(
+            state.variant, n, state.round + 1, 0, FULL_DECK, (), ((),) * n, ((),) * n, (), (),
+            state.round % n, 0, False, 0, 0, state.penalties, False, False,
+        )
+
     def _deal(self, state: BigFiveState, card: int) -> BigFiveState:
         if state.round_over:
-            n = state.players
-            state = BigFiveState(
-                state.variant, n, state.round + 1, 0, FULL_DECK, (), ((),) * n, ((),) * n, (), (),
-                state.round % n, 0, False, 0, 0, state.penalties, False, False,
-            )
+            state = self._new_round(state)
         setup = self._setup(state.variant, state.players)
         dealt = state.dealt
         pool = _remove_one(state.pool, card)

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from bisect import insort
 from typing import TYPE_CHECKING
 
 from ruleproof.model.bigfive_index import (
@@ -39,8 +40,11 @@ from ruleproof.model.core import CHANCE, TERMINAL
 from ruleproof.spec.bigfive import (
     BigFiveMove,
     BigFiveState,
+    Deal,
     Discard,
+    Draw,
     Exchange,
+    Pass,
     Placed,
     Play,
 )
@@ -49,6 +53,9 @@ if TYPE_CHECKING:
     from ruleproof.model.bigfive import BigFiveGame
 
 Cell = tuple[int, int]
+_DEAL = tuple(Deal(c) for c in range(25))
+_DRAW = tuple(Draw(c) for c in range(25))
+_PASS = Pass()
 #: (number of plays, the empty cells in order, the cards each cell may take)
 Entry = tuple[int, tuple[Cell, ...], tuple[int, ...]]
 
@@ -140,43 +147,141 @@ def _nth_exchange(hand: tuple[int, ...], r: int) -> tuple[int, ...]:
     return tuple(out)
 
 
+class Choices:
+    """A seat's legal moves as a count and a numbering ``0 .. len - 1`` of them,
+    built without listing them: ``[choices[r] for r in range(len(choices))]``
+    is :meth:`BigFiveGame.legal_moves` in another order.
+    """
+
+    __slots__ = ("listed", "discards", "exchanges", "whole", "hand", "passes", "plays", "entries", "size")
+
+    def __init__(self, game: BigFiveGame, state: BigFiveState, actor: int) -> None:
+        self.listed: tuple[BigFiveMove, ...] = ()
+        self.discards: list[tuple[int, ...]] = []
+        self.exchanges = self.passes = self.plays = 0
+        self.entries: list[Entry] = []
+        hand = self.hand = state.hands[actor]
+        variant = state.variant
+        self.whole = variant.exchange == "whole_hand"
+        if state.bonus:
+            self.listed = game.legal_moves(state)
+            self.size = len(self.listed)
+            return
+        index = game._board_index(state.board)
+        if state.players == 1:
+            self.plays, self.entries = play_census(index, hand, 3)
+            if not self.plays or variant.solo_discard == "optional":
+                self.discards = sorted(set(itertools.combinations(hand, 3)))
+        else:
+            if state.decks[actor]:
+                self.exchanges = 1 if self.whole else _exchange_count(hand)
+            self.passes = 1 if variant.pass_rule == "always" else 0
+            self.plays, self.entries = play_census(index, hand, variant.min_group)
+            if not self.exchanges + self.passes + self.plays:
+                self.passes = 1
+        self.size = len(self.discards) + self.exchanges + self.passes + self.plays
+
+    def __len__(self) -> int:
+        return self.size
+
+    def __getitem__(self, r: int) -> BigFiveMove:
+        if not 0 <= r < self.size:
+            raise IndexError(r)
+        if self.listed:
+            return self.listed[r]
+        if r < len(self.discards):
+            return Discard(self.discards[r])
+        r -= len(self.discards)
+        if r < self.exchanges:
+            return Exchange(self.hand if self.whole else _nth_exchange(self.hand, r))
+        r -= self.exchanges
+        if r < self.passes:
+            return _PASS
+        return Play(nth_play(self.entries, r - self.passes))
+
+
 def random_decision(game: BigFiveGame, state: BigFiveState, actor: int, rng: random.Random) -> BigFiveMove:
     """A uniformly random legal move of the seat ``actor`` (same odds as a pick from ``legal_moves``)."""
-    if state.bonus:
-        moves = game.legal_moves(state)
-        return moves[rng.randrange(len(moves))]
-    hand = state.hands[actor]
-    variant = state.variant
-    index = game._board_index(state.board)
-    if state.players == 1:
-        total, entries = play_census(index, hand, 3)
-        discards: list[tuple[int, ...]] = []
-        if not total or variant.solo_discard == "optional":
-            discards = sorted(set(itertools.combinations(hand, 3)))
-        r = rng.randrange(len(discards) + total)
-        if r < len(discards):
-            return Discard(discards[r])
-        return Play(nth_play(entries, r - len(discards)))
-    exchanges = 0
-    if state.decks[actor]:
-        exchanges = 1 if variant.exchange == "whole_hand" else _exchange_count(hand)
-    passes = 1 if variant.pass_rule == "always" else 0
-    total, entries = play_census(index, hand, variant.min_group)
-    n = exchanges + passes + total
-    if not n:
-        return game._pass_move
-    r = rng.randrange(n)
-    if r < exchanges:
-        return Exchange(hand if variant.exchange == "whole_hand" else _nth_exchange(hand, r))
-    r -= exchanges
-    if r < passes:
-        return game._pass_move
-    return Play(nth_play(entries, r - passes))
+    choices = Choices(game, state, actor)
+    return choices[rng.randrange(choices.size)]
+
+
+def deal_round(game: BigFiveGame, state: BigFiveState, rng: random.Random,
+               trace: list[BigFiveMove] | None) -> tuple[BigFiveState, int] | None:
+    """The whole setup of a round at once (``state``: before its first deal, or a
+    round just over): the deals as a uniformly random sequence of the pool's
+    cards, then each seat's first hand as a uniform sample of its deck, which is
+    what dealing and drawing one card at a time gives. ``None`` when the setup
+    would run out of cards (the step-by-step path then reports it).
+    """
+    if state.round_over:
+        state = game._new_round(state)
+    setup = game._setup(state.variant, state.players)
+    pool = state.pool
+    if setup.deal_end > len(pool):
+        return None
+    picked = rng.sample(range(len(pool)), setup.deal_end)
+    dealt = [pool[i] for i in picked]
+    chosen = set(picked)
+    rest = [c for i, c in enumerate(pool) if i not in chosen]
+    targets = setup.targets
+    n = state.players
+    decks: list[list[int]] = [[] for _ in range(n)]
+    for j in range(1, setup.deal_end):
+        decks[targets[j]].append(dealt[j])
+    hands: list[tuple[int, ...]] = [()] * n
+    draws: list[list[int]] = [[] for _ in range(n)]
+    for seat, size in enumerate(setup.sizes):
+        want = min(5, size)
+        if want:
+            got = rng.sample(decks[seat], want)
+            draws[seat] = got
+            hands[seat] = tuple(sorted(got))
+            left = list(decks[seat])
+            for c in got:
+                left.remove(c)
+            decks[seat] = left
+    if trace is not None:
+        trace.extend(_DEAL[c] for c in dealt)
+        for seat in targets[setup.deal_end:setup.length]:
+            if draws[seat]:
+                trace.append(_DRAW[draws[seat].pop(0)])
+    new_decks = tuple((tuple(sorted(d)),) if d else () for d in decks)
+    final = BigFiveState(
+        state.variant, n, state.round, setup.length, (), (Placed(0, 0, dealt[0]),), tuple(hands), new_decks,
+        state.pile, tuple(sorted(state.box + tuple(rest))), state.turn, state.bonus, state.boxing, state.to_draw,
+        state.idle, state.penalties, False, False,
+    )
+    return final, setup.length
+
+
+def draw_run(game: BigFiveGame, state: BigFiveState, rng: random.Random,
+             trace: list[BigFiveMove] | None) -> tuple[BigFiveState, int]:
+    """A seat's refill after its move (``state.to_draw`` cards, never more than its deck) at once."""
+    seat = state.turn
+    deck = [list(seg) for seg in state.decks[seat]]
+    hand = list(state.hands[seat])
+    count = state.to_draw
+    for _ in range(count):
+        top = deck[0]
+        card = top.pop(rng.randrange(len(top)))
+        if not top:
+            del deck[0]
+        insort(hand, card)
+        if trace is not None:
+            trace.append(_DRAW[card])
+    s = state._replace(
+        hands=state.hands[:seat] + (tuple(hand),) + state.hands[seat + 1:],
+        decks=state.decks[:seat] + (tuple(tuple(seg) for seg in deck),) + state.decks[seat + 1:],
+        to_draw=0,
+    )
+    return (s if s.bonus else game._end_turn(s)), count
 
 
 def random_playout(game: BigFiveGame, state: BigFiveState, rng: random.Random,
                    trace: list[BigFiveMove] | None = None) -> tuple[BigFiveState, int]:
-    """:meth:`Game.random_playout` with :func:`random_decision` for the seats' moves."""
+    """:meth:`Game.random_playout` with :func:`random_decision` for the seats'
+    moves and whole setups (:func:`deal_round`) and refills (:func:`draw_run`) at once."""
     steps = 0
     current, sample, apply = game.current_player, game.sample_chance, game.apply_unchecked
     while True:
@@ -184,6 +289,16 @@ def random_playout(game: BigFiveGame, state: BigFiveState, rng: random.Random,
         if actor == TERMINAL:
             return state, steps
         if actor == CHANCE:
+            if state.round_over or state.dealt == 0:
+                done = deal_round(game, state, rng, trace)
+                if done is not None:
+                    state, n = done
+                    steps += n
+                    continue
+            elif state.to_draw and state.dealt >= game._setup(state.variant, state.players).length:
+                state, n = draw_run(game, state, rng, trace)
+                steps += n
+                continue
             move = sample(state, rng)
         else:
             move = random_decision(game, state, actor, rng)

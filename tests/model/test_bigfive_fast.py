@@ -1,0 +1,178 @@
+"""The fast Big Five playout draws what the checked path draws.
+
+Three layers of evidence: (1) at every decision along random games the fast
+path's numbering of the legal moves (:class:`Choices`) is a bijection onto
+``legal_moves``, so a uniform number is a uniform legal move; (2) its games
+replay move by move through the checked ``apply`` to the same final state,
+whole setups and refills included; (3) game by game, lengths, seat 0's
+penalties and the winners match the interface's generic playout under
+two-sample tests (the comparison of ``tests/model/test_fast_playouts.py``),
+which a sampler biased towards plays fails.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from ruleproof.model.bigfive import GAME
+from ruleproof.model.bigfive_fast import Choices, play_census
+from ruleproof.model.core import CHANCE, TERMINAL, Game
+from ruleproof.spec.bigfive import BigFiveState, BigFiveVariant, Play
+
+stats = pytest.importorskip("scipy.stats")
+
+ALPHA = 1e-3  # as in test_fast_playouts: a fair sampler passes with 99.9 %
+CONFIGS = GAME.test_configs()
+
+
+def _random_states(players: int, variant: BigFiveVariant, seed: int, limit: int) -> list[BigFiveState]:
+    """Up to ``limit`` decision states of one random game (checked moves)."""
+    rng = random.Random(seed)
+    state = GAME.initial_state(players, variant)
+    out = []
+    while len(out) < limit:
+        actor = GAME.current_player(state)
+        if actor == TERMINAL:
+            break
+        if actor != CHANCE:
+            out.append(state)
+        state = GAME.apply(state, GAME.random_move(state, rng, actor))
+    return out
+
+
+@pytest.mark.parametrize(("players", "variant"), CONFIGS)
+def test_choices_number_each_legal_move_once(players: int, variant: BigFiveVariant) -> None:
+    checked = 0
+    for seed in range(6):
+        for state in _random_states(players, variant, seed, 25):
+            actor = GAME.current_player(state)
+            choices = Choices(GAME, state, actor)
+            numbered = Counter(choices[r] for r in range(len(choices)))
+            assert numbered == Counter(GAME.legal_moves(state)), GAME.render_text(state)
+            assert max(numbered.values()) == 1
+            with pytest.raises(IndexError):
+                choices[len(choices)]
+            checked += 1
+    assert checked >= 10
+
+
+def test_census_counts_plays_of_the_generated_list() -> None:
+    plays = 0
+    for state in _random_states(4, BigFiveVariant(), 7, 120):
+        index = GAME._board_index(state.board)
+        for seat in range(4):
+            for min_size in (1, 2, 3):
+                total, _ = play_census(index, state.hands[seat], min_size)
+                expected = len(GAME.plays(state, seat, min_size))
+                assert total == expected
+                plays += total
+    assert plays > 100
+
+
+def _replays(players: int, variant: BigFiveVariant, seed: int) -> int:
+    rng = random.Random(seed)
+    start = GAME.initial_state(players, variant)
+    for _ in range(rng.randrange(200) if seed else 0):  # start mid-round sometimes
+        after = GAME.apply(start, GAME.random_move(start, rng))
+        if GAME.is_terminal(after):
+            break
+        start = after
+    trace: list[Any] = []
+    final, steps = GAME.random_playout(start, rng, trace)
+    assert steps == len(trace)
+    state = start
+    for move in trace:
+        state = GAME.apply(state, move)
+    assert state == final
+    again, _ = GAME.random_playout(start, random.Random(seed))  # the same game with or without a trace
+    assert again == GAME.random_playout(start, random.Random(seed), [])[0]
+    return steps
+
+
+@pytest.mark.parametrize(("players", "variant"), [c for c in CONFIGS if c[1].rounds == 1])
+def test_fast_playout_replays_through_the_checked_path(players: int, variant: BigFiveVariant) -> None:
+    assert sum(_replays(players, variant, seed) for seed in range(2)) > 0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("players", "variant"), [c for c in CONFIGS if c[1].rounds > 1])
+def test_fast_playout_replays_over_several_rounds(players: int, variant: BigFiveVariant) -> None:
+    assert _replays(players, variant, 3) > 0
+
+
+def _samples(players: int, variant: BigFiveVariant, playout: Any, games: int, seed: int) -> dict[str, list[Any]]:
+    rng = random.Random(seed)
+    out: dict[str, list[Any]] = {"length": [], "score": [], "winners": []}
+    for _ in range(games):
+        final, steps = playout(GAME.initial_state(players, variant), rng)
+        assert GAME.is_terminal(final)
+        outcome = GAME.outcome(final)
+        out["length"].append(steps)
+        out["score"].append(outcome.scores[0])
+        out["winners"].append(tuple(sorted(outcome.winners)))
+    return out
+
+
+def _p_values(a: dict[str, list[Any]], b: dict[str, list[Any]]) -> dict[str, float]:
+    result = {key: float(stats.ks_2samp(a[key], b[key]).pvalue) for key in ("length", "score")}
+    kinds = sorted(set(a["winners"]) | set(b["winners"]))
+    ca, cb = Counter(a["winners"]), Counter(b["winners"])
+    table = [[ca[k] + 0.5 for k in kinds], [cb[k] + 0.5 for k in kinds]]
+    result["winners"] = float(stats.chi2_contingency(table)[1]) if len(kinds) > 1 else 1.0
+    return result
+
+
+def _generic(state: BigFiveState, rng: random.Random) -> tuple[BigFiveState, int]:
+    return Game.random_playout(GAME, state, rng)
+
+
+def _compare(players: int, variant: BigFiveVariant, sampler: Any, games: int) -> dict[str, float]:
+    return _p_values(_samples(players, variant, sampler, games, seed=1),
+                     _samples(players, variant, _generic, games, seed=2))
+
+
+KIDS = BigFiveVariant(children=True)
+
+
+@pytest.mark.parametrize(("players", "variant", "games"), [(2, KIDS, 200), (1, KIDS, 400)])
+def test_fast_playout_draws_the_checked_distribution(players: int, variant: BigFiveVariant, games: int) -> None:
+    assert type(GAME).random_playout is not Game.random_playout
+    p = _compare(players, variant, GAME.random_playout, games)
+    assert min(p.values()) > ALPHA, p
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("players", "variant"), [
+    (4, BigFiveVariant()), (3, KIDS),
+    (2, BigFiveVariant(children=True, exchange="whole_hand", min_group=2, bonus_timing="after_refill",
+                       pass_rule="always")),
+])
+def test_fast_playout_draws_the_checked_distribution_slow(players: int, variant: BigFiveVariant) -> None:
+    p = _compare(players, variant, GAME.random_playout, 300)
+    assert min(p.values()) > ALPHA, p
+
+
+def _play_bias(state: BigFiveState, rng: random.Random) -> tuple[BigFiveState, int]:
+    """A biased sampler: seat 0 plays whenever it can (uniformly among its plays)."""
+    steps = 0
+    while not GAME.is_terminal(state):
+        actor = GAME.current_player(state)
+        if actor == CHANCE:
+            move = GAME.sample_chance(state, rng)
+        else:
+            moves = GAME.legal_moves(state)
+            if actor == 0:
+                moves = tuple(m for m in moves if isinstance(m, Play)) or moves
+            move = moves[rng.randrange(len(moves))]
+        state = GAME.apply_unchecked(state, move)
+        steps += 1
+    return state, steps
+
+
+def test_invalid_biased_sampler_is_caught() -> None:
+    p = _compare(2, KIDS, _play_bias, 120)
+    assert min(p.values()) < ALPHA, p
