@@ -16,8 +16,8 @@ def _rest(board: tuple[Placed, ...]) -> list[int]:
     return sorted((Counter(FULL_DECK) - Counter(p.card for p in board)).elements())
 
 
-def _windows(index: _Index) -> dict[tuple[int, int], object]:
-    return {k: v for k, v in index.lines().items() if v}
+def _windows(index: _Index) -> tuple[dict[tuple[int, int], object], dict[tuple[int, int], int]]:
+    return {k: v for k, v in index.lines().items() if v}, index.singles()
 
 
 def test_incremental_windows_equal_a_fresh_index_along_random_games() -> None:
