@@ -7,6 +7,7 @@ Big Five's plays are numbered relative to the cards already on the table
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
 from typing import Any
@@ -27,6 +28,8 @@ class ActionCodec:
 
     num_distinct_actions: int
     max_chance_outcomes: int
+    #: Whether :meth:`next_extra` does anything (the adapter skips the call when not).
+    tracks_extra: bool = False
 
     def root_extra(self, state: State) -> object:
         """The bookkeeping of the initial state."""
@@ -43,6 +46,10 @@ class ActionCodec:
     def decode(self, action: int, state: State, extra: object, chance: bool) -> Move:
         """The move of ``action`` in ``state``; raises ``KeyError`` when none."""
         raise NotImplementedError
+
+    def encode_all(self, moves: Sequence[Move], state: State, extra: object, chance: bool) -> list[int]:
+        """The actions of ``moves`` (all of one state), in the same order."""
+        return [self.encode(m, state, extra, chance) for m in moves]
 
 
 def _key(move: Move) -> tuple[type[Any], Move]:
@@ -70,23 +77,39 @@ class TableCodec(ActionCodec):
         self.max_chance_outcomes = len(self.chance_moves)
         # Engines hand out the same move objects again and again (precomputed
         # tables), and hashing a move is slow: remember actions by object
-        # identity, pinning the object so that its id is not reused.
-        self._fast: tuple[dict[int, tuple[Move, int]], dict[int, tuple[Move, int]]] = ({}, {})
+        # identity. Every object remembered is pinned (kept alive in _pins), so
+        # its id cannot be reused by another object while the entry exists.
+        self._fast: tuple[dict[int, int], dict[int, int]] = ({}, {})
+        self._pins: list[Move] = []
         self._fast_limit = 4 * (len(self.player_moves) + len(self.chance_moves)) + 64
 
     def encode(self, move: Move, state: State, extra: object, chance: bool) -> int:
-        fast = self._fast[chance]
-        hit = fast.get(id(move))
-        if hit is not None and hit[0] is move:
-            return hit[1]
+        action = self._fast[chance].get(id(move))
+        if action is not None:
+            return action
         index = self._chance_index if chance else self._player_index
         try:
             action = index[_key(move)]
         except KeyError:
             raise AdapterError(f"the move {str(move)!r} is not in the action table") from None
-        if len(fast) < self._fast_limit:
-            fast[id(move)] = (move, action)
+        if len(self._pins) < self._fast_limit:
+            self._pins.append(move)
+            self._fast[chance][id(move)] = action
         return action
+
+    def encode_all(self, moves: Sequence[Move], state: State, extra: object, chance: bool) -> list[int]:
+        """The actions of ``moves``: one dictionary look-up by identity per move, in C.
+
+        >>> from ruleproof.spec.take5 import Deal
+        >>> deals = [Deal(1), Deal(2)]
+        >>> codec = TableCodec([], deals)
+        >>> codec.encode_all(deals[::-1], None, None, True), codec.encode_all([Deal(2)], None, None, True)
+        ([1, 0], [1])
+        """
+        actions = list(map(self._fast[chance].get, map(id, moves)))
+        if None in actions:
+            return [self.encode(m, state, extra, chance) if a is None else a for a, m in zip(actions, moves)]
+        return actions  # type: ignore[return-value]
 
     def decode(self, action: int, state: State, extra: object, chance: bool) -> Move:
         table = self.chance_moves if chance else self.player_moves
@@ -160,6 +183,7 @@ def _multiset_count(kinds: int, size: int) -> int:
     return math.comb(kinds + size - 1, size)
 
 
+@functools.lru_cache(maxsize=1 << 16)  # Big Five asks the same hands again and again
 def _multiset_rank(cards: Sequence[int], kinds: int) -> int:
     """The lexicographic rank of a sorted multiset among those of its size (stars and bars)."""
     size = len(cards)
@@ -244,6 +268,7 @@ class BigFiveCodec(ActionCodec):
     KINDS = 25
     MAX_ANCHORS = 100
     HAND = 5
+    tracks_extra = True
 
     def __init__(self) -> None:
         from ruleproof.spec import bigfive as bf
@@ -263,6 +288,7 @@ class BigFiveCodec(ActionCodec):
         self.base_play = offset
         self.num_distinct_actions = self.base_play + self.MAX_ANCHORS * 2 * len(self.shapes)
         self.max_chance_outcomes = 3 * self.KINDS
+        self._last: tuple[State, object, tuple[dict[tuple[int, int], int], dict[tuple[int, int], int]]] | None = None
 
     # -- placement order --------------------------------------------------
 
@@ -312,19 +338,30 @@ class BigFiveCodec(ActionCodec):
             return self._encode_play(move, state, extra)
         raise AdapterError(f"{move} is not a player move of Big Five")
 
-    def _encode_play(self, move: Move, state: State, extra: object) -> int:
+    def _tables(self, state: State, extra: object) -> tuple[dict[tuple[int, int], int], dict[tuple[int, int], int]]:
+        """The table (cell -> card) and the placement order (cell -> index) of a
+        state, remembered for the last state asked about (compared by identity)."""
+        last = self._last
+        if last is not None and last[0] is state and last[1] is extra:
+            return last[2]
+        board = {(p.x, p.y): p.card for p in state.board}
         order: tuple[tuple[int, int], ...] = extra  # type: ignore[assignment]
-        board = {p.cell: p.card for p in state.board}
+        tables = (board, {c: i for i, c in enumerate(order)})
+        self._last = (state, extra, tables)
+        return tables
+
+    def _encode_play(self, move: Move, state: State, extra: object) -> int:
+        board, position = self._tables(state, extra)
         placed = move.placed
-        played = {p.cell: p.card for p in placed}
+        played = {(p.x, p.y): p.card for p in placed}
         if len(placed) > 1:
             axis = (1, 0) if len({p.y for p in placed}) == 1 else (0, 1)
         else:
-            x, y = placed[0].cell
+            x, y = placed[0].x, placed[0].y
             axis = (1, 0) if (x - 1, y) in board or (x + 1, y) in board else (0, 1)
         dx, dy = axis
         # The new line: the run through the played cells on the board with them.
-        x, y = placed[0].cell
+        x, y = placed[0].x, placed[0].y
         while (x - dx, y - dy) in board or (x - dx, y - dy) in played:
             x, y = x - dx, y - dy
         line: list[tuple[int, int]] = []
@@ -334,8 +371,7 @@ class BigFiveCodec(ActionCodec):
         existing = [c for c in line if c in board]
         if not existing:
             raise AdapterError(f"{move}: the new line has no card that was on the table")
-        position = {c: i for i, c in enumerate(order)}
-        anchor = min(existing, key=lambda c: position[c])
+        anchor = min(existing, key=position.__getitem__)
         k = position[anchor]
         if k >= self.MAX_ANCHORS:
             raise AdapterError(f"{move}: anchor index {k} beyond {self.MAX_ANCHORS}")
@@ -381,7 +417,7 @@ class BigFiveCodec(ActionCodec):
         if k >= len(order):
             raise KeyError(action)
         anchor = order[k]
-        a = {p.cell: p.card for p in state.board}[anchor]
+        a = self._tables(state, extra)[0][anchor]
         dx, dy = (0, 1) if vertical else (1, 0)
         placed = []
         for offset, family, step in self.shapes[index]:

@@ -56,6 +56,7 @@ import functools
 import json
 import random
 from collections.abc import Callable, Iterable, Mapping
+from pathlib import Path
 from typing import Any, ClassVar
 
 import numpy as np
@@ -72,6 +73,7 @@ from ruleproof.checkers.interop.codecs import (
 )
 from ruleproof.checkers.interop.params import (
     PREFIX,
+    READING,
     AdapterError,
     Move,
     State,
@@ -81,6 +83,7 @@ from ruleproof.checkers.interop.params import (
     game_name,
     parameter_specification,
     parameters_for,
+    players_and_reading,
     players_and_variant,
 )
 from ruleproof.checkers.interop.tensors import (
@@ -91,6 +94,7 @@ from ruleproof.checkers.interop.tensors import (
     _take5_tensor,
 )
 from ruleproof.model.core import CHANCE, TERMINAL
+from ruleproof.model.readings import ReadingError
 from ruleproof.model.registry import available_games, game_for
 from ruleproof.spec.errors import VariantError
 
@@ -100,6 +104,7 @@ __all__ = [
     "ActionCodec",
     "AdapterError",
     "BigFiveCodec",
+    "GameParameterError",
     "RuleproofGame",
     "RuleproofObserver",
     "RuleproofState",
@@ -110,6 +115,7 @@ __all__ = [
     "load",
     "parameter_specification",
     "parameters_for",
+    "players_and_reading",
     "players_and_variant",
     "random_game",
     "register",
@@ -169,10 +175,17 @@ def codec_for(game_id: str, players: int, variant: Variant | None = None) -> Act
 
 
 class _Node:
-    """One position of a history: the engine state, how it was reached, and caches."""
+    """One position of a history: the engine state, how it was reached, and caches.
+
+    The caches are filled on demand: who acts (``_who``), the sorted legal
+    actions with their moves (``_actions``, ``_legal``), chance's outcomes
+    with their probabilities (``_outcomes``, only when asked for), an outcome
+    drawn without listing the others (``_sampled``) and the observations.
+    """
 
     __slots__ = (
-        "context", "state", "parent", "actor", "action", "move", "depth", "extra", "_legal", "_chance", "_obs", "_entries",
+        "context", "state", "parent", "actor", "action", "move", "depth", "extra", "_who", "_actions", "_legal",
+        "_outcomes", "_sampled", "_obs", "_entries",
     )
 
     def __init__(
@@ -186,10 +199,13 @@ class _Node:
         self.move = move
         self.depth: int = 0 if parent is None else parent.depth + 1
         self.extra = extra
+        self._who: int | None = None
+        self._actions: list[int] | None = None
         self._legal: dict[int, Move] | None = None
-        self._chance: list[tuple[int, Move, float]] | None = None
-        self._obs: dict[tuple[str, int], dict[str, Any]] = {}
-        self._entries: dict[tuple[str, int], str] = {}
+        self._outcomes: list[tuple[int, float]] | None = None
+        self._sampled: tuple[int, Move] | None = None
+        self._obs: dict[tuple[str, int], dict[str, Any]] | None = None  # made when first asked
+        self._entries: dict[tuple[str, int], str] | None = None
 
     def __deepcopy__(self, memo: object) -> _Node:
         return self  # immutable as far as anyone can tell: clones share it
@@ -210,14 +226,17 @@ class _Node:
 
 
 class _Context:
-    """Everything a loaded game needs: engine, player count, variant, codec, tensor layout."""
+    """Everything a loaded game needs: the reading and its engine, player count, variant, codec, tensor layout."""
 
     def __init__(self, game_id: str, params: tuple[tuple[str, Any], ...]) -> None:
         self.game_id = game_id
         self.key = params
-        self.players, self.variant = players_and_variant(game_id, dict(params))
-        self.engine = game_for(game_id)
-        self.params = parameters_for(game_id, self.players, self.variant)
+        given = dict(params)
+        self.players, self.reading = players_and_reading(game_id, given)
+        self.variant = self.reading.variant
+        # The reading's engine: the built-in one, a plugin's derived GAME, restricted by its extra RULES.
+        self.engine = self.reading.engine
+        self.params = parameters_for(game_id, self.players, self.variant, str(given.get(READING, "")))
         adapter = _ADAPTERS[game_id]
         self.codec = adapter.codec(self.players, self.variant)
         self.tensor = adapter.tensor(self.players, self.variant) if adapter.tensor else None
@@ -233,47 +252,120 @@ class _Context:
 
     # -- moves ----------------------------------------------------------------
 
+    def actor(self, node: _Node) -> int:
+        """Who acts at ``node``: a seat, :data:`CHANCE` or :data:`TERMINAL` (asked of the engine once)."""
+        who = node._who
+        if who is None:
+            who = node._who = self.engine.current_player(node.state)
+        return who
+
+    def _fill(self, node: _Node, actions: list[int], moves: Iterable[Move]) -> list[int]:
+        """Store ``node``'s legal actions (sorted) and their moves; returns the sorted actions."""
+        legal = dict(zip(actions, moves))
+        if len(legal) != len(actions):
+            raise AdapterError(f"two legal moves (or chance outcomes) share an action in {self.game_id}")
+        ordered = sorted(actions)
+        if ordered != actions:
+            legal = {a: legal[a] for a in ordered}
+        else:
+            ordered = actions  # already sorted (the usual case): callers may test ``is``
+        node._legal, node._actions = legal, ordered
+        return ordered
+
+    def legal_actions(self, node: _Node) -> list[int]:
+        """The legal actions (chance: its outcomes), sorted; encoded once per node."""
+        actions = node._actions
+        if actions is None:
+            who = self.actor(node)
+            if who == CHANCE:
+                self.outcomes(node)
+            elif who == TERMINAL:
+                self._fill(node, [], ())
+            else:
+                moves = self.engine.legal_moves(node.state)
+                self._fill(node, self.codec.encode_all(moves, node.state, node.extra, False), moves)
+            actions = node._actions
+            assert actions is not None
+        return actions
+
     def legal(self, node: _Node) -> dict[int, Move]:
         """Legal action -> move, sorted by action."""
         if node._legal is None:
-            engine, state = self.engine, node.state
-            actor = engine.current_player(state)
-            if actor == TERMINAL:
-                node._legal = {}
-            elif actor == CHANCE:
-                node._legal = {a: m for a, m, _ in self.chance(node)}
-            else:
-                encode = self.codec.encode
-                pairs = [(encode(m, state, node.extra, False), m) for m in engine.legal_moves(state)]
-                node._legal = dict(sorted(pairs, key=lambda p: p[0]))
-                if len(node._legal) != len(pairs):
-                    raise AdapterError(f"two legal moves share an action in {self.game_id}")
+            self.legal_actions(node)
+            assert node._legal is not None
         return node._legal
+
+    def outcomes(self, node: _Node) -> list[tuple[int, float]]:
+        """Chance's ``(action, probability)``, sorted by action (empty unless chance acts); made only when asked."""
+        outcomes = node._outcomes
+        if outcomes is None:
+            pairs = self.engine.chance_outcomes(node.state) if self.actor(node) == CHANCE else ()
+            if not pairs:
+                outcomes = []
+                if node._actions is None:
+                    self._fill(node, [], ())
+            else:
+                moves, probabilities = zip(*pairs)
+                actions = self.codec.encode_all(moves, node.state, node.extra, True)
+                ordered = self._fill(node, actions, moves)
+                if ordered is actions:
+                    outcomes = list(zip(actions, probabilities))
+                else:
+                    probability = dict(zip(actions, probabilities))
+                    outcomes = [(a, probability[a]) for a in ordered]
+            node._outcomes = outcomes
+        return outcomes
 
     def chance(self, node: _Node) -> list[tuple[int, Move, float]]:
         """Chance's ``(action, move, probability)``, sorted by action (empty unless chance acts)."""
-        if node._chance is None:
-            encode, state = self.codec.encode, node.state
-            outcomes = self.engine.chance_outcomes(state)
-            node._chance = sorted(((encode(m, state, node.extra, True), m, p) for m, p in outcomes), key=lambda t: t[0])
-            if len({a for a, _, _ in node._chance}) != len(node._chance):
-                raise AdapterError(f"two chance outcomes share an action in {self.game_id}")
-        return node._chance
+        legal = self.legal(node) if self.outcomes(node) else {}
+        return [(a, legal[a], p) for a, p in self.outcomes(node)]
+
+    def sample(self, node: _Node, rng: random.Random) -> int:
+        """A chance outcome drawn with its probability by the engine, without listing the others."""
+        if self.actor(node) != CHANCE:
+            raise AdapterError(f"no chance node: {game_name(self.game_id)} at move {node.depth}")
+        move = self.engine.sample_chance(node.state, rng)
+        action = self.codec.encode(move, node.state, node.extra, True)
+        node._sampled = (action, move)
+        return action
+
+    def _unlisted(self, node: _Node, action: int) -> Move | None:
+        """The move of ``action`` when it is legal, found without listing every legal action (else ``None``).
+
+        The action is decoded, numbered again (so that it is the one number of
+        its move) and the engine checks that one move.
+        """
+        sampled = node._sampled
+        if sampled is not None and sampled[0] == action:
+            return sampled[1]
+        who = self.actor(node)
+        if who == TERMINAL:
+            return None
+        state, chance = node.state, who == CHANCE
+        try:
+            move = self.codec.decode(action, state, node.extra, chance)
+            if self.codec.encode(move, state, node.extra, chance) != action:
+                return None
+        except (KeyError, IndexError, ValueError):  # AdapterError is a ValueError
+            return None
+        return move if self.engine.is_legal_move(state, move) else None
 
     def child(self, node: _Node, action: int) -> _Node:
         """The node after ``action``; raises :class:`AdapterError` for an illegal one."""
-        legal = self.legal(node)
-        move = legal.get(action)
+        legal = node._legal
+        move = legal.get(action) if legal is not None else self._unlisted(node, action)
         if move is None:
-            actor = self.engine.current_player(node.state)
+            legal = self.legal(node)
             raise AdapterError(
                 f"action {action} is not legal in {game_name(self.game_id)} at move {node.depth} "
-                f"(actor {actor}; legal: {', '.join(str(a) for a in list(legal)[:20])}{'...' if len(legal) > 20 else ''})"
+                f"(actor {self.actor(node)}; legal: {', '.join(str(a) for a in list(legal)[:20])}"
+                f"{'...' if len(legal) > 20 else ''})"
             )
-        actor = self.engine.current_player(node.state)
-        after = self.engine.apply_unchecked(node.state, move)
-        extra = self.codec.next_extra(node.extra, node.state, move, after)
-        return _Node(self, after, node, actor, action, move, extra)
+        state = node.state
+        after = self.engine.apply_unchecked(state, move)
+        extra = self.codec.next_extra(node.extra, state, move, after) if self.codec.tracks_extra else node.extra
+        return _Node(self, after, node, self.actor(node), action, move, extra)
 
     def replay(self, actions: Iterable[int]) -> _Node:
         """The node after playing ``actions`` (chance outcomes included) from the start."""
@@ -287,7 +379,10 @@ class _Context:
     def observation(self, node: _Node, seat: int, view: str = FULL) -> dict[str, Any]:
         """``seat``'s observation (:data:`FULL`), or only its public or private fields."""
         key = (view, seat)
-        obs = node._obs.get(key)
+        cache = node._obs
+        if cache is None:
+            cache = node._obs = {}
+        obs = cache.get(key)
         if obs is None:
             if view == FULL:
                 obs = self.engine.observation(node.state, seat)
@@ -295,7 +390,7 @@ class _Context:
                 full = self.observation(node, seat)
                 private = self.private
                 obs = {k: v for k, v in full.items() if (k in private) == (view == PRIVATE)}
-            node._obs[key] = obs
+            cache[key] = obs
         return obs
 
     def observation_string(self, node: _Node, seat: int, view: str = FULL) -> str:
@@ -304,7 +399,10 @@ class _Context:
 
     def _entry(self, node: _Node, seat: int, view: str) -> str:
         key = (view, seat)
-        entry = node._entries.get(key)
+        entries = node._entries
+        if entries is None:
+            entries = node._entries = {}
+        entry = entries.get(key)
         if entry is None:
             assert node.parent is not None
             before, after = self.observation(node.parent, seat, view), self.observation(node, seat, view)
@@ -317,7 +415,7 @@ class _Context:
             else:
                 who = f"seat {node.actor}"
             entry = f"{who} {json.dumps(changed, separators=(',', ':'))}"
-            node._entries[key] = entry
+            entries[key] = entry
         return entry
 
     def information_state_string(self, node: _Node, seat: int, view: str = FULL) -> str:
@@ -337,10 +435,11 @@ class _Context:
 
     def game_type(self) -> Any:
         spec = self.engine.spec
-        flags = ", ".join(f"{k}={v}" for k, v in self.params.items() if k != "players")
+        flags = ", ".join(f"{k}={v}" for k, v in self.params.items() if k not in ("players", READING))
+        reading = f"; reading {self.reading.describe()}" if self.reading.has_plugin else ""
         return pyspiel.GameType(
             short_name=game_name(self.game_id),
-            long_name=f"ruleproof {spec.title} ({self.players} players; {flags})",
+            long_name=f"ruleproof {spec.title} ({self.players} players; {flags}{reading})",
             dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
             chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
             information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
@@ -378,6 +477,9 @@ class _Context:
 
 
 _MISSING = object()
+_OS_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+if CHANCE != int(pyspiel.PlayerId.CHANCE):  # pragma: no cover - both are fixed constants
+    raise ImportError("ruleproof's CHANCE differs from OpenSpiel's; current_player must translate it")
 #: OpenSpiel's game lengths are C ints: an engine without a finite bound (Cinco,
 #: where drawing and exchanging may go on forever) declares this one.
 MAX_LENGTH = 2**31 - 1
@@ -388,13 +490,18 @@ def _context(game_id: str, params: tuple[tuple[str, Any], ...]) -> _Context:
     return _Context(game_id, params)
 
 
+class GameParameterError(AdapterError, pyspiel.SpielError):  # type: ignore[misc]
+    """Bad game parameters (player count, flag, reading file): a :class:`pyspiel.SpielError`
+    (as OpenSpiel's own parameter errors are) and an :class:`AdapterError`."""
+
+
 def _context_for(game_id: str, params: Mapping[str, object]) -> _Context:
     try:
-        players, variant = players_and_variant(game_id, params)
-    except VariantError as exc:
-        raise AdapterError(f"{game_name(game_id)}: {exc}") from None
-    canonical = parameters_for(game_id, players, variant)
-    return _context(game_id, tuple(sorted(canonical.items())))
+        players, reading = players_and_reading(game_id, params)
+        canonical = parameters_for(game_id, players, reading.variant, str(params.get(READING, "")))
+        return _context(game_id, tuple(sorted(canonical.items())))
+    except (VariantError, AdapterError, ReadingError) as exc:
+        raise GameParameterError(f"{game_name(game_id)}: {exc}") from None
 
 
 def _rebuild_node(context: _Context, actions: tuple[int, ...]) -> _Node:
@@ -438,18 +545,50 @@ class RuleproofState(pyspiel.State):  # type: ignore[misc]
         return self._node.state
 
     def current_player(self) -> int:
-        actor = self._context.engine.current_player(self._node.state)
-        if actor == CHANCE:
-            return int(pyspiel.PlayerId.CHANCE)
-        if actor == TERMINAL:
-            return int(pyspiel.PlayerId.TERMINAL)
-        return int(actor)
+        node = self._node
+        actor = node._who
+        if actor is None:
+            actor = self._context.actor(node)
+        # A seat is itself; chance is -1 in both (checked at import); only terminal differs.
+        return _OS_TERMINAL if actor == TERMINAL else actor
 
     def _legal_actions(self, player: int) -> list[int]:
-        return list(self._context.legal(self._node))
+        return self._context.legal_actions(self._node)  # pybind11 copies it into a vector
+
+    # The next three answer Python callers directly, as the C++ methods they
+    # shadow would (through the overrides above), without a round trip
+    # through C++ and back for every question. C++ callers still use those.
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The legal actions of ``player`` (default: whoever acts; chance: its outcomes), sorted."""
+        if player is not None and player != self.current_player():
+            return []
+        actions = self._node._actions
+        if actions is None:
+            actions = self._context.legal_actions(self._node)
+        return actions[:]
+
+    def is_chance_node(self) -> bool:
+        node = self._node
+        who = node._who
+        return (self._context.actor(node) if who is None else who) == CHANCE
+
+    def is_player_node(self) -> bool:
+        return self._context.actor(self._node) >= 0
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        return [(a, p) for a, _, p in self._context.chance(self._node)]
+        return list(self._context.outcomes(self._node))  # a copy: the caller may change it
+
+    def sample_chance_action(self, rng: random.Random) -> int:
+        """A chance outcome drawn with its probability, without listing them all
+        (the engine's :meth:`~ruleproof.model.core.Game.sample_chance`).
+
+        OpenSpiel's own algorithms ask for :meth:`chance_outcomes`; this is the
+        cheaper way for code that knows the adapter (:func:`random_game`).
+
+        :raises AdapterError: when chance does not act here.
+        """
+        return self._context.sample(self._node, rng)
 
     def _apply_action(self, action: int) -> None:
         self._node = self._context.child(self._node, action)
@@ -457,7 +596,8 @@ class RuleproofState(pyspiel.State):  # type: ignore[misc]
     def _action_to_string(self, player: int, action: int) -> str:
         node = self._node
         chance = player == pyspiel.PlayerId.CHANCE
-        move = self._context.legal(node).get(action) if chance == self.is_chance_node() else None
+        listed = node._legal if chance == (self._context.actor(node) == CHANCE) else None
+        move = listed.get(action) if listed is not None else None
         if move is None:
             try:
                 move = self._context.codec.decode(action, node.state, node.extra, chance)
@@ -466,7 +606,9 @@ class RuleproofState(pyspiel.State):  # type: ignore[misc]
         return str(move)
 
     def is_terminal(self) -> bool:
-        return bool(self._context.engine.is_terminal(self._node.state))
+        node = self._node
+        who = node._who
+        return (self._context.actor(node) if who is None else who) == TERMINAL
 
     def returns(self) -> list[float]:
         return [float(r) for r in self._context.engine.returns(self._node.state)]
@@ -480,17 +622,17 @@ class RuleproofState(pyspiel.State):  # type: ignore[misc]
         :raises KeyError: when no move has that number in this state.
         """
         node = self._node
-        legal = self._context.legal(node)
-        if action in legal:
+        legal = node._legal
+        if legal is not None and action in legal:
             return legal[action]
-        return self._context.codec.decode(action, node.state, node.extra, self.is_chance_node())
+        return self._context.codec.decode(action, node.state, node.extra, self._context.actor(node) == CHANCE)
 
     def action_of(self, move: Move) -> int:
         """The action that plays ``move`` (a move object or its text form) here."""
         node = self._node
         if isinstance(move, str):
             move = self._context.engine.parse_move(move)
-        return self._context.codec.encode(move, node.state, node.extra, self.is_chance_node())
+        return self._context.codec.encode(move, node.state, node.extra, self._context.actor(node) == CHANCE)
 
 
 class RuleproofObserver:
@@ -590,26 +732,30 @@ def register(game_ids: Iterable[str] | None = None) -> tuple[str, ...]:
     return tuple(names)
 
 
-def load(game_id: str, players: int | None = None, variant: Variant | None = None) -> Any:
-    """The OpenSpiel game of ``game_id`` for a player count and a variant.
+def load(game_id: str, players: int | None = None, variant: Variant | None = None, reading: str | Path = "") -> Any:
+    """The OpenSpiel game of ``game_id`` for a player count, a variant and a reading file.
+
+    With ``reading`` the flags of ``variant`` that are away from their
+    defaults are set on top of the file's (see :func:`players_and_reading`).
 
     >>> load("bigpoints", 3).num_players()
     3
     """
     register([game_id])
-    params = parameters_for(game_id, default_players(game_id) if players is None else players, variant)
+    params = parameters_for(game_id, default_players(game_id) if players is None else players, variant, reading)
     return pyspiel.load_game(game_name(game_id), params)
 
 
 def random_game(game: Any, rng: random.Random) -> Any:
-    """Play ``game`` to the end with uniformly random actions (chance by its probabilities)."""
+    """Play ``game`` to the end with uniformly random actions (chance by its
+    probabilities, drawn without listing the outcomes)."""
     state = game.new_initial_state()
     while not state.is_terminal():
         if state.is_chance_node():
-            actions, weights = zip(*state.chance_outcomes())
-            state.apply_action(rng.choices(actions, weights)[0])
+            state.apply_action(state.sample_chance_action(rng))
         else:
-            state.apply_action(rng.choice(state.legal_actions()))
+            legal = state.legal_actions()
+            state.apply_action(legal[rng.randrange(len(legal))])
     return state
 
 

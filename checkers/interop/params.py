@@ -1,4 +1,11 @@
-"""OpenSpiel game parameters: one per variant flag, spelled so game strings can carry them.
+"""OpenSpiel game parameters: ``players``, one per variant flag (spelled so game
+strings can carry them) and ``reading``, a reading file (issue 17).
+
+A ``reading`` parameter names a reading file (TOML, :mod:`ruleproof.model.readings`),
+read through the input boundary exactly as ``--reading FILE`` on the command
+line: its flags are the base, a flag parameter away from its default is set on
+top (as ``--variant`` on top of ``--reading``), and its extra legality rules or
+derived engine make the engine the adapter wraps (:attr:`Reading.engine`).
 
 Pure Python (no ``pyspiel``): the wrappers in :mod:`ruleproof.checkers.interop.openspiel` use it.
 """
@@ -8,15 +15,19 @@ from __future__ import annotations
 import dataclasses
 import typing
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 from ruleproof.model.core import Game
+from ruleproof.model.readings import Reading, load_reading
 from ruleproof.model.registry import game_for
-from ruleproof.spec.core import variant_from_mapping
+from ruleproof.spec.core import variant_from_mapping, variant_to_dict
 from ruleproof.spec.errors import RuleproofError
 
 #: Prefix of the OpenSpiel short names: ``ruleproof_take5`` etc.
 PREFIX = "ruleproof_"
+#: The parameter naming a reading file ("" for none: the built-in rules).
+READING = "reading"
 
 Move = Any
 State = Any
@@ -90,33 +101,55 @@ def default_players(game_id: str) -> int:
 
 
 def parameter_specification(game_id: str) -> Params:
-    """The game's OpenSpiel parameters with their defaults: ``players`` and every variant flag.
+    """The game's OpenSpiel parameters with their defaults: ``players``, every variant flag and ``reading``.
 
-    >>> parameter_specification("take5")["end_rule"]
-    'ge'
+    >>> spec = parameter_specification("take5")
+    >>> spec["end_rule"], spec["reading"]
+    ('ge', '')
     """
     engine = _spec_of(game_id)
     variant = engine.default_variant()
     params: Params = {"players": default_players(game_id)}
     for name, hint in _flag_hints(engine.variant_type).items():
         params[name] = _to_param(hint, getattr(variant, name))
+    params[READING] = ""
     return params
 
 
-def parameters_for(game_id: str, players: int, variant: Variant | None = None) -> Params:
-    """OpenSpiel parameters for a player count and a variant (default: every flag at its default).
+def parameters_for(game_id: str, players: int, variant: Variant | None = None, reading: str | Path = "") -> Params:
+    """OpenSpiel parameters for a player count, a variant (default: every flag at
+    its default) and a reading file (default: none; given, it is made absolute).
 
     >>> from ruleproof.spec.take5 import Take5Variant
     >>> params = parameters_for("take5", 4, Take5Variant(end_rule=">", threshold=30))
-    >>> params["players"], params["end_rule"], params["threshold"]
-    (4, 'gt', 30)
+    >>> params["players"], params["end_rule"], params["threshold"], "reading" in params
+    (4, 'gt', 30, False)
     """
     engine = _spec_of(game_id)
     variant = engine.default_variant() if variant is None else variant
     params: Params = {"players": players}
     for name, hint in _flag_hints(engine.variant_type).items():
         params[name] = _to_param(hint, getattr(variant, name))
+    if reading:
+        params[READING] = reading_parameter(reading)
     return params
+
+
+def reading_parameter(path: str | Path) -> str:
+    """A reading file as a ``reading`` parameter value: the absolute path, checked
+    to fit in a game string.
+
+    >>> reading_parameter("/srv/club/fewest.toml")
+    '/srv/club/fewest.toml'
+    >>> reading_parameter("/srv/a=b.toml")
+    Traceback (most recent call last):
+    ...
+    ruleproof.checkers.interop.params.AdapterError: the value '/srv/a=b.toml' cannot appear in an OpenSpiel game string (no '=', ',', '(' or ')')
+    """
+    text = str(Path(path).absolute())
+    if _UNSAFE & set(text):
+        raise AdapterError(f"the value {text!r} cannot appear in an OpenSpiel game string (no '=', ',', '(' or ')')")
+    return text
 
 
 def players_and_variant(game_id: str, params: Mapping[str, object]) -> tuple[int, Variant]:
@@ -124,6 +157,28 @@ def players_and_variant(game_id: str, params: Mapping[str, object]) -> tuple[int
 
     >>> players_and_variant("take5", {"players": 3, "end_rule": "gt"})
     (3, Take5Variant(end_rule='>', threshold=66, ...))
+    """
+    players, reading = players_and_reading(game_id, params)
+    return players, reading.variant
+
+
+def players_and_reading(game_id: str, params: Mapping[str, object]) -> tuple[int, Reading]:
+    """The player count and the reading that OpenSpiel parameters select.
+
+    Without a ``reading`` parameter the reading is the built-in rules under
+    the flag parameters. With one, the file is loaded as ``--reading FILE``
+    is (:func:`ruleproof.model.readings.load_reading`); OpenSpiel hands every
+    flag over with its default filled in, so a flag parameter *away from its
+    default* is set on top of the file's flags and one at its default keeps
+    the file's value.
+
+    :raises AdapterError: for a bad player count or parameter.
+    :raises ruleproof.model.readings.ReadingError: for a bad reading file
+        (naming the file and the key at fault).
+
+    >>> players, reading = players_and_reading("take5", {"players": 4, "threshold": 30})
+    >>> players, reading.variant.threshold, reading.rules
+    (4, 30, ())
     """
     engine = _spec_of(game_id)
     hints = _flag_hints(engine.variant_type)
@@ -140,8 +195,22 @@ def players_and_variant(game_id: str, params: Mapping[str, object]) -> tuple[int
             f"{spec.title} is for {spec.min_players}-{spec.max_players} players; got players={players!r}"
         )
     mapping = {name: _from_param(hint, params[name]) for name, hint in hints.items() if name in params}
-    variant = variant_from_mapping(engine.variant_type, mapping, from_text=True)
-    return players, variant
+    path = params.get(READING, "")
+    if not isinstance(path, str):
+        raise AdapterError(f"{READING} must be the path of a reading file; got {path!r}")
+    if not path:
+        return players, Reading(game_id, variant_from_mapping(engine.variant_type, mapping, from_text=True))
+    reading = load_reading(path)
+    if reading.game != game_id:
+        raise AdapterError(f"{path}: the reading is for game {reading.game!r}, not {game_id!r}")
+    given = variant_to_dict(variant_from_mapping(engine.variant_type, mapping, from_text=True))
+    default = variant_to_dict(engine.default_variant())
+    flags = dict(variant_to_dict(reading.variant))
+    flags.update({k: v for k, v in given.items() if v != default.get(k)})
+    variant = variant_from_mapping(engine.variant_type, flags)
+    if variant != reading.variant:
+        reading = dataclasses.replace(reading, variant=variant, _engine=[])
+    return players, reading
 
 
 def game_name(game_id: str) -> str:
