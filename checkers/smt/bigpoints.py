@@ -490,28 +490,32 @@ def _high_score(full: bool) -> Finding:
     start = time.perf_counter()
     moves = high_score_game()
     state = replay(2, {}, moves)
-    score, seat, method = state.scores[0], 0, "a constructed game"
+    score, seat = state.scores[0], 0
     others = [_best_random(2, 400 if full else 80)]
     others += [(g, 0, m) for g, m in (guided_game(seed) for seed in (range(20_000) if full else [GUIDED_SEED]))]
     best_other = max(o[0] for o in others)
-    if best_other > score:
-        score, seat, moves = max(others, key=lambda o: o[0])
-        method = "the random and guided searches"
-        state = replay(2, {}, moves)
-    _, bound = score_bound(2)
+    result, bound = score_bound(2)
     question = f"Can one player score {score} points in a two-player game?"
+    if bound is None or best_other > bound or score > bound:
+        return Finding("BP-F-5", GAME_ID, question, "unknown", "the witness and the bound of BP-F-6 disagree",
+                       seconds=time.perf_counter() - start,
+                       reason=f"witness {max(score, best_other)}, bound {bound} ({result.verdict})")
+    exact = score == bound
     return Finding(
         "BP-F-5", GAME_ID, question, "sat",
-        f"Yes: seat {seat} scores {score} in the witness game ({method}; random and guided searches reach "
-        f"{best_other}). Seat 0 walks blue then red to the top steps taking the disc behind each landing "
-        "(every blue disc, seven reds, three whites, the black disc before blue); seat 1 once spends a black "
-        "disc to move red back, so seat 0 lands on red once more and has 26 of the 51 turns; seat 0 then "
-        "moves yellow, green and purple onto the ladder for their reserve discs and takes two whites with "
-        f"purple, while seat 1 walks the other pawns; BP-F-6 proves no two-player game gives more than {bound}, so the true "
-        f"maximum lies in {score}..{bound}.",
-        witness={"players": 2, "flags": {}, "moves": moves, "seat": seat, "score": score},
-        rule_ids=("BP-SCORE-1",), seconds=time.perf_counter() - start, method="construction",
-        bounds=f"a witness only: between {score} and {bound} (BP-F-6) the answer is open",
+        f"Yes: seat {seat} scores {score} in the witness game, a constructed game that replays (random and "
+        f"guided searches reach {best_other}). Seat 0 walks blue then red to the top steps, each landing taking "
+        "the disc behind it or a white ahead (every blue disc, the five whites, the black disc before blue); "
+        "three times seat 1 spends a black disc to send red back to a red disc it left, so seat 0's next red "
+        "landing takes that disc too and seat 0 has 27 of the 53 turns; once red is on the ladder seat 0 "
+        "moves yellow to its last disc, taking the last red disc, then yellow, green and purple onto the "
+        "ladder for their reserve discs: 10 blue, 8 red, one of each other colour, a black disc and five "
+        f"whites worth 6 each. BP-F-6 proves no two-player game gives more than {bound}, so "
+        + (f"{score} is the exact maximum." if exact else f"the true maximum lies in {score}..{bound}."),
+        witness={"players": 2, "flags": {}, "moves": moves, "seat": seat, "score": score, "bound": bound},
+        rule_ids=("BP-SCORE-1",), seconds=time.perf_counter() - start, method="construction+z3",
+        bounds=(f"exact: {score} is reached and {score + 1} is unsat (BP-F-6)" if exact
+                else f"a witness only: between {score} and {bound} (BP-F-6) the answer is open"),
         picture=GAME.render_text(state))
 
 
@@ -529,8 +533,7 @@ def _score_upper(full: bool) -> Finding:
         "finds no disc only when A >= 8; the disc the last pawn leaves is never taken), so at most 54 turns; "
         "a seat's hand holds at most one disc per turn of its own (an extra move costs the black disc spent "
         "on it), so at most 27: ten of the 4-point colour, eight of the 3-point one, one each of the others, "
-        "a black disc and five whites worth 6 each. Whether it is reached is open (BP-F-5 gives the best "
-        "game found).",
+        f"a black disc and five whites worth 6 each. The bound is tight: BP-F-5's witness game scores {best}.",
         witness={"optimum": result.model},
         rule_ids=("BP-SCORE-1", "BP-TAKE-1", "BP-TAKE-3", "BP-BLACK-1", "BP-MOVE-2"),
         seconds=time.perf_counter() - start, method="z3",

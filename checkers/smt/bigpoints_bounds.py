@@ -23,7 +23,7 @@ is an extra move. Every game satisfies these facts (each named by the rule it re
 
 So a game has at most ``55 + P + (P - 5) + O <= 219`` moves, lays included (Z3 proves 220 infeasible), and
 :func:`longest_game` plays one of 219. The takes bound also caps the turns at 54, so a seat holds at most
-27 scoring discs (:func:`score_model`). :func:`counts_of` measures the counts of a real game, so the tests
+27 scoring discs and scores at most 97 (:func:`score_model`); :func:`high_score_game` scores 97. :func:`counts_of` measures the counts of a real game, so the tests
 check every fact against games the engine plays.
 
 >>> length_bound()[1]
@@ -221,34 +221,37 @@ def longest_game() -> list[str]:
     return moves
 
 
-#: The path of the high-score game: a black disc, the blue block, red discs with three whites among
-#: the first four, then yellow, green and purple blocks (each after a black disc) with two whites
-#: among the purple discs and the fifth black disc last.
-HIGH_PATH = "K" + "B" * 9 + "RWRWRWRRRRRR" + "K" + "Y" * 9 + "K" + "G" * 9 + "KPPPPWPPWPPPK"
+#: The path of the high-score game: a black disc and the blue block; a black disc and eight yellows; the
+#: red discs with whites and a black disc among them; the last yellow; black-and-green, black-and-purple.
+HIGH_PATH = "K" + "B" * 9 + "K" + "Y" * 8 + "RWRWRWRRRKWRRRW" + "Y" + "K" + "G" * 9 + "K" + "P" * 9
 
 
 def high_score_game() -> list[str]:
-    """A two-player game in which seat 0 scores 94 on :data:`HIGH_PATH`.
+    """A two-player game in which seat 0 scores 97 on :data:`HIGH_PATH`, the most any seat can (BP-F-6).
 
-    Seat 0 walks blue and then red to the first two steps, each pawn taking the disc behind it: the black
-    disc, every blue disc (the last one from red's first disc), three whites and the red discs with the
-    reserve discs. Once, seat 1 spends a black disc to move red back from its fifth disc to its third
-    (taking the second), so seat 0's next red landing takes the third red disc and seat 0 has one turn
-    more (26 of 51). Then seat 0 moves yellow, green and purple onto the ladder (their reserve discs) and
-    makes two purple landings taking the last whites. Seat 1 walks yellow, green and purple meanwhile,
-    taking the black discs before them and their own discs. Seat 0 ends with 10 blue (4 each), 7 red
+    Seat 0 walks blue and then red to the first two steps, each landing taking the disc behind it or a
+    white ahead: the black disc, every blue disc (the last one from red's first landing), the five whites
+    and the red discs, with the blue and red reserve discs. Three times seat 1 spends a black disc to send
+    red back to a red disc it left (taking a spare red or the black disc between them), so seat 0's next
+    red landing takes that red disc too and the game has 53 turns, 27 of them seat 0's. Once red is on the
+    ladder, seat 0 moves yellow to its last disc, taking the last red disc behind it, and then yellow,
+    green and purple onto the ladder (their reserve discs). Seat 1 walks yellow, green and purple meanwhile,
+    taking the black discs before them and their own discs. Seat 0 ends with 10 blue (4 each), 8 red
     (3 each), one yellow, green and purple, a black disc and five whites worth six each.
 
     >>> from ruleproof.checkers.smt.bigpoints import replay
     >>> replay(2, {}, high_score_game()).scores
-    (94, 27)
+    (97, 28)
     """
     from ruleproof.checkers.smt.bigpoints import drive
 
     blue, red, yellow, green, purple = ((c, "behind", None) for c in bp.COLOURS)
-    seat0: list[Any] = [blue] * 10 + [red] * 11 + [yellow, purple, purple, green, purple]
-    seat1: list[Any] = [yellow] * 9 + [green] * 9 + [purple] * 7
+    seat0: list[Any] = [blue] * 10 + [red] * 10 + [("red", "ahead", None), red, red] + [yellow, yellow, green, purple]
+    seat1: list[Any] = [yellow] * 8 + [green] * 9 + [purple] * 9
+    # seat 1's 15th, 19th and 21st turns end with a black disc: red back, taking a spare red, the black, a red
     seat1[14] = ("green", "behind", ("red", True, "behind"))
+    seat1[18] = ("purple", "behind", ("red", True, "ahead"))
+    seat1[20] = ("purple", "behind", ("red", True, "behind"))
     plan = [turn for pair in zip(seat0, seat1) for turn in pair] + seat0[len(seat1):]
     _, moves = drive(2, {}, HIGH_PATH, plan)
     return moves

@@ -110,7 +110,8 @@ def test_score_witness_within_bound() -> None:
     assert state.scores[w["seat"]] == w["score"]
     _, bound = smt.score_bound(2)
     assert bound == 97 and w["score"] <= bound
-    assert w["score"] == 94 and w["moves"] == smt.high_score_game()
+    assert w["score"] == 97 == w["bound"] and w["moves"] == smt.high_score_game()
+    assert "exact" in finding("BP-F-5").bounds
     assert smt.guided_game(smt.GUIDED_SEED)[0] == 66 < w["score"]
     assert smt.score_bound(2, seat=1)[1] == 97
 
