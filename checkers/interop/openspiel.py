@@ -742,7 +742,10 @@ def load(game_id: str, players: int | None = None, variant: Variant | None = Non
     3
     """
     register([game_id])
-    params = parameters_for(game_id, default_players(game_id) if players is None else players, variant, reading)
+    try:
+        params = parameters_for(game_id, default_players(game_id) if players is None else players, variant, reading)
+    except AdapterError as exc:
+        raise GameParameterError(f"{game_name(game_id)}: {exc}") from None
     return pyspiel.load_game(game_name(game_id), params)
 
 
