@@ -19,13 +19,24 @@ observations it provides) and the game info (number of distinct actions,
 chance outcomes, utility range, maximum length) are derived from the player
 count and the variant when the game is loaded.
 
+A ``reading`` parameter names a reading file, loaded as ``--reading FILE``
+is (:func:`~ruleproof.checkers.interop.params.players_and_reading`): its
+extra rules or derived engine make the engine wrapped here. Parameter errors,
+a bad reading file included, are :class:`GameParameterError`, a
+``pyspiel.SpielError`` naming the file and key at fault.
+
 **Actions.** Each game has an *action codec*: player moves and chance
 outcomes each map to integers ``0 .. N-1`` through a table of every move the
 game can ever make under that variant (:class:`TableCodec`), except Big
 Five's plays, whose space is unbounded in absolute cells; they are numbered
 relative to the cards already on the table (:class:`BigFiveCodec`). Legal
 actions are the engine's legal moves, encoded and sorted; an action's string
-is the move's text form (``play 23``, ``deal 7``...).
+is the move's text form (``play 23``, ``deal 7``...). Everything is
+computed on demand and once per history node: who acts, the legal actions
+(encoded together, :meth:`ActionCodec.encode_all`), and chance's outcome
+list, which is made only when ``chance_outcomes`` is called; applying an
+action without a list decodes it and asks the engine about that one move,
+and ``sample_chance_action`` draws through the engine without a list.
 
 **Observations.** The observation string of a seat is the engine's
 :meth:`~ruleproof.model.core.Game.observation` as compact JSON. The
