@@ -19,7 +19,7 @@ biased sampler that fails them).
 >>> total, entries = play_census(index, hand, 1)
 >>> total == len(generate_plays(index, hand))
 True
->>> sorted(nth_play(entries, r) for r in range(total)) == generate_plays(index, hand)
+>>> sorted(nth_play(index, entries, r) for r in range(total)) == generate_plays(index, hand)
 True
 """
 
@@ -76,12 +76,12 @@ def play_census(index: _Index, hand: tuple[int, ...], min_size: int = 1) -> tupl
     entries: list[Entry] = []
     total = 0
     if min_size <= 1:
-        for cell, mask in index.singles().items():
-            here = mask & hand_mask
-            if here:
-                n = here.bit_count()
-                entries.append((n, (cell,), (here,)))
-                total += n
+        single = index.single_counts()
+        for c in kinds:
+            total += single[c]
+        if total:
+            # the single cards, found on the board only when one is drawn (:func:`nth_play`)
+            entries.append((total, (), (hand_mask,)))
     counts = hand_groups(kinds)
     groups = 0
     for g, n in enumerate(counts):
@@ -107,10 +107,19 @@ def play_census(index: _Index, hand: tuple[int, ...], min_size: int = 1) -> tupl
     return total, entries
 
 
-def nth_play(entries: list[Entry], r: int) -> tuple[Placed, ...]:
-    """The ``r``-th play of a census (``0 <= r <`` its total), as sorted placements."""
+def nth_play(index: _Index, entries: list[Entry], r: int) -> tuple[Placed, ...]:
+    """The ``r``-th play of a census of ``index`` (``0 <= r <`` its total), as sorted placements."""
     for n, where, options in entries:
         if r < n:
+            if not where:  # the single cards of the hand options[0]
+                hand_mask = options[0]
+                for (x, y), mask in index.singles().items():
+                    here = mask & hand_mask
+                    m = here.bit_count()
+                    if r < m:
+                        return (Placed(x, y, nth_distinct((here,), r)[0]),)
+                    r -= m
+                break
             cards = nth_distinct(options, r)
             return tuple(Placed(x, y, c) for (x, y), c in zip(where, cards))
         r -= n
@@ -153,7 +162,7 @@ class Choices:
     is :meth:`BigFiveGame.legal_moves` in another order.
     """
 
-    __slots__ = ("listed", "discards", "exchanges", "whole", "hand", "passes", "plays", "entries", "size")
+    __slots__ = ("listed", "discards", "exchanges", "whole", "hand", "passes", "plays", "entries", "size", "index")
 
     def __init__(self, game: BigFiveGame, state: BigFiveState, actor: int) -> None:
         self.listed: tuple[BigFiveMove, ...] = ()
@@ -167,7 +176,7 @@ class Choices:
             self.listed = game.legal_moves(state)
             self.size = len(self.listed)
             return
-        index = game._board_index(state.board)
+        index = self.index = game._board_index(state.board)
         if state.players == 1:
             self.plays, self.entries = play_census(index, hand, 3)
             if not self.plays or variant.solo_discard == "optional":
@@ -197,7 +206,7 @@ class Choices:
         r -= self.exchanges
         if r < self.passes:
             return _PASS
-        return Play(nth_play(self.entries, r - self.passes))
+        return Play(nth_play(self.index, self.entries, r - self.passes))
 
 
 def random_decision(game: BigFiveGame, state: BigFiveState, actor: int, rng: random.Random) -> BigFiveMove:

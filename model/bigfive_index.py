@@ -167,11 +167,14 @@ class _Index:
     After a play only the runs near the new cards get new windows
     (:meth:`after`): a run's windows depend on its line from five cells before
     its first card to five after, and on the perpendicular lines through their
-    empty cells (narrowed where a new card ends such a line); the single masks
-    change only on the cells that end a line through a new card.
+    empty cells (narrowed where a new card ends such a line); a run after the
+    new cards only loses the windows reaching back to them; the single masks
+    change only on the cells that end a line through a new card. The masks of
+    empty cells with respect to one line through them are cached across plays
+    in the same way.
     """
 
-    __slots__ = ("cells", "rows", "cols", "_lines", "_singles")
+    __slots__ = ("cells", "rows", "cols", "_lines", "_singles", "_counts", "_perp")
 
     def __init__(self, board: tuple[Placed, ...]) -> None:
         cells: dict[Cell, int] = {}
@@ -190,11 +193,15 @@ class _Index:
         self.cols = cols
         self._lines: dict[tuple[int, int], list[_Run]] | None = None
         self._singles: dict[Cell, int] | None = None
+        self._counts: list[int] = []
+        # (coordinate along a line, the line's coordinate, 1 row / 0 column) ->
+        # the cards that empty cell admits with respect to its perpendicular line
+        self._perp: dict[tuple[int, int, int], int] = {}
 
     def lines(self) -> dict[tuple[int, int], list[_Run]]:
         """The runs of every line with their windows, keyed by (1 for a row / 0 for a column, its coordinate)."""
         if self._lines is None:
-            perp: dict[tuple[int, int, int], int] = {}
+            perp = self._perp
             lines: dict[tuple[int, int], list[_Run]] = {}
             for y, xs in self.rows.items():
                 lines[1, y] = _line_runs(self.cells, xs, y, True, perp, None, ())
@@ -211,9 +218,21 @@ class _Index:
             for x, y in cells:
                 for cell in ((x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)):
                     if cell not in cells and cell not in out:
-                        out[cell] = _single_mask(cells, cell)
+                        out[cell] = _single_mask(cells, cell, self._perp)
             self._singles = {cell: m for cell, m in out.items() if m}
+            counts = [0] * _KINDS
+            for m in self._singles.values():
+                while m:
+                    low = m & -m
+                    counts[low.bit_length() - 1] += 1
+                    m ^= low
+            self._counts = counts
         return self._singles
+
+    def single_counts(self) -> list[int]:
+        """Per card kind, on how many empty cells it can be played alone."""
+        self.singles()
+        return self._counts
 
     def after(self, placed: tuple[Placed, ...]) -> _Index:
         """The index of the board with ``placed`` added; windows are reused away from the new cards."""
@@ -230,6 +249,8 @@ class _Index:
         new.cells, new.rows, new.cols = cells, rows, cols
         new._lines = None
         new._singles = None
+        new._counts = []
+        new._perp = {}
         if self._lines is None and self._singles is None:
             return new
         # Empty cells at the ends of a run through a new card admit fewer
@@ -242,17 +263,32 @@ class _Index:
                     while (x + sign * i * dx, y + sign * i * dy) in cells:
                         i += 1
                     narrow.add((x + sign * i * dx, y + sign * i * dy))
+        perp = new._perp = dict(self._perp)
+        for x, y in itertools.chain(narrow, ((p.x, p.y) for p in placed)):
+            perp.pop((x, y, 1), None)
+            perp.pop((y, x, 0), None)
         if self._singles is not None:
             singles = dict(self._singles)
-            for x, y, _ in placed:
-                singles.pop((x, y), None)
-            for cell in narrow:
-                m = _single_mask(cells, cell)
+            counts = list(self._counts)
+            changes = [(cell, 0) for cell in ((p.x, p.y) for p in placed)]
+            changes += [(cell, _single_mask(cells, cell, perp)) for cell in narrow]
+            for cell, m in changes:
+                was = singles.get(cell, 0)
                 if m:
                     singles[cell] = m
-                else:
-                    singles.pop(cell, None)
+                elif was:
+                    del singles[cell]
+                gone, came = was & ~m, m & ~was
+                while gone:
+                    low = gone & -gone
+                    counts[low.bit_length() - 1] -= 1
+                    gone ^= low
+                while came:
+                    low = came & -came
+                    counts[low.bit_length() - 1] += 1
+                    came ^= low
             new._singles = singles
+            new._counts = counts
         if self._lines is not None:
             # The lines holding new cards get new windows near the new cards.
             rebuild: dict[tuple[int, int], list[int]] = {}
@@ -261,7 +297,6 @@ class _Index:
                 rebuild.setdefault((0, x), []).append(y)
             old_lines = self._lines
             lines = dict(old_lines)
-            perp: dict[tuple[int, int, int], int] = {}
             for key, near in rebuild.items():
                 horizontal, fixed = key
                 coords = rows[fixed] if horizontal else cols[fixed]
@@ -269,26 +304,21 @@ class _Index:
             for ex, ey in narrow:
                 # (ex, ey)'s mask along (dx, dy) = (0, 1) is used by row ey's windows,
                 # along (1, 0) by column ex's windows; recompute both masks' users.
-                for key, along in (((1, ey), (0, 1)), ((0, ex), (1, 0))):
+                for key, m in (((1, ey), _cached_perp(cells, perp, ex, ey, 1)),
+                               ((0, ex), _cached_perp(cells, perp, ey, ex, 0))):
                     if key in rebuild:
                         continue
                     runs = lines.get(key)
                     if runs is None:
                         continue
                     cell = (ex, ey)
-                    m = -1
                     changed = False
                     out: list[_Run] = []
                     for run in runs:
                         windows = run[3]
                         if any(cell in w[2] for w in windows):
-                            if m < 0:
-                                m = _perp_mask(cells, ex, ey, along[0], along[1])
                             windows = _narrowed(windows, cell, m)
-                            gbits = 0
-                            for w in windows:
-                                gbits |= 1 << w[0]
-                            run = (run[0], run[1], gbits, windows)
+                            run = (run[0], run[1], _group_bits(windows), windows)
                             changed = True
                         out.append(run)
                     if changed:
@@ -297,12 +327,28 @@ class _Index:
         return new
 
 
-def _single_mask(cells: dict[Cell, int], cell: Cell) -> int:
+def _group_bits(windows: list[_Window]) -> int:
+    bits = 0
+    for w in windows:
+        bits |= 1 << w[0]
+    return bits
+
+
+def _cached_perp(cells: dict[Cell, int], perp: dict[tuple[int, int, int], int], i: int, fixed: int, flag: int) -> int:
+    """The mask of the empty cell at ``i`` on row (``flag`` 1) or column (0) ``fixed`` along the other direction."""
+    key = (i, fixed, flag)
+    m = perp.get(key)
+    if m is None:
+        m = perp[key] = _perp_mask(cells, i, fixed, 0, 1) if flag else _perp_mask(cells, fixed, i, 1, 0)
+    return m
+
+
+def _single_mask(cells: dict[Cell, int], cell: Cell, perp: dict[tuple[int, int, int], int]) -> int:
     """The cards an empty ``cell`` takes as a play of one card (0 when it touches no card)."""
     x, y = cell
     if (x - 1, y) not in cells and (x + 1, y) not in cells and (x, y - 1) not in cells and (x, y + 1) not in cells:
         return 0
-    return _perp_mask(cells, x, y, 1, 0) & _perp_mask(cells, x, y, 0, 1)
+    return _cached_perp(cells, perp, x, y, 1) & _cached_perp(cells, perp, y, x, 0)
 
 
 def _narrowed(windows: list[_Window], cell: Cell, mask: int) -> list[_Window]:
@@ -358,12 +404,16 @@ def _perp_mask(cells: dict[Cell, int], x: int, y: int, dx: int, dy: int) -> int:
 
 def _line_runs(cells: dict[Cell, int], coords: list[int], fixed: int, horizontal: bool,
                perp: dict[tuple[int, int, int], int], old: list[_Run] | None,
-               near: Iterable[int]) -> list[_Run]:
+               near: list[int] | tuple[()]) -> list[_Run]:
     """The runs of one line (its occupied coordinates ``coords``, sorted) with
-    their windows; those of ``old`` runs are kept when no coordinate in ``near``
-    (the new cards) lies within five cells of their first card."""
+    their windows. Those of an ``old`` run are kept when no coordinate in
+    ``near`` (the new cards) lies within five cells of its first card; when the
+    new cards lie two to five cells before it, only its windows reaching back
+    to them (or to the run now ending there) are dropped."""
     kept: dict[int, _Run] = {}
+    behind: dict[int, _Run] = {}
     if old is not None:
+        top = max(near) if near else _NEG
         for run in old:
             a = run[0]
             for v in near:
@@ -371,19 +421,26 @@ def _line_runs(cells: dict[Cell, int], coords: list[int], fixed: int, horizontal
                     break
             else:
                 kept[a] = run
+                continue
+            if top <= a - 2:
+                behind[a] = run
     out: list[_Run] = []
     occ = set(coords)
     prev_end = _NEG
+    along = 0 if horizontal else 1
     for a, b in _runs(coords):
         got = kept.get(a)
         if got is not None and got[1] == b:
             run = got
         else:
-            windows = _run_windows(cells, occ, fixed, horizontal, perp, a, b, prev_end)
-            gbits = 0
-            for w in windows:
-                gbits |= 1 << w[0]
-            run = (a, b, gbits, windows)
+            got = behind.get(a)
+            if got is not None and got[1] == b:
+                # Keep the windows starting at lo >= prev_end + 2 (lo: the first empty cell when left of a).
+                first = prev_end + 2
+                windows = [w for w in got[3] if w[2][0][along] >= first or w[2][0][along] > a]
+            else:
+                windows = _run_windows(cells, occ, fixed, horizontal, perp, a, b, prev_end)
+            run = (a, b, _group_bits(windows), windows)
         out.append(run)
         prev_end = b
     return out
@@ -426,8 +483,7 @@ def _run_windows(cells: dict[Cell, int], occ: set[int], fixed: int, horizontal: 
         key = (i, fixed, flag)
         m = perp.get(key)
         if m is None:
-            m = _perp_mask(cells, i, fixed, 0, 1) if horizontal else _perp_mask(cells, fixed, i, 1, 0)
-            perp[key] = m
+            m = perp[key] = _perp_mask(cells, i, fixed, 0, 1) if horizontal else _perp_mask(cells, fixed, i, 1, 0)
         pm[i] = m
         cell_at[i] = (i, fixed) if horizontal else (fixed, i)
     left_cells = tuple(cell_at[i] for i in range(lo_min, a))
