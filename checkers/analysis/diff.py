@@ -284,10 +284,12 @@ def _finish(game: Game[Any, Any, Any], state: Any, draws: _Draws, history: list[
 
 def play_pair(game: Game[Any, Any, Any], players: int, a: Any, b: Any, *, seed: int = 0, index: int = 0,
               detail: bool = False, keep_history: bool = False,
-              game_b: Game[Any, Any, Any] | None = None) -> PairResult:
+              game_b: Game[Any, Any, Any] | None = None, fast: bool = True) -> PairResult:
     """Play game ``index`` of the batch seeded ``seed`` under variants ``a`` and ``b``.
 
     :param game_b: the engine of reading B (default: ``game``, the engine of A).
+    :param fast: let a game's fast pair player give the (identical) result when there is one
+        (Take 5: :mod:`~ruleproof.checkers.analysis.diff_take5`); ``False``: always the generic path.
 
     :param detail: draw both states at the divergence (text) for the report.
     :param keep_history: keep both runs' ``(actor, move)`` lists (for records).
@@ -299,6 +301,12 @@ def play_pair(game: Game[Any, Any, Any], players: int, a: Any, b: Any, *, seed: 
     >>> pair.kind, pair.divergence is not None and "left" in " ".join(pair.divergence.only_b)
     ('legal moves', True)
     """
+    if fast and not keep_history:
+        from ruleproof.checkers.analysis.diff_take5 import fast_pair
+
+        quick = fast_pair(game, players, a, b, seed=seed, index=index, game_b=game_b)
+        if quick is not None and not (detail and quick.diverged):
+            return quick
     ga = game
     gb = game if game_b is None else game_b
     draws = _Draws(f"ruleproof-diff|{seed}|{index}")
@@ -607,10 +615,14 @@ class Comparison:
 
 def compare(game: Game[Any, Any, Any], players: int, a: Any, b: Any, *, games: int = 100, seed: int = 0,
             max_moves: int | None = None, min_games: int = 5, findings: bool = True,
-            on_game: Callable[[int], None] | None = None, game_b: Game[Any, Any, Any] | None = None) -> Comparison:
+            on_game: Callable[[int], None] | None = None, game_b: Game[Any, Any, Any] | None = None,
+            jobs: int = 1) -> Comparison:
     """Play ``games`` seeded games under variants ``a`` and ``b`` and compare them.
 
     :param game_b: the engine of reading B (default: ``game``, the engine of A).
+    :param jobs: worker processes; the games are cut into ranges of game indices and the pairs put back in
+        game order, so the comparison is the one of one process (:mod:`~ruleproof.checkers.analysis.diff_jobs`;
+        ``max_moves`` runs in one).
 
     :param max_moves: stop early (deterministically) once the runs made this
         many moves in total, after at least ``min_games`` games.
@@ -636,16 +648,22 @@ def compare(game: Game[Any, Any, Any], players: int, a: Any, b: Any, *, games: i
         notes.append(f"Only reading B allows {', '.join(map(str, only_b))} players.")
     result.players_note = " ".join(notes)
     moves = 0
-    for index in range(games):
-        pair = play_pair(game, players, a, b, seed=seed, index=index, detail=result.sample is None, game_b=game_b)
-        if result.sample is None and pair.divergence is not None:
-            result.sample = pair.divergence
-        result.pairs.append(pair)
-        moves += pair.length_a + pair.length_b
-        if on_game is not None:
-            on_game(index)
-        if max_moves is not None and moves >= max_moves and index + 1 >= min(min_games, games):
-            break
+    if jobs > 1 and max_moves is None:
+        from ruleproof.checkers.analysis.diff_jobs import add_pairs
+
+        add_pairs(result, game, players, a, b, games, jobs, on_game, game_b)
+    else:
+        for index in range(games):
+            pair = play_pair(game, players, a, b, seed=seed, index=index, detail=result.sample is None,
+                             game_b=game_b)
+            if result.sample is None and pair.divergence is not None:
+                result.sample = pair.divergence
+            result.pairs.append(pair)
+            moves += pair.length_a + pair.length_b
+            if on_game is not None:
+                on_game(index)
+            if max_moves is not None and moves >= max_moves and index + 1 >= min(min_games, games):
+                break
     result.rules = affected_rules(game, result.changed_flags)
     if findings:
         result.findings, result.findings_note = findings_touching(game.name, result.rules)

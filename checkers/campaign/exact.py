@@ -26,7 +26,7 @@ the textbook round-to-odd construction in a few lines.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from fractions import Fraction
 from typing import Any
 
@@ -72,6 +72,18 @@ class Sums:
         self.n += 1
         self.sx[den] = self.sx.get(den, 0) + num
         self.sxx[den] = self.sxx.get(den, 0) + num * num
+
+    def add_counted(self, counts: Mapping[float, int]) -> None:
+        """Add each value ``counts[value]`` times (a :class:`~collections.Counter` of the values).
+
+        >>> s = Sums(); s.add_counted({0.5: 3, 2: 1}); (s.n, s.fmean())
+        (4, 0.875)
+        """
+        for x, m in counts.items():
+            num, den = x.as_integer_ratio()
+            self.n += m
+            self.sx[den] = self.sx.get(den, 0) + num * m
+            self.sxx[den] = self.sxx.get(den, 0) + num * num * m
 
     def extend(self, values: Iterable[float]) -> None:
         """Add every value."""

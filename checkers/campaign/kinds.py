@@ -178,45 +178,60 @@ def _metric_rows(players: int) -> list[str]:
             + [f"win share of seat {s}" for s in range(players)])
 
 
-def _pair_values(pair: Any, players: int) -> list[tuple[float, float]]:
-    """The (A, B) values of every metric row of :meth:`Comparison.metrics`, for one pair."""
-    rows: list[tuple[float, float]] = [(pair.length_a, pair.length_b),
-                                       (statistics.fmean(pair.scores_a), statistics.fmean(pair.scores_b))]
-    rows += [(pair.scores_a[s], pair.scores_b[s]) for s in range(players)]
-    rows += [(pair.returns_a[s], pair.returns_b[s]) for s in range(players)]
-    return rows
-
-
 def _diff_run(params: dict[str, JSON], chunk: dict[str, JSON]) -> JSON:
+    """Play the chunk's paired games and keep, per metric row, exact sums of A, B and B − A.
+
+    The games go through ``play_pair`` (the Take 5 pair player when it applies); each game's values are
+    appended to one column per metric and side, and each column is counted and summed once at the end
+    (:meth:`Sums.add_counted`): a few list appends per game beyond its play, no object per game kept.
+    """
     from ruleproof.checkers.analysis.diff import play_pair
 
     game, a = _game_and_variant(params, "a")
     _, b = _game_and_variant(params, "b")
     players = params["players"]
-    rows = _metric_rows(players)
-    sums = [(Sums(), Sums(), Sums()) for _ in rows]
+    seed = params["seed"]
+    rows = len(_metric_rows(players))
+    cols_a: list[list[float]] = [[] for _ in range(rows)]
+    cols_b: list[list[float]] = [[] for _ in range(rows)]
     kinds: Counter[str] = Counter()
     diverged = outcome = winners = 0
     witness: int | None = None
     sample: JSON = None
+    fmean = statistics.fmean  # as Comparison.metrics computes the mean over seats
+    seats = range(players)
     for index in range(chunk["first"], chunk["first"] + chunk["count"]):
-        pair = play_pair(game, players, a, b, seed=params["seed"], index=index, detail=sample is None)
-        if sample is None and pair.divergence is not None:
-            sample = pair.divergence.to_json()
-        diverged += pair.diverged
-        outcome += pair.outcome_changed
-        winners += pair.winners_changed
-        if pair.kind is not None:
-            kinds[pair.kind] += 1
-        if witness is None and pair.outcome_changed:
-            witness = index
-        for (sa, sb, sd), (va, vb) in zip(sums, _pair_values(pair, players)):
-            sa.add(va)
-            sb.add(vb)
-            sd.add(vb - va)
+        pair = play_pair(game, players, a, b, seed=seed, index=index, detail=sample is None)
+        if pair.diverged:  # a pair that does not diverge changes no score and no winner
+            diverged += 1
+            if pair.kind is not None:
+                kinds[pair.kind] += 1
+            if sample is None and pair.divergence is not None:
+                sample = pair.divergence.to_json()
+            if pair.outcome_changed:
+                outcome += 1
+                if witness is None:
+                    witness = index
+            winners += pair.winners_changed
+        sa, sb, ra, rb = pair.scores_a, pair.scores_b, pair.returns_a, pair.returns_b
+        cols_a[0].append(pair.length_a)
+        cols_b[0].append(pair.length_b)
+        cols_a[1].append(fmean(sa))
+        cols_b[1].append(fmean(sb))
+        for s in seats:
+            cols_a[2 + s].append(sa[s])
+            cols_b[2 + s].append(sb[s])
+            cols_a[2 + players + s].append(ra[s])
+            cols_b[2 + players + s].append(rb[s])
+    metrics = []
+    for col_a, col_b in zip(cols_a, cols_b):
+        triple = (Sums(), Sums(), Sums())
+        triple[0].add_counted(Counter(col_a))
+        triple[1].add_counted(Counter(col_b))
+        triple[2].add_counted(Counter([vb - va for va, vb in zip(col_a, col_b)]))
+        metrics.append([acc.to_json() for acc in triple])
     return {"games": chunk["count"], "diverged": diverged, "outcome_changed": outcome, "winners_changed": winners,
-            "kinds": dict(sorted(kinds.items())), "witness": witness, "sample": sample,
-            "metrics": [[s.to_json() for s in triple] for triple in sums]}
+            "kinds": dict(sorted(kinds.items())), "witness": witness, "sample": sample, "metrics": metrics}
 
 
 def _metric(name: str, sa: Sums, sb: Sums, sd: Sums) -> Any:

@@ -16,7 +16,9 @@ catalogue questions that depend on a flag the readings set differently (every
 question, when a plugin differs) are re-run under A and under B and every
 verdict that changes is listed with both answers and witnesses
 (``--no-findings`` skips this). The old ``--a``/``--b`` still work as
-aliases of ``--a-variant``/``--b-variant``. Exit code 0 whatever the verdict
+aliases of ``--a-variant``/``--b-variant``. ``--jobs N`` plays the games in
+N worker processes (default: all cores); the report is the same for any N.
+Exit code 0 whatever the verdict
 (the command reports; it does not check), 2 for bad input (unknown game or
 flag, a player count a reading does not allow).
 
@@ -35,7 +37,7 @@ import dataclasses
 from pathlib import Path
 from typing import Any
 
-from ruleproof.checkers.cli.common import add_json, add_variant, game_arg
+from ruleproof.checkers.cli.common import add_jobs, add_json, add_variant, default_jobs, game_arg
 from ruleproof.checkers.cli.output import out, print_json, table
 from ruleproof.checkers.cli.progress import Progress
 from ruleproof.model.outputs import check_target, write_atomic
@@ -188,7 +190,8 @@ def cmd_diff(args: argparse.Namespace) -> int:
             progress.finish(item=f"game {index + 1}")
             progress.start(f"game {index + 2}")
 
-        result = compare(game, players, a, b, games=args.games, seed=args.seed, on_game=on_game, game_b=game_b)
+        result = compare(game, players, a, b, games=args.games, seed=args.seed, on_game=on_game, game_b=game_b,
+                         jobs=args.jobs or default_jobs())
     if reading_a.has_plugin or reading_b.has_plugin or args.a_reading or args.b_reading:
         result.readings = (reading_a.describe(), reading_b.describe())
     if not args.no_findings:
@@ -266,5 +269,6 @@ def add_subcommand(sub: Any) -> None:
     p.add_argument("--records", metavar="PREFIX",
                    help="write both runs of the sample game as records PREFIX-a.json and PREFIX-b.json")
     p.add_argument("--quiet", "-q", action="store_true", help="no progress on standard error")
+    add_jobs(p)
     add_json(p)
     p.set_defaults(func=cmd_diff)

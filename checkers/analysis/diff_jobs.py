@@ -1,0 +1,80 @@
+"""``compare`` in worker processes (``ruleproof diff --jobs N``): ranges of game indices, pairs in game order.
+
+Game ``i`` of a batch is played by :func:`~ruleproof.checkers.analysis.diff.play_pair`
+keyed by ``(seed, i)`` whatever process plays it, so cutting the games into
+ranges and putting the pairs back in order gives the pairs of one process; each
+range draws its own first divergence, and ``compare`` keeps only the first one
+drawn overall, as one process does. The pool is the standard library's
+(:class:`concurrent.futures.ProcessPoolExecutor`): one machine needs no
+scheduler (the campaign layer, :mod:`ruleproof.checkers.campaign`, is for more).
+
+>>> from ruleproof.model.registry import game_for
+>>> game = game_for("take5")
+>>> pairs = list(pairs_in_parallel(game, 2, game.default_variant(), game.default_variant(), 0, 3, 1, None))
+>>> [p.index for p in pairs], any(p.diverged for p in pairs)
+([0, 1, 2], False)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from ruleproof.checkers.analysis.diff import Comparison, PairResult, play_pair
+from ruleproof.model.core import Game
+
+__all__ = ["JOB_CHUNK", "add_pairs", "pairs_in_parallel", "pairs_of"]
+
+#: Paired games per task (a few tenths of a second of Take 5 each).
+JOB_CHUNK = 250
+
+
+def pairs_of(game: Game[Any, Any, Any], players: int, a: Any, b: Any, seed: int, first: int, count: int,
+             game_b: Game[Any, Any, Any] | None) -> list[PairResult]:
+    """Games ``first .. first + count - 1``, with the first divergence among them drawn (a worker's task)."""
+    pairs: list[PairResult] = []
+    drawn = False
+    for index in range(first, first + count):
+        pair = play_pair(game, players, a, b, seed=seed, index=index, detail=not drawn, game_b=game_b)
+        drawn = drawn or pair.divergence is not None
+        pairs.append(pair)
+    return pairs
+
+
+def pairs_in_parallel(game: Game[Any, Any, Any], players: int, a: Any, b: Any, seed: int, games: int,
+                      jobs: int, game_b: Game[Any, Any, Any] | None) -> Iterable[PairResult]:
+    """Every pair of ``games`` played by ``jobs`` worker processes (the standard library's pool), in game
+    order. Engines that cannot be sent to a worker (a plugin class made at run time) play here."""
+    import pickle
+    from concurrent.futures import ProcessPoolExecutor
+
+    parts = [(first, min(JOB_CHUNK, games - first)) for first in range(0, games, JOB_CHUNK)]
+    try:
+        pickle.dumps((game, game_b, a, b))
+    except Exception:  # noqa: BLE001 - any pickling failure: play in this process
+        for first, count in parts:
+            yield from pairs_of(game, players, a, b, seed, first, count, game_b)
+        return
+    with ProcessPoolExecutor(max_workers=min(jobs, len(parts))) as pool:
+        futures = [pool.submit(pairs_of, game, players, a, b, seed, first, count, game_b) for first, count in parts]
+        for future in futures:
+            yield from future.result()
+
+
+def add_pairs(result: Comparison, game: Game[Any, Any, Any], players: int, a: Any, b: Any, games: int, jobs: int,
+              on_game: Callable[[int], None] | None, game_b: Game[Any, Any, Any] | None) -> None:
+    """Add the ``games`` pairs of ``result``'s seed to it, played by ``jobs`` processes (one range: here),
+    with only the first divergence drawn, as one process draws it."""
+    if games <= JOB_CHUNK:
+        pairs: Iterable[PairResult] = pairs_of(game, players, a, b, result.seed, 0, games, game_b)
+    else:
+        pairs = pairs_in_parallel(game, players, a, b, result.seed, games, jobs, game_b)
+    for pair in pairs:
+        if result.sample is None and pair.divergence is not None:
+            result.sample = pair.divergence
+        elif pair.divergence is not None:
+            pair = dataclasses.replace(pair, divergence=None)
+        result.pairs.append(pair)
+        if on_game is not None:
+            on_game(pair.index)
