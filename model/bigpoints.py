@@ -58,10 +58,27 @@ _RESERVE = LETTERS[:_NCOL]
 
 
 @lru_cache(maxsize=64)
-def _layout(variant: BigPointsVariant) -> tuple[int, tuple[int, ...]]:
-    """Path size and per-colour composition of the path."""
+def _layout_of(variant: BigPointsVariant) -> tuple[int, tuple[int, ...]]:
     comp = (variant.colour_discs - 1,) * _NCOL + (variant.black_discs, variant.white_discs)
     return sum(comp), comp
+
+
+_LAST_LAYOUT: tuple[object, tuple[int, tuple[int, ...]]] = (None, (0, ()))
+
+
+def _layout(variant: BigPointsVariant) -> tuple[int, tuple[int, ...]]:
+    """Path size and per-colour composition of the path.
+
+    The last variant asked about is remembered by identity (the states of a
+    game share one variant object), sparing the hash of its thirteen flags.
+    """
+    global _LAST_LAYOUT
+    last = _LAST_LAYOUT
+    if last[0] is variant:
+        return last[1]
+    result = _layout_of(variant)
+    _LAST_LAYOUT = (variant, result)
+    return result
 
 
 def _free_sides(path: str, pawns: tuple[int, ...], colour: int, pos: int) -> tuple[int, int]:
@@ -293,7 +310,6 @@ class BigPointsGame(Game[BigPointsState, BigPointsMove, BigPointsVariant]):
     def _complete(self, state: BigPointsState, extra: bool) -> BigPointsState:
         """The pawn move and its disc are done: end the game, offer black, or pass the turn."""
         variant = state.variant
-        size = _layout(variant)[0]
         if len(state.ladder) == _NCOL:
             totals = self._game_scores(state)
             scores = tuple(a + b for a, b in zip(state.scores, totals))
@@ -310,19 +326,20 @@ class BigPointsGame(Game[BigPointsState, BigPointsMove, BigPointsVariant]):
             phase = _MOVE
         else:
             return self._start_turn(state, (state.turn + 1) % state.players)
-        del size
         return BigPointsState(
             variant, state.players, state.game, phase, state.turn, state.path, state.pawns, state.ladder,
             state.reserve, state.hands, state.spent, -1, False, state.used_black, state.fresh, state.scores,
         )
 
     def _pawn(self, state: BigPointsState, move: Pawn) -> BigPointsState:
+        return self._pawn_to(state, COLOURS.index(move.colour), move.back)
+
+    def _pawn_to(self, state: BigPointsState, colour: int, back: bool) -> BigPointsState:
         variant = state.variant
         size = _layout(variant)[0]
-        colour = COLOURS.index(move.colour)
         pos = state.pawns[colour]
         letter = LETTERS[colour]
-        if move.back:
+        if back:
             dest = state.path.rfind(letter, 0, pos)  # -1 (the start) when none: back_to_start
         else:
             dest = state.path.find(letter, pos + 1)
@@ -357,11 +374,16 @@ class BigPointsGame(Game[BigPointsState, BigPointsMove, BigPointsVariant]):
         )
 
     def _take(self, state: BigPointsState, side: str) -> BigPointsState:
+        if side == "none":
+            return self._take_at(state, -1)
         colour = state.moved
+        ahead, behind = _free_sides(state.path, state.pawns, colour, state.pawns[colour])
+        return self._take_at(state, ahead if side == "ahead" else behind)
+
+    def _take_at(self, state: BigPointsState, pos: int) -> BigPointsState:
+        """The disc at ``pos`` taken (nothing when ``pos`` is negative) and the move completed."""
         path, hands, fresh = state.path, state.hands, state.fresh
-        if side != "none":
-            ahead, behind = _free_sides(path, state.pawns, colour, state.pawns[colour])
-            pos = ahead if side == "ahead" else behind
+        if pos >= 0:
             disc = _LETTER_INDEX[path[pos]]
             path = path[:pos] + _GONE + path[pos + 1 :]
             seat = state.turn
@@ -402,7 +424,7 @@ class BigPointsGame(Game[BigPointsState, BigPointsMove, BigPointsVariant]):
     #: Methods whose override (a derived or restricted engine) sends random_playout down the generic path.
     _FAST_METHODS = ("current_player", "legal_moves", "chance_outcomes", "sample_chance", "apply_unchecked",
                      "random_move", "_next_game", "_pawn_moves", "_black_usable", "_supply", "_lay", "_start_turn",
-                     "_complete", "_pawn", "_take", "_black")
+                     "_complete", "_pawn", "_pawn_to", "_take", "_take_at", "_black")
 
     def _fast_ok(self, variant: BigPointsVariant) -> bool:
         cls = type(self)
@@ -442,18 +464,30 @@ class BigPointsGame(Game[BigPointsState, BigPointsMove, BigPointsVariant]):
             if phase == _TAKE:
                 ahead, behind = _free_sides(state.path, state.pawns, state.moved, state.pawns[state.moved])
                 if ahead >= 0:
-                    side = "behind" if behind >= 0 and randrange(2) else "ahead"
+                    pos = behind if behind >= 0 and randrange(2) else ahead
                 else:
-                    side = "behind" if behind >= 0 else "none"
+                    pos = behind if behind >= 0 else -1
                 if trace is not None:
-                    trace.append(Take(side))
-                state = self._take(state, side)
+                    trace.append(_NONE if pos < 0 else _AHEAD if pos == ahead else _BEHIND)
+                state = self._take_at(state, pos)
             elif phase == _MOVE or phase == _EXTRA:
-                moves = self._pawn_moves(state.variant, state.path, state.pawns, phase == _EXTRA)
-                move = moves[randrange(len(moves))] if len(moves) > 1 else moves[0]
+                variant = state.variant
+                if variant.no_free_disc == "illegal":
+                    moves = self._pawn_moves(variant, state.path, state.pawns, phase == _EXTRA)
+                    move = moves[randrange(len(moves))] if len(moves) > 1 else moves[0]
+                    colour, back = COLOURS.index(move.colour), move.back
+                else:  # every pawn off the ladder moves forward; in the extra move also back when it can
+                    size = _layout(variant)[0]
+                    pawns = state.pawns
+                    options = [(c, False) for c in range(_NCOL) if pawns[c] != size]
+                    if phase == _EXTRA:
+                        path = state.path
+                        options += [(c, True) for c, pos in enumerate(pawns) if 0 <= pos < size and (
+                            variant.back_to_start or path.rfind(LETTERS[c], 0, pos) >= 0)]
+                    colour, back = options[randrange(len(options))]
                 if trace is not None:
-                    trace.append(move)
-                state = self._pawn(state, move)
+                    trace.append(_PAWNS[colour][back])
+                state = self._pawn_to(state, colour, back)
             elif phase == _OFFER:
                 use = self._black_usable(state) and randrange(2) == 1
                 if trace is not None:
