@@ -89,11 +89,17 @@ def play_census(index: _Index, hand: tuple[int, ...], min_size: int = 1) -> tupl
             groups |= 1 << g
     if not groups:
         return total, entries
-    for runs in index.lines().values():
-        for run in runs:
+    lines = index.lazy_lines()
+    for key, bits in index.line_groups().items():
+        if not bits & groups:
+            continue
+        for j, run in enumerate(lines[key]):
             if not run[2] & groups:
                 continue
-            for g, k, where, mode, masks in run[3]:
+            windows = run[3]
+            if windows is None:
+                windows = index.windows(key, j)
+            for g, k, where, mode, masks in windows:
                 if counts[g] < k or k < min_size:
                     continue
                 allowed = mode & hand_mask
@@ -138,11 +144,19 @@ def _sub_multisets(hand: tuple[int, ...]) -> tuple[list[int], list[int]]:
     return kinds, counts
 
 
+_EXCHANGES: dict[tuple[int, ...], int] = {}
+
+
 def _exchange_count(hand: tuple[int, ...]) -> int:
-    n = 1
-    for m in _sub_multisets(hand)[1]:
-        n *= m + 1
-    return n - 1
+    got = _EXCHANGES.get(hand)
+    if got is None:
+        got = 1
+        for m in _sub_multisets(hand)[1]:
+            got *= m + 1
+        got -= 1
+        if len(_EXCHANGES) < 1 << 16:
+            _EXCHANGES[hand] = got
+    return got
 
 
 def _nth_exchange(hand: tuple[int, ...], r: int) -> tuple[int, ...]:

@@ -45,8 +45,9 @@ _NEG = -(10**6)
 Cell = tuple[int, int]
 #: (group: colour 0-4 or 5 + animal, number of empty cells, the empty cells in order, mode, per-cell masks)
 _Window = tuple[int, int, tuple[Cell, ...], int, tuple[int, ...]]
-#: (first and last coordinate of a run of adjacent cards, the groups of its windows as bits, its windows)
-_Run = tuple[int, int, int, list[_Window]]
+#: (first and last coordinate of a run of adjacent cards, the groups of its windows as bits (a superset
+#: while they are not computed), its windows or None until first needed, the previous run's last coordinate)
+_Run = tuple[int, int, int, list[_Window] | None, int]
 
 _DISTINCT: dict[tuple[int, ...], int] = {}
 _DISTINCT_CAP = 1 << 16
@@ -100,6 +101,13 @@ def nth_distinct(options: tuple[int, ...], r: int, used: int = 0) -> list[int]:
 
 
 _GROUP: dict[int, int] = {}
+
+
+def _mode_group(mode: int) -> int:
+    group = _GROUP.get(mode)
+    if group is None:
+        group = _GROUP[mode] = _group(mode)
+    return group
 
 
 def _group(mode: int) -> int:
@@ -174,7 +182,7 @@ class _Index:
     in the same way.
     """
 
-    __slots__ = ("cells", "rows", "cols", "_lines", "_singles", "_counts", "_perp")
+    __slots__ = ("cells", "rows", "cols", "_lines", "_bits", "_singles", "_counts", "_perp")
 
     def __init__(self, board: tuple[Placed, ...]) -> None:
         cells: dict[Cell, int] = {}
@@ -192,6 +200,7 @@ class _Index:
         self.rows = rows
         self.cols = cols
         self._lines: dict[tuple[int, int], list[_Run]] | None = None
+        self._bits: dict[tuple[int, int], int] = {}
         self._singles: dict[Cell, int] | None = None
         self._counts: list[int] = []
         # (coordinate along a line, the line's coordinate, 1 row / 0 column) ->
@@ -200,6 +209,28 @@ class _Index:
 
     def lines(self) -> dict[tuple[int, int], list[_Run]]:
         """The runs of every line with their windows, keyed by (1 for a row / 0 for a column, its coordinate)."""
+        lines = self.lazy_lines()
+        for key, runs in list(lines.items()):
+            for j, run in enumerate(runs):
+                if run[3] is None:
+                    self.windows(key, j)
+        return lines
+
+    def windows(self, key: tuple[int, int], j: int) -> list[_Window]:
+        """The windows of run ``j`` of line ``key``, computed now if they were not yet."""
+        runs = self.lazy_lines()[key]
+        a, b, _, windows, prev_end = runs[j]
+        if windows is None:
+            horizontal, fixed = key
+            coords = self.rows[fixed] if horizontal else self.cols[fixed]
+            windows = _run_windows(self.cells, set(coords), fixed, bool(horizontal), self._perp, a, b, prev_end)
+            runs = list(runs)  # the list may be shared with other versions of the index
+            runs[j] = (a, b, _group_bits(windows), windows, prev_end)
+            self.lazy_lines()[key] = runs
+        return windows
+
+    def lazy_lines(self) -> dict[tuple[int, int], list[_Run]]:
+        """:meth:`lines` with the windows of some runs not computed yet (see :meth:`windows`)."""
         if self._lines is None:
             perp = self._perp
             lines: dict[tuple[int, int], list[_Run]] = {}
@@ -208,7 +239,13 @@ class _Index:
             for x, ys in self.cols.items():
                 lines[0, x] = _line_runs(self.cells, ys, x, False, perp, None, ())
             self._lines = lines
+            self._bits = {key: _run_bits(runs) for key, runs in lines.items()}
         return self._lines
+
+    def line_groups(self) -> dict[tuple[int, int], int]:
+        """Per line, a superset of the groups of its windows as bits (for skipping lines)."""
+        self.lazy_lines()
+        return self._bits
 
     def singles(self) -> dict[Cell, int]:
         """The cards each empty cell next to the board takes as a play of one card (cells taking none left out)."""
@@ -248,6 +285,7 @@ class _Index:
             insort(col, y)
         new.cells, new.rows, new.cols = cells, rows, cols
         new._lines = None
+        new._bits = {}
         new._singles = None
         new._counts = []
         new._perp = {}
@@ -297,10 +335,12 @@ class _Index:
                 rebuild.setdefault((0, x), []).append(y)
             old_lines = self._lines
             lines = dict(old_lines)
+            bits = new._bits = dict(self._bits)  # narrowing only drops groups: kept as supersets
             for key, near in rebuild.items():
                 horizontal, fixed = key
                 coords = rows[fixed] if horizontal else cols[fixed]
-                lines[key] = _line_runs(cells, coords, fixed, bool(horizontal), perp, old_lines.get(key), near)
+                runs = lines[key] = _line_runs(cells, coords, fixed, bool(horizontal), perp, old_lines.get(key), near)
+                bits[key] = _run_bits(runs)
             for ex, ey in narrow:
                 # (ex, ey)'s mask along (dx, dy) = (0, 1) is used by row ey's windows,
                 # along (1, 0) by column ex's windows; recompute both masks' users.
@@ -308,23 +348,30 @@ class _Index:
                                ((0, ex), _cached_perp(cells, perp, ey, ex, 0))):
                     if key in rebuild:
                         continue
-                    runs = lines.get(key)
-                    if runs is None:
+                    if key not in lines:
                         continue
+                    runs = lines[key]
                     cell = (ex, ey)
                     changed = False
                     out: list[_Run] = []
                     for run in runs:
                         windows = run[3]
-                        if any(cell in w[2] for w in windows):
+                        if windows is not None and any(cell in w[2] for w in windows):
                             windows = _narrowed(windows, cell, m)
-                            run = (run[0], run[1], _group_bits(windows), windows)
+                            run = (run[0], run[1], _group_bits(windows), windows, run[4])
                             changed = True
                         out.append(run)
                     if changed:
                         lines[key] = out
             new._lines = lines
         return new
+
+
+def _run_bits(runs: list[_Run]) -> int:
+    bits = 0
+    for run in runs:
+        bits |= run[2]
+    return bits
 
 
 def _group_bits(windows: list[_Window]) -> int:
@@ -425,22 +472,32 @@ def _line_runs(cells: dict[Cell, int], coords: list[int], fixed: int, horizontal
             if top <= a - 2:
                 behind[a] = run
     out: list[_Run] = []
-    occ = set(coords)
     prev_end = _NEG
     along = 0 if horizontal else 1
     for a, b in _runs(coords):
         got = kept.get(a)
         if got is not None and got[1] == b:
-            run = got
+            # a previous run's end moved, if at all, six or more cells before a: no window changes
+            run = got if got[4] == prev_end else (a, b, got[2], got[3], prev_end)
         else:
             got = behind.get(a)
-            if got is not None and got[1] == b:
+            if got is not None and got[1] == b and got[3] is not None:
                 # Keep the windows starting at lo >= prev_end + 2 (lo: the first empty cell when left of a).
                 first = prev_end + 2
                 windows = [w for w in got[3] if w[2][0][along] >= first or w[2][0][along] > a]
+                run = (a, b, _group_bits(windows), windows, prev_end)
+            elif b - a >= 4:
+                run = (a, b, 0, [], prev_end)
             else:
-                windows = _run_windows(cells, occ, fixed, horizontal, perp, a, b, prev_end)
-            run = (a, b, _group_bits(windows), windows)
+                # Computed when a hand first needs the run's groups: those of its own cards' modes.
+                if horizontal:
+                    own = tuple(sorted(cells[(i, fixed)] for i in range(a, b + 1)))
+                else:
+                    own = tuple(sorted(cells[(fixed, i)] for i in range(a, b + 1)))
+                bits = 0
+                for mode in _modes(own):
+                    bits |= 1 << _mode_group(mode)
+                run = (a, b, bits, None, prev_end)
         out.append(run)
         prev_end = b
     return out
@@ -495,9 +552,7 @@ def _run_windows(cells: dict[Cell, int], occ: set[int], fixed: int, horizontal: 
             rmasks = tuple(mode & pm[i] for i in right_empty)
             if not all(rmasks):
                 continue
-            group = _GROUP.get(mode)
-            if group is None:
-                group = _GROUP[mode] = _group(mode)
+            group = _mode_group(mode)
             lmasks: tuple[int, ...] = ()
             r = len(right_empty)
             for lo in range(a, low - 1, -1):
@@ -544,11 +599,17 @@ def generate_plays(index: _Index, hand: tuple[int, ...], min_size: int = 1, *, f
         if n >= 2:
             groups |= 1 << g
     if groups:
-        for runs in index.lines().values():
-            for run in runs:
+        lines = index.lazy_lines()
+        for key, bits in index.line_groups().items():
+            if not bits & groups:
+                continue
+            for j, run in enumerate(lines[key]):
                 if not run[2] & groups:
                     continue
-                for g, k, where, mode, masks in run[3]:
+                windows = run[3]
+                if windows is None:
+                    windows = index.windows(key, j)
+                for g, k, where, mode, masks in windows:
                     if counts[g] < k or k < min_size:
                         continue
                     allowed = mode & hand_mask
