@@ -18,6 +18,17 @@ their *exact* bounding box ``w × h`` with ``5 ≤ w ≤ h``: one sub-problem ea
 [[5, 5]]
 >>> [c["box"] for c in PROBLEMS["bigfive-dead"].plan(True, None)]
 [[5, 5], [5, 6], [6, 6], [5, 7], [6, 7]]
+
+``bigfive-dead-any`` asks the same question of *every* board, not only those
+within the stated boxes: a 4-connected board of ``n`` cards has a bounding box
+``w × h`` with ``w + h - 1 <= n`` (a path between opposite sides of the box
+visits that many cells), so a dead board of at most 24 cards has an exact box
+with ``5 <= w <= h`` and ``w + h <= 25``: 72 boxes. All unsat would prove that
+no dead board of fewer than 25 cards exists at all. Its quick form is the boxes
+beyond the stated ones with ``w + h <= 15``; ``--full`` is all 72.
+
+>>> len(PROBLEMS["bigfive-dead-any"].plan(True, None)), PROBLEMS["bigfive-dead-any"].plan(False, None)[0]["box"]
+(72, [5, 8])
 """
 
 from __future__ import annotations
@@ -58,6 +69,23 @@ def _dead_plan(full: bool, most: int | None = None) -> list[dict[str, JSON]]:
     return [{"box": [w, h], "most": DEAD_KNOWN - 1 if most is None else most} for w, h in boxes]
 
 
+def any_boxes(most: int) -> list[tuple[int, int]]:
+    """Every exact box ``w × h`` (``5 <= w <= h``) a 4-connected board of at most ``most`` cards can
+    have: ``w + h - 1 <= most``. Smallest first (by area, then width).
+
+    >>> any_boxes(10)
+    [(5, 5), (5, 6)]
+    """
+    return sorted(((w, h) for w in range(5, most) for h in range(w, most) if w + h - 1 <= most),
+                  key=lambda box: (box[0] * box[1], box[0]))
+
+
+def _dead_any_plan(full: bool, most: int | None = None) -> list[dict[str, JSON]]:
+    bound = DEAD_KNOWN - 1 if most is None else most
+    boxes = [box for box in any_boxes(bound) if full or (box not in DEAD_BOXES_FULL and sum(box) <= 15)]
+    return [{"box": [w, h], "most": bound} for w, h in boxes]
+
+
 def _dead_run(chunk: dict[str, JSON], rlimit: int) -> dict[str, JSON]:
     from ruleproof.checkers.smt.bigfive import dead_board_query
 
@@ -79,6 +107,7 @@ def _dead_run(chunk: dict[str, JSON], rlimit: int) -> dict[str, JSON]:
 def _dead_merge(parts: Sequence[dict[str, JSON]], params: dict[str, JSON]) -> dict[str, JSON]:
     boxes = ", ".join(p["label"].split(",")[0].replace("exact box ", "") for p in parts)
     most = params.get("most") or DEAD_KNOWN - 1
+    every = params["problem"] == "bigfive-dead-any" and params["full"] and len(parts) == len(any_boxes(most))
     found = [p for p in parts if p["verdict"] == "sat"]
     open_parts = [p for p in parts if p["verdict"] == "unknown"]
     if found:
@@ -91,6 +120,9 @@ def _dead_merge(parts: Sequence[dict[str, JSON]], params: dict[str, JSON]) -> di
                           f"{', '.join(p['label'] for p in open_parts)} (rlimit {params['rlimit']})"}
     smallest = (f": within these boxes the {DEAD_KNOWN}-card 5x5 board of BF-F-5 is the smallest"
                 if most == DEAD_KNOWN - 1 else "")
+    if every:
+        smallest = (f"; these are all the boxes a 4-connected board of at most {most} cards can have, so no "
+                    f"dead board of at most {most} cards exists at all")
     return {"verdict": "unsat",
             "answer": f"no dead board of at most {most} cards has its bounding box within {boxes} (or their "
                       f"transposes){smallest}"}
@@ -148,6 +180,9 @@ def _score_merge(parts: Sequence[dict[str, JSON]], params: dict[str, JSON]) -> d
 PROBLEMS: dict[str, Problem] = {
     "bigfive-dead": Problem("Big Five: no dead board of fewer than 25 cards within the boxes of BF-F-5",
                             _dead_plan, _dead_run, _dead_merge, rlimit=400_000_000),
+    "bigfive-dead-any": Problem("Big Five: no dead board of fewer than 25 cards at all (every box a board "
+                                "of at most 24 cards can have; the quick form: the next boxes)",
+                                _dead_any_plan, _dead_run, _dead_merge, rlimit=400_000_000),
     "bigpoints-score": Problem("BigPoints: the two-player score bound of BP-F-6, one threshold per sub-problem",
                                _score_plan, _score_run, _score_merge, rlimit=50_000_000),
 }
