@@ -68,6 +68,13 @@ class Question:
         witness is a legal play under the reading, else why not.
     :param plugins_why: with ``plugins="none"``, why the answer cannot carry
         over to a plugin (said in the "not applicable" verdict).
+    :param hooks_free: the engine hooks (methods a derived game may
+        override, such as Big Five's ``bonus_earned``) the answer does not
+        depend on. Under a derived engine that overrides nothing else (see
+        :func:`derived_overrides`) the question is asked as under the
+        built-in engine: its encoding agrees with every method the derived
+        engine keeps, the audit's conformance check holds the derived engine
+        to its spec, and a ``sat`` witness is replayed on the derived engine.
     """
 
     id: str
@@ -82,6 +89,7 @@ class Question:
     plugins: str = "none"
     replay: Callable[[Finding, Any], str | None] | None = None
     plugins_why: str = ""
+    hooks_free: tuple[str, ...] = ()
 
     def answer(self, full: bool = False) -> Finding:
         """Run the question under the default reading, timing it and attaching the manifest's expected verdict."""
@@ -114,13 +122,16 @@ class Question:
             if flag in changed and changed[flag] != value:
                 return (f"{self.id} asks about {flag}={value!r} (its encoding fixes it); this reading sets "
                         f"{flag}={changed[flag]!r}")
-        if reading.has_plugin:
-            if self.plugins == "none":
+        if reading.has_plugin and self.plugins != "engine":
+            if reading.derived is not None:
+                others = [name for name in derived_overrides(reading) if name not in self.hooks_free]
+                if others or not self.hooks_free:
+                    changed = f" (it overrides {', '.join(others)})" if others and self.hooks_free else ""
+                    return (f"{self.id}'s encoding holds the built-in effects and scoring; this reading's derived "
+                            f"engine {reading.engine_name()} may change them{changed}")
+            if self.plugins == "none" and reading.rules:
                 return (f"{self.id} is answered over the built-in rules only; it cannot see this reading's "
                         f"{_plugin_text(reading)}" + (f" ({self.plugins_why})" if self.plugins_why else ""))
-            if self.plugins == "restriction" and reading.derived is not None:
-                return (f"{self.id}'s encoding holds the built-in effects and scoring; this reading's derived engine "
-                        f"{reading.engine_name()} may change them")
         return None
 
     def asked_under(self, reading: Any) -> Any:
@@ -165,6 +176,29 @@ class Question:
         home = variant_to_dict(self.asked_under(default_reading(self.game)).variant)
         same = not reading.has_plugin and all(now[f] == home[f] for f in relevant)
         return replace(finding, seconds=seconds, expected=self.expected_verdict() if same else None, reading=label)
+
+
+def derived_overrides(reading: Any) -> tuple[str, ...]:
+    """The methods and attributes a reading's derived engine defines over the game's engine class.
+
+    ``spec`` (the derived game's own specification, which conformance holds
+    the engine to) and Python's own dunder names are left out.
+
+    >>> from ruleproof.model.readings import default_reading
+    >>> derived_overrides(default_reading("take5"))
+    ()
+    """
+    derived = getattr(reading, "derived", None)
+    if derived is None:
+        return ()
+    base = type(reading.base)
+    names: set[str] = set()
+    for cls in type(derived).__mro__:
+        if cls is base or issubclass(base, cls):
+            break
+        names |= {k for k in vars(cls)
+                  if k not in ("spec", "_abc_impl") and not (k.startswith("__") and k.endswith("__"))}
+    return tuple(sorted(names))
 
 
 def _flag_text(flags: dict[str, object]) -> str:

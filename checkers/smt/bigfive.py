@@ -25,6 +25,12 @@ encoding holds (``Frame.rules(min_group=...)``); the questions fix it at 1, so
 a reading with ``min_group=2`` makes them not applicable. The flags
 ``exchange``, ``bonus_timing``, ``pass_rule``, ``solo_discard`` and
 ``solo_rest`` concern turns and scoring, which no question here encodes.
+Plugins: extra legality rules only remove plays, so the placement proofs and
+the deal questions stand (BF-F-5's minimum does not: removed plays can make
+smaller boards dead); a derived game that overrides only the bonus hook
+``bonus_earned`` keeps every answer but the two bonus questions'. Every
+``sat`` witness is replayed on the reading's engine (the dead board built
+card by card, the deal's leftover counted).
 
 >>> [q.id for q in QUESTIONS]
 ['BF-F-1', 'BF-F-2', 'BF-F-3', 'BF-F-4', 'BF-F-5', 'BF-F-6', 'BF-F-7', 'BF-F-8']
@@ -64,6 +70,7 @@ from ruleproof.spec.bigfive import (
     parse_move,
     render_board,
 )
+from ruleproof.spec.errors import RuleproofError
 
 GAME_ID = "bigfive"
 Cell = tuple[int, int]
@@ -444,21 +451,58 @@ _DEAL = (("children", False), ("handicap", ()))
 #: What each question's encoding fixes (the flags it does not name do not change its answer: bonus timing,
 #: passing, exchanging, the solitaire and the end of the game are not encoded). The unsat proofs about
 #: placements stay true under extra legality rules, which only remove plays ("restriction").
+def _replay_leftover(finding: Finding, reading: Any) -> str | None:
+    """BF-F-6/BF-F-7's deal under the reading: its engine must leave the witness's count in the box."""
+    witness = finding.witness if isinstance(finding.witness, dict) else {}
+    players, left = witness.get("players"), witness.get("left")
+    if not isinstance(players, int) or not isinstance(left, int):
+        return "the witness names no player count and leftover"
+    box = len(reading.engine.new_game(players, reading.variant, seed=players).box)
+    return None if box == left else f"the reading's engine leaves {box} cards with {players} players, not {left}"
+
+
+def _replay_dead_board(finding: Finding, reading: Any) -> str | None:
+    """BF-F-5's board built card by card on the reading's engine (under its flags: bonuses declined as earned)."""
+    witness = finding.witness if isinstance(finding.witness, dict) else {}
+    words = witness.get("board")
+    if not isinstance(words, list) or not words:
+        return "the witness holds no board"
+    try:
+        play = parse_move("play " + " ".join(str(w) for w in words))
+        board = {p.cell: p.card for p in play.placed}  # type: ignore[union-attr]
+        state, _ = replay_plays(board[(0, 0)], [p.placed for p in build_order(board)], reading.variant,
+                                reading.engine)
+    except (ValueError, KeyError, RuleproofError) as exc:
+        return f"the board cannot be built under this reading: {exc}"
+    reached = {p.cell: p.card for p in state.board}
+    return None if reached == board else "the replayed game does not reach the witness board"
+
+
+#: The questions that hold placements or the deal, not the bonus: a derived game that only counts the bonus
+#: otherwise (overrides ``bonus_earned`` alone, like docs/howto/reading/bonus_per_line.py) keeps their answers.
+_NOT_BONUS = ("bonus_earned",)
+#: A dead board's minimum (BF-F-5) is about which cards can be placed, which extra legality rules change.
+_DEAD_WHY = "extra rules that remove plays can make smaller boards dead"
+
 QUESTIONS: tuple[Question, ...] = (
-    Question("BF-F-1", GAME_ID, Q_INV, LINE_RULES, q_invariant, fixed=_PLACE, declared=True, plugins="restriction"),
+    Question("BF-F-1", GAME_ID, Q_INV, LINE_RULES, q_invariant, fixed=_PLACE, declared=True, plugins="restriction",
+             hooks_free=_NOT_BONUS),
     Question("BF-F-2", GAME_ID, _bonus_question("text"), ("BF-BONUS-1",), q_bonus("text"),
              fixed=(("bonus", "text"), *_PLACE), declared=True),
     Question("BF-F-3", GAME_ID, _bonus_question("publisher"), ("BF-BONUS-1",), q_bonus("publisher"),
              fixed=(("bonus", "publisher"), *_PLACE), declared=True),
     Question("BF-F-4", GAME_ID, Q_FOUR, ("BF-LINE-2", "BF-LINE-5"), q_four, fixed=_PLACE, declared=True,
-             plugins="restriction"),
-    Question("BF-F-5", GAME_ID, Q_DEAD, ("BF-LINE-2", "BF-LINE-3"), q_dead, fixed=_PLACE, declared=True),
+             plugins="restriction", hooks_free=_NOT_BONUS),
+    Question("BF-F-5", GAME_ID, Q_DEAD, ("BF-LINE-2", "BF-LINE-3"), q_dead, fixed=_PLACE, declared=True,
+             replay=_replay_dead_board, plugins_why=_DEAD_WHY, hooks_free=_NOT_BONUS),
     Question("BF-F-6", GAME_ID, Q_LEFT, ("BF-SETUP-1", "BF-DEAL-2"), q_leftover(False),
-             fixed=(("allow_five", False), *_DEAL), declared=True),
+             fixed=(("allow_five", False), *_DEAL), declared=True, plugins="restriction", replay=_replay_leftover,
+             hooks_free=_NOT_BONUS),
     Question("BF-F-7", GAME_ID, Q_LEFT + " (with allow_five)", ("BF-SETUP-1", "BF-DEAL-2"), q_leftover(True),
-             fixed=(("allow_five", True), *_DEAL), declared=True),
+             fixed=(("allow_five", True), *_DEAL), declared=True, plugins="restriction", replay=_replay_leftover,
+             hooks_free=_NOT_BONUS),
     Question("BF-F-8", GAME_ID, Q_NO_PLAY, PLACEMENT_RULES, q_no_play, fixed=_PLACE, declared=True,
-             plugins="restriction"),
+             plugins="restriction", hooks_free=_NOT_BONUS),
 )
 
 for _q in QUESTIONS:
