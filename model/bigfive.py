@@ -320,10 +320,33 @@ class BigFiveGame(Game[BigFiveState, BigFiveMove, BigFiveVariant]):
         move: BigFiveMove = table[source[rng.randrange(len(source))]]
         return move
 
+    #: The variant flags the fast playout was written for (each one read by the
+    #: code it shares with the checked path, or mirrored in ``Choices``).
+    _FAST_FLAGS = frozenset({
+        "bonus", "stalemate", "idle_rounds", "allow_five", "children", "handicap", "rounds", "penalty_limit",
+        "exchange", "min_group", "bonus_timing", "pass_rule", "solo_discard", "solo_rest",
+    })
+    #: Methods whose override (a derived or deliberately broken engine) sends
+    #: random_playout down the generic path (``bonus_earned`` is called by both).
+    _FAST_METHODS = ("legal_moves", "apply_unchecked", "current_player", "sample_chance", "chance_outcomes",
+                     "_chance_source", "_deal", "_draw", "_new_round", "_end_turn", "_setup", "plays")
+
+    def _fast_ok(self, variant: BigFiveVariant) -> bool:
+        cls = type(self)
+        if cls is not BigFiveGame and any(getattr(cls, m) is not getattr(BigFiveGame, m) for m in self._FAST_METHODS):
+            return False
+        default = BigFiveVariant()
+        return all(f in self._FAST_FLAGS or getattr(variant, f) == getattr(default, f)
+                   for f in variant.__dataclass_fields__)
+
     def random_playout(self, state: BigFiveState, rng: Any,
                        trace: list[BigFiveMove] | None = None) -> tuple[BigFiveState, int]:
         """As :meth:`Game.random_playout`, drawing each seat's move without listing
-        the legal moves (:mod:`ruleproof.model.bigfive_fast`)."""
+        the legal moves and whole setups and refills at once
+        (:mod:`ruleproof.model.bigfive_fast`); the same distribution as the
+        checked path (``tests/model/test_bigfive_fast.py``)."""
+        if not self._fast_ok(state.variant):
+            return super().random_playout(state, rng, trace)
         from ruleproof.model.bigfive_fast import random_playout
 
         return random_playout(self, state, rng, trace)

@@ -176,3 +176,26 @@ def _play_bias(state: BigFiveState, rng: random.Random) -> tuple[BigFiveState, i
 def test_invalid_biased_sampler_is_caught() -> None:
     p = _compare(2, KIDS, _play_bias, 120)
     assert min(p.values()) < ALPHA, p
+
+
+def test_fast_playout_is_guarded() -> None:
+    """A derived engine overriding a transition, or a variant flag the fast path
+    does not know, takes the generic path; a derived rule hook does not."""
+    import dataclasses
+
+    start = GAME.new_game(2, KIDS, seed=5)
+
+    class Derived(type(GAME)):  # type: ignore[misc]
+        def apply_unchecked(self, state: Any, move: Any) -> Any:
+            return super().apply_unchecked(state, move)
+
+    class Hooked(type(GAME)):  # type: ignore[misc]
+        def bonus_earned(self, variant: Any, cells: Any, placed: Any) -> int:
+            return 0
+
+    assert GAME._fast_ok(KIDS) and Hooked()._fast_ok(KIDS)
+    derived = Derived()
+    assert not derived._fast_ok(KIDS)
+    assert derived.random_playout(start, random.Random(9)) == Game.random_playout(GAME, start, random.Random(9))
+    unknown = frozenset(f.name for f in dataclasses.fields(KIDS)) - type(GAME)._FAST_FLAGS
+    assert not unknown, f"flags the fast path does not handle: {sorted(unknown)}"
