@@ -32,8 +32,8 @@ IK-AMB-8                    1,000,000     378           denomination_payout
 bigpoints.invariant         1,000,000     428           BP-F-1 invariant steps
 bigpoints.gap               1,000,000     1,142         BP-F-1 gap
 bigpoints.lower             1,000,000     266           BP-F-4 lower bound
-bigpoints.length            1,000,000     950           BP-F-4 (Optimize)
-bigpoints.score             8,000,000     760,014       BP-F-6 (Optimize)
+bigpoints.length            1,000,000     4,347         BP-F-4 (Optimize; the 220-move proof)
+bigpoints.score             8,000,000     793,642       BP-F-6 (Optimize)
 BF-F-1                      12,000,000    1,088,619     BF-F-1 base case
 bigfive.rules               7,000,000     670,338       solve_rules: BF-F-1 step, BF-F-4
 bigfive.rules-trial         20,000,000    3,799,995     solve_rules: each core-shrinking trial
@@ -80,8 +80,8 @@ BUDGETS: dict[str, tuple[int, int]] = {
     "bigpoints.invariant": (1_000_000, 428),
     "bigpoints.gap": (1_000_000, 1_142),
     "bigpoints.lower": (1_000_000, 266),
-    "bigpoints.length": (1_000_000, 950),
-    "bigpoints.score": (8_000_000, 760_014),
+    "bigpoints.length": (1_000_000, 4_347),
+    "bigpoints.score": (8_000_000, 793_642),
     "BF-F-1": (12_000_000, 1_088_619),
     "bigfive.rules": (7_000_000, 670_338),
     "bigfive.rules-trial": (20_000_000, 3_799_995),
