@@ -104,32 +104,29 @@ def _simulate_plan(params: dict[str, JSON]) -> list[dict[str, JSON]]:
 
 
 def _simulate_run(params: dict[str, JSON], chunk: dict[str, JSON]) -> JSON:
+    """Play the chunk's games in one ``simulate`` call (game ``i`` seeded by ``(seed, i)``) and keep sums."""
     from ruleproof.checkers.checks.simulate import simulate
 
     game, variant = _game_and_variant(params)
     players = params["players"]
-    lengths: list[int] = []
-    scores: list[Sums] = [Sums() for _ in range(players)]
-    low: list[float] = [float("inf")] * players
-    high: list[float] = [float("-inf")] * players
+    stats, _ = simulate(game, players, variant, games=chunk["count"], seed=params["seed"], start=chunk["first"],
+                        rule_stats=params["rule_stats"])
+    lengths = stats.lengths
+    seats = []
+    for seat in range(players):
+        column = [score[seat] for score in stats.scores]
+        sums = Sums()
+        sums.add_counted(Counter(column))
+        seats.append({"sums": sums.to_json(), "min": min(column), "max": max(column)})
     # simulate adds 1/len(winners) to each winner's float total game after game; the chunk keeps, per seat,
     # the run-length-encoded tie sizes of the games it won, so the merge adds the same floats in the same order.
     wins: list[list[list[int]]] = [[] for _ in range(players)]
-    fired: Counter[str] = Counter()
-    for index in range(chunk["first"], chunk["first"] + chunk["count"]):
-        one, _ = simulate(game, players, variant, games=1, seed=params["seed"], start=index,
-                          rule_stats=params["rule_stats"])
-        lengths.append(one.lengths[0])
-        for seat, score in enumerate(one.scores[0]):
-            scores[seat].add(score)
-            low[seat], high[seat] = min(low[seat], score), max(high[seat], score)
-            if one.wins[seat]:
-                add_run(wins[seat], round(1.0 / one.wins[seat]))
-        fired.update(one.rules_fired)
+    for winners in stats.winners:
+        for seat in winners:
+            add_run(wins[seat], len(winners))
     return {"games": len(lengths), "length_sum": sum(lengths), "length_min": min(lengths),
-            "length_max": max(lengths),
-            "seats": [{"sums": scores[s].to_json(), "min": low[s], "max": high[s]} for s in range(players)],
-            "wins": wins, "rules_fired": dict(sorted(fired.items()))}
+            "length_max": max(lengths), "seats": seats, "wins": wins,
+            "rules_fired": dict(sorted(stats.rules_fired.items()))}
 
 
 def _simulate_merge(params: dict[str, JSON], results: Sequence[JSON]) -> dict[str, JSON]:
