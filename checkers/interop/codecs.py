@@ -30,6 +30,9 @@ class ActionCodec:
     max_chance_outcomes: int
     #: Whether :meth:`next_extra` does anything (the adapter skips the call when not).
     tracks_extra: bool = False
+    #: Whether distinct moves always get distinct actions by construction (the
+    #: adapter then does not check the actions of each state for repeats).
+    one_to_one: bool = False
 
     def root_extra(self, state: State) -> object:
         """The bookkeeping of the initial state."""
@@ -73,6 +76,7 @@ class TableCodec(ActionCodec):
         self._chance_index = {_key(m): i for i, m in enumerate(self.chance_moves)}
         if len(self._player_index) != len(self.player_moves) or len(self._chance_index) != len(self.chance_moves):
             raise ValueError("an action table lists a move twice")
+        self.one_to_one = True  # a move's action is its one index in a table without repeats
         self.num_distinct_actions = len(self.player_moves)
         self.max_chance_outcomes = len(self.chance_moves)
         # Engines hand out the same move objects again and again (precomputed
@@ -98,7 +102,7 @@ class TableCodec(ActionCodec):
         return action
 
     def encode_all(self, moves: Sequence[Move], state: State, extra: object, chance: bool) -> list[int]:
-        """The actions of ``moves``: one dictionary look-up by identity per move, in C.
+        """The actions of ``moves``: one dictionary look-up by identity per move.
 
         >>> from ruleproof.spec.take5 import Deal
         >>> deals = [Deal(1), Deal(2)]
@@ -106,10 +110,11 @@ class TableCodec(ActionCodec):
         >>> codec.encode_all(deals[::-1], None, None, True), codec.encode_all([Deal(2)], None, None, True)
         ([1, 0], [1])
         """
-        actions = list(map(self._fast[chance].get, map(id, moves)))
-        if None in actions:
-            return [self.encode(m, state, extra, chance) if a is None else a for a, m in zip(actions, moves)]
-        return actions  # type: ignore[return-value]
+        fast = self._fast[chance]
+        try:
+            return [fast[id(m)] for m in moves]
+        except KeyError:  # a move object not seen yet
+            return [self.encode(m, state, extra, chance) for m in moves]
 
     def decode(self, action: int, state: State, extra: object, chance: bool) -> Move:
         table = self.chance_moves if chance else self.player_moves

@@ -62,6 +62,7 @@ the Python side of a state pickles as its action list, replayed on load.
 
 from __future__ import annotations
 
+import bisect
 import dataclasses
 import functools
 import json
@@ -195,8 +196,8 @@ class _Node:
     """
 
     __slots__ = (
-        "context", "state", "parent", "actor", "action", "move", "depth", "extra", "_who", "_actions", "_legal",
-        "_outcomes", "_sampled", "_obs", "_entries",
+        "context", "state", "parent", "actor", "action", "move", "depth", "extra", "_who", "_actions", "_moves",
+        "_legal", "_outcomes", "_sampled", "_obs", "_entries",
     )
 
     def __init__(
@@ -212,6 +213,7 @@ class _Node:
         self.extra = extra
         self._who: int | None = None
         self._actions: list[int] | None = None
+        self._moves: tuple[Move, ...] = ()
         self._legal: dict[int, Move] | None = None
         self._outcomes: list[tuple[int, float]] | None = None
         self._sampled: tuple[int, Move] | None = None
@@ -250,6 +252,9 @@ class _Context:
         self.params = parameters_for(game_id, self.players, self.variant, str(given.get(READING, "")))
         adapter = _ADAPTERS[game_id]
         self.codec = adapter.codec(self.players, self.variant)
+        # Bound once: the hot path of child() looks nothing else up.
+        self._apply = self.engine.apply_unchecked
+        self._next_extra = self.codec.next_extra if self.codec.tracks_extra else None
         self.tensor = adapter.tensor(self.players, self.variant) if adapter.tensor else None
         self.private = adapter.private
         initial = self.engine.initial_state(self.players, self.variant)
@@ -270,18 +275,30 @@ class _Context:
             who = node._who = self.engine.current_player(node.state)
         return who
 
-    def _fill(self, node: _Node, actions: list[int], moves: Iterable[Move]) -> list[int]:
-        """Store ``node``'s legal actions (sorted) and their moves; returns the sorted actions."""
-        legal = dict(zip(actions, moves))
-        if len(legal) != len(actions):
-            raise AdapterError(f"two legal moves (or chance outcomes) share an action in {self.game_id}")
-        ordered = sorted(actions)
-        if ordered != actions:
-            legal = {a: legal[a] for a in ordered}
-        else:
-            ordered = actions  # already sorted (the usual case): callers may test ``is``
-        node._legal, node._actions = legal, ordered
-        return ordered
+    def _fill(self, node: _Node, actions: list[int], moves: tuple[Move, ...]) -> list[int] | None:
+        """Store ``node``'s legal actions (sorted) and their moves (in the same order).
+
+        :returns: ``None`` when ``actions`` was already sorted (the usual case),
+            else the positions of the sorted actions in ``actions``.
+        """
+        order = None
+        if len(actions) > 1:
+            ordered = sorted(actions)
+            if ordered != actions:
+                order = sorted(range(len(actions)), key=actions.__getitem__)
+                moves = tuple([moves[i] for i in order])
+                actions = ordered
+            if not self.codec.one_to_one and len(set(actions)) != len(actions):
+                raise AdapterError(f"two legal moves (or chance outcomes) share an action in {self.game_id}")
+        node._actions, node._moves = actions, moves
+        return order
+
+    def _listed(self, node: _Node, action: int) -> Move | None:
+        """The move of ``action`` among ``node``'s listed legal actions (``None`` when not there)."""
+        actions = node._actions
+        assert actions is not None
+        i = bisect.bisect_left(actions, action)
+        return node._moves[i] if i < len(actions) and actions[i] == action else None
 
     def legal_actions(self, node: _Node) -> list[int]:
         """The legal actions (chance: its outcomes), sorted; encoded once per node."""
@@ -293,7 +310,7 @@ class _Context:
             elif who == TERMINAL:
                 self._fill(node, [], ())
             else:
-                moves = self.engine.legal_moves(node.state)
+                moves = tuple(self.engine.legal_moves(node.state))
                 self._fill(node, self.codec.encode_all(moves, node.state, node.extra, False), moves)
             actions = node._actions
             assert actions is not None
@@ -302,8 +319,7 @@ class _Context:
     def legal(self, node: _Node) -> dict[int, Move]:
         """Legal action -> move, sorted by action."""
         if node._legal is None:
-            self.legal_actions(node)
-            assert node._legal is not None
+            node._legal = dict(zip(self.legal_actions(node), node._moves))
         return node._legal
 
     def outcomes(self, node: _Node) -> list[tuple[int, float]]:
@@ -317,20 +333,18 @@ class _Context:
                     self._fill(node, [], ())
             else:
                 moves, probabilities = zip(*pairs)
-                actions = self.codec.encode_all(moves, node.state, node.extra, True)
-                ordered = self._fill(node, actions, moves)
-                if ordered is actions:
-                    outcomes = list(zip(actions, probabilities))
-                else:
-                    probability = dict(zip(actions, probabilities))
-                    outcomes = [(a, probability[a]) for a in ordered]
+                order = self._fill(node, self.codec.encode_all(moves, node.state, node.extra, True), moves)
+                if order is not None:
+                    probabilities = tuple([probabilities[i] for i in order])
+                assert node._actions is not None
+                outcomes = list(zip(node._actions, probabilities))
             node._outcomes = outcomes
         return outcomes
 
     def chance(self, node: _Node) -> list[tuple[int, Move, float]]:
         """Chance's ``(action, move, probability)``, sorted by action (empty unless chance acts)."""
-        legal = self.legal(node) if self.outcomes(node) else {}
-        return [(a, legal[a], p) for a, p in self.outcomes(node)]
+        outcomes = self.outcomes(node)
+        return [(a, m, p) for (a, p), m in zip(outcomes, node._moves)]
 
     def sample(self, node: _Node, rng: random.Random) -> int:
         """A chance outcome drawn with its probability by the engine, without listing the others."""
@@ -364,8 +378,12 @@ class _Context:
 
     def child(self, node: _Node, action: int) -> _Node:
         """The node after ``action``; raises :class:`AdapterError` for an illegal one."""
-        legal = node._legal
-        move = legal.get(action) if legal is not None else self._unlisted(node, action)
+        actions = node._actions
+        if actions is not None:  # the usual case: the caller has just listed them (_listed, inlined)
+            i = bisect.bisect_left(actions, action)
+            move = node._moves[i] if i < len(actions) and actions[i] == action else None
+        else:
+            move = self._unlisted(node, action)
         if move is None:
             legal = self.legal(node)
             raise AdapterError(
@@ -374,9 +392,10 @@ class _Context:
                 f"{'...' if len(legal) > 20 else ''})"
             )
         state = node.state
-        after = self.engine.apply_unchecked(state, move)
-        extra = self.codec.next_extra(node.extra, state, move, after) if self.codec.tracks_extra else node.extra
-        return _Node(self, after, node, self.actor(node), action, move, extra)
+        after = self._apply(state, move)
+        extra = self._next_extra(node.extra, state, move, after) if self._next_extra is not None else node.extra
+        who = node._who
+        return _Node(self, after, node, self.actor(node) if who is None else who, action, move, extra)
 
     def replay(self, actions: Iterable[int]) -> _Node:
         """The node after playing ``actions`` (chance outcomes included) from the start."""
@@ -574,9 +593,10 @@ class RuleproofState(pyspiel.State):  # type: ignore[misc]
         """The legal actions of ``player`` (default: whoever acts; chance: its outcomes), sorted."""
         if player is not None and player != self.current_player():
             return []
-        actions = self._node._actions
+        node = self._node
+        actions = node._actions
         if actions is None:
-            actions = self._context.legal_actions(self._node)
+            actions = self._context.legal_actions(node)
         return actions[:]
 
     def is_chance_node(self) -> bool:
@@ -607,8 +627,8 @@ class RuleproofState(pyspiel.State):  # type: ignore[misc]
     def _action_to_string(self, player: int, action: int) -> str:
         node = self._node
         chance = player == pyspiel.PlayerId.CHANCE
-        listed = node._legal if chance == (self._context.actor(node) == CHANCE) else None
-        move = listed.get(action) if listed is not None else None
+        listed = node._actions is not None and chance == (self._context.actor(node) == CHANCE)
+        move = self._context._listed(node, action) if listed else None
         if move is None:
             try:
                 move = self._context.codec.decode(action, node.state, node.extra, chance)
@@ -633,9 +653,9 @@ class RuleproofState(pyspiel.State):  # type: ignore[misc]
         :raises KeyError: when no move has that number in this state.
         """
         node = self._node
-        legal = node._legal
-        if legal is not None and action in legal:
-            return legal[action]
+        move = self._context._listed(node, action) if node._actions is not None else None
+        if move is not None:
+            return move
         return self._context.codec.decode(action, node.state, node.extra, self._context.actor(node) == CHANCE)
 
     def action_of(self, move: Move) -> int:

@@ -157,3 +157,16 @@ def _moves(state: Any) -> list[Any]:
         moves.append(node.move)
         node = node.parent
     return moves[::-1]
+
+
+def test_clones_share_the_history_node_and_its_lists() -> None:
+    """OpenSpiel clones copy the state's ``__dict__``: the node (and what it has listed) is shared, not rebuilt."""
+    game = _small("take5")
+    state = game.new_initial_state()
+    rng = random.Random(3)
+    for _ in range(30):
+        adapter_step(state, rng)
+    state.legal_actions()
+    clone = state.clone()
+    assert clone._node is state._node and clone._node._actions is not None
+    assert clone.history() == state.history()
