@@ -19,6 +19,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import bench_bigfive  # noqa: E402
+import bench_openspiel  # noqa: E402
 import bench_others  # noqa: E402
 import bench_startup  # noqa: E402
 import bench_take5  # noqa: E402
@@ -30,7 +31,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", metavar="OUT", help="write the results as JSON to OUT")
     args = parser.parse_args(argv)
     results = []
-    for module in (bench_take5, bench_bigfive, bench_others, bench_startup):
+    for module in (bench_take5, bench_bigfive, bench_others, bench_startup, bench_openspiel):
         for comparison in module.comparisons(args.quick):
             print(comparison.line(), flush=True)
             results.append(comparison)
