@@ -73,7 +73,6 @@ from typing import Any, ClassVar
 
 import numpy as np
 import pyspiel
-
 from ruleproof.checkers.interop.codecs import (
     ActionCodec,
     BigFiveCodec,
@@ -196,8 +195,22 @@ class _Node:
     """
 
     __slots__ = (
-        "context", "state", "parent", "actor", "action", "move", "depth", "extra", "_who", "_actions", "_moves",
-        "_legal", "_outcomes", "_sampled", "_obs", "_entries",
+        "_actions",
+        "_entries",
+        "_legal",
+        "_moves",
+        "_obs",
+        "_outcomes",
+        "_sampled",
+        "_who",
+        "action",
+        "actor",
+        "context",
+        "depth",
+        "extra",
+        "move",
+        "parent",
+        "state",
     )
 
     def __init__(

@@ -10,7 +10,6 @@ from collections.abc import Callable
 from typing import Any
 
 import numpy as np
-
 from ruleproof.checkers.interop.params import Variant
 from ruleproof.model.registry import game_for
 

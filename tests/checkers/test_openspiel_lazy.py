@@ -15,8 +15,8 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
-from ruleproof.checkers.interop import openspiel as adapter  # noqa: E402
-from ruleproof.model.registry import game_for  # noqa: E402
+from ruleproof.checkers.interop import openspiel as adapter
+from ruleproof.model.registry import game_for
 
 GAMES = ("take5", "bigpoints", "ikebana", "cinco", "bigfive")
 

@@ -16,9 +16,9 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
-from ruleproof.checkers.interop import openspiel as adapter  # noqa: E402
-from ruleproof.model.readings import load_reading  # noqa: E402
-from ruleproof.spec.take5 import Take  # noqa: E402
+from ruleproof.checkers.interop import openspiel as adapter
+from ruleproof.model.readings import load_reading
+from ruleproof.spec.take5 import Take
 
 HOWTO = Path(__file__).resolve().parents[2] / "docs" / "howto" / "reading"
 
