@@ -282,20 +282,24 @@ def draw_run(game: BigFiveGame, state: BigFiveState, rng: random.Random,
              trace: list[BigFiveMove] | None) -> tuple[BigFiveState, int]:
     """A seat's refill after its move (``state.to_draw`` cards, never more than its deck) at once."""
     seat = state.turn
-    deck = [list(seg) for seg in state.decks[seat]]
+    segments = state.decks[seat]
     hand = list(state.hands[seat])
     count = state.to_draw
+    at = 0
+    top = list(segments[0])
+    randrange = rng.randrange
     for _ in range(count):
-        top = deck[0]
-        card = top.pop(rng.randrange(len(top)))
-        if not top:
-            del deck[0]
+        card = top.pop(randrange(len(top)))
         insort(hand, card)
         if trace is not None:
             trace.append(_DRAW[card])
+        if not top:
+            at += 1
+            top = list(segments[at]) if at < len(segments) else []
+    deck = ((tuple(top),) if top else ()) + segments[at + 1:]
     s = state._replace(
         hands=state.hands[:seat] + (tuple(hand),) + state.hands[seat + 1:],
-        decks=state.decks[:seat] + (tuple(tuple(seg) for seg in deck),) + state.decks[seat + 1:],
+        decks=state.decks[:seat] + (deck,) + state.decks[seat + 1:],
         to_draw=0,
     )
     return (s if s.bonus else game._end_turn(s)), count
