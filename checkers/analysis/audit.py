@@ -148,53 +148,55 @@ def _fuzz_configs(configs: tuple[tuple[int, Any], ...]) -> list[tuple[int, Any]]
     return list(dict.fromkeys([configs[0], configs[-1]])) if configs else []
 
 
-def audit_conformance(game_id: str, options: AuditOptions) -> Iterable[AuditRow]:
+@dataclass(frozen=True)
+class AuditTask:
+    """One planned row of the audit: what :func:`run_task` runs, or the row itself when nothing runs.
+
+    A task names its work by plain data (game, kind, configuration, property or
+    question id), so it can be sent to a worker process.
+    """
+
+    game: str
+    check: str
+    subject: str
+    players: int = 0
+    variant: Any = None
+    #: The property id (``property``) or the question id (``finding``).
+    item: str = ""
+    #: The row, known without running anything (a step the game lacks, a reading with no player count).
+    row: AuditRow | None = None
+
+
+def _label(game: Game[Any, Any, Any], players: int, variant: Any) -> str:
+    return _config_label(players, variant, game.default_variant())
+
+
+def plan_conformance(game_id: str, options: AuditOptions) -> list[AuditTask]:
     """The conformance checklist over every test configuration."""
-    reading = options.reading_for(game_id)
-    game = reading.engine
-    for players, variant in _run_configs(reading, options):
-        options.starting(game_id, "conformance", _config_label(players, variant, game.default_variant()))
-        start = time.perf_counter()
-        result = run_conformance(game, players, variant, games=options.conformance_games, seed=options.seed,
-                                 candidate_every=3)
-        detail = result.summary() if result.ok else "; ".join(str(p) for p in result.problems[:3])
-        yield AuditRow(game_id, "conformance", _config_label(players, variant, game.default_variant()),
-                       "pass" if result.ok else "fail", detail, time.perf_counter() - start)
+    game = options.reading_for(game_id).engine
+    return [AuditTask(game_id, "conformance", _label(game, players, variant), players, variant)
+            for players, variant in _run_configs(options.reading_for(game_id), options)]
 
 
-def audit_fuzz(game_id: str, options: AuditOptions) -> Iterable[AuditRow]:
+def plan_fuzz(game_id: str, options: AuditOptions) -> list[AuditTask]:
     """The Hypothesis state machine on the first and last test configurations."""
     reading = options.reading_for(game_id)
-    game = reading.engine
     configs = _run_configs(reading, options)
     if not configs:
-        yield AuditRow(game_id, "fuzz", reading.describe(), "fail", "the reading allows no player count", 0.0)
-        return
-    for players, variant in _fuzz_configs(configs):
-        options.starting(game_id, "fuzz", _config_label(players, variant, game.default_variant()))
-        start = time.perf_counter()
-        machine = _machine(game, players, variant) if not reading.is_default else machine_for(game_id, players, variant)
-        try:
-            run_state_machine_as_test(machine, settings=settings(
-                max_examples=options.fuzz_examples, stateful_step_count=options.fuzz_steps, deadline=None,
-                database=None, derandomize=True, suppress_health_check=list(HealthCheck), print_blob=False))
-        except Exception as exc:  # noqa: BLE001 - a failing machine is a finding
-            verdict, detail = "fail", f"{type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}"
-        else:
-            verdict = "pass"
-            detail = f"{options.fuzz_examples} sequences of up to {options.fuzz_steps} steps, no disagreement"
-        yield AuditRow(game_id, "fuzz", _config_label(players, variant, game.default_variant()), verdict, detail,
-                       time.perf_counter() - start)
+        return [AuditTask(game_id, "fuzz", reading.describe(), row=AuditRow(
+            game_id, "fuzz", reading.describe(), "fail", "the reading allows no player count", 0.0))]
+    return [AuditTask(game_id, "fuzz", _label(reading.engine, players, variant), players, variant)
+            for players, variant in _fuzz_configs(configs)]
 
 
-def audit_properties(game_id: str, options: AuditOptions) -> Iterable[AuditRow]:
+def plan_properties(game_id: str, options: AuditOptions) -> list[AuditTask]:
     """Each claimed property under the default variant and each test variant that changes its expectation."""
     reading = options.reading_for(game_id)
-    game = reading.engine
     if game_id not in PROPERTIES:
-        yield AuditRow(game_id, "property", "(none)", "not run",
-                       f"no state properties are claimed for {game_id} (ruleproof.checkers.checks.invariants)", 0.0)
-        return
+        return [AuditTask(game_id, "property", "(none)", row=AuditRow(
+            game_id, "property", "(none)", "not run",
+            f"no state properties are claimed for {game_id} (ruleproof.checkers.checks.invariants)", 0.0))]
+    tasks = []
     for prop in PROPERTIES.get(game_id, ()):
         seen: set[bool] = set()
         for players, variant in _run_configs(reading, options):
@@ -202,52 +204,121 @@ def audit_properties(game_id: str, options: AuditOptions) -> Iterable[AuditRow]:
             if expected in seen:
                 continue
             seen.add(expected)
-            options.starting(game_id, "property", f"{prop.id} {_config_label(players, variant, game.default_variant())}")
-            start = time.perf_counter()
-            result = check_property(game, prop, players, variant, games=options.property_games, seed=options.seed)
-            verdict = "pass" if result.as_expected else "fail"
-            if result.verdict == "holds":
-                detail = f"holds on {result.states} states of {result.games} random games (expected to {'hold' if expected else 'fail'})"
-            else:
-                detail = f"refuted after {len(result.witness)} moves: {result.message}"
-            yield AuditRow(game_id, "property", f"{prop.id} {_config_label(players, variant, game.default_variant())}",
-                           verdict, detail, time.perf_counter() - start,
-                           {"statement": prop.statement, "verdict": result.verdict, "witness": list(result.witness)})
+            tasks.append(AuditTask(game_id, "property", f"{prop.id} {_label(reading.engine, players, variant)}",
+                                   players, variant, prop.id))
+    return tasks
 
 
-def audit_findings(game_id: str, options: AuditOptions) -> Iterable[AuditRow]:
-    """The catalogue's questions about this game (solver and exhaustive search)."""
+def _not_run(game_id: str, subject: str, detail: str) -> list[AuditTask]:
+    return [AuditTask(game_id, "finding", subject, row=AuditRow(game_id, "finding", subject, "not run", detail, 0.0))]
+
+
+def plan_findings(game_id: str, options: AuditOptions) -> list[AuditTask]:
+    """The catalogue's questions about this game (solver and exhaustive search); only looked up, never asked."""
     if not options.findings:
-        return
+        return []
     try:
         catalogue = importlib.import_module("ruleproof.checkers.catalogue.questions")
     except ImportError as exc:
-        yield AuditRow(game_id, "finding", "(catalogue)", "not run", f"the catalogue could not be loaded: {exc}", 0.0)
-        return
+        return _not_run(game_id, "(catalogue)", f"the catalogue could not be loaded: {exc}")
     if not parts_for(game_id).questions:
-        yield AuditRow(game_id, "finding", "(none)", "not run",
-                       f"game {game_id!r} has no questions part (GameParts.questions is empty): no catalogue "
-                       "question, Z3 encoding or search was run", 0.0)
-        return
-    reading = options.reading_for(game_id)
+        return _not_run(game_id, "(none)", f"game {game_id!r} has no questions part (GameParts.questions is empty): "
+                        "no catalogue question, Z3 encoding or search was run")
     try:
         found = list(catalogue.questions(game_id))
     except ImportError as exc:
-        yield AuditRow(game_id, "finding", "(catalogue)", "not run", f"a questions module failed to load: {exc}", 0.0)
-        return
+        return _not_run(game_id, "(catalogue)", f"a questions module failed to load: {exc}")
     if not found:
-        yield AuditRow(game_id, "finding", "(none)", "not run",
-                       f"the questions modules of {game_id!r} register no question", 0.0)
-        return
-    for question in found:
-        if not options.wants_finding(question.id):
-            continue
-        options.starting(game_id, "finding", f"{question.id} {question.question}")
-        # drift.check_question compares the answer with the manifest: a changed verdict, a result lost to
-        # unknown, a witness that no longer replays or a question that raises is a 'fail' with the reason.
-        checked = drift.check_question(question, options.full, None if reading.is_default else reading)
-        yield AuditRow(game_id, "finding", f"{question.id} {question.question}", checked.verdict,
-                       checked.detail, checked.seconds, checked.to_json())
+        return _not_run(game_id, "(none)", f"the questions modules of {game_id!r} register no question")
+    return [AuditTask(game_id, "finding", f"{q.id} {q.question}", item=q.id) for q in found
+            if options.wants_finding(q.id)]
+
+
+def run_task(task: AuditTask, options: AuditOptions) -> AuditRow:
+    """Run one planned task (in this process or a worker's) and return its row."""
+    if task.row is not None:
+        return task.row
+    runner = _RUNNERS[task.check]
+    return runner(task, options)
+
+
+def _run_conformance(task: AuditTask, options: AuditOptions) -> AuditRow:
+    game = options.reading_for(task.game).engine
+    start = time.perf_counter()
+    result = run_conformance(game, task.players, task.variant, games=options.conformance_games, seed=options.seed,
+                             candidate_every=3)
+    detail = result.summary() if result.ok else "; ".join(str(p) for p in result.problems[:3])
+    return AuditRow(task.game, "conformance", task.subject, "pass" if result.ok else "fail", detail,
+                    time.perf_counter() - start)
+
+
+def _run_fuzz(task: AuditTask, options: AuditOptions) -> AuditRow:
+    reading = options.reading_for(task.game)
+    game = reading.engine
+    start = time.perf_counter()
+    machine = (_machine(game, task.players, task.variant) if not reading.is_default
+               else machine_for(task.game, task.players, task.variant))
+    try:
+        run_state_machine_as_test(machine, settings=settings(
+            max_examples=options.fuzz_examples, stateful_step_count=options.fuzz_steps, deadline=None,
+            database=None, derandomize=True, suppress_health_check=list(HealthCheck), print_blob=False))
+    except Exception as exc:  # noqa: BLE001 - a failing machine is a finding
+        verdict, detail = "fail", f"{type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}"
+    else:
+        verdict = "pass"
+        detail = f"{options.fuzz_examples} sequences of up to {options.fuzz_steps} steps, no disagreement"
+    return AuditRow(task.game, "fuzz", task.subject, verdict, detail, time.perf_counter() - start)
+
+
+def _run_property(task: AuditTask, options: AuditOptions) -> AuditRow:
+    game = options.reading_for(task.game).engine
+    prop = next(p for p in PROPERTIES[task.game] if p.id == task.item)
+    expected = prop.expected(task.variant)
+    start = time.perf_counter()
+    result = check_property(game, prop, task.players, task.variant, games=options.property_games, seed=options.seed)
+    verdict = "pass" if result.as_expected else "fail"
+    if result.verdict == "holds":
+        detail = f"holds on {result.states} states of {result.games} random games (expected to {'hold' if expected else 'fail'})"
+    else:
+        detail = f"refuted after {len(result.witness)} moves: {result.message}"
+    return AuditRow(task.game, "property", task.subject, verdict, detail, time.perf_counter() - start,
+                    {"statement": prop.statement, "verdict": result.verdict, "witness": list(result.witness)})
+
+
+def _run_finding(task: AuditTask, options: AuditOptions) -> AuditRow:
+    catalogue = importlib.import_module("ruleproof.checkers.catalogue.questions")
+    question = next(q for q in catalogue.questions(task.game) if q.id == task.item)
+    reading = options.reading_for(task.game)
+    # drift.check_question compares the answer with the manifest: a changed verdict, a result lost to
+    # unknown, a witness that no longer replays or a question that raises is a 'fail' with the reason.
+    checked = drift.check_question(question, options.full, None if reading.is_default else reading)
+    return AuditRow(task.game, "finding", task.subject, checked.verdict, checked.detail, checked.seconds,
+                    checked.to_json())
+
+
+_RUNNERS: dict[str, Callable[[AuditTask, AuditOptions], AuditRow]] = {
+    "conformance": _run_conformance, "fuzz": _run_fuzz, "property": _run_property, "finding": _run_finding,
+}
+
+
+def _steps_as_rows(plan: Callable[[str, AuditOptions], list[AuditTask]]) -> Callable[[str, AuditOptions],
+                                                                                 Iterable[AuditRow]]:
+    def step(game_id: str, options: AuditOptions) -> Iterable[AuditRow]:
+        for task in plan(game_id, options):
+            if task.row is None:
+                options.starting(task.game, task.check, task.subject)
+            yield run_task(task, options)
+
+    step.__name__ = plan.__name__.replace("plan_", "audit_")
+    step.__doc__ = plan.__doc__
+    return step
+
+
+#: One step per kind of check, run in this process (:func:`run_audit` plans and runs them all).
+audit_conformance = _steps_as_rows(plan_conformance)
+audit_fuzz = _steps_as_rows(plan_fuzz)
+audit_properties = _steps_as_rows(plan_properties)
+audit_findings = _steps_as_rows(plan_findings)
 
 
 def _machine(game: Game[Any, Any, Any], players: int, variant: Any) -> type[Any]:
@@ -264,12 +335,20 @@ AUDIT_STEPS: tuple[Callable[[str, AuditOptions], Iterable[AuditRow]], ...] = (
 #: The kinds of check, in the order they run (``ruleproof audit --check KIND``).
 CHECK_KINDS: tuple[str, ...] = ("conformance", "fuzz", "property", "finding")
 
+_PLANS: dict[str, Callable[[str, AuditOptions], list[AuditTask]]] = {
+    "conformance": plan_conformance, "fuzz": plan_fuzz, "property": plan_properties, "finding": plan_findings,
+}
 
-def _steps(options: AuditOptions) -> list[Callable[[str, AuditOptions], Iterable[AuditRow]]]:
-    wanted = dict(zip(CHECK_KINDS, AUDIT_STEPS))
+
+def _kinds(options: AuditOptions) -> list[str]:
     if options.finding_ids and not options.checks:
-        return [audit_findings]
-    return [step for kind, step in wanted.items() if options.wants(kind)]
+        return ["finding"]
+    return [kind for kind in CHECK_KINDS if options.wants(kind)]
+
+
+def plan_audit(games: Iterable[str], options: AuditOptions) -> list[AuditTask]:
+    """Every row the audit will produce, in order, without running anything (questions are only looked up)."""
+    return [task for game_id in games for kind in _kinds(options) for task in _PLANS[kind](game_id, options)]
 
 
 def count_checks(games: Iterable[str], options: AuditOptions) -> int:
@@ -277,34 +356,7 @@ def count_checks(games: Iterable[str], options: AuditOptions) -> int:
 
     Questions are only looked up (their modules imported), never asked.
     """
-    total = 0
-    for game_id in games:
-        reading = options.reading_for(game_id)
-        configs = _run_configs(reading, options)
-        for step in _steps(options):
-            if step is audit_conformance:
-                total += len(configs)
-            elif step is audit_fuzz:
-                total += len(_fuzz_configs(configs)) or 1
-            elif step is audit_properties:
-                props = PROPERTIES.get(game_id)
-                total += sum(len({p.expected(v) for _, v in configs}) for p in props) if props else 1
-            elif step is audit_findings and options.findings:
-                total += _count_findings(game_id, options)
-    return total
-
-
-def _count_findings(game_id: str, options: AuditOptions) -> int:
-    try:
-        catalogue = importlib.import_module("ruleproof.checkers.catalogue.questions")
-        if not parts_for(game_id).questions:
-            return 1
-        found = list(catalogue.questions(game_id))
-    except ImportError:
-        return 1
-    if not found:
-        return 1
-    return sum(1 for q in found if options.wants_finding(q.id))
+    return len(plan_audit(games, options))
 
 
 def known_finding_ids(games: Iterable[str]) -> list[str]:
@@ -317,13 +369,19 @@ def known_finding_ids(games: Iterable[str]) -> list[str]:
     return ids
 
 
-def run_audit(games: Iterable[str], options: AuditOptions, on_row: Callable[[AuditRow], None] | None = None) -> list[AuditRow]:
-    """Every audit step for every game, in order."""
+def run_audit(games: Iterable[str], options: AuditOptions, on_row: Callable[[AuditRow], None] | None = None,
+              *, jobs: int = 1) -> list[AuditRow]:
+    """Every audit step for every game, in order; the rows do not depend on ``jobs``.
+
+    With ``jobs`` above 1 the independent checks run in worker processes
+    (:func:`ruleproof.checkers.analysis.audit_jobs.run_tasks`) and their rows
+    are reported in the plan's order, as with one job.
+    """
+    from ruleproof.checkers.analysis.audit_jobs import run_tasks
+
     rows: list[AuditRow] = []
-    for game_id in games:
-        for step in _steps(options):
-            for row in step(game_id, options):
-                rows.append(row)
-                if on_row is not None:
-                    on_row(row)
+    for row in run_tasks(plan_audit(games, options), options, jobs=jobs):
+        rows.append(row)
+        if on_row is not None:
+            on_row(row)
     return rows

@@ -11,11 +11,33 @@ the per-state checklist of :mod:`ruleproof.checkers.checks.conformance`.
 >>> machine = machine_for("take5", 2)
 >>> machine.__name__
 'Take5Machine'
+
+A long run is cut into chunks of :data:`CHUNK_EXAMPLES` move sequences, each
+one Hypothesis search with its own seed (:func:`fuzz_chunks`, the plan of a
+``fuzz`` campaign with the same seed and chunk size), so the chunks can run in
+worker processes (:func:`run_fuzz`, ``ruleproof fuzz --jobs N``) and the
+result is the same for any number of workers: the chunks and their seeds depend
+only on the example count, the seed and the chunk size, and the results are
+merged in chunk order. A run of at most one chunk is a single search seeded
+with the given seed itself (derandomised when there is none), so
+``ruleproof fuzz --seed S --examples K`` reproduces any one chunk.
+
+>>> [count for _, count in fuzz_chunks(50, 7)]
+[20, 20, 10]
+>>> fuzz_chunks(5, None)
+[(None, 5)]
+>>> result = run_fuzz("take5", 2, None, examples=2, steps=10)
+>>> result.ok, result.sequences
+(True, 2)
 """
 
 from __future__ import annotations
 
+import hashlib
+import pickle
 import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 from hypothesis import strategies as st
@@ -129,3 +151,155 @@ def machine_for(game_id: str, players: int, variant: Any = None) -> type[GameMac
     chosen = game.default_variant() if variant is None else variant
     name = "".join(part.capitalize() for part in game_id.split("_")) + "Machine"
     return type(name, (GameMachine,), {"game": game, "players": players, "variant": chosen})
+
+
+#: Move sequences per chunk of a long run (the default chunk of a ``fuzz`` campaign too).
+CHUNK_EXAMPLES = 20
+
+
+def chunk_seed(seed: int, index: int) -> int:
+    """The Hypothesis seed of chunk ``index`` of a run seeded ``seed`` (a 32-bit number).
+
+    The same derivation as a ``fuzz`` campaign's chunks, so ``ruleproof fuzz``
+    and ``ruleproof campaign fuzz`` with one seed and chunk size search the same
+    sequences.
+
+    >>> chunk_seed(0, 0) != chunk_seed(0, 1), chunk_seed(5, 2) == chunk_seed(5, 2)
+    (True, True)
+    """
+    digest = hashlib.sha256(f"ruleproof-fuzz|{seed}|{index}".encode()).digest()
+    return int.from_bytes(digest[:4], "big")
+
+
+def fuzz_chunks(examples: int, seed: int | None, size: int = CHUNK_EXAMPLES) -> list[tuple[int | None, int]]:
+    """``(hypothesis seed, examples)`` of each chunk of a run, in order (see the module docstring).
+
+    ``None`` as a seed means a derandomised search (only for a one-chunk run without a seed).
+    """
+    if examples <= size:
+        return [(seed, examples)]
+    base = 0 if seed is None else seed
+    return [(chunk_seed(base, i), min(size, examples - first)) for i, first in enumerate(range(0, examples, size))]
+
+
+@dataclass(frozen=True)
+class ChunkResult:
+    """What one Hypothesis search found: the failure text (``None``: none) and what it ran."""
+
+    seed: int | None
+    examples: int
+    error: str | None
+    sequences: int
+    steps: int
+
+
+@dataclass(frozen=True)
+class FuzzResult:
+    """A fuzzing run: its chunks in order; ``error`` is the first failing chunk's failure."""
+
+    chunks: tuple[ChunkResult, ...] = field(default=())
+
+    @property
+    def ok(self) -> bool:
+        """No chunk found a disagreement."""
+        return all(c.error is None for c in self.chunks)
+
+    @property
+    def error(self) -> str | None:
+        """The failure of the first failing chunk (``None``: none failed)."""
+        return next((c.error for c in self.chunks if c.error is not None), None)
+
+    @property
+    def sequences(self) -> int:
+        """Move sequences run, over every chunk."""
+        return sum(c.sequences for c in self.chunks)
+
+    @property
+    def steps(self) -> int:
+        """Steps taken, over every chunk."""
+        return sum(c.steps for c in self.chunks)
+
+
+def search_machine(machine: type[GameMachine], *, examples: int, steps: int, seed: int | None,
+                   on_sequence: Callable[[], None] | None = None) -> ChunkResult:
+    """One Hypothesis search of ``machine``: ``examples`` sequences of up to ``steps`` steps.
+
+    :param seed: the Hypothesis seed (``None``: derandomised, the same sequences every run).
+    :param on_sequence: called after each move sequence (for progress).
+    """
+    from hypothesis import HealthCheck, settings
+    from hypothesis import seed as hypothesis_seed
+    from hypothesis.stateful import get_state_machine_test
+
+    counts = [0, 0]
+
+    class Counted(machine):  # type: ignore[misc,valid-type]
+        def teardown(self) -> None:
+            super().teardown()
+            counts[0] += 1
+            counts[1] += self.steps
+            if on_sequence is not None:
+                on_sequence()
+
+    config = settings(max_examples=examples, stateful_step_count=steps, deadline=None, database=None,
+                      suppress_health_check=list(HealthCheck), derandomize=seed is None, print_blob=True)
+    error: str | None = None
+    # The seed goes on the test Hypothesis builds (``@seed`` on ``run_state_machine_as_test``
+    # itself would be ignored: Hypothesis reads it from the ``@given`` test it runs).
+    test = get_state_machine_test(Counted, settings=config)
+    if seed is not None:
+        test = hypothesis_seed(seed)(test)
+    try:
+        test()
+    except Exception as exc:  # noqa: BLE001 - an engine or spec that raises is a disagreement too
+        text = str(exc) if isinstance(exc, AssertionError) else f"{type(exc).__name__}: {exc}"
+        error = "\n".join([text, *getattr(exc, "__notes__", [])])
+    return ChunkResult(seed, examples, error, counts[0], counts[1])
+
+
+def _search_registered(game_id: str, players: int, variant: Any, examples: int, steps: int,
+                       seed: int | None) -> ChunkResult:
+    """One chunk in a worker process: the registry's machine for the game (classes made here, not sent)."""
+    return search_machine(machine_for(game_id, players, variant), examples=examples, steps=steps, seed=seed)
+
+
+def run_fuzz(game_id: str, players: int, variant: Any, *, examples: int, steps: int, seed: int | None = None,
+             jobs: int = 1, chunk: int = CHUNK_EXAMPLES, machine: type[GameMachine] | None = None,
+             on_sequence: Callable[[], None] | None = None,
+             on_chunk: Callable[[ChunkResult], None] | None = None) -> FuzzResult:
+    """Fuzz a game in :func:`fuzz_chunks` run by ``jobs`` worker processes; the result does not depend on ``jobs``.
+
+    Worker processes (:class:`concurrent.futures.ProcessPoolExecutor`) run the
+    pure Python engines in parallel, which threads cannot. Each worker builds
+    the registry's machine for ``game_id``; a ``machine`` of its own (a
+    reading's engine, made at run time and not sent to another process) runs
+    here, one chunk after another, with the same result.
+
+    :param on_sequence: called after each sequence (only when the chunks run here).
+    :param on_chunk: called with each chunk's result, in chunk order.
+    """
+    plan = fuzz_chunks(examples, seed, chunk)
+    if machine is None:
+        try:
+            pickle.dumps(variant)
+        except Exception:  # noqa: BLE001 - any pickling failure: run here
+            machine = machine_for(game_id, players, variant)
+    results: list[ChunkResult] = []
+    if jobs <= 1 or len(plan) <= 1 or machine is not None:
+        here = machine if machine is not None else machine_for(game_id, players, variant)
+        for chunk_seed_, count in plan:
+            results.append(search_machine(here, examples=count, steps=steps, seed=chunk_seed_,
+                                          on_sequence=on_sequence))
+            if on_chunk is not None:
+                on_chunk(results[-1])
+        return FuzzResult(tuple(results))
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(max_workers=min(jobs, len(plan))) as pool:
+        futures = [pool.submit(_search_registered, game_id, players, variant, count, steps, chunk_seed_)
+                   for chunk_seed_, count in plan]
+        for future in futures:
+            results.append(future.result())
+            if on_chunk is not None:
+                on_chunk(results[-1])
+    return FuzzResult(tuple(results))

@@ -13,7 +13,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ruleproof.checkers.cli.common import add_json, add_variant, game_arg, unknown_choice
+from ruleproof.checkers.cli.common import add_jobs, add_json, add_variant, default_jobs, game_arg, unknown_choice
 from ruleproof.checkers.cli.output import EXIT_FAILED, EXIT_OK, out, print_json, table
 from ruleproof.checkers.cli.progress import Progress
 
@@ -118,7 +118,7 @@ def cmd_audit(args: argparse.Namespace) -> int:
                 _add_row(t, row)
                 console.print(t)
 
-        rows = run_audit(games, replace(options, on_start=on_start), on_row)
+        rows = run_audit(games, replace(options, on_start=on_start), on_row, jobs=args.jobs or default_jobs())
     failed = [r for r in rows if r.verdict == "fail"]
     counts: dict[str, int] = {}
     for r in rows:
@@ -152,6 +152,7 @@ def add_subcommand(sub: Any) -> None:
     p.add_argument("--property-games", type=int, help="random games per property (default 30; 5 with --quick)")
     p.add_argument("--no-findings", action="store_true", help="skip the solver and search catalogue")
     p.add_argument("--full", action="store_true", help="run the full (slow) findings catalogue")
+    add_jobs(p)
     p.add_argument("--quiet", "-q", action="store_true", help="no progress on standard error")
     add_json(p, "print JSON Lines: one object per check as it finishes, then a summary")
     p.set_defaults(func=cmd_audit)

@@ -112,47 +112,41 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
 
 def cmd_fuzz(args: argparse.Namespace) -> int:
-    """Drive engine and spec through Hypothesis-chosen move sequences."""
-    from hypothesis import HealthCheck, settings
-    from hypothesis.stateful import run_state_machine_as_test
-
-    from ruleproof.checkers.checks.fuzz import GameMachine, machine_for
+    """Drive engine and spec through Hypothesis-chosen move sequences (in chunks over ``--jobs`` workers)."""
+    from ruleproof.checkers.checks.fuzz import GameMachine, fuzz_chunks, run_fuzz
 
     reading = reading_of(args.game, args.variant, args.reading)
     game, variant = reading.engine, reading.variant
     game.initial_state(args.players, variant)  # validates the player count
     _positive("--examples", args.examples)
     _positive("--steps", args.steps)
-    if reading.has_plugin:  # the reading's own engine and spec (extra rules or a derived engine)
-        machine: Any = type("ReadingMachine", (GameMachine,), {"game": game, "players": args.players,
-                                                               "variant": variant})
-    else:
-        machine = machine_for(game.name, args.players, variant)
+    machine: Any = None
+    if reading.has_plugin:  # the reading's own engine and spec (extra rules or a derived engine): run here
+        machine = type("ReadingMachine", (GameMachine,), {"game": game, "players": args.players, "variant": variant})
+    jobs = args.jobs or default_jobs()
+    chunked = len(fuzz_chunks(args.examples, args.seed)) > 1
+    here = machine is not None or jobs <= 1 or not chunked
     with Progress(f"fuzzing {game.name}", args.examples, enabled=not args.quiet,
                   every=max(1, args.examples // 10), unit="sequences") as progress:
-        progress.start("sequence 1")
+        progress.start("sequence 1" if here else "first chunk")
 
-        class Counted(machine):  # type: ignore[misc]
-            def teardown(self) -> None:
-                super().teardown()
-                progress.finish(item=f"sequence {progress.done + 1}")
-                progress.start(f"sequence {progress.done + 1}")
+        def on_sequence() -> None:
+            progress.finish(item=f"sequence {progress.done + 1}")
+            progress.start(f"sequence {progress.done + 1}")
 
-        config = settings(max_examples=args.examples, stateful_step_count=args.steps, deadline=None, database=None,
-                          suppress_health_check=list(HealthCheck), derandomize=args.seed is None, print_blob=True)
-        try:
-            if args.seed is not None:
-                from hypothesis import seed as hypothesis_seed
+        def on_chunk(chunk: Any) -> None:
+            if not here:  # a worker ran it: count its examples at once
+                for _ in range(chunk.examples):
+                    progress.finish(item=f"chunk seeded {chunk.seed}")
 
-                hypothesis_seed(args.seed)(run_state_machine_as_test)(Counted, settings=config)
-            else:
-                run_state_machine_as_test(Counted, settings=config)
-        except AssertionError as exc:
-            failure: str | None = str(exc)
-        else:
-            failure = None
+        result = run_fuzz(game.name, args.players, variant, examples=args.examples, steps=args.steps, seed=args.seed,
+                          jobs=jobs, machine=machine, on_sequence=on_sequence if here else None, on_chunk=on_chunk)
+    failure = result.error
     body: dict[str, Any] = {"game": game.name, "players": args.players, "seed": args.seed, "examples": args.examples,
-                            "steps": args.steps, "ok": failure is None}
+                            "steps": args.steps, "ok": failure is None, "sequences": result.sequences,
+                            "moves": result.steps,
+                            "chunks": [{"seed": c.seed, "examples": c.examples, "ok": c.error is None,
+                                        "sequences": c.sequences, "steps": c.steps} for c in result.chunks]}
     if failure is not None:
         body["error"] = failure
     if args.json:
@@ -198,9 +192,11 @@ def add_subcommand(sub: Any) -> None:
     p.add_argument("--examples", type=int, default=100, help="move sequences to try (default 100)")
     p.add_argument("--steps", type=int, default=200, help="steps per sequence (default 200)")
     p.add_argument("--seed", type=int,
-                   help="random seed (default: none, and Hypothesis derandomises: the same sequences every run)")
+                   help="random seed (default: none: Hypothesis derandomises, the same sequences every run); more "
+                        "than 20 examples run in chunks of 20, each seeded from the seed (0 when none) and its number")
     add_variant(p)
     add_reading(p)
+    add_jobs(p)
     p.add_argument("--quiet", "-q", action="store_true", help="no progress on standard error")
     add_json(p)
     p.set_defaults(func=cmd_fuzz)

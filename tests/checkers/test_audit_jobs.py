@@ -1,0 +1,99 @@
+"""``ruleproof audit --jobs N``: the rows, their order and the progress calls equal those of one job."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import pytest
+
+from ruleproof.checkers.analysis import audit_jobs
+from ruleproof.checkers.analysis.audit import AuditOptions, AuditRow, count_checks, plan_audit, run_audit
+from ruleproof.checkers.cli.main import main
+
+#: A small audit: two games, every kind but fuzzing, one cheap finding each.
+GAMES = ["take5", "ikebana"]
+OPTIONS = AuditOptions(quick=True, conformance_games=1, property_games=3, checks=("conformance", "property", "finding"),
+                       finding_ids=("T5-F-3", "IK-F-5"))
+
+
+def _same(row: AuditRow) -> dict[str, Any]:
+    """A row without its timings (seconds, and the "(method, 1.23 s)" of a finding's summary)."""
+    data = row.to_json()
+    data.pop("seconds")
+    if isinstance(data.get("data"), dict):
+        data["data"] = {k: v for k, v in data["data"].items() if k != "seconds"}
+    data["detail"] = re.sub(r"\d+\.\d+ s\b", "# s", data["detail"])
+    return data
+
+
+def test_two_jobs_give_the_rows_of_one_in_the_same_order() -> None:
+    started: list[list[tuple[str, str, str]]] = [[], []]
+    rows = []
+    for jobs, seen in zip((1, 2), started):
+        options = AuditOptions(**{**OPTIONS.__dict__, "on_start": lambda g, c, s, seen=seen: seen.append((g, c, s))})
+        rows.append([_same(r) for r in run_audit(GAMES, options, jobs=jobs)])
+    one, two = rows
+    assert len(one) == count_checks(GAMES, OPTIONS) > 4
+    assert {r["game"] for r in one} == set(GAMES) and {r["check"] for r in one} >= {"conformance", "finding"}
+    assert two == one
+    assert started[0] == started[1] and len(started[0]) == sum(1 for t in plan_audit(GAMES, OPTIONS) if t.row is None)
+
+
+def test_the_pool_is_used_and_its_rows_are_put_back_in_plan_order(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Batches are handed out longest first, yet the rows come back in the plan's order."""
+    tasks = plan_audit(GAMES, OPTIONS)
+    sent: list[list[str]] = []
+    real = audit_jobs._run_batch
+
+    class Recording:
+        def __init__(self, max_workers: int) -> None:
+            self.max_workers = max_workers
+
+        def __enter__(self) -> Recording:
+            return self
+
+        def __exit__(self, *exc: object) -> None:
+            return None
+
+        def submit(self, fn: Any, batch: Any, options: Any) -> Any:
+            import concurrent.futures
+
+            sent.append([t.subject for t in batch])
+            future: concurrent.futures.Future[Any] = concurrent.futures.Future()
+            future.set_result(real(batch, options))
+            return future
+
+    monkeypatch.setattr("concurrent.futures.ProcessPoolExecutor", Recording)
+    rows = list(audit_jobs.run_tasks(tasks, OPTIONS, jobs=2))
+    assert [r.subject for r in rows] == [t.subject for t in tasks]
+    assert sorted(s for batch in sent for s in batch) == sorted(t.subject for t in tasks if t.row is None)
+    assert [s for batch in sent for s in batch] != [t.subject for t in tasks if t.row is None]  # reordered
+
+
+def test_options_that_cannot_be_sent_run_here(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A reading made at run time cannot go to a worker: the tasks run in this process, with the same rows."""
+    options = AuditOptions(**{**OPTIONS.__dict__, "checks": ("property",), "finding_ids": ()})
+    tasks = plan_audit(["take5"], options)
+    expected = [_same(r) for r in audit_jobs.run_tasks(tasks, options, jobs=1)]
+
+    def refuse(*args: object, **kwargs: object) -> bytes:
+        raise TypeError("cannot pickle this reading")
+
+    def no_pool(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a pool was started for options that cannot be sent")
+
+    monkeypatch.setattr(audit_jobs.pickle, "dumps", refuse)
+    monkeypatch.setattr("concurrent.futures.ProcessPoolExecutor", no_pool)
+    assert [_same(r) for r in audit_jobs.run_tasks(tasks, options, jobs=2)] == expected
+
+
+def test_audit_cli_jobs_flag(capsys: pytest.CaptureFixture[str]) -> None:
+    outputs = []
+    for jobs in ("1", "2"):
+        code = main(["audit", "take5", "--quick", "--check", "property", "--property-games", "3", "--json", "-q",
+                     "--jobs", jobs])
+        lines = [json.loads(line) for line in capsys.readouterr().out.splitlines() if line.strip()]
+        outputs.append((code, [(r["row"]["subject"], r["row"]["verdict"], r["row"]["detail"]) for r in lines[:-1]]))
+    assert outputs[0] == outputs[1] and outputs[0][0] == 0 and len(outputs[0][1]) == 2
