@@ -14,9 +14,10 @@ row 1: 43
 from __future__ import annotations
 
 import random
-from bisect import bisect_left
+from bisect import bisect_left, insort
 from collections import Counter
 from collections.abc import Iterable
+from operator import itemgetter
 from typing import Any
 
 from ruleproof.model.core import CHANCE, TERMINAL, Game, Outcome
@@ -52,6 +53,8 @@ _DEAL = tuple(Deal(c) for c in range(105))
 _SELECT = tuple(Select(c) for c in range(105))
 _TAKES = tuple(Take(r) for r in range(_ROWS))
 _PLACES = {(r, left): Place(r, left) for r in range(_ROWS) for left in (False, True)}
+#: The one option of a card with a single nearest row (no professional variant): a row's end.
+_ONE_PLACE = tuple((_PLACES[r, False],) for r in range(_ROWS))
 
 
 #: Builds a state from a complete field tuple without the NamedTuple's
@@ -61,10 +64,6 @@ _new_state = tuple.__new__
 
 def _points(cards: tuple[int, ...]) -> int:
     return sum(_BULL[c] for c in cards)
-
-
-def _replace_at(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
-    return items[:index] + (value,) + items[index + 1 :]
 
 
 class Take5Game(Game[Take5State, Take5Move, Take5Variant]):
@@ -82,6 +81,8 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant]):
         self._turn: tuple[object, int] = (None, 0)
         # The last chance outcome sample_chance drew, with its state (legal by construction).
         self._drawn: tuple[object, object] = (None, None)
+        # The hand legal_moves offered choices from, with its state: a choice from it is legal.
+        self._held: tuple[object, tuple[int, ...]] = (None, ())
 
     def initial_state(self, players: int, variant: Take5Variant) -> Take5State:
         if not isinstance(players, int) or not 2 <= players <= 10:
@@ -142,11 +143,26 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant]):
             moves: tuple[Take5Move, ...] = ()
         elif actor == CHANCE:
             deck = self._full_deck(state.players, state.variant) if self._round_over(state) else state.deck
-            moves = tuple(map(_DEAL.__getitem__, deck))
+            moves = itemgetter(*deck)(_DEAL) if len(deck) > 1 else (_DEAL[deck[0]],)
         elif not state.resolving:
-            moves = tuple(map(_SELECT.__getitem__, state.hands[actor]))
+            hand = state.hands[actor]
+            # itemgetter builds the tuple in C (a single index gives the item itself)
+            moves = itemgetter(*hand)(_SELECT) if len(hand) > 1 else (_SELECT[hand[0]],)
+            self._held = (state, hand)
         else:
-            moves = self._placements(state, actor)
+            cls = type(self)
+            if cls._placements is not _PLACEMENTS or cls._nearest is not _NEAREST or state.variant.professional:
+                moves = self._placements(state, actor)
+            else:  # _placements and _nearest inlined: one nearest row at most, the highest end below the card
+                card = state.chosen[actor]
+                top = 0
+                best = -1
+                for r, row in enumerate(state.rows):
+                    end = row[-1]
+                    if top < end < card:
+                        top = end
+                        best = r
+                moves = _ONE_PLACE[best] if best >= 0 else tuple(_TAKES[r] for r in self.too_low_rows(state))
         self._cache = (state, moves, None, False)
         return moves
 
@@ -172,6 +188,15 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant]):
 
     @staticmethod
     def _nearest(variant: Take5Variant, rows: tuple[tuple[int, ...], ...], card: int) -> tuple[Place, ...]:
+        if not variant.professional:  # one nearest row at most: the highest end below the card
+            top = 0
+            nearest = -1
+            for r, row in enumerate(rows):
+                end = row[-1]
+                if top < end < card:
+                    top = end
+                    nearest = r
+            return _ONE_PLACE[nearest] if nearest >= 0 else ()
         best_gap = 1000
         best: list[Place] = []
         for r, row in enumerate(rows):
@@ -227,9 +252,11 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant]):
 
     def sample_chance(self, state: Take5State, rng: random.Random) -> Take5Move:
         deck = state.deck
-        if state.dealt == _HAND * state.players + _ROWS and self._round_over(state):
+        memo = self._turn
+        if not (memo[0] is state and memo[1] == CHANCE) and (  # not in the middle of a deal
+                state.dealt == _HAND * state.players + _ROWS and self._round_over(state)):
             deck = self._full_deck(state.players, state.variant)
-        move = _DEAL[deck[rng.randrange(len(deck))]]
+        move = _DEAL[rng.choice(deck)]  # the same draw as deck[rng.randrange(len(deck))], one call fewer
         self._drawn = (state, move)  # drawn from the deck: apply need not look it up again
         return move
 
@@ -415,8 +442,10 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant]):
         kind = type(move)
         if kind is Select:
             card: int = move.card  # type: ignore[union-attr]
-            if check and (state.finished or state.resolving or state.dealt < _HAND * state.players + _ROWS
-                          or not state.hands[-1] or card not in state.hands[state.chosen.index(0)]):
+            held = self._held
+            if check and not (held[0] is state and card in held[1]) and (
+                    state.finished or state.resolving or state.dealt < _HAND * state.players + _ROWS
+                    or not state.hands[-1] or card not in state.hands[state.chosen.index(0)]):
                 raise self.illegal_move_error(state, move)
             return self._select(state, card)
         if kind is Deal:
@@ -431,8 +460,10 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant]):
                 if i == len(deck) or deck[i] != card:
                     raise self.illegal_move_error(state, move)
             return self._deal(state, card)
-        if check and not self.is_legal_move(state, move):
-            raise self.illegal_move_error(state, move)
+        if check:
+            cached = self._cache  # the options legal_moves has just made for this state, if any
+            if not (cached[0] is state and move in cached[1]) and not self.is_legal_move(state, move):
+                raise self.illegal_move_error(state, move)
         return self._resolve(state, move)
 
     def apply_unchecked(self, state: Take5State, move: Take5Move) -> Take5State:
@@ -443,54 +474,62 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant]):
             return self._select(state, move.card)  # type: ignore[union-attr]
         return self._resolve(state, move)
 
+    # The transitions unpack the state once (a NamedTuple field read is a
+    # descriptor call, and each transition reads most of the twelve fields) and
+    # replace an item of a small tuple through a list: fewer objects than
+    # slicing and joining.
+
     def _deal(self, state: Take5State, card: int) -> Take5State:
-        if state.dealt == _HAND * state.players + _ROWS and self._round_over(state):
-            players = state.players
-            totals = tuple(s + _points(p) for s, p in zip(state.scores, state.piles))
-            state = Take5State(
-                state.variant, players, state.round + 1, self._full_deck(players, state.variant), 0,
-                ((),) * players, ((),) * _ROWS, (0,) * players, False, ((),) * players, totals, False,
-            )
-        deck = state.deck
-        i = bisect_left(deck, card)
-        deck = deck[:i] + deck[i + 1 :]
-        index = state.dealt
-        hands, rows = state.hands, state.rows
-        n_hand = _HAND * state.players
-        if index < n_hand:
-            seat = index // _HAND
-            hand = hands[seat]
-            j = bisect_left(hand, card)
-            hands = hands[:seat] + (hand[:j] + (card,) + hand[j:],) + hands[seat + 1 :]
+        variant, players, rnd, deck, dealt, hands, rows, chosen, resolving, piles, scores, _ = state
+        n_hand = _HAND * players
+        if dealt == n_hand + _ROWS and not resolving and not hands[-1]:  # the round is over: a new deal
+            scores = tuple(s + _points(p) for s, p in zip(scores, piles))
+            rnd += 1
+            deck = self._full_deck(players, variant)
+            dealt = 0
+            hands = piles = ((),) * players
+            rows = ((),) * _ROWS
+            chosen = (0,) * players
+        rest = list(deck)
+        del rest[bisect_left(deck, card)]
+        if dealt < n_hand:
+            seat = dealt // _HAND
+            hand = list(hands[seat])
+            insort(hand, card)
+            seats = list(hands)
+            seats[seat] = tuple(hand)
+            hands = tuple(seats)
         else:
-            rows = _replace_at(rows, index - n_hand, (card,))
+            lines = list(rows)
+            lines[dealt - n_hand] = (card,)
+            rows = tuple(lines)
+        dealt += 1
         after: Take5State = _new_state(Take5State, (
-            state.variant, state.players, state.round, deck, index + 1, hands, rows,
-            state.chosen, False, state.piles, state.scores, False,
+            variant, players, rnd, tuple(rest), dealt, hands, rows, chosen, False, piles, scores, False,
         ))
-        if index + 1 < n_hand + _ROWS:
+        if dealt < n_hand + _ROWS:
             self._turn = (after, CHANCE)  # still dealing
         return after
 
     def _select(self, state: Take5State, card: int) -> Take5State:
-        old = state.chosen
+        variant, players, rnd, deck, dealt, hands, rows, old, _, piles, scores, _ = state
         seat = old.index(0)
-        hands = state.hands
-        hand = hands[seat]
-        i = hand.index(card)
-        chosen = old[:seat] + (card,) + old[seat + 1 :]
-        resolving = 0 not in chosen
+        hand = list(hands[seat])
+        hand.remove(card)
+        seats = list(hands)
+        seats[seat] = tuple(hand)
+        picks = list(old)
+        picks[seat] = card
+        resolving = 0 not in picks
         after: Take5State = _new_state(Take5State, (
-            state.variant, state.players, state.round, state.deck, state.dealt,
-            hands[:seat] + (hand[:i] + hand[i + 1 :],) + hands[seat + 1 :], state.rows,
-            chosen, resolving, state.piles, state.scores, False,
+            variant, players, rnd, deck, dealt, tuple(seats), rows, tuple(picks), resolving, piles, scores, False,
         ))
         # Who acts next (as current_player would say): the next seat to choose, or the lowest card's owner.
-        self._turn = (after, chosen.index(min(chosen)) if resolving else chosen.index(0))
+        self._turn = (after, picks.index(min(picks)) if resolving else picks.index(0))
         return after
 
     def _resolve(self, state: Take5State, move: Take5Move) -> Take5State:
-        chosen = state.chosen
+        variant, players, rnd, deck, dealt, hands, rows, chosen, _, piles, scores, _ = state
         memo = self._turn
         if memo[0] is state:  # the owner of the lowest chosen card, as current_player said
             seat = memo[1]
@@ -499,33 +538,34 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant]):
             card = min(filter(None, chosen))
             seat = chosen.index(card)
         r = move.row  # type: ignore[union-attr]
-        row = state.rows[r]
-        piles = state.piles
+        row = rows[r]
         took = False
         if type(move) is Take or len(row) >= _CAPACITY:
-            piles = _replace_at(piles, seat, piles[seat] + row)
+            taken = list(piles)
+            taken[seat] = piles[seat] + row
+            piles = tuple(taken)
             new_row: tuple[int, ...] = (card,)
             took = True
         elif move.left:  # type: ignore[union-attr]
             new_row = (card,) + row
         else:
             new_row = row + (card,)
-        chosen = chosen[:seat] + (0,) + chosen[seat + 1 :]
-        resolving = any(chosen)
-        variant = state.variant
+        lines = list(rows)
+        lines[r] = new_row
+        picks = list(chosen)
+        picks[seat] = 0
+        resolving = any(picks)
         finished = False
         if variant.end_check == "immediate":
             if took:
-                finished = self._end_reached(variant, state.scores, piles)
-        elif not resolving and not state.hands[-1]:
-            finished = self._end_reached(variant, state.scores, piles)
-        rows = state.rows
+                finished = self._end_reached(variant, scores, piles)
+        elif not resolving and not hands[-1]:
+            finished = self._end_reached(variant, scores, piles)
         after: Take5State = _new_state(Take5State, (
-            variant, state.players, state.round, state.deck, state.dealt, state.hands,
-            rows[:r] + (new_row,) + rows[r + 1 :], chosen, resolving, piles, state.scores, finished,
+            variant, players, rnd, deck, dealt, hands, tuple(lines), tuple(picks), resolving, piles, scores, finished,
         ))
         if resolving and not finished:  # the next lowest card's owner places it
-            self._turn = (after, chosen.index(min(filter(None, chosen))))
+            self._turn = (after, picks.index(min(filter(None, picks))))
         return after
 
     @staticmethod
@@ -627,6 +667,8 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant]):
 
 
 _DIRECT_CHECK = Take5Game.is_legal_move
+_PLACEMENTS = Take5Game._placements
+_NEAREST = Take5Game._nearest
 _APPLY_UNCHECKED = Take5Game.apply_unchecked
 
 GAME = Take5Game()
