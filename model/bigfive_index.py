@@ -344,24 +344,26 @@ class _Index:
             for ex, ey in narrow:
                 # (ex, ey)'s mask along (dx, dy) = (0, 1) is used by row ey's windows,
                 # along (1, 0) by column ex's windows; recompute both masks' users.
-                for key, m in (((1, ey), _cached_perp(cells, perp, ex, ey, 1)),
-                               ((0, ex), _cached_perp(cells, perp, ey, ex, 0))):
-                    if key in rebuild:
-                        continue
-                    if key not in lines:
+                cell = (ex, ey)
+                for key, at, flag in (((1, ey), ex, 1), ((0, ex), ey, 0)):
+                    if key in rebuild or key not in lines:
                         continue
                     runs = lines[key]
-                    cell = (ex, ey)
-                    changed = False
-                    out: list[_Run] = []
-                    for run in runs:
+                    m = -1
+                    out: list[_Run] | None = None
+                    for j, run in enumerate(runs):
                         windows = run[3]
-                        if windows is not None and any(cell in w[2] for w in windows):
+                        # a run's windows lie within four cells of its first card
+                        if windows is None or not run[0] - 4 <= at <= run[0] + 4:
+                            continue
+                        if any(cell in w[2] for w in windows):
+                            if m < 0:
+                                m = _cached_perp(cells, perp, at, key[1], flag)
                             windows = _narrowed(windows, cell, m)
-                            run = (run[0], run[1], _group_bits(windows), windows, run[4])
-                            changed = True
-                        out.append(run)
-                    if changed:
+                            if out is None:
+                                out = list(runs)
+                            out[j] = (run[0], run[1], _group_bits(windows), windows, run[4])
+                    if out is not None:
                         lines[key] = out
             new._lines = lines
         return new
