@@ -176,7 +176,7 @@ class Choices:
     is :meth:`BigFiveGame.legal_moves` in another order.
     """
 
-    __slots__ = ("listed", "discards", "exchanges", "whole", "hand", "passes", "plays", "entries", "size", "index")
+    __slots__ = ("discards", "entries", "exchanges", "hand", "index", "listed", "passes", "plays", "size", "whole")
 
     def __init__(self, game: BigFiveGame, state: BigFiveState, actor: int) -> None:
         self.listed: tuple[BigFiveMove, ...] = ()

@@ -182,7 +182,7 @@ class _Index:
     in the same way.
     """
 
-    __slots__ = ("cells", "rows", "cols", "_lines", "_bits", "_singles", "_counts", "_perp")
+    __slots__ = ("_bits", "_counts", "_lines", "_perp", "_singles", "cells", "cols", "rows")
 
     def __init__(self, board: tuple[Placed, ...]) -> None:
         cells: dict[Cell, int] = {}
@@ -232,12 +232,11 @@ class _Index:
     def lazy_lines(self) -> dict[tuple[int, int], list[_Run]]:
         """:meth:`lines` with the windows of some runs not computed yet (see :meth:`windows`)."""
         if self._lines is None:
-            perp = self._perp
             lines: dict[tuple[int, int], list[_Run]] = {}
             for y, xs in self.rows.items():
-                lines[1, y] = _line_runs(self.cells, xs, y, True, perp, None, ())
+                lines[1, y] = _line_runs(self.cells, xs, y, True, None, ())
             for x, ys in self.cols.items():
-                lines[0, x] = _line_runs(self.cells, ys, x, False, perp, None, ())
+                lines[0, x] = _line_runs(self.cells, ys, x, False, None, ())
             self._lines = lines
             self._bits = {key: _run_bits(runs) for key, runs in lines.items()}
         return self._lines
@@ -339,7 +338,7 @@ class _Index:
             for key, near in rebuild.items():
                 horizontal, fixed = key
                 coords = rows[fixed] if horizontal else cols[fixed]
-                runs = lines[key] = _line_runs(cells, coords, fixed, bool(horizontal), perp, old_lines.get(key), near)
+                runs = lines[key] = _line_runs(cells, coords, fixed, bool(horizontal), old_lines.get(key), near)
                 bits[key] = _run_bits(runs)
             for ex, ey in narrow:
                 # (ex, ey)'s mask along (dx, dy) = (0, 1) is used by row ey's windows,
@@ -451,8 +450,7 @@ def _perp_mask(cells: dict[Cell, int], x: int, y: int, dx: int, dy: int) -> int:
     return _one_mask(tuple(found))
 
 
-def _line_runs(cells: dict[Cell, int], coords: list[int], fixed: int, horizontal: bool,
-               perp: dict[tuple[int, int, int], int], old: list[_Run] | None,
+def _line_runs(cells: dict[Cell, int], coords: list[int], fixed: int, horizontal: bool, old: list[_Run] | None,
                near: list[int] | tuple[()]) -> list[_Run]:
     """The runs of one line (its occupied coordinates ``coords``, sorted) with
     their windows. Those of an ``old`` run are kept when no coordinate in
@@ -548,7 +546,7 @@ def _run_windows(cells: dict[Cell, int], occ: set[int], fixed: int, horizontal: 
     left_cells = tuple(cell_at[i] for i in range(lo_min, a))
     for hi, right_empty, modes in ends:
         right_cells = tuple(cell_at[i] for i in right_empty)
-        low = hi - 4 if hi - 4 > lo_min else lo_min  # the leftmost lo of this end
+        low = max(lo_min, hi - 4)  # the leftmost lo of this end
         for mode in modes:
             size = mode.bit_count()
             rmasks = tuple(mode & pm[i] for i in right_empty)
