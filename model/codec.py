@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import functools
 import types
 import typing
 from typing import Any
@@ -51,6 +52,13 @@ def encode(value: object) -> object:
     raise TypeError(f"cannot encode {type(value).__name__}: {value!r}")
 
 
+@functools.lru_cache(maxsize=512)
+def _type_hints(tp: Any) -> dict[str, Any]:
+    """``typing.get_type_hints(tp)``, resolved once per class (it re-evaluates every annotation on each
+    call: a tenth of a Big Five conformance run decoded states through it)."""
+    return typing.get_type_hints(tp)
+
+
 def _has_default(tp: Any, name: str) -> bool:
     """Whether field ``name`` of dataclass ``tp`` has a default (never for NamedTuple states)."""
     if not dataclasses.is_dataclass(tp):
@@ -67,7 +75,7 @@ def decode(tp: Any, data: object, path: str = "$") -> Any:
     if _is_namedtuple(tp) or (dataclasses.is_dataclass(tp) and isinstance(tp, type)):
         if not isinstance(data, dict):
             raise DecodeError(f"{path}: expected an object for {tp.__name__}, got {data!r}")
-        hints = typing.get_type_hints(tp)
+        hints = _type_hints(tp)
         names = tp._fields if _is_namedtuple(tp) else [f.name for f in dataclasses.fields(tp)]
         if not _is_namedtuple(tp):  # a flag retired since the data was written: dropped at its old value
             try:
