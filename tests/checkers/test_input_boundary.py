@@ -10,7 +10,9 @@ The fast default run uses a few dozen examples per strategy. The long campaign::
 
 runs 100,000 mutated records and 50,000 mutated certificates (hours on one core;
 ``RULEPROOF_SLOW_RECORDS`` and ``RULEPROOF_SLOW_CERTS`` set other counts, and
-``RULEPROOF_FUZZ_REPORT=FILE`` writes the outcome counts as JSON for the figures).
+``RULEPROOF_FUZZ_REPORT=FILE`` writes the outcome counts as JSON for the figures,
+rewritten every 500 inputs so an interrupted campaign keeps its counts;
+``"complete": true`` marks a run that finished).
 
 Besides "no traceback, exit 0/1/2", a mutated record that ``validate`` accepts
 (exit 0) is replayed again with the spec checking every move
@@ -232,12 +234,30 @@ SLOW_CERTS = settings(FAST, max_examples=int(os.environ.get("RULEPROOF_SLOW_CERT
 OUTCOMES: Counter[str] = Counter()
 
 
+#: How often (inputs checked) a long run rewrites its report, so an interrupted campaign keeps its counts.
+REPORT_EVERY = 500
+
+
+def _write_report(final: bool) -> None:
+    target = os.environ.get("RULEPROOF_FUZZ_REPORT")
+    if target and OUTCOMES:
+        report = {"complete": final, "outcomes": dict(sorted(OUTCOMES.items()))}
+        tmp = Path(target + ".tmp")
+        tmp.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
+        os.replace(tmp, target)
+
+
+def _count(outcome: str) -> None:
+    OUTCOMES[outcome] += 1
+    OUTCOMES["inputs checked"] += outcome.startswith(("records: validate exit", "certificates: check-proof"))
+    if OUTCOMES["inputs checked"] % REPORT_EVERY == 0:
+        _write_report(final=False)
+
+
 @pytest.fixture(scope="module", autouse=True)
 def _fuzz_report() -> Iterator[None]:
     yield
-    target = os.environ.get("RULEPROOF_FUZZ_REPORT")
-    if target and OUTCOMES:
-        Path(target).write_text(json.dumps(dict(sorted(OUTCOMES.items())), indent=1) + "\n", encoding="utf-8")
+    _write_report(final=True)
 
 
 def _check_record(tmp: Path, case: tuple[str, bytes], move: int) -> None:
@@ -246,21 +266,21 @@ def _check_record(tmp: Path, case: tuple[str, bytes], move: int) -> None:
     path = tmp / "record.json"
     path.write_bytes(case[1])
     code = run(["validate", str(path)])
-    OUTCOMES[f"records: validate exit {code}"] += 1
+    _count(f"records: validate exit {code}")
     if code == 0:  # accepted: the spec must agree on every move
         assert validate_record(records.load_record(path), cross_check=True).ok, "a corrupted record was accepted"
-        OUTCOMES["records: accepted, spec re-check agrees"] += 1
-    OUTCOMES[f"records: prove exit {run(['prove', str(path), '--move', str(move)])}"] += 1
+        _count("records: accepted, spec re-check agrees")
+    _count(f"records: prove exit {run(['prove', str(path), '--move', str(move)])}")
 
 
 def _check_cert(tmp: Path, case: tuple[str, bytes], replay: bool) -> None:
     path = tmp / "cert.json"
     path.write_bytes(case[1])
     code = run(["check-proof", str(path)] + (["--replay"] if replay else []))
-    OUTCOMES[f"certificates: check-proof{' --replay' if replay else ''} exit {code}"] += 1
+    _count(f"certificates: check-proof{' --replay' if replay else ''} exit {code}")
     if code == 0 and not replay:
         again = run(["check-proof", str(path), "--replay"])
-        OUTCOMES[f"certificates: valid, then --replay exit {again}"] += 1
+        _count(f"certificates: valid, then --replay exit {again}")
 
 
 @FAST
