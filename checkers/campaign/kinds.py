@@ -378,37 +378,19 @@ def _fuzz_plan(params: dict[str, JSON]) -> list[dict[str, JSON]]:
 
 def run_fuzz(game_id: str, players: int, variant: Any, *, examples: int, steps: int,
              seed: int | None) -> dict[str, JSON]:
-    """One Hypothesis search of the engine/spec state machine, with the settings of ``ruleproof fuzz``.
+    """One Hypothesis search of the engine/spec state machine, exactly as one chunk of ``ruleproof fuzz``.
+
+    It is :func:`ruleproof.checkers.checks.fuzz.search_machine` (which applies the
+    seed where Hypothesis reads it), so a campaign chunk and the ``fuzz`` chunk
+    with the same seed run the same move sequences.
 
     :returns: ``ok``, the failure text (``error``, with Hypothesis's falsifying program), and the number
         of move sequences and steps run (both deterministic for a given seed).
     """
-    from hypothesis import HealthCheck, settings
-    from hypothesis import seed as hypothesis_seed
-    from hypothesis.stateful import run_state_machine_as_test
+    from ruleproof.checkers.checks.fuzz import machine_for, search_machine
 
-    from ruleproof.checkers.checks.fuzz import machine_for
-
-    machine = machine_for(game_id, players, variant)
-    counts = {"sequences": 0, "steps": 0}
-
-    class Counted(machine):  # type: ignore[misc,valid-type]
-        def teardown(self) -> None:
-            super().teardown()
-            counts["sequences"] += 1
-            counts["steps"] += self.steps
-
-    config = settings(max_examples=examples, stateful_step_count=steps, deadline=None, database=None,
-                      suppress_health_check=list(HealthCheck), derandomize=seed is None, print_blob=True)
-    error: str | None = None
-    try:
-        if seed is not None:
-            hypothesis_seed(seed)(run_state_machine_as_test)(Counted, settings=config)
-        else:
-            run_state_machine_as_test(Counted, settings=config)
-    except AssertionError as exc:
-        error = "\n".join([str(exc), *getattr(exc, "__notes__", [])])
-    return {"ok": error is None, "error": error, **counts}
+    result = search_machine(machine_for(game_id, players, variant), examples=examples, steps=steps, seed=seed)
+    return {"ok": result.error is None, "error": result.error, "sequences": result.sequences, "steps": result.steps}
 
 
 def _fuzz_run(params: dict[str, JSON], chunk: dict[str, JSON]) -> JSON:
