@@ -43,9 +43,8 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import z3
-
-from ruleproof.checkers.catalogue.questions import Question, register
 from ruleproof.checkers.catalogue.findings import Finding
+from ruleproof.checkers.catalogue.questions import Question, register
 from ruleproof.checkers.smt.bigfive_encoding import (
     AXES,
     PLACEMENT_RULES,
@@ -59,7 +58,8 @@ from ruleproof.checkers.smt.bigfive_encoding import (
 )
 from ruleproof.checkers.smt.bigfive_replay import build_order, replay_plays, translate
 from ruleproof.checkers.smt.core import SolverResult, TrackedSolver, maximize
-from ruleproof.model.bigfive import GAME, _Index, generate_plays
+from ruleproof.model.bigfive import GAME
+from ruleproof.model.bigfive_index import _Index, generate_plays
 from ruleproof.spec.bigfive import (
     EXAMPLES,
     KINDS,
