@@ -21,6 +21,13 @@ from ruleproof.model.registry import game_for
 GAMES = ("take5", "bigpoints", "ikebana", "cinco", "bigfive")
 
 
+@pytest.fixture(autouse=True)
+def _fresh_contexts() -> None:
+    """Each test starts from new history nodes: contexts (and so their nodes and
+    caches) are shared per game and parameters, and earlier tests list outcomes."""
+    adapter._context.cache_clear()
+
+
 def _small(game_id: str) -> Any:
     flags = {"take5": {"deck": "tactical"}, "bigfive": {"children": True}}.get(game_id, {})
     return adapter.load(game_id, 2, game_for(game_id).variant_type(**flags))
