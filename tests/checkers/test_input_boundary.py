@@ -454,7 +454,7 @@ def test_checking_a_long_list_costs_no_memory_per_item() -> None:
     (b'\xef\xbb\xbfgame = "take5"\ntitle = "x"\n', "byte order mark", None),
     (b'game = "take5"\ntitle = "x"\n[flags]\nthreshold = ' + b"9" * 50 + b"\n", "MAX_INT_DIGITS", "$.flags.threshold"),
     (b'game = "take5"\ntitle = "x"\nsource = ' + b"[" * 100 + b"]" * 100 + b"\n", "MAX_DEPTH", "$.source" + "[0]" * 63),
-    (b'game = "take5"\ntitle = "x"\n[flags]\nthreshold = 100000\n', "limit MAX_THRESHOLD", "$.flags"),
+    (b'game = "take5"\ntitle = "x"\n[flags]\nthreshold = 100000\n', "limit MAX_THRESHOLD", "$.flags.threshold"),
     (b'game = "take5"\ntitle = \n', "not valid TOML", "$"),
 ])
 def test_invalid_reading_files_exit_2_with_file_and_key(tmp_path: Path, capsys: pytest.CaptureFixture[str],
