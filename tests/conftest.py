@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -23,6 +24,37 @@ def rulebooks() -> Path:
     if not path.is_dir():
         pytest.fail(f"rulebooks not found at {path}; set RULEPROOF_RULEBOOKS")
     return path
+
+#: Test files that share one work unit under pytest-xdist: the docs tests share
+#: one HTML build (a session fixture) and write into ``docs/``; the packaging
+#: tests run ``pip wheel`` in the source tree.
+_SHARED_UNITS = {"tests/docs/": "tests/docs", "tests/test_packaging.py": "packaging",
+                 "tests/test_certcheck_dist.py": "packaging"}
+
+
+def work_unit(nodeid: str) -> str:
+    """The xdist work unit of a test: its file, or the shared unit its file belongs to.
+
+    >>> work_unit("tests/docs/test_browser.py::test_search[x]")
+    'tests/docs'
+    >>> work_unit("tests/model/test_take5.py::TestRows::test_a[p::q]")
+    'tests/model/test_take5.py'
+    """
+    path = nodeid.split("::", 1)[0]
+    return next((unit for prefix, unit in _SHARED_UNITS.items() if path.startswith(prefix)), path)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """Under ``pytest -n N``: whole files per worker (module fixtures built once), shared units kept together."""
+    from xdist.scheduler import LoadScopeScheduling
+
+    class FileUnitScheduling(LoadScopeScheduling):  # type: ignore[misc]
+        def _split_scope(self, nodeid: str) -> str:
+            return work_unit(nodeid)
+
+    return FileUnitScheduling(config, log)
+
 
 # Every run records, through pytest's own collection, which test carries which
 # @pytest.mark.rule / @pytest.mark.example (tests/test_rule_index.py checks the
