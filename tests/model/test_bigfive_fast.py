@@ -17,12 +17,13 @@ from collections import Counter
 from typing import Any
 
 import pytest
+from outcomes import p_values, samples
 from ruleproof.model.bigfive import GAME
 from ruleproof.model.bigfive_fast import Choices, play_census
 from ruleproof.model.core import CHANCE, TERMINAL, Game
 from ruleproof.spec.bigfive import BigFiveState, BigFiveVariant, Play
 
-stats = pytest.importorskip("scipy.stats")
+pytest.importorskip("scipy.stats")  # the distribution tests (outcomes.p_values) need SciPy
 
 ALPHA = 1e-3  # as in test_fast_playouts: a fair sampler passes with 99.9 %
 CONFIGS = GAME.test_configs()
@@ -103,35 +104,13 @@ def test_fast_playout_replays_over_several_rounds(players: int, variant: BigFive
     assert _replays(players, variant, 3) > 0
 
 
-def _samples(players: int, variant: BigFiveVariant, playout: Any, games: int, seed: int) -> dict[str, list[Any]]:
-    rng = random.Random(seed)
-    out: dict[str, list[Any]] = {"length": [], "score": [], "winners": []}
-    for _ in range(games):
-        final, steps = playout(GAME.initial_state(players, variant), rng)
-        assert GAME.is_terminal(final)
-        outcome = GAME.outcome(final)
-        out["length"].append(steps)
-        out["score"].append(outcome.scores[0])
-        out["winners"].append(tuple(sorted(outcome.winners)))
-    return out
-
-
-def _p_values(a: dict[str, list[Any]], b: dict[str, list[Any]]) -> dict[str, float]:
-    result = {key: float(stats.ks_2samp(a[key], b[key]).pvalue) for key in ("length", "score")}
-    kinds = sorted(set(a["winners"]) | set(b["winners"]))
-    ca, cb = Counter(a["winners"]), Counter(b["winners"])
-    table = [[ca[k] + 0.5 for k in kinds], [cb[k] + 0.5 for k in kinds]]
-    result["winners"] = float(stats.chi2_contingency(table)[1]) if len(kinds) > 1 else 1.0
-    return result
-
-
 def _generic(state: BigFiveState, rng: random.Random) -> tuple[BigFiveState, int]:
     return Game.random_playout(GAME, state, rng)
 
 
 def _compare(players: int, variant: BigFiveVariant, sampler: Any, games: int) -> dict[str, float]:
-    return _p_values(_samples(players, variant, sampler, games, seed=1),
-                     _samples(players, variant, _generic, games, seed=2))
+    return p_values(samples(GAME, players, variant, lambda g, s, r: sampler(s, r), games, seed=1),
+                    samples(GAME, players, variant, lambda g, s, r: _generic(s, r), games, seed=2))
 
 
 KIDS = BigFiveVariant(children=True)

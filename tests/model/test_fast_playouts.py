@@ -14,11 +14,10 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections import Counter
 from typing import Any
 
 import pytest
-
+from outcomes import p_values, samples
 from ruleproof.model.core import Game
 from ruleproof.model.registry import game_for
 from ruleproof.model.take5 import GAME as TAKE5
@@ -28,7 +27,7 @@ from ruleproof.spec.cinco import CincoVariant, Play
 from ruleproof.spec.ikebana import IkebanaVariant, Keep
 from ruleproof.spec.take5 import Take, Take5Variant
 
-stats = pytest.importorskip("scipy.stats")
+pytest.importorskip("scipy.stats")  # the distribution tests (outcomes.p_values) need SciPy
 
 ALPHA = 1e-3  # a real difference shows up far below this; a fair sampler passes with 99.9 %
 
@@ -39,31 +38,9 @@ def _generic(game: AnyGame, state: Any, rng: random.Random) -> tuple[Any, int]:
     return Game.random_playout(game, state, rng)
 
 
-def _samples(game: AnyGame, players: int, variant: Any, playout: Any, games: int, seed: int) -> dict[str, list[Any]]:
-    rng = random.Random(seed)
-    out: dict[str, list[Any]] = {"length": [], "score": [], "winners": []}
-    for _ in range(games):
-        final, steps = playout(game, game.initial_state(players, variant), rng)
-        assert game.is_terminal(final)
-        outcome = game.outcome(final)
-        out["length"].append(steps)
-        out["score"].append(outcome.scores[0])
-        out["winners"].append(tuple(sorted(outcome.winners)))
-    return out
-
-
-def _p_values(a: dict[str, list[Any]], b: dict[str, list[Any]]) -> dict[str, float]:
-    result = {key: float(stats.ks_2samp(a[key], b[key]).pvalue) for key in ("length", "score")}
-    kinds = sorted(set(a["winners"]) | set(b["winners"]))
-    ca, cb = Counter(a["winners"]), Counter(b["winners"])
-    table = [[ca[k] + 0.5 for k in kinds], [cb[k] + 0.5 for k in kinds]]
-    result["winners"] = float(stats.chi2_contingency(table)[1]) if len(kinds) > 1 else 1.0
-    return result
-
-
 def _same_distribution(game: AnyGame, players: int, variant: Any, fast: Any, games: int) -> dict[str, float]:
-    return _p_values(_samples(game, players, variant, fast, games, seed=1),
-                     _samples(game, players, variant, _generic, games, seed=2))
+    return p_values(samples(game, players, variant, fast, games, seed=1),
+                    samples(game, players, variant, _generic, games, seed=2))
 
 
 FAST = [
