@@ -32,8 +32,7 @@ from typing import TYPE_CHECKING
 
 from ruleproof.model.bigfive_index import (
     _Index,
-    distinct_count,
-    hand_groups,
+    group_windows,
     nth_distinct,
 )
 from ruleproof.model.core import CHANCE, TERMINAL
@@ -82,34 +81,9 @@ def play_census(index: _Index, hand: tuple[int, ...], min_size: int = 1) -> tupl
         if total:
             # the single cards, found on the board only when one is drawn (:func:`nth_play`)
             entries.append((total, (), (hand_mask,)))
-    counts = hand_groups(kinds)
-    groups = 0
-    for g, n in enumerate(counts):
-        if n >= 2:
-            groups |= 1 << g
-    if not groups:
-        return total, entries
-    lines = index.lazy_lines()
-    for key, bits in index.line_groups().items():
-        if not bits & groups:
-            continue
-        for j, run in enumerate(lines[key]):
-            if not run[2] & groups:
-                continue
-            windows = run[3]
-            if windows is None:
-                windows = index.windows(key, j)
-            for g, k, where, mode, masks in windows:
-                if counts[g] < k or k < min_size:
-                    continue
-                allowed = mode & hand_mask
-                if allowed.bit_count() < k:
-                    continue
-                options = tuple(allowed & m for m in masks)
-                n = distinct_count(options)
-                if n:
-                    entries.append((n, where, options))
-                    total += n
+    for n, where, options in group_windows(index, kinds, hand_mask, min_size):
+        entries.append((n, where, options))
+        total += n
     return total, entries
 
 

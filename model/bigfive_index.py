@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import itertools
 from bisect import insort
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
 from ruleproof.spec.bigfive import Placed
 
@@ -593,36 +593,51 @@ def generate_plays(index: _Index, hand: tuple[int, ...], min_size: int = 1, *, f
                 if first:
                     return result
                 here ^= low
+    for n, where, options in group_windows(index, kinds, hand_mask, min_size):
+        for r in range(n):
+            result.append(tuple(Placed(x, y, c) for (x, y), c in zip(where, nth_distinct(options, r))))
+            if first:
+                return result
+    result.sort()
+    return result
+
+
+def group_windows(index: _Index, kinds: Iterable[int], hand_mask: int,
+                  min_size: int) -> Iterator[tuple[int, tuple[tuple[int, int], ...], tuple[int, ...]]]:
+    """The multi-card play windows open to a hand: ``(number of plays, the empty
+    cells in order, the cards each cell may take)`` for every window and line
+    mode that admits at least one play of at least ``min_size`` cards.
+
+    Shared by :func:`generate_plays` (which lists the plays) and the fast
+    playout's census (which only counts them), so both see the same windows.
+    """
     counts = hand_groups(kinds)
     groups = 0
     for g, n in enumerate(counts):
         if n >= 2:
             groups |= 1 << g
-    if groups:
-        lines = index.lazy_lines()
-        for key, bits in index.line_groups().items():
-            if not bits & groups:
+    if not groups:
+        return
+    lines = index.lazy_lines()
+    for key, bits in index.line_groups().items():
+        if not bits & groups:
+            continue
+        for j, run in enumerate(lines[key]):
+            if not run[2] & groups:
                 continue
-            for j, run in enumerate(lines[key]):
-                if not run[2] & groups:
+            windows = run[3]
+            if windows is None:
+                windows = index.windows(key, j)
+            for g, k, where, mode, masks in windows:
+                if counts[g] < k or k < min_size:
                     continue
-                windows = run[3]
-                if windows is None:
-                    windows = index.windows(key, j)
-                for g, k, where, mode, masks in windows:
-                    if counts[g] < k or k < min_size:
-                        continue
-                    allowed = mode & hand_mask
-                    if allowed.bit_count() < k:
-                        continue
-                    options = tuple(allowed & m for m in masks)
-                    n = distinct_count(options)
-                    for r in range(n):
-                        result.append(tuple(Placed(x, y, c) for (x, y), c in zip(where, nth_distinct(options, r))))
-                        if first:
-                            return result
-    result.sort()
-    return result
+                allowed = mode & hand_mask
+                if allowed.bit_count() < k:
+                    continue
+                options = tuple(allowed & m for m in masks)
+                n = distinct_count(options)
+                if n:
+                    yield n, where, options
 
 
 def check_play(index: _Index, hand: tuple[int, ...], placed: tuple[Placed, ...], min_size: int = 1) -> bool:
