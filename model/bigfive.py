@@ -193,6 +193,8 @@ class BigFiveGame(Game[BigFiveState, BigFiveMove, BigFiveVariant]):
         # The board the last play made from the indexed board, and that play:
         # its index is derived incrementally when asked for.
         self._next_board: tuple[tuple[Placed, ...], tuple[Placed, ...]] | None = None
+        # While the fast playout runs (and owns the index): update it in place.
+        self._live = False
 
     # -- helpers ----------------------------------------------------------------
 
@@ -211,7 +213,10 @@ class BigFiveGame(Game[BigFiveState, BigFiveMove, BigFiveVariant]):
         if board is not self._index_key:
             following = self._next_board
             if following is not None and following[0] is board:
-                self._index = self._index.after(following[1])
+                if self._live:
+                    self._index.advance(following[1])
+                else:
+                    self._index = self._index.after(following[1])
             else:
                 self._index = _Index(board)
             self._index_key = board
@@ -349,7 +354,16 @@ class BigFiveGame(Game[BigFiveState, BigFiveMove, BigFiveVariant]):
             return super().random_playout(state, rng, trace)
         from ruleproof.model.bigfive_fast import random_playout
 
-        return random_playout(self, state, rng, trace)
+        # The playout owns the board index while it runs: plays update it in
+        # place. It starts from an index nobody else holds and, when done, leaves
+        # one that is never changed again (a later playout starts its own).
+        was = self._live
+        self._index_key, self._index, self._next_board = None, _Index(()), None
+        self._live = True
+        try:
+            return random_playout(self, state, rng, trace)
+        finally:
+            self._live = was
 
     def apply(self, state: BigFiveState, move: BigFiveMove, *, check: bool = True) -> BigFiveState:
         """As :meth:`Game.apply`; multi-card moves given in any order are put in canonical order first."""

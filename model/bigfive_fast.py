@@ -30,6 +30,7 @@ import random
 from bisect import insort
 from typing import TYPE_CHECKING
 
+from ruleproof.model.bigfive_free import FreeWindows, hand_mask
 from ruleproof.model.bigfive_index import (
     _Index,
     group_windows,
@@ -145,19 +146,28 @@ def _nth_exchange(hand: tuple[int, ...], r: int) -> tuple[int, ...]:
 
 
 class Choices:
-    """A seat's legal moves as a count and a numbering ``0 .. len - 1`` of them,
-    built without listing them: ``[choices[r] for r in range(len(choices))]``
-    is :meth:`BigFiveGame.legal_moves` in another order.
+    """A seat's moves as a count and a numbering ``0 .. len - 1`` of
+    *candidates*, built without listing the moves: every legal move once and,
+    with more than one player, the assignments of free windows
+    (:mod:`ruleproof.model.bigfive_free`) that are not plays, for which
+    ``choices[r]`` is ``None``. So the candidates that are not ``None`` are
+    :meth:`BigFiveGame.legal_moves` in another order, and a uniform candidate
+    drawn again until it is not ``None`` is a uniform legal move
+    (:func:`random_decision`).
     """
 
-    __slots__ = ("discards", "entries", "exchanges", "hand", "index", "listed", "passes", "plays", "size", "whole")
+    __slots__ = ("discards", "entries", "exchanges", "free", "free_entries", "hand", "index", "listed", "mask",
+                 "passes", "plays", "size", "whole")
 
     def __init__(self, game: BigFiveGame, state: BigFiveState, actor: int) -> None:
         self.listed: tuple[BigFiveMove, ...] = ()
         self.discards: list[tuple[int, ...]] = []
         self.exchanges = self.passes = self.plays = 0
         self.entries: list[Entry] = []
+        self.free: FreeWindows | None = None
+        self.free_entries: list[tuple[int, int, int, int]] = []
         hand = self.hand = state.hands[actor]
+        self.mask = 0
         variant = state.variant
         self.whole = variant.exchange == "whole_hand"
         if state.bonus:
@@ -169,19 +179,34 @@ class Choices:
             self.plays, self.entries = play_census(index, hand, 3)
             if not self.plays or variant.solo_discard == "optional":
                 self.discards = sorted(set(itertools.combinations(hand, 3)))
-        else:
-            if state.decks[actor]:
-                self.exchanges = 1 if self.whole else _exchange_count(hand)
-            self.passes = 1 if variant.pass_rule == "always" else 0
-            self.plays, self.entries = play_census(index, hand, variant.min_group)
-            if not self.exchanges + self.passes + self.plays:
-                self.passes = 1
-        self.size = len(self.discards) + self.exchanges + self.passes + self.plays
+            self.size = len(self.discards) + self.plays
+            return
+        if state.decks[actor]:
+            self.exchanges = 1 if self.whole else _exchange_count(hand)
+        self.passes = 1 if variant.pass_rule == "always" else 0
+        min_size = variant.min_group
+        mask = self.mask = hand_mask(hand)
+        if min_size <= 1 and index.cells:
+            single = index.single_counts()
+            for c in set(hand):
+                self.plays += single[c]
+            if self.plays:
+                # the single cards, found on the board only when one is drawn (:func:`nth_play`)
+                self.entries.append((self.plays, (), (mask,)))
+        free = self.free = index.free_windows()
+        candidates, self.free_entries = free.census(mask, min_size)
+        if not self.exchanges + self.passes + self.plays:
+            # Whether a play exists decides a forced pass: find the plays among the candidates.
+            plays = sorted(p for p in (free.play(self.free_entries, r, mask) for r in range(candidates)) if p)
+            self.listed = tuple(Play(p) for p in plays) or (_PASS,)
+            self.size = len(self.listed)
+            return
+        self.size = self.exchanges + self.passes + self.plays + candidates
 
     def __len__(self) -> int:
         return self.size
 
-    def __getitem__(self, r: int) -> BigFiveMove:
+    def __getitem__(self, r: int) -> BigFiveMove | None:
         if not 0 <= r < self.size:
             raise IndexError(r)
         if self.listed:
@@ -194,13 +219,22 @@ class Choices:
         r -= self.exchanges
         if r < self.passes:
             return _PASS
-        return Play(nth_play(self.index, self.entries, r - self.passes))
+        r -= self.passes
+        if r < self.plays:
+            return Play(nth_play(self.index, self.entries, r))
+        assert self.free is not None
+        placed = self.free.play(self.free_entries, r - self.plays, self.mask)
+        return None if placed is None else Play(placed)
 
 
 def random_decision(game: BigFiveGame, state: BigFiveState, actor: int, rng: random.Random) -> BigFiveMove:
-    """A uniformly random legal move of the seat ``actor`` (same odds as a pick from ``legal_moves``)."""
+    """A uniformly random legal move of the seat ``actor`` (same odds as a pick
+    from ``legal_moves``): uniform candidates of :class:`Choices` until one is a move."""
     choices = Choices(game, state, actor)
-    return choices[rng.randrange(choices.size)]
+    while True:
+        move = choices[rng.randrange(choices.size)]
+        if move is not None:
+            return move
 
 
 def deal_round(game: BigFiveGame, state: BigFiveState, rng: random.Random,

@@ -31,8 +31,12 @@ from __future__ import annotations
 import itertools
 from bisect import insort
 from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING
 
 from ruleproof.spec.bigfive import Placed
+
+if TYPE_CHECKING:
+    from ruleproof.model.bigfive_free import FreeWindows
 
 _KINDS = 25
 _ANIMAL = tuple(c // 5 for c in range(_KINDS))
@@ -182,7 +186,7 @@ class _Index:
     in the same way.
     """
 
-    __slots__ = ("_bits", "_counts", "_lines", "_perp", "_singles", "cells", "cols", "rows")
+    __slots__ = ("_bits", "_counts", "_free", "_lines", "_perp", "_singles", "cells", "cols", "rows")
 
     def __init__(self, board: tuple[Placed, ...]) -> None:
         cells: dict[Cell, int] = {}
@@ -206,6 +210,7 @@ class _Index:
         # (coordinate along a line, the line's coordinate, 1 row / 0 column) ->
         # the cards that empty cell admits with respect to its perpendicular line
         self._perp: dict[tuple[int, int, int], int] = {}
+        self._free: FreeWindows | None = None
 
     def lines(self) -> dict[tuple[int, int], list[_Run]]:
         """The runs of every line with their windows, keyed by (1 for a row / 0 for a column, its coordinate)."""
@@ -271,25 +276,50 @@ class _Index:
         return self._counts
 
     def after(self, placed: tuple[Placed, ...]) -> _Index:
-        """The index of the board with ``placed`` added; windows are reused away from the new cards."""
+        """The index of the board with ``placed`` added; windows are reused away from the new cards.
+
+        ``self`` is left as it is: a copy of its top-level tables is moved on by :meth:`advance`.
+        """
         new = _Index.__new__(_Index)
-        cells = dict(self.cells)
-        rows = dict(self.rows)
-        cols = dict(self.cols)
+        new.cells, new.rows, new.cols = dict(self.cells), dict(self.rows), dict(self.cols)
+        new._perp = dict(self._perp)
+        new._singles = None if self._singles is None else dict(self._singles)
+        new._counts = list(self._counts)
+        new._lines = None if self._lines is None else dict(self._lines)
+        new._bits = dict(self._bits)
+        new._free = None  # rebuilt when asked for (it is the fast playout's, see advance)
+        new.advance(placed)
+        return new
+
+    def free_windows(self) -> FreeWindows:
+        """The free windows of the board (:mod:`ruleproof.model.bigfive_free`), built on first use."""
+        if self._free is None:
+            from ruleproof.model.bigfive_free import FreeWindows
+
+            self._free = FreeWindows(self)
+        return self._free
+
+    def advance(self, placed: tuple[Placed, ...]) -> None:
+        """Add ``placed`` to this index in place (what :meth:`after` returns as a new index).
+
+        For an owner that never looks back (the fast playout, see
+        :meth:`BigFiveGame.random_playout`): anyone else holding this index sees
+        it change. Only the top-level tables are changed; the lists and tuples
+        they hold are replaced, never changed, so a copy of the tables is a
+        separate index.
+        """
+        cells, rows, cols = self.cells, self.rows, self.cols
         for x, y, c in placed:
             cells[(x, y)] = c
             row = rows[y] = list(rows.get(y, ()))
             insort(row, x)
             col = cols[x] = list(cols.get(x, ()))
             insort(col, y)
-        new.cells, new.rows, new.cols = cells, rows, cols
-        new._lines = None
-        new._bits = {}
-        new._singles = None
-        new._counts = []
-        new._perp = {}
         if self._lines is None and self._singles is None:
-            return new
+            self._perp.clear()
+            if self._free is not None:
+                self._free.update(placed)
+            return
         # Empty cells at the ends of a run through a new card admit fewer
         # cards now: other lines' windows through them are narrowed.
         narrow: set[Cell] = set()
@@ -300,13 +330,13 @@ class _Index:
                     while (x + sign * i * dx, y + sign * i * dy) in cells:
                         i += 1
                     narrow.add((x + sign * i * dx, y + sign * i * dy))
-        perp = new._perp = dict(self._perp)
+        perp = self._perp
         for x, y in itertools.chain(narrow, ((p.x, p.y) for p in placed)):
             perp.pop((x, y, 1), None)
             perp.pop((y, x, 0), None)
         if self._singles is not None:
-            singles = dict(self._singles)
-            counts = list(self._counts)
+            singles = self._singles
+            counts = self._counts
             changes = [(cell, 0) for cell in ((p.x, p.y) for p in placed)]
             changes += [(cell, _single_mask(cells, cell, perp)) for cell in narrow]
             for cell, m in changes:
@@ -324,21 +354,18 @@ class _Index:
                     low = came & -came
                     counts[low.bit_length() - 1] += 1
                     came ^= low
-            new._singles = singles
-            new._counts = counts
         if self._lines is not None:
             # The lines holding new cards get new windows near the new cards.
             rebuild: dict[tuple[int, int], list[int]] = {}
             for x, y, _ in placed:
                 rebuild.setdefault((1, y), []).append(x)
                 rebuild.setdefault((0, x), []).append(y)
-            old_lines = self._lines
-            lines = dict(old_lines)
-            bits = new._bits = dict(self._bits)  # narrowing only drops groups: kept as supersets
+            lines = self._lines
+            bits = self._bits  # narrowing only drops groups: kept as supersets
             for key, near in rebuild.items():
                 horizontal, fixed = key
                 coords = rows[fixed] if horizontal else cols[fixed]
-                runs = lines[key] = _line_runs(cells, coords, fixed, bool(horizontal), old_lines.get(key), near)
+                runs = lines[key] = _line_runs(cells, coords, fixed, bool(horizontal), lines.get(key), near)
                 bits[key] = _run_bits(runs)
             for ex, ey in narrow:
                 # (ex, ey)'s mask along (dx, dy) = (0, 1) is used by row ey's windows,
@@ -364,8 +391,8 @@ class _Index:
                             out[j] = (run[0], run[1], _group_bits(windows), windows, run[4])
                     if out is not None:
                         lines[key] = out
-            new._lines = lines
-        return new
+        if self._free is not None:
+            self._free.update(placed)
 
 
 def _run_bits(runs: list[_Run]) -> int:

@@ -1,0 +1,80 @@
+"""The free windows of the fast Big Five playout (:mod:`ruleproof.model.bigfive_free`):
+their candidates that fit the perpendicular lines are exactly the generated
+multi-card plays, each once, and updating them in place after each play gives
+what counting a fresh board gives."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from ruleproof.model.bigfive import _Index, generate_plays, grow_board
+from ruleproof.model.bigfive_free import FreeWindows, hand_mask, pattern_windows
+from ruleproof.spec.bigfive import FULL_DECK, Placed
+
+
+def _rest(board: tuple[Placed, ...]) -> list[int]:
+    return sorted((Counter(FULL_DECK) - Counter(p.card for p in board)).elements())
+
+
+def _candidates(free: FreeWindows, hand: tuple[int, ...], min_size: int) -> tuple[int, list[tuple[Placed, ...]]]:
+    mask = hand_mask(hand)
+    total, entries = free.census(mask, min_size)
+    found = [free.play(entries, r, mask) for r in range(total)]
+    return total, [p for p in found if p is not None]
+
+
+def test_free_candidates_are_the_multi_card_plays_and_updates_equal_a_fresh_count() -> None:
+    rng = random.Random(3)
+    candidates = plays = 0
+    for _ in range(6):
+        board = grow_board(1, rng)
+        index = _Index(board)
+        index.singles()
+        free = index.free_windows()
+        rest = _rest(board)
+        for _ in range(40):
+            hand = tuple(sorted(rng.sample(rest, 5)))
+            for min_size in (1, 2, 3):
+                total, legal = _candidates(free, hand, min_size)
+                expected = [p for p in generate_plays(index, hand, min_size) if len(p) > 1]
+                assert sorted(legal) == expected  # each play once, nothing else
+                candidates += total
+                plays += len(expected)
+            moves = generate_plays(index, hand)
+            if not moves:
+                continue
+            play = moves[rng.randrange(len(moves))]
+            for p in play:
+                rest.remove(p.card)
+            board = tuple(sorted(board + play))
+            index.advance(play)  # updates ``free`` in place
+            fresh = FreeWindows(_Index(board))
+            assert free.lines == fresh.lines
+            assert free.groups == fresh.groups
+    assert plays > 200 and candidates >= plays
+
+
+def test_after_leaves_the_free_windows_of_the_old_index_alone() -> None:
+    board = grow_board(12, random.Random(4))
+    index = _Index(board)
+    free = index.free_windows()
+    lines = {key: (dict(t), dict(r)) for key, (t, r) in free.lines.items()}
+    x, y, _ = board[0]
+    empty = next((x + d, y) for d in range(1, 30) if (x + d, y) not in index.cells)
+    moved = index.after((Placed(empty[0], empty[1], _rest(board)[0]),))
+    assert moved.free_windows() is not free
+    assert free.lines == lines
+
+
+def test_pattern_windows_of_a_lone_card() -> None:
+    # A lone card with room on both sides: per mode (colour, animal) the
+    # segments of 3, 4 and 5 cells through it: 3 + 4 + 5 windows.
+    windows, counts = pattern_windows((4, 0, -1, -1, -1, -1, -1))
+    assert len(windows) == 24
+    assert sorted(n for _, n in counts) == [3, 3, 4, 4, 5, 5]
+    # No room before it and a card two cells after: fewer segments.
+    fewer, _ = pattern_windows((0, 0, -1, 5, -1, -1, -1))  # 5: the same colour as 0
+    assert 0 < len(fewer) < 24
+    # A run of five: no window.
+    assert pattern_windows((4, 0, 1, 2, 3, 4, -1)) == ((), ())
