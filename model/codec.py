@@ -21,6 +21,7 @@ import enum
 import functools
 import types
 import typing
+from collections.abc import Callable
 from typing import Any
 
 from ruleproof.spec.core import without_retired_flags
@@ -37,19 +38,60 @@ def _is_namedtuple(tp: object) -> bool:
 
 def encode(value: object) -> object:
     """Turn a state (or any part of it) into JSON-ready data."""
-    if _is_namedtuple(type(value)):
-        return {name: encode(getattr(value, name)) for name in type(value)._fields}  # type: ignore[attr-defined]
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: encode(getattr(value, f.name)) for f in dataclasses.fields(value)}
-    if isinstance(value, enum.Enum):
-        return value.value
-    if isinstance(value, tuple):
-        return [encode(v) for v in value]
-    if isinstance(value, frozenset):
-        return sorted((encode(v) for v in value), key=repr)
-    if value is None or isinstance(value, (bool, int, float, str)):
-        return value
-    raise TypeError(f"cannot encode {type(value).__name__}: {value!r}")
+    encoder = _ENCODERS.get(type(value))
+    if encoder is None:
+        encoder = _encoder_for(type(value))
+    return encoder(value)
+
+
+_SCALARS = (bool, int, float, str, type(None))
+
+
+def _same(value: object) -> object:
+    return value
+
+
+def _encode_tuple(value: Any) -> object:
+    for v in value:
+        if type(v) not in _SCALAR_TYPES:
+            return [encode(v) for v in value]
+    return list(value)
+
+
+def _encoder_for(cls: type[Any]) -> Callable[[Any], object]:
+    """How to encode a value of class ``cls``; every test :func:`encode` makes depends on the class alone
+    (which kind of value it is), so it is decided once per class (a state has thousands of parts)."""
+    encoder: Callable[[Any], object]
+    if _is_namedtuple(cls):
+        names = cls._fields
+
+        def encoder(value: Any) -> object:
+            return {name: encode(v) for name, v in zip(names, value)}
+    elif dataclasses.is_dataclass(cls):
+        fields = tuple(f.name for f in dataclasses.fields(cls))
+
+        def encoder(value: Any) -> object:
+            return {name: encode(getattr(value, name)) for name in fields}
+    elif issubclass(cls, enum.Enum):
+        def encoder(value: Any) -> object:
+            return value.value
+    elif issubclass(cls, tuple):
+        encoder = _encode_tuple
+    elif issubclass(cls, frozenset):
+        def encoder(value: Any) -> object:
+            return sorted((encode(v) for v in value), key=repr)
+    elif cls is type(None) or issubclass(cls, _SCALARS):
+        encoder = _same
+    else:
+        def encoder(value: Any) -> object:
+            raise TypeError(f"cannot encode {type(value).__name__}: {value!r}")
+    if len(_ENCODERS) < 512:
+        _ENCODERS[cls] = encoder
+    return encoder
+
+
+_ENCODERS: dict[type[Any], Callable[[Any], object]] = {}
+_SCALAR_TYPES = frozenset({bool, int, float, str, type(None)})
 
 
 @functools.lru_cache(maxsize=512)
@@ -71,72 +113,190 @@ def _has_default(tp: Any, name: str) -> bool:
 
 def decode(tp: Any, data: object, path: str = "$") -> Any:
     """Rebuild a value of annotated type ``tp`` from :func:`encode`'s output."""
+    try:
+        return _decoder(tp)(data)
+    except _Mismatch as exc:
+        raise DecodeError(f"{path}{''.join(reversed(exc.where))}: {exc.detail}") from None
+
+
+class _Mismatch(Exception):
+    """Data that does not fit, on its way up to :func:`decode`: the path is only spelt out then.
+
+    :ivar where: the path steps below the point of decoding, innermost first.
+    """
+
+    def __init__(self, detail: str) -> None:
+        super().__init__(detail)
+        self.detail = detail
+        self.where: list[str] = []
+
+
+Decoder = Callable[[object], Any]
+
+
+@functools.lru_cache(maxsize=512)
+def _decoder(tp: Any) -> Decoder:
+    """The decoder of annotated type ``tp``, built once per type.
+
+    It makes the same checks in the same order as reading the annotation
+    afresh for every value would, and fails with the same message; the
+    decoders of a record's fields are looked up on first use (an
+    unsupported annotation fails only when data reaches it).
+    """
     origin = typing.get_origin(tp)
     if _is_namedtuple(tp) or (dataclasses.is_dataclass(tp) and isinstance(tp, type)):
+        return _record_decoder(tp)
+    if origin is typing.Literal:
+        allowed = typing.get_args(tp)
+
+        def literal(data: object) -> Any:
+            if data not in allowed:
+                raise _Mismatch(f"{data!r} is not one of {allowed!r}")
+            return data
+        return literal
+    if origin in (types.UnionType, typing.Union):
+        args = typing.get_args(tp)
+        optional = type(None) in args
+        choices = tuple(a for a in args if a is not type(None))
+
+        def union(data: object) -> Any:
+            if data is None and optional:
+                return None
+            for arg in choices:
+                try:
+                    return _decoder(arg)(data)
+                except _Mismatch:
+                    continue
+            raise _Mismatch(f"{data!r} matches none of {args!r}")
+        return union
+    if origin is tuple:
+        args = typing.get_args(tp)
+        if len(args) == 2 and args[1] is Ellipsis:
+            return _sequence_decoder(args[0], tuple)
+        return _fixed_tuple_decoder(args)
+    if origin is frozenset:
+        (arg,) = typing.get_args(tp)
+        return _sequence_decoder(arg, frozenset)
+    if isinstance(tp, type) and issubclass(tp, enum.Enum):
+        def member(data: object) -> Any:
+            try:
+                return tp(data)
+            except ValueError:
+                raise _Mismatch(f"{data!r} is not a {tp.__name__}") from None
+        return member
+    if tp is bool:
+        return _decode_bool
+    if tp is int:
+        return _decode_int
+    if tp is float:
+        return _decode_float
+    if tp is str:
+        return _decode_str
+
+    def unsupported(data: object) -> Any:
+        raise TypeError(f"cannot decode type {tp!r}")
+    return unsupported
+
+
+def _decode_bool(data: object) -> Any:
+    if not isinstance(data, bool):
+        raise _Mismatch(f"expected true/false, got {data!r}")
+    return data
+
+
+def _decode_int(data: object) -> Any:
+    if not isinstance(data, int) or isinstance(data, bool):
+        raise _Mismatch(f"expected an integer, got {data!r}")
+    return data
+
+
+def _decode_float(data: object) -> Any:
+    if not isinstance(data, (int, float)) or isinstance(data, bool):
+        raise _Mismatch(f"expected a number, got {data!r}")
+    return float(data)
+
+
+def _decode_str(data: object) -> Any:
+    if not isinstance(data, str):
+        raise _Mismatch(f"expected a string, got {data!r}")
+    return data
+
+
+def _record_decoder(tp: Any) -> Decoder:
+    """A NamedTuple state or a variant dataclass, field by field."""
+    is_record = _is_namedtuple(tp)
+    names: tuple[str, ...] = tuple(tp._fields if is_record else [f.name for f in dataclasses.fields(tp)])
+    known = frozenset(names)
+    optional = frozenset(n for n in names if _has_default(tp, n))
+    fields: list[tuple[str, Decoder]] = []
+
+    def record(data: object) -> Any:
         if not isinstance(data, dict):
-            raise DecodeError(f"{path}: expected an object for {tp.__name__}, got {data!r}")
-        hints = _type_hints(tp)
-        names = tp._fields if _is_namedtuple(tp) else [f.name for f in dataclasses.fields(tp)]
-        if not _is_namedtuple(tp):  # a flag retired since the data was written: dropped at its old value
+            raise _Mismatch(f"expected an object for {tp.__name__}, got {data!r}")
+        if not fields:
+            hints = _type_hints(tp)
+            fields[:] = [(n, _decoder(hints[n])) for n in names]
+        if not is_record:  # a flag retired since the data was written: dropped at its old value
             try:
                 data = without_retired_flags(tp, data)
             except VariantError as exc:
-                raise DecodeError(f"{path}: {exc}") from None
+                raise _Mismatch(str(exc)) from None
         # A variant flag added after the data was written takes its default.
-        missing = [n for n in names if n not in data and not _has_default(tp, n)]
-        extra = [k for k in data if k not in names]
-        if missing or extra:
-            raise DecodeError(f"{path}: {tp.__name__} fields differ (missing {missing}, unexpected {extra})")
-        return tp(**{n: decode(hints[n], data[n], f"{path}.{n}") for n in names if n in data})
-    if origin is typing.Literal:
-        if data not in typing.get_args(tp):
-            raise DecodeError(f"{path}: {data!r} is not one of {typing.get_args(tp)!r}")
-        return data
-    if origin in (types.UnionType, typing.Union):
-        args = typing.get_args(tp)
-        if data is None and type(None) in args:
-            return None
-        for arg in args:
-            if arg is type(None):
-                continue
+        if len(data) != len(names) or not known.issuperset(data):
+            missing = [n for n in names if n not in data and n not in optional]
+            extra = [k for k in data if k not in known]
+            if missing or extra:
+                raise _Mismatch(f"{tp.__name__} fields differ (missing {missing}, unexpected {extra})")
+        values = {}
+        for name, decoder in fields:
+            if name in data:
+                try:
+                    values[name] = decoder(data[name])
+                except _Mismatch as exc:
+                    exc.where.append(f".{name}")
+                    raise
+        return tp(**values)
+    return record
+
+
+def _sequence_decoder(item: Any, build: Callable[[Any], Any]) -> Decoder:
+    """``tuple[item, ...]`` or ``frozenset[item]`` from a list."""
+    whole = _decoder(item)
+    plain = item is int
+
+    def sequence(data: object) -> Any:
+        if not isinstance(data, list):
+            raise _Mismatch(f"expected a list, got {data!r}")
+        if plain:  # the common case: every item is a plain int (no bool, no subclass)
+            for v in data:
+                if type(v) is not int:
+                    break
+            else:
+                return build(data)
+        values = []
+        for i, v in enumerate(data):
             try:
-                return decode(arg, data, path)
-            except DecodeError:
-                continue
-        raise DecodeError(f"{path}: {data!r} matches none of {args!r}")
-    if origin is tuple:
-        args = typing.get_args(tp)
+                values.append(whole(v))
+            except _Mismatch as exc:
+                exc.where.append(f"[{i}]")
+                raise
+        return build(values)
+    return sequence
+
+
+def _fixed_tuple_decoder(args: tuple[Any, ...]) -> Decoder:
+    """``tuple[a, b, ...]`` of a fixed length from a list."""
+    def fixed(data: object) -> Any:
         if not isinstance(data, list):
-            raise DecodeError(f"{path}: expected a list, got {data!r}")
-        if len(args) == 2 and args[1] is Ellipsis:
-            return tuple(decode(args[0], v, f"{path}[{i}]") for i, v in enumerate(data))
+            raise _Mismatch(f"expected a list, got {data!r}")
         if len(args) != len(data):
-            raise DecodeError(f"{path}: expected {len(args)} items, got {len(data)}")
-        return tuple(decode(a, v, f"{path}[{i}]") for i, (a, v) in enumerate(zip(args, data)))
-    if origin is frozenset:
-        (arg,) = typing.get_args(tp)
-        if not isinstance(data, list):
-            raise DecodeError(f"{path}: expected a list, got {data!r}")
-        return frozenset(decode(arg, v, f"{path}[{i}]") for i, v in enumerate(data))
-    if isinstance(tp, type) and issubclass(tp, enum.Enum):
-        try:
-            return tp(data)
-        except ValueError:
-            raise DecodeError(f"{path}: {data!r} is not a {tp.__name__}") from None
-    if tp is bool:
-        if not isinstance(data, bool):
-            raise DecodeError(f"{path}: expected true/false, got {data!r}")
-        return data
-    if tp is int:
-        if not isinstance(data, int) or isinstance(data, bool):
-            raise DecodeError(f"{path}: expected an integer, got {data!r}")
-        return data
-    if tp is float:
-        if not isinstance(data, (int, float)) or isinstance(data, bool):
-            raise DecodeError(f"{path}: expected a number, got {data!r}")
-        return float(data)
-    if tp is str:
-        if not isinstance(data, str):
-            raise DecodeError(f"{path}: expected a string, got {data!r}")
-        return data
-    raise TypeError(f"cannot decode type {tp!r}")
+            raise _Mismatch(f"expected {len(args)} items, got {len(data)}")
+        values = []
+        for i, (a, v) in enumerate(zip(args, data)):
+            try:
+                values.append(_decoder(a)(v))
+            except _Mismatch as exc:
+                exc.where.append(f"[{i}]")
+                raise
+        return tuple(values)
+    return fixed

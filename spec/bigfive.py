@@ -62,6 +62,7 @@ from ruleproof.spec.core import (
     RuleKind,
     Source,
     Step,
+    remember_last,
 )
 from ruleproof.spec.errors import MoveParseError, PlayerCountError, VariantError
 
@@ -619,6 +620,7 @@ def is_setup(state: BigFiveState) -> bool:
     return not state.round_over and state.dealt < setup_length(state.variant, state.players)
 
 
+@remember_last
 def compute_phase(state: BigFiveState) -> str:
     """What happens next: ``over``, ``round`` (a new round is due), ``deal``,
     ``draw``, ``box``, ``bonus`` or ``act`` (play, exchange, pass or discard)."""
@@ -638,6 +640,7 @@ def compute_phase(state: BigFiveState) -> str:
     return "act"
 
 
+@remember_last
 def compute_whose_turn(state: BigFiveState) -> int:
     """Who acts: a seat, :data:`CHANCE` or :data:`TERMINAL` (the spec's own account)."""
     phase = compute_phase(state)
@@ -678,12 +681,16 @@ def compute_run(board: Board, cell: Cell, axis: Cell) -> tuple[Cell, ...]:
     dx, dy = axis
     x, y = cell
     lo = 0
-    while (x + (lo - 1) * dx, y + (lo - 1) * dy) in board:
+    cx, cy = x - dx, y - dy
+    while (cx, cy) in board:
         lo -= 1
+        cx, cy = cx - dx, cy - dy
     hi = 0
-    while (x + (hi + 1) * dx, y + (hi + 1) * dy) in board:
+    cx, cy = x + dx, y + dy
+    while (cx, cy) in board:
         hi += 1
-    return tuple((x + i * dx, y + i * dy) for i in range(lo, hi + 1))
+        cx, cy = cx + dx, cy + dy
+    return tuple([(x + i * dx, y + i * dy) for i in range(lo, hi + 1)])
 
 
 def compute_lines_through(board: Board, cells: Iterable[Cell]) -> tuple[tuple[Cell, ...], ...]:
@@ -840,24 +847,72 @@ def _board_map_of(board: tuple[Placed, ...]) -> dict[Cell, int]:
     return result
 
 
+_LAST_RUNS: list[Any] = [(None, {})]
+
+
+def _run_after_play(board: tuple[Placed, ...], before: Board, played: set[Cell] | frozenset[Cell],
+                    after: Board, cell: Cell, axis: Cell) -> tuple[Cell, ...]:
+    """``compute_run(after, cell, axis)``, where ``after`` is ``before`` with the ``played`` cells filled.
+
+    The run through ``cell`` on the board alone is remembered per board (every
+    candidate play on one board asks for the same few runs); it is the run on
+    ``after`` too unless a played cell lies just beyond one of its ends (its
+    inner cells are occupied either way), and then it is computed afresh.
+    """
+    owner, runs = _LAST_RUNS[0]
+    if owner is not board:
+        owner, runs = board, {}
+        _LAST_RUNS[0] = (owner, runs)
+    key = (cell, axis)
+    run: tuple[Cell, ...] | None = runs.get(key)
+    if run is None:
+        run = runs[key] = compute_run(before, cell, axis)
+    dx, dy = axis
+    (x0, y0), (x1, y1) = run[0], run[-1]
+    if (x0 - dx, y0 - dy) in played or (x1 + dx, y1 + dy) in played:
+        return compute_run(after, cell, axis)
+    return run
+
+
 def analyse_play(board: tuple[Placed, ...], placed: tuple[Placed, ...]) -> PlayAnalysis:
     """The facts about ``placed`` on ``board`` that the placement rules use
-    (the last result is remembered, since every rule asks in turn)."""
+    (the last result is remembered, since every rule asks in turn).
+
+    ``has_existing`` is :func:`contains_existing_card` and ``lines`` is
+    :func:`compute_lines_through` on the board after the play, both read off
+    runs shared by every play on the board (:func:`_run_after_play`);
+    ``tests/spec/test_bigfive_analysis.py`` compares them with those functions.
+
+    >>> board = (Placed(0, 0, parse_card("Lp")), Placed(1, 0, parse_card("Gp")))
+    >>> a = analyse_play(board, parse_move("play Zp@2,0 Cp@3,0").placed)
+    >>> a.straight, a.gaps, a.has_existing, [len(line) for line, _ in a.lines]
+    (True, (), True, [4])
+    """
     if _LAST_PLAY[0] is board and _LAST_PLAY[1] == placed:
         last: PlayAnalysis = _LAST_PLAY[2]
         return last
     before = _board_map_of(board)
-    cells = tuple((p.x, p.y) for p in placed)
-    counts = Counter(cells)
-    occupied = tuple(c for c in cells if c in before)
-    duplicates = tuple(sorted(c for c, n in counts.items() if n > 1))
+    cells = tuple([(p.x, p.y) for p in placed])
+    occupied = tuple([c for c in cells if c in before])
+    duplicates: tuple[Cell, ...] = ()
+    if len(set(cells)) < len(cells):
+        duplicates = tuple(sorted(c for c, n in Counter(cells).items() if n > 1))
     after = dict(before)
     for p in placed:
         after[(p.x, p.y)] = p.card
     straight = is_straight(cells)
     gaps = compute_gaps(before, cells)
-    has_existing = bool(cells) and contains_existing_card(before, cells)
-    lines = tuple((line, tuple(after[c] for c in line)) for line in compute_lines_through(after, cells))
+    played = set(cells)
+    has_existing = bool(cells) and any(
+        c in before for axis in compute_play_axes(cells)
+        for c in _run_after_play(board, before, played, after, cells[0], axis))
+    found: list[tuple[Cell, ...]] = []
+    for cell in cells:
+        for axis in AXES:
+            run = _run_after_play(board, before, played, after, cell, axis)
+            if len(run) >= 2 and run not in found:
+                found.append(run)
+    lines = tuple((line, tuple(after[c] for c in line)) for line in found)
     result = PlayAnalysis(cells, tuple(p.card for p in placed), occupied, duplicates, straight, gaps, has_existing, lines)
     _LAST_PLAY[0], _LAST_PLAY[1], _LAST_PLAY[2] = board, placed, result
     return result
@@ -960,6 +1015,7 @@ def compute_legal_plays(board: tuple[Placed, ...], hand: Sequence[int], min_size
     return [p for p in candidate_plays(board, hand) if len(p.placed) >= min_size and is_placement_legal(board, p.placed)]
 
 
+@remember_last
 def can_place(board: tuple[Placed, ...], hand: Sequence[int], min_size: int = 1) -> bool:
     """Whether ``hand`` has any legal play of at least ``min_size`` cards."""
     return any(
@@ -1165,6 +1221,7 @@ class BonusCount:
 _BONUS_HOOK: ContextVar[BonusCount | None] = ContextVar("bigfive_bonus_hook", default=None)
 
 
+@remember_last
 def compute_successor(state: BigFiveState, actor: int, move: BigFiveMove) -> BigFiveState:
     """The state after ``move`` (assumed legal): the spec's own account of every effect."""
     return _successor(state, actor, move, _BONUS_HOOK.get())
@@ -1337,6 +1394,7 @@ def _is_play(step: S) -> bool:
     return isinstance(step.move, Play) and _seat_move(step)
 
 
+@remember_last
 def _phase_kinds(state: BigFiveState) -> tuple[type[Any], ...]:
     phase = compute_phase(state)
     solo = is_solitaire(state)

@@ -52,6 +52,7 @@ from ruleproof.spec.core import (
     RuleKind,
     Source,
     Step,
+    remember_last,
 )
 from ruleproof.spec.errors import MoveParseError, PlayerCountError, VariantError
 
@@ -353,6 +354,7 @@ def has_next_game(state: BigPointsState) -> bool:
     return state.variant.match and state.game + 1 < state.players
 
 
+@remember_last
 def compute_whose_turn(state: BigPointsState) -> int:
     """Who acts: a seat, :data:`CHANCE` or :data:`TERMINAL` (the spec's own account)."""
     if state.phase == LAY:
@@ -624,6 +626,7 @@ def compute_new_game(state: BigPointsState) -> BigPointsState:
     )
 
 
+@remember_last
 def compute_successor(state: BigPointsState, move: BigPointsMove) -> BigPointsState:
     """The state after a legal ``move``, as the rules describe it (slow, plain)."""
     seat = state.turn

@@ -62,6 +62,7 @@ from ruleproof.spec.core import (
     RuleKind,
     Source,
     Step,
+    remember_last,
 )
 from ruleproof.spec.errors import MoveParseError, PlayerCountError, VariantError
 
@@ -386,6 +387,7 @@ def board_of(state: CincoState) -> Board:
     return Board(layout_of(state.variant), state.board)
 
 
+@remember_last
 def free_cells(cells: tuple[int, ...]) -> tuple[int, ...]:
     """The numbers of the free cells."""
     return tuple(n for n, c in enumerate(cells, start=1) if c == FREE)
@@ -523,6 +525,7 @@ def is_blocked(state: CincoState) -> bool:
     return not state.hands[state.turn] and not cards_to_draw(state)
 
 
+@remember_last
 def compute_whose_turn(state: CincoState) -> int:
     """Who acts: a seat, :data:`CHANCE` or :data:`TERMINAL` (the spec's own account).
 

@@ -67,7 +67,8 @@ class Move:
 
     def sort_key(self) -> tuple[object, ...]:
         """``(class name, field values...)``: the order of :func:`sorted`."""
-        return (type(self).__name__, *(getattr(self, f.name) for f in dataclasses.fields(self)))  # type: ignore[arg-type]
+        cls = type(self)
+        return (cls.__name__, *(getattr(self, name) for name in _field_names(cls)))
 
     def __lt__(self, other: object) -> bool:
         if not isinstance(other, Move):
@@ -88,6 +89,68 @@ class Move:
         if not isinstance(other, Move):
             return NotImplemented
         return self.sort_key() >= other.sort_key()
+
+
+_FIELD_NAMES: dict[type[Any], tuple[str, ...]] = {}
+
+
+def _field_names(cls: type[Any]) -> tuple[str, ...]:
+    """A move class's field names in order (``dataclasses.fields`` rebuilds its list on every call:
+    sorting and checking legal moves asked it for every comparison)."""
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = tuple(f.name for f in dataclasses.fields(cls))
+        if len(_FIELD_NAMES) < 1024:
+            _FIELD_NAMES[cls] = names
+    return names
+
+
+P = typing.ParamSpec("P")
+R = TypeVar("R")
+
+
+def remember_last(function: Callable[P, R]) -> Callable[P, R]:
+    """Remember ``function``'s last result for arguments that are the very same objects.
+
+    Rule predicates ask the same question about one state many times (every
+    rule of every candidate move asks whose turn it is, or whether the hand
+    can still be placed). States and their parts are immutable, so a call
+    whose positional arguments are *the same objects* (``is``) as the last
+    call's has the same result; any other call computes afresh. The last
+    arguments are kept alive, so their identities cannot be reused by new
+    objects. Keyword calls are never remembered. One (arguments, result) pair
+    is swapped in at once, so threads see a consistent pair.
+
+    >>> calls = []
+    >>> @remember_last
+    ... def total(cards: tuple[int, ...]) -> int:
+    ...     calls.append(cards)
+    ...     return sum(cards)
+    >>> hand = (3, 4)
+    >>> total(hand), total(hand), total((3, 4, 5)), total(hand)
+    (7, 7, 12, 7)
+    >>> len(calls)
+    3
+    """
+    last: list[tuple[tuple[Any, ...], Any]] = [((object(),), None)]
+
+    @functools.wraps(function)
+    def remembered(*args: P.args, **kwargs: P.kwargs) -> R:
+        if kwargs:
+            return function(*args, **kwargs)
+        seen, result = last[0]
+        if len(seen) == len(args):
+            for a, b in zip(seen, args):
+                if a is not b:
+                    break
+            else:
+                known: R = result
+                return known
+        value = function(*args, **kwargs)
+        last[0] = (args, value)
+        return value
+
+    return remembered
 
 
 @dataclass(frozen=True)
@@ -220,12 +283,17 @@ def check_rules(rules: Iterable[Rule], step: Step[Any, Any, Any]) -> Report:
     """Check ``step`` against every rule that applies to it."""
     found = []
     for rule in rules:
-        if not rule.applies(step):
+        applies = rule.applies
+        if applies is not _always and not applies(step):
             continue
         message = rule.check(step)
         if message is not None:
             found.append(Violation(rule.id, rule.title, message))
-    return Report(tuple(found))
+    return Report(tuple(found)) if found else _NO_VIOLATION
+
+
+#: The report of a step that breaks no rule (reports are immutable: one serves every such step).
+_NO_VIOLATION = Report()
 
 
 @dataclass(frozen=True)
@@ -325,8 +393,17 @@ class GameSpec(Generic[V, S, M]):
         return check_rules(self.legality_rules, Step(variant, state, actor, move))
 
     def is_legal(self, variant: V, state: S, actor: int, move: M) -> bool:
-        """Whether the legality rules allow the move."""
-        return not self.check_move(variant, state, actor, move)
+        """Whether the legality rules allow the move: :meth:`check_move` finds no broken rule.
+
+        The answer needs one broken rule, not all of them, so it stops at the
+        first (the rules after it are not asked).
+        """
+        step = Step(variant, state, actor, move)
+        for rule in self.legality_rules:
+            applies = rule.applies
+            if (applies is _always or applies(step)) and rule.check(step) is not None:
+                return False
+        return True
 
     def check_transition(self, variant: V, before: S, actor: int, move: M, after: S) -> Report:
         """Every effect rule that the transition ``before → after`` breaks."""

@@ -57,6 +57,7 @@ from ruleproof.spec.core import (
     RuleKind,
     Source,
     Step,
+    remember_last,
 )
 from ruleproof.spec.errors import MoveParseError, PlayerCountError, RuleproofError
 
@@ -696,6 +697,7 @@ def compute_next_start(variant: IkebanaVariant, start: int, scores: Sequence[int
     return next(s for s in ((start + i) % players for i in range(1, players + 1)) if s in tied)
 
 
+@remember_last
 def compute_whose_turn(state: IkebanaState) -> int:
     """Who acts: a seat, :data:`CHANCE` (turning up a card) or :data:`TERMINAL`."""
     if state.phase == "over":

@@ -37,6 +37,7 @@ from ruleproof.spec.core import (
     RuleKind,
     Source,
     Step,
+    remember_last,
 )
 from ruleproof.spec.errors import MoveParseError, PlayerCountError, VariantError
 
@@ -353,6 +354,7 @@ def is_end_reached(variant: Take5Variant, totals: Iterable[int]) -> bool:
     return any(t > variant.threshold for t in totals)
 
 
+@remember_last
 def compute_whose_turn(state: Take5State) -> int:
     """Who acts: a seat, :data:`CHANCE` or :data:`TERMINAL` (the spec's own account)."""
     if state.finished:

@@ -99,9 +99,67 @@ def _sorted_unique(moves: tuple[Any, ...]) -> str | None:
     return None
 
 
-def check_state(game: AnyGame, state: Any, *, candidates: bool = True) -> list[tuple[str, str]]:
-    """Every problem found at one state, as ``(check, message)`` pairs."""
+@dataclass
+class StateMemo:
+    """What :func:`check_state` may reuse between the states of one run, and the verdicts at the last state.
+
+    Nothing here decides less: each remembered fact is a pure function of
+    values that compare equal, so recomputing it would give the same answer.
+
+    * the expected components of a ``(players, variant)`` configuration
+      (``Game.all_components`` depends on nothing else);
+    * the moves (by class and value) whose text form has been seen to parse
+      back: ``str`` of equal moves of one class is the same text, and
+      parsing a text gives the same move;
+    * the spec's legality verdict on each move at the last state checked
+      (:attr:`state`), by class and value, so a caller at that state (a
+      fuzzing step that plays or tries one of those moves) need not ask the
+      spec again. A candidate move the engine also generates takes the
+      verdict of the engine move's full check.
+
+    >>> from ruleproof.model.registry import game_for
+    >>> game = game_for("take5")
+    >>> state = game.new_game(2, seed=1)
+    >>> memo = StateMemo()
+    >>> check_state(game, state, memo=memo)
+    []
+    >>> memo.state is state, all(memo.verdict(m) for m in game.legal_moves(state))
+    (True, True)
+    """
+
+    expected: dict[tuple[int, Any], Counter[str]] = field(default_factory=dict)
+    parsed: set[tuple[type[Any], Any]] = field(default_factory=set)
+    #: The last state checked and the spec's verdict on its moves, by ``(class, move)``.
+    state: Any = None
+    verdicts: dict[tuple[type[Any], Any], bool] = field(default_factory=dict)
+
+    def expected_components(self, game: AnyGame, players: int, variant: Any) -> Counter[str]:
+        """``game.all_components(players, variant)``, computed once per configuration."""
+        try:
+            key = (players, variant)
+            known = self.expected.get(key)
+        except TypeError:  # an unhashable variant: nothing to remember it by
+            return game.all_components(players, variant)
+        if known is None:
+            known = self.expected[key] = game.all_components(players, variant)
+        return known
+
+    def verdict(self, move: Any) -> bool | None:
+        """The spec's legality verdict on ``move`` at :attr:`state` (``None``: not decided there)."""
+        return self.verdicts.get((type(move), move))
+
+
+def check_state(game: AnyGame, state: Any, *, candidates: bool = True,
+                memo: StateMemo | None = None) -> list[tuple[str, str]]:
+    """Every problem found at one state, as ``(check, message)`` pairs.
+
+    :param memo: what a run may reuse between its states (see
+        :class:`StateMemo`); a fresh one when ``None``. It ends up holding the
+        spec's verdicts on this state's moves.
+    """
     spec = game.spec
+    memo = StateMemo() if memo is None else memo
+    memo.state, memo.verdicts = state, {}
     variant = game.variant_of(state)
     players = game.players_of(state)
     found: list[tuple[str, str]] = []
@@ -119,7 +177,7 @@ def check_state(game: AnyGame, state: Any, *, candidates: bool = True) -> list[t
     except Exception as exc:  # noqa: BLE001 - any failure here is a finding
         found.append(("serialise", f"{type(exc).__name__}: {exc}"))
     where = Counter(c for c, _ in game.components(state))
-    expected = game.all_components(players, variant)
+    expected = memo.expected_components(game, players, variant)
     if where != expected:
         extra = sorted((where - expected).elements())[:5]
         missing = sorted((expected - where).elements())[:5]
@@ -149,13 +207,20 @@ def check_state(game: AnyGame, state: Any, *, candidates: bool = True) -> list[t
     problem = _sorted_unique(moves)
     if problem:
         found.append(("legal-moves", problem))
+    verdicts = memo.verdicts
+    parsed = memo.parsed
     for move in moves:
-        try:
-            if game.parse_move(str(move)) != move:
-                found.append(("text-form", f"{move!r} does not parse back from {str(move)!r}"))
-        except Exception as exc:  # noqa: BLE001
-            found.append(("text-form", f"{move!r}: {exc}"))
+        key = (type(move), move)
+        if key not in parsed:
+            try:
+                if game.parse_move(str(move)) != move:
+                    found.append(("text-form", f"{move!r} does not parse back from {str(move)!r}"))
+                else:
+                    parsed.add(key)
+            except Exception as exc:  # noqa: BLE001
+                found.append(("text-form", f"{move!r}: {exc}"))
         report = spec.check_move(variant, state, actor, move)
+        verdicts[key] = not report
         if report:
             found.append(("engine-subset-spec", f"engine generates {move}, spec rejects it: {report}"))
 
@@ -174,7 +239,14 @@ def check_state(game: AnyGame, state: Any, *, candidates: bool = True) -> list[t
         equality = _typed_equality(cands + list(moves))
         if equality:
             found.append(("move-equality", equality))
-        allowed = {m for m in cands if spec.is_legal(variant, state, actor, m)}
+        allowed: set[Any] = set()
+        for m in cands:
+            key = (type(m), m)
+            ok = verdicts.get(key)
+            if ok is None:  # not an engine move (decided above): ask the spec
+                ok = verdicts[key] = spec.is_legal(variant, state, actor, m)
+            if ok:
+                allowed.add(m)
         not_generated = allowed - set(moves)
         outside = set(moves) - set(cands)
         if not_generated:
@@ -207,6 +279,7 @@ def run_conformance(
     rng = random.Random(seed)
     spec = game.spec
     limit = game.max_game_length(players, variant)
+    memo = StateMemo()
     for index in range(games):
         state = game.initial_state(players, variant)
         history: list[Any] = []
@@ -218,7 +291,7 @@ def run_conformance(
             result.states += 1
             with_candidates = result.states % candidate_every == 0
             result.candidate_states += with_candidates
-            for check, message in check_state(game, state, candidates=with_candidates):
+            for check, message in check_state(game, state, candidates=with_candidates, memo=memo):
                 report(check, message)
             if len(result.problems) >= max_problems:
                 return result

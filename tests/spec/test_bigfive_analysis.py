@@ -1,0 +1,83 @@
+"""Big Five: the play analysis shared by the placement rules equals the named line functions.
+
+:func:`ruleproof.spec.bigfive.analyse_play` reads its lines and its "holds an
+old card" fact off runs remembered per board; here every field is compared
+with the plain functions (:func:`compute_lines_through`,
+:func:`contains_existing_card`, ...) on random boards and random plays,
+including plays that are not straight, leave gaps, repeat or occupy cells,
+and plays whose cells extend one another's runs.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from ruleproof.spec.bigfive import (
+    Placed,
+    analyse_play,
+    board_map,
+    compute_gaps,
+    compute_lines_through,
+    contains_existing_card,
+    is_straight,
+)
+
+
+def _reference(board: tuple[Placed, ...], placed: tuple[Placed, ...]) -> tuple[object, ...]:
+    before = board_map(board)
+    cells = tuple((p.x, p.y) for p in placed)
+    after = dict(before)
+    for p in placed:
+        after[(p.x, p.y)] = p.card
+    lines = tuple((line, tuple(after[c] for c in line)) for line in compute_lines_through(after, cells))
+    return (cells, tuple(p.card for p in placed), tuple(c for c in cells if c in before),
+            tuple(sorted(c for c, n in Counter(cells).items() if n > 1)), is_straight(cells),
+            compute_gaps(before, cells), bool(cells) and contains_existing_card(before, cells), lines)
+
+
+def _random_board(rng: random.Random) -> tuple[Placed, ...]:
+    cells = {(0, 0)}
+    while len(cells) < rng.randint(1, 30):
+        x, y = rng.choice(sorted(cells))
+        dx, dy = rng.choice([(1, 0), (-1, 0), (0, 1), (0, -1)])
+        cells.add((x + dx, y + dy))
+    return tuple(Placed(x, y, rng.randrange(25)) for x, y in sorted(cells))
+
+
+def _random_play(rng: random.Random, board: tuple[Placed, ...]) -> tuple[Placed, ...]:
+    x, y = rng.choice([(p.x, p.y) for p in board])
+    size = rng.randint(0, 4)
+    if rng.random() < 0.7:  # along one line, with a random start, step and length (gaps and overlaps happen)
+        dx, dy = rng.choice([(1, 0), (0, 1)])
+        start = rng.randint(-5, 2)
+        step = rng.choice([1, 1, 1, 2])
+        cells = [(x + (start + i * step) * dx, y + (start + i * step) * dy) for i in range(size)]
+    else:  # anywhere nearby
+        cells = [(x + rng.randint(-3, 3), y + rng.randint(-3, 3)) for _ in range(size)]
+    return tuple(Placed(cx, cy, rng.randrange(25)) for cx, cy in cells)
+
+
+def test_analyse_play_equals_the_line_functions_on_random_boards_and_plays() -> None:
+    rng = random.Random(20261201)
+    extended = 0
+    for _ in range(300):
+        board = _random_board(rng)
+        for _ in range(15):
+            placed = _random_play(rng, board)
+            got = analyse_play(board, placed)
+            assert tuple(got) == _reference(board, placed), (board, placed)
+            extended += any(len(line) > 1 and sum(c in {(p.x, p.y) for p in placed} for c in line) > 1
+                            for line, _ in got.lines)
+    assert extended > 100  # many plays whose played cells join one another's runs
+
+
+def test_analyse_play_follows_a_played_cell_beyond_a_remembered_run() -> None:
+    # The run through (2, 0) on the board alone is (2, 0) itself; played at once with (3, 0), the line grows.
+    board = (Placed(0, 0, 0), Placed(1, 0, 5))
+    alone = analyse_play(board, (Placed(2, 0, 10),))
+    assert [line for line, _ in alone.lines] == [((0, 0), (1, 0), (2, 0))]
+    both = analyse_play(board, (Placed(2, 0, 10), Placed(3, 0, 15)))
+    assert [line for line, _ in both.lines] == [((0, 0), (1, 0), (2, 0), (3, 0))]
+    far = analyse_play(board, (Placed(3, 0, 10), Placed(4, 0, 15)))
+    assert far.gaps == () and [line for line, _ in far.lines] == [((3, 0), (4, 0))] and not far.has_existing
