@@ -9,7 +9,8 @@ witness is replayed through the engine by
 * ``BF-F-2``, ``BF-F-3`` — the largest bonus of one turn under the text's and
   the publisher's reading (Optimize, with a replayed witness).
 * ``BF-F-4`` — does every legal four-card play form a line of five?
-* ``BF-F-5`` — the smallest board on which no card of any kind can be placed.
+* ``BF-F-5`` — the smallest board on which no card of any kind can be placed
+  (its query over Booleans: :mod:`ruleproof.checkers.smt.bigfive_dead`).
 * ``BF-F-6``, ``BF-F-7`` — the text's remark that two or four players leave
   cards over when dealing, for the player counts the game allows (and with
   ``allow_five``).
@@ -56,6 +57,7 @@ from ruleproof.checkers.smt.bigfive_encoding import (
     invariant_patterns,
     solve_rules,
 )
+from ruleproof.checkers.smt.bigfive_dead import DeadQuery, dead_board_query as dead_board_query
 from ruleproof.checkers.smt.bigfive_replay import build_order, replay_plays, translate
 from ruleproof.checkers.smt.core import SolverResult, TrackedSolver, maximize
 from ruleproof.model.bigfive import GAME
@@ -253,72 +255,6 @@ DEAD_BOXES_QUICK: tuple[tuple[int, int], ...] = ((5, 5),)
 DEAD_BOXES_FULL: tuple[tuple[int, int], ...] = ((5, 5), (5, 6), (6, 6), (5, 7), (6, 7))
 
 
-def dead_board_query(width: int, height: int, most: int, *, exact: bool = False,
-                     rlimit: int | None = None) -> tuple[SolverResult, dict[Cell, int]]:
-    """Is there a 4-connected board within ``width × height`` of at most
-    ``most`` cards (valid lines, four copies per kind) on which no single card of
-    any of the 25 kinds is legal anywhere? (If no single card fits, no group
-    does: the played card next to the old card of a legal group would be a
-    legal play alone, its lines being parts of the group's lines.)
-
-    ``exact``: the board's bounding box is exactly ``width × height`` (it
-    touches all four sides), so boxes split a search into disjoint
-    sub-problems (the campaign layer runs them in parallel). ``rlimit``: the
-    query's resource limit instead of the budget ``bigfive.dead``."""
-    box = [(x, y) for x in range(width) for y in range(height)]
-    ring = [(x, y) for x in range(-1, width + 1) for y in range(-1, height + 1) if (x, y) not in set(box)]
-    frame = Frame(box, [], limit=MAX_LINE, prefix="d")
-    solver = TrackedSolver("bigfive.dead", rlimit=rlimit)
-    solver.add_fact(*frame.domain(), *invariant_patterns(frame, True))
-
-    def occ(c: Cell) -> Any:
-        return frame.occ[c] if c in frame.inside else z3.BoolVal(False)
-
-    def card_is(c: Cell, a: int, k: int) -> Any:
-        return z3.And(frame.oa[c] == a, frame.oc[c] == k)
-
-    for e in box + ring:
-        touch = z3.Or([occ(_add(e, d, s)) for d in AXES for s in (1, -1)])
-        parts = []
-        for d in AXES:
-            ts = []
-            for sign in (1, -1):
-                t = 1
-                while t <= MAX_LINE and _add(e, d, sign * t) in frame.inside:
-                    ts.append(sign * t)
-                    t += 1
-            reach: dict[int, Any] = {}
-            for t in sorted(ts, key=abs):
-                prev = reach.get(t - (1 if t > 0 else -1), z3.BoolVal(True))
-                reach[t] = z3.And(prev, occ(_add(e, d, t)))
-            short = 1 + z3.Sum([z3.If(reach[t], 1, 0) for t in ts]) <= MAX_LINE
-            cross = z3.And([z3.Implies(z3.And(reach[t], reach[u]), z3.Not(z3.And(
-                frame.oa[_add(e, d, t)] == frame.oa[_add(e, d, u)], frame.oc[_add(e, d, t)] == frame.oc[_add(e, d, u)])))
-                for t in ts for u in ts if t < 0 < u])
-            colour = [z3.And([z3.Implies(reach[t], frame.oc[_add(e, d, t)] == k) for t in ts]) for k in range(5)]
-            animal = [z3.And([z3.Implies(reach[t], frame.oa[_add(e, d, t)] == a) for t in ts]) for a in range(5)]
-            parts.append((d, reach, ts, z3.And(short, cross), colour, animal))
-        blocked = []
-        for a in range(5):
-            for k in range(5):
-                fits = [touch]
-                for d, reach, ts, base, colour, animal in parts:
-                    fits += [base, z3.Or(colour[k], animal[a])]
-                    fits += [z3.Implies(reach[t], z3.Not(card_is(_add(e, d, t), a, k))) for t in ts]
-                blocked.append(z3.Not(z3.And(fits)))
-        solver.add_fact(z3.Or(occ(e), z3.And(blocked)))
-    count = z3.Sum([z3.If(frame.occ[c], 1, 0) for c in box])
-    solver.add_fact(count >= 1, count <= most)
-    solver.add_fact(z3.Or([frame.occ[(x, 0)] for x in range(width)]), z3.Or([frame.occ[(0, y)] for y in range(height)]))
-    if exact:
-        solver.add_fact(z3.Or([frame.occ[(x, height - 1)] for x in range(width)]),
-                        z3.Or([frame.occ[(width - 1, y)] for y in range(height)]))
-    solver.add_fact(*connected(frame, box, "dc"), *copies_ok(frame, box, with_play=False))
-    result = solver.check()
-    board = frame.decode_board(solver.model()) if result.verdict == "sat" else {}
-    return result, board
-
-
 def is_dead_engine(board: Mapping[Cell, int]) -> bool:
     """The engine finds no play for a hand of any single kind (so no play at all)."""
     index = _Index(tuple(sorted(Placed(x, y, c) for (x, y), c in board.items())))
@@ -330,13 +266,15 @@ def q_dead(full: bool) -> Finding:
     start = time.perf_counter()
     boxes = DEAD_BOXES_FULL if full else DEAD_BOXES_QUICK
     width, height = boxes[0]
-    found, board = dead_board_query(width, height, width * height)
+    first = DeadQuery(width, height)
+    found, board = first.check(width * height)
     if found.verdict != "sat":
         return _unknown("BF-F-5", Q_DEAD, found, ("BF-LINE-2", "BF-LINE-3"))
     size = len(board)
     proofs = {}
     for w, h in boxes:
-        result, _ = dead_board_query(w, h, size - 1)
+        # The first box's solver, which found the witness, also gives its proof (an assumption bounds the count).
+        result, _ = first.check(size - 1) if (w, h) == (width, height) else dead_board_query(w, h, size - 1)
         proofs[f"{w}x{h}"] = result.verdict
         if result.verdict == "unknown":
             return _unknown("BF-F-5", Q_DEAD, result, ("BF-LINE-2", "BF-LINE-3"),

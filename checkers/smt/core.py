@@ -153,14 +153,17 @@ class TrackedSolver:
     :meth:`add_fact` and never appear in cores. ``budget`` names the query's
     limit in :data:`~ruleproof.checkers.smt.budgets.RLIMITS`; ``rlimit``
     overrides it. The limit holds for each :meth:`check` separately
-    (:meth:`set_budget` changes it between checks). ``solver`` is the z3
+    (:meth:`set_budget` changes it between checks). ``logic`` picks z3's
+    solver for that logic (``"QF_FD"``: the finite-domain SAT solver, for
+    queries over Booleans and cardinality constraints only). ``solver`` is the z3
     solver (push, pop, options); expressions go through :meth:`add`,
-    :meth:`add_fact` and :meth:`check`, which translate them into its context.
+    :meth:`add_fact` and :meth:`check`, which translate them into its context
+    (expressions built in ``ctx`` itself are taken as they are).
     """
 
-    def __init__(self, budget: str = "default", *, rlimit: int | None = None) -> None:
+    def __init__(self, budget: str = "default", *, rlimit: int | None = None, logic: str | None = None) -> None:
         self.ctx = z3.Context()
-        self.solver = z3.Solver(ctx=self.ctx)
+        self.solver = z3.SolverFor(logic, ctx=self.ctx) if logic else z3.Solver(ctx=self.ctx)
         self.budget, self.rlimit = budget, 0
         self.set_budget(budget, rlimit)
         self._labels: dict[str, str] = {}
@@ -172,7 +175,9 @@ class TrackedSolver:
         self.solver.set("rlimit", self.rlimit)
 
     def _here(self, constraint: Any) -> Any:
-        return constraint.translate(self.ctx) if isinstance(constraint, z3.AstRef) else z3.BoolVal(constraint, self.ctx)
+        if isinstance(constraint, z3.AstRef):
+            return constraint if constraint.ctx == self.ctx else constraint.translate(self.ctx)
+        return z3.BoolVal(constraint, self.ctx)
 
     def add(self, rule_id: str, *constraints: Any) -> None:
         """Assert constraints on behalf of ``rule_id``."""
