@@ -229,7 +229,12 @@ def card_code(card: int) -> str:
     >>> card_code(0), card_code(24)
     ('Lb', 'Ep')
     """
-    return ANIMALS[card // 5] + COLOURS[card % 5]
+    return _CARD_CODES[card]
+
+
+#: Every card's code by card number (the same answers as ``ANIMALS[card // 5] + COLOURS[card % 5]``
+#: for every int, negative numbers from -25 included, and IndexError beyond; read in every rule message).
+_CARD_CODES: tuple[str, ...] = tuple(ANIMALS[card // 5] + COLOURS[card % 5] for card in range(25))
 
 
 def card_name(card: int) -> str:
@@ -903,15 +908,21 @@ def analyse_play(board: tuple[Placed, ...], placed: tuple[Placed, ...]) -> PlayA
     straight = is_straight(cells)
     gaps = compute_gaps(before, cells)
     played = set(cells)
-    has_existing = bool(cells) and any(
-        c in before for axis in compute_play_axes(cells)
-        for c in _run_after_play(board, before, played, after, cells[0], axis))
+    # Every cell of a run on the board after the play has that same run along its axis (the played
+    # cells are occupied after the play), so one run serves all the played cells on it.
+    runs: dict[tuple[Cell, Cell], tuple[Cell, ...]] = {}
     found: list[tuple[Cell, ...]] = []
     for cell in cells:
         for axis in AXES:
-            run = _run_after_play(board, before, played, after, cell, axis)
+            run = runs.get((cell, axis))
+            if run is None:
+                run = _run_after_play(board, before, played, after, cell, axis)
+                for c in run:
+                    runs[(c, axis)] = run
             if len(run) >= 2 and run not in found:
                 found.append(run)
+    has_existing = bool(cells) and any(c in before for axis in compute_play_axes(cells)
+                                       for c in runs[(cells[0], axis)])
     lines = tuple((line, tuple(after[c] for c in line)) for line in found)
     result = PlayAnalysis(cells, tuple(p.card for p in placed), occupied, duplicates, straight, gaps, has_existing, lines)
     _LAST_PLAY[0], _LAST_PLAY[1], _LAST_PLAY[2] = board, placed, result

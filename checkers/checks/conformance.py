@@ -132,6 +132,8 @@ class StateMemo:
     #: The last state checked and the spec's verdict on its moves, by ``(class, move)``.
     state: Any = None
     verdicts: dict[tuple[type[Any], Any], bool] = field(default_factory=dict)
+    #: The spec's candidate moves at :attr:`state`, in its order (``None``: not enumerated there).
+    candidates: list[Any] | None = None
 
     def expected_components(self, game: AnyGame, players: int, variant: Any) -> Counter[str]:
         """``game.all_components(players, variant)``, computed once per configuration."""
@@ -159,7 +161,7 @@ def check_state(game: AnyGame, state: Any, *, candidates: bool = True,
     """
     spec = game.spec
     memo = StateMemo() if memo is None else memo
-    memo.state, memo.verdicts = state, {}
+    memo.state, memo.verdicts, memo.candidates = state, {}, None
     variant = game.variant_of(state)
     players = game.players_of(state)
     found: list[tuple[str, str]] = []
@@ -176,7 +178,7 @@ def check_state(game: AnyGame, state: Any, *, candidates: bool = True,
             found.append(("serialise", "state changed in a JSON round trip"))
     except Exception as exc:  # noqa: BLE001 - any failure here is a finding
         found.append(("serialise", f"{type(exc).__name__}: {exc}"))
-    where = Counter(c for c, _ in game.components(state))
+    where = Counter([c for c, _ in game.components(state)])
     expected = memo.expected_components(game, players, variant)
     if where != expected:
         extra = sorted((where - expected).elements())[:5]
@@ -235,7 +237,7 @@ def check_state(game: AnyGame, state: Any, *, candidates: bool = True,
         found.append(("chance", "a seat's node has chance outcomes"))
 
     if candidates:
-        cands = list(spec.candidate_moves(state, actor))
+        cands = memo.candidates = list(spec.candidate_moves(state, actor))
         equality = _typed_equality(cands + list(moves))
         if equality:
             found.append(("move-equality", equality))

@@ -114,12 +114,13 @@ class GameMachine(RuleBasedStateMachine):
         """Try any candidate move: engine and spec must agree on its legality."""
         game, state = self.game, self.state
         actor = game.current_player(state)
-        candidates = list(game.spec.candidate_moves(state, actor))
+        known = self.memo.candidates if self.memo.state is state else None
+        candidates = list(game.spec.candidate_moves(state, actor)) if known is None else known
         if not candidates:
             return
         move = data.draw(st.sampled_from(candidates), label="candidate")
-        known = self._known_verdict(state, move)
-        spec_ok = game.spec.is_legal(self.variant, state, actor, move) if known is None else known
+        verdict = self._known_verdict(state, move)
+        spec_ok = game.spec.is_legal(self.variant, state, actor, move) if verdict is None else verdict
         engine_ok = move in game.legal_moves(state)
         assert spec_ok == engine_ok, f"{move}: spec says {spec_ok}, engine says {engine_ok}"
         if not engine_ok:
