@@ -65,11 +65,13 @@ _GROUP_MASKS = (*_COLOUR_MASK, *_ANIMAL_MASK)
 
 #: (mode, number of empty cells, first and last cell of the segment relative to the run's first card)
 FreeWindow = tuple[int, int, int, int]
-#: a run's pattern -> (its free windows, how many per (mode, k))
-_PATTERNS: dict[tuple[int, ...], tuple[tuple[FreeWindow, ...], tuple[tuple[tuple[int, int], int], ...]]] = {}
-_PATTERNS_CAP = 1 << 16
-#: a run with free windows: (first card, last card, room before it, its free windows, how many per (mode, k))
-_Run = tuple[int, int, int, tuple[FreeWindow, ...], tuple[tuple[tuple[int, int], int], ...]]
+#: how many free windows a run has per (mode, k): (mode, k, number, the mode's group)
+_Counts = tuple[tuple[int, int, int, int], ...]
+#: a run with free windows: (first card, last card, room before it, its pattern, its counts)
+_Run = tuple[int, int, int, tuple[int, ...], _Counts]
+#: a run's pattern -> its counts
+_PATTERNS: dict[tuple[int, ...], _Counts] = {}
+_PATTERNS_CAP = 1 << 15
 #: a line: (windows per (mode, k) on it, its runs with free windows by first card)
 _Line = tuple[dict[tuple[int, int], int], dict[int, _Run]]
 
@@ -86,55 +88,101 @@ def hand_mask(hand: Iterable[int]) -> int:
     return mask
 
 
-def pattern_windows(pattern: tuple[int, ...]) -> tuple[tuple[FreeWindow, ...], tuple[tuple[tuple[int, int], int], ...]]:
+def pattern_windows(pattern: tuple[int, ...]) -> list[FreeWindow]:
     """The free windows over the first card of a run, from its pattern: the
     room before it (0-4 empty cells usable, the cell before them being empty
     or the board's end), then the cards (-1: empty) on the run's first cell
-    and the five after it. With how many windows each (mode, k) has.
+    and the five after it.
 
-    >>> windows, counts = pattern_windows((4, 0, -1, -1, -1, -1, -1))
-    >>> len(windows), sorted(k for (mode, k), n in counts)
-    (24, [2, 2, 3, 3, 4, 4])
+    Card 0 with a gap and then card 5 (the same colour): the segments of two
+    new cards end at card 0 (both modes of card 0 alone), or reach card 5
+    (the colour mode of both):
+
+    >>> [(lo, hi) for mode, k, lo, hi in pattern_windows((4, 0, -1, 5, -1, -1, -1)) if k == 2]
+    [(-2, 0), (-2, 0), (-1, 2), (0, 3)]
     """
-    got = _PATTERNS.get(pattern)
-    if got is not None:
-        return got
     left = pattern[0]
     cards = pattern[1:]
     end = 0
     while end < 5 and cards[end + 1] >= 0:
         end += 1
     out: list[FreeWindow] = []
-    if end < 4:
-        old = list(cards[: end + 1])
-        right = 0
-        for hi in range(end, 5):
-            if hi > end:
-                if cards[hi] >= 0:
-                    old.append(cards[hi])
-                else:
-                    right += 1
-            if len(old) >= 5:
-                break
-            if cards[hi + 1] >= 0:
-                continue  # the segment would run on into the next card
-            low = max(-left, hi - 4)
-            for mode in _modes(tuple(sorted(old))):
-                size = mode.bit_count()
-                for lo in range(0, low - 1, -1):
-                    k = right - lo
-                    if k < 2:
-                        continue
-                    if k > size:
-                        break
-                    out.append((mode, k, lo, hi))
-    counts: dict[tuple[int, int], int] = {}
-    for mode, k, _, _ in out:
-        counts[mode, k] = counts.get((mode, k), 0) + 1
-    got = (tuple(out), tuple(counts.items()))
-    if len(_PATTERNS) < _PATTERNS_CAP:
-        _PATTERNS[pattern] = got
+    if end >= 4:
+        return out
+    old = list(cards[: end + 1])
+    right = 0
+    for hi in range(end, 5):
+        if hi > end:
+            if cards[hi] >= 0:
+                old.append(cards[hi])
+            else:
+                right += 1
+        if len(old) >= 5:
+            break
+        if cards[hi + 1] >= 0:
+            continue  # the segment would run on into the next card
+        low = max(-left, hi - 4)
+        for mode in _modes(tuple(sorted(old))):
+            size = mode.bit_count()
+            for lo in range(0, low - 1, -1):
+                k = right - lo
+                if k < 2:
+                    continue
+                if k > size:
+                    break
+                out.append((mode, k, lo, hi))
+    return out
+
+
+def pattern_counts(pattern: tuple[int, ...]) -> _Counts:
+    """How many free windows of :func:`pattern_windows` each (mode, k) has, as
+    ``(mode, k, number, group of the mode)``; kept for the patterns met (only
+    the counts: the windows themselves are found again when a play is drawn).
+
+    >>> sorted((k, n) for mode, k, n, group in pattern_counts((4, 0, -1, -1, -1, -1, -1)))
+    [(2, 3), (2, 3), (3, 4), (3, 4), (4, 5), (4, 5)]
+    """
+    got = _PATTERNS.get(pattern)
+    if got is None:
+        got = _pattern_counts(pattern)
+        if len(_PATTERNS) < _PATTERNS_CAP:
+            _PATTERNS[pattern] = got
     return got
+
+
+def _pattern_counts(pattern: tuple[int, ...]) -> _Counts:
+    # The walk of pattern_windows, counting: per end and mode the segments
+    # take k = right - lo cells for lo from 0 down to low, so each k from
+    # max(2, right) to min(size, right - low) once.
+    left = pattern[0]
+    cards = pattern[1:]
+    end = 0
+    while end < 5 and cards[end + 1] >= 0:
+        end += 1
+    if end >= 4:
+        return ()
+    counts: dict[tuple[int, int], int] = {}
+    old = list(cards[: end + 1])
+    right = 0
+    for hi in range(end, 5):
+        if hi > end:
+            if cards[hi] >= 0:
+                old.append(cards[hi])
+            else:
+                right += 1
+        if len(old) >= 5:
+            break
+        if cards[hi + 1] >= 0:
+            continue
+        low = -left if -left > hi - 4 else hi - 4
+        first = right if right > 2 else 2
+        for mode in _modes(tuple(sorted(old))):
+            top = mode.bit_count()
+            if top > right - low:
+                top = right - low
+            for k in range(first, top + 1):
+                counts[mode, k] = counts.get((mode, k), 0) + 1
+    return tuple((mode, k, n, _mode_group(mode)) for (mode, k), n in counts.items())
 
 
 class FreeWindows:
@@ -175,9 +223,7 @@ class FreeWindows:
         before = old[1] if old is not None else {}
         totals = dict(old[0]) if old is not None else {}
         runs: dict[int, _Run] = {}
-        gone: list[tuple[tuple[tuple[int, int], int], ...]] = []
-        came: list[tuple[tuple[tuple[int, int], int], ...]] = []
-        seen: set[int] = set()
+        came: list[_Counts] = []
         prev_end = _NEG
         for a, b in _runs(coords):
             left = a - prev_end - 2
@@ -185,44 +231,49 @@ class FreeWindows:
                 left = 4
             prev_end = b
             run = before.get(a)
-            if run is not None:
-                seen.add(a)
-                if run[1] == b and run[2] == left and not any(a <= v <= a + 5 for v in near):
+            if run is not None and run[1] == b and run[2] == left:
+                for v in near:
+                    if a <= v <= a + 5:
+                        break
+                else:
                     runs[a] = run
                     continue
-                gone.append(run[4])
             if b - a >= 4:
                 continue
+            # The card five cells on counts only as there or not (a segment may not end before it).
             if horizontal:
-                pattern = (left, *[get((a + i, fixed), -1) for i in range(6)])
+                last = get((a + 5, fixed), -1)
+                pattern = (left, get((a, fixed)), get((a + 1, fixed), -1), get((a + 2, fixed), -1),
+                           get((a + 3, fixed), -1), get((a + 4, fixed), -1), 0 if last >= 0 else -1)
             else:
-                pattern = (left, *[get((fixed, a + i), -1) for i in range(6)])
-            windows, per = pattern_windows(pattern)
-            if windows:
-                runs[a] = (a, b, left, windows, per)
+                last = get((fixed, a + 5), -1)
+                pattern = (left, get((fixed, a)), get((fixed, a + 1), -1), get((fixed, a + 2), -1),
+                           get((fixed, a + 3), -1), get((fixed, a + 4), -1), 0 if last >= 0 else -1)
+            per = pattern_counts(pattern)  # type: ignore[arg-type]
+            if per:
+                runs[a] = (a, b, left, pattern, per)  # type: ignore[assignment]
                 came.append(per)
-        for a, run in before.items():
-            if a not in seen:
-                gone.append(run[4])
         groups = self.groups
-        for per in gone:
-            for mk, n in per:
-                mode, k = mk
+        for a, run in before.items():
+            if runs.get(a) is run:
+                continue
+            for mode, k, n, g in run[4]:
+                mk = (mode, k)
                 left_over = totals[mk] - n
                 if left_over:
                     totals[mk] = left_over
                 else:
                     del totals[mk]
-                by_mode = groups[_mode_group(mode)]
+                by_mode = groups[g]
                 counts = by_mode[mode]
                 counts[k] -= n
                 if not any(counts):
                     del by_mode[mode]
         for per in came:
-            for mk, n in per:
-                mode, k = mk
+            for mode, k, n, g in per:
+                mk = (mode, k)
                 totals[mk] = totals.get(mk, 0) + n
-                by_mode = groups[_mode_group(mode)]
+                by_mode = groups[g]
                 got = by_mode.get(mode)
                 if got is None:
                     got = by_mode[mode] = [0, 0, 0, 0, 0]
@@ -267,8 +318,8 @@ class FreeWindows:
             if which < here:
                 break
             which -= here
-        for first, _, _, windows, _ in runs.values():
-            for w in windows:
+        for first, _, _, pattern, _ in runs.values():
+            for w in pattern_windows(pattern):
                 if w[0] == mode and w[1] == k:
                     if not which:
                         return self._assign(key, first + w[2], first + w[3], mode & mask, r, k)

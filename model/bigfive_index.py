@@ -321,19 +321,35 @@ class _Index:
                 self._free.update(placed)
             return
         # Empty cells at the ends of a run through a new card admit fewer
-        # cards now: other lines' windows through them are narrowed.
+        # cards now: other lines' windows through them are narrowed. Only
+        # their mask along that run changes (a row's ends: their row masks,
+        # keyed (y, x, 0); a column's ends: their column masks, (x, y, 1)).
         narrow: set[Cell] = set()
+        pop = self._perp.pop
         for x, y, _ in placed:
-            for dx, dy in ((0, 1), (1, 0)):
-                for sign in (-1, 1):
-                    i = 1
-                    while (x + sign * i * dx, y + sign * i * dy) in cells:
-                        i += 1
-                    narrow.add((x + sign * i * dx, y + sign * i * dy))
+            pop((x, y, 1), None)
+            pop((y, x, 0), None)
+            i = x - 1
+            while (i, y) in cells:
+                i -= 1
+            narrow.add((i, y))
+            pop((y, i, 0), None)
+            i = x + 1
+            while (i, y) in cells:
+                i += 1
+            narrow.add((i, y))
+            pop((y, i, 0), None)
+            i = y - 1
+            while (x, i) in cells:
+                i -= 1
+            narrow.add((x, i))
+            pop((x, i, 1), None)
+            i = y + 1
+            while (x, i) in cells:
+                i += 1
+            narrow.add((x, i))
+            pop((x, i, 1), None)
         perp = self._perp
-        for x, y in itertools.chain(narrow, ((p.x, p.y) for p in placed)):
-            perp.pop((x, y, 1), None)
-            perp.pop((y, x, 0), None)
         if self._singles is not None:
             singles = self._singles
             counts = self._counts

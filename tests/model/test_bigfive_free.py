@@ -9,7 +9,7 @@ import random
 from collections import Counter
 
 from ruleproof.model.bigfive import _Index, generate_plays, grow_board
-from ruleproof.model.bigfive_free import FreeWindows, hand_mask, pattern_windows
+from ruleproof.model.bigfive_free import FreeWindows, hand_mask, pattern_counts, pattern_windows
 from ruleproof.spec.bigfive import FULL_DECK, Placed
 
 
@@ -70,11 +70,28 @@ def test_after_leaves_the_free_windows_of_the_old_index_alone() -> None:
 def test_pattern_windows_of_a_lone_card() -> None:
     # A lone card with room on both sides: per mode (colour, animal) the
     # segments of 3, 4 and 5 cells through it: 3 + 4 + 5 windows.
-    windows, counts = pattern_windows((4, 0, -1, -1, -1, -1, -1))
-    assert len(windows) == 24
-    assert sorted(n for _, n in counts) == [3, 3, 4, 4, 5, 5]
-    # No room before it and a card two cells after: fewer segments.
-    fewer, _ = pattern_windows((0, 0, -1, 5, -1, -1, -1))  # 5: the same colour as 0
+    pattern = (4, 0, -1, -1, -1, -1, -1)
+    assert len(pattern_windows(pattern)) == 24
+    assert sorted(n for _, _, n, _ in pattern_counts(pattern)) == [3, 3, 4, 4, 5, 5]
+    # No room before it and a card of its colour two cells after: fewer segments.
+    fewer = pattern_windows((0, 0, -1, 5, -1, -1, -1))
     assert 0 < len(fewer) < 24
+    assert sum(n for _, _, n, _ in pattern_counts((0, 0, -1, 5, -1, -1, -1))) == len(fewer)
     # A run of five: no window.
-    assert pattern_windows((4, 0, 1, 2, 3, 4, -1)) == ((), ())
+    assert pattern_windows((4, 0, 1, 2, 3, 4, -1)) == []
+    assert pattern_counts((4, 0, 1, 2, 3, 4, -1)) == ()
+
+
+def test_pattern_counts_count_the_pattern_windows() -> None:
+    """The counting walk (kept per pattern) agrees with the listed windows on random patterns."""
+    from ruleproof.model.bigfive_free import _pattern_counts
+
+    rng = random.Random(5)
+    windows = 0
+    for _ in range(3000):
+        pattern = (rng.randint(0, 4), rng.randrange(25), *(rng.randrange(25) if rng.random() < 0.35 else -1
+                                                           for _ in range(5)))
+        listed: Counter[tuple[int, int]] = Counter((mode, k) for mode, k, _, _ in pattern_windows(pattern))
+        assert {(mode, k): n for mode, k, n, _ in _pattern_counts(pattern)} == listed, pattern
+        windows += sum(listed.values())
+    assert windows > 10000
