@@ -105,6 +105,9 @@ def _field_names(cls: type[Any]) -> tuple[str, ...]:
     return names
 
 
+#: Argument types that can change in place under one identity (never remembered by :func:`remember_last`).
+_MUTABLE = (list, dict, set, bytearray)
+
 P = typing.ParamSpec("P")
 R = TypeVar("R")
 
@@ -118,8 +121,10 @@ def remember_last(function: Callable[P, R]) -> Callable[P, R]:
     whose positional arguments are *the same objects* (``is``) as the last
     call's has the same result; any other call computes afresh. The last
     arguments are kept alive, so their identities cannot be reused by new
-    objects. Keyword calls are never remembered. One (arguments, result) pair
-    is swapped in at once, so threads see a consistent pair.
+    objects. Keyword calls, and calls with a list, dict, set or bytearray
+    argument (which can change in place), are never remembered. One
+    (arguments, result) pair is swapped in at once, so threads see a
+    consistent pair.
 
     >>> calls = []
     >>> @remember_last
@@ -131,6 +136,9 @@ def remember_last(function: Callable[P, R]) -> Callable[P, R]:
     (7, 7, 12, 7)
     >>> len(calls)
     3
+    >>> cards = [1, 2]
+    >>> total(cards), cards.append(3), total(cards)
+    (3, None, 6)
     """
     last: list[tuple[tuple[Any, ...], Any]] = [((object(),), None)]
 
@@ -147,7 +155,11 @@ def remember_last(function: Callable[P, R]) -> Callable[P, R]:
                 known: R = result
                 return known
         value = function(*args, **kwargs)
-        last[0] = (args, value)
+        for a in args:
+            if isinstance(a, _MUTABLE):  # may change under the same identity: never remembered
+                break
+        else:
+            last[0] = (args, value)
         return value
 
     return remembered
