@@ -14,11 +14,12 @@ row 1: 43
 from __future__ import annotations
 
 import random
+from abc import ABCMeta
 from bisect import bisect_left, insort
 from collections import Counter
 from collections.abc import Iterable
 from operator import itemgetter
-from typing import Any
+from typing import Any, ClassVar
 
 from ruleproof.model.core import CHANCE, TERMINAL, Game, Outcome
 from ruleproof.spec.errors import PlayerCountError
@@ -66,11 +67,59 @@ def _points(cards: tuple[int, ...]) -> int:
     return sum(_BULL[c] for c in cards)
 
 
-class Take5Game(Game[Take5State, Take5Move, Take5Variant]):
+#: Every full deck by its top card (the tactical deck has 10n + 4 cards), shared by all states.
+_DECKS = tuple(tuple(range(1, top + 1)) for top in range(105))
+
+#: The methods the engine's shortcuts stand in for (see :class:`_Shortcuts`), with
+#: their own versions; filled once :class:`Take5Game` exists.
+_ORIGINALS: dict[str, object] = {}
+
+
+class _Shortcuts(ABCMeta):
+    """The metaclass of :class:`Take5Game`: keeps the class attribute ``_plain``
+    true exactly while none of the methods in :data:`_ORIGINALS` is replaced.
+
+    ``apply`` and ``legal_moves`` inline the checks and transitions those
+    methods make; they read this one flag instead of comparing the methods on
+    every call. A derived class, or a test that patches the class
+    (``monkeypatch.setattr(Take5Game, "is_legal_move", ...)``), changes a class
+    attribute: this metaclass sees it and recomputes the flag of the class
+    and of every class derived from it, so the replacement decides.
+    """
+
+    _plain: bool
+
+    def __init__(cls, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        _refresh(cls)
+
+    def __setattr__(cls, name: str, value: Any) -> None:
+        super().__setattr__(name, value)
+        if name in _ORIGINALS:
+            _refresh(cls)
+
+    def __delattr__(cls, name: str) -> None:
+        super().__delattr__(name)
+        if name in _ORIGINALS:
+            _refresh(cls)
+
+
+def _refresh(cls: type) -> None:
+    todo = [cls]
+    while todo:
+        c = todo.pop()
+        type.__setattr__(c, "_plain", all(getattr(c, n, None) is f for n, f in _ORIGINALS.items()))
+        todo.extend(c.__subclasses__())
+
+
+class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts):
     """Take 5 for 2–10 players under any :class:`Take5Variant`."""
 
     spec = SPEC
     state_type = Take5State
+    #: Whether the class keeps this module's versions of the methods the
+    #: shortcuts of ``apply`` and ``legal_moves`` stand in for (kept by :class:`_Shortcuts`).
+    _plain: ClassVar[bool] = True
 
     def __init__(self) -> None:
         super().__init__()
@@ -104,8 +153,7 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant]):
 
     @staticmethod
     def _full_deck(players: int, variant: Take5Variant) -> tuple[int, ...]:
-        top = 104 if variant.deck == "standard" else _HAND * players + _ROWS
-        return tuple(range(1, top + 1))
+        return _DECKS[104 if variant.deck == "standard" else _HAND * players + _ROWS]
 
     # -- whose turn ---------------------------------------------------------
 
@@ -150,8 +198,7 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant]):
             moves = itemgetter(*hand)(_SELECT) if len(hand) > 1 else (_SELECT[hand[0]],)
             self._held = (state, hand)
         else:
-            cls = type(self)
-            if cls._placements is not _PLACEMENTS or cls._nearest is not _NEAREST or state.variant.professional:
+            if not self._plain or state.variant.professional:
                 moves = self._placements(state, actor)
             else:  # _placements and _nearest inlined: one nearest row at most, the highest end below the card
                 card = state.chosen[actor]
@@ -436,8 +483,7 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant]):
         A derived engine (or a test) that replaces :meth:`is_legal_move` or
         :meth:`apply_unchecked` gets the generic path, so its version decides.
         """
-        cls = type(self)
-        if cls.is_legal_move is not _DIRECT_CHECK or cls.apply_unchecked is not _APPLY_UNCHECKED:
+        if not self._plain:
             return Game.apply(self, state, move, check=check)
         kind = type(move)
         if kind is Select:
@@ -462,7 +508,13 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant]):
             return self._deal(state, card)
         if check:
             cached = self._cache  # the options legal_moves has just made for this state, if any
-            if not (cached[0] is state and move in cached[1]) and not self.is_legal_move(state, move):
+            if cached[0] is state:
+                # Found by identity (the options are this module's own move objects): ``in``
+                # would compare the move with each option before it through the dataclass ``__eq__``.
+                for option in cached[1]:
+                    if option is move:
+                        return self._resolve(state, move)
+            if not self.is_legal_move(state, move):
                 raise self.illegal_move_error(state, move)
         return self._resolve(state, move)
 
@@ -666,9 +718,8 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant]):
         return "\n".join(lines)
 
 
-_DIRECT_CHECK = Take5Game.is_legal_move
-_PLACEMENTS = Take5Game._placements
-_NEAREST = Take5Game._nearest
-_APPLY_UNCHECKED = Take5Game.apply_unchecked
+_ORIGINALS.update((name, getattr(Take5Game, name)) for name in (
+    "is_legal_move", "apply_unchecked", "_placements", "_nearest"))
+_refresh(Take5Game)
 
 GAME = Take5Game()

@@ -136,7 +136,50 @@ def _take5_codec(players: int, variant: Variant) -> ActionCodec:
     if variant.professional:
         moves += [Place(r, True) for r in range(ROWS)]
     moves += [Take(r) for r in range(ROWS)]
-    return TableCodec(moves, [Deal(c) for c in cards])
+    return CardCodec(moves, [Deal(c) for c in cards], Select, Deal)
+
+
+class CardCodec(TableCodec):
+    """A table codec that numbers the commonest moves from their ``card`` field.
+
+    A choice of a card (Take 5's ``Select``) and a chance outcome that is a
+    card (``Deal``) make most of the moves; their actions come from a
+    dictionary keyed by the card (a small integer), without the move's
+    Python-level dataclass hash or its id (a large integer, slower to hash).
+    Every other move, and a card the table does not hold, takes
+    :class:`TableCodec`'s way, so the numbering is the table's.
+
+    >>> from ruleproof.spec.take5 import Deal, Select, Take
+    >>> codec = CardCodec([Select(1), Select(2), Take(0)], [Deal(1), Deal(2)], Select, Deal)
+    >>> codec.encode_all([Select(2), Take(0)], None, None, False), codec.encode(Deal(2), None, None, True)
+    ([1, 2], 1)
+    """
+
+    def __init__(self, player_moves: Sequence[Move], chance_moves: Sequence[Move], player_card: type[Any],
+                 chance_card: type[Any]) -> None:
+        super().__init__(player_moves, chance_moves)
+        self._cards = tuple(
+            (kind, {m.card: i for i, m in enumerate(table) if type(m) is kind})
+            for kind, table in ((player_card, self.player_moves), (chance_card, self.chance_moves))
+        )
+
+    def encode(self, move: Move, state: State, extra: object, chance: bool) -> int:
+        kind, by_card = self._cards[chance]
+        if type(move) is kind:
+            action = by_card.get(move.card)
+            if action is not None:
+                return action
+        return super().encode(move, state, extra, chance)
+
+    def encode_all(self, moves: Sequence[Move], state: State, extra: object, chance: bool) -> list[int]:
+        kind, by_card = self._cards[chance]
+        try:
+            actions = [by_card[m.card] for m in moves if type(m) is kind]
+        except KeyError:  # a card outside the table: TableCodec says which
+            actions = []
+        if len(actions) == len(moves):
+            return actions
+        return super().encode_all(moves, state, extra, chance)
 
 
 # -- BigPoints ----------------------------------------------------------------
@@ -294,6 +337,10 @@ class BigFiveCodec(ActionCodec):
         self.num_distinct_actions = self.base_play + self.MAX_ANCHORS * 2 * len(self.shapes)
         self.max_chance_outcomes = 3 * self.KINDS
         self._last: tuple[State, object, tuple[dict[tuple[int, int], int], dict[tuple[int, int], int]]] | None = None
+        self._chance_base = {bf.Deal: 0, bf.Draw: self.KINDS, bf.Box: 2 * self.KINDS}
+        # The action of each exchange asked about (by its cards): a hand's exchanges are listed at every
+        # turn. At most every multiset of 1-5 of the 25 kinds (142,505), so bounded.
+        self._exchanges: dict[tuple[int, ...], int] = {}
 
     # -- placement order --------------------------------------------------
 
@@ -317,7 +364,7 @@ class BigFiveCodec(ActionCodec):
         bf = self.bf
         kind = type(move)
         if chance:
-            base = {bf.Deal: 0, bf.Draw: self.KINDS, bf.Box: 2 * self.KINDS}.get(kind)
+            base = self._chance_base.get(kind)
             if base is None:
                 raise AdapterError(f"{move} is not a chance outcome")
             return base + move.card  # type: ignore[no-any-return]
@@ -343,6 +390,26 @@ class BigFiveCodec(ActionCodec):
             return self._encode_play(move, state, extra)
         raise AdapterError(f"{move} is not a player move of Big Five")
 
+    def encode_all(self, moves: Sequence[Move], state: State, extra: object, chance: bool) -> list[int]:
+        """As :meth:`encode` for each move; a hand's exchanges (most of the moves) are remembered by their cards."""
+        if chance:
+            return [self.encode(m, state, extra, chance) for m in moves]
+        exchange, play = self.bf.Exchange, self.bf.Play
+        known = self._exchanges
+        actions = []
+        for move in moves:
+            kind = type(move)
+            if kind is exchange:
+                action = known.get(move.cards)
+                if action is None:
+                    action = known[move.cards] = self.encode(move, state, extra, False)
+            elif kind is play:
+                action = self._encode_play(move, state, extra)
+            else:
+                action = self.encode(move, state, extra, False)
+            actions.append(action)
+        return actions
+
     def _tables(self, state: State, extra: object) -> tuple[dict[tuple[int, int], int], dict[tuple[int, int], int]]:
         """The table (cell -> card) and the placement order (cell -> index) of a
         state, remembered for the last state asked about (compared by identity)."""
@@ -358,42 +425,50 @@ class BigFiveCodec(ActionCodec):
     def _encode_play(self, move: Move, state: State, extra: object) -> int:
         board, position = self._tables(state, extra)
         placed = move.placed
-        played = {(p.x, p.y): p.card for p in placed}
+        x, y, _ = placed[0]
+        played = {p[:2] for p in placed}  # the played cells
         if len(placed) > 1:
-            axis = (1, 0) if len({p.y for p in placed}) == 1 else (0, 1)
+            horizontal = len({p[1] for p in placed}) == 1
         else:
-            x, y = placed[0].x, placed[0].y
-            axis = (1, 0) if (x - 1, y) in board or (x + 1, y) in board else (0, 1)
-        dx, dy = axis
-        # The new line: the run through the played cells on the board with them.
-        x, y = placed[0].x, placed[0].y
+            horizontal = (x - 1, y) in board or (x + 1, y) in board
+        dx, dy = (1, 0) if horizontal else (0, 1)
+        # The new line: the run through the played cells on the board with them. Its anchor is
+        # the earliest-placed card of it that was on the table.
         while (x - dx, y - dy) in board or (x - dx, y - dy) in played:
             x, y = x - dx, y - dy
-        line: list[tuple[int, int]] = []
-        while (x, y) in board or (x, y) in played:
-            line.append((x, y))
+        k = -1
+        anchor = (0, 0)
+        while True:
+            cell = (x, y)
+            if cell in board:
+                i = position[cell]
+                if k < 0 or i < k:
+                    k, anchor = i, cell
+            elif cell not in played:
+                break
             x, y = x + dx, y + dy
-        existing = [c for c in line if c in board]
-        if not existing:
+        if k < 0:
             raise AdapterError(f"{move}: the new line has no card that was on the table")
-        anchor = min(existing, key=position.__getitem__)
-        k = position[anchor]
         if k >= self.MAX_ANCHORS:
             raise AdapterError(f"{move}: anchor index {k} beyond {self.MAX_ANCHORS}")
         a = board[anchor]
+        colour, animal = a % 5, a // 5
+        base = anchor[0] if horizontal else anchor[1]
         shape = []
         for p in placed:
-            offset = (p.x - anchor[0]) * dx + (p.y - anchor[1]) * dy
-            if p.card % 5 == a % 5 and p.card != a:
-                shape.append((offset, 0, (p.card // 5 - a // 5) % 5))
-            elif p.card // 5 == a // 5 and p.card != a:
-                shape.append((offset, 1, (p.card % 5 - a % 5) % 5))
+            px, py, card = p
+            offset = (px if horizontal else py) - base
+            if card != a and card % 5 == colour:
+                shape.append((offset, 0, (card // 5 - animal) % 5))
+            elif card != a and card // 5 == animal:
+                shape.append((offset, 1, (card % 5 - colour) % 5))
             else:
                 raise AdapterError(f"{move}: {p} shares neither colour nor animal with the anchor")
-        index = self._shape_index.get(tuple(sorted(shape)))
+        shape.sort()
+        index = self._shape_index.get(tuple(shape))
         if index is None:
             raise AdapterError(f"{move}: no action numbers this play")
-        return self.base_play + (k * 2 + (axis == (0, 1))) * len(self.shapes) + index
+        return self.base_play + (k * 2 + (not horizontal)) * len(self.shapes) + index
 
     def decode(self, action: int, state: State, extra: object, chance: bool) -> Move:
         bf = self.bf

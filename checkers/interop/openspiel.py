@@ -156,7 +156,8 @@ class _Node:
     )
 
     def __init__(
-        self, context: _Context, state: State, parent: _Node | None, actor: int, action: int, move: Move, extra: object
+        self, context: _Context, state: State, parent: _Node | None, actor: int, action: int, move: Move, extra: object,
+        who: int | None = None,
     ) -> None:
         self.context = context
         self.state = state
@@ -166,7 +167,7 @@ class _Node:
         self.move = move
         self.depth: int = 0 if parent is None else parent.depth + 1
         self.extra = extra
-        self._who: int | None = None
+        self._who: int | None = who
         self._actions: list[int] | None = None
         self._moves: tuple[Move, ...] = ()
         self._legal: dict[int, Move] | None = None
@@ -209,6 +210,8 @@ class _Context:
         self.codec = adapter.codec(self.players, self.variant)
         # Bound once: the hot path of child() looks nothing else up.
         self._apply = self.engine.apply_unchecked
+        self._current = self.engine.current_player
+        self._legal_moves = self.engine.legal_moves
         self._next_extra = self.codec.next_extra if self.codec.tracks_extra else None
         self.tensor = adapter.tensor(self.players, self.variant) if adapter.tensor else None
         self.private = adapter.private
@@ -259,14 +262,18 @@ class _Context:
         """The legal actions (chance: its outcomes), sorted; encoded once per node."""
         actions = node._actions
         if actions is None:
-            who = self.actor(node)
-            if who == CHANCE:
-                self.outcomes(node)
-            elif who == TERMINAL:
-                self._fill(node, [], ())
-            else:
-                moves = tuple(self.engine.legal_moves(node.state))
+            who = node._who
+            if who is None:
+                who = self.actor(node)
+            if who >= 0:  # a seat (the usual case)
+                moves = self._legal_moves(node.state)
+                if type(moves) is not tuple:
+                    moves = tuple(moves)
                 self._fill(node, self.codec.encode_all(moves, node.state, node.extra, False), moves)
+            elif who == CHANCE:
+                self.outcomes(node)
+            else:
+                self._fill(node, [], ())
             actions = node._actions
             assert actions is not None
         return actions
@@ -350,7 +357,9 @@ class _Context:
         after = self._apply(state, move)
         extra = self._next_extra(node.extra, state, move, after) if self._next_extra is not None else node.extra
         who = node._who
-        return _Node(self, after, node, self.actor(node) if who is None else who, action, move, extra)
+        # Who acts next is asked at once (is_terminal, current_player and the C++ side all need it).
+        return _Node(self, after, node, self.actor(node) if who is None else who, action, move, extra,
+                     self._current(after))
 
     def replay(self, actions: Iterable[int]) -> _Node:
         """The node after playing ``actions`` (chance outcomes included) from the start."""
