@@ -841,14 +841,17 @@ class PlayAnalysis(NamedTuple):
     lines: tuple[tuple[tuple[Cell, ...], tuple[int, ...]], ...]
 
 
-_LAST_BOARD: list[Any] = [None, {}]
-_LAST_PLAY: list[Any] = [None, None, None]
+# The last board's map and the last play's analysis, each swapped in as one tuple (a reader in
+# another thread sees a matching pair, never one board's key with another's value).
+_LAST_BOARD: list[tuple[Any, dict[Cell, int]]] = [(None, {})]
+_LAST_PLAY: list[tuple[Any, Any, Any]] = [(None, None, None)]
 
 
 def _board_map_of(board: tuple[Placed, ...]) -> dict[Cell, int]:
-    if _LAST_BOARD[0] is not board:
-        _LAST_BOARD[0], _LAST_BOARD[1] = board, board_map(board)
-    result: dict[Cell, int] = _LAST_BOARD[1]
+    owner, result = _LAST_BOARD[0]
+    if owner is not board:
+        result = board_map(board)
+        _LAST_BOARD[0] = (board, result)
     return result
 
 
@@ -893,21 +896,22 @@ def analyse_play(board: tuple[Placed, ...], placed: tuple[Placed, ...]) -> PlayA
     >>> a.straight, a.gaps, a.has_existing, [len(line) for line, _ in a.lines]
     (True, (), True, [4])
     """
-    if _LAST_PLAY[0] is board and _LAST_PLAY[1] == placed:
-        last: PlayAnalysis = _LAST_PLAY[2]
-        return last
+    last_board, last_placed, last = _LAST_PLAY[0]
+    if last_board is board and last_placed == placed:
+        known: PlayAnalysis = last
+        return known
     before = _board_map_of(board)
     cells = tuple([(p.x, p.y) for p in placed])
     occupied = tuple([c for c in cells if c in before])
+    played = set(cells)
     duplicates: tuple[Cell, ...] = ()
-    if len(set(cells)) < len(cells):
+    if len(played) < len(cells):
         duplicates = tuple(sorted(c for c, n in Counter(cells).items() if n > 1))
     after = dict(before)
     for p in placed:
         after[(p.x, p.y)] = p.card
     straight = is_straight(cells)
     gaps = compute_gaps(before, cells)
-    played = set(cells)
     # Every cell of a run on the board after the play has that same run along its axis (the played
     # cells are occupied after the play), so one run serves all the played cells on it.
     runs: dict[tuple[Cell, Cell], tuple[Cell, ...]] = {}
@@ -923,9 +927,10 @@ def analyse_play(board: tuple[Placed, ...], placed: tuple[Placed, ...]) -> PlayA
                 found.append(run)
     has_existing = bool(cells) and any(c in before for axis in compute_play_axes(cells)
                                        for c in runs[(cells[0], axis)])
-    lines = tuple((line, tuple(after[c] for c in line)) for line in found)
-    result = PlayAnalysis(cells, tuple(p.card for p in placed), occupied, duplicates, straight, gaps, has_existing, lines)
-    _LAST_PLAY[0], _LAST_PLAY[1], _LAST_PLAY[2] = board, placed, result
+    lines = tuple([(line, tuple([after[c] for c in line])) for line in found])
+    result = PlayAnalysis(cells, tuple([p.card for p in placed]), occupied, duplicates, straight, gaps, has_existing,
+                          lines)
+    _LAST_PLAY[0] = (board, placed, result)
     return result
 
 
