@@ -34,6 +34,7 @@ True
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
@@ -212,32 +213,47 @@ class FreeWindows:
         for key, coords in near.items():
             self._recount(key, coords)
 
-    def _recount(self, key: tuple[int, int], near: list[int] | tuple[()] = ()) -> None:
-        """Recount line ``key``: its runs keep their windows unless a new card
-        (coordinates ``near``) lies on their pattern's cells or their end or room changed."""
+    def _recount(self, key: tuple[int, int], near: list[int] | None = None) -> None:
+        """Recount line ``key`` (all of it, or only near the new cards at
+        coordinates ``near``: a run's pattern and room change only when a new
+        card lies within five cells of its first card, and a longer run than
+        that has no windows)."""
         horizontal, fixed = key
         index = self.index
         get = index.cells.get
         coords = index.rows[fixed] if horizontal else index.cols[fixed]
         old = self.lines.get(key)
-        before = old[1] if old is not None else {}
-        totals = dict(old[0]) if old is not None else {}
-        runs: dict[int, _Run] = {}
+        if old is None:
+            before: dict[int, _Run] = {}
+            totals: dict[tuple[int, int], int] = {}
+        else:
+            before, totals = old[1], dict(old[0])
         came: list[_Counts] = []
-        prev_end = _NEG
-        for a, b in _runs(coords):
+        i, end = 0, len(coords)
+        if near is None:
+            runs: dict[int, _Run] = {}
+            top = coords[-1]
+            prev_end = _NEG
+        else:
+            bottom, top = min(near) - 5, max(near) + 5
+            runs = {a: run for a, run in before.items() if not bottom <= a <= top}
+            i = bisect_left(coords, bottom)
+            while 0 < i < end and coords[i - 1] == coords[i] - 1:
+                i += 1  # inside a run that starts further back
+            prev_end = coords[i - 1] if i else _NEG
+        while i < end:
+            a = coords[i]
+            if a > top:
+                break
+            b = a
+            i += 1
+            while i < end and coords[i] == b + 1:
+                b += 1
+                i += 1
             left = a - prev_end - 2
             if left > 4:
                 left = 4
             prev_end = b
-            run = before.get(a)
-            if run is not None and run[1] == b and run[2] == left:
-                for v in near:
-                    if a <= v <= a + 5:
-                        break
-                else:
-                    runs[a] = run
-                    continue
             if b - a >= 4:
                 continue
             # The card five cells on counts only as there or not (a segment may not end before it).
@@ -249,6 +265,10 @@ class FreeWindows:
                 last = get((fixed, a + 5), -1)
                 pattern = (left, get((fixed, a)), get((fixed, a + 1), -1), get((fixed, a + 2), -1),
                            get((fixed, a + 3), -1), get((fixed, a + 4), -1), 0 if last >= 0 else -1)
+            run = before.get(a)
+            if run is not None and run[3] == pattern:
+                runs[a] = run
+                continue
             per = pattern_counts(pattern)  # type: ignore[arg-type]
             if per:
                 runs[a] = (a, b, left, pattern, per)  # type: ignore[assignment]
@@ -318,7 +338,15 @@ class FreeWindows:
             if which < here:
                 break
             which -= here
-        for first, _, _, pattern, _ in runs.values():
+        for first, _, _, pattern, per in runs.values():
+            for m, kk, n, _ in per:
+                if m == mode and kk == k:
+                    break
+            else:
+                continue
+            if which >= n:
+                which -= n
+                continue
             for w in pattern_windows(pattern):
                 if w[0] == mode and w[1] == k:
                     if not which:

@@ -354,7 +354,9 @@ class _Index:
             singles = self._singles
             counts = self._counts
             changes = [(cell, 0) for cell in ((p.x, p.y) for p in placed)]
-            changes += [(cell, _single_mask(cells, cell, perp)) for cell in narrow]
+            # (a narrow cell touches the run it ends: its single mask is its two masks' intersection)
+            changes += [(cell, _cached_perp(cells, perp, cell[0], cell[1], 1) & _cached_perp(cells, perp, cell[1], cell[0], 0))
+                        for cell in narrow]
             for cell, m in changes:
                 was = singles.get(cell, 0)
                 if m:
