@@ -882,34 +882,29 @@ def _run_after_play(board: tuple[Placed, ...], before: Board, played: set[Cell] 
     return run
 
 
-def analyse_play(board: tuple[Placed, ...], placed: tuple[Placed, ...]) -> PlayAnalysis:
-    """The facts about ``placed`` on ``board`` that the placement rules use
-    (the last result is remembered, since every rule asks in turn).
+_LAST_GEOMETRY: list[tuple[Any, dict[tuple[Cell, ...], Any]]] = [(None, {})]
 
-    ``has_existing`` is :func:`contains_existing_card` and ``lines`` is
-    :func:`compute_lines_through` on the board after the play, both read off
-    runs shared by every play on the board (:func:`_run_after_play`);
-    ``tests/spec/test_bigfive_analysis.py`` compares them with those functions.
 
-    >>> board = (Placed(0, 0, parse_card("Lp")), Placed(1, 0, parse_card("Gp")))
-    >>> a = analyse_play(board, parse_move("play Zp@2,0 Cp@3,0").placed)
-    >>> a.straight, a.gaps, a.has_existing, [len(line) for line, _ in a.lines]
-    (True, (), True, [4])
+def _play_geometry(board: tuple[Placed, ...], before: dict[Cell, int], cells: tuple[Cell, ...]) -> Any:
+    """What :func:`analyse_play` finds from the played cells alone (not their cards), remembered per
+    board: every candidate play on one board puts many card orders on the same cells.
+
+    ``(occupied, duplicate cells, straight, gaps, has existing card, lines)``.
     """
-    last_board, last_placed, last = _LAST_PLAY[0]
-    if last_board is board and last_placed == placed:
-        known: PlayAnalysis = last
-        return known
-    before = _board_map_of(board)
-    cells = tuple([(p.x, p.y) for p in placed])
+    owner, known = _LAST_GEOMETRY[0]
+    if owner is not board:
+        known = {}
+        _LAST_GEOMETRY[0] = (board, known)
+    geometry = known.get(cells)
+    if geometry is not None:
+        return geometry
     occupied = tuple([c for c in cells if c in before])
     played = set(cells)
     duplicates: tuple[Cell, ...] = ()
     if len(played) < len(cells):
         duplicates = tuple(sorted(c for c, n in Counter(cells).items() if n > 1))
     after = dict(before)
-    for p in placed:
-        after[(p.x, p.y)] = p.card
+    after.update(dict.fromkeys(cells, -1))  # which cells hold a card after the play (the runs need no more)
     straight = is_straight(cells)
     gaps = compute_gaps(before, cells)
     # Every cell of a run on the board after the play has that same run along its axis (the played
@@ -927,7 +922,35 @@ def analyse_play(board: tuple[Placed, ...], placed: tuple[Placed, ...]) -> PlayA
                 found.append(run)
     has_existing = bool(cells) and any(c in before for axis in compute_play_axes(cells)
                                        for c in runs[(cells[0], axis)])
-    lines = tuple([(line, tuple([after[c] for c in line])) for line in found])
+    geometry = known[cells] = (occupied, duplicates, straight, gaps, has_existing, tuple(found))
+    return geometry
+
+
+def analyse_play(board: tuple[Placed, ...], placed: tuple[Placed, ...]) -> PlayAnalysis:
+    """The facts about ``placed`` on ``board`` that the placement rules use
+    (the last result is remembered, since every rule asks in turn).
+
+    ``has_existing`` is :func:`contains_existing_card` and ``lines`` is
+    :func:`compute_lines_through` on the board after the play, both read off
+    runs shared by every play on the board (:func:`_run_after_play`); what
+    depends on the cells alone is shared by every play on the same cells
+    (:func:`_play_geometry`). ``tests/spec/test_bigfive_analysis.py`` compares
+    every field with those functions.
+
+    >>> board = (Placed(0, 0, parse_card("Lp")), Placed(1, 0, parse_card("Gp")))
+    >>> a = analyse_play(board, parse_move("play Zp@2,0 Cp@3,0").placed)
+    >>> a.straight, a.gaps, a.has_existing, [len(line) for line, _ in a.lines]
+    (True, (), True, [4])
+    """
+    last_board, last_placed, last = _LAST_PLAY[0]
+    if last_board is board and last_placed == placed:
+        known: PlayAnalysis = last
+        return known
+    before = _board_map_of(board)
+    cells = tuple([(p.x, p.y) for p in placed])
+    occupied, duplicates, straight, gaps, has_existing, found = _play_geometry(board, before, cells)
+    after = {(p.x, p.y): p.card for p in placed}  # the played cards (the last one on a repeated cell)
+    lines = tuple([(line, tuple([after[c] if c in after else before[c] for c in line])) for line in found])
     result = PlayAnalysis(cells, tuple([p.card for p in placed]), occupied, duplicates, straight, gaps, has_existing,
                           lines)
     _LAST_PLAY[0] = (board, placed, result)

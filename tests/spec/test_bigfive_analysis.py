@@ -5,7 +5,7 @@ old card" fact off runs remembered per board; here every field is compared
 with the plain functions (:func:`compute_lines_through`,
 :func:`contains_existing_card`, ...) on random boards and random plays,
 including plays that are not straight, leave gaps, repeat or occupy cells,
-and plays whose cells extend one another's runs.
+plays whose cells extend one another's runs and other cards on the same cells.
 """
 
 from __future__ import annotations
@@ -67,6 +67,9 @@ def test_analyse_play_equals_the_line_functions_on_random_boards_and_plays() -> 
             placed = _random_play(rng, board)
             got = analyse_play(board, placed)
             assert tuple(got) == _reference(board, placed), (board, placed)
+            # The same cells with other cards: what depends on the cells is shared, the lines' cards are not.
+            recarded = tuple(Placed(p.x, p.y, rng.randrange(25)) for p in placed)
+            assert tuple(analyse_play(board, recarded)) == _reference(board, recarded), (board, recarded)
             extended += any(len(line) > 1 and sum(c in {(p.x, p.y) for p in placed} for c in line) > 1
                             for line, _ in got.lines)
     assert extended > 100  # many plays whose played cells join one another's runs
