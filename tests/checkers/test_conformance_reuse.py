@@ -145,3 +145,28 @@ def test_invalid_engine_is_found_by_the_machine_when_the_step_reuses_the_verdict
     broken = type("Broken", (machine,), {"game": OffersAnAbsentCard()})
     result = search_machine(broken, examples=5, steps=30, seed=None)
     assert result.error is not None and "engine-subset-spec" in result.error
+
+
+class UnsortedMoves(Take5Game):
+    """A broken engine: legal moves in descending order."""
+
+    def legal_moves(self, state: Any) -> Any:
+        return tuple(reversed(super().legal_moves(state)))
+
+
+class DuplicatedMove(Take5Game):
+    """A broken engine: the first legal move is listed twice."""
+
+    def legal_moves(self, state: Any) -> Any:
+        moves = super().legal_moves(state)
+        return (moves[0], *moves) if moves else moves
+
+
+@pytest.mark.parametrize(("engine", "message"), [
+    (UnsortedMoves(), "legal moves are not sorted"),
+    (DuplicatedMove(), "duplicate legal moves"),
+])
+def test_invalid_move_order_is_reported(engine: Take5Game, message: str) -> None:
+    state = engine.new_game(2, seed=3)
+    problems = check_state(engine, state)
+    assert ("legal-moves", message) in [(c, m.split(":")[0]) for c, m in problems]
