@@ -4,13 +4,22 @@ listing the legal moves.
 A seat's legal moves are its exchanges (every distinct sub-multiset of the
 hand, or the whole hand), perhaps a pass, and its plays. The exchanges are
 counted from the hand's multiplicities (``prod(m + 1) - 1``) and one is decoded
-from a mixed-radix number; the plays are counted per play window from the
-cards each empty cell admits (:func:`play_census`), and only the drawn play is
-built (:func:`nth_play`). So every legal move has the same chance as in
-``Game.random_move`` over :meth:`BigFiveGame.legal_moves`, which
-``tests/model/test_bigfive_fast.py`` checks move by move (the census equals
-the generated plays) and game by game (two-sample tests on the outcomes, with a
-biased sampler that fails them).
+from a mixed-radix number; the single-card plays are counted from the cards
+each empty cell admits (the index's single masks). The plays of two or more
+cards are drawn from a superset, the assignments of the hand's cards to the
+free windows of :mod:`ruleproof.model.bigfive_free` (counted per line, the
+perpendicular lines left out), in which every such play appears once: a drawn
+assignment that does not fit a perpendicular line is no move, and the whole
+draw is repeated (:func:`random_decision`). So every legal move has the same
+chance as in ``Game.random_move`` over :meth:`BigFiveGame.legal_moves`, which
+``tests/model/test_bigfive_fast.py`` checks move by move (the candidates that
+are moves are the legal moves, each once) and game by game (two-sample tests on
+the outcomes, with a biased sampler that fails them). While the playout runs it
+owns the board index and moves it on in place (:meth:`_Index.advance`).
+
+The exact census of the plays (:func:`play_census`, :func:`nth_play`), from the
+windows of the index, serves the solo game, where whether any play exists
+decides what else is legal.
 
 >>> from ruleproof.model.bigfive import GAME, _Index, generate_plays
 >>> from ruleproof.spec.bigfive import make_position
@@ -30,7 +39,7 @@ import random
 from bisect import insort
 from typing import TYPE_CHECKING
 
-from ruleproof.model.bigfive_free import FreeWindows, hand_mask
+from ruleproof.model.bigfive_free import FreeWindows
 from ruleproof.model.bigfive_index import (
     _Index,
     group_windows,
@@ -181,27 +190,35 @@ class Choices:
                 self.discards = sorted(set(itertools.combinations(hand, 3)))
             self.size = len(self.discards) + self.plays
             return
-        if state.decks[actor]:
-            self.exchanges = 1 if self.whole else _exchange_count(hand)
-        self.passes = 1 if variant.pass_rule == "always" else 0
+        exchanges = (1 if self.whole else _exchange_count(hand)) if state.decks[actor] else 0
+        passes = 1 if variant.pass_rule == "always" else 0
         min_size = variant.min_group
-        mask = self.mask = hand_mask(hand)
+        mask = 0
+        for c in hand:
+            mask |= 1 << c
+        self.mask = mask
+        singles = 0
         if min_size <= 1 and index.cells:
             single = index.single_counts()
-            for c in set(hand):
-                self.plays += single[c]
-            if self.plays:
+            seen = 0
+            for c in hand:
+                if not seen >> c & 1:
+                    seen |= 1 << c
+                    singles += single[c]
+            if singles:
                 # the single cards, found on the board only when one is drawn (:func:`nth_play`)
-                self.entries.append((self.plays, (), (mask,)))
+                self.entries.append((singles, (), (mask,)))
         free = self.free = index.free_windows()
-        candidates, self.free_entries = free.census(mask, min_size)
-        if not self.exchanges + self.passes + self.plays:
+        candidates, entries = free.census(mask, min_size)
+        self.free_entries = entries
+        self.exchanges, self.passes, self.plays = exchanges, passes, singles
+        if not exchanges + passes + singles:
             # Whether a play exists decides a forced pass: find the plays among the candidates.
-            plays = sorted(p for p in (free.play(self.free_entries, r, mask) for r in range(candidates)) if p)
+            plays = sorted(p for p in (free.play(entries, r, mask) for r in range(candidates)) if p)
             self.listed = tuple(Play(p) for p in plays) or (_PASS,)
             self.size = len(self.listed)
             return
-        self.size = self.exchanges + self.passes + self.plays + candidates
+        self.size = exchanges + passes + singles + candidates
 
     def __len__(self) -> int:
         return self.size

@@ -73,6 +73,9 @@ _Run = tuple[int, int, int, tuple[int, ...], _Counts]
 #: a run's pattern -> its counts
 _PATTERNS: dict[tuple[int, ...], _Counts] = {}
 _PATTERNS_CAP = 1 << 15
+#: the windows of the patterns of recently drawn plays (emptied when full)
+_WINDOWS: dict[tuple[int, ...], list[FreeWindow]] = {}
+_WINDOWS_CAP = 1 << 11
 #: a line: (windows per (mode, k) on it, its runs with free windows by first card)
 _Line = tuple[dict[tuple[int, int], int], dict[int, _Run]]
 
@@ -347,7 +350,12 @@ class FreeWindows:
             if which >= n:
                 which -= n
                 continue
-            for w in pattern_windows(pattern):
+            windows = _WINDOWS.get(pattern)
+            if windows is None:
+                if len(_WINDOWS) >= _WINDOWS_CAP:
+                    _WINDOWS.clear()
+                windows = _WINDOWS[pattern] = pattern_windows(pattern)
+            for w in windows:
                 if w[0] == mode and w[1] == k:
                     if not which:
                         return self._assign(key, first + w[2], first + w[3], mode & mask, r, k)
