@@ -322,11 +322,17 @@ def draw_run(game: BigFiveGame, state: BigFiveState, rng: random.Random,
             at += 1
             top = list(segments[at]) if at < len(segments) else []
     deck = ((tuple(top),) if top else ()) + segments[at + 1:]
-    s = state._replace(
-        hands=state.hands[:seat] + (tuple(hand),) + state.hands[seat + 1:],
-        decks=state.decks[:seat] + (deck,) + state.decks[seat + 1:],
-        to_draw=0,
-    )
+    hands = state.hands[:seat] + (tuple(hand),) + state.hands[seat + 1:]
+    decks = state.decks[:seat] + (deck,) + state.decks[seat + 1:]
+    players = state.players
+    if not state.bonus and 1 < players and state.idle < players:
+        # _end_turn without a stalemate to look for: the next seat's turn (one new state instead of two)
+        return BigFiveState(
+            state.variant, players, state.round, state.dealt, state.pool, state.board, hands, decks, state.pile,
+            state.box, (seat + 1) % players, 0, state.boxing, 0, state.idle, state.penalties, state.round_over,
+            state.finished,
+        ), count
+    s = state._replace(hands=hands, decks=decks, to_draw=0)
     return (s if s.bonus else game._end_turn(s)), count
 
 
