@@ -134,16 +134,16 @@ class _Node:
     actions with their moves (``_actions``, ``_legal``), chance's outcomes
     with their probabilities (``_outcomes``, only when asked for), an outcome
     drawn without listing the others (``_sampled``) and the observations.
+
+    A node is made at every move: the fields every node sets are slots; the
+    caches that most nodes never fill start as the class attributes below
+    (``None``) and go to the instance dictionary when filled.
     """
 
     __slots__ = (
+        "__dict__",
         "_actions",
-        "_entries",
-        "_legal",
         "_moves",
-        "_obs",
-        "_outcomes",
-        "_sampled",
         "_who",
         "action",
         "actor",
@@ -154,6 +154,12 @@ class _Node:
         "parent",
         "state",
     )
+
+    _legal: dict[int, Move] | None = None
+    _outcomes: list[tuple[int, float]] | None = None
+    _sampled: tuple[int, Move] | None = None
+    _obs: dict[tuple[str, int], dict[str, Any]] | None = None  # made when first asked
+    _entries: dict[tuple[str, int], str] | None = None
 
     def __init__(
         self, context: _Context, state: State, parent: _Node | None, actor: int, action: int, move: Move, extra: object,
@@ -170,11 +176,6 @@ class _Node:
         self._who: int | None = who
         self._actions: list[int] | None = None
         self._moves: tuple[Move, ...] = ()
-        self._legal: dict[int, Move] | None = None
-        self._outcomes: list[tuple[int, float]] | None = None
-        self._sampled: tuple[int, Move] | None = None
-        self._obs: dict[tuple[str, int], dict[str, Any]] | None = None  # made when first asked
-        self._entries: dict[tuple[str, int], str] | None = None
 
     def __deepcopy__(self, memo: object) -> _Node:
         return self  # immutable as far as anyone can tell: clones share it
@@ -212,6 +213,10 @@ class _Context:
         self._apply = self.engine.apply_unchecked
         self._current = self.engine.current_player
         self._legal_moves = self.engine.legal_moves
+        self._sample = self.engine.sample_chance
+        self._encode = self.codec.encode
+        self._encode_all = self.codec.encode_all
+        self._one_to_one = self.codec.one_to_one
         self._next_extra = self.codec.next_extra if self.codec.tracks_extra else None
         self.tensor = adapter.tensor(self.players, self.variant) if adapter.tensor else None
         self.private = adapter.private
@@ -266,10 +271,15 @@ class _Context:
             if who is None:
                 who = self.actor(node)
             if who >= 0:  # a seat (the usual case)
-                moves = self._legal_moves(node.state)
+                state = node.state
+                moves = self._legal_moves(state)
                 if type(moves) is not tuple:
                     moves = tuple(moves)
-                self._fill(node, self.codec.encode_all(moves, node.state, node.extra, False), moves)
+                actions = self._encode_all(moves, state, node.extra, False)
+                if len(actions) < 2 or (self._one_to_one and sorted(actions) == actions):
+                    node._actions, node._moves = actions, moves  # the usual case of _fill, inlined
+                    return actions
+                self._fill(node, actions, moves)
             elif who == CHANCE:
                 self.outcomes(node)
             else:
@@ -310,10 +320,12 @@ class _Context:
 
     def sample(self, node: _Node, rng: random.Random) -> int:
         """A chance outcome drawn with its probability by the engine, without listing the others."""
-        if self.actor(node) != CHANCE:
+        who = node._who
+        if (self.actor(node) if who is None else who) != CHANCE:
             raise AdapterError(f"no chance node: {game_name(self.game_id)} at move {node.depth}")
-        move = self.engine.sample_chance(node.state, rng)
-        action = self.codec.encode(move, node.state, node.extra, True)
+        state = node.state
+        move = self._sample(state, rng)
+        action = self._encode(move, state, node.extra, True)
         node._sampled = (action, move)
         return action
 
@@ -345,7 +357,8 @@ class _Context:
             i = bisect.bisect_left(actions, action)
             move = node._moves[i] if i < len(actions) and actions[i] == action else None
         else:
-            move = self._unlisted(node, action)
+            sampled = node._sampled  # a chance outcome sample() has just drawn (_unlisted's first case, inlined)
+            move = sampled[1] if sampled is not None and sampled[0] == action else self._unlisted(node, action)
         if move is None:
             legal = self.legal(node)
             raise AdapterError(
