@@ -173,12 +173,17 @@ class CardCodec(TableCodec):
 
     def encode_all(self, moves: Sequence[Move], state: State, extra: object, chance: bool) -> list[int]:
         kind, by_card = self._cards[chance]
-        try:
-            actions = [by_card[m.card] for m in moves if type(m) is kind]
-        except KeyError:  # a card outside the table: TableCodec says which
-            actions = []
-        if len(actions) == len(moves):
-            return actions
+        if moves and type(moves[0]) is kind:
+            try:
+                actions = [by_card[m.card] for m in moves if type(m) is kind]
+            except KeyError:  # a card outside the table: TableCodec says which
+                actions = []
+            if len(actions) == len(moves):
+                return actions
+        elif len(moves) == 1:  # Take 5: a card with one place to go
+            action = self._fast[chance].get(id(moves[0]))
+            if action is not None:
+                return [action]
         return super().encode_all(moves, state, extra, chance)
 
 

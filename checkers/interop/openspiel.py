@@ -135,15 +135,16 @@ class _Node:
     with their probabilities (``_outcomes``, only when asked for), an outcome
     drawn without listing the others (``_sampled``) and the observations.
 
-    A node is made at every move: the fields every node sets are slots; the
-    caches that most nodes never fill start as the class attributes below
-    (``None``) and go to the instance dictionary when filled.
+    A node is made at every move: the fields that random play sets are
+    slots; the caches that most nodes never fill start as the class
+    attributes below (``None``) and go to the instance dictionary when filled.
     """
 
     __slots__ = (
         "__dict__",
         "_actions",
         "_moves",
+        "_sampled",
         "_who",
         "action",
         "actor",
@@ -157,7 +158,6 @@ class _Node:
 
     _legal: dict[int, Move] | None = None
     _outcomes: list[tuple[int, float]] | None = None
-    _sampled: tuple[int, Move] | None = None
     _obs: dict[tuple[str, int], dict[str, Any]] | None = None  # made when first asked
     _entries: dict[tuple[str, int], str] | None = None
 
@@ -176,6 +176,7 @@ class _Node:
         self._who: int | None = who
         self._actions: list[int] | None = None
         self._moves: tuple[Move, ...] = ()
+        self._sampled: tuple[int, Move] | None = None
 
     def __deepcopy__(self, memo: object) -> _Node:
         return self  # immutable as far as anyone can tell: clones share it

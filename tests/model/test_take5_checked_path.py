@@ -79,3 +79,38 @@ def test_illegal_moves_name_their_rules() -> None:
     first = GAME.apply(start, Deal(7))
     with pytest.raises(IllegalMoveError):
         GAME.apply(first, Deal(7))  # already dealt, although just drawn from the previous state
+
+
+def test_replacing_a_method_the_shortcuts_stand_in_for_sends_them_the_generic_way(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``apply`` and ``legal_moves`` read one class flag (``_plain``) instead of comparing methods on
+    every call; patching the class, or deriving from it, must still make the replacement decide."""
+    state = GAME.new_game(3, seed=4)
+    move = GAME.legal_moves(state)[0]
+    assert Take5Game._plain and GAME.apply(state, move).chosen != state.chosen
+
+    def refuses_everything(self: Take5Game, state: Any, move: Any) -> bool:
+        return False
+
+    monkeypatch.setattr(Take5Game, "is_legal_move", refuses_everything)
+    assert not Take5Game._plain and not GAME._plain
+    GAME.legal_moves(state)  # the cache of the options made for this state cannot vouch for the move
+    with pytest.raises(IllegalMoveError):
+        GAME.apply(state, move)
+    monkeypatch.undo()
+    assert Take5Game._plain
+    assert GAME.apply(state, move).chosen != state.chosen
+
+    class Furthest(Take5Game):  # places a card on no row: every too-low rule applies
+        @staticmethod
+        def _nearest(variant: Take5Variant, rows: Any, card: int) -> Any:
+            return ()
+
+    derived = Furthest()
+    assert not Furthest._plain and Take5Game._plain
+    resolving = state
+    while not resolving.resolving:
+        resolving = derived.apply(resolving, derived.legal_moves(resolving)[0])
+    assert all(type(m).__name__ == "Take" for m in derived.legal_moves(resolving))
+    assert any(type(m).__name__ == "Place" for m in Take5Game().legal_moves(resolving)) or \
+        all(min(filter(None, resolving.chosen)) < row[-1] for row in resolving.rows)
