@@ -181,6 +181,25 @@ class _Node:
     def __deepcopy__(self, memo: object) -> _Node:
         return self  # immutable as far as anyone can tell: clones share it
 
+    @staticmethod
+    def after(parent: _Node, state: State, actor: int, action: int, move: Move, extra: object, who: int) -> _Node:
+        """The node after ``parent`` (as ``_Node(parent.context, state, parent, ...)``), made without the
+        class call and ``__init__``'s frame: one is made at every move."""
+        node: _Node = _new_object(_Node)
+        node.context = parent.context
+        node.state = state
+        node.parent = parent
+        node.actor = actor
+        node.action = action
+        node.move = move
+        node.depth = parent.depth + 1
+        node.extra = extra
+        node._who = who
+        node._actions = None
+        node._moves = ()
+        node._sampled = None
+        return node
+
     def __reduce__(self) -> tuple[Any, ...]:
         # History-based serialisation: the actions from the start, replayed on load.
         return (_rebuild_node, (self.context, tuple(a for _, a in self.actions())))
@@ -372,8 +391,8 @@ class _Context:
         extra = self._next_extra(node.extra, state, move, after) if self._next_extra is not None else node.extra
         who = node._who
         # Who acts next is asked at once (is_terminal, current_player and the C++ side all need it).
-        return _Node(self, after, node, self.actor(node) if who is None else who, action, move, extra,
-                     self._current(after))
+        return _Node.after(node, after, self.actor(node) if who is None else who, action, move, extra,
+                           self._current(after))
 
     def replay(self, actions: Iterable[int]) -> _Node:
         """The node after playing ``actions`` (chance outcomes included) from the start."""
@@ -485,6 +504,7 @@ class _Context:
 
 
 _MISSING = object()
+_new_object = object.__new__
 _OS_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 if CHANCE != int(pyspiel.PlayerId.CHANCE):  # pragma: no cover - both are fixed constants
     raise ImportError("ruleproof's CHANCE differs from OpenSpiel's; current_player must translate it")
