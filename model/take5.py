@@ -53,6 +53,7 @@ _BULL = tuple(_bullheads(c) for c in range(105))
 _DEAL = tuple(Deal(c) for c in range(105))
 _SELECT = tuple(Select(c) for c in range(105))
 _TAKES = tuple(Take(r) for r in range(_ROWS))
+_ALL_ROWS = tuple(range(_ROWS))
 _PLACES = {(r, left): Place(r, left) for r in range(_ROWS) for left in (False, True)}
 #: The one option of a card with a single nearest row (no professional variant): a row's end.
 _ONE_PLACE = tuple((_PLACES[r, False],) for r in range(_ROWS))
@@ -64,7 +65,12 @@ _new_state = tuple.__new__
 
 
 def _points(cards: tuple[int, ...]) -> int:
-    return sum(_BULL[c] for c in cards)
+    return sum(map(_BULL.__getitem__, cards))
+
+
+def _takes(rows: tuple[int, ...]) -> tuple[Take, ...]:
+    """The moves taking ``rows`` (every row: one shared tuple)."""
+    return _TAKES if rows == _ALL_ROWS else tuple([_TAKES[r] for r in rows])
 
 
 #: Every full deck by its top card (the tactical deck has 10n + 4 cards), shared by all states.
@@ -209,7 +215,7 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
                     if top < end < card:
                         top = end
                         best = r
-                moves = _ONE_PLACE[best] if best >= 0 else tuple(_TAKES[r] for r in self.too_low_rows(state))
+                moves = _ONE_PLACE[best] if best >= 0 else _takes(self.too_low_rows(state))
         self._cache = (state, moves, None, False)
         return moves
 
@@ -220,7 +226,7 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
         places = self._nearest(state.variant, state.rows, card)
         if places:
             return places
-        return tuple(_TAKES[r] for r in self.too_low_rows(state))
+        return _takes(self.too_low_rows(state))
 
     def too_low_rows(self, state: Take5State) -> tuple[int, ...]:
         """The rows (0-based, ascending) the owner of the too-low card resolving in ``state`` may take.
