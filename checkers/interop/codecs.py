@@ -346,6 +346,8 @@ class BigFiveCodec(ActionCodec):
         # The action of each exchange asked about (by its cards): a hand's exchanges are listed at every
         # turn. At most every multiset of 1-5 of the 25 kinds (142,505), so bounded.
         self._exchanges: dict[tuple[int, ...], int] = {}
+        # The line of a single card on a cell of the last state's table (several cards of a hand fit one cell).
+        self._singles: dict[tuple[int, int], tuple[bool, int, int, int]] = {}
 
     # -- placement order --------------------------------------------------
 
@@ -425,20 +427,45 @@ class BigFiveCodec(ActionCodec):
         order: tuple[tuple[int, int], ...] = extra  # type: ignore[assignment]
         tables = (board, {c: i for i, c in enumerate(order)})
         self._last = (state, extra, tables)
+        self._singles = {}
         return tables
 
     def _encode_play(self, move: Move, state: State, extra: object) -> int:
         board, position = self._tables(state, extra)
         placed = move.placed
-        x, y, _ = placed[0]
-        played = {p[:2] for p in placed}  # the played cells
-        if len(placed) > 1:
-            horizontal = len({p[1] for p in placed}) == 1
+        if len(placed) == 1:
+            x, y, _ = placed[0]
+            line = self._singles.get((x, y))
+            if line is None:
+                horizontal = (x - 1, y) in board or (x + 1, y) in board
+                line = self._singles[x, y] = self._line(move, board, position, {(x, y)}, x, y, horizontal)
         else:
-            horizontal = (x - 1, y) in board or (x + 1, y) in board
+            x, y, _ = placed[0]
+            line = self._line(move, board, position, {p[:2] for p in placed}, x, y, len({p[1] for p in placed}) == 1)
+        horizontal, k, a, base = line
+        colour, animal = a % 5, a // 5
+        shape = []
+        for p in placed:
+            px, py, card = p
+            offset = (px if horizontal else py) - base
+            if card != a and card % 5 == colour:
+                shape.append((offset, 0, (card // 5 - animal) % 5))
+            elif card != a and card // 5 == animal:
+                shape.append((offset, 1, (card % 5 - colour) % 5))
+            else:
+                raise AdapterError(f"{move}: {p} shares neither colour nor animal with the anchor")
+        shape.sort()
+        index = self._shape_index.get(tuple(shape))
+        if index is None:
+            raise AdapterError(f"{move}: no action numbers this play")
+        return self.base_play + (k * 2 + (not horizontal)) * len(self.shapes) + index
+
+    def _line(self, move: Move, board: dict[tuple[int, int], int], position: dict[tuple[int, int], int],
+              played: set[tuple[int, int]], x: int, y: int, horizontal: bool) -> tuple[bool, int, int, int]:
+        """The new line of a play from its first cell ``(x, y)``: the run through the played
+        cells on the board with them. Its anchor is the earliest-placed card of it that was
+        on the table: ``(horizontal, anchor index, anchor card, anchor coordinate on the axis)``."""
         dx, dy = (1, 0) if horizontal else (0, 1)
-        # The new line: the run through the played cells on the board with them. Its anchor is
-        # the earliest-placed card of it that was on the table.
         while (x - dx, y - dy) in board or (x - dx, y - dy) in played:
             x, y = x - dx, y - dy
         k = -1
@@ -456,24 +483,7 @@ class BigFiveCodec(ActionCodec):
             raise AdapterError(f"{move}: the new line has no card that was on the table")
         if k >= self.MAX_ANCHORS:
             raise AdapterError(f"{move}: anchor index {k} beyond {self.MAX_ANCHORS}")
-        a = board[anchor]
-        colour, animal = a % 5, a // 5
-        base = anchor[0] if horizontal else anchor[1]
-        shape = []
-        for p in placed:
-            px, py, card = p
-            offset = (px if horizontal else py) - base
-            if card != a and card % 5 == colour:
-                shape.append((offset, 0, (card // 5 - animal) % 5))
-            elif card != a and card // 5 == animal:
-                shape.append((offset, 1, (card % 5 - colour) % 5))
-            else:
-                raise AdapterError(f"{move}: {p} shares neither colour nor animal with the anchor")
-        shape.sort()
-        index = self._shape_index.get(tuple(shape))
-        if index is None:
-            raise AdapterError(f"{move}: no action numbers this play")
-        return self.base_play + (k * 2 + (not horizontal)) * len(self.shapes) + index
+        return horizontal, k, board[anchor], anchor[0] if horizontal else anchor[1]
 
     def decode(self, action: int, state: State, extra: object, chance: bool) -> Move:
         bf = self.bf
