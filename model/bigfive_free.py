@@ -186,7 +186,7 @@ def _pattern_counts(pattern: tuple[int, ...]) -> _Counts:
                 top = right - low
             for k in range(first, top + 1):
                 counts[mode, k] = counts.get((mode, k), 0) + 1
-    return tuple((mode, k, n, _mode_group(mode)) for (mode, k), n in counts.items())
+    return tuple([(mode, k, n, _mode_group(mode)) for (mode, k), n in counts.items()])
 
 
 class FreeWindows:
@@ -230,7 +230,7 @@ class FreeWindows:
             before: dict[int, _Run] = {}
             totals: dict[tuple[int, int], int] = {}
         else:
-            before, totals = old[1], dict(old[0])
+            totals, before = old  # (this index's only: after() does not copy the free windows)
         came: list[_Counts] = []
         i, end = 0, len(coords)
         if near is None:
