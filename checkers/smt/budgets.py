@@ -39,7 +39,7 @@ bigfive.rules               7,000,000     670,338       solve_rules: BF-F-1 step
 bigfive.rules-trial         20,000,000    3,799,995     solve_rules: each core-shrinking trial
 bigfive.any-play            6,000,000     507,550       any_play, BF-F-8
 bigfive.check-play          1,000,000     191           check_play
-bigfive.bonus               250,000,000   22,436,838    BF-F-2, BF-F-3 (Optimize)
+bigfive.bonus               10,000,000    956,860       BF-F-2, BF-F-3 (each "bonus >= k?" from above)
 bigfive.bonus-witness       80,000,000    7,720,047     BF-F-2, BF-F-3 witness
 bigfive.dead                60,000,000    5,351,903     BF-F-5 5x5, dead_board_query, board_is_dead
 bigfive.leftover            1,000,000     749           BF-F-6, BF-F-7
@@ -90,7 +90,7 @@ BUDGETS: dict[str, tuple[int, int]] = {
     "bigfive.rules-trial": (20_000_000, 3_799_995),
     "bigfive.any-play": (6_000_000, 507_550),
     "bigfive.check-play": (1_000_000, 191),
-    "bigfive.bonus": (250_000_000, 22_436_838),
+    "bigfive.bonus": (10_000_000, 956_860),
     "bigfive.bonus-witness": (80_000_000, 7_720_047),
     "bigfive.dead": (60_000_000, 5_351_903),
     "bigfive.leftover": (1_000_000, 749),

@@ -250,3 +250,59 @@ def maximize(objective: Any, constraints: list[Any], budget: str = "default", *,
         return SolverResult("unsat", seconds=seconds, resources=used, rlimit=limit), None
     reason = gave_up_reason(opt.reason_unknown(), used, limit)
     return SolverResult("unknown", reason=reason, seconds=seconds, resources=used, rlimit=limit), None
+
+
+def upper_bound(term: Any) -> int | None:
+    """A bound no value of the integer ``term`` exceeds, read off its shape: constants, sums and
+    if-then-else (the larger branch); ``None`` for any other term.
+
+    >>> x = z3.Int("x")
+    >>> upper_bound(z3.If(x > 0, 2, 0) + z3.If(x > 5, 1, z3.If(x < 0, 3, 0)) + 1), upper_bound(x + 1)
+    (6, None)
+    """
+    if z3.is_int_value(term):
+        return int(term.as_long())
+    if z3.is_add(term) or z3.is_app_of(term, z3.Z3_OP_ITE):
+        parts = [upper_bound(c) for c in term.children()[1:]] if z3.is_app_of(term, z3.Z3_OP_ITE) else \
+            [upper_bound(c) for c in term.children()]
+        if any(p is None for p in parts):
+            return None
+        values = [p for p in parts if p is not None]
+        return max(values) if z3.is_app_of(term, z3.Z3_OP_ITE) else sum(values)
+    return None
+
+
+def maximize_from_above(objective: Any, constraints: list[Any], budget: str = "default", *,
+                        rlimit: int | None = None, steps: int = 16) -> tuple[SolverResult, int | None]:
+    """Maximise an integer objective by asking "objective >= k?" for k from
+    :func:`upper_bound` down: the first ``sat`` is the optimum, proved by the
+    ``unsat`` answer for k + 1 (or by the bound itself when k is the bound).
+    When the objective has no such bound, or the optimum lies more than
+    ``steps`` below it, :func:`maximize` (z3's Optimize) answers instead.
+
+    Every check is bounded by the budget's limit; one ``unknown`` makes the
+    result ``unknown`` (no optimum is claimed). Resources and seconds are
+    summed over the checks. When the optimum is near the bound this costs a
+    few decision checks instead of Optimize's climb from below (Big Five's
+    bonus: about 2 million units instead of 12 to 23 million).
+
+    >>> x, y = z3.Int("x"), z3.Int("y")
+    >>> result, best = maximize_from_above(z3.If(x > 2, 3, 0) + z3.If(y > x, 2, 0), [x >= 0, y >= 0, x + y <= 5])
+    >>> best, result.verdict
+    (3, 'sat')
+    """
+    top = upper_bound(objective)
+    if top is None:
+        return maximize(objective, constraints, budget, rlimit=rlimit)
+    seconds, units, limit = 0.0, 0, budget_rlimit(budget, rlimit)
+    for k in range(top, top - steps, -1):
+        # A fresh solver per bound: z3 decided Big Five's bonus bounds 4-10 times faster than after push/pop.
+        solver = TrackedSolver(budget, rlimit=rlimit)
+        solver.add_fact(*constraints, objective >= k)
+        result = solver.check()
+        seconds, units = seconds + result.seconds, units + result.resources
+        if result.verdict == "unknown":
+            return SolverResult("unknown", reason=result.reason, seconds=seconds, resources=units, rlimit=limit), None
+        if result.verdict == "sat":
+            return SolverResult("sat", result.model, seconds=seconds, resources=units, rlimit=limit), k
+    return maximize(objective, constraints, budget, rlimit=rlimit)
