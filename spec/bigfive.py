@@ -1005,8 +1005,30 @@ def candidate_plays(board: tuple[Placed, ...], hand: Sequence[int], *, exhaustiv
     >>> len(plays) < len(candidate_plays(board, hand, exhaustive=True))
     True
     """
-    before = _board_map_of(board)
     limit = min(MAX_GROUP, len(hand))
+    cell_sets = _candidate_cells(board, limit, exhaustive)
+    orders: dict[int, list[tuple[int, ...]]] = {}
+    for size in range(1, limit + 1):
+        groups = [g for g in _hand_groups(hand, size) if exhaustive or _shares_feature(g)]
+        orders[size] = sorted({order for g in groups for order in itertools.permutations(g)})
+    singles: list[tuple[Placed, ...]] = []
+    multis: list[tuple[Placed, ...]] = []
+    for cells, in_order in cell_sets:
+        target = singles if len(cells) == 1 else multis
+        for order in orders[len(cells)]:
+            group = tuple([Placed(c[0], c[1], card) for c, card in zip(cells, order)])
+            target.append(group if in_order else tuple(sorted(group)))
+    return [Play(p) for p in singles] + [Play(p) for p in multis]
+
+
+@remember_last
+def _candidate_cells(board: tuple[Placed, ...], limit: int,
+                     exhaustive: bool) -> tuple[tuple[tuple[Cell, ...], bool], ...]:
+    """The cell sets of :func:`candidate_plays` on ``board`` for groups of up to ``limit`` cards, sorted, each
+    with whether its cells are already in order (distinct cells in order: its plays need no sorting).
+    They depend on the board alone, so the last board's are remembered (several hands, turns and rules
+    ask about one board)."""
+    before = _board_map_of(board)
     cell_sets: set[tuple[Cell, ...]] = set()
     for anchor in before:
         for axis in AXES:
@@ -1022,17 +1044,7 @@ def candidate_plays(board: tuple[Placed, ...], hand: Sequence[int], *, exhaustiv
                         empty = [c for c in window[lo : hi + 1] if c not in before]
                         if 1 <= len(empty) <= limit:
                             cell_sets.add(tuple(empty))
-    orders: dict[int, list[tuple[int, ...]]] = {}
-    for size in range(1, limit + 1):
-        groups = [g for g in _hand_groups(hand, size) if exhaustive or _shares_feature(g)]
-        orders[size] = sorted({order for g in groups for order in itertools.permutations(g)})
-    singles: list[tuple[Placed, ...]] = []
-    multis: list[tuple[Placed, ...]] = []
-    for cells in sorted(cell_sets):
-        target = singles if len(cells) == 1 else multis
-        for order in orders[len(cells)]:
-            target.append(tuple(sorted(Placed(c[0], c[1], card) for c, card in zip(cells, order))))
-    return [Play(p) for p in singles] + [Play(p) for p in multis]
+    return tuple((cells, all(a < b for a, b in zip(cells, cells[1:]))) for cells in sorted(cell_sets))
 
 
 @functools.lru_cache(maxsize=4096)

@@ -1,4 +1,5 @@
-"""Big Five: the play analysis shared by the placement rules equals the named line functions.
+"""Big Five: the play analysis shared by the placement rules equals the named line functions,
+and the candidate plays (cell sets remembered per board) equal a plain enumeration.
 
 :func:`ruleproof.spec.bigfive.analyse_play` reads its lines and its "holds an
 old card" fact off runs remembered per board; here every field is compared
@@ -10,16 +11,22 @@ plays whose cells extend one another's runs and other cards on the same cells.
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections import Counter
 
 from ruleproof.spec.bigfive import (
+    MAX_GROUP,
+    MAX_LINE,
     Placed,
+    Play,
     analyse_play,
     board_map,
+    candidate_plays,
     compute_gaps,
     compute_lines_through,
     contains_existing_card,
+    is_line_uniform,
     is_straight,
 )
 
@@ -84,3 +91,46 @@ def test_analyse_play_follows_a_played_cell_beyond_a_remembered_run() -> None:
     assert [line for line, _ in both.lines] == [((0, 0), (1, 0), (2, 0), (3, 0))]
     far = analyse_play(board, (Placed(3, 0, 10), Placed(4, 0, 15)))
     assert far.gaps == () and [line for line, _ in far.lines] == [((3, 0), (4, 0))] and not far.has_existing
+
+
+def _reference_candidates(board: tuple[Placed, ...], hand: list[int], exhaustive: bool) -> list[Play]:
+    """The candidate enumeration written out plainly: every cell set from the windows, every order, sorted."""
+    before = board_map(board)
+    limit = min(MAX_GROUP, len(hand))
+    cell_sets: set[tuple[tuple[int, int], ...]] = set()
+    for anchor in before:
+        for axis in ((1, 0), (0, 1)):
+            for start in range(-(MAX_LINE - 1), 1):
+                window = [(anchor[0] + (start + i) * axis[0], anchor[1] + (start + i) * axis[1])
+                          for i in range(MAX_LINE)]
+                if exhaustive:
+                    empty = [c for c in window if c not in before]
+                    for size in range(1, min(limit, len(empty)) + 1):
+                        cell_sets.update(itertools.combinations(empty, size))
+                    continue
+                where = window.index(anchor)
+                for lo in range(where + 1):
+                    for hi in range(where, MAX_LINE):
+                        empty = [c for c in window[lo:hi + 1] if c not in before]
+                        if 1 <= len(empty) <= limit:
+                            cell_sets.add(tuple(empty))
+    orders = {}
+    for size in range(1, limit + 1):
+        groups = {g for g in itertools.combinations(sorted(hand), size) if exhaustive or is_line_uniform(g)}
+        orders[size] = sorted({o for g in groups for o in itertools.permutations(g)})
+    plays: list[tuple[Placed, ...]] = []
+    for singles in (True, False):  # single cards first, then the groups (their cell sets in order, any size)
+        for cells in sorted(c for c in cell_sets if (len(c) == 1) == singles):
+            plays += [tuple(sorted(Placed(x, y, card) for (x, y), card in zip(cells, order)))
+                      for order in orders[len(cells)]]
+    return [Play(p) for p in plays]
+
+
+def test_candidate_plays_equal_the_plain_enumeration_on_random_boards_and_hands() -> None:
+    rng = random.Random(5)
+    for index in range(60):
+        board = _random_board(rng)
+        for _ in range(3):
+            hand = [rng.randrange(25) for _ in range(rng.randint(1, 5))]
+            exhaustive = index % 10 == 0
+            assert candidate_plays(board, hand, exhaustive=exhaustive) == _reference_candidates(board, hand, exhaustive)
