@@ -66,8 +66,8 @@ _GROUP_MASKS = (*_COLOUR_MASK, *_ANIMAL_MASK)
 
 #: (mode, number of empty cells, first and last cell of the segment relative to the run's first card)
 FreeWindow = tuple[int, int, int, int]
-#: how many free windows a run has per (mode, k): (mode, k, number, the mode's group)
-_Counts = tuple[tuple[int, int, int, int], ...]
+#: how many free windows a run has per mode: (mode, its group, windows of 2, 3 and 4 cells)
+_Counts = tuple[tuple[int, int, int, int, int], ...]
 #: a run with free windows: (first card, last card, room before it, its pattern, its counts)
 _Run = tuple[int, int, int, tuple[int, ...], _Counts]
 #: a run's pattern -> its counts
@@ -76,8 +76,8 @@ _PATTERNS_CAP = 1 << 15
 #: the windows of the patterns of recently drawn plays (emptied when full)
 _WINDOWS: dict[tuple[int, ...], list[FreeWindow]] = {}
 _WINDOWS_CAP = 1 << 11
-#: a line: (windows per (mode, k) on it, its runs with free windows by first card)
-_Line = tuple[dict[tuple[int, int], int], dict[int, _Run]]
+#: a line: (its windows per mode and k (index 0-4), its runs with free windows by first card)
+_Line = tuple[dict[int, list[int]], dict[int, _Run]]
 
 
 def hand_mask(hand: Iterable[int]) -> int:
@@ -139,12 +139,13 @@ def pattern_windows(pattern: tuple[int, ...]) -> list[FreeWindow]:
 
 
 def pattern_counts(pattern: tuple[int, ...]) -> _Counts:
-    """How many free windows of :func:`pattern_windows` each (mode, k) has, as
-    ``(mode, k, number, group of the mode)``; kept for the patterns met (only
-    the counts: the windows themselves are found again when a play is drawn).
+    """How many free windows of :func:`pattern_windows` each mode has, as
+    ``(mode, group of the mode, windows of 2, 3 and 4 cells)``; kept for the
+    patterns met (only the counts: the windows themselves are found again
+    when a play is drawn).
 
-    >>> sorted((k, n) for mode, k, n, group in pattern_counts((4, 0, -1, -1, -1, -1, -1)))
-    [(2, 3), (2, 3), (3, 4), (3, 4), (4, 5), (4, 5)]
+    >>> sorted(counts for mode, group, *counts in pattern_counts((4, 0, -1, -1, -1, -1, -1)))
+    [[3, 4, 5], [3, 4, 5]]
     """
     got = _PATTERNS.get(pattern)
     if got is None:
@@ -165,7 +166,7 @@ def _pattern_counts(pattern: tuple[int, ...]) -> _Counts:
         end += 1
     if end >= 4:
         return ()
-    counts: dict[tuple[int, int], int] = {}
+    counts: dict[int, list[int]] = {}
     old = list(cards[: end + 1])
     right = 0
     for hi in range(end, 5):
@@ -184,9 +185,13 @@ def _pattern_counts(pattern: tuple[int, ...]) -> _Counts:
             top = mode.bit_count()
             if top > right - low:
                 top = right - low
-            for k in range(first, top + 1):
-                counts[mode, k] = counts.get((mode, k), 0) + 1
-    return tuple([(mode, k, n, _mode_group(mode)) for (mode, k), n in counts.items()])
+            if first <= top:
+                per_k = counts.get(mode)
+                if per_k is None:
+                    per_k = counts[mode] = [0, 0, 0, 0, 0]
+                for k in range(first, top + 1):
+                    per_k[k] += 1
+    return tuple([(mode, _mode_group(mode), c[2], c[3], c[4]) for mode, c in counts.items()])
 
 
 class FreeWindows:
@@ -228,7 +233,7 @@ class FreeWindows:
         old = self.lines.get(key)
         if old is None:
             before: dict[int, _Run] = {}
-            totals: dict[tuple[int, int], int] = {}
+            totals: dict[int, list[int]] = {}
         else:
             totals, before = old  # (this index's only: after() does not copy the free windows)
         came: list[_Counts] = []
@@ -280,27 +285,37 @@ class FreeWindows:
         for a, run in before.items():
             if runs.get(a) is run:
                 continue
-            for mode, k, n, g in run[4]:
-                mk = (mode, k)
-                left_over = totals[mk] - n
-                if left_over:
-                    totals[mk] = left_over
-                else:
-                    del totals[mk]
+            for mode, g, c2, c3, c4 in run[4]:
+                t = totals[mode]
+                t[2] -= c2
+                t[3] -= c3
+                t[4] -= c4
+                if not (t[2] or t[3] or t[4]):
+                    del totals[mode]
                 by_mode = groups[g]
-                counts = by_mode[mode]
-                counts[k] -= n
-                if not any(counts):
+                t = by_mode[mode]
+                t[2] -= c2
+                t[3] -= c3
+                t[4] -= c4
+                if not (t[2] or t[3] or t[4]):
                     del by_mode[mode]
         for per in came:
-            for mode, k, n, g in per:
-                mk = (mode, k)
-                totals[mk] = totals.get(mk, 0) + n
+            for mode, g, c2, c3, c4 in per:
+                got = totals.get(mode)
+                if got is None:
+                    totals[mode] = [0, 0, c2, c3, c4]
+                else:
+                    got[2] += c2
+                    got[3] += c3
+                    got[4] += c4
                 by_mode = groups[g]
                 got = by_mode.get(mode)
                 if got is None:
-                    got = by_mode[mode] = [0, 0, 0, 0, 0]
-                got[k] += n
+                    by_mode[mode] = [0, 0, c2, c3, c4]
+                else:
+                    got[2] += c2
+                    got[3] += c3
+                    got[4] += c4
         self.lines[key] = (totals, runs)
 
     def census(self, mask: int, min_size: int) -> tuple[int, list[tuple[int, int, int, int]]]:
@@ -337,13 +352,15 @@ class FreeWindows:
             raise IndexError("candidate index out of range")
         which, r = divmod(r, _PERM[a][k])
         for key, (totals, runs) in self.lines.items():
-            here = totals.get((mode, k), 0)
+            line = totals.get(mode)
+            here = line[k] if line is not None else 0
             if which < here:
                 break
             which -= here
         for first, _, _, pattern, per in runs.values():
-            for m, kk, n, _ in per:
-                if m == mode and kk == k:
+            for m, _, *by_k in per:
+                if m == mode:
+                    n = by_k[k - 2]
                     break
             else:
                 continue

@@ -72,11 +72,11 @@ def test_pattern_windows_of_a_lone_card() -> None:
     # segments of 3, 4 and 5 cells through it: 3 + 4 + 5 windows.
     pattern = (4, 0, -1, -1, -1, -1, -1)
     assert len(pattern_windows(pattern)) == 24
-    assert sorted(n for _, _, n, _ in pattern_counts(pattern)) == [3, 3, 4, 4, 5, 5]
+    assert sorted(n for _, _, *by_k in pattern_counts(pattern) for n in by_k) == [3, 3, 4, 4, 5, 5]
     # No room before it and a card of its colour two cells after: fewer segments.
     fewer = pattern_windows((0, 0, -1, 5, -1, -1, -1))
     assert 0 < len(fewer) < 24
-    assert sum(n for _, _, n, _ in pattern_counts((0, 0, -1, 5, -1, -1, -1))) == len(fewer)
+    assert sum(sum(by_k) for _, _, *by_k in pattern_counts((0, 0, -1, 5, -1, -1, -1))) == len(fewer)
     # A run of five: no window.
     assert pattern_windows((4, 0, 1, 2, 3, 4, -1)) == []
     assert pattern_counts((4, 0, 1, 2, 3, 4, -1)) == ()
@@ -92,6 +92,7 @@ def test_pattern_counts_count_the_pattern_windows() -> None:
         pattern = (rng.randint(0, 4), rng.randrange(25), *(rng.randrange(25) if rng.random() < 0.35 else -1
                                                            for _ in range(5)))
         listed: Counter[tuple[int, int]] = Counter((mode, k) for mode, k, _, _ in pattern_windows(pattern))
-        assert {(mode, k): n for mode, k, n, _ in _pattern_counts(pattern)} == listed, pattern
+        counted = {(mode, k): n for mode, _, *by_k in _pattern_counts(pattern) for k, n in enumerate(by_k, 2) if n}
+        assert counted == listed, pattern
         windows += sum(listed.values())
     assert windows > 10000
