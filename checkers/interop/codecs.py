@@ -1,8 +1,9 @@
 """OpenSpiel action codecs: every move and chance outcome of a game as an integer.
 
-A :class:`TableCodec` numbers every move a game can ever make under a variant;
-Big Five's plays are numbered relative to the cards already on the table
-(:class:`BigFiveCodec`). Pure Python (no ``pyspiel``).
+A :class:`TableCodec` numbers every move a game can ever make under a variant
+(:class:`CardCodec`, Take 5's, finds a card's move by its card: most of its
+moves); Big Five's plays are numbered relative to the cards already on the
+table (:class:`BigFiveCodec`). Pure Python (no ``pyspiel``).
 """
 
 from __future__ import annotations
