@@ -43,7 +43,7 @@ from typing import Any
 
 import z3
 
-from ruleproof.checkers.smt.core import SolverResult, TrackedSolver
+from ruleproof.checkers.smt.core import SolverResult, TrackedSolver, budget_rlimit
 from ruleproof.spec.bigfive import MAX_GROUP, MAX_LINE, Placed
 
 Cell = tuple[int, int]
@@ -614,12 +614,12 @@ def any_play(board: Mapping[Cell, int], hand: Sequence[int], *, min_size: int = 
 
 
 def solve_rules(facts: Sequence[Any], rules: Sequence[tuple[str, Any]], *, minimal: bool = True,
-                budget: str = "bigfive.rules", rlimit: int | None = None,
-                trial_rlimit: int | None = None) -> tuple[SolverResult, z3.ModelRef | None]:
+                budget: str = "bigfive.rules", rlimit: int | None = None, trial_rlimit: int | None = None,
+                trial_budget: str = "bigfive.rules-trial") -> tuple[SolverResult, z3.ModelRef | None]:
     """Check background ``facts`` with tracked ``rules`` (within ``budget``'s
     resource limit, or ``rlimit``); when unsat and ``minimal``, shrink the
     core by deletion (drop a rule, re-check within the budget
-    ``bigfive.rules-trial``, or ``trial_rlimit``) until every remaining rule is
+    ``trial_budget``, or ``trial_rlimit``) until every remaining rule is
     needed or the trial gives up (then the rule stays: the core is still a
     valid core, perhaps not a minimal one). The limits count resource units,
     not time, so the core found is the same on a loaded machine. Returns the
@@ -630,28 +630,27 @@ def solve_rules(facts: Sequence[Any], rules: Sequence[tuple[str, Any]], *, minim
     >>> result.verdict, result.core
     ('unsat', ('R-1',))
     """
-    solver = TrackedSolver(budget, rlimit=rlimit)
-    limit = solver.rlimit
-    solver.add_fact(*facts)
+    limit = budget_rlimit(budget, rlimit)
     spent = 0.0
     units = 0
 
-    def check(ids: Sequence[str]) -> SolverResult:
+    def check(ids: Sequence[str], name: str, bound: int | None) -> SolverResult:
+        # A fresh solver per check: after push/pop z3 took up to twice the units to find BF-F-1's
+        # trial models, and every trial budget is calibrated on a check of its own.
         nonlocal spent, units
-        solver.solver.push()
+        solver = TrackedSolver(name, rlimit=bound)
+        solver.add_fact(*facts)
         for rule_id, constraint in rules:
             if rule_id in ids:
                 solver.add(rule_id, constraint)
         result = solver.check()
         spent += result.seconds
         units += result.resources
-        model = solver.model() if result.verdict == "sat" else None
-        solver.solver.pop()
-        check.model = model  # type: ignore[attr-defined]
+        check.model = solver.model() if result.verdict == "sat" else None  # type: ignore[attr-defined]
         return result
 
     everything = list(dict.fromkeys(r for r, _ in rules))
-    result = check(everything)
+    result = check(everything, budget, rlimit)
     model = getattr(check, "model", None)
     if result.verdict == "unsat" and minimal:
         core = list(result.core)
@@ -659,9 +658,7 @@ def solve_rules(facts: Sequence[Any], rules: Sequence[tuple[str, Any]], *, minim
             if rule_id not in core:
                 continue
             trial = [r for r in core if r != rule_id]
-            solver.set_budget("bigfive.rules-trial", trial_rlimit)
-            again = check(trial)
-            solver.set_budget(budget, rlimit)
+            again = check(trial, trial_budget, trial_rlimit)
             if again.verdict == "unsat":
                 core = [r for r in trial if r in again.core] or trial
         result = SolverResult("unsat", core=tuple(sorted(core)), seconds=spent, resources=units, rlimit=limit)

@@ -17,8 +17,9 @@ from ruleproof.checkers.smt.core import recording
 ROOT = Path(__file__).resolve().parents[2]
 CHECKERS = ROOT / "checkers"
 GAMES = ("take5", "bigpoints", "ikebana", "bigfive", "cinco")
-#: A budget named where a solver is made: TrackedSolver("x"), maximize(..., "x"), set_budget("x"), budget="x".
-_NAMED = re.compile(r'(?:TrackedSolver\(|set_budget\(|budget(?:: str)? ?= ?|maximize\([^\n]*,\s*)"([A-Za-z0-9.\-]+)"')
+#: A budget named where a solver is made: TrackedSolver("x"), maximize(..., "x") or maximize_from_above(..., "x"),
+#: set_budget("x"), budget="x".
+_NAMED = re.compile(r'(?:TrackedSolver\(|set_budget\(|budget(?:: str)? ?= ?|maximize(?:_from_above)?\([^\n]*,\s*)"([A-Za-z0-9.\-]+)"')
 
 
 def _question(fid: str) -> object:
