@@ -307,9 +307,25 @@ def draw_run(game: BigFiveGame, state: BigFiveState, rng: random.Random,
              trace: list[BigFiveMove] | None) -> tuple[BigFiveState, int]:
     """A seat's refill after its move (``state.to_draw`` cards, never more than its deck) at once."""
     seat = state.turn
-    segments = state.decks[seat]
+    return _refill(game, state, list(state.hands[seat]), state.decks[seat], state.to_draw, state.idle, rng, trace)
+
+
+def exchange_run(game: BigFiveGame, state: BigFiveState, cards: tuple[int, ...], rng: random.Random,
+                 trace: list[BigFiveMove] | None) -> tuple[BigFiveState, int]:
+    """The seat's exchange of ``cards`` (what :meth:`BigFiveGame.apply` does: the
+    cards under the deck, one more idle turn) and its refill at once; the
+    number of draws."""
+    seat = state.turn
     hand = list(state.hands[seat])
-    count = state.to_draw
+    for c in cards:
+        hand.remove(c)
+    return _refill(game, state, hand, state.decks[seat] + (cards,), len(cards), state.idle + 1, rng, trace)
+
+
+def _refill(game: BigFiveGame, state: BigFiveState, hand: list[int], segments: tuple[tuple[int, ...], ...],
+            count: int, idle: int, rng: random.Random, trace: list[BigFiveMove] | None) -> tuple[BigFiveState, int]:
+    """``count`` draws of seat ``state.turn`` (hand ``hand``, deck ``segments``), then the end of its turn."""
+    seat = state.turn
     at = 0
     top = list(segments[0])
     randrange = rng.randrange
@@ -325,21 +341,22 @@ def draw_run(game: BigFiveGame, state: BigFiveState, rng: random.Random,
     hands = state.hands[:seat] + (tuple(hand),) + state.hands[seat + 1:]
     decks = state.decks[:seat] + (deck,) + state.decks[seat + 1:]
     players = state.players
-    if not state.bonus and 1 < players and state.idle < players:
+    if not state.bonus and 1 < players and idle < players:
         # _end_turn without a stalemate to look for: the next seat's turn (one new state instead of two)
         return BigFiveState(
             state.variant, players, state.round, state.dealt, state.pool, state.board, hands, decks, state.pile,
-            state.box, (seat + 1) % players, 0, state.boxing, 0, state.idle, state.penalties, state.round_over,
+            state.box, (seat + 1) % players, 0, state.boxing, 0, idle, state.penalties, state.round_over,
             state.finished,
         ), count
-    s = state._replace(hands=hands, decks=decks, to_draw=0)
+    s = state._replace(hands=hands, decks=decks, to_draw=0, idle=idle)
     return (s if s.bonus else game._end_turn(s)), count
 
 
 def random_playout(game: BigFiveGame, state: BigFiveState, rng: random.Random,
                    trace: list[BigFiveMove] | None = None) -> tuple[BigFiveState, int]:
     """:meth:`Game.random_playout` with :func:`random_decision` for the seats'
-    moves and whole setups (:func:`deal_round`) and refills (:func:`draw_run`) at once."""
+    moves and whole setups (:func:`deal_round`), refills (:func:`draw_run`) and
+    exchanges with their refills (:func:`exchange_run`) at once."""
     steps = 0
     current, sample, apply = game.current_player, game.sample_chance, game.apply_unchecked
     while True:
@@ -360,6 +377,12 @@ def random_playout(game: BigFiveGame, state: BigFiveState, rng: random.Random,
             move = sample(state, rng)
         else:
             move = random_decision(game, state, actor, rng)
+            if type(move) is Exchange:
+                if trace is not None:
+                    trace.append(move)
+                state, n = exchange_run(game, state, move.cards, rng, trace)
+                steps += 1 + n
+                continue
         if trace is not None:
             trace.append(move)
         state = apply(state, move)
