@@ -408,14 +408,33 @@ class GameSpec(Generic[V, S, M]):
         """Whether the legality rules allow the move: :meth:`check_move` finds no broken rule.
 
         The answer needs one broken rule, not all of them, so it stops at the
-        first (the rules after it are not asked).
+        first it finds. It asks first the rule that rejected the last illegal
+        move (the candidates of one state tend to break the same rule), then
+        the others in order; a rule that raises when asked out of order is
+        asked again in order, where an earlier rule may settle the answer first.
         """
         step = Step(variant, state, actor, move)
+        hint = self._breaker[0]
+        if hint is not None:
+            try:
+                applies = hint.applies
+                if (applies is _always or applies(step)) and hint.check(step) is not None:
+                    return False
+            except Exception:  # noqa: BLE001 - out of order only: the ordered pass below decides
+                hint = None
         for rule in self.legality_rules:
+            if rule is hint:
+                continue
             applies = rule.applies
             if (applies is _always or applies(step)) and rule.check(step) is not None:
+                self._breaker[0] = rule
                 return False
         return True
+
+    @functools.cached_property
+    def _breaker(self) -> list[Rule | None]:
+        """The legality rule that rejected the last illegal move :meth:`is_legal` saw (a hint for the next)."""
+        return [None]
 
     def check_transition(self, variant: V, before: S, actor: int, move: M, after: S) -> Report:
         """Every effect rule that the transition ``before → after`` breaks."""
