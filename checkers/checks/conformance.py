@@ -197,15 +197,19 @@ def check_state(game: AnyGame, state: Any, *, candidates: bool = True,
         found.append(("serialise", f"{type(exc).__name__}: {exc}"))
     where = Counter([c for c, _ in game.components(state)])
     expected = memo.expected_components(game, players, variant)
-    if where != expected:
+    if not dict.__eq__(where, expected) and where != expected:  # equal dicts are equal counters (quick test first)
         extra = sorted((where - expected).elements())[:5]
         missing = sorted((expected - where).elements())[:5]
         found.append(("conservation", f"components out of place: extra {extra}, missing {missing}"))
-    for seat in range(players):
-        try:
-            json.dumps(game.observation(state, seat))
-        except (TypeError, ValueError) as exc:
-            found.append(("observation", f"seat {seat}: not JSON data ({exc})"))
+    observations = [game.observation(state, seat) for seat in range(players)]
+    try:
+        json.dumps(observations)  # all seats at once; when that fails, seat by seat to name them
+    except (TypeError, ValueError):
+        for seat, observation in enumerate(observations):
+            try:
+                json.dumps(observation)
+            except (TypeError, ValueError) as exc:
+                found.append(("observation", f"seat {seat}: not JSON data ({exc})"))
 
     moves = game.legal_moves(state)
     if actor == TERMINAL:

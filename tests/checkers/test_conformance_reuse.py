@@ -170,3 +170,13 @@ def test_invalid_move_order_is_reported(engine: Take5Game, message: str) -> None
     state = engine.new_game(2, seed=3)
     problems = check_state(engine, state)
     assert ("legal-moves", message) in [(c, m.split(":")[0]) for c, m in problems]
+
+
+def test_invalid_observation_names_the_seat() -> None:
+    class SetObservation(Take5Game):
+        def observation(self, state: Any, seat: int) -> Any:
+            data = super().observation(state, seat)
+            return {1, 2} if seat == 1 else data
+
+    problems = check_state(SetObservation(), SetObservation().new_game(3, seed=0))
+    assert [c for c, m in problems if c == "observation" and m.startswith("seat 1:")] == ["observation"]
