@@ -262,16 +262,18 @@ def check_state(game: AnyGame, state: Any, *, candidates: bool = True,
         equality = _typed_equality(cands + list(moves))
         if equality:
             found.append(("move-equality", equality))
-        allowed: set[Any] = set()
+        generated = set(moves)
+        not_generated: set[Any] = set()
         for m in cands:
+            if m in generated:  # an engine move, decided above (and not "allowed but not generated" either way)
+                continue
             key = (type(m), m)
             ok = verdicts.get(key)
-            if ok is None:  # not an engine move (decided above): ask the spec
+            if ok is None:
                 ok = verdicts[key] = spec.is_legal(variant, state, actor, m)
             if ok:
-                allowed.add(m)
-        not_generated = allowed - set(moves)
-        outside = set(moves) - set(cands)
+                not_generated.add(m)
+        outside = generated - set(cands)
         if not_generated:
             found.append(("spec-subset-engine", f"spec allows {sorted(map(str, not_generated))[:5]}, engine lacks them"))
         if outside:
