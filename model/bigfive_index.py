@@ -325,7 +325,8 @@ class _Index:
         # their mask along that run changes (a row's ends: their row masks,
         # keyed (y, x, 0); a column's ends: their column masks, (x, y, 1)).
         narrow: set[Cell] = set()
-        pop = self._perp.pop
+        perp = self._perp
+        pop = perp.pop
         for x, y, _ in placed:
             pop((x, y, 1), None)
             pop((y, x, 0), None)
@@ -349,14 +350,20 @@ class _Index:
                 i += 1
             narrow.add((x, i))
             pop((x, i, 1), None)
-        perp = self._perp
         if self._singles is not None:
             singles = self._singles
             counts = self._counts
             changes = [(cell, 0) for cell in ((p.x, p.y) for p in placed)]
             # (a narrow cell touches the run it ends: its single mask is its two masks' intersection)
-            changes += [(cell, _cached_perp(cells, perp, cell[0], cell[1], 1) & _cached_perp(cells, perp, cell[1], cell[0], 0))
-                        for cell in narrow]
+            for cell in narrow:
+                x, y = cell
+                m = perp.get((x, y, 1))
+                if m is None:
+                    m = perp[x, y, 1] = _column_mask(cells, x, y)
+                along = perp.get((y, x, 0))
+                if along is None:
+                    along = perp[y, x, 0] = _row_mask(cells, x, y)
+                changes.append((cell, m & along))
             for cell, m in changes:
                 was = singles.get(cell, 0)
                 if m:
@@ -432,8 +439,52 @@ def _cached_perp(cells: dict[Cell, int], perp: dict[tuple[int, int, int], int], 
     key = (i, fixed, flag)
     m = perp.get(key)
     if m is None:
-        m = perp[key] = _perp_mask(cells, i, fixed, 0, 1) if flag else _perp_mask(cells, fixed, i, 1, 0)
+        m = perp[key] = _column_mask(cells, i, fixed) if flag else _row_mask(cells, fixed, i)
     return m
+
+
+def _row_mask(cells: dict[Cell, int], x: int, y: int) -> int:
+    """:func:`_perp_mask` along the row: the cards the empty cell (x, y) admits with respect to its row."""
+    found: list[int] = []
+    get = cells.get
+    i = x - 1
+    c = get((i, y))
+    while c is not None:
+        found.append(c)
+        i -= 1
+        c = get((i, y))
+    i = x + 1
+    c = get((i, y))
+    while c is not None:
+        found.append(c)
+        i += 1
+        c = get((i, y))
+    if not found:
+        return _ALL
+    found.sort()
+    return _one_mask(tuple(found))
+
+
+def _column_mask(cells: dict[Cell, int], x: int, y: int) -> int:
+    """:func:`_perp_mask` along the column: the cards the empty cell (x, y) admits with respect to its column."""
+    found: list[int] = []
+    get = cells.get
+    i = y - 1
+    c = get((x, i))
+    while c is not None:
+        found.append(c)
+        i -= 1
+        c = get((x, i))
+    i = y + 1
+    c = get((x, i))
+    while c is not None:
+        found.append(c)
+        i += 1
+        c = get((x, i))
+    if not found:
+        return _ALL
+    found.sort()
+    return _one_mask(tuple(found))
 
 
 def _single_mask(cells: dict[Cell, int], cell: Cell, perp: dict[tuple[int, int, int], int]) -> int:
