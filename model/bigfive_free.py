@@ -358,9 +358,9 @@ class FreeWindows:
                 break
             which -= here
         for first, _, _, pattern, per in runs.values():
-            for m, _, *by_k in per:
-                if m == mode:
-                    n = by_k[k - 2]
+            for entry in per:
+                if entry[0] == mode:
+                    n = entry[k]  # (mode, group, windows of 2, 3, 4 cells): index k
                     break
             else:
                 continue
