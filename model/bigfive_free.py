@@ -76,6 +76,7 @@ _PATTERNS_CAP = 1 << 15
 #: the windows of the patterns of recently drawn plays (emptied when full)
 _WINDOWS: dict[tuple[int, ...], list[FreeWindow]] = {}
 _WINDOWS_CAP = 1 << 11
+_EMPTY = tuple((-1,) * n for n in range(6))
 #: a line: (its windows per mode and k (index 0-4), its runs with free windows by first card)
 _Line = tuple[dict[int, list[int]], dict[int, _Run]]
 
@@ -228,7 +229,8 @@ class FreeWindows:
         that has no windows)."""
         horizontal, fixed = key
         index = self.index
-        get = index.cells.get
+        cells = index.cells
+        get = cells.get
         coords = index.rows[fixed] if horizontal else index.cols[fixed]
         old = self.lines.get(key)
         if old is None:
@@ -237,6 +239,7 @@ class FreeWindows:
         else:
             totals, before = old  # (this index's only: after() does not copy the free windows)
         came: list[_Counts] = []
+        pattern: tuple[int, ...]
         i, end = 0, len(coords)
         if near is None:
             runs: dict[int, _Run] = {}
@@ -264,22 +267,30 @@ class FreeWindows:
             prev_end = b
             if b - a >= 4:
                 continue
+            if i == end or coords[i] > a + 5:
+                # nothing else within five cells: the run's cards, then empty cells
+                if b == a:
+                    pattern = (left, cells[a, fixed] if horizontal else cells[fixed, a], -1, -1, -1, -1, -1)
+                elif horizontal:
+                    pattern = (left, *[cells[v, fixed] for v in range(a, b + 1)], *_EMPTY[5 - b + a])
+                else:
+                    pattern = (left, *[cells[fixed, v] for v in range(a, b + 1)], *_EMPTY[5 - b + a])
             # The card five cells on counts only as there or not (a segment may not end before it).
-            if horizontal:
+            elif horizontal:
                 last = get((a + 5, fixed), -1)
-                pattern = (left, get((a, fixed)), get((a + 1, fixed), -1), get((a + 2, fixed), -1),
+                pattern = (left, cells[a, fixed], get((a + 1, fixed), -1), get((a + 2, fixed), -1),
                            get((a + 3, fixed), -1), get((a + 4, fixed), -1), 0 if last >= 0 else -1)
             else:
                 last = get((fixed, a + 5), -1)
-                pattern = (left, get((fixed, a)), get((fixed, a + 1), -1), get((fixed, a + 2), -1),
+                pattern = (left, cells[fixed, a], get((fixed, a + 1), -1), get((fixed, a + 2), -1),
                            get((fixed, a + 3), -1), get((fixed, a + 4), -1), 0 if last >= 0 else -1)
             run = before.get(a)
             if run is not None and run[3] == pattern:
                 runs[a] = run
                 continue
-            per = pattern_counts(pattern)  # type: ignore[arg-type]
+            per = pattern_counts(pattern)
             if per:
-                runs[a] = (a, b, left, pattern, per)  # type: ignore[assignment]
+                runs[a] = (a, b, left, pattern, per)
                 came.append(per)
         groups = self.groups
         for a, run in before.items():
