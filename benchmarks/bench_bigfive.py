@@ -3,7 +3,10 @@ engine as it was before the speed work (``legacy_bigfive``, a verbatim copy),
 play generation on grown boards, and record validation against the engine's
 own playouts.
 
-Run on demand: ``.venv/bin/python benchmarks/bench_bigfive.py [--quick]``.
+Run on demand: ``.venv/bin/python benchmarks/bench_bigfive.py [--quick] [--revision REV]``;
+``--revision`` adds the random games against the engine (``model/bigfive*.py``)
+as committed at git revision ``REV``, loaded from ``git show`` under another
+package name, for before/after ratios of a change in one process.
 """
 
 from __future__ import annotations
@@ -12,12 +15,12 @@ import random
 import sys
 from collections import Counter
 from collections.abc import Callable
+from typing import Any
 
 import legacy_bigfive
 from common import (
     generic_playout,
     playout_work,
-    run_main,
     validation_comparison,
 )
 from harness import Comparison, compare, until
@@ -50,24 +53,70 @@ def generation_work(module: object, size: int, seed: int) -> Callable[[float], f
     return work
 
 
-def comparisons(quick: bool = False) -> list[Comparison]:
+def engine_at(revision: str) -> Any:
+    """A ``BigFiveGame`` of the engine modules (``model/bigfive*.py``) as committed
+    at git ``revision``, imported as the package ``bigfive_at_rev`` from a
+    temporary folder (removed at exit)."""
+    import atexit
+    import importlib
+    import shutil
+    import subprocess
+    import tempfile
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+
+    def git(*args: str) -> str:
+        return subprocess.run(["git", "-C", str(root), *args], check=True, capture_output=True, text=True).stdout
+
+    folder = Path(tempfile.mkdtemp(prefix="bigfive-rev-"))
+    atexit.register(shutil.rmtree, folder, True)
+    package = folder / "bigfive_at_rev"
+    package.mkdir()
+    (package / "__init__.py").write_text("", encoding="utf-8")
+    for name in git("ls-tree", "--name-only", revision, "model/").split():
+        base = name.rsplit("/", 1)[-1]
+        if base.startswith("bigfive") and base.endswith(".py"):
+            text = git("show", f"{revision}:{name}").replace("ruleproof.model.bigfive", "bigfive_at_rev.bigfive")
+            (package / base).write_text(text, encoding="utf-8")
+    sys.path.insert(0, str(folder))
+    return importlib.import_module("bigfive_at_rev.bigfive").BigFiveGame()
+
+
+def comparisons(quick: bool = False, revision: str | None = None) -> list[Comparison]:
     slices, budget = (3, 0.4) if quick else (7, 1.0)
     variant = GAME.default_variant()
     out = []
+    before = engine_at(revision) if revision else None
     for players in ((4,) if quick else (2, 4)):
         games = lambda final, steps: 1  # noqa: E731
+        fast = lambda g, s, r: g.random_playout(s, r)  # noqa: E731
         out.append(compare(
             f"bigfive {players}p random games / legacy engine",
-            playout_work(GAME, players, variant, lambda g, s, r: g.random_playout(s, r), players, games),
+            playout_work(GAME, players, variant, fast, players, games),
             playout_work(LEGACY, players, variant, generic_playout, players, games),
             unit="games", target=5.0, slices=slices, budget=budget,
             candidate_label="BigFiveGame.random_playout", baseline_label="legacy engine, legal lists"))
+        if before is not None:
+            out.append(compare(
+                f"bigfive {players}p random games / engine at {revision}",
+                playout_work(GAME, players, variant, fast, players, games),
+                playout_work(before, players, variant, fast, players, games),
+                unit="games", target=None, slices=slices, budget=budget,
+                candidate_label="BigFiveGame.random_playout", baseline_label=f"random_playout at {revision}"))
     out.append(validation_comparison("bigfive", GAME, 3, variant, 2, slices=slices, budget=budget))
     return out
 
 
 def main() -> None:
-    run_main(__doc__, comparisons)
+    import argparse
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="fewer, shorter slices")
+    parser.add_argument("--revision", metavar="REV", help="also compare with the engine at git revision REV")
+    args = parser.parse_args()
+    for c in comparisons(args.quick, args.revision):
+        print(c.line(), flush=True)
 
 
 if __name__ == "__main__":

@@ -72,7 +72,7 @@ _Counts = tuple[tuple[int, int, int, int, int], ...]
 _Run = tuple[int, int, int, tuple[int, ...], _Counts]
 #: a run's pattern -> its counts
 _PATTERNS: dict[tuple[int, ...], _Counts] = {}
-_PATTERNS_CAP = 1 << 15
+_PATTERNS_CAP = 1 << 16
 #: the windows of the patterns of recently drawn plays (emptied when full)
 _WINDOWS: dict[tuple[int, ...], list[FreeWindow]] = {}
 _WINDOWS_CAP = 1 << 11
