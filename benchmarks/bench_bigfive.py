@@ -90,7 +90,7 @@ def comparisons(quick: bool = False, revision: str | None = None) -> list[Compar
     before = engine_at(revision) if revision else None
     for players in ((4,) if quick else (2, 4)):
         games = lambda final, steps: 1  # noqa: E731
-        fast = lambda g, s, r: g.random_playout(s, r)  # noqa: E731
+        fast = lambda g, s, r: g.random_playout(s, r)
         out.append(compare(
             f"bigfive {players}p random games / legacy engine",
             playout_work(GAME, players, variant, fast, players, games),
