@@ -39,6 +39,7 @@ from ruleproof.checkers.smt.core import TrackedSolver
 from ruleproof.checkers.explore.statespace import (
     Exploration,
     config_for,
+    distances,
     explore_config,
     explored,
     longest_play,
@@ -175,7 +176,8 @@ def _gap_witness(full: bool) -> Finding:
     if not gaps:
         return Finding("BP-F-2", GAME_ID, question, "unsat", "no gap on the explored short paths",
                        witness={"checked": checked}, seconds=time.perf_counter() - start, method="exhaustive")
-    target = min(gaps, key=lambda n: len(path_to(ex, n)[1]))
+    far = distances(ex)  # the first gap state among those nearest a root (one search, not one per gap state)
+    target = min(gaps, key=lambda n: far[n])
     moves = _root_moves(ex, target)
     state = replay(2, _flags(config.variant), moves)
     gap_moves = [str(m) for m in bp.compute_gap_moves(state)]
