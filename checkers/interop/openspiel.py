@@ -66,6 +66,7 @@ import bisect
 import functools
 import json
 import random
+import sys
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any, ClassVar
@@ -403,6 +404,22 @@ class _Context:
 
     # -- observations -----------------------------------------------------------
 
+    def state_of(self, node: _Node) -> State:
+        """``node``'s engine state, made again by replaying the moves from the nearest
+        ancestor that holds one when the node gave its own up (see :func:`_release`)."""
+        if node.state is not None:
+            return node.state
+        path = []
+        walk: _Node | None = node
+        while walk is not None and walk.state is None:
+            path.append(walk)
+            walk = walk.parent
+        assert walk is not None  # the root keeps its state (the context holds it)
+        state = walk.state
+        for step in reversed(path):
+            state = step.state = self._apply(state, step.move)
+        return state
+
     def observation(self, node: _Node, seat: int, view: str = FULL) -> dict[str, Any]:
         """``seat``'s observation (:data:`FULL`), or only its public or private fields."""
         key = (view, seat)
@@ -412,7 +429,7 @@ class _Context:
         obs = cache.get(key)
         if obs is None:
             if view == FULL:
-                obs = self.engine.observation(node.state, seat)
+                obs = self.engine.observation(self.state_of(node), seat)
             else:
                 full = self.observation(node, seat)
                 private = self.private
@@ -505,6 +522,29 @@ class _Context:
 
 _MISSING = object()
 _new_object = object.__new__
+_refcount = sys.getrefcount
+#: The references to a node that only its child still reaches, inside ``_apply_action``:
+#: the child's ``parent``, the local variable and ``getrefcount``'s own argument.
+_UNSHARED = 3
+
+
+def _release(node: _Node) -> None:
+    """Let a node that nothing but its child reaches give up its engine state and move lists.
+
+    A game's history keeps every node (a child holds its parent), and keeping
+    every engine state made the adapter's moves about a third dearer in random
+    play (memory that is never reused, garbage-collector passes over it). A
+    node that no OpenSpiel state, clone or other caller holds (CPython's
+    reference count says so; the context holds the root, so the root keeps
+    its state) is reached only by walking up from its child: only its
+    observations are asked for then (the information state), and
+    :meth:`_Context.state_of` replays its state from the nearest ancestor that
+    kept one. Its actor, action, move, ``extra`` and cached observations stay.
+    """
+    node.state = None
+    node._actions = None
+    node._moves = ()
+    node._sampled = None
 _OS_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 if CHANCE != int(pyspiel.PlayerId.CHANCE):  # pragma: no cover - both are fixed constants
     raise ImportError("ruleproof's CHANCE differs from OpenSpiel's; current_player must translate it")
@@ -620,7 +660,10 @@ class RuleproofState(pyspiel.State):  # type: ignore[misc]
         return self._context.sample(self._node, rng)
 
     def _apply_action(self, action: int) -> None:
-        self._node = self._context.child(self._node, action)
+        node = self._node
+        self._node = self._context.child(node, action)
+        if _refcount(node) == _UNSHARED:
+            _release(node)
 
     def _action_to_string(self, player: int, action: int) -> str:
         node = self._node

@@ -200,3 +200,37 @@ def test_benchmark_skips_cleanly_without_pyspiel_and_reads_costs_as_at_most(monk
         for name in set(sys.modules) - before:
             if str(getattr(sys.modules[name], "__file__", "") or "").startswith(str(folder)):
                 del sys.modules[name]
+
+
+@pytest.mark.parametrize("game_id", ["take5", "bigfive"])
+def test_history_nodes_nobody_holds_give_up_their_states(game_id: str) -> None:
+    """In random play the nodes behind the current one release their engine states (issue 21);
+    a node a clone still holds keeps its own; observations and information states of released
+    nodes are made again by replay and equal those of a history that kept every state."""
+    game = _small(game_id)
+    state = game.new_initial_state()
+    rng = random.Random(6)
+    for _ in range(25):
+        adapter_step(state, rng)
+    clone = state.clone()
+    held = state._node
+    for _ in range(25):
+        adapter_step(state, rng)
+    walk, released = state._node.parent, 0
+    while walk is not None and walk.parent is not None:
+        released += walk.state is None
+        walk = walk.parent
+    assert released >= 40 and held.state is not None and clone._node is held
+    # The same history replayed through the context keeps every state.
+    context = state._context
+    kept = context.replay([a for _, a in state._node.actions()])
+    assert kept.state == state.engine_state and kept.parent is not None and kept.parent.state is not None
+    for seat in range(2):
+        for view in (adapter.FULL, adapter.PUBLIC, adapter.PRIVATE):
+            assert (context.information_state_string(state._node, seat, view)
+                    == context.information_state_string(kept, seat, view))
+    walk = state._node.parent
+    while walk is not None and walk.parent is not None:  # every released state came back, equal
+        assert walk.state is not None
+        walk = walk.parent
+    assert clone.legal_actions() and clone.information_state_string(0)
