@@ -36,7 +36,10 @@ computed on demand and once per history node: who acts, the legal actions
 (encoded together, :meth:`ActionCodec.encode_all`), and chance's outcome
 list, which is made only when ``chance_outcomes`` is called; applying an
 action without a list decodes it and asks the engine about that one move,
-and ``sample_chance_action`` draws through the engine without a list.
+and ``sample_chance_action`` draws through the engine without a list. A
+node that nothing but its child reaches any more gives up its engine state
+after the move (its observations replay it when asked), so random play does
+not keep a whole game of states alive.
 
 **Observations.** The observation string of a seat is the engine's
 :meth:`~ruleproof.model.core.Game.observation` as compact JSON. The
