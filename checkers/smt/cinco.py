@@ -158,18 +158,32 @@ class BoardVars:
         return tuple(cells)
 
 
+#: Answers of the count abstraction by (tiles, colours, most, chips_count): it reads nothing else of the layout,
+#: so layouts with as many tiling windows (and the final guide query of each search) share one solver call.
+_COUNTS: dict[tuple[int, int, int, bool], SolverResult] = {}
+
+
 def count_abstraction(layout: Layout, colours: int, most: int, *, chips_count: bool) -> SolverResult:
     """The tiling windows as chip counts per colour: can a dead, live position have at most ``most`` chips?
 
     Each tiling window gets integer counts per colour; a colour's stock is the
     sum over the tiling (the tiling covers every cell once); deadness is
     required on the tiling windows only. Unsat here means unsat for real boards.
+    The query depends on the layout only through the number of tiling windows;
+    its answers are kept for the process (each solver works in its own z3
+    context, so a repeated query would give the same answer).
     """
-    tiles = tiling(layout)
-    cnt = [[z3.Int(f"t{w}_{k}") for k in range(colours)] for w in range(len(tiles))]
+    key = (len(tiling(layout)), colours, most, chips_count)
+    if key not in _COUNTS:
+        _COUNTS[key] = _count_query(*key)
+    return _COUNTS[key]
+
+
+def _count_query(tiles: int, colours: int, most: int, chips_count: bool) -> SolverResult:
+    cnt = [[z3.Int(f"t{w}_{k}") for k in range(colours)] for w in range(tiles)]
     solver = TrackedSolver("cinco.count")
-    placed = [z3.Sum([cnt[w][k] for w in range(len(tiles))]) for k in range(colours)]
-    for w in range(len(tiles)):
+    placed = [z3.Sum([cnt[w][k] for w in range(tiles)]) for k in range(colours)]
+    for w in range(tiles):
         n = z3.Sum(cnt[w])
         solver.add_fact(*[c >= 0 for c in cnt[w]], n <= 5)
         for k in range(colours):
