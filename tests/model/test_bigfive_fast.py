@@ -178,3 +178,20 @@ def test_fast_playout_is_guarded() -> None:
     assert derived.random_playout(start, random.Random(9)) == Game.random_playout(GAME, start, random.Random(9))
     unknown = frozenset(f.name for f in dataclasses.fields(KIDS)) - type(GAME)._FAST_FLAGS
     assert not unknown, f"flags the fast path does not handle: {sorted(unknown)}"
+
+
+def test_without_exchanges_or_single_plays_the_candidates_are_searched_for_a_play() -> None:
+    """No deck (no exchange), groups of two at least (no single card): whether a
+    play exists decides the forced pass, so the fast path lists the plays found
+    among its candidates, or the pass."""
+    from ruleproof.spec.bigfive import make_position
+
+    variant = BigFiveVariant(min_group=2)
+    for hands, plays in ((["Gp Zp", "Lb"], 12), (["Gb Zy", "Lb"], 0)):
+        state = make_position("Lp@0,0", hands, decks=["", ""], variant=variant)
+        choices = Choices(GAME, state, 0)
+        assert choices.listed  # searched, not drawn with redraws
+        listed = [choices[r] for r in range(len(choices))]
+        assert Counter(listed) == Counter(GAME.legal_moves(state))
+        assert sum(isinstance(m, Play) for m in listed) == plays
+        assert plays or [str(m) for m in listed] == ["pass"]
