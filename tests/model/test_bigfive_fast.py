@@ -195,3 +195,17 @@ def test_without_exchanges_or_single_plays_the_candidates_are_searched_for_a_pla
         assert Counter(listed) == Counter(GAME.legal_moves(state))
         assert sum(isinstance(m, Play) for m in listed) == plays
         assert plays or [str(m) for m in listed] == ["pass"]
+
+
+def test_the_playout_moves_on_only_its_own_board_index() -> None:
+    """The playout updates its board index in place; an index the game handed
+    out before (here for the very board the playout starts from) stays as it was."""
+    rng = random.Random(4)
+    state = GAME.new_game(2, KIDS, seed=4)
+    while GAME.current_player(state) == CHANCE:
+        state = GAME.apply(state, GAME.sample_chance(state, rng))
+    held = GAME._board_index(state.board)
+    cells, singles = dict(held.cells), dict(held.singles())
+    final, _ = GAME.random_playout(state, rng)
+    assert len(final.board) > len(state.board) or final.round > state.round
+    assert held.cells == cells and held.singles() == singles
