@@ -84,7 +84,7 @@ from ruleproof.checkers.interop.adapters import (
     codec_for,
 )
 from ruleproof.checkers.interop.codecs import ActionCodec, BigFiveCodec, TableCodec
-from ruleproof.checkers.interop.history import _UNSHARED, _Node, _rebuild_node, _release
+from ruleproof.checkers.interop.history import _UNSHARED, _Node, _release
 from ruleproof.checkers.interop.params import (
     PREFIX,
     READING,

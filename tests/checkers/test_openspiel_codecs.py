@@ -12,7 +12,6 @@ import dataclasses
 import random
 
 import pytest
-
 from ruleproof.checkers.interop.codecs import BigFiveCodec, CardCodec, TableCodec
 from ruleproof.checkers.interop.params import AdapterError
 from ruleproof.model.core import CHANCE, TERMINAL
