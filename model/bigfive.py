@@ -582,7 +582,7 @@ class BigFiveGame(Game[BigFiveState, BigFiveMove, BigFiveVariant]):
             if v.stalemate == "exchange_round" or idle >= n * v.idle_rounds:
                 return self._round_end(state)
             index = self._board_index(state.board)
-            if not any(generate_plays(index, hand, v.min_group, first=True) for hand in state.hands):
+            if not any(index.any_play(hand, v.min_group) for hand in state.hands):
                 return self._round_end(state)
         return state._replace(turn=(state.turn + 1) % n)
 

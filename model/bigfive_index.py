@@ -291,6 +291,25 @@ class _Index:
         new.advance(placed)
         return new
 
+    def any_play(self, hand: tuple[int, ...], min_size: int = 1) -> bool:
+        """Whether ``hand`` has a legal play: ``generate_plays(..., first=True)``, or,
+        once the free windows are kept (the fast playout's index), the single
+        masks and then the free candidates, so that the windows are not built."""
+        free = self._free
+        if free is None:
+            return bool(generate_plays(self, hand, min_size, first=True))
+        if not hand or not self.cells:
+            return False
+        if min_size <= 1:
+            counts = self.single_counts()
+            if any(counts[c] for c in hand):
+                return True
+        mask = 0
+        for c in hand:
+            mask |= 1 << c
+        total, entries = free.census(mask, min_size)
+        return any(free.play(entries, r, mask) is not None for r in range(total))
+
     def free_windows(self) -> FreeWindows:
         """The free windows of the board (:mod:`ruleproof.model.bigfive_free`), built on first use."""
         if self._free is None:

@@ -96,3 +96,24 @@ def test_pattern_counts_count_the_pattern_windows() -> None:
         assert counted == listed, pattern
         windows += sum(listed.values())
     assert windows > 10000
+
+
+def test_any_play_with_free_windows_equals_the_generated_plays() -> None:
+    """The stalemate test of the fast playout's index (single masks, then the
+    free candidates) answers as the generated plays do, also for hands with
+    multi-card plays only."""
+    rng = random.Random(8)
+    answers: Counter[bool] = Counter()
+    for size in (1, 6, 20, 45):
+        for _ in range(5):
+            board = grow_board(size, rng)
+            plain, fast = _Index(board), _Index(board)
+            fast.free_windows()
+            rest = _rest(board)
+            for _ in range(30):
+                hand = tuple(sorted(rng.sample(rest, rng.randint(1, 5))))
+                for min_size in (1, 2, 3):
+                    expected = bool(generate_plays(plain, hand, min_size, first=True))
+                    assert fast.any_play(hand, min_size) == expected == plain.any_play(hand, min_size)
+                    answers[expected] += 1
+    assert answers[True] > 100 and answers[False] > 100
