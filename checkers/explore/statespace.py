@@ -18,7 +18,7 @@ A configuration may also name *frontier* states: states that lie outside the
 reduced configuration (for example a Take 5 round that is over and would deal
 104 cards again); they are nodes of the graph but are not expanded.
 
->>> ex = explore_config(config_for("bigpoints", "tiny"))
+>>> ex = explored("bigpoints", "tiny")  # explore_config, computed once per process
 >>> ex.complete, ex.graph.number_of_nodes() > 100
 (True, True)
 >>> dead_ends(ex), find_cycle(ex)
@@ -284,7 +284,7 @@ def distances(ex: Exploration) -> dict[int, int]:
     """The fewest moves from a root to each reachable state (one breadth-first search from every root
     at once): ``distances(ex)[n] == len(path_to(ex, n)[1])``, for all states in the time of one search.
 
-    >>> ex = explore_config(config_for("bigpoints", "tiny"))
+    >>> ex = explored("bigpoints", "tiny")
     >>> far = distances(ex)
     >>> all(far[n] == len(path_to(ex, n)[1]) for n in (0, 5, 50, len(ex.states) - 1))
     True
@@ -366,7 +366,7 @@ def to_dot(ex: Exploration) -> str:
     boxes, terminal states double circles labelled with their winners, frontier
     states dashed, chance edges dotted.
 
-    >>> text = to_dot(explore_config(config_for("bigpoints", "tiny")))
+    >>> text = to_dot(explored("bigpoints", "tiny"))
     >>> text.splitlines()[0]
     'digraph "bigpoints/tiny (2 players, colour_discs=2, black_discs=1, white_discs=0)" {'
     """
