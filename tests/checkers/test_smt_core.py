@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import random
+
 import z3
 
 from ruleproof.checkers.smt.bigfive_encoding import solve_rules
-from ruleproof.checkers.smt.core import TrackedSolver, maximize
+from ruleproof.checkers.smt.core import TrackedSolver, maximize, maximize_from_above, upper_bound
 
 
 def test_core_reads_as_rule_ids() -> None:
@@ -59,3 +61,34 @@ def test_solve_rules_minimises_the_core() -> None:
     assert result.verdict == "unsat" and result.core == ("R-A", "R-C") and model is None
     result, model = solve_rules([x >= 0], rules[:2])
     assert result.verdict == "sat" and model is not None
+
+
+def test_maximize_from_above_agrees_with_optimize() -> None:
+    # Random sums of if-then-else terms under random linear constraints: the optimum found from the
+    # bound down equals z3 Optimize's, and a sat answer's model attains it.
+    rng = random.Random(4)
+    xs = z3.Ints("a b c d")
+    for _ in range(12):
+        terms = [z3.If(rng.choice(xs) + rng.randint(-3, 3) > rng.choice(xs), rng.randint(0, 4), rng.randint(-2, 1))
+                 for _ in range(rng.randint(2, 6))]
+        objective = z3.Sum(terms)
+        facts = [x >= 0 for x in xs] + [x <= 6 for x in xs] + [rng.choice(xs) + rng.choice(xs) <= rng.randint(2, 9)]
+        expected, best = maximize(objective, facts)
+        found, top = maximize_from_above(objective, facts)
+        assert (found.verdict, top) == (expected.verdict, best) == ("sat", best)
+        assert top is not None and top <= (upper_bound(objective) or 0)
+        model = found.model
+        assert z3.simplify(z3.substitute(objective, *[(x, z3.IntVal(model.get(str(x), 0))) for x in xs])).as_long() == top
+
+
+def test_maximize_from_above_falls_back_and_never_claims_on_unknown() -> None:
+    x, y = z3.Int("x"), z3.Int("y")
+    assert upper_bound(x + y) is None
+    result, best = maximize_from_above(x + y, [x >= 0, y >= 0, x + y <= 3])  # no bound read off: Optimize
+    assert (result.verdict, best) == ("sat", 3)
+    far, best = maximize_from_above(z3.If(x > 0, 100, 0), [x <= 0], steps=5)  # optimum 0 is 100 below the bound
+    assert (far.verdict, best) == ("sat", 0)
+    a, b, c = z3.Ints("p q r")
+    hard = [a > 0, b > 0, c > 0, a * a * a + b * b * b == c * c * c]
+    gave_up, best = maximize_from_above(z3.If(a > 1, 1, 0), hard, rlimit=500)
+    assert gave_up.verdict == "unknown" and best is None and gave_up.reason == "resource limit 500 reached"
