@@ -132,12 +132,16 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
         # One-entry memo of who acts next, set by the transitions for the
         # state they return (compared by identity; the memo holds a reference,
         # so the identity cannot be reused). A derived engine that replaces a
-        # returned state simply misses it.
-        self._turn: tuple[object, int] = (None, 0)
+        # returned state simply misses it. Each memo is a pair of attributes
+        # (no tuple to build and index on the hot path).
+        self._turn_state: object = None
+        self._turn_seat = 0
         # The last chance outcome sample_chance drew, with its state (legal by construction).
-        self._drawn: tuple[object, object] = (None, None)
+        self._drawn_state: object = None
+        self._drawn_move: object = None
         # The hand legal_moves offered choices from, with its state: a choice from it is legal.
-        self._held: tuple[object, tuple[int, ...]] = (None, ())
+        self._held_state: object = None
+        self._held_hand: tuple[int, ...] = ()
 
     def initial_state(self, players: int, variant: Take5Variant) -> Take5State:
         if not isinstance(players, int) or not 2 <= players <= 10:
@@ -164,9 +168,8 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
     # -- whose turn ---------------------------------------------------------
 
     def current_player(self, state: Take5State) -> int:
-        memo = self._turn
-        if memo[0] is state:
-            return memo[1]
+        if self._turn_state is state:
+            return self._turn_seat
         if state.finished:
             return TERMINAL
         if state.dealt < _HAND * state.players + _ROWS:
@@ -178,7 +181,8 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
             return CHANCE  # the round is over: the next deal starts a new one
         else:
             seat = chosen.index(0)
-        self._turn = (state, seat)  # asked again by legal_moves and apply right after
+        self._turn_state = state  # asked again by legal_moves and apply right after
+        self._turn_seat = seat
         return seat
 
     def _round_over(self, state: Take5State) -> bool:
@@ -191,8 +195,7 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
         cached = self._cache
         if cached[0] is state:
             return cached[1]
-        memo = self._turn
-        actor = memo[1] if memo[0] is state else self.current_player(state)
+        actor = self._turn_seat if self._turn_state is state else self.current_player(state)
         if actor == TERMINAL:
             moves: tuple[Take5Move, ...] = ()
         elif actor == CHANCE:
@@ -202,19 +205,33 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
             hand = state.hands[actor]
             # itemgetter builds the tuple in C (a single index gives the item itself)
             moves = itemgetter(*hand)(_SELECT) if len(hand) > 1 else (_SELECT[hand[0]],)
-            self._held = (state, hand)
+            self._held_state = state
+            self._held_hand = hand
         else:
             if not self._plain or state.variant.professional:
                 moves = self._placements(state, actor)
-            else:  # _placements and _nearest inlined: one nearest row at most, the highest end below the card
+            else:
+                # _placements and _nearest inlined, the loop over the four rows unrolled: one
+                # nearest row at most, the highest end below the card.
                 card = state.chosen[actor]
-                top = 0
+                r0, r1, r2, r3 = state.rows
                 best = -1
-                for r, row in enumerate(state.rows):
-                    end = row[-1]
-                    if top < end < card:
-                        top = end
-                        best = r
+                top = r0[-1]
+                if top < card:
+                    best = 0
+                else:
+                    top = 0
+                end = r1[-1]
+                if top < end < card:
+                    top = end
+                    best = 1
+                end = r2[-1]
+                if top < end < card:
+                    top = end
+                    best = 2
+                end = r3[-1]
+                if top < end < card:
+                    best = 3
                 moves = _ONE_PLACE[best] if best >= 0 else _takes(self.too_low_rows(state))
         self._cache = (state, moves, None, False)
         return moves
@@ -305,12 +322,12 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
 
     def sample_chance(self, state: Take5State, rng: random.Random) -> Take5Move:
         deck = state.deck
-        memo = self._turn
-        if not (memo[0] is state and memo[1] == CHANCE) and (  # not in the middle of a deal
+        if not (self._turn_state is state and self._turn_seat == CHANCE) and (  # not in the middle of a deal
                 state.dealt == _HAND * state.players + _ROWS and self._round_over(state)):
             deck = self._full_deck(state.players, state.variant)
         move = _DEAL[rng.choice(deck)]  # the same draw as deck[rng.randrange(len(deck))], one call fewer
-        self._drawn = (state, move)  # drawn from the deck: apply need not look it up again
+        self._drawn_state = state  # drawn from the deck: apply need not look it up again
+        self._drawn_move = move
         return move
 
     # -- the fast playout ------------------------------------------------------
@@ -494,16 +511,14 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
         kind = type(move)
         if kind is Select:
             card: int = move.card  # type: ignore[union-attr]
-            held = self._held
-            if check and not (held[0] is state and card in held[1]) and (
+            if check and not (self._held_state is state and card in self._held_hand) and (
                     state.finished or state.resolving or state.dealt < _HAND * state.players + _ROWS
                     or not state.hands[-1] or card not in state.hands[state.chosen.index(0)]):
                 raise self.illegal_move_error(state, move)
             return self._select(state, card)
         if kind is Deal:
             card = move.card  # type: ignore[union-attr]
-            drawn = self._drawn
-            if check and not (drawn[0] is state and drawn[1] is move):
+            if check and not (self._drawn_state is state and self._drawn_move is move):
                 dealing = state.dealt < _HAND * state.players + _ROWS
                 if state.finished or not dealing and (state.resolving or state.hands[-1]):
                     raise self.illegal_move_error(state, move)
@@ -566,7 +581,8 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
             variant, players, rnd, tuple(rest), dealt, hands, rows, chosen, False, piles, scores, False,
         ))
         if dealt < n_hand + _ROWS:
-            self._turn = (after, CHANCE)  # still dealing
+            self._turn_state = after  # still dealing
+            self._turn_seat = CHANCE
         return after
 
     def _select(self, state: Take5State, card: int) -> Take5State:
@@ -583,14 +599,14 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
             variant, players, rnd, deck, dealt, tuple(seats), rows, tuple(picks), resolving, piles, scores, False,
         ))
         # Who acts next (as current_player would say): the next seat to choose, or the lowest card's owner.
-        self._turn = (after, picks.index(min(picks)) if resolving else picks.index(0))
+        self._turn_state = after
+        self._turn_seat = picks.index(min(picks)) if resolving else picks.index(0)
         return after
 
     def _resolve(self, state: Take5State, move: Take5Move) -> Take5State:
         variant, players, rnd, deck, dealt, hands, rows, chosen, _, piles, scores, _ = state
-        memo = self._turn
-        if memo[0] is state:  # the owner of the lowest chosen card, as current_player said
-            seat = memo[1]
+        if self._turn_state is state:  # the owner of the lowest chosen card, as current_player said
+            seat = self._turn_seat
             card = chosen[seat]
         else:
             card = min(filter(None, chosen))
@@ -623,7 +639,8 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
             variant, players, rnd, deck, dealt, hands, tuple(lines), tuple(picks), resolving, piles, scores, finished,
         ))
         if resolving and not finished:  # the next lowest card's owner places it
-            self._turn = (after, picks.index(min(filter(None, picks))))
+            self._turn_state = after
+            self._turn_seat = picks.index(min(filter(None, picks)))
         return after
 
     @staticmethod
