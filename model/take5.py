@@ -142,6 +142,10 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
         # The hand legal_moves offered choices from, with its state: a choice from it is legal.
         self._held_state: object = None
         self._held_hand: tuple[int, ...] = ()
+        # The undealt cards of a state the last deal made, as a list the next deal from that state
+        # takes over instead of copying the deck again.
+        self._rest_state: object = None
+        self._rest: list[int] = []
 
     def initial_state(self, players: int, variant: Take5Variant) -> Take5State:
         if not isinstance(players, int) or not 2 <= players <= 10:
@@ -563,8 +567,13 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
             hands = piles = ((),) * players
             rows = ((),) * _ROWS
             chosen = (0,) * players
-        rest = list(deck)
-        del rest[bisect_left(deck, card)]
+            rest = list(deck)
+        elif self._rest_state is state:  # the list of this deck the previous deal kept: no copy
+            rest = self._rest
+            self._rest_state = None  # taken (it changes below)
+        else:
+            rest = list(deck)
+        del rest[bisect_left(rest, card)]
         if dealt < n_hand:
             seat = dealt // _HAND
             hand = list(hands[seat])
@@ -583,6 +592,8 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
         if dealt < n_hand + _ROWS:
             self._turn_state = after  # still dealing
             self._turn_seat = CHANCE
+            self._rest_state = after
+            self._rest = rest
         return after
 
     def _select(self, state: Take5State, card: int) -> Take5State:
