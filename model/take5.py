@@ -200,43 +200,43 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
         if cached[0] is state:
             return cached[1]
         actor = self._turn_seat if self._turn_state is state else self.current_player(state)
-        if actor == TERMINAL:
-            moves: tuple[Take5Move, ...] = ()
-        elif actor == CHANCE:
-            deck = self._full_deck(state.players, state.variant) if self._round_over(state) else state.deck
-            moves = itemgetter(*deck)(_DEAL) if len(deck) > 1 else (_DEAL[deck[0]],)
+        if actor < 0:  # chance or the end (asked of chance, sample_chance answers on the hot path)
+            if actor == CHANCE:
+                deck = self._full_deck(state.players, state.variant) if self._round_over(state) else state.deck
+                moves: tuple[Take5Move, ...] = itemgetter(*deck)(_DEAL) if len(deck) > 1 else (_DEAL[deck[0]],)
+            else:
+                moves = ()
         elif not state.resolving:
             hand = state.hands[actor]
             # itemgetter builds the tuple in C (a single index gives the item itself)
             moves = itemgetter(*hand)(_SELECT) if len(hand) > 1 else (_SELECT[hand[0]],)
             self._held_state = state
             self._held_hand = hand
+        elif not self._plain or state.variant.professional:
+            moves = self._placements(state, actor)
         else:
-            if not self._plain or state.variant.professional:
-                moves = self._placements(state, actor)
+            # _placements and _nearest inlined, the loop over the four rows unrolled: one
+            # nearest row at most, the highest end below the card.
+            card = state.chosen[actor]
+            r0, r1, r2, r3 = state.rows
+            best = -1
+            top = r0[-1]
+            if top < card:
+                best = 0
             else:
-                # _placements and _nearest inlined, the loop over the four rows unrolled: one
-                # nearest row at most, the highest end below the card.
-                card = state.chosen[actor]
-                r0, r1, r2, r3 = state.rows
-                best = -1
-                top = r0[-1]
-                if top < card:
-                    best = 0
-                else:
-                    top = 0
-                end = r1[-1]
-                if top < end < card:
-                    top = end
-                    best = 1
-                end = r2[-1]
-                if top < end < card:
-                    top = end
-                    best = 2
-                end = r3[-1]
-                if top < end < card:
-                    best = 3
-                moves = _ONE_PLACE[best] if best >= 0 else _takes(self.too_low_rows(state))
+                top = 0
+            end = r1[-1]
+            if top < end < card:
+                top = end
+                best = 1
+            end = r2[-1]
+            if top < end < card:
+                top = end
+                best = 2
+            end = r3[-1]
+            if top < end < card:
+                best = 3
+            moves = _ONE_PLACE[best] if best >= 0 else _takes(self.too_low_rows(state))
         self._cache = (state, moves, None, False)
         return moves
 
@@ -504,11 +504,13 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
         )
         return final, steps
 
-    def apply(self, state: Take5State, move: Take5Move, *, check: bool = True) -> Take5State:
+    def apply(self, state: Take5State, move: Take5Move, check: bool = True) -> Take5State:
         """As :meth:`Game.apply`, with the one-move check of a deal or a choice inlined.
 
         A derived engine (or a test) that replaces :meth:`is_legal_move` or
         :meth:`apply_unchecked` gets the generic path, so its version decides.
+        ``check`` may also be passed by position here (a positional default
+        costs a call less than a keyword-only one).
         """
         if not self._plain:
             return Game.apply(self, state, move, check=check)
