@@ -143,9 +143,12 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
         self._held_state: object = None
         self._held_hand: tuple[int, ...] = ()
         # The undealt cards of a state the last deal made, as a list the next deal from that state
-        # takes over instead of copying the deck again.
+        # takes over instead of copying the deck again (and the lists of its hands and of the
+        # hand being dealt).
         self._rest_state: object = None
         self._rest: list[int] = []
+        self._seats: list[tuple[int, ...]] = []
+        self._hand: list[int] = []
 
     def initial_state(self, players: int, variant: Take5Variant) -> Take5State:
         if not isinstance(players, int) or not 2 <= players <= 10:
@@ -570,19 +573,30 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
             rows = ((),) * _ROWS
             chosen = (0,) * players
             rest = list(deck)
-        elif self._rest_state is state:  # the list of this deck the previous deal kept: no copy
-            rest = self._rest
-            self._rest_state = None  # taken (it changes below)
+            kept = False
         else:
-            rest = list(deck)
+            # The lists the deal that made this state kept (undealt cards, hands, the hand
+            # being dealt): taken over instead of copied again.
+            kept = self._rest_state is state
+            if kept:
+                rest = self._rest
+                self._rest_state = None  # taken (they change below)
+            else:
+                rest = list(deck)
         del rest[bisect_left(rest, card)]
         if dealt < n_hand:
             seat = dealt // _HAND
-            hand = list(hands[seat])
+            if kept:  # the last deal was one to a hand too
+                seats = self._seats
+                hand = self._hand if dealt % _HAND else []
+            else:
+                seats = list(hands)
+                hand = list(hands[seat])
             insort(hand, card)
-            seats = list(hands)
             seats[seat] = tuple(hand)
             hands = tuple(seats)
+            self._seats = seats
+            self._hand = hand
         else:
             lines = list(rows)
             lines[dealt - n_hand] = (card,)
