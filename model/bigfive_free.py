@@ -35,7 +35,7 @@ True
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
 from ruleproof.model.bigfive_index import (
@@ -44,7 +44,6 @@ from ruleproof.model.bigfive_index import (
     _cached_perp,
     _mode_group,
     _modes,
-    _runs,
 )
 from ruleproof.spec.bigfive import Placed
 
@@ -93,6 +92,38 @@ def hand_mask(hand: Iterable[int]) -> int:
     return mask
 
 
+def _segment_ends(pattern: tuple[int, ...]) -> Iterator[tuple[tuple[int, ...], int, int, int]]:
+    """The walk :func:`pattern_windows` and :func:`_pattern_counts` share: for
+    each cell ``hi`` a segment of new cards can end on, the modes of the old
+    cards it covers, the empty cells ``right`` it fills from the run's first
+    card to ``hi``, and the lowest start ``low`` (so a segment takes
+    ``k = right - lo`` cells for ``lo`` from 0 down to ``low``).
+
+    >>> [(right, low, hi) for _, right, low, hi in _segment_ends((4, 0, -1, 5, -1, -1, -1))]
+    [(0, -4, 0), (1, -2, 2), (2, -1, 3), (3, 0, 4)]
+    """
+    left = pattern[0]
+    cards = pattern[1:]
+    end = 0
+    while end < 5 and cards[end + 1] >= 0:
+        end += 1
+    if end >= 4:
+        return
+    old = list(cards[: end + 1])
+    right = 0
+    for hi in range(end, 5):
+        if hi > end:
+            if cards[hi] >= 0:
+                old.append(cards[hi])
+            else:
+                right += 1
+        if len(old) >= 5:
+            break
+        if cards[hi + 1] >= 0:
+            continue  # the segment would run on into the next card
+        yield _modes(tuple(sorted(old))), right, (-left if -left > hi - 4 else hi - 4), hi
+
+
 def pattern_windows(pattern: tuple[int, ...]) -> list[FreeWindow]:
     """The free windows over the first card of a run, from its pattern: the
     room before it (0-4 empty cells usable, the cell before them being empty
@@ -106,28 +137,9 @@ def pattern_windows(pattern: tuple[int, ...]) -> list[FreeWindow]:
     >>> [(lo, hi) for mode, k, lo, hi in pattern_windows((4, 0, -1, 5, -1, -1, -1)) if k == 2]
     [(-2, 0), (-2, 0), (-1, 2), (0, 3)]
     """
-    left = pattern[0]
-    cards = pattern[1:]
-    end = 0
-    while end < 5 and cards[end + 1] >= 0:
-        end += 1
     out: list[FreeWindow] = []
-    if end >= 4:
-        return out
-    old = list(cards[: end + 1])
-    right = 0
-    for hi in range(end, 5):
-        if hi > end:
-            if cards[hi] >= 0:
-                old.append(cards[hi])
-            else:
-                right += 1
-        if len(old) >= 5:
-            break
-        if cards[hi + 1] >= 0:
-            continue  # the segment would run on into the next card
-        low = max(-left, hi - 4)
-        for mode in _modes(tuple(sorted(old))):
+    for modes, right, low, hi in _segment_ends(pattern):
+        for mode in modes:
             size = mode.bit_count()
             for lo in range(0, low - 1, -1):
                 k = right - lo
@@ -160,29 +172,10 @@ def _pattern_counts(pattern: tuple[int, ...]) -> _Counts:
     # The walk of pattern_windows, counting: per end and mode the segments
     # take k = right - lo cells for lo from 0 down to low, so each k from
     # max(2, right) to min(size, right - low) once.
-    left = pattern[0]
-    cards = pattern[1:]
-    end = 0
-    while end < 5 and cards[end + 1] >= 0:
-        end += 1
-    if end >= 4:
-        return ()
     counts: dict[int, list[int]] = {}
-    old = list(cards[: end + 1])
-    right = 0
-    for hi in range(end, 5):
-        if hi > end:
-            if cards[hi] >= 0:
-                old.append(cards[hi])
-            else:
-                right += 1
-        if len(old) >= 5:
-            break
-        if cards[hi + 1] >= 0:
-            continue
-        low = -left if -left > hi - 4 else hi - 4
+    for modes, right, low, _hi in _segment_ends(pattern):
         first = right if right > 2 else 2
-        for mode in _modes(tuple(sorted(old))):
+        for mode in modes:
             top = mode.bit_count()
             if top > right - low:
                 top = right - low
