@@ -252,7 +252,7 @@ def _termination(game_id: str, full: bool, reading: Any = None) -> Finding:
                 witness={"config": name, "flags": flags, "root": _state_json(ex.states[root]),
                          "prefix": [str(m) for m in prefix], "cycle": [str(m) for m in cycle_moves(ex, cycle)]},
                 rule_ids=RULE_IDS[game_id]["1"], seconds=time.perf_counter() - start, method="exhaustive")
-        rows.append({"config": ex.config.label(), "states": ex.graph.number_of_nodes(), "complete": ex.complete,
+        rows.append({"config": ex.config.label(), "states": len(ex.states), "complete": ex.complete,
                      "longest": longest_play(ex)})
     if _plugin(reading) and reading.derived is not None:
         why = (f"the length bound of the full game is proved with Z3 over the built-in effects; the derived engine "
@@ -343,7 +343,7 @@ def _playability(game_id: str, full: bool, reading: Any = None) -> Finding:
                 witness={"config": name, "flags": flags, "root": _state_json(ex.states[root]),
                          "moves": [str(m) for m in moves]},
                 rule_ids=RULE_IDS[game_id]["2"], seconds=time.perf_counter() - start, method="exhaustive")
-        rows.append(f"{ex.config.label()}: {ex.graph.number_of_nodes()} states"
+        rows.append(f"{ex.config.label()}: {len(ex.states)} states"
                     + ("" if ex.complete else f" (first {ex.config.max_states} only)"))
     why = f"explored on the reading's engine, {reading.describe()}" if _plugin(reading) else _PLAY_WHY[game_id]
     return Finding(

@@ -111,19 +111,25 @@ class Exploration:
     frontier: list[bool]
     winners: list[str]
     _graph: nx.DiGraph | None = None
+    #: :func:`topological_order`'s answer, once computed.
+    _topological: tuple[list[int], list[int]] | None = None
 
     @property
     def graph(self) -> nx.DiGraph:
         """The graph as a networkx ``DiGraph`` (built on first use)."""
         if self._graph is None:
+            # Built in bulk (nodes in index order, then each node's edges in move order), which is
+            # several times cheaper than one add_node / add_edge call per item and gives the same graph.
             g: nx.DiGraph = nx.DiGraph(name=self.config.label())
             roots = set(self.roots)
-            for n, actor in enumerate(self.actors):
-                g.add_node(n, actor=actor, terminal=actor == TERMINAL, frontier=self.frontier[n],
-                           winners=self.winners[n], root=n in roots)
-            for n, edges in enumerate(self.succ):
-                for move, m in edges:
-                    g.add_edge(n, m, move=str(move), chance=self.actors[n] == CHANCE)
+            frontier, winners = self.frontier, self.winners
+            g.add_nodes_from((n, {"actor": actor, "terminal": actor == TERMINAL, "frontier": frontier[n],
+                                  "winners": winners[n], "root": n in roots})
+                             for n, actor in enumerate(self.actors))
+            g.add_edges_from((n, m, {"move": str(move), "chance": chance})
+                             for n, edges, chance in zip(itertools.count(), self.succ,
+                                                         (a == CHANCE for a in self.actors))
+                             for move, m in edges)
             self._graph = g
         return self._graph
 
@@ -169,25 +175,28 @@ def explore(game: Game[Any, Any, Any], roots: Sequence[Any], *, frontier: Callab
     queue: deque[int] = deque()
     current_player, legal_moves, apply = game.current_player, game.legal_moves, game.apply_unchecked
 
+    def add(state: Any, k: Any) -> int:
+        n = len(states)
+        index[k] = n
+        states.append(state)
+        succ.append([])
+        actor = current_player(state)
+        actors.append(actor)
+        cut = bool(frontier is not None and actor != TERMINAL and frontier(state))
+        outside.append(cut)
+        winners.append(",".join(map(str, sorted(game.outcome(state).winners))) if actor == TERMINAL else "")
+        if not cut and actor != TERMINAL:
+            queue.append(n)
+        return n
+
     def node(state: Any) -> int:
         k = state if key is None else key(state)
         n = index.get(k)
-        if n is None:
-            n = len(states)
-            index[k] = n
-            states.append(state)
-            succ.append([])
-            actor = current_player(state)
-            actors.append(actor)
-            cut = bool(frontier is not None and actor != TERMINAL and frontier(state))
-            outside.append(cut)
-            winners.append(",".join(map(str, sorted(game.outcome(state).winners))) if actor == TERMINAL else "")
-            if not cut and actor != TERMINAL:
-                queue.append(n)
-        return n
+        return add(state, k) if n is None else n
 
     root_ids = list(dict.fromkeys(node(s) for s in roots))
     complete = True
+    get = index.get
     while queue:
         if len(states) > max_states:
             complete = False
@@ -201,7 +210,12 @@ def explore(game: Game[Any, Any, Any], roots: Sequence[Any], *, frontier: Callab
         for move in legal_moves(state):
             if allow is not None and not allow(state, move):
                 continue
-            m = node(apply(state, move))
+            # node(), inlined: most successors are states met before.
+            child = apply(state, move)
+            k = child if key is None else key(child)
+            m = get(k)
+            if m is None:
+                m = add(child, k)
             if m not in seen:
                 seen.add(m)
                 edges.append((move, m))
@@ -227,22 +241,33 @@ def dead_ends(ex: Exploration) -> list[int]:
 
 
 def topological_order(ex: Exploration) -> tuple[list[int], list[int]]:
-    """Kahn's algorithm: ``(order, rest)``; ``rest`` (the nodes on or behind a cycle) is empty for a DAG."""
-    indegree = [0] * len(ex.states)
-    for edges in ex.succ:
-        for _, m in edges:
-            indegree[m] += 1
-    ready = [n for n, d in enumerate(indegree) if d == 0]
-    order: list[int] = []
-    while ready:
-        n = ready.pop()
-        order.append(n)
-        for _, m in ex.succ[n]:
-            indegree[m] -= 1
-            if indegree[m] == 0:
-                ready.append(m)
-    done = set(order)
-    return order, [n for n in range(len(ex.states)) if n not in done]
+    """Kahn's algorithm: ``(order, rest)``; ``rest`` (the nodes on or behind a cycle) is empty for a DAG.
+
+    Computed once per exploration (termination and the longest play both read it); each call returns
+    fresh lists. Hand-written over the integer adjacency lists rather than networkx's
+    ``topological_sort`` so that no networkx graph has to be built, and so that ``rest`` comes out too.
+    """
+    if ex._topological is None:
+        succ = ex.succ
+        targets = [[m for _, m in edges] for edges in succ]
+        indegree = [0] * len(succ)
+        for ms in targets:
+            for m in ms:
+                indegree[m] += 1
+        ready = [n for n, d in enumerate(indegree) if d == 0]
+        order: list[int] = []
+        push, pop, emit = ready.append, ready.pop, order.append
+        while ready:
+            n = pop()
+            emit(n)
+            for m in targets[n]:
+                indegree[m] -= 1
+                if indegree[m] == 0:
+                    push(m)
+        rest = [n for n, d in enumerate(indegree) if d]
+        ex._topological = (order, rest)
+    order, rest = ex._topological
+    return list(order), list(rest)
 
 
 def find_cycle(ex: Exploration) -> list[int] | None:
@@ -259,15 +284,18 @@ def longest_play(ex: Exploration) -> int:
     order, rest = topological_order(ex)
     if rest:
         raise ValueError("the graph has a cycle: no longest play")
-    lengths = dict.fromkeys(ex.roots, 0)
+    lengths = [-1] * len(ex.succ)  # -1: not reached from a root (yet)
+    for r in ex.roots:
+        lengths[r] = 0
+    succ = ex.succ
     for n in order:
-        here = lengths.get(n)
-        if here is None:
+        here = lengths[n] + 1
+        if here == 0:
             continue
-        for _, m in ex.succ[n]:
-            if lengths.get(m, -1) < here + 1:
-                lengths[m] = here + 1
-    return max(lengths.values(), default=0)
+        for _, m in succ[n]:
+            if lengths[m] < here:
+                lengths[m] = here
+    return max(max(lengths, default=0), 0)
 
 
 def winning_seats(ex: Exploration) -> dict[int, int]:
@@ -467,8 +495,44 @@ def _bigpoints_config(name: str, **flags: Any) -> ReducedConfig:
 
 def bigpoints_key(state: Any) -> Any:
     """A BigPoints state without what only scoring reads (the ladder order, discs in hand other than
-    black, spent discs, scores): legal moves and turns depend on the rest alone."""
-    return state._replace(hands=tuple(h[5] for h in state.hands), spent=(), scores=(), ladder=(), reserve="")
+    black, spent discs, scores): legal moves and turns depend on the rest alone.
+
+    The key is a plain tuple of the fields kept, in field order, with the black discs in hand for
+    ``hands`` and the variant replaced by its number among the variants met so far
+    (:func:`_variant_number`: equal variants get equal numbers). Two states get equal keys exactly when
+    ``state._replace(hands=<black discs>, spent=(), scores=(), ladder=(), reserve="")`` is equal (the
+    dropped fields are constants there), so the quotient is the same; building a tuple is cheaper than
+    ``_replace`` and hashing a number cheaper than hashing the variant (a frozen dataclass hashes all its
+    fields each time).
+
+    >>> game = game_for("bigpoints")
+    >>> state = game.initial_state(2, game.default_variant())
+    >>> bigpoints_key(state) == bigpoints_key(state._replace(scores=(3, 4), spent=(1, 0)))
+    True
+    >>> bigpoints_key(state) == bigpoints_key(state._replace(turn=1))
+    False
+    """
+    (variant, players, game, phase, turn, path, pawns, _ladder, _reserve, hands, _spent, moved, extra, used_black,
+     fresh, _scores) = state
+    return (_variant_number(variant), players, game, phase, turn, path, pawns,
+            tuple([hand[5] for hand in hands]), moved, extra, used_black, fresh)
+
+
+#: ``id(variant) -> (variant, number)``; the variant is kept so that its id is never reused.
+_VARIANT_IDS: dict[int, tuple[Any, int]] = {}
+#: ``variant -> number``, by equality.
+_VARIANT_NUMBERS: dict[Any, int] = {}
+
+
+def _variant_number(variant: Any) -> int:
+    """A number per variant, equal for equal variants (looked up by identity first: states of one
+    exploration share their variant object)."""
+    known = _VARIANT_IDS.get(id(variant))
+    if known is not None and known[0] is variant:
+        return known[1]
+    number = _VARIANT_NUMBERS.setdefault(variant, len(_VARIANT_NUMBERS))
+    _VARIANT_IDS[id(variant)] = (variant, number)
+    return number
 
 
 def canonical_paths(variant: Any) -> list[str]:
