@@ -44,12 +44,13 @@ bigfive.bonus-witness       80,000,000    7,720,047     BF-F-2, BF-F-3 witness
 bigfive.dead                60,000,000    5,351,903     BF-F-5 5x5, dead_board_query, board_is_dead
 bigfive.leftover            1,000,000     749           BF-F-6, BF-F-7
 cinco.tiling                1,000,000     6,030         tiling
-cinco.count                 25,000,000    2,393,452     count abstraction (CI dead boards)
-cinco.dead-guided           80,000,000    7,937,148     CI dead board from the abstraction's counts
-cinco.dead                  5,000,000     475,743       CI dead board, fallback search
+cinco.count                 2,000,000     150,735       count abstraction at the bound (guides the CI dead board)
+cinco.count-types           1,000,000     5,577         count abstraction by window types (CI dead-board bounds)
+cinco.dead-guided           2,000,000     148,700       CI dead board from the abstraction's counts
+cinco.dead                  3,000,000     290,486       CI dead board, fallback search
 cinco.nonterm-count         1,000,000     225           CI-F-3, CI-F-11
 cinco.nonterm               4,000,000     353,148       CI-F-7, CI-F-15
-cinco.draw                  9,000,000     850,725       CI-F-4, -8, -12, -16
+cinco.draw                  2,000,000     175,829       CI-F-4, -8, -12, -16
 cinco.readings              1,000,000     10,734        full_board_placement, stuck_seat
 ==========================  ============  ============  =============================================
 
@@ -98,12 +99,13 @@ BUDGETS: dict[str, tuple[int, int]] = {
     "bigfive.dead": (60_000_000, 5_351_903),
     "bigfive.leftover": (1_000_000, 749),
     "cinco.tiling": (1_000_000, 6_030),
-    "cinco.count": (25_000_000, 2_393_452),
-    "cinco.dead-guided": (80_000_000, 7_937_148),
-    "cinco.dead": (5_000_000, 475_743),
+    "cinco.count": (2_000_000, 150_735),
+    "cinco.count-types": (1_000_000, 5_577),
+    "cinco.dead-guided": (2_000_000, 148_700),
+    "cinco.dead": (3_000_000, 290_486),
     "cinco.nonterm-count": (1_000_000, 225),
     "cinco.nonterm": (4_000_000, 353_148),
-    "cinco.draw": (9_000_000, 850_725),
+    "cinco.draw": (2_000_000, 175_829),
     "cinco.readings": (1_000_000, 10_734),
 }
 

@@ -20,7 +20,11 @@ Boards are cells × colours of Booleans in Z3. Lower bounds on chip counts use
 a *tiling*: 18 disjoint windows that cover the 90 cells (found by Z3 as an
 exact cover); a per-window count abstraction of the tiling windows (a
 relaxation: every other window is dropped and cells become counts) turns a
-pigeonhole argument, hard for a SAT search, into linear arithmetic. Every
+pigeonhole argument, hard for a SAT search, into linear arithmetic. The
+bound is searched and proved on an exact re-encoding of that abstraction
+that counts the windows of each content (:func:`fewest_chips`: no symmetric
+copies of a solution); the boards with known chip totals are stated with
+cardinality constraints (:mod:`ruleproof.checkers.smt.cinco_boards`). Every
 witness is replayed through the engine for every player structure of its
 colour count (:mod:`ruleproof.checkers.smt.cinco_replay`).
 
@@ -40,14 +44,16 @@ CI-AMB-7) have their cores in :mod:`ruleproof.checkers.smt.cinco_readings`.
 from __future__ import annotations
 
 import functools
+import itertools
 import time
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 import z3
 
 from ruleproof.checkers.catalogue.questions import Question, register
 from ruleproof.checkers.catalogue.findings import Finding
+from ruleproof.checkers.smt.cinco_boards import PbBoard, dead_board
 from ruleproof.checkers.smt.cinco_replay import Replay, replay_board, replay_problem
 from ruleproof.checkers.smt.core import SolverResult, TrackedSolver
 from ruleproof.spec.cinco import CHIPS, CincoVariant, can_still_win, is_win, layout_of
@@ -97,7 +103,7 @@ def tiling(layout: Layout) -> tuple[tuple[int, ...], ...]:
 
 
 class BoardVars:
-    """One Boolean per cell and colour: a chip of that colour lies there."""
+    """One Boolean per cell and colour: a chip of that colour lies there (the never-ending board query)."""
 
     def __init__(self, layout: Layout, colours: int, prefix: str = "b") -> None:
         self.layout = layout
@@ -121,30 +127,9 @@ class BoardVars:
         """At most one chip per cell."""
         return [z3.AtMost(*row, 1) for row in self.x]
 
-    def others_in(self, window: Sequence[int], colour: int) -> Any:
-        """A chip of another colour lies in ``window``."""
-        return z3.Or([self.chip(n, j) for n in window for j in range(self.colours) if j != colour])
-
-    def free_in(self, window: Sequence[int]) -> Any:
-        """Free cells in ``window``."""
-        return z3.Sum([z3.If(self.occupied(n), 0, 1) for n in window])
-
     def no_win(self) -> list[Any]:
         """No window is filled with one colour (CI-WIN-1: nobody has won)."""
         return [z3.Not(z3.And([self.chip(n, k) for n in w])) for w in self.windows for k in range(self.colours)]
-
-    def dead(self, chips_count: bool = True) -> list[Any]:
-        """No colour can complete any window: it holds another colour's chip, or
-        (with ``chips_count``) more free cells than the colour has chips left."""
-        out = []
-        for k in range(self.colours):
-            left = CHIPS - self.placed(k)
-            for w in self.windows:
-                options = [self.others_in(w, k)]
-                if chips_count:
-                    options.append(self.free_in(w) > left)
-                out.append(z3.Or(options))
-        return out
 
     def decode(self, model: z3.ModelRef) -> tuple[int, ...]:
         """The board as ``cells`` (colour or FREE per cell)."""
@@ -177,6 +162,104 @@ def count_abstraction(layout: Layout, colours: int, most: int, *, chips_count: b
     if key not in _COUNTS:
         _COUNTS[key] = _count_query(*key)
     return _COUNTS[key]
+
+
+class Bound(NamedTuple):
+    """A search of :func:`fewest_chips`: the least ``best`` total with a ``sat`` answer and ``proof``, the
+    ``unsat`` answer for ``best - 1`` (the answer at 0 when ``best`` is 0); or ``best`` ``None`` with the
+    answer that stopped it: the query at the board's size (``searching`` false: ``unsat`` means no dead live
+    position at all) or an ``unknown`` during the search (``searching`` true)."""
+
+    best: int | None
+    proof: SolverResult
+    searching: bool = False
+
+
+#: Searches of :func:`fewest_chips` by (tiles, colours, chips_count), kept for the process like :data:`_COUNTS`.
+_BOUNDS: dict[tuple[int, int, bool], Bound] = {}
+
+
+def tile_types(colours: int) -> tuple[tuple[int, ...], ...]:
+    """The chip counts a tiling window can hold: one count per colour, five chips at most in all.
+
+    >>> len(tile_types(2)), len(tile_types(3)), tile_types(2)[:3]
+    (21, 56, ((0, 0), (0, 1), (0, 2)))
+    """
+    return tuple(t for t in itertools.product(range(6), repeat=colours) if sum(t) <= 5)
+
+
+def fewest_chips(layout: Layout, colours: int, *, chips_count: bool) -> Bound:
+    """The fewest chips of a dead, live position in the count abstraction, proved by an unsat answer below it.
+
+    The count abstraction of :func:`count_abstraction` reads the tiling windows
+    only through their chip counts, and the windows are interchangeable (every
+    condition is per window; the stocks are sums over all of them), so a
+    solution is a multiset of window contents: how many tiling windows hold
+    each count vector of :func:`tile_types`. That encoding has one integer per
+    vector instead of one per window and colour and no symmetric copies of a
+    solution (18! orderings of the windows), and it is satisfiable with at
+    most ``most`` chips exactly when the per-window one is (a solution of one
+    gives the other by counting, or by laying the vectors out over the
+    windows in any order). The per-window encoding needed about 2.4 million
+    z3 units to refuse 32 chips with three colours; this one a few thousand.
+
+    One solver answers the whole search (a binary search over ``sum <= most``
+    assumptions, the same sequence of checks in every process, so the same
+    answers); the :class:`Bound` is kept for the process.
+
+    >>> from ruleproof.spec.cinco_board import square_layout
+    >>> bound = fewest_chips(square_layout(), 2, chips_count=True)
+    >>> bound.best, bound.proof.verdict
+    (33, 'unsat')
+    """
+    key = (len(tiling(layout)), colours, chips_count)
+    if key not in _BOUNDS:
+        _BOUNDS[key] = _bound_search(*key, layout.size)
+    return _BOUNDS[key]
+
+
+def _bound_search(tiles: int, colours: int, chips_count: bool, size: int) -> Bound:
+    types = tile_types(colours)
+    solver = TrackedSolver("cinco.count-types")
+    ctx = solver.ctx
+    use = [z3.Int(f"m_{'_'.join(map(str, t))}", ctx) for t in types]
+    placed = [z3.Sum([use[i] * t[k] for i, t in enumerate(types) if t[k]] or [z3.IntVal(0, ctx)])
+              for k in range(colours)]
+    solver.add_fact(*[u >= 0 for u in use], z3.Sum(use) == tiles)
+    for i, t in enumerate(types):
+        n = sum(t)
+        # A window holding no chip of another colour than k must have more free cells than k has chips left.
+        alone = [k for k in range(colours) if n - t[k] == 0]
+        if not alone:
+            continue
+        if chips_count:
+            dead = z3.And([5 - n > CHIPS - placed[k] for k in alone])
+        else:
+            dead = z3.BoolVal(False, ctx)
+        solver.add("CI-WIN-1", z3.Implies(use[i] >= 1, dead))
+    solver.add("CI-END-1", *[p <= LIVE for p in placed])
+    total = z3.Sum(placed)
+
+    def at_most(most: int) -> SolverResult:
+        flag = z3.Bool(f"most_{most}", ctx)
+        solver.add_fact(z3.Implies(flag, total <= most))
+        return solver.check(flag)
+
+    top = at_most(size)
+    if top.verdict != "sat":
+        return Bound(None, top)
+    lo, hi = 0, size  # unsat below lo, sat at hi
+    answers = {size: top}
+    while lo < hi:
+        mid = (lo + hi) // 2
+        answers[mid] = at_most(mid)
+        if answers[mid].verdict == "unknown":
+            return Bound(None, answers[mid], searching=True)
+        if answers[mid].verdict == "sat":
+            hi = mid
+        else:
+            lo = mid + 1
+    return Bound(lo, answers[lo - 1] if lo > 0 else answers[lo])
 
 
 def _count_query(tiles: int, colours: int, most: int, chips_count: bool) -> SolverResult:
@@ -235,57 +318,31 @@ def _dead(layout_name: str, colours: int, chips_count: bool) -> Callable[[bool],
 
     def run(full: bool) -> Finding:
         start = time.perf_counter()
-        lo, hi = 0, layout.size  # unsat at lo - 1 (nothing below 0), sat at hi (checked below)
-        top = count_abstraction(layout, colours, hi, chips_count=chips_count)
-        if top.verdict != "sat":
-            return Finding(fid, GAME_ID, question, top.verdict, "No dead live position at all.",
-                           rule_ids=rules, seconds=time.perf_counter() - start, reason=top.reason)
-        while lo < hi:
-            mid = (lo + hi) // 2
-            result = count_abstraction(layout, colours, mid, chips_count=chips_count)
-            if result.verdict == "unknown":
-                return Finding(fid, GAME_ID, question, "unknown", "The solver gave up on the lower bound.",
-                               rule_ids=rules, seconds=time.perf_counter() - start, reason=result.reason)
-            if result.verdict == "sat":
-                hi = mid
-            else:
-                lo = mid + 1
-        best = lo
-        # A real board with exactly `best` chips, guided by the abstraction's counts (colours renamed so that
-        # colour 0 places the most): first with its per-window counts, then with its per-colour totals only.
-        guide = count_abstraction(layout, colours, best, chips_count=chips_count).model
+        bound = fewest_chips(layout, colours, chips_count=chips_count)
+        if bound.best is None:
+            text = "The solver gave up on the lower bound." if bound.searching else "No dead live position at all."
+            return Finding(fid, GAME_ID, question, bound.proof.verdict, text, rule_ids=rules,
+                           seconds=time.perf_counter() - start, reason=bound.proof.reason)
+        best = bound.best
+        # A real board with exactly `best` chips, guided by the per-window abstraction's counts at `best` (colours
+        # renamed so that colour 0 places the most): first with its per-window counts, then with its per-colour
+        # totals only.
+        at_best = count_abstraction(layout, colours, best, chips_count=chips_count)
+        if at_best.verdict != "sat":
+            return Finding(fid, GAME_ID, question, "unknown", "The solver gave up on the abstraction's counts.",
+                           rule_ids=rules, seconds=time.perf_counter() - start, reason=at_best.reason)
+        guide = at_best.model
         tiles = tiling(layout)
         per = [[int(guide.get(f"t{w}_{k}", 0)) for k in range(colours)] for w in range(len(tiles))]
         order = sorted(range(colours), key=lambda k: -sum(row[k] for row in per))
-        board = BoardVars(layout, colours, "d")
-        solver = TrackedSolver("cinco.dead")
-        solver.add_fact(*board.one_chip(), *board.no_win(), *[board.placed(k) <= LIVE for k in range(colours)])
-        solver.add_fact(*board.dead(chips_count))
-        solver.solver.push()
-        for new, old in enumerate(order):
-            solver.add_fact(board.placed(new) == sum(row[old] for row in per))
-        solver.solver.push()
-        for w, tile in enumerate(tiles):
-            for new, old in enumerate(order):
-                solver.add_fact(z3.PbEq([(board.chip(n, new), 1) for n in tile], per[w][old]))
-        solver.set_budget("cinco.dead-guided")
-        found = solver.check()
-        if found.verdict != "sat":
-            # The abstraction's counts need not be realisable: search again with at most two chips per tile.
-            solver.solver.pop()
-            solver.solver.pop()
-            solver.solver.push()
-            solver.add_fact(z3.Sum([board.placed(k) for k in range(colours)]) == best)
-            for tile in tiles:
-                solver.add_fact(z3.AtMost(*[board.occupied(n) for n in tile], 2))
-            solver.set_budget("cinco.dead")
-            found = solver.check()
+        renamed = [[row[old] for old in order] for row in per]
+        found, board_cells = dead_board(layout, colours, chips_count, tiles, renamed, best)
         seconds = time.perf_counter() - start
-        if found.verdict != "sat":
+        if board_cells is None:
             return Finding(fid, GAME_ID, question, "unknown",
                            f"At least {best} chips, but no board with {best} was found.", rule_ids=rules,
                            seconds=seconds, reason=found.reason or found.verdict)
-        cells = board.decode(solver.model())
+        cells = board_cells
         replays = _replays(layout_name, colours, cells)
         left = replays[0].state.chips
         ok = all(not r.state.finished for r in replays) and not any(
@@ -381,16 +438,16 @@ def _draw(layout_name: str, colours: int) -> Callable[[bool], Finding]:
 
     def run(full: bool) -> Finding:
         start = time.perf_counter()
-        board = BoardVars(layout, colours, "w")
-        solver = TrackedSolver("cinco.draw")
+        solver = TrackedSolver("cinco.draw", logic="QF_FD")
+        board = PbBoard(solver, layout, colours, "w")
         solver.add_fact(*board.one_chip())
         solver.add("CI-WIN-1", *board.no_win())
-        solver.add("CI-END-1", board.placed(0) == CHIPS, *[board.placed(k) == 0 for k in range(1, colours)])
+        solver.add("CI-END-1", board.placed_is(0, CHIPS), *[board.placed_is(k, 0) for k in range(1, colours)])
         found = solver.check()
         if found.verdict != "sat":
             return Finding(fid, GAME_ID, question, found.verdict, "No such board.", rule_ids=found.core or rules,
                            seconds=found.seconds, reason=found.reason)
-        cells = board.decode(solver.model())
+        cells = board.decode(solver.solver.model())
         replays = _replays(layout_name, colours, cells, last=0)
         ok = all(r.state.finished and r.state.winner == -1 and r.state.chips[0] == 0 for r in replays)
         return Finding(

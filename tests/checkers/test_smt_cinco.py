@@ -7,6 +7,7 @@ from functools import lru_cache
 from pathlib import Path
 
 import pytest
+import z3
 
 from ruleproof.checkers.catalogue.questions import questions
 from ruleproof.checkers.catalogue.findings import Finding, load_manifest
@@ -16,8 +17,12 @@ from ruleproof.checkers.smt.cinco import (
     QUESTIONS,
     _fid,
     count_abstraction,
+    fewest_chips,
+    tile_types,
     tiling,
 )
+from ruleproof.checkers.smt.cinco_boards import PbBoard
+from ruleproof.checkers.smt.core import TrackedSolver
 from ruleproof.checkers.smt.cinco_replay import ReplayError, replay_board
 from ruleproof.model.cinco import GAME
 from ruleproof.spec.cinco import CHIPS, SPEC, CincoVariant, can_still_win, is_win, layout_of
@@ -64,10 +69,55 @@ def test_tiling_covers_every_cell_once(name: str) -> None:
 @pytest.mark.parametrize("name, colours", CASES)
 def test_fewest_chips_lower_bounds(name: str, colours: int) -> None:
     layout = layout_of(CincoVariant(layout=name))  # type: ignore[arg-type]
-    assert count_abstraction(layout, colours, 32, chips_count=True).verdict == "unsat"
-    assert count_abstraction(layout, colours, 33, chips_count=True).verdict == "sat"
-    assert count_abstraction(layout, colours, 35, chips_count=False).verdict == "unsat"
-    assert count_abstraction(layout, colours, 36, chips_count=False).verdict == "sat"
+    for chips_count, best in ((True, 33), (False, 36)):
+        bound = fewest_chips(layout, colours, chips_count=chips_count)
+        assert (bound.best, bound.proof.verdict) == (best, "unsat")
+        # The per-window encoding agrees at the bound (its sat answer guides the board search).
+        assert count_abstraction(layout, colours, best, chips_count=chips_count).verdict == "sat"
+
+
+@pytest.mark.parametrize("chips_count, most", [(True, 31), (True, 32), (True, 33), (False, 35), (False, 36)])
+def test_window_types_encoding_answers_as_the_per_window_one(chips_count: bool, most: int) -> None:
+    """The multiset-of-windows encoding of the count abstraction and the per-window one answer alike (two
+    colours, where the per-window one is cheap), at the bound and on both sides of it."""
+    layout = layout_of(CincoVariant())
+    old = count_abstraction(layout, 2, most, chips_count=chips_count).verdict
+    types = tile_types(2)
+    solver = TrackedSolver("cinco.count-types")
+    use = [z3.Int(f"m{i}") for i in range(len(types))]
+    placed = [z3.Sum([use[i] * t[k] for i, t in enumerate(types)]) for k in range(2)]
+    solver.add_fact(*[u >= 0 for u in use], z3.Sum(use) == 18, placed[0] + placed[1] <= most,
+                    *[p <= CHIPS - 1 for p in placed])
+    for i, t in enumerate(types):
+        for k in range(2):
+            if sum(t) == t[k]:
+                solver.add_fact(z3.Implies(use[i] >= 1, 5 - sum(t) > CHIPS - placed[k]) if chips_count else use[i] == 0)
+    assert solver.check().verdict == old == ("sat" if most >= (33 if chips_count else 36) else "unsat")
+
+
+@pytest.mark.rule("CI-WIN-1")
+@pytest.mark.parametrize("name", LAYOUTS)
+def test_pseudo_boolean_deadness_is_the_specs(name: str) -> None:
+    """``PbBoard.dead_for`` with a colour's chips left holds on a board exactly when the spec says the colour
+    can no longer complete a line (random boards of every density, two and three colours)."""
+    import random
+
+    layout = layout_of(CincoVariant(layout=name))  # type: ignore[arg-type]
+    rng = random.Random(5)
+    for colours in (2, 3):
+        solver = TrackedSolver()
+        board = PbBoard(solver, layout, colours)
+        for trial in range(30):
+            density = rng.random()
+            cells = tuple(rng.randrange(colours) if rng.random() < density else FREE for _ in range(layout.size))
+            fix = [(board.chip(n, k), z3.BoolVal(cells[n - 1] == k, solver.ctx))
+                   for n in range(1, layout.size + 1) for k in range(colours)]
+            for k in range(colours):
+                left = rng.randrange(0, 8)
+                dead = z3.simplify(z3.substitute(z3.And(board.dead_for(k, left)), *fix))
+                assert z3.is_true(dead) == (not can_still_win(Board(layout, cells), k, chips=left)), (trial, k)
+                ignored = z3.simplify(z3.substitute(z3.And(board.dead_for(k, None)), *fix))
+                assert z3.is_true(ignored) == (not can_still_win(Board(layout, cells), k, chips=None))
 
 
 def _cells(fid: str) -> tuple[int, ...]:
