@@ -121,3 +121,23 @@ def test_full_forms() -> None:
     for q in questions("bigpoints"):
         if not q.id.startswith("WF-"):
             assert q.answer(True).audit_verdict != "fail", q.id
+
+
+@pytest.mark.rule("BP-TAKE-3")
+def test_gap_prefilter_keeps_every_gap_state() -> None:
+    """BP-F-2 runs the spec's has_gap only where may_gap holds; on the tiny exploration (every state) and on
+    random states of small paths the filtered states are exactly those has_gap accepts."""
+    import random
+
+    from ruleproof.checkers.explore.statespace import explored
+
+    ex = explored("bigpoints", "tiny")
+    every = [n for n, s in enumerate(ex.states) if s.phase in (bp.MOVE, bp.EXTRA) and bp.has_gap(s)]
+    assert every and smt._gap_states(ex) == every
+    assert not all(smt.may_gap(s) for s in ex.states)  # the filter does filter
+    rng = random.Random(2)
+    for _ in range(2000):
+        path = "".join(rng.choice("BRYGPK.") for _ in range(rng.randrange(2, 9)))
+        pawns = tuple(rng.randrange(-1, len(path)) for _ in range(5))
+        state = bp.example_state(path, pawns=pawns, phase=rng.choice((bp.MOVE, bp.EXTRA)))
+        assert smt.may_gap(state) or not bp.has_gap(state), (path, pawns)
