@@ -34,39 +34,85 @@ def _all_unsat(checks: list[tuple[str, TrackedSolver]]) -> tuple[str, dict[str, 
     return "unsat", {"cores": cores}
 
 
+Build = Callable[[TrackedSolver], None]
+
+
+def _scoped_unsat(checks: list[tuple[str, Build]]) -> tuple[str, dict[str, Any]]:
+    """:func:`_all_unsat` for many small queries: one solver asserts each query (``build``) in a scope of
+    its own (``push`` … ``pop``), so every check sees its own assertions only, and only one z3 context is
+    made (making a context costs more than one of these queries). Each check is bounded by the budget's
+    rlimit, as with a solver per query.
+
+    >>> x = z3.Int("x")
+    >>> _scoped_unsat([("a", lambda s: s.add("R-1", x > 2, x < 1)), ("b", lambda s: s.add("R-2", x == 1))])
+    ('sat', {'failed': 'b', 'model': {'x': 1}, 'reason': ''})
+    """
+    solver = TrackedSolver("wellformed.ranking")
+    cores: dict[str, list[str]] = {}
+    for name, build in checks:
+        solver.solver.push()
+        try:
+            build(solver)
+            result = solver.check()
+        finally:
+            solver.solver.pop()
+        if result.verdict != "unsat":
+            return result.verdict, {"failed": name, "model": result.model, "reason": result.reason}
+        cores[name] = list(result.core)
+    return "unsat", {"cores": cores}
+
+
 def _take5() -> Result:
     """Every round deals 10n + 4 cards and at most 20 stay in the rows (four rows of five), so at least
     10n - 16 bullheads go to piles per round; the game goes on only while every total is below the
     threshold, which bounds the rounds."""
-    checks: list[tuple[str, TrackedSolver]] = []
+    checks, bounds = take5_checks()
+    verdict, data = _scoped_unsat(checks)
+    data.update(bound=bounds[2], bounds_by_players=bounds, rule_ids=["T5-SIX-1", "T5-ROUND-1", "T5-SCORE-1", "T5-END-1"])
+    return verdict, ("a round deals 10n + 4 cards and the rows keep at most 20, so each round adds at least "
+                     "10n - 16 bullheads and at most n*66/(10n - 16) + 1 rounds are played (66 or more or "
+                     "more than 66, checked at once or per round)"), data
+
+
+def take5_checks() -> tuple[list[tuple[str, Build]], dict[int, int]]:
+    """The Take 5 queries (a step and a bound per player count, 2 to 10) and the game-length bounds.
+
+    >>> checks, bounds = take5_checks()
+    >>> len(checks), checks[0][0], bounds[2]
+    (18, 'round gain n=2', 2176)
+    """
+    checks: list[tuple[str, Build]] = []
     bounds: dict[int, int] = {}
     threshold = 66
+    in_rows, piled, points = z3.Ints("in_rows piled points")
+    r, total = z3.Ints("r total")
+
+    def step(dealt: int, gain: int) -> Build:
+        # Step: a round's pile points are at least its pile cards, which are the dealt cards not in rows.
+        def build(s: TrackedSolver) -> None:
+            s.add("T5-SIX-1", in_rows <= 20, in_rows >= 4)
+            s.add("T5-ROUND-1", piled == dealt - in_rows)
+            s.add("T5-SCORE-1", points >= piled)
+            s.add_fact(points < gain)
+        return build
+
+    def length(n: int, gain: int, rounds: int) -> Build:
+        # Bound: after r rounds with that gain, totals sum to at least r * gain, and the game goes on only
+        # while each of the n totals is at most threshold - 1 (">=") or threshold (">").
+        def build(s: TrackedSolver) -> None:
+            s.add_fact(r >= 0, total >= r * gain)
+            s.add("T5-END-1", total <= n * threshold)
+            s.add_fact(r > rounds - 1)
+        return build
+
     for n in range(2, 11):
         dealt = 10 * n + 4
         gain = dealt - 20
         rounds = (n * threshold) // gain + 1
         bounds[n] = rounds * (3 * 10 * n + 4)
-        # Step: a round's pile points are at least its pile cards, which are the dealt cards not in rows.
-        s = TrackedSolver("wellformed.ranking")
-        in_rows, piled, points = z3.Ints("in_rows piled points")
-        s.add("T5-SIX-1", in_rows <= 20, in_rows >= 4)
-        s.add("T5-ROUND-1", piled == dealt - in_rows)
-        s.add("T5-SCORE-1", points >= piled)
-        s.add_fact(points < gain)
-        checks.append((f"round gain n={n}", s))
-        # Bound: after r rounds with that gain, totals sum to at least r * gain, and the game goes on only
-        # while each of the n totals is at most threshold - 1 (">=") or threshold (">").
-        s = TrackedSolver("wellformed.ranking")
-        r, total = z3.Ints("r total")
-        s.add_fact(r >= 0, total >= r * gain)
-        s.add("T5-END-1", total <= n * threshold)
-        s.add_fact(r > rounds - 1)
-        checks.append((f"round bound n={n}", s))
-    verdict, data = _all_unsat(checks)
-    data.update(bound=bounds[2], bounds_by_players=bounds, rule_ids=["T5-SIX-1", "T5-ROUND-1", "T5-SCORE-1", "T5-END-1"])
-    return verdict, ("a round deals 10n + 4 cards and the rows keep at most 20, so each round adds at least "
-                     "10n - 16 bullheads and at most n*66/(10n - 16) + 1 rounds are played (66 or more or "
-                     "more than 66, checked at once or per round)"), data
+        checks.append((f"round gain n={n}", step(dealt, gain)))
+        checks.append((f"round bound n={n}", length(n, gain, rounds)))
+    return checks, bounds
 
 
 def _bigpoints() -> Result:
