@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import z3
@@ -88,6 +88,8 @@ class Frame:
         self.occ: dict[Cell, Any] = {}
         self.oa: dict[Cell, Any] = {}
         self.oc: dict[Cell, Any] = {}
+        #: With a fixed board: each cell's (animal, colour) constants, as ``oa`` and ``oc`` hold them.
+        self._constant: dict[Cell, tuple[int, int]] = {}
         for c in self.scope:
             tag = f"{prefix}{c[0]}_{c[1]}"
             if board is not None:
@@ -95,6 +97,7 @@ class Frame:
                 self.occ[c] = z3.BoolVal(card is not None)
                 self.oa[c] = z3.IntVal(card // 5 if card is not None else 0)
                 self.oc[c] = z3.IntVal(card % 5 if card is not None else 0)
+                self._constant[c] = (card // 5, card % 5) if card is not None else (0, 0)
             else:
                 self.occ[c] = z3.Bool(f"occ_{tag}")
                 self.oa[c] = z3.Int(f"oa_{tag}")
@@ -196,7 +199,7 @@ class Frame:
         for s, t in itertools.combinations(members, 2):
             u, v = where[s], where[t]
             if self.fixed_board and u not in self.playable and v not in self.playable:
-                if z3.is_true(z3.simplify(z3.Not(self.identical(u, v)))):
+                if self._constant[u] != self._constant[v]:
                     continue  # two different constant cards: nothing to check
             distinct.append(z3.Implies(z3.And(self.reach(c, d, s), self.reach(c, d, t)),
                                        z3.Not(self.identical(where[s], where[t]))))
@@ -613,9 +616,62 @@ def any_play(board: Mapping[Cell, int], hand: Sequence[int], *, min_size: int = 
     return AnyPlay(result.verdict, (), result.core, result.seconds, result.reason)
 
 
+def line_five_follows(frame: Frame, *, rlimit: int | None = None) -> tuple[SolverResult, int]:
+    """Prove the lemma "BF-LINE-3 and BF-LINE-4 imply BF-LINE-5" for every played cell and axis of ``frame``.
+
+    For a played cell ``c`` and an axis, :meth:`Frame.line_valid` gives the
+    three constraints (uniform, distinct, short) over the same reached cells.
+    The lemma ``uniform ∧ distinct ⇒ short`` is the pigeonhole principle: six
+    cards of one colour (one animal) that are pairwise not identical would need
+    six animals (colours) among five. Asked as it stands inside a large query
+    z3 does not find it within 200 million units; so it is asked on its own,
+    generalised: every cell's animal, colour and "holds a card after the play"
+    are replaced by fresh variables named by the step ``t`` from ``c`` (an
+    animal and a colour within 0-4, as the frame's domain makes the terms
+    they replace). A generalised formula that is unsat keeps the original
+    unsat (any model of the original gives one of the generalisation). The
+    generalised formulas of all cells and axes are compared structurally
+    (z3 shares equal terms) and each distinct one is proved with the
+    finite-domain solver (``QF_FD``). Returns the combined result (``unsat``:
+    the lemma holds) and the number of distinct formulas proved.
+
+    >>> result, shapes = line_five_follows(comb_frame(prefix="doc"))
+    >>> result.verdict, shapes
+    ('unsat', 1)
+    """
+    shapes: list[Any] = []
+    bounded: dict[str, Any] = {}
+    for c in frame.play_cells:
+        for d in AXES:
+            uniform, distinct, short = frame.line_valid(c, d)
+            fresh: list[tuple[Any, Any]] = []
+            for t in [0, *frame.offsets(c, d)]:
+                x = _add(c, d, t)
+                for name, term in ((f"lemma_a_{t}", frame.animal(x)), (f"lemma_c_{t}", frame.colour(x))):
+                    bounded[name] = z3.Int(name)
+                    fresh.append((term, bounded[name]))
+                if t:
+                    fresh.append((frame.after(x), z3.Bool(f"lemma_h_{t}")))
+            shape = z3.substitute(z3.And(uniform, distinct, z3.Not(short)), *fresh)
+            if not any(shape.eq(seen) for seen in shapes):
+                shapes.append(shape)
+    seconds, units = 0.0, 0
+    limit = budget_rlimit("bigfive.line5-lemma", rlimit)
+    for shape in shapes:
+        solver = TrackedSolver("bigfive.line5-lemma", rlimit=rlimit, logic="QF_FD")
+        solver.add_fact(*[z3.And(v >= 0, v <= 4) for _, v in sorted(bounded.items())], shape)
+        result = solver.check()
+        seconds, units = seconds + result.seconds, units + result.resources
+        if result.verdict != "unsat":
+            return SolverResult(result.verdict, result.model, reason=result.reason, seconds=seconds,
+                                resources=units, rlimit=limit), len(shapes)
+    return SolverResult("unsat", seconds=seconds, resources=units, rlimit=limit), len(shapes)
+
+
 def solve_rules(facts: Sequence[Any], rules: Sequence[tuple[str, Any]], *, minimal: bool = True,
                 budget: str = "bigfive.rules", rlimit: int | None = None, trial_rlimit: int | None = None,
-                trial_budget: str = "bigfive.rules-trial") -> tuple[SolverResult, z3.ModelRef | None]:
+                trial_budget: str = "bigfive.rules-trial",
+                entailed: Sequence[tuple[str, tuple[str, ...]]] = ()) -> tuple[SolverResult, z3.ModelRef | None]:
     """Check background ``facts`` with tracked ``rules`` (within ``budget``'s
     resource limit, or ``rlimit``); when unsat and ``minimal``, shrink the
     core by deletion (drop a rule, re-check within the budget
@@ -624,6 +680,19 @@ def solve_rules(facts: Sequence[Any], rules: Sequence[tuple[str, Any]], *, minim
     valid core, perhaps not a minimal one). The limits count resource units,
     not time, so the core found is the same on a loaded machine. Returns the
     result (time and units summed over the checks) and the model when sat.
+
+    ``entailed``: ``(rule, premises)`` pairs for which the caller has proved
+    that, under ``facts``, the constraints of the ``premises`` imply those of
+    ``rule`` (as :func:`line_five_follows` does for BF-LINE-5). A check that
+    holds every premise but not the rule then asserts the rule's constraints
+    as background facts (the query is equisatisfiable) and puts the premises
+    in its core; dropping the rule from a core that holds the premises needs
+    no check (the query is the core's own, with the rule as facts: unsat).
+
+    >>> x = z3.Int("x")
+    >>> rules = [("R-1", x > 2), ("R-2", x > 1), ("R-3", x < 2)]
+    >>> solve_rules([], rules, entailed=[("R-2", ("R-1",))])[0].core
+    ('R-1', 'R-3')
 
     >>> x = z3.Int("x")
     >>> result, _ = solve_rules([x > 0], [("R-1", x < 0), ("R-2", x < 5), ("R-3", x < -3)])
@@ -634,23 +703,29 @@ def solve_rules(facts: Sequence[Any], rules: Sequence[tuple[str, Any]], *, minim
     spent = 0.0
     units = 0
 
-    def check(ids: Sequence[str], name: str, bound: int | None) -> SolverResult:
+    def check(ids: Sequence[str], name: str, bound: int | None, values: bool = False) -> SolverResult:
         # A fresh solver per check: after push/pop z3 took up to twice the units to find BF-F-1's
         # trial models, and every trial budget is calibrated on a check of its own.
         nonlocal spent, units
         solver = TrackedSolver(name, rlimit=bound)
         solver.add_fact(*facts)
+        implied = {rule for rule, premises in entailed if rule not in ids and all(p in ids for p in premises)}
         for rule_id, constraint in rules:
             if rule_id in ids:
                 solver.add(rule_id, constraint)
-        result = solver.check()
+            elif rule_id in implied:
+                solver.add_fact(constraint)
+        result = solver.check(values=values)
+        if result.verdict == "unsat" and implied:
+            extra = {p for rule, premises in entailed if rule in implied for p in premises}
+            result = replace(result, core=tuple(sorted(set(result.core) | extra)))
         spent += result.seconds
         units += result.resources
-        check.model = solver.model() if result.verdict == "sat" else None  # type: ignore[attr-defined]
+        check.model = solver.model() if values and result.verdict == "sat" else None  # type: ignore[attr-defined]
         return result
 
     everything = list(dict.fromkeys(r for r, _ in rules))
-    result = check(everything, budget, rlimit)
+    result = check(everything, budget, rlimit, values=True)
     model = getattr(check, "model", None)
     if result.verdict == "unsat" and minimal:
         core = list(result.core)
@@ -658,6 +733,9 @@ def solve_rules(facts: Sequence[Any], rules: Sequence[tuple[str, Any]], *, minim
             if rule_id not in core:
                 continue
             trial = [r for r in core if r != rule_id]
+            if any(rule == rule_id and all(p in trial for p in premises) for rule, premises in entailed):
+                core = trial  # the same query as the core's, the rule entering as facts: unsat (see entailed)
+                continue
             again = check(trial, trial_budget, trial_rlimit)
             if again.verdict == "unsat":
                 core = [r for r in trial if r in again.core] or trial

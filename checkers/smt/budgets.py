@@ -37,6 +37,7 @@ bigpoints.score             8,000,000     793,642       BP-F-6 (Optimize)
 BF-F-1                      12,000,000    1,088,619     BF-F-1 base case
 bigfive.rules               7,000,000     512,264       solve_rules: BF-F-1 step, BF-F-4
 bigfive.rules-trial         10,000,000    1,789,429     solve_rules: each core-shrinking trial
+bigfive.line5-lemma         5,000,000     468,405       BF-F-1: BF-LINE-3 and 4 imply BF-LINE-5 (line_five_follows)
 bigfive.any-play            6,000,000     507,550       any_play, BF-F-8
 bigfive.check-play          1,000,000     191           check_play
 bigfive.bonus               10,000,000    956,860       BF-F-2, BF-F-3 (each "bonus >= k?" from above)
@@ -56,11 +57,12 @@ cinco.readings              1,000,000     10,734        full_board_placement, st
 
 ``bigfive.rules-trial`` is about five times its largest decided check (each
 check in a solver of its own since issue 21; after push/pop the largest was
-3,799,995): one trial of BF-F-1 (dropping BF-LINE-5, which BF-LINE-3 and
-BF-LINE-4 imply by a pigeonhole argument, six distinct cards of one colour
-among five animals) does not finish within 200,000,000 units, so every trial
-budget leaves it ``unknown`` (its rule stays in the core, which stays valid);
-a larger budget would only spend more time on it. ``bigfive.dead`` is
+3,799,995). One trial of BF-F-1, dropping BF-LINE-5, did not finish within
+200,000,000 units (z3 must find the pigeonhole argument, six distinct cards
+of one colour among five animals, inside the step); since issue 21 BF-F-1
+proves that lemma on its own (``bigfive.line5-lemma``:
+:func:`~ruleproof.checkers.smt.bigfive_encoding.line_five_follows`, in
+z3's finite-domain solver) and that trial needs no check. ``bigfive.dead`` is
 measured on the quick form's 5x5 box (the witness check; the proof for 24
 cards after it uses about 3.4 million), with the Boolean encoding of
 :mod:`ruleproof.checkers.smt.bigfive_dead` (the integer encoding it replaced
@@ -92,6 +94,7 @@ BUDGETS: dict[str, tuple[int, int]] = {
     "BF-F-1": (12_000_000, 1_088_619),
     "bigfive.rules": (7_000_000, 512_264),
     "bigfive.rules-trial": (10_000_000, 1_789_429),
+    "bigfive.line5-lemma": (5_000_000, 468_405),
     "bigfive.any-play": (6_000_000, 507_550),
     "bigfive.check-play": (1_000_000, 191),
     "bigfive.bonus": (10_000_000, 956_860),

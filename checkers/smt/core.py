@@ -191,8 +191,13 @@ class TrackedSolver:
         """Assert background constraints that are not rules."""
         self.solver.add(*[self._here(c) for c in constraints])
 
-    def check(self, *assumptions: Any) -> SolverResult:
-        """Run the query within the resource limit."""
+    def check(self, *assumptions: Any, values: bool = True) -> SolverResult:
+        """Run the query within the resource limit.
+
+        :param values: give a ``sat`` result the model's values (``values=False``
+            leaves them out, for a caller that only wants the verdict; :meth:`model`
+            still gives the model).
+        """
         before = units_used(self.solver.statistics())
         start = time.perf_counter()
         answer = self.solver.check(*[self._here(a) for a in assumptions])
@@ -200,8 +205,9 @@ class TrackedSolver:
         used = units_used(self.solver.statistics()) - before
         _note(self.budget, self.rlimit, used, str(answer))
         if answer == z3.sat:
-            values = {k: v for k, v in model_values(self.solver.model()).items() if k not in self._labels}
-            return SolverResult("sat", values, seconds=seconds, resources=used, rlimit=self.rlimit)
+            found = {k: v for k, v in model_values(self.solver.model()).items() if k not in self._labels} \
+                if values else {}
+            return SolverResult("sat", found, seconds=seconds, resources=used, rlimit=self.rlimit)
         if answer == z3.unsat:
             core = sorted({self._labels[str(c)] for c in self.solver.unsat_core() if str(c) in self._labels})
             return SolverResult("unsat", core=tuple(core), seconds=seconds, resources=used, rlimit=self.rlimit)
