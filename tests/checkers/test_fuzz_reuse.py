@@ -1,0 +1,67 @@
+"""The fuzzing machine runs the checklist once per state object, and still catches what it caught.
+
+``try_candidate_move`` never changes the state, so the invariant that follows it
+would check the very same immutable object again; the machine skips that repeat
+(:class:`ruleproof.checkers.checks.fuzz.GameMachine`). These tests show the
+checklist still runs on every new state (an equal but different object, a state
+first seen without the candidate check) and that a broken engine is still found.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from ruleproof.checkers.checks import fuzz
+from ruleproof.checkers.checks.fuzz import machine_for, search_machine
+from ruleproof.model.take5 import Take5Game
+from ruleproof.spec.take5 import Select, Take5Variant
+
+
+def _counted(monkeypatch: pytest.MonkeyPatch) -> list[tuple[Any, bool]]:
+    calls: list[tuple[Any, bool]] = []
+    real = fuzz.check_state
+
+    def counting(game: Any, state: Any, *, candidates: bool = True, memo: Any = None) -> Any:
+        calls.append((state, candidates))
+        return real(game, state, candidates=candidates, memo=memo)
+
+    monkeypatch.setattr(fuzz, "check_state", counting)
+    return calls
+
+
+def test_the_checklist_runs_again_only_on_a_different_state_or_with_more_checks(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    calls = _counted(monkeypatch)
+    machine = machine_for("take5", 2, Take5Variant())()
+    machine.state_is_consistent()
+    machine.state_is_consistent()  # the same object, the same checks: not again
+    assert len(calls) == 1 and calls[0][1] is True
+    machine.state = machine.game.deserialize(machine.game.serialize(machine.state))  # equal, not the same
+    machine.state_is_consistent()
+    assert len(calls) == 2
+    machine.steps = 1  # no candidate check at this step: a state checked with it needs nothing more
+    machine.state_is_consistent()
+    assert len(calls) == 2
+    machine.state = machine.game.apply(machine.state, machine.game.legal_moves(machine.state)[0])
+    machine.state_is_consistent()  # a new state first checked without the candidate check ...
+    machine.steps = 5
+    machine.state_is_consistent()  # ... is checked again when the candidate check is due
+    assert [c for _, c in calls[2:]] == [False, True]
+
+
+def test_invalid_engine_offering_an_absent_card_is_still_found_when_repeats_are_skipped() -> None:
+    class OffersAnAbsentCard(Take5Game):
+        def legal_moves(self, state: Any) -> Any:
+            moves = super().legal_moves(state)
+            if moves and isinstance(moves[0], Select) and len(moves) < 5:  # only late in a round
+                hand = set(state.hands[self.current_player(state)])
+                absent = next(c for c in range(1, 105) if c not in hand)
+                return tuple(sorted(set(moves) | {Select(absent)}))
+            return moves
+
+    machine = machine_for("take5", 2, Take5Variant())
+    broken = type("Broken", (machine,), {"game": OffersAnAbsentCard()})
+    result = search_machine(broken, examples=10, steps=60, seed=None)
+    assert result.error is not None and "engine-subset-spec" in result.error
