@@ -44,6 +44,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import operator
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextvars import ContextVar
@@ -715,8 +716,36 @@ def compute_lines_through(board: Board, cells: Iterable[Cell]) -> tuple[tuple[Ce
     return tuple(found)
 
 
+#: Per card id 0–24: one bit for its colour (bits 0–4) and one for its animal (bits 5–9).
+_FEATURE_BITS: dict[int, int] = {c: 1 << colour_of(c) | 1 << (5 + animal_of(c)) for c in range(KINDS)}
+#: Every colour bit and every animal bit of :data:`_FEATURE_BITS`.
+_ALL_FEATURES = (1 << 10) - 1
+
+
 def is_line_uniform(cards: Sequence[int]) -> bool:
-    """All cards share one colour, or all share one animal."""
+    """All cards share one colour, or all share one animal.
+
+    Each card has exactly one colour bit and one animal bit
+    (:data:`_FEATURE_BITS`), so the bits common to all the cards are non-zero
+    exactly when they share a colour or an animal (one pass, no sets; a number
+    that is no card falls back to comparing colours and animals as sets).
+
+    >>> is_line_uniform([parse_card(c) for c in ("Lp", "Gp")]), is_line_uniform([parse_card(c) for c in ("Lp", "Lb")])
+    (True, True)
+    >>> is_line_uniform([parse_card(c) for c in ("Lp", "Gb")]), is_line_uniform([]), is_line_uniform([30, 31])
+    (False, True, True)
+    """
+    common = _ALL_FEATURES
+    try:
+        for c in cards:
+            common &= _FEATURE_BITS[c]
+    except (KeyError, TypeError):
+        return _is_line_uniform_by_sets(cards)
+    return common != 0
+
+
+def _is_line_uniform_by_sets(cards: Sequence[int]) -> bool:
+    """:func:`is_line_uniform` read literally: at most one colour, or at most one animal, among the cards."""
     return len({colour_of(c) for c in cards}) <= 1 or len({animal_of(c) for c in cards}) <= 1
 
 
@@ -889,7 +918,9 @@ def _play_geometry(board: tuple[Placed, ...], before: dict[Cell, int], cells: tu
     """What :func:`analyse_play` finds from the played cells alone (not their cards), remembered per
     board: every candidate play on one board puts many card orders on the same cells.
 
-    ``(occupied, duplicate cells, straight, gaps, has existing card, lines)``.
+    ``(occupied, duplicate cells, straight, gaps, has existing card, lines)``, where each line is
+    ``(its cells, picker, the old cards on it)``: the line's cards, in line order, are ``picker(played
+    cards + old cards)`` (:func:`_line_picker`).
     """
     owner, known = _LAST_GEOMETRY[0]
     if owner is not board:
@@ -922,8 +953,32 @@ def _play_geometry(board: tuple[Placed, ...], before: dict[Cell, int], cells: tu
                 found.append(run)
     has_existing = bool(cells) and any(c in before for axis in compute_play_axes(cells)
                                        for c in runs[(cells[0], axis)])
-    geometry = known[cells] = (occupied, duplicates, straight, gaps, has_existing, tuple(found))
+    lines = tuple([(line, *_line_picker(before, cells, line)) for line in found])
+    geometry = known[cells] = (occupied, duplicates, straight, gaps, has_existing, lines)
     return geometry
+
+
+def _line_picker(before: Mapping[Cell, int], cells: tuple[Cell, ...],
+                 line: tuple[Cell, ...]) -> tuple[Callable[[tuple[int, ...]], tuple[int, ...]], tuple[int, ...]]:
+    """How to read the cards of ``line`` (two or more cells) after playing cards on ``cells``, without
+    looking any cell up: ``(picker, olds)``, where ``olds`` are the cards already on the line's other
+    cells and ``picker(played cards + olds)`` is the line's cards in line order. A cell played twice
+    shows the card played last on it, as in a mapping built from the play.
+
+    >>> picker, olds = _line_picker({(0, 0): 7}, ((1, 0), (2, 0)), ((0, 0), (1, 0), (2, 0)))
+    >>> olds, picker((3, 4) + olds)
+    ((7,), (7, 3, 4))
+    """
+    played = {cell: i for i, cell in enumerate(cells)}  # the last index of a repeated cell wins
+    olds = tuple([before[c] for c in line if c not in played])
+    where, old = [], len(cells)
+    for c in line:
+        if c in played:
+            where.append(played[c])
+        else:
+            where.append(old)
+            old += 1
+    return operator.itemgetter(*where), olds
 
 
 def analyse_play(board: tuple[Placed, ...], placed: tuple[Placed, ...]) -> PlayAnalysis:
@@ -946,13 +1001,13 @@ def analyse_play(board: tuple[Placed, ...], placed: tuple[Placed, ...]) -> PlayA
     if last_board is board and last_placed == placed:
         known: PlayAnalysis = last
         return known
-    before = _board_map_of(board)
-    cells = tuple([(p.x, p.y) for p in placed])
-    occupied, duplicates, straight, gaps, has_existing, found = _play_geometry(board, before, cells)
-    after = {(p.x, p.y): p.card for p in placed}  # the played cards (the last one on a repeated cell)
-    lines = tuple([(line, tuple([after[c] if c in after else before[c] for c in line])) for line in found])
-    result = PlayAnalysis(cells, tuple([p.card for p in placed]), occupied, duplicates, straight, gaps, has_existing,
-                          lines)
+    cells = tuple([p[:2] for p in placed])
+    occupied, duplicates, straight, gaps, has_existing, found = _play_geometry(board, _board_map_of(board), cells)
+    cards = tuple([p[2] for p in placed])
+    lines = tuple([(line, picker(cards + olds)) for line, picker, olds in found])
+    # tuple.__new__ is what PlayAnalysis(...) does, without its keyword handling (one call per candidate play)
+    result: PlayAnalysis = tuple.__new__(PlayAnalysis, (cells, cards, occupied, duplicates, straight, gaps,
+                                                        has_existing, lines))
     _LAST_PLAY[0] = (board, placed, result)
     return result
 
@@ -1013,12 +1068,38 @@ def candidate_plays(board: tuple[Placed, ...], hand: Sequence[int], *, exhaustiv
         orders[size] = sorted({order for g in groups for order in itertools.permutations(g)})
     singles: list[tuple[Placed, ...]] = []
     multis: list[tuple[Placed, ...]] = []
+    known = all(type(c) is int and 0 <= c < KINDS for c in hand)  # cards: the shared Placed of _placed_on
     for cells, in_order in cell_sets:
         target = singles if len(cells) == 1 else multis
+        if known:
+            on = [_placed_on(c) for c in cells]
+            for order in orders[len(cells)]:
+                group = tuple([row[card] for row, card in zip(on, order)])
+                target.append(group if in_order else tuple(sorted(group)))
+            continue
         for order in orders[len(cells)]:
             group = tuple([Placed(c[0], c[1], card) for c, card in zip(cells, order)])
             target.append(group if in_order else tuple(sorted(group)))
     return [Play(p) for p in singles] + [Play(p) for p in multis]
+
+
+_PLACED_ON: dict[Cell, tuple[Placed, ...]] = {}
+
+
+def _placed_on(cell: Cell) -> tuple[Placed, ...]:
+    """``Placed(x, y, card)`` on ``cell`` for every card 0–24, built once per cell (at most 4096 cells kept):
+    candidate plays put the same cards on the same cells again and again, and a placed card is an
+    immutable value, so one object serves every play that has it.
+
+    >>> _placed_on((2, -1))[parse_card("Zp")] == Placed(2, -1, parse_card("Zp"))
+    True
+    """
+    row = _PLACED_ON.get(cell)
+    if row is None:
+        if len(_PLACED_ON) >= 4096:
+            _PLACED_ON.clear()
+        row = _PLACED_ON[cell] = tuple([Placed(cell[0], cell[1], card) for card in range(KINDS)])
+    return row
 
 
 @remember_last
@@ -1032,19 +1113,39 @@ def _candidate_cells(board: tuple[Placed, ...], limit: int,
     cell_sets: set[tuple[Cell, ...]] = set()
     for anchor in before:
         for axis in AXES:
+            if not exhaustive:
+                _add_segment_cells(cell_sets, before, anchor, axis, limit)
+                continue
             for window in _windows(anchor, axis):
-                if exhaustive:
-                    empty = [c for c in window if c not in before]
-                    for size in range(1, min(limit, len(empty)) + 1):
-                        cell_sets.update(itertools.combinations(empty, size))
-                    continue
-                where = window.index(anchor)
-                for lo in range(0, where + 1):
-                    for hi in range(where, MAX_LINE):
-                        empty = [c for c in window[lo : hi + 1] if c not in before]
-                        if 1 <= len(empty) <= limit:
-                            cell_sets.add(tuple(empty))
+                empty = [c for c in window if c not in before]
+                for size in range(1, min(limit, len(empty)) + 1):
+                    cell_sets.update(itertools.combinations(empty, size))
     return tuple((cells, all(a < b for a, b in zip(cells, cells[1:]))) for cells in sorted(cell_sets))
+
+
+def _add_segment_cells(cell_sets: set[tuple[Cell, ...]], before: Board, anchor: Cell, axis: Cell, limit: int) -> None:
+    """Add to ``cell_sets`` the empty cells of every run of at most five cells along ``axis`` through
+    ``anchor`` that has one to ``limit`` of them (the default cell sets of :func:`candidate_plays`).
+
+    Each such run lies in a window of five cells through the anchor; walking the runs by their first
+    cell and growing each to the right visits every run once (the windows share most of theirs).
+
+    >>> found: set[tuple[Cell, ...]] = set()
+    >>> _add_segment_cells(found, {(0, 0): 0, (1, 0): 5}, (0, 0), (1, 0), 1)
+    >>> sorted(found)
+    [((-1, 0),), ((2, 0),)]
+    """
+    dx, dy = axis
+    x, y = anchor
+    last = MAX_LINE - 1  # the anchor's index on ``run``, which reaches four cells either side of it
+    run = [(x + i * dx, y + i * dy) for i in range(-last, MAX_LINE)]
+    for first in range(MAX_LINE):
+        empty = [c for c in run[first:MAX_LINE] if c not in before]  # first .. anchor
+        for end in range(last, first + MAX_LINE):  # at most five cells: first .. end
+            if end > last and run[end] not in before:
+                empty.append(run[end])
+            if 1 <= len(empty) <= limit:
+                cell_sets.add(tuple(empty))
 
 
 @functools.lru_cache(maxsize=4096)
@@ -1442,7 +1543,7 @@ def _seat_move(step: S) -> bool:
 
 
 def _is_play(step: S) -> bool:
-    return isinstance(step.move, Play) and _seat_move(step)
+    return isinstance(step.move, Play) and step.actor >= 0 and not step.before.finished  # _seat_move, inlined
 
 
 @remember_last
@@ -1579,6 +1680,58 @@ def _check_rule2(step: S) -> str | None:
 
 def _line_text(line: tuple[Cell, ...], cards: tuple[int, ...]) -> str:
     return " ".join(f"{card_code(c)}@{x},{y}" for (x, y), c in zip(line, cards))
+
+
+# The fast forms (``Rule.holds``) of the placement rules: True exactly when the message form above returns
+# None, without building the message (GameSpec.is_legal asks them about every candidate play).
+
+
+def _play_analysis(step: S) -> PlayAnalysis:
+    move = step.move
+    assert isinstance(move, Play)
+    return analyse_play(step.before.board, move.placed)
+
+
+def _holds_cells(step: S) -> bool:
+    a = _play_analysis(step)
+    return not a.occupied and not a.duplicate_cells
+
+
+def _holds_rule1(step: S) -> bool:
+    a = _play_analysis(step)
+    return a.straight and not a.gaps
+
+
+def _holds_rule2(step: S) -> bool:
+    a = _play_analysis(step)
+    return not a.cells or not a.straight or bool(a.gaps) or a.has_existing
+
+
+def _holds_rule3(step: S) -> bool:
+    # The lines' cards as analyse_play reads them (the pickers of _play_geometry), without building the
+    # analysis: most candidate plays break this rule and no other rule asks about them.
+    board = step.before.board
+    placed = step.move.placed
+    cells = tuple([(p.x, p.y) for p in placed])
+    cards = tuple([p.card for p in placed])
+    for _, picker, olds in _play_geometry(board, _board_map_of(board), cells)[5]:
+        if not is_line_uniform(picker(cards + olds)):
+            return False
+    return True
+
+
+def _holds_identical(step: S) -> bool:
+    for _, cards in _play_analysis(step).lines:
+        if has_identical_cards(cards):
+            return False
+    return True
+
+
+def _holds_length(step: S) -> bool:
+    for _, cards in _play_analysis(step).lines:
+        if len(cards) > MAX_LINE:
+            return False
+    return True
 
 
 def _check_rule3(step: S) -> str | None:
@@ -1780,7 +1933,7 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "BF-PLAY-3", "Empty cells",
         "Each played card goes onto its own empty cell.",
-        _src(SEC_PLAY), RuleKind.LEGALITY, _check_cells, _is_play,
+        _src(SEC_PLAY), RuleKind.LEGALITY, _check_cells, _is_play, holds=_holds_cells,
     ),
     Rule(
         "BF-PLAY-4", "Cards land on the board",
@@ -1791,30 +1944,31 @@ RULES: tuple[Rule, ...] = (
         "BF-LINE-1", "One straight line (Rule 1)",
         "The played cards lie in one row or one column, and together with the cards already there they form one "
         "unbroken line: they may extend an existing card on one side or flank it on both sides, never leave a gap.",
-        _src(SEC_PLAY), RuleKind.LEGALITY, _check_rule1, _is_play,
+        _src(SEC_PLAY), RuleKind.LEGALITY, _check_rule1, _is_play, holds=_holds_rule1,
     ),
     Rule(
         "BF-LINE-2", "The new line keeps an old card (Rule 2)",
         "The line the played cards form (for a single card: in either direction) must contain at least one card "
         "that was already on the table; touching it sideways is not enough.",
-        _src(SEC_PLAY), RuleKind.LEGALITY, _check_rule2, _is_play,
+        _src(SEC_PLAY), RuleKind.LEGALITY, _check_rule2, _is_play, holds=_holds_rule2,
     ),
     Rule(
         "BF-LINE-3", "One colour or one animal (Rule 3, note b)",
         "Every line that any played card belongs to, in either direction, is either all one colour or all one "
         "animal: the group matches its anchor's colour with different animals or its animal with different colours, "
         "and every other card it touches obeys the same.",
-        _src(SEC_PLAY), RuleKind.LEGALITY, _check_rule3, _is_play,
+        _src(SEC_PLAY), RuleKind.LEGALITY, _check_rule3, _is_play, holds=_holds_rule3,
     ),
     Rule(
         "BF-LINE-4", "No identical cards (note a)",
         "No line any played card belongs to may hold two identical cards (same animal and colour).",
         _src(SEC_PLAY, "RULES-NOTES.md §Big Five row 2"), RuleKind.LEGALITY, _check_identical, _is_play,
+        holds=_holds_identical,
     ),
     Rule(
         "BF-LINE-5", "At most five (note a)",
         "No line any played card belongs to may hold more than five cards.",
-        _src(SEC_PLAY), RuleKind.LEGALITY, _check_length, _is_play,
+        _src(SEC_PLAY), RuleKind.LEGALITY, _check_length, _is_play, holds=_holds_length,
         tags=BOUNDARY_TAGS,
     ),
     Rule(
@@ -2186,6 +2340,7 @@ def build_spec(bonus: BonusCount, *, name: str = "bigfive",
     """
     rules = tuple(
         replace(r, check=_hooked(bonus, r.check), applies=_hooked(bonus, r.applies),
+                holds=None if r.holds is None else _hooked(bonus, r.holds),
                 text=bonus.text if r.id == "BF-BONUS-1" and bonus.text else r.text)
         for r in RULES
     )

@@ -196,9 +196,16 @@ class RuleKind(enum.Enum):
     OUTCOME = "outcome"
 
 
-@dataclass(frozen=True)
-class Step(Generic[V, S, M]):
-    """One step of play as a rule sees it."""
+class Step(typing.NamedTuple, Generic[V, S, M]):
+    """One step of play as a rule sees it.
+
+    An immutable named tuple rather than a frozen dataclass: :meth:`GameSpec.is_legal` builds one per
+    candidate move, and a frozen dataclass's ``__init__`` sets each field through ``object.__setattr__``
+    (several times the cost of building the tuple).
+
+    >>> Step("v", "s", 0, "m")
+    Step(variant='v', before='s', actor=0, move='m', after=None)
+    """
 
     variant: V
     before: S
@@ -234,10 +241,21 @@ class Rule:
     :param tags: labels for tools; :data:`BOUNDARY` marks a rule with a
         comparison, count, tie-break or order, which needs a test that builds
         the boundary position by hand (``@pytest.mark.boundary(rule_id)``).
+    :param holds: the rule's yes/no fast form, optional: ``True`` exactly when
+        ``check`` returns ``None``, without building the message.
+        :meth:`GameSpec.is_legal` asks it (it only needs the verdict); the
+        reports (``check_rules``) keep asking ``check``. Whoever replaces
+        ``check`` (``dataclasses.replace``) replaces or drops ``holds`` too;
+        :func:`fast_form_disagreements` finds a fast form that disagrees.
 
     >>> Rule("DEMO-2", "At least two", "Two or more.", Source("demo.txt", "Раздел"), RuleKind.LEGALITY,
     ...      lambda step: None, tags=BOUNDARY_TAGS).is_boundary
     True
+    >>> positive = Rule("DEMO-3", "Positive", "Positive.", Source("demo.txt", "Раздел"), RuleKind.LEGALITY,
+    ...                 lambda step: None if step.move > 0 else f"{step.move} is not positive",
+    ...                 holds=lambda step: step.move > 0)
+    >>> positive.allows(Step(None, None, 0, 4)), positive.allows(Step(None, None, 0, -1))
+    (True, False)
     """
 
     id: str
@@ -249,11 +267,21 @@ class Rule:
     applies: Callable[[Step[Any, Any, Any]], bool] = _always
     flags: tuple[str, ...] = ()
     tags: frozenset[str] = frozenset()
+    holds: Callable[[Step[Any, Any, Any]], bool] | None = None
 
     @property
     def is_boundary(self) -> bool:
         """Whether the rule carries the :data:`BOUNDARY` tag."""
         return BOUNDARY in self.tags
+
+    def allows(self, step: Step[Any, Any, Any]) -> bool:
+        """Whether the rule holds for ``step`` (it does not apply, or it is not broken), by the fast form when
+        the rule has one."""
+        applies = self.applies
+        if applies is not _always and not applies(step):
+            return True
+        holds = self.holds
+        return holds(step) if holds is not None else self.check(step) is None
 
 
 @dataclass(frozen=True)
@@ -306,6 +334,26 @@ def check_rules(rules: Iterable[Rule], step: Step[Any, Any, Any]) -> Report:
 
 #: The report of a step that breaks no rule (reports are immutable: one serves every such step).
 _NO_VIOLATION = Report()
+
+
+def fast_form_disagreements(rules: Iterable[Rule], step: Step[Any, Any, Any]) -> tuple[str, ...]:
+    """The ids of the rules whose fast form (``holds``) disagrees with their message form (``check``) on ``step``,
+    among the rules that apply to it.
+
+    >>> good = Rule("DEMO-4", "Even", "Even.", Source("demo.txt", "Раздел"), RuleKind.LEGALITY,
+    ...             lambda step: None if step.move % 2 == 0 else "odd", holds=lambda step: step.move % 2 == 0)
+    >>> bad = dataclasses.replace(good, id="DEMO-5", holds=lambda step: step.move % 4 == 0)
+    >>> fast_form_disagreements((good, bad), Step(None, None, 0, 6))
+    ('DEMO-5',)
+    """
+    found = []
+    for rule in rules:
+        holds = rule.holds
+        if holds is None or not rule.applies(step):
+            continue
+        if holds(step) != (rule.check(step) is None):
+            found.append(rule.id)
+    return tuple(found)
 
 
 @dataclass(frozen=True)
@@ -408,32 +456,46 @@ class GameSpec(Generic[V, S, M]):
         """Whether the legality rules allow the move: :meth:`check_move` finds no broken rule.
 
         The answer needs one broken rule, not all of them, so it stops at the
-        first it finds. It asks first the rule that rejected the last illegal
+        first it finds, and it asks each rule's fast form (``Rule.holds``) when
+        it has one: no message is built for a move that is then dropped. The
+        verdict is the conjunction over the rules, so the order of asking does
+        not change it: it asks first the rule that rejected the last illegal
         move (the candidates of one state tend to break the same rule), then
         the others in order; a rule that raises when asked out of order is
         asked again in order, where an earlier rule may settle the answer first.
         """
         step = Step(variant, state, actor, move)
+        tests = self._legality_tests
         hint = self._breaker[0]
         if hint is not None:
             try:
-                applies = hint.applies
-                if (applies is _always or applies(step)) and hint.check(step) is not None:
+                applies, holds, check = tests[hint]
+                if (applies is None or applies(step)) and not (holds(step) if holds is not None
+                                                               else check(step) is None):
                     return False
             except Exception:  # noqa: BLE001 - out of order only: the ordered pass below decides
                 hint = None
-        for rule in self.legality_rules:
-            if rule is hint:
+        for index, (applies, holds, check) in enumerate(tests):
+            if index == hint:
                 continue
-            applies = rule.applies
-            if (applies is _always or applies(step)) and rule.check(step) is not None:
-                self._breaker[0] = rule
+            if (applies is None or applies(step)) and not (holds(step) if holds is not None else check(step) is None):
+                self._breaker[0] = index
                 return False
         return True
 
     @functools.cached_property
-    def _breaker(self) -> list[Rule | None]:
-        """The legality rule that rejected the last illegal move :meth:`is_legal` saw (a hint for the next)."""
+    def _legality_tests(self) -> tuple[tuple[Callable[[Step[Any, Any, Any]], bool] | None,
+                                             Callable[[Step[Any, Any, Any]], bool] | None,
+                                             Callable[[Step[Any, Any, Any]], str | None]], ...]:
+        """Per legality rule, in order: its ``applies`` (``None`` when it always applies), its fast form
+        ``holds`` (``None`` when it has none) and its ``check``."""
+        return tuple((None if rule.applies is _always else rule.applies, rule.holds, rule.check)
+                     for rule in self.legality_rules)
+
+    @functools.cached_property
+    def _breaker(self) -> list[int | None]:
+        """The index of the legality rule that rejected the last illegal move :meth:`is_legal` saw (a hint for
+        the next)."""
         return [None]
 
     def check_transition(self, variant: V, before: S, actor: int, move: M, after: S) -> Report:
