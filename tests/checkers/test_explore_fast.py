@@ -172,3 +172,25 @@ def test_bulk_graph_equals_the_one_built_edge_by_edge(game: str, name: str) -> N
     assert got.number_of_nodes() == len(ex.states)  # what the well-formedness rows report
     if game == "bigfive":
         assert any(d["chance"] for _, _, d in got.edges(data=True))  # deals are chance moves
+
+
+def test_exploring_pauses_the_collector_and_restores_it() -> None:
+    import gc
+
+    seen: list[bool] = []
+    game = game_for("bigfive")
+    config = ss.config_for("bigfive", "small")
+
+    def allow(state: Any, move: Any) -> bool:
+        seen.append(gc.isenabled())
+        return True
+
+    assert gc.isenabled()
+    ex = ss.explore(game, config.initial_states(), config=config, allow=allow, max_states=200)
+    assert seen and not any(seen) and gc.isenabled() and ex.size()[0] > 200
+    gc.disable()
+    try:
+        ss.explore(game, config.initial_states(), config=config, max_states=50)
+        assert not gc.isenabled()  # a caller's choice is kept
+    finally:
+        gc.enable()
