@@ -85,10 +85,17 @@ class _Bouquet:
         return out
 
 
+@cache
+def _free_bouquet(tag: str) -> _Bouquet:
+    """The bouquet named ``tag``, built once per process (its terms are the same z3 terms each time; the
+    questions for two, three, four and five players share the first bouquets)."""
+    return _Bouquet(None, tag)
+
+
 def best_bouquets(players: int, rlimit: int | None = None) -> tuple[Any, int | None, list[list[str]]]:
     """The bouquets of ``players`` players, drawn from one deck, with the largest total score
     (``rlimit``: instead of the budget ``ikebana.bouquets``)."""
-    bouquets = [_Bouquet(None, f"p{i}") for i in range(players)]
+    bouquets = [_free_bouquet(f"p{i}") for i in range(players)]
     constraints: list[Any] = [f for b in bouquets for f in b.facts]
     for c in ik.COLOURS:
         for v in VALUES:
