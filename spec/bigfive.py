@@ -888,13 +888,15 @@ _LAST_RUNS: list[Any] = [(None, {})]
 
 
 def _run_after_play(board: tuple[Placed, ...], before: Board, played: set[Cell] | frozenset[Cell],
-                    after: Board, cell: Cell, axis: Cell) -> tuple[Cell, ...]:
-    """``compute_run(after, cell, axis)``, where ``after`` is ``before`` with the ``played`` cells filled.
+                    cell: Cell, axis: Cell) -> tuple[Cell, ...]:
+    """``compute_run(after, cell, axis)``, where ``after`` is ``before`` with the ``played`` cells filled
+    and ``cell`` is one of them.
 
     The run through ``cell`` on the board alone is remembered per board (every
     candidate play on one board asks for the same few runs); it is the run on
     ``after`` too unless a played cell lies just beyond one of its ends (its
-    inner cells are occupied either way), and then it is computed afresh.
+    inner cells are occupied either way), and then it is grown over the cells
+    of ``after`` beyond its ends (:func:`_grow_run`).
     """
     owner, runs = _LAST_RUNS[0]
     if owner is not board:
@@ -907,35 +909,67 @@ def _run_after_play(board: tuple[Placed, ...], before: Board, played: set[Cell] 
     dx, dy = axis
     (x0, y0), (x1, y1) = run[0], run[-1]
     if (x0 - dx, y0 - dy) in played or (x1 + dx, y1 + dy) in played:
-        return compute_run(after, cell, axis)
+        return _grow_run(run, before, played, axis)
     return run
 
 
-_LAST_GEOMETRY: list[tuple[Any, dict[tuple[Cell, ...], Any]]] = [(None, {})]
+def _grow_run(run: tuple[Cell, ...], before: Board, played: set[Cell] | frozenset[Cell],
+              axis: Cell) -> tuple[Cell, ...]:
+    """``run`` grown at both ends along ``axis`` over the cells that are on ``before`` or ``played``
+    (the run on the board after the play, without building that board).
 
-
-def _play_geometry(board: tuple[Placed, ...], before: dict[Cell, int], cells: tuple[Cell, ...]) -> Any:
-    """What :func:`analyse_play` finds from the played cells alone (not their cards), remembered per
-    board: every candidate play on one board puts many card orders on the same cells.
-
-    ``(occupied, duplicate cells, straight, gaps, has existing card, lines)``, where each line is
-    ``(its cells, picker, the old cards on it)``: the line's cards, in line order, are ``picker(played
-    cards + old cards)`` (:func:`_line_picker`).
+    >>> _grow_run(((1, 0),), {(0, 0): 0, (3, 0): 5}, {(1, 0), (2, 0)}, (1, 0))
+    ((0, 0), (1, 0), (2, 0), (3, 0))
     """
+    dx, dy = axis
+    x, y = run[0]
+    head: list[Cell] = []
+    while (x - dx, y - dy) in before or (x - dx, y - dy) in played:
+        x, y = x - dx, y - dy
+        head.append((x, y))
+    x, y = run[-1]
+    tail: list[Cell] = []
+    while (x + dx, y + dy) in before or (x + dx, y + dy) in played:
+        x, y = x + dx, y + dy
+        tail.append((x, y))
+    return (*reversed(head), *run, *tail)
+
+
+_LAST_GEOMETRY: list[tuple[Any, dict[tuple[tuple[int, ...], tuple[int, ...]], Any]]] = [(None, {})]
+
+
+def _play_geometry(board: tuple[Placed, ...], placed: tuple[Placed, ...]) -> tuple[Any, tuple[int, ...]]:
+    """``(geometry, played cards)``: what :func:`analyse_play` finds from the played cells alone (not their
+    cards), remembered per board (every candidate play on one board puts many card orders on the same
+    cells), and the cards of ``placed`` in order.
+
+    The geometry is ``(cells, occupied, duplicate cells, straight, gaps, has existing card, lines)``,
+    where each line is ``(its cells, picker, the old cards on it)``: the line's cards, in line order,
+    are ``picker(played cards + old cards)`` (:func:`_line_picker`). It is looked up by the played
+    cells' x and y columns (one ``zip`` splits a play into them and its cards).
+    """
+    if placed:
+        xs, ys, cards = zip(*placed)
+    else:
+        xs = ys = cards = ()
     owner, known = _LAST_GEOMETRY[0]
     if owner is not board:
         known = {}
         _LAST_GEOMETRY[0] = (board, known)
-    geometry = known.get(cells)
-    if geometry is not None:
-        return geometry
+    key = (xs, ys)
+    geometry = known.get(key)
+    if geometry is None:
+        geometry = known[key] = _compute_geometry(board, _board_map_of(board), tuple(zip(xs, ys)))
+    return geometry, cards
+
+
+def _compute_geometry(board: tuple[Placed, ...], before: dict[Cell, int], cells: tuple[Cell, ...]) -> Any:
+    """The geometry of :func:`_play_geometry` for the played ``cells``."""
     occupied = tuple([c for c in cells if c in before])
     played = set(cells)
     duplicates: tuple[Cell, ...] = ()
     if len(played) < len(cells):
         duplicates = tuple(sorted(c for c, n in Counter(cells).items() if n > 1))
-    after = dict(before)
-    after.update(dict.fromkeys(cells, -1))  # which cells hold a card after the play (the runs need no more)
     straight = is_straight(cells)
     gaps = compute_gaps(before, cells)
     # Every cell of a run on the board after the play has that same run along its axis (the played
@@ -946,7 +980,7 @@ def _play_geometry(board: tuple[Placed, ...], before: dict[Cell, int], cells: tu
         for axis in AXES:
             run = runs.get((cell, axis))
             if run is None:
-                run = _run_after_play(board, before, played, after, cell, axis)
+                run = _run_after_play(board, before, played, cell, axis)
                 for c in run:
                     runs[(c, axis)] = run
             if len(run) >= 2 and run not in found:
@@ -954,8 +988,7 @@ def _play_geometry(board: tuple[Placed, ...], before: dict[Cell, int], cells: tu
     has_existing = bool(cells) and any(c in before for axis in compute_play_axes(cells)
                                        for c in runs[(cells[0], axis)])
     lines = tuple([(line, *_line_picker(before, cells, line)) for line in found])
-    geometry = known[cells] = (occupied, duplicates, straight, gaps, has_existing, lines)
-    return geometry
+    return (cells, occupied, duplicates, straight, gaps, has_existing, lines)
 
 
 def _line_picker(before: Mapping[Cell, int], cells: tuple[Cell, ...],
@@ -1001,9 +1034,7 @@ def analyse_play(board: tuple[Placed, ...], placed: tuple[Placed, ...]) -> PlayA
     if last_board is board and last_placed == placed:
         known: PlayAnalysis = last
         return known
-    cells = tuple([p[:2] for p in placed])
-    occupied, duplicates, straight, gaps, has_existing, found = _play_geometry(board, _board_map_of(board), cells)
-    cards = tuple([p[2] for p in placed])
+    (cells, occupied, duplicates, straight, gaps, has_existing, found), cards = _play_geometry(board, placed)
     lines = tuple([(line, picker(cards + olds)) for line, picker, olds in found])
     # tuple.__new__ is what PlayAnalysis(...) does, without its keyword handling (one call per candidate play)
     result: PlayAnalysis = tuple.__new__(PlayAnalysis, (cells, cards, occupied, duplicates, straight, gaps,
@@ -1710,11 +1741,8 @@ def _holds_rule2(step: S) -> bool:
 def _holds_rule3(step: S) -> bool:
     # The lines' cards as analyse_play reads them (the pickers of _play_geometry), without building the
     # analysis: most candidate plays break this rule and no other rule asks about them.
-    board = step.before.board
-    placed = step.move.placed
-    cells = tuple([(p.x, p.y) for p in placed])
-    cards = tuple([p.card for p in placed])
-    for _, picker, olds in _play_geometry(board, _board_map_of(board), cells)[5]:
+    geometry, cards = _play_geometry(step.before.board, step.move.placed)
+    for _, picker, olds in geometry[6]:
         if not is_line_uniform(picker(cards + olds)):
             return False
     return True
