@@ -91,15 +91,15 @@ def tiling(layout: Layout) -> tuple[tuple[int, ...], ...]:
     (18, True)
     """
     windows = compute_windows(layout)
-    use = [z3.Bool(f"tile_{i}") for i in range(len(windows))]
     solver = TrackedSolver("cinco.tiling")
+    use = [z3.Bool(f"tile_{i}", solver.ctx) for i in range(len(windows))]  # in the solver's context: no translation
     for cell in range(1, layout.size + 1):
         solver.add_fact(z3.PbEq([(use[i], 1) for i, w in enumerate(windows) if cell in w], 1))
     found = solver.check()
     if found.verdict != "sat":
         raise ValueError(f"layout {layout.name!r}: no tiling by windows of five was found ({found.reason or 'unsat'})")
-    model = solver.model()
-    return tuple(w for i, w in enumerate(windows) if z3.is_true(model[use[i]]))
+    model = solver.solver.model()
+    return tuple(w for i, w in enumerate(windows) if z3.is_true(model.eval(use[i], model_completion=True)))
 
 
 class BoardVars:
@@ -144,12 +144,16 @@ class BoardVars:
 
 
 #: Answers of the count abstraction by (tiles, colours, most, chips_count): it reads nothing else of the layout,
-#: so layouts with as many tiling windows (and the final guide query of each search) share one solver call.
+#: so layouts with as many tiling windows share one solver call.
 _COUNTS: dict[tuple[int, int, int, bool], SolverResult] = {}
 
 
 def count_abstraction(layout: Layout, colours: int, most: int, *, chips_count: bool) -> SolverResult:
     """The tiling windows as chip counts per colour: can a dead, live position have at most ``most`` chips?
+
+    This is the abstraction as first stated, one count per window and colour;
+    the findings search and prove their bounds on its re-encoding by window
+    contents (:func:`fewest_chips`), and the tests compare the two.
 
     Each tiling window gets integer counts per colour; a colour's stock is the
     sum over the tiling (the tiling covers every cell once); deadness is
@@ -168,11 +172,13 @@ class Bound(NamedTuple):
     """A search of :func:`fewest_chips`: the least ``best`` total with a ``sat`` answer and ``proof``, the
     ``unsat`` answer for ``best - 1`` (the answer at 0 when ``best`` is 0); or ``best`` ``None`` with the
     answer that stopped it: the query at the board's size (``searching`` false: ``unsat`` means no dead live
-    position at all) or an ``unknown`` during the search (``searching`` true)."""
+    position at all) or an ``unknown`` during the search (``searching`` true). ``windows``: the contents of
+    the tiling windows in the ``sat`` answer at ``best``, one count vector per window (largest first)."""
 
     best: int | None
     proof: SolverResult
     searching: bool = False
+    windows: tuple[tuple[int, ...], ...] = ()
 
 
 #: Searches of :func:`fewest_chips` by (tiles, colours, chips_count), kept for the process like :data:`_COUNTS`.
@@ -222,7 +228,7 @@ def _bound_search(tiles: int, colours: int, chips_count: bool, size: int) -> Bou
     types = tile_types(colours)
     solver = TrackedSolver("cinco.count-types")
     ctx = solver.ctx
-    use = [z3.Int(f"m_{'_'.join(map(str, t))}", ctx) for t in types]
+    use = [z3.Int(_type_name(t), ctx) for t in types]
     placed = [z3.Sum([use[i] * t[k] for i, t in enumerate(types) if t[k]] or [z3.IntVal(0, ctx)])
               for k in range(colours)]
     solver.add_fact(*[u >= 0 for u in use], z3.Sum(use) == tiles)
@@ -259,7 +265,13 @@ def _bound_search(tiles: int, colours: int, chips_count: bool, size: int) -> Bou
             hi = mid
         else:
             lo = mid + 1
-    return Bound(lo, answers[lo - 1] if lo > 0 else answers[lo])
+    model = answers[lo].model
+    windows = [t for t in sorted(types, key=lambda t: (-sum(t), t)) for _ in range(int(model.get(_type_name(t), 0)))]
+    return Bound(lo, answers[lo - 1] if lo > 0 else answers[lo], windows=tuple(windows))
+
+
+def _type_name(vector: tuple[int, ...]) -> str:
+    return "m_" + "_".join(map(str, vector))
 
 
 def _count_query(tiles: int, colours: int, most: int, chips_count: bool) -> SolverResult:
@@ -324,16 +336,11 @@ def _dead(layout_name: str, colours: int, chips_count: bool) -> Callable[[bool],
             return Finding(fid, GAME_ID, question, bound.proof.verdict, text, rule_ids=rules,
                            seconds=time.perf_counter() - start, reason=bound.proof.reason)
         best = bound.best
-        # A real board with exactly `best` chips, guided by the per-window abstraction's counts at `best` (colours
-        # renamed so that colour 0 places the most): first with its per-window counts, then with its per-colour
-        # totals only.
-        at_best = count_abstraction(layout, colours, best, chips_count=chips_count)
-        if at_best.verdict != "sat":
-            return Finding(fid, GAME_ID, question, "unknown", "The solver gave up on the abstraction's counts.",
-                           rule_ids=rules, seconds=time.perf_counter() - start, reason=at_best.reason)
-        guide = at_best.model
+        # A real board with exactly `best` chips, guided by the abstraction's answer at `best` (its window
+        # contents laid over the tiling windows in order, colours renamed so that colour 0 places the most):
+        # first with those per-window counts, then with at most two chips per window and `best` in all.
         tiles = tiling(layout)
-        per = [[int(guide.get(f"t{w}_{k}", 0)) for k in range(colours)] for w in range(len(tiles))]
+        per = [list(vector) for vector in bound.windows]
         order = sorted(range(colours), key=lambda k: -sum(row[k] for row in per))
         renamed = [[row[old] for old in order] for row in per]
         found, board_cells = dead_board(layout, colours, chips_count, tiles, renamed, best)

@@ -72,6 +72,8 @@ def test_fewest_chips_lower_bounds(name: str, colours: int) -> None:
     for chips_count, best in ((True, 33), (False, 36)):
         bound = fewest_chips(layout, colours, chips_count=chips_count)
         assert (bound.best, bound.proof.verdict) == (best, "unsat")
+        # The sat answer at the bound, as window contents: one per tiling window, `best` chips in all.
+        assert len(bound.windows) == len(tiling(layout)) and sum(map(sum, bound.windows)) == best
         # The per-window encoding agrees at the bound (its sat answer guides the board search).
         assert count_abstraction(layout, colours, best, chips_count=chips_count).verdict == "sat"
 
