@@ -1103,8 +1103,11 @@ def candidate_plays(board: tuple[Placed, ...], hand: Sequence[int], *, exhaustiv
     for cells, in_order in cell_sets:
         target = singles if len(cells) == 1 else multis
         if known:
+            size_orders = orders[len(cells)]
+            if not size_orders:  # no group of this size shares a colour or an animal
+                continue
             on = [_placed_on(c) for c in cells]
-            for order in orders[len(cells)]:
+            for order in size_orders:
                 group = tuple([row[card] for row, card in zip(on, order)])
                 target.append(group if in_order else tuple(sorted(group)))
             continue

@@ -460,13 +460,16 @@ class GameSpec(Generic[V, S, M]):
         it has one: no message is built for a move that is then dropped. The
         verdict is the conjunction over the rules, so the order of asking does
         not change it: it asks first the rule that rejected the last illegal
-        move (the candidates of one state tend to break the same rule), then
-        the others in order; a rule that raises when asked out of order is
-        asked again in order, where an earlier rule may settle the answer first.
+        move of the same kind (the candidates of one state tend to break the
+        same rule), then the others in order; a rule that raises when asked out
+        of order is asked again in order, where an earlier rule may settle the
+        answer first.
         """
         step = Step(variant, state, actor, move)
         tests = self._legality_tests
-        hint = self._breaker[0]
+        breakers = self._breakers
+        kind = type(move)
+        hint = breakers.get(kind)
         if hint is not None:
             try:
                 applies, holds, check = tests[hint]
@@ -479,7 +482,8 @@ class GameSpec(Generic[V, S, M]):
             if index == hint:
                 continue
             if (applies is None or applies(step)) and not (holds(step) if holds is not None else check(step) is None):
-                self._breaker[0] = index
+                if len(breakers) < 64 or kind in breakers:
+                    breakers[kind] = index
                 return False
         return True
 
@@ -493,10 +497,10 @@ class GameSpec(Generic[V, S, M]):
                      for rule in self.legality_rules)
 
     @functools.cached_property
-    def _breaker(self) -> list[int | None]:
-        """The index of the legality rule that rejected the last illegal move :meth:`is_legal` saw (a hint for
-        the next)."""
-        return [None]
+    def _breakers(self) -> dict[type[Any], int]:
+        """Per move class (at most 64), the index of the legality rule that rejected the last illegal move of
+        that class :meth:`is_legal` saw (a hint for the next)."""
+        return {}
 
     def check_transition(self, variant: V, before: S, actor: int, move: M, after: S) -> Report:
         """Every effect rule that the transition ``before → after`` breaks."""
