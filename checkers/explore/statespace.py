@@ -315,8 +315,20 @@ def find_cycle(ex: Exploration) -> list[int] | None:
     _, rest = topological_order(ex)
     if not rest:
         return None
-    edges = nx.find_cycle(ex.graph.subgraph(rest))
+    edges = nx.find_cycle(_bare_graph(ex).subgraph(rest))
     return [int(u) for u, _ in edges] + [int(edges[0][0])]
+
+
+def _bare_graph(ex: Exploration) -> nx.DiGraph:
+    """:attr:`Exploration.graph` without attributes (the same nodes and edges, added in the same order, so
+    networkx walks it in the same order), cheaper to build when only the shape is needed."""
+    if ex._graph is not None:
+        return ex._graph
+    g: nx.DiGraph = nx.DiGraph()
+    with collector_paused():
+        g.add_nodes_from(range(len(ex.succ)))
+        g.add_edges_from((n, m) for n, edges in enumerate(ex.succ) for _, m in edges)
+    return g
 
 
 def longest_play(ex: Exploration) -> int:

@@ -135,8 +135,12 @@ def test_cyclic_rest_is_found() -> None:
     ex = _cinco_without_plays()
     order, rest = ss.topological_order(ex)
     assert rest and sorted(order + rest) == list(range(len(ex.states)))
-    cycle = ss.find_cycle(ex)
+    cycle = ss.find_cycle(ex)  # on a graph without attributes
     assert cycle is not None and set(cycle) <= set(rest)
+    # networkx walks the bare graph in the order of the full one: the same cycle.
+    edges = nx.find_cycle(ex.graph.subgraph(rest))
+    assert cycle == [u for u, _ in edges] + [edges[0][0]]
+    assert ss.find_cycle(ex) == cycle  # the full graph, now built, is used as it is
 
 
 @pytest.mark.parametrize("game,name", [("bigfive", "small"), ("take5", "fullrow"), ("ikebana", "dry")])
