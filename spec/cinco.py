@@ -712,6 +712,34 @@ def _check_at_or_above(step: CStep) -> str | None:
     return f"card {move.card} can only take a free cell numbered {move.card} or more, not cell {move.cell}"
 
 
+def _holds_card_in_hand(step: CStep) -> bool:
+    """The fast form of :func:`_check_card_in_hand` (``True`` exactly when it finds nothing)."""
+    return step.move.card in _hand(step)  # type: ignore[union-attr]
+
+
+def _holds_free_cell(step: CStep) -> bool:
+    """The fast form of :func:`_check_free_cell`."""
+    cell = step.move.cell  # type: ignore[union-attr]
+    if cell == 0:
+        return True
+    cells = step.before.board
+    return 1 <= cell <= len(cells) and cells[cell - 1] == FREE
+
+
+def _holds_at_or_above(step: CStep) -> bool:
+    """The fast form of :func:`_check_at_or_above`."""
+    move = step.move
+    cell = move.cell  # type: ignore[union-attr]
+    return cell == 0 or cell >= move.card or is_joker_card(step.variant, step.before.board, move.card)  # type: ignore[union-attr]
+
+
+def _holds_burn(step: CStep) -> bool:
+    """The fast form of :func:`_check_burn`."""
+    move = step.move
+    return (move.cell != 0 or step.before.chips[_colour(step)] == 0  # type: ignore[union-attr]
+            or not compute_target_cells(step.variant, step.before.board, move.card))  # type: ignore[union-attr]
+
+
 def _check_burn(step: CStep) -> str | None:
     move = step.move
     assert isinstance(move, Play)
@@ -975,19 +1003,19 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "CI-PLAY-1", "Play from the hand",
         "The card played must come from the player's own hand.",
-        _src(SEC_TURN), RuleKind.LEGALITY, _check_card_in_hand, _is_play,
+        _src(SEC_TURN), RuleKind.LEGALITY, _check_card_in_hand, _is_play, holds=_holds_card_in_hand,
     ),
     Rule(
         "CI-PLAY-2", "A free cell",
         "A chip can only go on a cell of the board that holds no chip.",
-        _src(SEC_TURN, NOTE_LAYOUT), RuleKind.LEGALITY, _check_free_cell, _is_play,
+        _src(SEC_TURN, NOTE_LAYOUT), RuleKind.LEGALITY, _check_free_cell, _is_play, holds=_holds_free_cell,
         flags=("layout", "layout_data"),
     ),
     Rule(
         "CI-PLAY-3", "At or above the card",
         "The chip goes on a cell numbered at least the card's number. In the Joker variant a card with no "
         "free cell at or above its number may take any free cell instead.",
-        _src(SEC_TURN), RuleKind.LEGALITY, _check_at_or_above, _is_play, flags=("joker",),
+        _src(SEC_TURN), RuleKind.LEGALITY, _check_at_or_above, _is_play, flags=("joker",), holds=_holds_at_or_above,
         tags=BOUNDARY_TAGS,
     ),
     Rule(
@@ -995,7 +1023,7 @@ RULES: tuple[Rule, ...] = (
         "A played card burns (no chip is placed) only when it cannot take any cell: no free cell numbered at "
         "or above it, or in the Joker variant no free cell at all; a colour out of chips (chips_out 'all_out') "
         "burns every card it plays.",
-        _src(SEC_TURN, "RULES-NOTES.md §Cinco row 5"), RuleKind.LEGALITY, _check_burn, _is_play,
+        _src(SEC_TURN, "RULES-NOTES.md §Cinco row 5"), RuleKind.LEGALITY, _check_burn, _is_play, holds=_holds_burn,
         flags=("joker", "chips_out"),
         tags=BOUNDARY_TAGS,
     ),

@@ -428,15 +428,42 @@ def _check_players(step: Step[Take5Variant, Take5State, Take5Move]) -> str | Non
     return None if MIN_PLAYERS <= n <= MAX_PLAYERS else f"{n} players; the game is for 2–10"
 
 
+@remember_last
+def _card_set(cards: tuple[int, ...]) -> frozenset[int]:
+    """The cards of a deck as a set (one per deck object: every outcome of a chance node asks about the same deck)."""
+    return frozenset(cards)
+
+
+@remember_last
+def _full_deck_set(variant: Take5Variant, players: int) -> frozenset[int]:
+    return frozenset(deck_cards(variant, players))
+
+
+#: :func:`is_round_over` remembered for the last state (asked once per outcome of a chance node).
+_round_over_now = remember_last(is_round_over)
+
+
 def _check_deal_card(step: Step[Take5Variant, Take5State, Take5Move]) -> str | None:
     move = step.move
     if not isinstance(move, Deal):
         return f"{move} is not a deal; only chance deals cards"
-    if is_round_over(step.before):
-        return None if move.card in deck_cards(step.variant, step.before.players) else f"card {move.card} is not in this game's deck"
-    if move.card not in step.before.deck:
+    state = step.before
+    if _round_over_now(state):
+        return None if move.card in _full_deck_set(step.variant, state.players) else f"card {move.card} is not in this game's deck"
+    if move.card not in _card_set(state.deck):
         return f"card {move.card} is not among the undealt cards"
     return None
+
+
+def _holds_deal_card(step: Step[Take5Variant, Take5State, Take5Move]) -> bool:
+    """The fast form of :func:`_check_deal_card` (``True`` exactly when it finds nothing)."""
+    move = step.move
+    if not isinstance(move, Deal):
+        return False
+    state = step.before
+    if _round_over_now(state):
+        return move.card in _full_deck_set(step.variant, state.players)
+    return move.card in _card_set(state.deck)
 
 
 def _check_turn(step: Step[Take5Variant, Take5State, Take5Move]) -> str | None:
@@ -453,6 +480,23 @@ def _check_select_in_hand(step: Step[Take5Variant, Take5State, Take5Move]) -> st
     assert isinstance(move, Select)
     hand = step.before.hands[step.actor] if 0 <= step.actor < step.before.players else ()
     return None if move.card in hand else f"card {move.card} is not in seat {step.actor}'s hand {list(hand)}"
+
+
+def _holds_select_in_hand(step: Step[Take5Variant, Take5State, Take5Move]) -> bool:
+    """The fast form of :func:`_check_select_in_hand`."""
+    state = step.before
+    return 0 <= step.actor < state.players and step.move.card in state.hands[step.actor]  # type: ignore[union-attr]
+
+
+def _holds_move_kind(step: Step[Take5Variant, Take5State, Take5Move]) -> bool:
+    """The fast form of :func:`_check_move_kind`."""
+    state = step.before
+    if step.actor == CHANCE or state.finished:
+        return True
+    move = step.move
+    if state.resolving:
+        return not isinstance(move, (Select, Deal))
+    return not isinstance(move, (Place, Take, Deal))
 
 
 def _check_move_kind(step: Step[Take5Variant, Take5State, Take5Move]) -> str | None:
@@ -717,7 +761,7 @@ RULES: tuple[Rule, ...] = (
         "T5-DEAL-1", "Deal from the deck",
         "Chance deals only cards that belong to the game's deck and have not been dealt yet "
         "(standard deck 1–104; the tactical deck 1 to 10 per player plus 4).",
-        _src(SEC_CARDS), RuleKind.LEGALITY, _check_deal_card, _is_deal, flags=("deck",),
+        _src(SEC_CARDS), RuleKind.LEGALITY, _check_deal_card, _is_deal, flags=("deck",), holds=_holds_deal_card,
     ),
     Rule(
         "T5-DEAL-2", "Deal order",
@@ -743,12 +787,12 @@ RULES: tuple[Rule, ...] = (
         "T5-PHASE-1", "Choose, then resolve",
         "A turn has two phases: first everyone chooses a card face down, then the revealed cards are placed; "
         "a card can be chosen only in the first phase and placed or used to take a row only in the second.",
-        _src(SEC_PLAY), RuleKind.LEGALITY, _check_move_kind,
+        _src(SEC_PLAY), RuleKind.LEGALITY, _check_move_kind, holds=_holds_move_kind,
     ),
     Rule(
         "T5-SELECT-1", "Choose from the hand",
         "The card a player chooses must come from their own hand.",
-        _src(SEC_PLAY), RuleKind.LEGALITY, _check_select_in_hand, _is_select,
+        _src(SEC_PLAY), RuleKind.LEGALITY, _check_select_in_hand, _is_select, holds=_holds_select_in_hand,
     ),
     Rule(
         "T5-SELECT-2", "Chosen face down",

@@ -32,10 +32,12 @@ import random
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from itertools import groupby, pairwise
+from operator import attrgetter
 from typing import Any
 
 from ruleproof.model.core import CHANCE, TERMINAL, Game
-from ruleproof.spec.core import Move
+from ruleproof.spec.core import Move, _field_names
 
 AnyGame = Game[Any, Any, Any]
 
@@ -93,14 +95,38 @@ def _in_key_order(moves: tuple[Any, ...]) -> bool:
     """Whether moves that all compare by :meth:`Move.sort_key` have non-decreasing keys: then sorting
     them changes nothing (the sort is stable), found with one key per move instead of two per comparison.
     ``False`` means "not shown this way" (the caller sorts)."""
-    for kind in {type(m) for m in moves}:
+    kinds = set(map(type, moves))
+    for kind in kinds:
         if not issubclass(kind, Move) or kind.__lt__ is not Move.__lt__:
             return False
     try:
+        if all(getattr(kind, "sort_key", None) is Move.sort_key for kind in kinds):
+            return _runs_in_key_order(moves)
         keys = [m.sort_key() for m in moves]
         return not any(b < a for a, b in zip(keys, keys[1:]))
     except TypeError:
         return False
+
+
+def _runs_in_key_order(moves: tuple[Any, ...]) -> bool:
+    """:func:`_in_key_order` for moves keyed by :meth:`Move.sort_key` itself, ``(class name, fields...)``:
+    when the moves come in runs of one class, the runs' class names strictly increase and each run's
+    field values do not decrease, the keys do not decrease (found by C loops: ``map``, ``groupby``, a sort
+    of a sorted list). ``False``: not shown this way (a class in two runs, two classes of one name).
+    """
+    runs = [(kind, len(list(group))) for kind, group in groupby(map(type, moves))]
+    names = [kind.__name__ for kind, _ in runs]
+    if any(b <= a for a, b in pairwise(names)):
+        return False
+    start = 0
+    for kind, count in runs:
+        fields = _field_names(kind)
+        if fields and count > 1:
+            values = list(map(attrgetter(*fields), moves[start:start + count]))
+            if sorted(values) != values:
+                return False
+        start += count
+    return True
 
 
 def _sorted_unique(moves: tuple[Any, ...]) -> str | None:

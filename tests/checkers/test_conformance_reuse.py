@@ -180,3 +180,17 @@ def test_invalid_observation_names_the_seat() -> None:
 
     problems = check_state(SetObservation(), SetObservation().new_game(3, seed=0))
     assert [c for c, m in problems if c == "observation" and m.startswith("seat 1:")] == ["observation"]
+
+
+def test_invalid_move_order_across_and_within_kinds_is_reported_by_the_run_walk() -> None:
+    """The order check walks runs of one class (C loops); every misordering still falls through to ``sorted``."""
+    from ruleproof.checkers.checks.conformance import _sorted_unique
+    from ruleproof.spec.cinco import Draw, Exchange, Play
+
+    good = (Draw(), Exchange(), Play(1, 0), Play(1, 3), Play(2, 0))
+    assert _sorted_unique(good) is None
+    for bad in [(Exchange(), Draw(), Play(1, 0)),  # kinds out of order
+                (Draw(), Play(2, 0), Play(1, 3)),  # one kind's fields out of order
+                (Play(1, 0), Draw(), Play(2, 0)),  # one kind in two runs
+                (Draw(), Play(1, 3), Play(1, 0))]:  # the second field decides
+        assert _sorted_unique(bad) == "legal moves are not sorted", bad

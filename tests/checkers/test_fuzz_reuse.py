@@ -12,7 +12,6 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-
 from ruleproof.checkers.checks import fuzz
 from ruleproof.checkers.checks.fuzz import machine_for, search_machine
 from ruleproof.model.take5 import Take5Game
