@@ -51,6 +51,7 @@ from ruleproof.checkers.smt.bigfive_encoding import (
     PLACEMENT_RULES,
     Frame,
     _add,
+    _and,
     any_play,
     bonus_terms,
     comb_frame,
@@ -111,13 +112,31 @@ def connected(frame: Frame, cells: Sequence[Cell], prefix: str = "cn") -> list[A
 
 
 def copies_ok(frame: Frame, cells: Sequence[Cell], with_play: bool = True) -> list[Any]:
-    """No kind appears more than four times among the old (and played) cards."""
+    """No kind appears more than four times among the old (and played) cards.
+
+    The terms are z3's ``If(And(occupied, animal == a, colour == k), 1, 0)``,
+    built with each ``variable == value`` made once and the if-then-else made
+    through z3's C API (the same terms, in a fifth of the time).
+    """
+    one, zero = z3.IntVal(1), z3.IntVal(0)
+    equal: dict[tuple[int, int], Any] = {}
+
+    def is_(term: Any, value: int) -> Any:
+        key = (term.get_id(), value)
+        got = equal.get(key)
+        if got is None:
+            got = equal[key] = term == value
+        return got
+
+    def count(cond: Any) -> Any:
+        return z3.ArithRef(z3.Z3_mk_ite(one.ctx.ref(), cond.as_ast(), one.as_ast(), zero.as_ast()), one.ctx)
+
     out = []
     for kind in range(KINDS):
         a, k = kind // 5, kind % 5
-        terms = [z3.If(z3.And(frame.occ[c], frame.oa[c] == a, frame.oc[c] == k), 1, 0) for c in cells]
+        terms = [count(_and(frame.occ[c], is_(frame.oa[c], a), is_(frame.oc[c], k))) for c in cells]
         if with_play:
-            terms += [z3.If(z3.And(frame.pl(c), frame.pa[c] == a, frame.pc[c] == k), 1, 0) for c in frame.play_cells]
+            terms += [count(_and(frame.pl(c), is_(frame.pa[c], a), is_(frame.pc[c], k))) for c in frame.play_cells]
         out.append(z3.Sum(terms) <= 4)
     return out
 
