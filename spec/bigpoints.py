@@ -740,7 +740,7 @@ def _fits_phase(step: Bstep) -> bool:
 
 
 def _is_pawn(step: Bstep) -> bool:
-    return _fits_phase(step) and isinstance(step.move, Pawn)
+    return isinstance(step.move, Pawn) and _fits_phase(step)  # the cheap test first: most steps are other moves
 
 
 def _is_back(step: Bstep) -> bool:
@@ -748,15 +748,15 @@ def _is_back(step: Bstep) -> bool:
 
 
 def _is_take(step: Bstep) -> bool:
-    return _fits_phase(step) and isinstance(step.move, Take)
+    return isinstance(step.move, Take) and _fits_phase(step)
 
 
 def _is_use_black(step: Bstep) -> bool:
-    return _fits_phase(step) and isinstance(step.move, Black) and step.move.use
+    return isinstance(step.move, Black) and step.move.use and _fits_phase(step)
 
 
 def _is_lay(step: Bstep) -> bool:
-    return _fits_phase(step) and isinstance(step.move, Lay)
+    return isinstance(step.move, Lay) and _fits_phase(step)
 
 
 def _colour(move: Pawn) -> int:
