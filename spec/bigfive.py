@@ -971,7 +971,7 @@ def _compute_geometry(board: tuple[Placed, ...], before: dict[Cell, int], cells:
     if len(played) < len(cells):
         duplicates = tuple(sorted(c for c, n in Counter(cells).items() if n > 1))
     straight = is_straight(cells)
-    gaps = compute_gaps(before, cells)
+    gaps = _straight_gaps(before, played, cells) if straight and len(cells) > 1 else ()  # compute_gaps
     # Every cell of a run on the board after the play has that same run along its axis (the played
     # cells are occupied after the play), so one run serves all the played cells on it.
     runs: dict[tuple[Cell, Cell], tuple[Cell, ...]] = {}
@@ -987,24 +987,41 @@ def _compute_geometry(board: tuple[Placed, ...], before: dict[Cell, int], cells:
                 found.append(run)
     has_existing = bool(cells) and any(c in before for axis in compute_play_axes(cells)
                                        for c in runs[(cells[0], axis)])
-    lines = tuple([(line, *_line_picker(before, cells, line)) for line in found])
+    index = {cell: i for i, cell in enumerate(cells)}  # the last index of a repeated cell wins
+    lines = tuple([(line, *_line_picker(before, index, len(cells), line)) for line in found])
     return (cells, occupied, duplicates, straight, gaps, has_existing, lines)
 
 
-def _line_picker(before: Mapping[Cell, int], cells: tuple[Cell, ...],
-                 line: tuple[Cell, ...]) -> tuple[Callable[[tuple[int, ...]], tuple[int, ...]], tuple[int, ...]]:
-    """How to read the cards of ``line`` (two or more cells) after playing cards on ``cells``, without
-    looking any cell up: ``(picker, olds)``, where ``olds`` are the cards already on the line's other
-    cells and ``picker(played cards + olds)`` is the line's cards in line order. A cell played twice
-    shows the card played last on it, as in a mapping built from the play.
+def _straight_gaps(before: Board, played: set[Cell], cells: tuple[Cell, ...]) -> tuple[Cell, ...]:
+    """:func:`compute_gaps` for two or more ``cells`` (the set ``played``) in one row or column: the
+    cells between the first and the last that are neither played nor on ``before``, in order.
 
-    >>> picker, olds = _line_picker({(0, 0): 7}, ((1, 0), (2, 0)), ((0, 0), (1, 0), (2, 0)))
+    >>> _straight_gaps({(1, 0): 0}, {(0, 0), (3, 0)}, ((0, 0), (3, 0)))
+    ((2, 0),)
+    """
+    x, y = cells[0]
+    if all(cy == y for _, cy in cells):
+        xs = [cx for cx, _ in cells]
+        return tuple([(cx, y) for cx in range(min(xs), max(xs) + 1)
+                      if (cx, y) not in played and (cx, y) not in before])
+    ys = [cy for _, cy in cells]
+    return tuple([(x, cy) for cy in range(min(ys), max(ys) + 1) if (x, cy) not in played and (x, cy) not in before])
+
+
+def _line_picker(before: Mapping[Cell, int], played: Mapping[Cell, int], size: int,
+                 line: tuple[Cell, ...]) -> tuple[Callable[[tuple[int, ...]], tuple[int, ...]], tuple[int, ...]]:
+    """How to read the cards of ``line`` (two or more cells) after a play, without looking any cell up:
+    ``(picker, olds)``, where ``played`` maps each played cell to the index of its card in the play
+    of ``size`` cards, ``olds`` are the cards already on the line's other cells and ``picker(played cards + olds)`` is the
+    line's cards in line order. (For a cell played twice ``played`` names the card played last on it, as
+    in a mapping built from the play.)
+
+    >>> picker, olds = _line_picker({(0, 0): 7}, {(1, 0): 0, (2, 0): 1}, 2, ((0, 0), (1, 0), (2, 0)))
     >>> olds, picker((3, 4) + olds)
     ((7,), (7, 3, 4))
     """
-    played = {cell: i for i, cell in enumerate(cells)}  # the last index of a repeated cell wins
     olds = tuple([before[c] for c in line if c not in played])
-    where, old = [], len(cells)
+    where, old = [], size
     for c in line:
         if c in played:
             where.append(played[c])
