@@ -1616,7 +1616,17 @@ def _phase_kinds(state: BigFiveState) -> tuple[type[Any], ...]:
 
 def _check_players(step: S) -> str | None:
     try:
-        check_players(step.variant, step.before.players)
+        return _players_problem(step.variant, step.before.players)
+    except TypeError:  # an unhashable variant: nothing to remember it by
+        return _players_problem.__wrapped__(step.variant, step.before.players)
+
+
+@functools.lru_cache(maxsize=256)
+def _players_problem(variant: BigFiveVariant, players: int) -> str | None:
+    """What :func:`check_players` says about ``players`` under ``variant`` (``None``: they fit), remembered:
+    every move of a game asks it about the same pair."""
+    try:
+        check_players(variant, players)
     except PlayerCountError as exc:
         return str(exc)
     return None

@@ -449,8 +449,16 @@ class GameSpec(Generic[V, S, M]):
         raise KeyError(f"{self.name} has no rule {rule_id!r}; known: {', '.join(r.id for r in self.rules)}")
 
     def check_move(self, variant: V, state: S, actor: int, move: M) -> Report:
-        """Every legality rule that ``actor`` playing ``move`` in ``state`` breaks."""
-        return check_rules(self.legality_rules, Step(variant, state, actor, move))
+        """Every legality rule that ``actor`` playing ``move`` in ``state`` breaks: ``check_rules`` over
+        :attr:`legality_rules` (their messages, never their fast forms), read off the rules' table."""
+        step = Step(variant, state, actor, move)
+        found = []
+        for (applies, _, check), rule in zip(self._legality_tests, self.rules_by_kind[RuleKind.LEGALITY]):
+            if applies is None or applies(step):
+                message = check(step)
+                if message is not None:
+                    found.append(Violation(rule.id, rule.title, message))
+        return Report(tuple(found)) if found else _NO_VIOLATION
 
     def is_legal(self, variant: V, state: S, actor: int, move: M) -> bool:
         """Whether the legality rules allow the move: :meth:`check_move` finds no broken rule.
