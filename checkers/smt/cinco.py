@@ -95,7 +95,7 @@ def tiling(layout: Layout) -> tuple[tuple[int, ...], ...]:
     use = [z3.Bool(f"tile_{i}", solver.ctx) for i in range(len(windows))]  # in the solver's context: no translation
     for cell in range(1, layout.size + 1):
         solver.add_fact(z3.PbEq([(use[i], 1) for i, w in enumerate(windows) if cell in w], 1))
-    found = solver.check()
+    found = solver.check(values=False)
     if found.verdict != "sat":
         raise ValueError(f"layout {layout.name!r}: no tiling by windows of five was found ({found.reason or 'unsat'})")
     model = solver.solver.model()
@@ -412,7 +412,7 @@ def _nonterm(layout_name: str, colours: int) -> Callable[[bool], Finding]:
         solver.add("CI-PLAY-2", *[board.occupied(n) for n in range(1, layout.size + 1)])
         solver.add("CI-WIN-1", *board.no_win())
         solver.add("CI-END-1", *[board.placed(k) <= LIVE for k in range(colours)])
-        found = solver.check()
+        found = solver.check(values=False)
         if found.verdict != "sat":
             return Finding(fid, GAME_ID, question, found.verdict if found.verdict == "unknown" else "unsat",
                            "No full board without a line of five.", rule_ids=found.core or rules,
@@ -450,7 +450,7 @@ def _draw(layout_name: str, colours: int) -> Callable[[bool], Finding]:
         solver.add_fact(*board.one_chip())
         solver.add("CI-WIN-1", *board.no_win())
         solver.add("CI-END-1", board.placed_is(0, CHIPS), *[board.placed_is(k, 0) for k in range(1, colours)])
-        found = solver.check()
+        found = solver.check(values=False)
         if found.verdict != "sat":
             return Finding(fid, GAME_ID, question, found.verdict, "No such board.", rule_ids=found.core or rules,
                            seconds=found.seconds, reason=found.reason)

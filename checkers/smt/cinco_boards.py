@@ -169,7 +169,7 @@ def dead_board(layout: Layout, colours: int, chips_count: bool, tiles: Sequence[
         solver.add_fact(board.placed_is(k, totals[k]), *board.dead_for(k, CHIPS - totals[k] if chips_count else None))
     for w, tile in enumerate(tiles):
         solver.add_fact(*[board.in_tile(tile, k, per_tile[w][k]) for k in range(colours)])
-    found = solver.check()
+    found = solver.check(values=False)
     if found.verdict == "sat":
         return found, board.decode(solver.solver.model())
     solver = TrackedSolver("cinco.dead")
@@ -178,5 +178,5 @@ def dead_board(layout: Layout, colours: int, chips_count: bool, tiles: Sequence[
     solver.add_fact(*(board.dead_any_stock() if chips_count else
                       [d for k in range(colours) for d in board.dead_for(k, None)]))
     solver.add_fact(*[board.occupied_at_most(tile, 2) for tile in tiles])
-    found = solver.check()
+    found = solver.check(values=False)
     return found, board.decode(solver.solver.model()) if found.verdict == "sat" else None
