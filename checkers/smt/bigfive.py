@@ -272,7 +272,7 @@ def q_four(full: bool) -> Finding:
     facts = [*frame.domain(), *invariant_patterns(frame, True), frame.pl(frame.play_cells[0]),
              frame.count() == 4, frame.run_length(frame.play_cells[0], AXES[0]) != MAX_LINE]
     # The finite-domain solver (the domain facts bound every integer): about half the CPU, the same core.
-    result, _ = solve_rules(facts, frame.rules(), logic="QF_FD")
+    result, _ = solve_rules(facts, frame.rules(), logic="QF_FD", shared_trials=True)
     if result.verdict == "unknown":
         return _unknown("BF-F-4", Q_FOUR, result, ("BF-LINE-2", "BF-LINE-5"))
     if result.verdict == "unsat":

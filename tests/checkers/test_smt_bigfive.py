@@ -203,6 +203,9 @@ def test_induction_states_its_window() -> None:
     result = finding("BF-F-1")
     assert result.verdict == "unsat" and "comb" in result.bounds and "six" in result.bounds
     assert set(result.rule_ids) <= {"BF-LINE-3", "BF-LINE-4", "BF-LINE-5"} and "BF-LINE-3" in result.rule_ids
+    # BF-LINE-5 follows from BF-LINE-3 and BF-LINE-4 (line_five_follows), so the minimal core leaves it out.
+    assert result.witness["core"] == ["BF-LINE-3", "BF-LINE-4"] and result.witness["lemma"] == "unsat"
+    assert "BF-LINE-5 follows" in result.answer
 
 
 def test_every_question_is_in_the_manifest() -> None:

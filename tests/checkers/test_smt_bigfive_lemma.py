@@ -53,12 +53,28 @@ def test_an_entailed_rule_is_not_tried_and_enters_as_facts() -> None:
     assert len(trusted) == 2 and len(honest) >= 2  # the first check and the trial dropping P; none for S
 
 
-def test_bf_f1_core_is_the_minimal_one_with_the_lemma() -> None:
-    from ruleproof.checkers.smt.bigfive import q_invariant
+@pytest.mark.parametrize("shared", [False, True])
+def test_shared_trials_shrink_to_a_minimal_core(shared: bool) -> None:
+    x = z3.Int("x")
+    rules = [("R-1", x < 0), ("R-2", x < 5), ("R-3", x < -3), ("R-4", x > 10)]
+    result, _ = solve_rules([x > 0], rules, shared_trials=shared)
+    assert result.verdict == "unsat" and result.core == ("R-1",)
+    both, _ = solve_rules([], [("P", x > 2), ("Q", x > 1), ("S", x < 2)], entailed=[("Q", ("P",))],
+                          shared_trials=shared)
+    assert both.core == ("P", "S")
 
-    with recording() as seen:
-        finding = q_invariant(False)
-    assert finding.verdict == "unsat"
-    assert finding.witness["core"] == ["BF-LINE-3", "BF-LINE-4"] and finding.witness["lemma"] == "unsat"
-    assert "BF-LINE-5 follows" in finding.answer
-    assert all(verdict != "unknown" for _, _, _, verdict in seen)  # no trial gives up any more
+
+@pytest.mark.slow
+def test_shared_trials_keep_bf_f8_core() -> None:
+    """BF-F-8's question with a solver per trial and with one shared solver: the same minimal core."""
+    from ruleproof.checkers.smt.bigfive import NO_PLAY_BOARD, NO_PLAY_HAND
+    from ruleproof.spec.bigfive import parse_card, parse_move
+
+    board = {p.cell: p.card for p in parse_move("play " + NO_PLAY_BOARD).placed}  # type: ignore[union-attr]
+    near = enc.near_cells(board)
+    frame = Frame(set(board) | near, near, limit=5, board=board)
+    rules = frame.rules([parse_card(c) for c in NO_PLAY_HAND])
+    cores = {shared: solve_rules(frame.domain(), rules, budget="bigfive.any-play", shared_trials=shared)[0].core
+             for shared in (False, True)}
+    assert cores[False] == cores[True] == ("BF-LINE-1", "BF-LINE-2", "BF-LINE-3", "BF-LINE-4", "BF-PLAY-1",
+                                           "BF-PLAY-2")
