@@ -117,6 +117,32 @@ def _not(a: Any) -> Any:
         return z3.BoolRef(z3.Z3_mk_not(a.ctx.ref(), a.as_ast()), a.ctx)
     return z3.Not(a)
 
+def _eq(a: Any, b: Any) -> Any:
+    """``a == b`` for two integer terms of one context, without coercion (else ``a == b``).
+
+    >>> x, y = z3.Ints("x y")
+    >>> _eq(x, y).eq(x == y), _eq(x, z3.IntVal(3)).eq(x == z3.IntVal(3)), _eq(z3.IntVal(3), x).eq(z3.IntVal(3) == x)
+    (True, True, True)
+    """
+    if isinstance(a, z3.ArithRef) and isinstance(b, z3.ArithRef) and a.ctx is b.ctx and a.is_int() and b.is_int():
+        if type(b) is not type(a) and isinstance(b, type(a)):
+            a, b = b, a  # as Python's ``==`` does: a subclass operand (a numeral) is asked first
+        return z3.BoolRef(z3.Z3_mk_eq(a.ctx.ref(), a.as_ast(), b.as_ast()), a.ctx)
+    return a == b
+
+
+def _count(cond: Any) -> Any:
+    """``z3.If(cond, 1, 0)`` for a Boolean term, built directly.
+
+    >>> p = z3.Bool("p")
+    >>> _count(p).eq(z3.If(p, 1, 0))
+    True
+    """
+    if type(cond) is not z3.BoolRef:
+        return z3.If(cond, 1, 0)
+    one, zero = z3.IntVal(1, cond.ctx), z3.IntVal(0, cond.ctx)
+    return z3.ArithRef(z3.Z3_mk_ite(cond.ctx.ref(), cond.as_ast(), one.as_ast(), zero.as_ast()), cond.ctx)
+
 
 class Frame:
     """Cells in scope with symbolic old and played cards.
@@ -211,7 +237,7 @@ class Frame:
 
     def identical(self, u: Cell, v: Cell) -> Any:
         """The cards on ``u`` and ``v`` (after the play) are of the same kind."""
-        return _and(self.animal(u) == self.animal(v), self.colour(u) == self.colour(v))
+        return _and(_eq(self.animal(u), self.animal(v)), _eq(self.colour(u), self.colour(v)))
 
     def offsets(self, c: Cell, d: Cell) -> list[int]:
         """The steps ``t`` (both signs) from ``c`` along ``d`` that the frame follows."""
@@ -237,7 +263,7 @@ class Frame:
 
     def run_length(self, c: Cell, d: Cell) -> Any:
         """The length of the run through ``c`` along ``d`` (``c`` counted as one)."""
-        return 1 + z3.Sum([z3.If(self.reach(c, d, t), 1, 0) for t in self.offsets(c, d)])
+        return 1 + z3.Sum([_count(self.reach(c, d, t)) for t in self.offsets(c, d)])
 
     def has_old(self, c: Cell, d: Cell) -> Any:
         """The run through ``c`` along ``d`` holds a card that was on the table before."""
@@ -248,8 +274,8 @@ class Frame:
         """``(uniform, distinct, short)`` for the run through ``c`` along ``d``."""
         ts = self.offsets(c, d)
         cells = {t: _add(c, d, t) for t in ts}
-        same_colour = _and([_implies(self.reach(c, d, t), self.colour(cells[t]) == self.colour(c)) for t in ts])
-        same_animal = _and([_implies(self.reach(c, d, t), self.animal(cells[t]) == self.animal(c)) for t in ts])
+        same_colour = _and([_implies(self.reach(c, d, t), _eq(self.colour(cells[t]), self.colour(c))) for t in ts])
+        same_animal = _and([_implies(self.reach(c, d, t), _eq(self.animal(cells[t]), self.animal(c))) for t in ts])
         members = [0] + ts
         where = dict(cells)
         where[0] = c
