@@ -765,12 +765,15 @@ def _check_turn(step: _Step) -> str | None:
     return f"{_seat_name(step.actor)} acted but it is the turn of {_seat_name(expected)}"
 
 
+#: The kinds of move each phase allows (built once: every move of every state is asked about).
+_PHASE_MOVES: dict[str, tuple[type, ...]] = {
+    "choose": (Draw, Buy), "reveal": (Reveal,), "decide": (Keep, Refuse), "over": (),
+}
+
+
 def _check_phase(step: _Step) -> str | None:
     phase, move = step.before.phase, step.move
-    allowed: dict[str, tuple[type, ...]] = {
-        "choose": (Draw, Buy), "reveal": (Reveal,), "decide": (Keep, Refuse), "over": (),
-    }
-    if isinstance(move, allowed[phase]):
+    if isinstance(move, _PHASE_MOVES[phase]):
         return None
     what = {
         "choose": "the turn starts: draw or buy",
