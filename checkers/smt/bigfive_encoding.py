@@ -680,13 +680,16 @@ class AnyPlay:
 
 
 def any_play(board: Mapping[Cell, int], hand: Sequence[int], *, min_size: int = 1,
-             rlimit: int | None = None) -> AnyPlay:
+             rlimit: int | None = None, shared_trials: bool = False) -> AnyPlay:
     """Ask the solver for a legal play of ``hand`` on ``board`` (at least ``min_size`` cards).
 
     The board is constant; the play's cells (any empty cell near a card, see
     :func:`near_cells`) and cards are free; the placement rules and the hand
     rule are tracked, so "no legal play" comes with the rules of its core.
     ``rlimit``: instead of the budget ``bigfive.any-play`` (per check).
+    ``shared_trials``: shrink the core with trials in one solver (see
+    :func:`solve_rules`; cheaper when the trials are ``sat``, as BF-F-8's are,
+    dearer when they are ``unsat``).
 
     >>> any_play({(0, 0): 0}, [1]).verdict, any_play({(0, 0): 0}, [6]).verdict
     ('sat', 'unsat')
@@ -695,7 +698,7 @@ def any_play(board: Mapping[Cell, int], hand: Sequence[int], *, min_size: int = 
     frame = Frame(set(board) | play, play, limit=MAX_LINE, board=board)
     facts = frame.domain() + ([frame.count() >= min_size] if min_size > 1 else [])
     result, model = solve_rules(facts, frame.rules(hand), budget="bigfive.any-play", rlimit=rlimit,
-                                shared_trials=True)
+                                shared_trials=shared_trials)
     if result.verdict == "sat" and model is not None:
         return AnyPlay("sat", frame.decode_play(model), (), result.seconds)
     return AnyPlay(result.verdict, (), result.core, result.seconds, result.reason)
