@@ -26,6 +26,7 @@ checks that
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 import random
@@ -37,7 +38,7 @@ from operator import attrgetter
 from typing import Any
 
 from ruleproof.model.core import CHANCE, TERMINAL, Game
-from ruleproof.spec.core import Move, _field_names
+from ruleproof.spec.core import Move
 
 AnyGame = Game[Any, Any, Any]
 
@@ -120,7 +121,7 @@ def _runs_in_key_order(moves: tuple[Any, ...]) -> bool:
         return False
     start = 0
     for kind, count in runs:
-        fields = _field_names(kind)
+        fields = [f.name for f in dataclasses.fields(kind)]  # Move.sort_key's fields (once per run, not per move)
         if fields and count > 1:
             values = list(map(attrgetter(*fields), moves[start:start + count]))
             if sorted(values) != values:
