@@ -43,3 +43,21 @@ def test_fast_forms_agree_with_their_rules_on_every_candidate(game_id: str) -> N
                             answers[rule.id].add(rule.holds(step))
             state = game.apply(state, game.random_move(state, rng, actor))
     assert {r.id: answers[r.id] for r in fast} == {r.id: {True, False} for r in fast}
+
+
+def test_invalid_cinco_engine_missing_a_placement_is_caught_through_the_fast_forms() -> None:
+    """The candidate check asks the fast forms (CI-PLAY-1..4): a placement the engine drops is still found."""
+    from typing import Any
+
+    from ruleproof.checkers.checks.conformance import run_conformance
+    from ruleproof.model.cinco import CincoGame
+    from ruleproof.spec.cinco import CincoVariant, Play
+
+    class DropsAPlacement(CincoGame):
+        def legal_moves(self, state: Any) -> Any:
+            moves = super().legal_moves(state)
+            placements = [m for m in moves if isinstance(m, Play) and m.cell]
+            return tuple(m for m in moves if m != max(placements)) if len(placements) > 1 else moves
+
+    result = run_conformance(DropsAPlacement(), 2, CincoVariant(), games=1, seed=0, candidate_every=3)
+    assert "spec-subset-engine" in {p.check for p in result.problems}
