@@ -51,7 +51,6 @@ from ruleproof.checkers.smt.bigfive_encoding import (
     PLACEMENT_RULES,
     Frame,
     _add,
-    _and,
     any_play,
     bonus_terms,
     comb_frame,
@@ -62,6 +61,7 @@ from ruleproof.checkers.smt.bigfive_encoding import (
 from ruleproof.checkers.smt.bigfive_dead import DeadQuery, dead_board_query as dead_board_query
 from ruleproof.checkers.smt.bigfive_replay import build_order, replay_plays, translate
 from ruleproof.checkers.smt.core import SolverResult, TrackedSolver, maximize_from_above
+from ruleproof.checkers.smt.terms import and_ as _and
 from ruleproof.model.bigfive import GAME
 from ruleproof.model.bigfive_index import _Index, generate_plays
 from ruleproof.spec.bigfive import (

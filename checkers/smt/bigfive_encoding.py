@@ -44,6 +44,8 @@ from typing import Any
 import z3
 
 from ruleproof.checkers.smt.core import SolverResult, TrackedSolver, budget_rlimit
+from ruleproof.checkers.smt.terms import and_ as _and, count as _count, eq as _eq, implies as _implies
+from ruleproof.checkers.smt.terms import not_ as _not, or_ as _or
 from ruleproof.spec.bigfive import MAX_GROUP, MAX_LINE, Placed
 
 Cell = tuple[int, int]
@@ -58,90 +60,6 @@ HAND_RULE = "BF-PLAY-1"
 
 def _add(c: Cell, d: Cell, t: int) -> Cell:
     return (c[0] + t * d[0], c[1] + t * d[1])
-
-
-def _nary(make: Any, fallback: Any, args: tuple[Any, ...]) -> Any:
-    """``fallback(*args)`` (``z3.And`` or ``z3.Or``), built directly when every argument is a Boolean term of one
-    context: the same term, without the Python API's coercion of each argument (a third of the time that
-    building BF-F-8's rules took)."""
-    items = args[0] if len(args) == 1 and isinstance(args[0], (list, tuple)) else args
-    if not items or not all(type(a) is z3.BoolRef for a in items):
-        return fallback(*args)
-    ctx = items[0].ctx
-    if any(a.ctx is not ctx for a in items):
-        return fallback(*args)
-    array = (z3.Ast * len(items))(*[a.as_ast() for a in items])
-    return z3.BoolRef(make(ctx.ref(), len(items), array), ctx)
-
-
-def _and(*args: Any) -> Any:
-    """``z3.And``, faster (see :func:`_nary`).
-
-    >>> p, q = z3.Bools("p q")
-    >>> _and(p, q).eq(z3.And(p, q)), _and([p, q]).eq(z3.And([p, q])), _and(p, True).eq(z3.And(p, True))
-    (True, True, True)
-    """
-    return _nary(z3.Z3_mk_and, z3.And, args)
-
-
-def _or(*args: Any) -> Any:
-    """``z3.Or``, faster (see :func:`_nary`).
-
-    >>> p, q = z3.Bools("p q")
-    >>> _or([p, q]).eq(z3.Or(p, q))
-    True
-    """
-    return _nary(z3.Z3_mk_or, z3.Or, args)
-
-
-def _implies(a: Any, b: Any) -> Any:
-    """``z3.Implies`` of two Boolean terms of one context, without coercion (else ``z3.Implies``).
-
-    >>> p, q = z3.Bools("p q")
-    >>> _implies(p, q).eq(z3.Implies(p, q))
-    True
-    """
-    if type(a) is z3.BoolRef and type(b) is z3.BoolRef and a.ctx is b.ctx:
-        return z3.BoolRef(z3.Z3_mk_implies(a.ctx.ref(), a.as_ast(), b.as_ast()), a.ctx)
-    return z3.Implies(a, b)
-
-
-def _not(a: Any) -> Any:
-    """``z3.Not`` of a Boolean term, without coercion (else ``z3.Not``).
-
-    >>> p = z3.Bool("p")
-    >>> _not(p).eq(z3.Not(p))
-    True
-    """
-    if type(a) is z3.BoolRef:
-        return z3.BoolRef(z3.Z3_mk_not(a.ctx.ref(), a.as_ast()), a.ctx)
-    return z3.Not(a)
-
-def _eq(a: Any, b: Any) -> Any:
-    """``a == b`` for two integer terms of one context, without coercion (else ``a == b``).
-
-    >>> x, y = z3.Ints("x y")
-    >>> _eq(x, y).eq(x == y), _eq(x, z3.IntVal(3)).eq(x == z3.IntVal(3)), _eq(z3.IntVal(3), x).eq(z3.IntVal(3) == x)
-    (True, True, True)
-    """
-    if isinstance(a, z3.ArithRef) and isinstance(b, z3.ArithRef) and a.ctx is b.ctx and a.is_int() and b.is_int():
-        if type(b) is not type(a) and isinstance(b, type(a)):
-            a, b = b, a  # as Python's ``==`` does: a subclass operand (a numeral) is asked first
-        return z3.BoolRef(z3.Z3_mk_eq(a.ctx.ref(), a.as_ast(), b.as_ast()), a.ctx)
-    return a == b
-
-
-def _count(cond: Any) -> Any:
-    """``z3.If(cond, 1, 0)`` for a Boolean term, built directly.
-
-    >>> p = z3.Bool("p")
-    >>> _count(p).eq(z3.If(p, 1, 0))
-    True
-    """
-    if type(cond) is not z3.BoolRef:
-        return z3.If(cond, 1, 0)
-    one, zero = z3.IntVal(1, cond.ctx), z3.IntVal(0, cond.ctx)
-    return z3.ArithRef(z3.Z3_mk_ite(cond.ctx.ref(), cond.as_ast(), one.as_ast(), zero.as_ast()), cond.ctx)
 
 
 class Frame:
