@@ -1208,16 +1208,53 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
 )
 
 
+class _CandidateTable(NamedTuple):
+    """A variant's candidate moves, built once (moves are immutable values: the same objects serve every
+    state): chance's deals, a seat's moves before its placements (exchange, draw, every card burning), and
+    per card of the deck its placement on every cell."""
+
+    deals: tuple[CincoMove, ...]
+    opening: tuple[CincoMove, ...]
+    placements: dict[int, tuple[CincoMove, ...]]
+
+
+#: Per variant (at most 64), its :class:`_CandidateTable`.
+_CANDIDATES: dict[CincoVariant, _CandidateTable] = {}
+
+
+def _candidate_table(variant: CincoVariant) -> _CandidateTable:
+    """The variant's candidate moves (see :class:`_CandidateTable`)."""
+    table = _CANDIDATES.get(variant)
+    if table is None:
+        cards = deck_cards(variant)
+        cells = range(1, len(cards) + 1)
+        table = _CandidateTable(
+            tuple(Deal(c) for c in cards),
+            (EXCHANGE, DRAW, *[Play(c, 0) for c in cards]),
+            {c: tuple(Play(c, n) for n in cells) for c in cards},
+        )
+        if len(_CANDIDATES) < 64:
+            _CANDIDATES[variant] = table
+    return table
+
+
 def candidate_moves(state: CincoState, actor: int) -> Iterable[CincoMove]:
     """Every syntactically possible move of ``actor``: a superset of the legal ones
-    (every card burning, and each card of the actor's hand on every cell)."""
-    cards = deck_cards(state.variant)
+    (every card burning, and each card of the actor's hand on every cell), a new list each call.
+
+    >>> table = _candidate_table(CincoVariant(layout="square"))
+    >>> len(table.deals), [str(m) for m in table.opening[:3]], [str(m) for m in table.placements[7][:2]]
+    (90, ['exchange', 'draw', 'play 1 burn'], ['play 7 at 1', 'play 7 at 2'])
+    """
+    table = _candidate_table(state.variant)
     if actor == CHANCE:
-        return [Deal(c) for c in cards]
+        return list(table.deals)
     hand = state.hands[actor] if 0 <= actor < state.players else ()
-    moves: list[CincoMove] = [EXCHANGE, DRAW]
-    moves += [Play(c, 0) for c in cards]
-    moves += [Play(c, n) for c in hand for n in range(1, len(cards) + 1)]
+    moves = list(table.opening)
+    placements = table.placements
+    for c in hand:
+        row = placements.get(c)
+        moves += row if row is not None else [Play(c, n) for n in range(1, len(table.deals) + 1)]
     return moves
 
 

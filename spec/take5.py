@@ -949,15 +949,38 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
 )
 
 
+#: Per ``(variant, players)`` (at most 64), the candidate moves of chance and of a seat, built once: moves are
+#: immutable values, so the same objects serve every state of the configuration.
+_CANDIDATES: dict[tuple[Take5Variant, int], tuple[tuple[Take5Move, ...], tuple[Take5Move, ...]]] = {}
+
+
+def _candidate_tables(variant: Take5Variant, players: int) -> tuple[tuple[Take5Move, ...], tuple[Take5Move, ...]]:
+    """Chance's and a seat's candidate moves in a configuration, in :func:`candidate_moves`'s order."""
+    key = (variant, players)
+    tables = _CANDIDATES.get(key)
+    if tables is None:
+        universe = deck_cards(variant, players)
+        seat: list[Take5Move] = [Select(c) for c in universe]
+        seat += [Place(r, left) for r in range(ROWS) for left in (False, True)]
+        seat += [Take(r) for r in range(ROWS)]
+        tables = (tuple(Deal(c) for c in universe), tuple(seat))
+        if len(_CANDIDATES) < 64:
+            _CANDIDATES[key] = tables
+    return tables
+
+
 def candidate_moves(state: Take5State, actor: int) -> Iterable[Take5Move]:
-    """Every syntactically possible move of ``actor``: a superset of the legal ones."""
-    universe = deck_cards(state.variant, state.players)
-    if actor == CHANCE:
-        return [Deal(c) for c in universe]
-    moves: list[Take5Move] = [Select(c) for c in universe]
-    moves += [Place(r, left) for r in range(ROWS) for left in (False, True)]
-    moves += [Take(r) for r in range(ROWS)]
-    return moves
+    """Every syntactically possible move of ``actor``: a superset of the legal ones (a new list each call).
+
+    Chance may deal any card of the game's deck; a seat may choose any card of the deck, place on either
+    end of any row or take any row.
+
+    >>> deals, seat = _candidate_tables(Take5Variant(deck="tactical"), 3)
+    >>> [str(m) for m in deals[:3]], len(deals), [str(m) for m in seat[-3:]], len(seat)
+    (['deal 1', 'deal 2', 'deal 3'], 34, ['take 2', 'take 3', 'take 4'], 46)
+    """
+    deals, seat = _candidate_tables(state.variant, state.players)
+    return list(deals if actor == CHANCE else seat)
 
 
 def build_spec(

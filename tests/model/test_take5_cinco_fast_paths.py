@@ -1,0 +1,148 @@
+"""Cinco's and Take 5's built-once candidate moves and list-built components equal their plain definitions.
+
+``candidate_moves`` hands out move objects built once per configuration and
+``components`` builds its list in one go; here both are compared, on states
+along random games of every test configuration, with the plain construction
+they replaced (fresh moves in the same order; the generator of
+``(component, place)`` pairs), and a changed table is noticed.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from ruleproof.model.registry import game_for
+from ruleproof.spec import cinco as ci
+from ruleproof.spec import take5 as t5
+from ruleproof.spec.cinco_board import COLOUR_NAMES, FREE
+from ruleproof.spec.core import CHANCE
+
+
+def plain_take5_candidates(state: t5.Take5State, actor: int) -> list[Any]:
+    universe = t5.deck_cards(state.variant, state.players)
+    if actor == CHANCE:
+        return [t5.Deal(c) for c in universe]
+    moves: list[Any] = [t5.Select(c) for c in universe]
+    moves += [t5.Place(r, left) for r in range(t5.ROWS) for left in (False, True)]
+    moves += [t5.Take(r) for r in range(t5.ROWS)]
+    return moves
+
+
+def plain_cinco_candidates(state: ci.CincoState, actor: int) -> list[Any]:
+    cards = ci.deck_cards(state.variant)
+    if actor == CHANCE:
+        return [ci.Deal(c) for c in cards]
+    hand = state.hands[actor] if 0 <= actor < state.players else ()
+    moves: list[Any] = [ci.EXCHANGE, ci.DRAW]
+    moves += [ci.Play(c, 0) for c in cards]
+    moves += [ci.Play(c, n) for c in hand for n in range(1, len(cards) + 1)]
+    return moves
+
+
+def plain_take5_components(state: t5.Take5State) -> Iterator[tuple[str, str]]:
+    for c in state.deck:
+        yield str(c), "deck"
+    for s, hand in enumerate(state.hands):
+        for c in hand:
+            yield str(c), f"hand {s}"
+    for s, c in enumerate(state.chosen):
+        if c:
+            yield str(c), f"chosen {s}"
+    for r, row in enumerate(state.rows):
+        for c in row:
+            yield str(c), f"row {r + 1}"
+    for s, pile in enumerate(state.piles):
+        for c in pile:
+            yield str(c), f"pile {s}"
+
+
+def plain_cinco_components(state: ci.CincoState) -> Iterator[tuple[str, str]]:
+    for c in state.deck:
+        yield f"card {c}", "deck"
+    for s, hand in enumerate(state.hands):
+        for c in hand:
+            yield f"card {c}", f"hand {s}"
+    for s, pile in enumerate(state.discards):
+        for c in pile:
+            yield f"card {c}", f"discards {s}"
+    for n, colour in enumerate(state.board, start=1):
+        if colour != FREE:
+            yield f"{COLOUR_NAMES[colour]} chip", f"cell {n}"
+    for colour, left in enumerate(state.chips):
+        for _ in range(left):
+            yield f"{COLOUR_NAMES[colour]} chip", "stock"
+
+
+PLAIN = {
+    "take5": (plain_take5_candidates, plain_take5_components),
+    "cinco": (plain_cinco_candidates, plain_cinco_components),
+}
+
+
+def states_along_random_games(game_id: str, steps: int = 120, seed: int = 5) -> Iterator[tuple[Any, Any, int]]:
+    """``(game, state, actor)`` along one random game of every test configuration, every actor including
+    chance, plus every seat (not only the one to act) at every seventh state."""
+    game = game_for(game_id)
+    rng = random.Random(seed)
+    for players, variant in game.test_configs():
+        state = game.initial_state(players, variant)
+        for index in range(steps):
+            actor = game.current_player(state)
+            if actor < CHANCE:
+                break
+            yield game, state, actor
+            if index % 7 == 0:
+                for seat in range(players):
+                    yield game, state, seat
+            state = game.apply(state, game.random_move(state, rng, actor))
+
+
+@pytest.mark.parametrize("game_id", sorted(PLAIN))
+def test_candidates_equal_the_plain_enumeration(game_id: str) -> None:
+    plain, _ = PLAIN[game_id]
+    kinds: set[type[Any]] = set()
+    for game, state, actor in states_along_random_games(game_id):
+        got = game.spec.candidate_moves(state, actor)
+        expected = plain(state, actor)
+        assert got == expected, (game_id, actor)
+        assert list(map(type, got)) == list(map(type, expected))
+        kinds.update(map(type, got))
+        got.append(None)  # a new list each call: the caller's changes do not reach the next call
+        assert game.spec.candidate_moves(state, actor) == expected
+    assert len(kinds) == 4  # every move class was enumerated
+
+
+@pytest.mark.parametrize("game_id", sorted(PLAIN))
+def test_components_equal_the_plain_generator(game_id: str) -> None:
+    _, plain = PLAIN[game_id]
+    places: set[str] = set()
+    for game, state, actor in states_along_random_games(game_id):
+        got = list(game.components(state))
+        assert got == list(plain(state)), game_id
+        places.update(where.split()[0] for _, where in got)
+    assert len(places) >= 5  # deck, hands and the other places were all seen
+
+
+def test_a_changed_candidate_table_is_noticed(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = game_for("cinco")
+    state = game.initial_state(2, ci.CincoVariant())
+    for _ in range(12):
+        state = game.apply(state, game.random_move(state, random.Random(0), game.current_player(state)))
+    actor = game.current_player(state)
+    assert actor >= 0
+    table = ci._candidate_table(state.variant)
+    card = state.hands[actor][0]
+    broken = dict(table.placements)
+    broken[card] = broken[card][:-1]  # one placement dropped
+    monkeypatch.setitem(ci._CANDIDATES, state.variant, table._replace(placements=broken))
+    assert game.spec.candidate_moves(state, actor) != plain_cinco_candidates(state, actor)
+
+
+def test_cinco_hand_cards_outside_the_deck_still_get_every_cell() -> None:
+    variant = ci.CincoVariant(layout="square")
+    state = game_for("cinco").initial_state(2, variant)
+    odd = state._replace(hands=((91, 3), ()), owed=(0, 0))
+    assert ci.candidate_moves(odd, 0) == plain_cinco_candidates(odd, 0)
