@@ -719,19 +719,22 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
 
     def observation(self, state: Take5State, seat: int) -> dict[str, Any]:
         """Own hand and own face-down card; others' choices only once revealed."""
-        revealed = state.resolving or state.finished
+        chosen = state.chosen
+        if state.resolving or state.finished:
+            shown = [c if c else None for c in chosen]
+        else:
+            shown = ["hidden" if c else None for c in chosen]
+            if seat >= 0 and chosen[seat]:  # own card (a negative seat names nobody: -1 is not the last seat)
+                shown[seat] = chosen[seat]
         return {
             "seat": seat,
             "round": state.round,
             "current_player": self.current_player(state),
-            "rows": [list(r) for r in state.rows],
+            "rows": list(map(list, state.rows)),
             "hand": list(state.hands[seat]),
-            "hand_sizes": [len(h) for h in state.hands],
-            "chosen": [
-                (c if (revealed or s == seat) else (None if c == 0 else "hidden")) if c else None
-                for s, c in enumerate(state.chosen)
-            ],
-            "piles": [list(p) for p in state.piles],
+            "hand_sizes": list(map(len, state.hands)),
+            "chosen": shown,
+            "piles": list(map(list, state.piles)),
             "scores": list(state.scores),
             "deck_size": len(state.deck),
         }

@@ -429,41 +429,29 @@ def _check_players(step: Step[Take5Variant, Take5State, Take5Move]) -> str | Non
 
 
 @remember_last
-def _card_set(cards: tuple[int, ...]) -> frozenset[int]:
-    """The cards of a deck as a set (one per deck object: every outcome of a chance node asks about the same deck)."""
-    return frozenset(cards)
-
-
-@remember_last
-def _full_deck_set(variant: Take5Variant, players: int) -> frozenset[int]:
-    return frozenset(deck_cards(variant, players))
-
-
-#: :func:`is_round_over` remembered for the last state (asked once per outcome of a chance node).
-_round_over_now = remember_last(is_round_over)
+def _dealable(state: Take5State, variant: Take5Variant) -> tuple[bool, frozenset[int]]:
+    """Whether the round is over in ``state``, and the cards chance may deal there: the whole deck of
+    ``variant`` for a new round, else the undealt cards (one answer per state: every outcome of a chance node
+    asks about the same state)."""
+    if is_round_over(state):
+        return True, frozenset(deck_cards(variant, state.players))
+    return False, frozenset(state.deck)
 
 
 def _check_deal_card(step: Step[Take5Variant, Take5State, Take5Move]) -> str | None:
     move = step.move
     if not isinstance(move, Deal):
         return f"{move} is not a deal; only chance deals cards"
-    state = step.before
-    if _round_over_now(state):
-        return None if move.card in _full_deck_set(step.variant, state.players) else f"card {move.card} is not in this game's deck"
-    if move.card not in _card_set(state.deck):
-        return f"card {move.card} is not among the undealt cards"
-    return None
+    new_round, cards = _dealable(step.before, step.variant)
+    if move.card in cards:
+        return None
+    return f"card {move.card} is not in this game's deck" if new_round else f"card {move.card} is not among the undealt cards"
 
 
 def _holds_deal_card(step: Step[Take5Variant, Take5State, Take5Move]) -> bool:
     """The fast form of :func:`_check_deal_card` (``True`` exactly when it finds nothing)."""
     move = step.move
-    if not isinstance(move, Deal):
-        return False
-    state = step.before
-    if _round_over_now(state):
-        return move.card in _full_deck_set(step.variant, state.players)
-    return move.card in _card_set(state.deck)
+    return isinstance(move, Deal) and move.card in _dealable(step.before, step.variant)[1]
 
 
 def _check_turn(step: Step[Take5Variant, Take5State, Take5Move]) -> str | None:

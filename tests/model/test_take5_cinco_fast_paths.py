@@ -146,3 +146,43 @@ def test_cinco_hand_cards_outside_the_deck_still_get_every_cell() -> None:
     state = game_for("cinco").initial_state(2, variant)
     odd = state._replace(hands=((91, 3), ()), owed=(0, 0))
     assert ci.candidate_moves(odd, 0) == plain_cinco_candidates(odd, 0)
+
+
+def plain_take5_observation(state: t5.Take5State, seat: int, current_player: int) -> dict[str, Any]:
+    revealed = state.resolving or state.finished
+    return {
+        "seat": seat,
+        "round": state.round,
+        "current_player": current_player,
+        "rows": [list(r) for r in state.rows],
+        "hand": list(state.hands[seat]),
+        "hand_sizes": [len(h) for h in state.hands],
+        "chosen": [
+            (c if (revealed or s == seat) else (None if c == 0 else "hidden")) if c else None
+            for s, c in enumerate(state.chosen)
+        ],
+        "piles": [list(p) for p in state.piles],
+        "scores": list(state.scores),
+        "deck_size": len(state.deck),
+    }
+
+
+def test_take5_observations_equal_the_plain_form() -> None:
+    seen: set[str] = set()
+    for game, state, _ in states_along_random_games("take5"):
+        for seat in (-1, *range(state.players)):
+            got = game.observation(state, seat)
+            assert got == plain_take5_observation(state, seat, game.current_player(state)), seat
+            assert [type(v) for v in got["chosen"]] == [type(v) for v in plain_take5_observation(
+                state, seat, 0)["chosen"]]
+            seen.update(str(v) for v in got["chosen"] if not isinstance(v, int))
+    assert seen == {"None", "hidden"}  # both hidden and empty places were seen (and own or revealed cards)
+
+
+def test_take5_observation_of_seat_minus_one_hides_the_last_seats_card() -> None:
+    game = game_for("take5")
+    state = game.initial_state(3, t5.Take5Variant())
+    odd = state._replace(chosen=(0, 5, 9), resolving=False)
+    for seat in (-1, 0, 1, 2):
+        assert game.observation(odd, seat) == plain_take5_observation(odd, seat, game.current_player(odd))
+    assert game.observation(odd, -1)["chosen"] == [None, "hidden", "hidden"]
