@@ -720,6 +720,7 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
     def observation(self, state: Take5State, seat: int) -> dict[str, Any]:
         """Own hand and own face-down card; others' choices only once revealed."""
         chosen = state.chosen
+        shown: list[int | str | None]
         if state.resolving or state.finished:
             shown = [c if c else None for c in chosen]
         else:
