@@ -55,6 +55,9 @@ _AHEAD, _BEHIND, _NONE = Take("ahead"), Take("behind"), Take("none")
 _NO_BLACK, _USE_BLACK = Black(False), Black(True)
 _EMPTY_HAND = (0,) * _NDISC
 _RESERVE = LETTERS[:_NCOL]
+#: Builds a state from its complete field tuple without the NamedTuple's
+#: Python-level ``__new__`` (the transitions pass every field): the same state.
+_new_state = tuple.__new__
 
 
 @lru_cache(maxsize=64)
@@ -159,6 +162,8 @@ class BigPointsGame(Game[BigPointsState, BigPointsMove, BigPointsVariant]):
     def _pawn_moves(variant: BigPointsVariant, path: str, pawns: tuple[int, ...], extra: bool) -> tuple[Pawn, ...]:
         size = _layout(variant)[0]
         strict = variant.no_free_disc == "illegal"
+        if not strict and not extra:  # every pawn off the ladder moves forward (onto a gap too)
+            return tuple([_PAWNS[c][0] for c in _PAWN_ORDER if pawns[c] != size])
         moves: list[Pawn] = []
         gaps = False
         for c in _PAWN_ORDER:
@@ -279,65 +284,78 @@ class BigPointsGame(Game[BigPointsState, BigPointsMove, BigPointsVariant]):
         return self._lay(state, move.colour)
 
     def _lay(self, state: BigPointsState, colour: str) -> BigPointsState:
-        players = state.players
-        game, turn, scores = state.game, state.turn, state.scores
-        path = state.path
-        if state.phase == _OVER:
+        (variant, players, game, phase, turn, path, _pawns, _ladder, _reserve, _hands, _spent, _moved, _extra,
+         _used, _fresh, scores) = state
+        if phase == _OVER:
             game += 1
             turn = game % players
             path = ""
         path += LETTERS[DISC_COLOURS.index(colour)]
-        variant = state.variant
-        fresh_state = BigPointsState(
+        if len(path) == _layout(variant)[0]:
+            return self._begin(variant, players, game, turn, path, (_START,) * _NCOL, (), _RESERVE,
+                               (_EMPTY_HAND,) * players, (0,) * players, scores)
+        fresh_state: BigPointsState = _new_state(BigPointsState, (
             variant, players, game, _LAY, turn, path, (_START,) * _NCOL, (), _RESERVE,
             (_EMPTY_HAND,) * players, (0,) * players, -1, False, False, 0, scores,
-        )
-        if len(path) == _layout(variant)[0]:
-            return self._start_turn(fresh_state, turn)
+        ))
         return fresh_state
 
     def _start_turn(self, state: BigPointsState, seat: int) -> BigPointsState:
+        (variant, players, game, _phase, _turn, path, pawns, ladder, reserve, hands, spent, _moved, _extra,
+         _used, _fresh, scores) = state
+        return self._begin(variant, players, game, seat, path, pawns, ladder, reserve, hands, spent, scores)
+
+    def _begin(self, variant: BigPointsVariant, players: int, game: int, seat: int, path: str,
+               pawns: tuple[int, ...], ladder: tuple[int, ...], reserve: str, hands: tuple[tuple[int, ...], ...],
+               spent: tuple[int, ...], scores: tuple[int, ...]) -> BigPointsState:
+        """The state in which ``seat`` starts a turn (:meth:`_start_turn` from the fields themselves)."""
         phase = _MOVE
-        variant = state.variant
-        if variant.extra_timing == "before" and state.hands[seat][_K] > 0:
-            if variant.no_free_disc != "illegal" or self._pawn_moves(variant, state.path, state.pawns, True):
+        if variant.extra_timing == "before" and hands[seat][_K] > 0:
+            if variant.no_free_disc != "illegal" or self._pawn_moves(variant, path, pawns, True):
                 phase = _OFFER
-        return BigPointsState(
-            variant, state.players, state.game, phase, seat, state.path, state.pawns, state.ladder,
-            state.reserve, state.hands, state.spent, -1, False, False, 0, state.scores,
-        )
+        begun: BigPointsState = _new_state(BigPointsState, (
+            variant, players, game, phase, seat, path, pawns, ladder, reserve, hands, spent, -1, False, False, 0,
+            scores,
+        ))
+        return begun
 
     def _complete(self, state: BigPointsState, extra: bool) -> BigPointsState:
         """The pawn move and its disc are done: end the game, offer black, or pass the turn."""
-        variant = state.variant
-        if len(state.ladder) == _NCOL:
+        (variant, players, game, _phase, turn, path, pawns, ladder, reserve, hands, spent, _moved, _extra,
+         used_black, fresh, scores) = state
+        if len(ladder) == _NCOL:
             totals = self._game_scores(state)
-            scores = tuple(a + b for a, b in zip(state.scores, totals))
-            return BigPointsState(
-                variant, state.players, state.game, _OVER, state.turn, state.path, state.pawns, state.ladder,
-                state.reserve, state.hands, state.spent, -1, False, False, 0, scores,
-            )
+            scores = tuple(a + b for a, b in zip(scores, totals))
+            over: BigPointsState = _new_state(BigPointsState, (
+                variant, players, game, _OVER, turn, path, pawns, ladder, reserve, hands, spent, -1, False, False, 0,
+                scores,
+            ))
+            return over
         if variant.extra_timing == "after":
             if not extra and self._black_usable(state):
                 phase = _OFFER
             else:
-                return self._start_turn(state, (state.turn + 1) % state.players)
+                return self._begin(variant, players, game, (turn + 1) % players, path, pawns, ladder, reserve, hands,
+                                   spent, scores)
         elif extra:
             phase = _MOVE
         else:
-            return self._start_turn(state, (state.turn + 1) % state.players)
-        return BigPointsState(
-            variant, state.players, state.game, phase, state.turn, state.path, state.pawns, state.ladder,
-            state.reserve, state.hands, state.spent, -1, False, state.used_black, state.fresh, state.scores,
-        )
+            return self._begin(variant, players, game, (turn + 1) % players, path, pawns, ladder, reserve, hands,
+                               spent, scores)
+        done: BigPointsState = _new_state(BigPointsState, (
+            variant, players, game, phase, turn, path, pawns, ladder, reserve, hands, spent, -1, False, used_black,
+            fresh, scores,
+        ))
+        return done
 
     def _pawn(self, state: BigPointsState, move: Pawn) -> BigPointsState:
         return self._pawn_to(state, COLOURS.index(move.colour), move.back)
 
     def _pawn_to(self, state: BigPointsState, colour: int, back: bool) -> BigPointsState:
-        variant = state.variant
+        (variant, players, game, phase, seat, path, pawns, ladder, reserve, hands, spent, _moved, _extra,
+         used_black, fresh, scores) = state
         size = _layout(variant)[0]
-        pos = state.pawns[colour]
+        pos = pawns[colour]
         letter = LETTERS[colour]
         if back:
             dest = state.path.rfind(letter, 0, pos)  # -1 (the start) when none: back_to_start
@@ -345,33 +363,28 @@ class BigPointsGame(Game[BigPointsState, BigPointsMove, BigPointsVariant]):
             dest = state.path.find(letter, pos + 1)
             if dest < 0:
                 dest = size
-        pawns = state.pawns[:colour] + (dest,) + state.pawns[colour + 1 :]
-        extra = state.phase == _EXTRA
+        pawns = pawns[:colour] + (dest,) + pawns[colour + 1 :]
+        extra = phase == _EXTRA
         if dest == size:
-            seat = state.turn
-            last = len(state.ladder) + 1 == _NCOL
-            hands, reserve = state.hands, state.reserve
+            last = len(ladder) + 1 == _NCOL
+            ladder = ladder + (colour,)
             if variant.last_reserve or not last:
                 hand = hands[seat]
                 hand = hand[:colour] + (hand[colour] + 1,) + hand[colour + 1 :]
                 hands = hands[:seat] + (hand,) + hands[seat + 1 :]
                 reserve = reserve.replace(letter, "")
-            if variant.ladder_take == "reserve_and_path" and not last:
-                # the reserve disc, then a path disc behind the pawn as after every move
-                return BigPointsState(
-                    variant, state.players, state.game, _TAKE, seat, state.path, pawns, state.ladder + (colour,),
-                    reserve, hands, state.spent, colour, extra, state.used_black, state.fresh, state.scores,
-                )
-            arrived = BigPointsState(
-                variant, state.players, state.game, state.phase, seat, state.path, pawns,
-                state.ladder + (colour,), reserve, hands, state.spent,
-                -1, False, state.used_black, state.fresh, state.scores,
-            )
-            return self._complete(arrived, extra)
-        return BigPointsState(
-            variant, state.players, state.game, _TAKE, state.turn, state.path, pawns, state.ladder,
-            state.reserve, state.hands, state.spent, colour, extra, state.used_black, state.fresh, state.scores,
-        )
+            if not (variant.ladder_take == "reserve_and_path" and not last):
+                arrived: BigPointsState = _new_state(BigPointsState, (
+                    variant, players, game, phase, seat, path, pawns, ladder, reserve, hands, spent, -1, False,
+                    used_black, fresh, scores,
+                ))
+                return self._complete(arrived, extra)
+            # else the reserve disc, then a path disc behind the pawn as after every move
+        moved: BigPointsState = _new_state(BigPointsState, (
+            variant, players, game, _TAKE, seat, path, pawns, ladder, reserve, hands, spent, colour, extra,
+            used_black, fresh, scores,
+        ))
+        return moved
 
     def _take(self, state: BigPointsState, side: str) -> BigPointsState:
         if side == "none":
@@ -381,38 +394,54 @@ class BigPointsGame(Game[BigPointsState, BigPointsMove, BigPointsVariant]):
         return self._take_at(state, ahead if side == "ahead" else behind)
 
     def _take_at(self, state: BigPointsState, pos: int) -> BigPointsState:
-        """The disc at ``pos`` taken (nothing when ``pos`` is negative) and the move completed."""
-        path, hands, fresh = state.path, state.hands, state.fresh
+        """The disc at ``pos`` taken (nothing when ``pos`` is negative) and the move completed.
+
+        When :meth:`_complete` would only pass the turn, the next turn's state is built at once
+        (no intermediate state): the ladder not full and, with the extra move after the normal
+        one, either the extra move done or no black disc in hand (then :meth:`_black_usable` is
+        false however its other conditions read).
+        """
+        (variant, players, game, _phase, seat, path, pawns, ladder, reserve, hands, spent, _moved, extra,
+         used_black, fresh, scores) = state
         if pos >= 0:
             disc = _LETTER_INDEX[path[pos]]
             path = path[:pos] + _GONE + path[pos + 1 :]
-            seat = state.turn
             hand = hands[seat]
             hand = hand[:disc] + (hand[disc] + 1,) + hand[disc + 1 :]
             hands = hands[:seat] + (hand,) + hands[seat + 1 :]
             if disc == _K:
                 fresh += 1
-        taken = BigPointsState(
-            state.variant, state.players, state.game, _TAKE, state.turn, path, state.pawns, state.ladder,
-            state.reserve, hands, state.spent, -1, False, state.used_black, fresh, state.scores,
-        )
-        return self._complete(taken, state.extra)
+        if len(ladder) != _NCOL and (
+            (extra or hands[seat][_K] == 0) if variant.extra_timing == "after" else not extra
+        ):
+            return self._begin(variant, players, game, (seat + 1) % players, path, pawns, ladder, reserve, hands,
+                               spent, scores)
+        taken: BigPointsState = _new_state(BigPointsState, (
+            variant, players, game, _TAKE, seat, path, pawns, ladder, reserve, hands, spent, -1, False, used_black,
+            fresh, scores,
+        ))
+        return self._complete(taken, extra)
 
     def _black(self, state: BigPointsState, use: bool) -> BigPointsState:
-        variant = state.variant
+        (variant, players, game, _phase, seat, path, pawns, ladder, reserve, hands, spent, moved, extra,
+         used_black, fresh, scores) = state
         if not use:
             if variant.extra_timing == "before":
-                return state._replace(phase=_MOVE)
-            return self._start_turn(state, (state.turn + 1) % state.players)
-        seat = state.turn
-        hand = state.hands[seat]
+                declined: BigPointsState = _new_state(BigPointsState, (
+                    variant, players, game, _MOVE, seat, path, pawns, ladder, reserve, hands, spent, moved, extra,
+                    used_black, fresh, scores,
+                ))
+                return declined
+            return self._begin(variant, players, game, (seat + 1) % players, path, pawns, ladder, reserve, hands,
+                               spent, scores)
+        hand = hands[seat]
         hand = hand[:_K] + (hand[_K] - 1,) + hand[_K + 1 :]
-        spent = state.spent[:seat] + (state.spent[seat] + 1,) + state.spent[seat + 1 :]
-        return BigPointsState(
-            variant, state.players, state.game, _EXTRA, seat, state.path, state.pawns, state.ladder,
-            state.reserve, state.hands[:seat] + (hand,) + state.hands[seat + 1 :], spent,
-            -1, False, True, state.fresh, state.scores,
-        )
+        spent = spent[:seat] + (spent[seat] + 1,) + spent[seat + 1 :]
+        used: BigPointsState = _new_state(BigPointsState, (
+            variant, players, game, _EXTRA, seat, path, pawns, ladder, reserve,
+            hands[:seat] + (hand,) + hands[seat + 1 :], spent, -1, False, True, fresh, scores,
+        ))
+        return used
 
     # -- the fast playout -----------------------------------------------------------
 
@@ -424,7 +453,7 @@ class BigPointsGame(Game[BigPointsState, BigPointsMove, BigPointsVariant]):
     #: Methods whose override (a derived or restricted engine) sends random_playout down the generic path.
     _FAST_METHODS = ("current_player", "legal_moves", "chance_outcomes", "sample_chance", "apply_unchecked",
                      "random_move", "_next_game", "_pawn_moves", "_black_usable", "_supply", "_lay", "_start_turn",
-                     "_complete", "_pawn", "_pawn_to", "_take", "_take_at", "_black")
+                     "_complete", "_pawn", "_pawn_to", "_take", "_take_at", "_black", "_begin")
 
     def _fast_ok(self, variant: BigPointsVariant) -> bool:
         cls = type(self)
