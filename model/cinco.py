@@ -23,7 +23,6 @@ from bisect import bisect_left, insort
 from collections import Counter
 from collections.abc import Iterable
 from functools import lru_cache
-from itertools import repeat
 from typing import Any
 
 from ruleproof.model.core import CHANCE, TERMINAL, Game, Outcome
@@ -543,23 +542,27 @@ class CincoGame(Game[CincoState, CincoMove, CincoVariant]):
         }
 
     def components(self, state: CincoState) -> Iterable[tuple[str, str]]:
-        """Every card and chip and where it is (a list built in one go).
+        """Every card and chip and where it is.
 
         >>> state = GAME.new_game(2, seed=0)
-        >>> found = GAME.components(state)
+        >>> found = list(GAME.components(state))
         >>> found[0], found[-1], len(found)
         (('card 1', 'deck'), ('blue chip', 'stock'), 160)
         """
-        found = [(f"card {c}", "deck") for c in state.deck]
+        for c in state.deck:
+            yield f"card {c}", "deck"
         for s, hand in enumerate(state.hands):
-            found += [(f"card {c}", f"hand {s}") for c in hand]
+            for c in hand:
+                yield f"card {c}", f"hand {s}"
         for s, pile in enumerate(state.discards):
-            found += [(f"card {c}", f"discards {s}") for c in pile]
-        found += [(f"{COLOUR_NAMES[colour]} chip", f"cell {n}")
-                  for n, colour in enumerate(state.board, start=1) if colour != FREE]
+            for c in pile:
+                yield f"card {c}", f"discards {s}"
+        for n, colour in enumerate(state.board, start=1):
+            if colour != FREE:
+                yield f"{COLOUR_NAMES[colour]} chip", f"cell {n}"
         for colour, left in enumerate(state.chips):
-            found += repeat((f"{COLOUR_NAMES[colour]} chip", "stock"), left)
-        return found
+            for _ in range(left):
+                yield f"{COLOUR_NAMES[colour]} chip", "stock"
 
     def all_components(self, players: int, variant: CincoVariant) -> Counter[str]:
         size = _geometry_of(variant).size

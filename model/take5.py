@@ -18,7 +18,6 @@ from abc import ABCMeta
 from bisect import bisect_left, insort
 from collections import Counter
 from collections.abc import Iterable
-from itertools import repeat
 from operator import itemgetter
 from typing import Any, ClassVar
 
@@ -741,22 +740,27 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
         }
 
     def components(self, state: Take5State) -> Iterable[tuple[str, str]]:
-        """Every card and where it is: deck, hands, chosen cards, rows, piles (a list built in one go).
+        """Every card and where it is: deck, hands, chosen cards, rows, piles.
 
         >>> state = GAME.new_game(2, seed=0)
-        >>> found = GAME.components(state)
+        >>> found = list(GAME.components(state))
         >>> len(found), found[0][1], sorted({where for _, where in found})
         (104, 'deck', ['deck', 'hand 0', 'hand 1', 'row 1', 'row 2', 'row 3', 'row 4'])
         """
-        found = list(zip(map(str, state.deck), repeat("deck")))
+        for c in state.deck:
+            yield str(c), "deck"
         for s, hand in enumerate(state.hands):
-            found += zip(map(str, hand), repeat(f"hand {s}"))
-        found += [(str(c), f"chosen {s}") for s, c in enumerate(state.chosen) if c]
+            for c in hand:
+                yield str(c), f"hand {s}"
+        for s, c in enumerate(state.chosen):
+            if c:
+                yield str(c), f"chosen {s}"
         for r, row in enumerate(state.rows):
-            found += zip(map(str, row), repeat(f"row {r + 1}"))
+            for c in row:
+                yield str(c), f"row {r + 1}"
         for s, pile in enumerate(state.piles):
-            found += zip(map(str, pile), repeat(f"pile {s}"))
-        return found
+            for c in pile:
+                yield str(c), f"pile {s}"
 
     def all_components(self, players: int, variant: Take5Variant) -> Counter[str]:
         return Counter(str(c) for c in self._full_deck(players, variant))

@@ -1,10 +1,10 @@
-"""Cinco's and Take 5's built-once candidate moves and list-built components equal their plain definitions.
+"""Cinco's and Take 5's fast paths equal their plain definitions.
 
-``candidate_moves`` hands out move objects built once per configuration and
-``components`` builds its list in one go; here both are compared, on states
-along random games of every test configuration, with the plain construction
-they replaced (fresh moves in the same order; the generator of
-``(component, place)`` pairs), and a changed table is noticed.
+``candidate_moves`` hands out move objects built once per configuration, and
+Take 5's ``observation`` builds its lists with ``map``; both are compared, on
+states along random games of every test configuration, with the plain forms
+they replaced (fresh moves in the same order; the comprehension-built
+observation), and a changed candidate table is noticed.
 """
 
 from __future__ import annotations
@@ -17,7 +17,6 @@ import pytest
 from ruleproof.model.registry import game_for
 from ruleproof.spec import cinco as ci
 from ruleproof.spec import take5 as t5
-from ruleproof.spec.cinco_board import COLOUR_NAMES, FREE
 from ruleproof.spec.core import CHANCE
 
 
@@ -42,44 +41,7 @@ def plain_cinco_candidates(state: ci.CincoState, actor: int) -> list[Any]:
     return moves
 
 
-def plain_take5_components(state: t5.Take5State) -> Iterator[tuple[str, str]]:
-    for c in state.deck:
-        yield str(c), "deck"
-    for s, hand in enumerate(state.hands):
-        for c in hand:
-            yield str(c), f"hand {s}"
-    for s, c in enumerate(state.chosen):
-        if c:
-            yield str(c), f"chosen {s}"
-    for r, row in enumerate(state.rows):
-        for c in row:
-            yield str(c), f"row {r + 1}"
-    for s, pile in enumerate(state.piles):
-        for c in pile:
-            yield str(c), f"pile {s}"
-
-
-def plain_cinco_components(state: ci.CincoState) -> Iterator[tuple[str, str]]:
-    for c in state.deck:
-        yield f"card {c}", "deck"
-    for s, hand in enumerate(state.hands):
-        for c in hand:
-            yield f"card {c}", f"hand {s}"
-    for s, pile in enumerate(state.discards):
-        for c in pile:
-            yield f"card {c}", f"discards {s}"
-    for n, colour in enumerate(state.board, start=1):
-        if colour != FREE:
-            yield f"{COLOUR_NAMES[colour]} chip", f"cell {n}"
-    for colour, left in enumerate(state.chips):
-        for _ in range(left):
-            yield f"{COLOUR_NAMES[colour]} chip", "stock"
-
-
-PLAIN = {
-    "take5": (plain_take5_candidates, plain_take5_components),
-    "cinco": (plain_cinco_candidates, plain_cinco_components),
-}
+PLAIN = {"take5": plain_take5_candidates, "cinco": plain_cinco_candidates}
 
 
 def states_along_random_games(game_id: str, steps: int = 120, seed: int = 5) -> Iterator[tuple[Any, Any, int]]:
@@ -102,7 +64,7 @@ def states_along_random_games(game_id: str, steps: int = 120, seed: int = 5) -> 
 
 @pytest.mark.parametrize("game_id", sorted(PLAIN))
 def test_candidates_equal_the_plain_enumeration(game_id: str) -> None:
-    plain, _ = PLAIN[game_id]
+    plain = PLAIN[game_id]
     kinds: set[type[Any]] = set()
     for game, state, actor in states_along_random_games(game_id):
         got = game.spec.candidate_moves(state, actor)
@@ -113,17 +75,6 @@ def test_candidates_equal_the_plain_enumeration(game_id: str) -> None:
         got.append(None)  # a new list each call: the caller's changes do not reach the next call
         assert game.spec.candidate_moves(state, actor) == expected
     assert len(kinds) == 4  # every move class was enumerated
-
-
-@pytest.mark.parametrize("game_id", sorted(PLAIN))
-def test_components_equal_the_plain_generator(game_id: str) -> None:
-    _, plain = PLAIN[game_id]
-    places: set[str] = set()
-    for game, state, actor in states_along_random_games(game_id):
-        got = list(game.components(state))
-        assert got == list(plain(state)), game_id
-        places.update(where.split()[0] for _, where in got)
-    assert len(places) >= 5  # deck, hands and the other places were all seen
 
 
 def test_a_changed_candidate_table_is_noticed(monkeypatch: pytest.MonkeyPatch) -> None:
