@@ -88,13 +88,14 @@ def _run_batch(tasks: list[AuditTask], options: AuditOptions) -> list[AuditRow]:
 
 
 #: Estimated CPU seconds of a task, to hand out the longest batches first: by finding id, by
-#: ``"game kind"``, by kind. Measured per row (process CPU time) on the default audit of every game;
+#: ``"game kind"``, by kind. Measured per row on the default audit of every game at ``--jobs 1``
+#: (``ruleproof audit --json --jobs 1``, the rows' ``seconds``: the mean of a game's rows of one kind);
 #: an estimate only orders the work (a stale one costs wall time), never decides a row.
 ESTIMATES: dict[str, float] = {
-    "BF-F-5": 66.0, "BF-F-1": 14.0, "BF-F-2": 15.0, "BF-F-3": 14.0, "BF-F-8": 4.0, "BP-F-2": 6.5, "WF-BP-1": 7.0,
-    "WF-T5-1": 2.5, "T5-F-7": 1.5,
-    "bigfive conformance": 6.0, "bigfive fuzz": 8.0,
-    "conformance": 2.0, "fuzz": 2.5, "property": 0.2, "finding": 0.5,
+    "BF-F-2": 5.0, "BF-F-1": 2.2, "BF-F-5": 1.9, "BF-F-3": 1.8, "BF-F-8": 0.7, "WF-BF-3": 0.9,
+    "WF-BP-1": 2.7, "BP-F-2": 0.7, "WF-IK-1": 1.1, "IK-F-2": 1.1, "WF-CI-2": 0.9, "WF-T5-1": 0.75,
+    "bigfive conformance": 1.2, "cinco conformance": 0.7, "take5 conformance": 0.8, "ikebana conformance": 0.3,
+    "conformance": 0.15, "fuzz": 0.95, "property": 0.05, "finding": 0.2,
 }
 
 

@@ -97,3 +97,22 @@ def test_audit_cli_jobs_flag(capsys: pytest.CaptureFixture[str]) -> None:
         lines = [json.loads(line) for line in capsys.readouterr().out.splitlines() if line.strip()]
         outputs.append((code, [(r["row"]["subject"], r["row"]["verdict"], r["row"]["detail"]) for r in lines[:-1]]))
     assert outputs[0] == outputs[1] and outputs[0][0] == 0 and len(outputs[0][1]) == 2
+
+
+def test_every_estimated_finding_is_in_the_catalogue() -> None:
+    """A renamed or removed finding would leave a stale estimate that orders nothing."""
+    from ruleproof.checkers.catalogue.questions import questions
+
+    known = {q.id for game in ("take5", "bigpoints", "ikebana", "bigfive", "cinco") for q in questions(game)}
+    kinds = {"conformance", "fuzz", "property", "finding"}
+    for key, seconds in audit_jobs.ESTIMATES.items():
+        assert seconds > 0, key
+        assert key in known or key in kinds or key.split(" ", 1)[-1] in kinds, f"stale estimate {key!r}"
+
+
+def test_the_dearest_finding_is_estimated_dearest() -> None:
+    tasks = plan_audit(["bigfive"], AuditOptions(checks=("finding",), quick=True))
+    groups = audit_jobs.batches(tasks)
+    costs = sorted((sum(audit_jobs.estimate(tasks[k]) for k in g) for g in groups), reverse=True)
+    items = {tasks[g[0]].item for g in groups if sum(audit_jobs.estimate(tasks[k]) for k in g) == costs[0]}
+    assert "BF-F-2" in items  # the dearest finding of the default catalogue goes first
