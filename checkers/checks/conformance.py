@@ -41,6 +41,7 @@ from ruleproof.model.core import CHANCE, TERMINAL, Game
 from ruleproof.spec.core import Move
 
 AnyGame = Game[Any, Any, Any]
+_ABSENT = object()  # what dict.pop returns for a key it does not hold
 
 
 @dataclass(frozen=True)
@@ -83,6 +84,14 @@ class ConformanceResult:
 
 
 def _typed_equality(moves: list[Any]) -> str | None:
+    """Two moves of different kinds (classes) that compare equal, as a message; ``None`` when there are none.
+
+    >>> from typing import NamedTuple
+    >>> class Take(NamedTuple):
+    ...     row: int
+    >>> _typed_equality([Take(1), (2,), (1,)])
+    'moves of different kinds compare equal: Take(row=1) == (1,); derive moves ...'
+    """
     by_value: dict[Any, Any] = {}
     for move in moves:
         other = by_value.setdefault(move, move)
@@ -90,6 +99,33 @@ def _typed_equality(moves: list[Any]) -> str | None:
             return (f"moves of different kinds compare equal: {other!r} == {move!r}; "
                     "derive moves from ruleproof.spec.core.Move (frozen dataclasses), not NamedTuple")
     return None
+
+
+def _no_typed_equality(candidates: list[Any], moves: tuple[Any, ...], kinds_and_values: int) -> bool:
+    """Whether :func:`_typed_equality` of ``candidates + moves`` is sure to find nothing, shown cheaply.
+
+    ``kinds_and_values`` is the number of distinct ``(class, move)`` pairs among
+    them. Moves of one class cannot be of different kinds; otherwise the moves
+    have as many distinct values as distinct ``(class, value)`` pairs exactly when
+    no two of different classes compare equal (the pairs of equal moves of one
+    class are equal pairs), found with one hash per move in C loops instead of a
+    ``setdefault`` per move. ``False``: the message must be looked for.
+
+    >>> from typing import NamedTuple
+    >>> class Take(NamedTuple):
+    ...     row: int
+    >>> _no_typed_equality([Take(1), Take(2)], (Take(1),), 2)
+    True
+    >>> _no_typed_equality([Take(1), (2,)], ((1,),), 3)
+    False
+    """
+    kinds = set(map(type, candidates))
+    kinds.update(map(type, moves))
+    if len(kinds) <= 1:
+        return True
+    values = set(candidates)
+    values.update(moves)
+    return len(values) == kinds_and_values
 
 
 def _in_key_order(moves: tuple[Any, ...]) -> bool:
@@ -159,7 +195,11 @@ class StateMemo:
       (:attr:`state`), by class and value, so a caller at that state (a
       fuzzing step that plays or tries one of those moves) need not ask the
       spec again. A candidate move the engine also generates takes the
-      verdict of the engine move's full check.
+      verdict of the engine move's full check. The engine moves' verdicts are
+      kept by ``(class, move)``; the other candidates' as the pairs asked
+      about (:attr:`others`) and those of them the spec allows
+      (:attr:`allowed`, almost always none), so that no verdict is stored
+      move by move.
 
     >>> from ruleproof.model.registry import game_for
     >>> game = game_for("take5")
@@ -176,6 +216,10 @@ class StateMemo:
     #: The last state checked and the spec's verdict on its moves, by ``(class, move)``.
     state: Any = None
     verdicts: dict[tuple[type[Any], Any], bool] = field(default_factory=dict)
+    #: The candidates at :attr:`state` that the engine does not generate, by ``(class, move)`` (values unused).
+    others: dict[tuple[type[Any], Any], None] = field(default_factory=dict)
+    #: Those of :attr:`others` that the spec allows (each a finding of the candidate check).
+    allowed: set[tuple[type[Any], Any]] = field(default_factory=set)
     #: The spec's candidate moves at :attr:`state`, in its order (``None``: not enumerated there).
     candidates: list[Any] | None = None
 
@@ -192,7 +236,11 @@ class StateMemo:
 
     def verdict(self, move: Any) -> bool | None:
         """The spec's legality verdict on ``move`` at :attr:`state` (``None``: not decided there)."""
-        return self.verdicts.get((type(move), move))
+        key = (type(move), move)
+        known = self.verdicts.get(key)
+        if known is None and key in self.others:
+            return key in self.allowed
+        return known
 
 
 def check_state(game: AnyGame, state: Any, *, candidates: bool = True,
@@ -205,7 +253,7 @@ def check_state(game: AnyGame, state: Any, *, candidates: bool = True,
     """
     spec = game.spec
     memo = StateMemo() if memo is None else memo
-    memo.state, memo.verdicts, memo.candidates = state, {}, None
+    memo.state, memo.verdicts, memo.candidates, memo.others, memo.allowed = state, {}, None, {}, set()
     variant = game.variant_of(state)
     players = game.players_of(state)
     found: list[tuple[str, str]] = []
@@ -286,23 +334,23 @@ def check_state(game: AnyGame, state: Any, *, candidates: bool = True,
 
     if candidates:
         cands = memo.candidates = list(spec.candidate_moves(state, actor))
-        equality = _typed_equality(cands + list(moves))
-        if equality:
-            found.append(("move-equality", equality))
-        generated = set(moves)
-        not_generated: set[Any] = set()
-        for m in cands:
-            if m in generated:  # an engine move, decided above (and not "allowed but not generated" either way)
-                continue
-            key = (type(m), m)
-            ok = verdicts.get(key)
-            if ok is None:
-                ok = verdicts[key] = spec.is_legal(variant, state, actor, m)
-            if ok:
-                not_generated.add(m)
-        outside = generated - set(cands)
-        if not_generated:
-            found.append(("spec-subset-engine", f"spec allows {sorted(map(str, not_generated))[:5]}, engine lacks them"))
+        # Each candidate is hashed once, as a (class, move) pair: ``others`` keeps the first of equal pairs
+        # in the candidates' order; the engine's moves (decided above) are taken out of it, and those it
+        # did not hold are the engine moves outside the candidates.
+        others = dict.fromkeys(zip(map(type, cands), cands))
+        pairs = len(others)
+        outside = [key[1] for key in verdicts if others.pop(key, _ABSENT) is not None]
+        if not _no_typed_equality(cands, moves, pairs + len(outside)):
+            equality = _typed_equality(cands + list(moves))
+            if equality:
+                found.append(("move-equality", equality))
+        is_legal = spec.is_legal
+        allowed = [key for key in others if is_legal(variant, state, actor, key[1])]
+        memo.others = others
+        if allowed:
+            memo.allowed = set(allowed)
+            found.append(("spec-subset-engine",
+                          f"spec allows {sorted(map(str, {m for _, m in allowed}))[:5]}, engine lacks them"))
         if outside:
             found.append(("candidates", f"engine moves {sorted(map(str, outside))[:5]} are not spec candidates"))
     return found
