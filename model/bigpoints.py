@@ -374,6 +374,10 @@ class BigPointsGame(Game[BigPointsState, BigPointsMove, BigPointsVariant]):
                 hands = hands[:seat] + (hand,) + hands[seat + 1 :]
                 reserve = reserve.replace(letter, "")
             if not (variant.ladder_take == "reserve_and_path" and not last):
+                if not last and ((extra or hands[seat][_K] == 0) if variant.extra_timing == "after" else not extra):
+                    # what _complete would do (see _take_at), without the intermediate state
+                    return self._begin(variant, players, game, (seat + 1) % players, path, pawns, ladder, reserve,
+                                       hands, spent, scores)
                 arrived: BigPointsState = _new_state(BigPointsState, (
                     variant, players, game, phase, seat, path, pawns, ladder, reserve, hands, spent, -1, False,
                     used_black, fresh, scores,
