@@ -943,9 +943,10 @@ def _play_geometry(board: tuple[Placed, ...], placed: tuple[Placed, ...]) -> tup
     cards), remembered per board (every candidate play on one board puts many card orders on the same
     cells), and the cards of ``placed`` in order.
 
-    The geometry is ``(cells, occupied, duplicate cells, straight, gaps, has existing card, lines)``,
+    The geometry is ``(cells, occupied, duplicate cells, straight, gaps, has existing card, lines, masks)``,
     where each line is ``(its cells, picker, the old cards on it)``: the line's cards, in line order,
-    are ``picker(played cards + old cards)`` (:func:`_line_picker`). It is looked up by the played
+    are ``picker(played cards + old cards)`` (:func:`_line_picker`); ``masks`` are the lines' feature
+    masks for BF-LINE-3 (:func:`_line_masks`). It is looked up by the played
     cells' x and y columns (one ``zip`` splits a play into them and its cards).
     """
     if placed:
@@ -989,7 +990,38 @@ def _compute_geometry(board: tuple[Placed, ...], before: dict[Cell, int], cells:
                                        for c in runs[(cells[0], axis)])
     index = {cell: i for i, cell in enumerate(cells)}  # the last index of a repeated cell wins
     lines = tuple([(line, *_line_picker(before, index, len(cells), line)) for line in found])
-    return (cells, occupied, duplicates, straight, gaps, has_existing, lines)
+    return (cells, occupied, duplicates, straight, gaps, has_existing, lines, _line_masks(before, index, found))
+
+
+def _line_masks(before: Mapping[Cell, int], played: Mapping[Cell, int],
+                lines: Sequence[tuple[Cell, ...]]) -> tuple[tuple[tuple[int, ...], int], ...] | None:
+    """What BF-LINE-3's fast form needs of each line after a play: ``(indices, mask)``, where ``indices``
+    are the positions in the play of the cards that land on the line (``played`` maps a played cell to its
+    card's position) and ``mask`` is the feature bits (:data:`_FEATURE_BITS`) common to the cards already
+    on its other cells. The line is of one colour or one animal exactly when ``mask`` and the bits of the
+    cards at ``indices`` still share a bit (:func:`is_line_uniform`). ``None`` when an old card is no card
+    (its bits are unknown: the caller reads the lines' cards instead).
+
+    >>> lp, gp, lb = (parse_card(c) for c in ("Lp", "Gp", "Lb"))
+    >>> (indices, mask), = _line_masks({(0, 0): lp, (1, 0): gp}, {(2, 0): 1}, [((0, 0), (1, 0), (2, 0))])
+    >>> indices, mask == _FEATURE_BITS[lp] & _FEATURE_BITS[gp], bool(mask & _FEATURE_BITS[lb])
+    ((1,), True, False)
+    """
+    found = []
+    for line in lines:
+        common = _ALL_FEATURES
+        indices = []
+        for c in line:
+            i = played.get(c)
+            if i is not None:
+                indices.append(i)
+                continue
+            bits = _FEATURE_BITS.get(before[c])  # any board value: checked
+            if bits is None:
+                return None
+            common &= bits
+        found.append((tuple(indices), common))
+    return tuple(found)
 
 
 def _straight_gaps(before: Board, played: set[Cell], cells: tuple[Cell, ...]) -> tuple[Cell, ...]:
@@ -1051,7 +1083,7 @@ def analyse_play(board: tuple[Placed, ...], placed: tuple[Placed, ...]) -> PlayA
     if last_board is board and last_placed == placed:
         known: PlayAnalysis = last
         return known
-    (cells, occupied, duplicates, straight, gaps, has_existing, found), cards = _play_geometry(board, placed)
+    (cells, occupied, duplicates, straight, gaps, has_existing, found, _), cards = _play_geometry(board, placed)
     lines = tuple([(line, picker(cards + olds)) for line, picker, olds in found])
     # tuple.__new__ is what PlayAnalysis(...) does, without its keyword handling (one call per candidate play)
     result: PlayAnalysis = tuple.__new__(PlayAnalysis, (cells, cards, occupied, duplicates, straight, gaps,
@@ -1771,7 +1803,31 @@ def _holds_rule2(step: S) -> bool:
 def _holds_rule3(step: S) -> bool:
     # The lines' cards as analyse_play reads them (the pickers of _play_geometry), without building the
     # analysis: most candidate plays break this rule and no other rule asks about them.
-    geometry, cards = _play_geometry(step.before.board, step.move.placed)
+    # With every card known, by the feature bits each line's old cards share (_line_masks): a line is
+    # uniform exactly when those and its played cards' bits still share one. The geometry is looked up
+    # here as _play_geometry does (one call less per candidate play), and asked of it when not yet known.
+    board = step.before.board
+    placed = step.move.placed
+    owner, known = _LAST_GEOMETRY[0]
+    if owner is board and placed:
+        xs, ys, cards = zip(*placed)
+        geometry = known.get((xs, ys))
+        if geometry is None:
+            geometry, cards = _play_geometry(board, placed)
+    else:
+        geometry, cards = _play_geometry(board, placed)
+    masks = geometry[7]
+    if masks is not None:
+        bits = _FEATURE_BITS
+        try:
+            for indices, common in masks:
+                for i in indices:
+                    common &= bits[cards[i]]
+                if not common:
+                    return False
+            return True
+        except (KeyError, TypeError):  # a played value that is no card: read the lines' cards below
+            pass
     for _, picker, olds in geometry[6]:
         if not is_line_uniform(picker(cards + olds)):
             return False
@@ -1948,7 +2004,7 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "BF-DEAL-1", "Deal from the pack",
         "Chance deals only cards still in the shuffled pack of 100 (25 kinds, four copies each).",
-        _src(SEC_COMPONENTS), RuleKind.LEGALITY, _check_deal_card, _kind(Deal),
+        _src(SEC_COMPONENTS), RuleKind.LEGALITY, _check_deal_card, _kind(Deal), moves=(Deal,),
     ),
     Rule(
         "BF-DEAL-2", "Start card, decks, remainder",
@@ -1985,13 +2041,13 @@ RULES: tuple[Rule, ...] = (
         "A played group has one to four cards: its new line holds at most five cards, one of which was already "
         "on the table (the text's bonus note b speaks of groups of four at most). With min_group=2 a group has "
         "at least two cards, the text calling it several cards.",
-        _src(SEC_PLAY), RuleKind.LEGALITY, _check_group_size, _is_play, flags=("min_group",),
+        _src(SEC_PLAY), RuleKind.LEGALITY, _check_group_size, _is_play, flags=("min_group",), moves=(Play,),
         tags=BOUNDARY_TAGS,
     ),
     Rule(
         "BF-PLAY-3", "Empty cells",
         "Each played card goes onto its own empty cell.",
-        _src(SEC_PLAY), RuleKind.LEGALITY, _check_cells, _is_play, holds=_holds_cells,
+        _src(SEC_PLAY), RuleKind.LEGALITY, _check_cells, _is_play, holds=_holds_cells, moves=(Play,),
     ),
     Rule(
         "BF-PLAY-4", "Cards land on the board",
@@ -2002,38 +2058,38 @@ RULES: tuple[Rule, ...] = (
         "BF-LINE-1", "One straight line (Rule 1)",
         "The played cards lie in one row or one column, and together with the cards already there they form one "
         "unbroken line: they may extend an existing card on one side or flank it on both sides, never leave a gap.",
-        _src(SEC_PLAY), RuleKind.LEGALITY, _check_rule1, _is_play, holds=_holds_rule1,
+        _src(SEC_PLAY), RuleKind.LEGALITY, _check_rule1, _is_play, holds=_holds_rule1, moves=(Play,),
     ),
     Rule(
         "BF-LINE-2", "The new line keeps an old card (Rule 2)",
         "The line the played cards form (for a single card: in either direction) must contain at least one card "
         "that was already on the table; touching it sideways is not enough.",
-        _src(SEC_PLAY), RuleKind.LEGALITY, _check_rule2, _is_play, holds=_holds_rule2,
+        _src(SEC_PLAY), RuleKind.LEGALITY, _check_rule2, _is_play, holds=_holds_rule2, moves=(Play,),
     ),
     Rule(
         "BF-LINE-3", "One colour or one animal (Rule 3, note b)",
         "Every line that any played card belongs to, in either direction, is either all one colour or all one "
         "animal: the group matches its anchor's colour with different animals or its animal with different colours, "
         "and every other card it touches obeys the same.",
-        _src(SEC_PLAY), RuleKind.LEGALITY, _check_rule3, _is_play, holds=_holds_rule3,
+        _src(SEC_PLAY), RuleKind.LEGALITY, _check_rule3, _is_play, holds=_holds_rule3, moves=(Play,),
     ),
     Rule(
         "BF-LINE-4", "No identical cards (note a)",
         "No line any played card belongs to may hold two identical cards (same animal and colour).",
         _src(SEC_PLAY, "RULES-NOTES.md §Big Five row 2"), RuleKind.LEGALITY, _check_identical, _is_play,
-        holds=_holds_identical,
+        holds=_holds_identical, moves=(Play,),
     ),
     Rule(
         "BF-LINE-5", "At most five (note a)",
         "No line any played card belongs to may hold more than five cards.",
-        _src(SEC_PLAY), RuleKind.LEGALITY, _check_length, _is_play, holds=_holds_length,
+        _src(SEC_PLAY), RuleKind.LEGALITY, _check_length, _is_play, holds=_holds_length, moves=(Play,),
         tags=BOUNDARY_TAGS,
     ),
     Rule(
         "BF-DRAW-1", "Draws come off the own deck",
         "A draw, and a blind bonus discard, takes the top card of the acting player's own deck: some card of its top "
         "segment, since nobody knows the deck's order.",
-        _src(SEC_PLAY), RuleKind.LEGALITY, _check_draw_top, _kind(Draw, Box),
+        _src(SEC_PLAY), RuleKind.LEGALITY, _check_draw_top, _kind(Draw, Box), moves=(Draw, Box),
     ),
     Rule(
         "BF-DRAW-2", "Drawing",
@@ -2054,7 +2110,7 @@ RULES: tuple[Rule, ...] = (
         "Instead of playing, a player may exchange one to five hand cards, but not with an empty deck; with "
         "exchange='whole_hand' the exchange swaps the whole hand.",
         _src(SEC_EXCHANGE, "RULES-NOTES.md §Big Five row 4"), RuleKind.LEGALITY, _check_exchange,
-        lambda step: isinstance(step.move, Exchange) and _seat_move(step), flags=("exchange",),
+        lambda step: isinstance(step.move, Exchange) and _seat_move(step), flags=("exchange",), moves=(Exchange,),
         tags=BOUNDARY_TAGS,
     ),
     Rule(
@@ -2069,7 +2125,7 @@ RULES: tuple[Rule, ...] = (
         "pass_rule='always' a player may pass on any turn.",
         _src(SEC_END, "RULES-NOTES.md §Big Five row 4: no exchange with an empty deck"), RuleKind.LEGALITY,
         _check_pass, lambda step: isinstance(step.move, Pass) and _seat_move(step) and step.before.players > 1,
-        flags=("pass_rule", "min_group"),
+        flags=("pass_rule", "min_group"), moves=(Pass,),
     ),
     Rule(
         "BF-BONUS-1", "Bonus count",
@@ -2087,7 +2143,7 @@ RULES: tuple[Rule, ...] = (
         "Each bonus card is a card of the hand the player chooses or the top card of the own deck, unseen; "
         "the player may decline the rest.",
         _src(SEC_BONUS), RuleKind.LEGALITY, _check_bonus_source,
-        lambda step: isinstance(step.move, (Bonus, BonusBlind)) and _seat_move(step),
+        lambda step: isinstance(step.move, (Bonus, BonusBlind)) and _seat_move(step), moves=(Bonus, BonusBlind),
         tags=BOUNDARY_TAGS,
     ),
     Rule(
@@ -2141,7 +2197,7 @@ RULES: tuple[Rule, ...] = (
         "BF-SOLO-1", "Solitaire groups of three",
         "In the solitaire a played group has at least three cards.",
         _src(SEC_SOLO), RuleKind.LEGALITY, _check_solo_size,
-        lambda step: _is_play(step) and is_solitaire(step.before),
+        lambda step: _is_play(step) and is_solitaire(step.before), moves=(Play,),
         tags=BOUNDARY_TAGS,
     ),
     Rule(
@@ -2149,21 +2205,21 @@ RULES: tuple[Rule, ...] = (
         "A solitaire player who cannot place a group of three or more discards exactly three hand cards to the "
         "discard pile and draws three.",
         _src(SEC_SOLO), RuleKind.LEGALITY, _check_solo_discard,
-        lambda step: isinstance(step.move, Discard) and _seat_move(step),
+        lambda step: isinstance(step.move, Discard) and _seat_move(step), moves=(Discard,),
     ),
     Rule(
         "BF-SOLO-3", "Discard only when stuck",
         "The solitaire discard is allowed only when no group of three or more can be placed; with "
         "solo_discard='optional' it is allowed on any turn.",
         _src(SEC_SOLO), RuleKind.LEGALITY, _check_solo_discard_forced,
-        lambda step: isinstance(step.move, Discard) and _seat_move(step) and is_solitaire(step.before),
+        lambda step: isinstance(step.move, Discard) and _seat_move(step) and is_solitaire(step.before), moves=(Discard,),
         flags=("solo_discard",),
     ),
     Rule(
         "BF-SOLO-4", "Solitaire bonus from the pile",
         "In the solitaire each bonus card is taken out of the discard pile into the box.",
         _src(SEC_SOLO), RuleKind.LEGALITY, _check_solo_pile,
-        lambda step: isinstance(step.move, BonusPile) and _seat_move(step),
+        lambda step: isinstance(step.move, BonusPile) and _seat_move(step), moves=(BonusPile,),
     ),
     Rule(
         "BF-SOLO-5", "Solitaire end",

@@ -247,6 +247,10 @@ class Rule:
         reports (``check_rules``) keep asking ``check``. Whoever replaces
         ``check`` (``dataclasses.replace``) replaces or drops ``holds`` too;
         :func:`fast_form_disagreements` finds a fast form that disagrees.
+    :param moves: the move classes the rule can apply to, optional (empty: every class): a promise that
+        ``applies`` is false for a move of any other class, so :meth:`GameSpec.check_move` and
+        :meth:`GameSpec.is_legal` skip the rule for such moves (each class's rules are listed once, in
+        rule order); :func:`move_class_disagreements` finds a rule that breaks the promise.
 
     >>> Rule("DEMO-2", "At least two", "Two or more.", Source("demo.txt", "Раздел"), RuleKind.LEGALITY,
     ...      lambda step: None, tags=BOUNDARY_TAGS).is_boundary
@@ -268,6 +272,17 @@ class Rule:
     flags: tuple[str, ...] = ()
     tags: frozenset[str] = frozenset()
     holds: Callable[[Step[Any, Any, Any]], bool] | None = None
+    moves: tuple[type[Any], ...] = ()
+
+    def can_apply_to(self, kind: type[Any]) -> bool:
+        """Whether the rule may apply to a move of class ``kind`` (its :attr:`moves` allow the class).
+
+        >>> rule = Rule("DEMO-6", "Ints", "Ints.", Source("demo.txt", "Раздел"), RuleKind.LEGALITY,
+        ...             lambda step: None, moves=(int,))
+        >>> rule.can_apply_to(bool), rule.can_apply_to(str)
+        (True, False)
+        """
+        return not self.moves or issubclass(kind, self.moves)
 
     @property
     def is_boundary(self) -> bool:
@@ -354,6 +369,19 @@ def fast_form_disagreements(rules: Iterable[Rule], step: Step[Any, Any, Any]) ->
         if holds(step) != (rule.check(step) is None):
             found.append(rule.id)
     return tuple(found)
+
+
+def move_class_disagreements(rules: Iterable[Rule], step: Step[Any, Any, Any]) -> tuple[str, ...]:
+    """The ids of the rules that apply to ``step`` although their ``moves`` leave out the step's move class
+    (:meth:`GameSpec.check_move` would wrongly skip them).
+
+    >>> wide = Rule("DEMO-7", "Any", "Any.", Source("demo.txt", "Раздел"), RuleKind.LEGALITY, lambda step: None,
+    ...             applies=lambda step: step.move != 0, moves=(int,))
+    >>> narrow = dataclasses.replace(wide, id="DEMO-8", moves=(str,))
+    >>> move_class_disagreements((wide, narrow), Step(None, None, 0, 6)), move_class_disagreements((narrow,), Step(None, None, 0, 0))
+    (('DEMO-8',), ())
+    """
+    return tuple(rule.id for rule in rules if not rule.can_apply_to(type(step.move)) and rule.applies(step))
 
 
 @dataclass(frozen=True)
@@ -450,10 +478,12 @@ class GameSpec(Generic[V, S, M]):
 
     def check_move(self, variant: V, state: S, actor: int, move: M) -> Report:
         """Every legality rule that ``actor`` playing ``move`` in ``state`` breaks: ``check_rules`` over
-        :attr:`legality_rules` (their messages, never their fast forms), read off the rules' table."""
+        :attr:`legality_rules` (their messages, never their fast forms), read off the table of the rules
+        that can apply to the move's class (:meth:`_legality_table`: the same rules in the same order, less
+        those whose ``moves`` leave the class out)."""
         step = Step(variant, state, actor, move)
         found = []
-        for (applies, _, check), rule in zip(self._legality_tests, self.rules_by_kind[RuleKind.LEGALITY]):
+        for applies, _, check, rule in self._legality_table(type(move)):
             if applies is None or applies(step):
                 message = check(step)
                 if message is not None:
@@ -465,49 +495,78 @@ class GameSpec(Generic[V, S, M]):
 
         The answer needs one broken rule, not all of them, so it stops at the
         first it finds, and it asks each rule's fast form (``Rule.holds``) when
-        it has one: no message is built for a move that is then dropped. The
-        verdict is the conjunction over the rules, so the order of asking does
-        not change it: it asks first the rule that rejected the last illegal
-        move of the same kind (the candidates of one state tend to break the
-        same rule), then the others in order; a rule that raises when asked out
-        of order is asked again in order, where an earlier rule may settle the
-        answer first.
+        it has one: no message is built for a move that is then dropped. It
+        looks only at the rules that can apply to the move's class
+        (:meth:`_legality_table`). The verdict is the conjunction over the
+        rules, so the order of asking does not change it: it asks the rules
+        that rejected the most moves of the same class first (the candidates of
+        a state mostly break the same rule; :meth:`_asking`); when a rule
+        raises, the rules are asked again in rule order, where an earlier rule
+        may settle the answer first (and a rule that raises there raises).
         """
         step = Step(variant, state, actor, move)
-        tests = self._legality_tests
-        breakers = self._breakers
         kind = type(move)
-        hint = breakers.get(kind)
-        if hint is not None:
-            try:
-                applies, holds, check = tests[hint]
+        asking = self._asking_orders.get(kind)
+        if asking is None:
+            asking = self._asking(kind)
+        order = asking[0]
+        try:
+            for position, (applies, holds, check, index) in enumerate(order):
                 if (applies is None or applies(step)) and not (holds(step) if holds is not None
                                                                else check(step) is None):
+                    counts = asking[1]
+                    counts[index] += 1
+                    if position and counts[index] > counts[order[position - 1][3]]:
+                        # one place up: the order stays that of the counts (ties keep their places)
+                        asking[0] = (*order[:position - 1], order[position], order[position - 1], *order[position + 1:])
                     return False
-            except Exception:  # noqa: BLE001 - out of order only: the ordered pass below decides
-                hint = None
-        for index, (applies, holds, check) in enumerate(tests):
-            if index == hint:
-                continue
+            return True
+        except Exception:  # noqa: BLE001 - maybe out of order: the ordered pass below decides
+            return self._is_legal_in_order(step)
+
+    def _is_legal_in_order(self, step: Step[V, S, M]) -> bool:
+        """:meth:`is_legal` asking the rules in rule order (a rule that raises here raises)."""
+        for applies, holds, check, _ in self._legality_table(type(step.move)):
             if (applies is None or applies(step)) and not (holds(step) if holds is not None else check(step) is None):
-                if len(breakers) < 64 or kind in breakers:
-                    breakers[kind] = index
                 return False
         return True
 
-    @functools.cached_property
-    def _legality_tests(self) -> tuple[tuple[Callable[[Step[Any, Any, Any]], bool] | None,
-                                             Callable[[Step[Any, Any, Any]], bool] | None,
-                                             Callable[[Step[Any, Any, Any]], str | None]], ...]:
-        """Per legality rule, in order: its ``applies`` (``None`` when it always applies), its fast form
-        ``holds`` (``None`` when it has none) and its ``check``."""
-        return tuple((None if rule.applies is _always else rule.applies, rule.holds, rule.check)
-                     for rule in self.legality_rules)
+    def _asking(self, kind: type[Any]) -> list[Any]:
+        """The order :meth:`is_legal` asks the rules of moves of class ``kind`` in, and how many such moves
+        each rule rejected: ``[tests, counts]``, where ``tests`` are the class's :meth:`_legality_table` rows
+        as ``(applies, holds, check, position in the table)``, most rejections first (rule order at first),
+        and ``counts[position]`` is that rule's count. One per class (at most 64 classes kept)."""
+        table = self._legality_table(kind)
+        asking: list[Any] = [tuple((applies, holds, check, index) for index, (applies, holds, check, _)
+                                   in enumerate(table)), [0] * len(table)]
+        if len(self._asking_orders) < 64:
+            self._asking_orders[kind] = asking
+        return asking
+
+    def _legality_table(self, kind: type[Any]) -> tuple[tuple[Callable[[Step[Any, Any, Any]], bool] | None,
+                                                              Callable[[Step[Any, Any, Any]], bool] | None,
+                                                              Callable[[Step[Any, Any, Any]], str | None],
+                                                              Rule], ...]:
+        """Per legality rule that can apply to a move of class ``kind`` (``Rule.can_apply_to``), in rule
+        order: its ``applies`` (``None`` when it always applies), its fast form ``holds`` (``None`` when it
+        has none), its ``check`` and the rule; built once per class (at most 64 classes kept)."""
+        tables = self._class_tables
+        table = tables.get(kind)
+        if table is None:
+            table = tuple((None if rule.applies is _always else rule.applies, rule.holds, rule.check, rule)
+                          for rule in self.legality_rules if rule.can_apply_to(kind))
+            if len(tables) < 64:
+                tables[kind] = table
+        return table
 
     @functools.cached_property
-    def _breakers(self) -> dict[type[Any], int]:
-        """Per move class (at most 64), the index of the legality rule that rejected the last illegal move of
-        that class :meth:`is_legal` saw (a hint for the next)."""
+    def _class_tables(self) -> dict[type[Any], tuple[Any, ...]]:
+        """The tables of :meth:`_legality_table`, per move class."""
+        return {}
+
+    @functools.cached_property
+    def _asking_orders(self) -> dict[type[Any], list[Any]]:
+        """The orders of :meth:`_asking`, per move class."""
         return {}
 
     def check_transition(self, variant: V, before: S, actor: int, move: M, after: S) -> Report:

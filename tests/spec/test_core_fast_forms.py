@@ -94,9 +94,10 @@ def test_is_legal_does_not_build_messages_when_a_rule_has_a_fast_form() -> None:
 def test_is_legal_verdict_does_not_depend_on_which_rule_is_asked_first(first: int | None) -> None:
     spec = _agreeing_spec()
     for move in range(-20, 40):
-        spec._breakers.clear()  # the hint for moves of this class: the rule asked first
+        spec._asking_orders.clear()  # the order of asking for moves of this class: ``first`` asked first
         if first is not None:
-            spec._breakers[int] = first
+            tests, counts = spec._asking(int)
+            spec._asking_orders[int] = [(tests[first], *tests[:first], *tests[first + 1:]), counts]
         assert spec.is_legal(Demo(), 0, 0, move) == (not spec.check_move(Demo(), 0, 0, move)), (first, move)
 
 
