@@ -29,7 +29,7 @@ import z3
 from ruleproof.checkers.catalogue.questions import Question, register
 from ruleproof.checkers.catalogue.findings import Finding
 from ruleproof.checkers.catalogue.replay import replay_play_witness
-from ruleproof.checkers.smt.core import SolverResult, TrackedSolver, maximize
+from ruleproof.checkers.smt.core import SolverResult, TrackedSolver, budget_rlimit, maximize
 from ruleproof.model.ikebana import GAME
 from ruleproof.spec import ikebana as ik
 from ruleproof.spec.ikebana import Draw, IkebanaState, IkebanaVariant, Keep, Refuse, Reveal
@@ -94,7 +94,25 @@ def _free_bouquet(tag: str) -> _Bouquet:
 
 def best_bouquets(players: int, rlimit: int | None = None) -> tuple[Any, int | None, list[list[str]]]:
     """The bouquets of ``players`` players, drawn from one deck, with the largest total score
-    (``rlimit``: instead of the budget ``ikebana.bouquets``)."""
+    (``rlimit``: instead of the budget ``ikebana.bouquets``).
+
+    Each player count and resource limit is optimised once per process (:func:`_best_bouquets`):
+    the query is the same z3 terms each time, in a fresh context, under a deterministic resource
+    limit, so it gives the same answer, and IK-F-2 and IK-F-3 both ask for two players. The limit
+    is resolved first, so a changed budget is a new query. The cards come back as fresh lists.
+
+    >>> result, best, cards = best_bouquets(1)
+    >>> best, cards, best_bouquets(1)[2] is cards
+    (75, [['R5', 'G5', 'Y5', 'B5', 'W5']], False)
+    """
+    result, best, cards = _best_bouquets(players, budget_rlimit("ikebana.bouquets", rlimit))
+    return result, best, [list(bouquet) for bouquet in cards]
+
+
+@cache
+def _best_bouquets(players: int, rlimit: int) -> tuple[Any, int | None, tuple[tuple[str, ...], ...]]:
+    """:func:`best_bouquets` computed under the limit ``rlimit`` (the cards as tuples, as the answer
+    is shared)."""
     bouquets = [_free_bouquet(f"p{i}") for i in range(players)]
     constraints: list[Any] = [f for b in bouquets for f in b.facts]
     for c in ik.COLOURS:
@@ -103,7 +121,9 @@ def best_bouquets(players: int, rlimit: int | None = None) -> tuple[Any, int | N
     # symmetry: scores in decreasing order
     constraints += [bouquets[i].score >= bouquets[i + 1].score for i in range(players - 1)]
     result, best = maximize(z3.Sum([b.score for b in bouquets]), constraints, "ikebana.bouquets", rlimit=rlimit)
-    cards = [b.cards(result.model, f"p{i}") for i, b in enumerate(bouquets)] if best is not None else []
+    if best is None:
+        return result, best, ()
+    cards = tuple(tuple(b.cards(result.model, f"p{i}")) for i, b in enumerate(bouquets))
     return result, best, cards
 
 
