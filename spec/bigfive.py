@@ -1156,9 +1156,10 @@ def candidate_plays(board: tuple[Placed, ...], hand: Sequence[int], *, exhaustiv
             if not size_orders:  # no group of this size shares a colour or an animal
                 continue
             on = [_placed_on(c) for c in cells]
-            for order in size_orders:
-                group = tuple([row[card] for row, card in zip(on, order)])
-                target.append(group if in_order else tuple(sorted(group)))
+            if in_order:  # each play: the card of the order on each cell (map over the cells' rows)
+                target.extend([tuple(map(operator.getitem, on, order)) for order in size_orders])
+            else:
+                target.extend([tuple(sorted(map(operator.getitem, on, order))) for order in size_orders])
             continue
         for order in orders[len(cells)]:
             group = tuple([Placed(c[0], c[1], card) for c, card in zip(cells, order)])
@@ -1682,6 +1683,28 @@ def _check_phase(step: S) -> str | None:
     return f"{step.move} is not possible now (phase {phase!r}; allowed: {names})"
 
 
+# Fast forms (``Rule.holds``) of the rules that reject most candidate moves of the wrong phase or source:
+# True exactly when the message form returns None (tests/spec/test_bigfive_move_classes.py compares them).
+
+
+def _holds_phase(step: S) -> bool:
+    return type(step.move) in _phase_kinds(step.before)
+
+
+def _holds_deal_card(step: S) -> bool:
+    move = step.move
+    if not isinstance(move, Deal):
+        return True
+    return move.card in (FULL_DECK if step.before.round_over else step.before.pool)
+
+
+def _holds_draw_top(step: S) -> bool:
+    move = step.move
+    if not isinstance(move, (Draw, Box)):
+        return True
+    return move.card in top_segment(step.before.decks[drawing_seat(step.before)])
+
+
 def _check_deal_card(step: S) -> str | None:
     move = step.move
     if not isinstance(move, Deal):
@@ -2005,6 +2028,7 @@ RULES: tuple[Rule, ...] = (
         "BF-DEAL-1", "Deal from the pack",
         "Chance deals only cards still in the shuffled pack of 100 (25 kinds, four copies each).",
         _src(SEC_COMPONENTS), RuleKind.LEGALITY, _check_deal_card, _kind(Deal), moves=(Deal,),
+        holds=_holds_deal_card,
     ),
     Rule(
         "BF-DEAL-2", "Start card, decks, remainder",
@@ -2024,7 +2048,7 @@ RULES: tuple[Rule, ...] = (
         "BF-TURN-2", "One action per turn",
         "On a turn a player either plays one group or exchanges cards (with an empty deck and nothing to place, "
         "the player passes); bonus discards follow a play that earned them; draws and blind discards are chance's.",
-        _src(SEC_TURN), RuleKind.LEGALITY, _check_phase,
+        _src(SEC_TURN), RuleKind.LEGALITY, _check_phase, holds=_holds_phase,
     ),
     Rule(
         "BF-TURN-3", "The turn passes on",
@@ -2090,6 +2114,7 @@ RULES: tuple[Rule, ...] = (
         "A draw, and a blind bonus discard, takes the top card of the acting player's own deck: some card of its top "
         "segment, since nobody knows the deck's order.",
         _src(SEC_PLAY), RuleKind.LEGALITY, _check_draw_top, _kind(Draw, Box), moves=(Draw, Box),
+        holds=_holds_draw_top,
     ),
     Rule(
         "BF-DRAW-2", "Drawing",

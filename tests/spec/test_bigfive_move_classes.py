@@ -16,12 +16,14 @@ import random
 from typing import Any
 
 from ruleproof.model.bigfive import GAME
+from ruleproof.spec import bigfive as bf
 from ruleproof.spec.bigfive import MOVE_TYPES, SPEC, BigFiveVariant, Deal, Play
 from ruleproof.spec.core import (
     CHANCE,
     TERMINAL,
     Step,
     check_rules,
+    fast_form_disagreements,
     move_class_disagreements,
 )
 
@@ -69,6 +71,29 @@ def test_rules_apply_only_to_their_move_classes_and_reports_are_those_of_every_r
     declared = {r.id for r in SPEC.legality_rules if r.moves}
     assert len(declared) == 16
     assert len(declared & broken) >= 12, declared - broken  # most class-bound rules are broken somewhere
+
+
+def test_fast_forms_agree_with_messages_on_moves_of_every_class() -> None:
+    """BF-TURN-2, BF-DEAL-1 and BF-DRAW-1 reject most wrong-phase and wrong-source candidates by their fast
+    forms; every fast form agrees with its message form on these steps, where each of them is broken."""
+    broken: set[str] = set()
+    for step in _steps():
+        assert fast_form_disagreements(SPEC.legality_rules, step) == (), step
+        broken.update(check_rules(SPEC.legality_rules, step).rule_ids)
+    assert {"BF-TURN-2", "BF-DEAL-1", "BF-DRAW-1"} <= broken
+
+
+def test_a_wrong_fast_form_of_draw_top_is_caught() -> None:
+    """Planted bug: a BF-DRAW-1 fast form that looks at the bottom segment of the deck instead of the top."""
+
+    def bottom(step: Step[Any, Any, Any]) -> bool:
+        deck = [seg for seg in step.before.decks[bf.drawing_seat(step.before)] if seg]
+        return bool(deck) and step.move.card in deck[-1]
+
+    rules = tuple(dataclasses.replace(r, holds=bottom) if r.id == "BF-DRAW-1" else r for r in SPEC.rules)
+    planted = dataclasses.replace(SPEC, rules=rules)
+    found = {fast_form_disagreements(planted.legality_rules, s) for s in _steps()}
+    assert found == {(), ("BF-DRAW-1",)}
 
 
 def test_a_wrong_class_list_is_caught() -> None:
