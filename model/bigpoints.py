@@ -58,6 +58,15 @@ _RESERVE = LETTERS[:_NCOL]
 #: Builds a state from its complete field tuple without the NamedTuple's
 #: Python-level ``__new__`` (the transitions pass every field): the same state.
 _new_state = tuple.__new__
+#: "disc <colour>" per disc colour index, and per path letter (the component names).
+_DISC_NAMES = tuple(f"disc {name}" for name in DISC_COLOURS)
+_LETTER_DISC = {letter: _DISC_NAMES[c] for letter, c in _LETTER_INDEX.items()}
+
+
+@lru_cache(maxsize=16)
+def _path_places(size: int) -> tuple[str, ...]:
+    """``"path 0"`` … ``"path <size - 1>"`` (the places of a path's discs)."""
+    return tuple(f"path {i}" for i in range(size))
 
 
 @lru_cache(maxsize=64)
@@ -637,29 +646,34 @@ class BigPointsGame(Game[BigPointsState, BigPointsMove, BigPointsVariant]):
         }
 
     def components(self, state: BigPointsState) -> Iterable[tuple[str, str]]:
+        """Every disc and pawn with its place, as a list (the names and places made once: a disc's
+        name per colour, the path's places per path length)."""
+        out: list[tuple[str, str]] = []
+        add = out.append
         if state.phase == _LAY:
             supply = self._supply(state)
             for c in range(_NDISC):
-                for _ in range(supply[c]):
-                    yield f"disc {DISC_COLOURS[c]}", "box"
+                out += [(_DISC_NAMES[c], "box")] * supply[c]
+        places = _path_places(len(state.path))
         for i, letter in enumerate(state.path):
             if letter != _GONE:
-                yield f"disc {DISC_COLOURS[_LETTER_INDEX[letter]]}", f"path {i}"
+                add((_LETTER_DISC[letter], places[i]))
         for letter in state.reserve:
-            yield f"disc {DISC_COLOURS[_LETTER_INDEX[letter]]}", "reserve"
+            add((_LETTER_DISC[letter], "reserve"))
         for seat, hand in enumerate(state.hands):
+            where = f"seat {seat}"
             for c in range(_NDISC):
-                for _ in range(hand[c]):
-                    yield f"disc {DISC_COLOURS[c]}", f"seat {seat}"
-            for _ in range(state.spent[seat]):
-                yield "disc black", f"spent {seat}"
+                if hand[c]:
+                    out += [(_DISC_NAMES[c], where)] * hand[c]
+            out += [("disc black", f"spent {seat}")] * state.spent[seat]
         size = _layout(state.variant)[0]
         for c, pos in enumerate(state.pawns):
             if pos == size:
                 place = f"ladder {state.ladder.index(c) + 1}" if c in state.ladder else "ladder ?"
             else:
                 place = "start" if pos == _START else f"path {pos}"
-            yield f"pawn {COLOURS[c]}", place
+            add((f"pawn {COLOURS[c]}", place))
+        return out
 
     def all_components(self, players: int, variant: BigPointsVariant) -> Counter[str]:
         comp = _layout(variant)[1]
