@@ -714,8 +714,11 @@ def _check_at_or_above(step: CStep) -> str | None:
 
 
 def _holds_card_in_hand(step: CStep) -> bool:
-    """The fast form of :func:`_check_card_in_hand` (``True`` exactly when it finds nothing)."""
-    return step.move.card in _hand(step)  # type: ignore[union-attr]
+    """The fast form of :func:`_check_card_in_hand` (``True`` exactly when it finds nothing): :func:`_hand`
+    read in place (asked for most candidate plays)."""
+    state = step.before
+    actor = step.actor
+    return 0 <= actor < state.players and step.move.card in state.hands[actor]  # type: ignore[union-attr]
 
 
 def _holds_free_cell(step: CStep) -> bool:
@@ -954,7 +957,7 @@ RULES: tuple[Rule, ...] = (
         "CI-DEAL-1", "Cards come from the deck",
         "A dealt card comes from the deck; when the deck is empty it comes from the new deck formed by "
         "shuffling every discard pile.",
-        _src(SEC_SETUP), RuleKind.LEGALITY, _check_deal_card, _is_deal,
+        _src(SEC_SETUP), RuleKind.LEGALITY, _check_deal_card, _is_deal, moves=(Deal,),
     ),
     Rule(
         "CI-DEAL-2", "Dealt card joins the hand",
@@ -978,14 +981,14 @@ RULES: tuple[Rule, ...] = (
         "A player may draw one card only while holding fewer than four; with no card at all drawing is the "
         "only possible move.",
         _src(SEC_TURN, "RULES-NOTES.md §Cinco row 4"), RuleKind.LEGALITY, _check_draw,
-        lambda step: isinstance(step.move, Draw) and step.actor >= 0,
+        lambda step: isinstance(step.move, Draw) and step.actor >= 0, moves=(Draw,),
         tags=BOUNDARY_TAGS,
     ),
     Rule(
         "CI-HAND-2", "Exchange all four",
         "A player holding exactly four cards may exchange them, all four together, instead of playing.",
         _src(SEC_TURN, "RULES-NOTES.md §Cinco row 4"), RuleKind.LEGALITY, _check_exchange,
-        lambda step: isinstance(step.move, Exchange) and step.actor >= 0,
+        lambda step: isinstance(step.move, Exchange) and step.actor >= 0, moves=(Exchange,),
         tags=BOUNDARY_TAGS,
     ),
     Rule(
@@ -1004,19 +1007,20 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "CI-PLAY-1", "Play from the hand",
         "The card played must come from the player's own hand.",
-        _src(SEC_TURN), RuleKind.LEGALITY, _check_card_in_hand, _is_play, holds=_holds_card_in_hand,
+        _src(SEC_TURN), RuleKind.LEGALITY, _check_card_in_hand, _is_play, holds=_holds_card_in_hand, moves=(Play,),
     ),
     Rule(
         "CI-PLAY-2", "A free cell",
         "A chip can only go on a cell of the board that holds no chip.",
         _src(SEC_TURN, NOTE_LAYOUT), RuleKind.LEGALITY, _check_free_cell, _is_play, holds=_holds_free_cell,
-        flags=("layout", "layout_data"),
+        flags=("layout", "layout_data"), moves=(Play,),
     ),
     Rule(
         "CI-PLAY-3", "At or above the card",
         "The chip goes on a cell numbered at least the card's number. In the Joker variant a card with no "
         "free cell at or above its number may take any free cell instead.",
         _src(SEC_TURN), RuleKind.LEGALITY, _check_at_or_above, _is_play, flags=("joker",), holds=_holds_at_or_above,
+        moves=(Play,),
         tags=BOUNDARY_TAGS,
     ),
     Rule(
@@ -1025,13 +1029,13 @@ RULES: tuple[Rule, ...] = (
         "or above it, or in the Joker variant no free cell at all; a colour out of chips (chips_out 'all_out') "
         "burns every card it plays.",
         _src(SEC_TURN, "RULES-NOTES.md §Cinco row 5"), RuleKind.LEGALITY, _check_burn, _is_play, holds=_holds_burn,
-        flags=("joker", "chips_out"),
+        flags=("joker", "chips_out"), moves=(Play,),
         tags=BOUNDARY_TAGS,
     ),
     Rule(
         "CI-PLAY-5", "A chip to place",
         "Placing needs a chip of the player's colour still in stock.",
-        _src(SEC_SETUP), RuleKind.LEGALITY, _check_chip_left, _is_play, flags=("chips",),
+        _src(SEC_SETUP), RuleKind.LEGALITY, _check_chip_left, _is_play, flags=("chips",), moves=(Play,),
         tags=BOUNDARY_TAGS,
     ),
     Rule(

@@ -781,6 +781,7 @@ RULES: tuple[Rule, ...] = (
         "T5-SELECT-1", "Choose from the hand",
         "The card a player chooses must come from their own hand.",
         _src(SEC_PLAY), RuleKind.LEGALITY, _check_select_in_hand, _is_select, holds=_holds_select_in_hand,
+        moves=(Select,),
     ),
     Rule(
         "T5-SELECT-2", "Chosen face down",
@@ -791,7 +792,7 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "T5-PLACE-1", "Rows ascend",
         "A card is added after the last card of a row only if it is higher than that card.",
-        _src(SEC_ADD), RuleKind.LEGALITY, _check_ascending, _is_right_placement,
+        _src(SEC_ADD), RuleKind.LEGALITY, _check_ascending, _is_right_placement, moves=(Place,),
         tags=BOUNDARY_TAGS,
     ),
     Rule(
@@ -799,7 +800,7 @@ RULES: tuple[Rule, ...] = (
         "When a card fits several rows it goes to the row whose end is closest in value "
         "(the text's example: 23 goes after 20, not after 12).",
         _src(SEC_ADD), RuleKind.LEGALITY, _check_nearest,
-        lambda step: isinstance(step.move, Place) and step.actor >= 0, flags=("professional",),
+        lambda step: isinstance(step.move, Place) and step.actor >= 0, flags=("professional",), moves=(Place,),
         tags=BOUNDARY_TAGS,
     ),
     Rule(
@@ -807,7 +808,7 @@ RULES: tuple[Rule, ...] = (
         "Only in the professional variant may a card be placed before the first card of a row, "
         "and only if it is lower than that card.",
         _src(SEC_ADD, "RULES-NOTES.md §Take 5 row 5: the publisher's professional variant"),
-        RuleKind.LEGALITY, _check_left_end, _is_left_placement, flags=("professional",),
+        RuleKind.LEGALITY, _check_left_end, _is_left_placement, flags=("professional",), moves=(Place,),
     ),
     Rule(
         "T5-PLACE-4", "Card joins the row",
@@ -829,12 +830,13 @@ RULES: tuple[Rule, ...] = (
         "T5-LOW-1", "A too-low card must take",
         "A card lower than every row end cannot be placed; its owner must take a row instead.",
         _src(SEC_LOW), RuleKind.LEGALITY, _check_too_low_takes, _resolves_a_too_low_card, flags=("professional",),
+        moves=(Place, Take),
         tags=BOUNDARY_TAGS,
     ),
     Rule(
         "T5-LOW-2", "Take only with a too-low card",
         "A row may be taken by choice only when the card being resolved is too low for every row.",
-        _src(SEC_LOW), RuleKind.LEGALITY, _check_take_only_low, _is_take,
+        _src(SEC_LOW), RuleKind.LEGALITY, _check_take_only_low, _is_take, moves=(Take,),
         tags=BOUNDARY_TAGS,
     ),
     Rule(
@@ -842,7 +844,7 @@ RULES: tuple[Rule, ...] = (
         "The owner of a too-low card chooses the row, when that card resolves. "
         "With automatic choice the row with the fewest bullheads is taken, then the shortest, then the lowest-numbered.",
         _src(SEC_LOW, "RULES-NOTES.md §Take 5 row 4"), RuleKind.LEGALITY, _check_low_row(LowCardRows()), _is_take,
-        flags=("row_choice",),
+        flags=("row_choice",), moves=(Take,),
         tags=BOUNDARY_TAGS,
     ),
     Rule(

@@ -137,3 +137,50 @@ def test_take5_observation_of_seat_minus_one_hides_the_last_seats_card() -> None
     for seat in (-1, 0, 1, 2):
         assert game.observation(odd, seat) == plain_take5_observation(odd, seat, game.current_player(odd))
     assert game.observation(odd, -1)["chosen"] == [None, "hidden", "hidden"]
+
+
+@pytest.mark.parametrize("game_id", sorted(PLAIN))
+def test_rules_move_classes_keep_their_promise_and_the_reports(game_id: str) -> None:
+    """A legality rule's ``moves`` names every class it can apply to (``move_class_disagreements`` finds
+    none on every candidate of random states, for every seat and chance), and the spec with the classes
+    reports and decides exactly what the spec without them does."""
+    import dataclasses
+
+    from ruleproof.spec.core import Step, move_class_disagreements
+
+    spec = game_for(game_id).spec
+    plain = dataclasses.replace(spec, rules=tuple(dataclasses.replace(r, moves=()) for r in spec.rules))
+    with_classes = [r for r in spec.legality_rules if r.moves]
+    assert len(with_classes) >= 6
+    fired: set[str] = set()
+    for index, (game, state, actor) in enumerate(states_along_random_games(game_id, steps=40)):
+        variant = game.variant_of(state)
+        moves = spec.candidate_moves(state, actor)
+        if index % 40:
+            moves = moves[index % 31::31] + moves[-12:]  # a sample, and the last moves (Take 5's rows)
+        for other in (CHANCE, 0):  # moves offered to the wrong actor too
+            moves += spec.candidate_moves(state, other)[index % 37::37]
+        for move in moves:
+            step = Step(variant, state, actor, move)
+            assert move_class_disagreements(spec.legality_rules, step) == (), move
+            fired.update(r.id for r in with_classes if r.applies(step))
+            assert spec.check_move(variant, state, actor, move) == plain.check_move(variant, state, actor, move)
+            assert spec.is_legal(variant, state, actor, move) == plain.is_legal(variant, state, actor, move)
+    assert fired == {r.id for r in with_classes}  # every rule with classes applied somewhere
+
+
+@pytest.mark.parametrize("game_id", sorted(PLAIN))
+def test_a_rule_with_a_wrong_move_class_is_found(game_id: str) -> None:
+    import dataclasses
+
+    from ruleproof.spec.core import Step, move_class_disagreements
+
+    game = game_for(game_id)
+    spec = game.spec
+    rule = next(r for r in spec.legality_rules if r.moves)
+    wrong = dataclasses.replace(rule, moves=(type(None),))
+    found = False
+    for _, state, actor in states_along_random_games(game_id, steps=40):
+        for move in spec.candidate_moves(state, actor):
+            found = found or bool(move_class_disagreements((wrong,), Step(game.variant_of(state), state, actor, move)))
+    assert found
