@@ -41,7 +41,6 @@ from ruleproof.model.core import CHANCE, TERMINAL, Game
 from ruleproof.spec.core import Move
 
 AnyGame = Game[Any, Any, Any]
-_ABSENT = object()  # what dict.pop returns for a key it does not hold
 
 
 @dataclass(frozen=True)
@@ -99,33 +98,6 @@ def _typed_equality(moves: list[Any]) -> str | None:
             return (f"moves of different kinds compare equal: {other!r} == {move!r}; "
                     "derive moves from ruleproof.spec.core.Move (frozen dataclasses), not NamedTuple")
     return None
-
-
-def _no_typed_equality(candidates: list[Any], moves: tuple[Any, ...], kinds_and_values: int) -> bool:
-    """Whether :func:`_typed_equality` of ``candidates + moves`` is sure to find nothing, shown cheaply.
-
-    ``kinds_and_values`` is the number of distinct ``(class, move)`` pairs among
-    them. Moves of one class cannot be of different kinds; otherwise the moves
-    have as many distinct values as distinct ``(class, value)`` pairs exactly when
-    no two of different classes compare equal (the pairs of equal moves of one
-    class are equal pairs), found with one hash per move in C loops instead of a
-    ``setdefault`` per move. ``False``: the message must be looked for.
-
-    >>> from typing import NamedTuple
-    >>> class Take(NamedTuple):
-    ...     row: int
-    >>> _no_typed_equality([Take(1), Take(2)], (Take(1),), 2)
-    True
-    >>> _no_typed_equality([Take(1), (2,)], ((1,),), 3)
-    False
-    """
-    kinds = set(map(type, candidates))
-    kinds.update(map(type, moves))
-    if len(kinds) <= 1:
-        return True
-    values = set(candidates)
-    values.update(moves)
-    return len(values) == kinds_and_values
 
 
 def _in_key_order(moves: tuple[Any, ...]) -> bool:
@@ -196,10 +168,10 @@ class StateMemo:
       fuzzing step that plays or tries one of those moves) need not ask the
       spec again. A candidate move the engine also generates takes the
       verdict of the engine move's full check. The engine moves' verdicts are
-      kept by ``(class, move)``; the other candidates' as the pairs asked
-      about (:attr:`others`) and those of them the spec allows
-      (:attr:`allowed`, almost always none), so that no verdict is stored
-      move by move.
+      kept by ``(class, move)``. When the candidates are distinct values, the
+      others are kept as the candidates asked about, each with its class
+      (:attr:`others`), and those of them the spec allows (:attr:`allowed`,
+      almost always none): no verdict is stored move by move.
 
     >>> from ruleproof.model.registry import game_for
     >>> game = game_for("take5")
@@ -216,10 +188,11 @@ class StateMemo:
     #: The last state checked and the spec's verdict on its moves, by ``(class, move)``.
     state: Any = None
     verdicts: dict[tuple[type[Any], Any], bool] = field(default_factory=dict)
-    #: The candidates at :attr:`state` that the engine does not generate, by ``(class, move)`` (values unused).
-    others: dict[tuple[type[Any], Any], None] = field(default_factory=dict)
+    #: The candidates at :attr:`state` that the engine does not generate, each with its class
+    #: (filled when the candidates are distinct values; otherwise their verdicts are in :attr:`verdicts`).
+    others: dict[Any, type[Any]] = field(default_factory=dict)
     #: Those of :attr:`others` that the spec allows (each a finding of the candidate check).
-    allowed: set[tuple[type[Any], Any]] = field(default_factory=set)
+    allowed: set[Any] = field(default_factory=set)
     #: The spec's candidate moves at :attr:`state`, in its order (``None``: not enumerated there).
     candidates: list[Any] | None = None
 
@@ -236,10 +209,10 @@ class StateMemo:
 
     def verdict(self, move: Any) -> bool | None:
         """The spec's legality verdict on ``move`` at :attr:`state` (``None``: not decided there)."""
-        key = (type(move), move)
-        known = self.verdicts.get(key)
-        if known is None and key in self.others:
-            return key in self.allowed
+        kind = type(move)
+        known = self.verdicts.get((kind, move))
+        if known is None and self.others.get(move) is kind:  # the one candidate equal to it is of its class
+            return move in self.allowed
         return known
 
 
@@ -334,25 +307,88 @@ def check_state(game: AnyGame, state: Any, *, candidates: bool = True,
 
     if candidates:
         cands = memo.candidates = list(spec.candidate_moves(state, actor))
-        # Each candidate is hashed once, as a (class, move) pair: ``others`` keeps the first of equal pairs
-        # in the candidates' order; the engine's moves (decided above) are taken out of it, and those it
-        # did not hold are the engine moves outside the candidates.
-        others = dict.fromkeys(zip(map(type, cands), cands))
-        pairs = len(others)
-        outside = [key[1] for key in verdicts if others.pop(key, _ABSENT) is not None]
-        if not _no_typed_equality(cands, moves, pairs + len(outside)):
-            equality = _typed_equality(cands + list(moves))
-            if equality:
-                found.append(("move-equality", equality))
-        is_legal = spec.is_legal
-        allowed = [key for key in others if is_legal(variant, state, actor, key[1])]
-        memo.others = others
-        if allowed:
-            memo.allowed = set(allowed)
-            found.append(("spec-subset-engine",
-                          f"spec allows {sorted(map(str, {m for _, m in allowed}))[:5]}, engine lacks them"))
-        if outside:
-            found.append(("candidates", f"engine moves {sorted(map(str, outside))[:5]} are not spec candidates"))
+        found.extend(_check_candidates(spec, variant, state, actor, cands, moves, memo))
+    return found
+
+
+def _check_candidates(spec: Any, variant: Any, state: Any, actor: int, cands: list[Any],
+                      moves: tuple[Any, ...], memo: StateMemo) -> list[tuple[str, str]]:
+    """The candidate check at one state: moves of different kinds that compare equal, candidates the spec
+    allows that the engine lacks, engine moves that are not candidates; the engine moves' verdicts are in
+    ``memo.verdicts`` already, the other candidates' are left in ``memo``.
+
+    Each candidate is hashed once, into a dictionary from candidate to its
+    class. When that shows the candidates distinct (as many keys as
+    candidates) and the engine moves are as many values as ``(class, move)``
+    pairs, the findings are those of :func:`_check_candidates_by_pairs` (the
+    check as first written), worked out with less hashing:
+
+    * the candidates equal to an engine move are found by looking the engine
+      moves up (each finds the one candidate equal to it, if any); the others
+      go to the spec in the candidates' order;
+    * two moves of different kinds can compare equal only across an engine
+      move and the candidate it finds (neither list has two equal values), so
+      the message is looked for (:func:`_typed_equality`) only when those two
+      differ in class.
+
+    Otherwise :func:`_check_candidates_by_pairs` decides.
+    """
+    kinds = dict(zip(cands, map(type, cands)))
+    generated = set(moves)
+    if len(kinds) != len(cands) or len(generated) != len(memo.verdicts):
+        return _check_candidates_by_pairs(spec, variant, state, actor, cands, moves, memo)
+    found: list[tuple[str, str]] = []
+    outside = []
+    taken = []
+    mixed = False
+    for move in generated:
+        kind = kinds.get(move)
+        if kind is None:
+            outside.append(move)
+        else:
+            taken.append(move)
+            mixed = mixed or kind is not type(move)
+    for move in taken:
+        del kinds[move]
+    if mixed:
+        equality = _typed_equality(cands + list(moves))
+        if equality:
+            found.append(("move-equality", equality))
+    is_legal = spec.is_legal
+    allowed = [m for m in kinds if is_legal(variant, state, actor, m)]
+    memo.others = kinds
+    if allowed:
+        memo.allowed = set(allowed)
+        found.append(("spec-subset-engine", f"spec allows {sorted(map(str, allowed))[:5]}, engine lacks them"))
+    if outside:
+        found.append(("candidates", f"engine moves {sorted(map(str, outside))[:5]} are not spec candidates"))
+    return found
+
+
+def _check_candidates_by_pairs(spec: Any, variant: Any, state: Any, actor: int, cands: list[Any],
+                               moves: tuple[Any, ...], memo: StateMemo) -> list[tuple[str, str]]:
+    """:func:`_check_candidates` move by move, each verdict kept by ``(class, move)`` in ``memo.verdicts``."""
+    found: list[tuple[str, str]] = []
+    equality = _typed_equality(cands + list(moves))
+    if equality:
+        found.append(("move-equality", equality))
+    verdicts = memo.verdicts
+    generated = set(moves)
+    not_generated: set[Any] = set()
+    for m in cands:
+        if m in generated:  # an engine move, decided already (and not "allowed but not generated" either way)
+            continue
+        key = (type(m), m)
+        ok = verdicts.get(key)
+        if ok is None:
+            ok = verdicts[key] = spec.is_legal(variant, state, actor, m)
+        if ok:
+            not_generated.add(m)
+    outside = generated - set(cands)
+    if not_generated:
+        found.append(("spec-subset-engine", f"spec allows {sorted(map(str, not_generated))[:5]}, engine lacks them"))
+    if outside:
+        found.append(("candidates", f"engine moves {sorted(map(str, outside))[:5]} are not spec candidates"))
     return found
 
 

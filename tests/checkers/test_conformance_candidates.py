@@ -1,9 +1,10 @@
 """The candidate check (spec ⇔ engine) and the move-equality check catch planted bugs, and their cheap forms agree.
 
 :func:`ruleproof.checkers.checks.conformance.check_state` hashes each candidate
-once, as a ``(class, move)`` pair, and proves "no two moves of different kinds
-compare equal" by counting (:func:`_no_typed_equality`) before it looks for
-the message. These tests plant the bugs each part exists to find.
+once (:func:`_check_candidates`) and looks for moves of different kinds that
+compare equal only where they can be; it must find what the check as first
+written (:func:`_check_candidates_by_pairs`) finds. These tests plant the bugs
+each part exists to find.
 """
 
 from __future__ import annotations
@@ -13,8 +14,8 @@ from typing import Any, NamedTuple
 
 from ruleproof.checkers.checks.conformance import (
     StateMemo,
-    _no_typed_equality,
-    _typed_equality,
+    _check_candidates,
+    _check_candidates_by_pairs,
     check_state,
     run_conformance,
 )
@@ -121,23 +122,44 @@ class Card(NamedTuple):
     card: int
 
 
-def test_the_counting_proof_never_hides_a_typed_equality() -> None:
-    rng = random.Random(3)
+class FakeSpec:
+    """Allows a move when its number is even (any fixed rule will do)."""
+
+    def is_legal(self, variant: Any, state: Any, actor: int, move: Any) -> bool:
+        number = move[0] if isinstance(move, tuple) else getattr(move, "card", None)
+        return number is not None and number % 2 == 0
+
+
+def _verdicts(memo: StateMemo, moves: list[Any]) -> list[bool | None]:
+    return [memo.verdict(m) for m in moves]
+
+
+def test_the_candidate_check_gives_the_findings_and_verdicts_of_the_pairwise_check() -> None:
+    """Random candidate and engine lists mixing NamedTuples, tuples and Move classes (with duplicates and
+    equal moves of different kinds): the hashed-once check finds what the move-by-move check finds."""
+    rng = random.Random(5)
     kinds: list[Any] = [Row, Card, tuple, Select, Deal]
-    hidden = shown = 0
-    for _ in range(3000):
-        values: list[Any] = []
-        for _ in range(rng.randrange(1, 6)):
-            kind = rng.choice(kinds)
-            values.append((rng.randrange(4),) if kind is tuple else kind(rng.randrange(4)))
-        split = rng.randrange(len(values) + 1)
-        cands, moves = values[:split], tuple(values[split:])
-        pairs = len(dict.fromkeys(zip(map(type, values), values)))
-        message = _typed_equality(cands + list(moves))
-        if _no_typed_equality(cands, moves, pairs):
-            hidden += 1
-            assert message is None, values
-        else:
-            shown += 1
-            assert message is not None, values
-    assert hidden > 100 and shown > 100
+    paths = {"fast": 0, "pairs": 0}
+    findings = 0
+    for _ in range(4000):
+        def draw(count: int) -> list[Any]:
+            out: list[Any] = []
+            for _ in range(count):
+                kind = rng.choice(kinds)
+                number = rng.randrange(1, 7)
+                out.append((number,) if kind is tuple else kind(number))
+            return out
+        cands, moves = draw(rng.randrange(0, 8)), tuple(draw(rng.randrange(0, 5)))
+        memos = []
+        results = []
+        for check in (_check_candidates, _check_candidates_by_pairs):
+            memo = StateMemo()
+            memo.verdicts = {(type(m), m): True for m in moves}
+            results.append(check(FakeSpec(), None, None, 0, cands, moves, memo))
+            memos.append(memo)
+        assert results[0] == results[1], (cands, moves)
+        queries = cands + list(moves) + draw(4)
+        assert _verdicts(memos[0], queries) == _verdicts(memos[1], queries), (cands, moves)
+        paths["fast" if memos[0].others else "pairs"] += 1
+        findings += bool(results[0])
+    assert paths["fast"] > 500 and paths["pairs"] > 500 and findings > 500
