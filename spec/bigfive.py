@@ -943,10 +943,10 @@ def _play_geometry(board: tuple[Placed, ...], placed: tuple[Placed, ...]) -> tup
     cards), remembered per board (every candidate play on one board puts many card orders on the same
     cells), and the cards of ``placed`` in order.
 
-    The geometry is ``(cells, occupied, duplicate cells, straight, gaps, has existing card, lines, masks)``,
-    where each line is ``(its cells, picker, the old cards on it)``: the line's cards, in line order,
-    are ``picker(played cards + old cards)`` (:func:`_line_picker`); ``masks`` are the lines' feature
-    masks for BF-LINE-3 (:func:`_line_masks`). It is looked up by the played
+    The geometry is a list ``[cells, lines, masks, rest, context]``: ``lines`` are the lines through the
+    played cells after the play, ``masks`` their feature masks for BF-LINE-3 (:func:`_line_masks`), which is
+    all that most candidate plays are asked about; ``rest`` is ``None`` until :func:`_geometry_rest` (asked
+    by :func:`analyse_play`) computes the other facts from ``context``. It is looked up by the played
     cells' x and y columns (one ``zip`` splits a play into them and its cards).
     """
     if placed:
@@ -964,15 +964,10 @@ def _play_geometry(board: tuple[Placed, ...], placed: tuple[Placed, ...]) -> tup
     return geometry, cards
 
 
-def _compute_geometry(board: tuple[Placed, ...], before: dict[Cell, int], cells: tuple[Cell, ...]) -> Any:
-    """The geometry of :func:`_play_geometry` for the played ``cells``."""
-    occupied = tuple([c for c in cells if c in before])
+def _compute_geometry(board: tuple[Placed, ...], before: dict[Cell, int], cells: tuple[Cell, ...]) -> list[Any]:
+    """The geometry of :func:`_play_geometry` for the played ``cells``: its lines and their masks now, the
+    rest when first asked (:func:`_geometry_rest`)."""
     played = set(cells)
-    duplicates: tuple[Cell, ...] = ()
-    if len(played) < len(cells):
-        duplicates = tuple(sorted(c for c, n in Counter(cells).items() if n > 1))
-    straight = is_straight(cells)
-    gaps = _straight_gaps(before, played, cells) if straight and len(cells) > 1 else ()  # compute_gaps
     # Every cell of a run on the board after the play has that same run along its axis (the played
     # cells are occupied after the play), so one run serves all the played cells on it.
     runs: dict[tuple[Cell, Cell], tuple[Cell, ...]] = {}
@@ -986,11 +981,30 @@ def _compute_geometry(board: tuple[Placed, ...], before: dict[Cell, int], cells:
                     runs[(c, axis)] = run
             if len(run) >= 2 and run not in found:
                 found.append(run)
+    index = {cell: i for i, cell in enumerate(cells)}  # the last index of a repeated cell wins
+    return [cells, found, _line_masks(before, index, found), None, (before, played, runs, index)]
+
+
+def _geometry_rest(geometry: list[Any]) -> tuple[Any, ...]:
+    """``(occupied, duplicate cells, straight, gaps, has existing card, lines)`` of a geometry of
+    :func:`_compute_geometry`, computed once, where each line is ``(its cells, picker, the old cards on it)``:
+    the line's cards, in line order, are ``picker(played cards + old cards)`` (:func:`_line_picker`)."""
+    rest: tuple[Any, ...] | None = geometry[3]
+    if rest is not None:
+        return rest
+    cells, found = geometry[0], geometry[1]
+    before, played, runs, index = geometry[4]
+    occupied = tuple([c for c in cells if c in before])
+    duplicates: tuple[Cell, ...] = ()
+    if len(played) < len(cells):
+        duplicates = tuple(sorted(c for c, n in Counter(cells).items() if n > 1))
+    straight = is_straight(cells)
+    gaps = _straight_gaps(before, played, cells) if straight and len(cells) > 1 else ()  # compute_gaps
     has_existing = bool(cells) and any(c in before for axis in compute_play_axes(cells)
                                        for c in runs[(cells[0], axis)])
-    index = {cell: i for i, cell in enumerate(cells)}  # the last index of a repeated cell wins
     lines = tuple([(line, *_line_picker(before, index, len(cells), line)) for line in found])
-    return (cells, occupied, duplicates, straight, gaps, has_existing, lines, _line_masks(before, index, found))
+    rest = geometry[3] = (occupied, duplicates, straight, gaps, has_existing, lines)
+    return rest
 
 
 def _line_masks(before: Mapping[Cell, int], played: Mapping[Cell, int],
@@ -1083,7 +1097,9 @@ def analyse_play(board: tuple[Placed, ...], placed: tuple[Placed, ...]) -> PlayA
     if last_board is board and last_placed == placed:
         known: PlayAnalysis = last
         return known
-    (cells, occupied, duplicates, straight, gaps, has_existing, found, _), cards = _play_geometry(board, placed)
+    geometry, cards = _play_geometry(board, placed)
+    cells = geometry[0]
+    occupied, duplicates, straight, gaps, has_existing, found = _geometry_rest(geometry)
     lines = tuple([(line, picker(cards + olds)) for line, picker, olds in found])
     # tuple.__new__ is what PlayAnalysis(...) does, without its keyword handling (one call per candidate play)
     result: PlayAnalysis = tuple.__new__(PlayAnalysis, (cells, cards, occupied, duplicates, straight, gaps,
@@ -1824,10 +1840,10 @@ def _holds_rule2(step: S) -> bool:
 
 
 def _holds_rule3(step: S) -> bool:
-    # The lines' cards as analyse_play reads them (the pickers of _play_geometry), without building the
-    # analysis: most candidate plays break this rule and no other rule asks about them.
-    # With every card known, by the feature bits each line's old cards share (_line_masks): a line is
-    # uniform exactly when those and its played cards' bits still share one. The geometry is looked up
+    # Without building the analysis (most candidate plays break this rule and no other rule asks about
+    # them): with every card known, by the feature bits each line's old cards share (_line_masks), a line
+    # is uniform exactly when those and its played cards' bits still share one; else by the analysis's
+    # lines. The geometry is looked up
     # here as _play_geometry does (one call less per candidate play), and asked of it when not yet known.
     board = step.before.board
     placed = step.move.placed
@@ -1839,7 +1855,7 @@ def _holds_rule3(step: S) -> bool:
             geometry, cards = _play_geometry(board, placed)
     else:
         geometry, cards = _play_geometry(board, placed)
-    masks = geometry[7]
+    masks = geometry[2]
     if masks is not None:
         bits = _FEATURE_BITS
         try:
@@ -1851,10 +1867,7 @@ def _holds_rule3(step: S) -> bool:
             return True
         except (KeyError, TypeError):  # a played value that is no card: read the lines' cards below
             pass
-    for _, picker, olds in geometry[6]:
-        if not is_line_uniform(picker(cards + olds)):
-            return False
-    return True
+    return all(is_line_uniform(line_cards) for _, line_cards in analyse_play(board, placed).lines)
 
 
 def _holds_identical(step: S) -> bool:

@@ -105,3 +105,23 @@ def test_a_wrong_class_list_is_caught() -> None:
     assert found and all(move_class_disagreements(planted.legality_rules, s) == ("BF-LINE-3",) for s in found)
     assert any(planted.check_move(s.variant, s.before, s.actor, s.move) != check_rules(planted.legality_rules, s)
                for s in found)
+
+
+def test_line_3_fast_form_reads_the_lines_when_a_value_is_no_card() -> None:
+    """BF-LINE-3's fast form falls back on the analysis's lines for values that are no cards (played or on
+    the board); it agrees there with the rule read literally (colours and animals as sets over the analysis's
+    lines; the message form cannot name a value that is no card), and it both rejects and accepts such plays."""
+    steps = [s for s in _steps() if isinstance(s.move, Play) and s.move.placed and s.actor >= 0][::7][:300]
+    verdicts: set[bool] = set()
+    for step in steps:
+        first = step.move.placed[0]
+        for odd in (30, -1):
+            played = Play((first._replace(card=odd), *step.move.placed[1:]))
+            board = (step.before.board[0]._replace(card=odd), *step.before.board[1:])
+            for odd_step in (step._replace(move=played), step._replace(before=step.before._replace(board=board))):
+                rule = SPEC.rule("BF-LINE-3")
+                lines = bf.analyse_play(odd_step.before.board, odd_step.move.placed).lines
+                literal = all(bf._is_line_uniform_by_sets(cards) for _, cards in lines)
+                assert rule.holds is not None and rule.holds(odd_step) == literal, odd_step
+                verdicts.add(rule.holds(odd_step))
+    assert verdicts == {True, False}
