@@ -60,19 +60,19 @@ def _points_table() -> dict[tuple[int, ...], int]:
 class _Bouquet:
     """A symbolic five-card bouquet: counts per (colour, value)."""
 
-    def __init__(self, s: TrackedSolver | None, tag: str) -> None:
-        self.x = {(c, v): z3.Int(f"{tag}_{c}{v}") for c in ik.COLOURS for v in VALUES}
+    def __init__(self, s: TrackedSolver | None, tag: str, ctx: z3.Context | None = None) -> None:
+        self.x = {(c, v): z3.Int(f"{tag}_{c}{v}", ctx) for c in ik.COLOURS for v in VALUES}
         self.facts = [z3.And(n >= 0, n <= ik.COPIES[v]) for (c, v), n in self.x.items()]
         self.facts.append(z3.Sum(list(self.x.values())) == ik.BOUQUET)
         counts = [z3.Sum([self.x[c, v] for c in ik.COLOURS]) for v in VALUES]
-        self.points = z3.Int(f"{tag}_points")
+        self.points = z3.Int(f"{tag}_points", ctx)
         table = _points_table()
         match = [z3.And(*[counts[i] == k[i] for i in range(5)]) for k in table if sum(k) == ik.BOUQUET]
         self.facts.append(z3.Or(*[z3.And(m, self.points == table[k])
                                   for m, k in zip(match, [k for k in table if sum(k) == ik.BOUQUET])]))
         colours = z3.Sum([z3.If(z3.Sum([self.x[c, v] for v in VALUES]) > 0, 1, 0) for c in ik.COLOURS])
         self.multiplier = z3.If(colours == 1, 4, z3.If(colours == 2, 2, z3.If(colours == 5, 3, 1)))
-        self.score = z3.Int(f"{tag}_score")
+        self.score = z3.Int(f"{tag}_score", ctx)
         self.facts.append(z3.Or(*[z3.And(self.multiplier == m, self.score == self.points * m) for m in (1, 2, 3, 4)]))
         if s is not None:
             s.add("IK-SCORE-1", *self.facts)
@@ -83,13 +83,6 @@ class _Bouquet:
             for v in VALUES:
                 out += [f"{c}{v}"] * int(model.get(f"{tag}_{c}{v}", 0))
         return out
-
-
-@cache
-def _free_bouquet(tag: str) -> _Bouquet:
-    """The bouquet named ``tag``, built once per process (its terms are the same z3 terms each time; the
-    questions for two, three, four and five players share the first bouquets)."""
-    return _Bouquet(None, tag)
 
 
 def best_bouquets(players: int, rlimit: int | None = None) -> tuple[Any, int | None, list[list[str]]]:
@@ -113,7 +106,11 @@ def best_bouquets(players: int, rlimit: int | None = None) -> tuple[Any, int | N
 def _best_bouquets(players: int, rlimit: int) -> tuple[Any, int | None, tuple[tuple[str, ...], ...]]:
     """:func:`best_bouquets` computed under the limit ``rlimit`` (the cards as tuples, as the answer
     is shared)."""
-    bouquets = [_free_bouquet(f"p{i}") for i in range(players)]
+    # The terms live in a context of their own, built afresh: terms made in z3's shared main context
+    # depend on what the process built there before, and so did the optimum chosen among ties (IK-F-3's
+    # witness differed between `--jobs 1` and `--jobs 2`).
+    ctx = z3.Context()
+    bouquets = [_Bouquet(None, f"p{i}", ctx) for i in range(players)]
     constraints: list[Any] = [f for b in bouquets for f in b.facts]
     for c in ik.COLOURS:
         for v in VALUES:

@@ -31,3 +31,26 @@ def test_callers_get_their_own_lists() -> None:
     cards.pop()
     again = smt.best_bouquets(2)[2]
     assert len(again) == 2 and all(len(b) == 5 for b in again)
+
+
+def test_the_answer_does_not_depend_on_what_the_process_solved_before() -> None:
+    """IK-F-3's witness once differed between ``--jobs 1`` and ``--jobs 2``: the terms were made in
+    z3's shared main context, whose contents depend on the questions asked before."""
+    import json
+    import subprocess
+    import sys
+
+    import z3
+
+    limit = budgets.RLIMITS["ikebana.bouquets"]
+    code = ("import json; from ruleproof.checkers.smt import ikebana as s, budgets as b; "
+            "r = s._best_bouquets.__wrapped__(2, b.RLIMITS['ikebana.bouquets']); print(json.dumps([r[1], r[2]]))")
+    fresh = json.loads(subprocess.run([sys.executable, "-c", code], check=True, capture_output=True,
+                                      text=True).stdout)
+    # fill the main context with other terms, in another order than a fresh process would
+    junk = [z3.Int(f"p{i}_{c}{v}") + z3.Int(f"p{i}_score") for i in (3, 1, 0, 2) for c in "WBYGR" for v in (5, 3, 1)]
+    solver = z3.Solver()
+    solver.add(*[t > 0 for t in junk])
+    assert solver.check() == z3.sat
+    best, cards = smt._best_bouquets.__wrapped__(2, limit)[1:]
+    assert [best, [list(c) for c in cards]] == fresh
