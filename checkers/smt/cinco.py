@@ -53,7 +53,7 @@ import z3
 
 from ruleproof.checkers.catalogue.questions import Question, register
 from ruleproof.checkers.catalogue.findings import Finding
-from ruleproof.checkers.smt.cinco_boards import PbBoard, dead_board
+from ruleproof.checkers.smt.cinco_boards import PbBoard, dead_board, decode_cells
 from ruleproof.checkers.smt.cinco_replay import Replay, replay_board, replay_problem
 from ruleproof.checkers.smt.core import SolverResult, TrackedSolver
 from ruleproof.spec.cinco import CHIPS, CincoVariant, can_still_win, is_win, layout_of
@@ -133,14 +133,7 @@ class BoardVars:
 
     def decode(self, model: z3.ModelRef) -> tuple[int, ...]:
         """The board as ``cells`` (colour or FREE per cell)."""
-        cells = []
-        for row in self.x:
-            colour = FREE
-            for k, var in enumerate(row):
-                if z3.is_true(model.eval(var, model_completion=True)):
-                    colour = k
-            cells.append(colour)
-        return tuple(cells)
+        return decode_cells(self.x, model)
 
 
 #: Answers of the count abstraction by (tiles, colours, most, chips_count): it reads nothing else of the layout,

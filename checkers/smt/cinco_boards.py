@@ -46,6 +46,19 @@ def _array(args: Sequence[Any]) -> Any:
     return (z3.Ast * len(args))(*[a.as_ast() for a in args])
 
 
+def decode_cells(rows: Sequence[Sequence[Any]], model: z3.ModelRef) -> tuple[int, ...]:
+    """The board as ``cells`` (colour or FREE per cell) from a model: ``rows[n][k]`` says that cell
+    ``n + 1`` holds a chip of colour ``k``."""
+    cells = []
+    for row in rows:
+        colour = FREE
+        for k, var in enumerate(row):
+            if z3.is_true(model.eval(var, model_completion=True)):
+                colour = k
+        cells.append(colour)
+    return tuple(cells)
+
+
 class PbBoard:
     """One Boolean per cell and colour in ``solver``'s context, with cardinality constraints over them.
 
@@ -141,14 +154,7 @@ class PbBoard:
 
     def decode(self, model: z3.ModelRef) -> tuple[int, ...]:
         """The board as ``cells`` (colour or FREE per cell) from a model of the solver."""
-        cells = []
-        for row in self.x:
-            colour = FREE
-            for k, var in enumerate(row):
-                if z3.is_true(model.eval(var, model_completion=True)):
-                    colour = k
-            cells.append(colour)
-        return tuple(cells)
+        return decode_cells(self.x, model)
 
 
 def dead_board(layout: Layout, colours: int, chips_count: bool, tiles: Sequence[Sequence[int]],
