@@ -163,6 +163,8 @@ def _run_dask(kind: Kind, params: dict[str, JSON], chunks: list[dict[str, JSON]]
               scheduler: str | None, workers: int | None, retries: int, client: Any,
               finished: Callable[[int, dict[str, JSON]], None], failed: Callable[[int, str, int], None],
               outcome: Outcome) -> None:
+    import asyncio
+
     import distributed
 
     as_completed: Any = distributed.as_completed  # untyped library
@@ -178,12 +180,15 @@ def _run_dask(kind: Kind, params: dict[str, JSON], chunks: list[dict[str, JSON]]
                                  retries=retries): i for i in todo}
         for future in as_completed(list(futures)):
             index = futures.pop(future)
-            if future.status == "finished":
-                finished(index, future.result())
+            # Wait for the result rather than read the status: when the worker that held a finished
+            # chunk's result dies, Dask runs the chunk again and the status reads "pending" meanwhile
+            # (the chunk was once recorded as failed for that, depending on timing).
+            try:
+                payload = future.result()
+            except (Exception, asyncio.CancelledError):  # the chunk raised, or Dask gave up on it
+                failed(index, traceback.format_exc(), retries + 1)
             else:
-                error = future.exception()
-                text = "".join(traceback.format_exception(error)) if error is not None else future.status
-                failed(index, text, retries + 1)
+                finished(index, payload)
             future.release()
     finally:
         if own:
