@@ -23,6 +23,7 @@ from bisect import bisect_left, insort
 from collections import Counter
 from collections.abc import Iterable
 from functools import lru_cache
+from itertools import repeat
 from typing import Any
 
 from ruleproof.model.core import CHANCE, TERMINAL, Game, Outcome
@@ -47,6 +48,26 @@ _HAND = 4
 _PLAYER_COUNTS = (2, 3, 4, 6)
 _MAX_CARDS = 1000
 _DEAL = tuple(Deal(c) for c in range(_MAX_CARDS))
+
+
+class _Names(dict[int, str]):
+    """Names of numbered things (``"card 7"``), made on first use from a format (at most 4096 kept; a stray
+    number in a malformed state still gets its name)."""
+
+    def __init__(self, form: str) -> None:
+        super().__init__()
+        self.form = form
+
+    def __missing__(self, number: int) -> str:
+        name = self.form.format(number)
+        if len(self) < 4096:
+            self[number] = name
+        return name
+
+
+_CARD_NAMES = _Names("card {}")
+_CELL_NAMES = _Names("cell {}")
+_CHIP_NAMES = tuple(f"{name} chip" for name in COLOUR_NAMES)
 
 
 class _Geometry:
@@ -544,25 +565,30 @@ class CincoGame(Game[CincoState, CincoMove, CincoVariant]):
     def components(self, state: CincoState) -> Iterable[tuple[str, str]]:
         """Every card and chip and where it is.
 
+        The names come from tables (:class:`_Names`) and runs of equal places
+        from ``zip``/``repeat`` (a conservation check asks for every state's
+        components; the stock alone is up to 35 chips a colour).
+
         >>> state = GAME.new_game(2, seed=0)
         >>> found = list(GAME.components(state))
         >>> found[0], found[-1], len(found)
         (('card 1', 'deck'), ('blue chip', 'stock'), 160)
         """
-        for c in state.deck:
-            yield f"card {c}", "deck"
+        cards = _CARD_NAMES.__getitem__
+        yield from zip(map(cards, state.deck), repeat("deck"))
         for s, hand in enumerate(state.hands):
-            for c in hand:
-                yield f"card {c}", f"hand {s}"
+            if hand:
+                yield from zip(map(cards, hand), repeat(f"hand {s}"))
         for s, pile in enumerate(state.discards):
-            for c in pile:
-                yield f"card {c}", f"discards {s}"
+            if pile:
+                yield from zip(map(cards, pile), repeat(f"discards {s}"))
+        cells, chips = _CELL_NAMES, _CHIP_NAMES
         for n, colour in enumerate(state.board, start=1):
             if colour != FREE:
-                yield f"{COLOUR_NAMES[colour]} chip", f"cell {n}"
+                yield chips[colour], cells[n]
         for colour, left in enumerate(state.chips):
-            for _ in range(left):
-                yield f"{COLOUR_NAMES[colour]} chip", "stock"
+            if left > 0:
+                yield from repeat((chips[colour], "stock"), left)
 
     def all_components(self, players: int, variant: CincoVariant) -> Counter[str]:
         size = _geometry_of(variant).size

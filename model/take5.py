@@ -18,6 +18,7 @@ from abc import ABCMeta
 from bisect import bisect_left, insort
 from collections import Counter
 from collections.abc import Iterable
+from itertools import repeat
 from operator import itemgetter
 from typing import Any, ClassVar
 
@@ -49,6 +50,18 @@ def _bullheads(card: int) -> int:
     return 2 if card % 5 == 0 else 1
 
 
+class _Names(dict[int, str]):
+    """Card texts (``str(card)``), made on first use (at most 4096 kept; a stray number in a malformed
+    state still gets its text)."""
+
+    def __missing__(self, card: int) -> str:
+        text = str(card)
+        if len(self) < 4096:
+            self[card] = text
+        return text
+
+
+_CARD_NAMES = _Names()
 _BULL = tuple(_bullheads(c) for c in range(105))
 _DEAL = tuple(Deal(c) for c in range(105))
 _SELECT = tuple(Select(c) for c in range(105))
@@ -747,20 +760,20 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
         >>> len(found), found[0][1], sorted({where for _, where in found})
         (104, 'deck', ['deck', 'hand 0', 'hand 1', 'row 1', 'row 2', 'row 3', 'row 4'])
         """
-        for c in state.deck:
-            yield str(c), "deck"
+        names = _CARD_NAMES.__getitem__  # card texts from a table, runs of one place by zip/repeat
+        yield from zip(map(names, state.deck), repeat("deck"))
         for s, hand in enumerate(state.hands):
-            for c in hand:
-                yield str(c), f"hand {s}"
+            if hand:
+                yield from zip(map(names, hand), repeat(f"hand {s}"))
         for s, c in enumerate(state.chosen):
             if c:
-                yield str(c), f"chosen {s}"
+                yield names(c), f"chosen {s}"
         for r, row in enumerate(state.rows):
-            for c in row:
-                yield str(c), f"row {r + 1}"
+            if row:
+                yield from zip(map(names, row), repeat(f"row {r + 1}"))
         for s, pile in enumerate(state.piles):
-            for c in pile:
-                yield str(c), f"pile {s}"
+            if pile:
+                yield from zip(map(names, pile), repeat(f"pile {s}"))
 
     def all_components(self, players: int, variant: Take5Variant) -> Counter[str]:
         return Counter(str(c) for c in self._full_deck(players, variant))

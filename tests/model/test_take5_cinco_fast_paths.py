@@ -4,7 +4,8 @@
 Take 5's ``observation`` builds its lists with ``map``; both are compared, on
 states along random games of every test configuration, with the plain forms
 they replaced (fresh moves in the same order; the comprehension-built
-observation), and a changed candidate table is noticed.
+observation), and a changed candidate table is noticed. Both engines' components
+(names from tables) equal the names formatted on the spot, in the same order.
 """
 
 from __future__ import annotations
@@ -184,3 +185,35 @@ def test_a_rule_with_a_wrong_move_class_is_found(game_id: str) -> None:
         for move in spec.candidate_moves(state, actor):
             found = found or bool(move_class_disagreements((wrong,), Step(game.variant_of(state), state, actor, move)))
     assert found
+
+
+def plain_components(game_id: str, state: Any) -> list[tuple[str, str]]:
+    """Every component and its place, each name formatted on the spot (the form the tables replaced)."""
+    if game_id == "take5":
+        found = [(str(c), "deck") for c in state.deck]
+        found += [(str(c), f"hand {s}") for s, hand in enumerate(state.hands) for c in hand]
+        found += [(str(c), f"chosen {s}") for s, c in enumerate(state.chosen) if c]
+        found += [(str(c), f"row {r + 1}") for r, row in enumerate(state.rows) for c in row]
+        return found + [(str(c), f"pile {s}") for s, pile in enumerate(state.piles) for c in pile]
+    names = ci.COLOUR_NAMES
+    found = [(f"card {c}", "deck") for c in state.deck]
+    found += [(f"card {c}", f"hand {s}") for s, hand in enumerate(state.hands) for c in hand]
+    found += [(f"card {c}", f"discards {s}") for s, pile in enumerate(state.discards) for c in pile]
+    found += [(f"{names[k]} chip", f"cell {n}") for n, k in enumerate(state.board, start=1) if k != ci.FREE]
+    return found + [(f"{names[k]} chip", "stock") for k, left in enumerate(state.chips) for _ in range(left)]
+
+
+@pytest.mark.parametrize("game_id", ["take5", "cinco"])
+def test_components_equal_the_plain_form(game_id: str) -> None:
+    """The components (names from tables, runs by zip/repeat) are the plain form's, in its order, on every
+    test configuration's states, and on a state holding cards no table knew yet (numbers past the deck)."""
+    checked = 0
+    for game, state, _ in states_along_random_games(game_id, steps=80):
+        assert list(game.components(state)) == plain_components(game_id, state)
+        checked += 1
+    assert checked > 500
+    stray = state._replace(deck=(*state.deck, 5001, 5002))
+    assert list(game.components(stray)) == plain_components(game_id, stray)
+    assert list(game.components(stray))[len(state.deck):len(state.deck) + 2] == [
+        ("card 5001" if game_id == "cinco" else "5001", "deck"),
+        ("card 5002" if game_id == "cinco" else "5002", "deck")]
