@@ -48,8 +48,9 @@ def test_the_pool_is_used_and_its_rows_are_put_back_in_plan_order(monkeypatch: p
     real = audit_jobs._run_batch
 
     class Recording:
-        def __init__(self, max_workers: int) -> None:
+        def __init__(self, max_workers: int, initializer: Any = None) -> None:
             self.max_workers = max_workers
+            self.initializer = initializer
 
         def __enter__(self) -> Recording:
             return self
@@ -97,6 +98,43 @@ def test_audit_cli_jobs_flag(capsys: pytest.CaptureFixture[str]) -> None:
         lines = [json.loads(line) for line in capsys.readouterr().out.splitlines() if line.strip()]
         outputs.append((code, [(r["row"]["subject"], r["row"]["verdict"], r["row"]["detail"]) for r in lines[:-1]]))
     assert outputs[0] == outputs[1] and outputs[0][0] == 0 and len(outputs[0][1]) == 2
+
+
+def _collector_settings() -> tuple[tuple[int, int, int], int, bool]:
+    import gc
+
+    return gc.get_threshold(), gc.get_freeze_count(), gc.isenabled()
+
+
+def test_workers_collect_for_batch_work() -> None:
+    """A worker starts with the young threshold raised and what it inherited frozen; the collector stays on."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(max_workers=1, initializer=audit_jobs._start_worker) as pool:
+        threshold, frozen, enabled = pool.submit(_collector_settings).result()
+    assert threshold[0] == audit_jobs.BATCH_YOUNG_THRESHOLD and frozen > 0 and enabled
+
+
+def test_batch_collection_still_collects_cycles_and_restores_the_collector() -> None:
+    import gc
+    import weakref
+
+    class Node:
+        partner: object = None
+
+    before = _collector_settings()
+    with audit_jobs.batch_collection():
+        first, second = Node(), Node()
+        first.partner, second.partner = second, first
+        gone = weakref.ref(first)
+        del first, second
+        for _ in range(3 * audit_jobs.BATCH_YOUNG_THRESHOLD):  # tracked allocations that survive: young collections
+            Node().partner = []
+        kept = [[] for _ in range(2 * audit_jobs.BATCH_YOUNG_THRESHOLD)]
+        assert gone() is None  # the cycle was collected without an explicit gc.collect()
+        assert gc.get_threshold()[0] == audit_jobs.BATCH_YOUNG_THRESHOLD and gc.isenabled()
+    del kept
+    assert _collector_settings() == before
 
 
 def test_every_estimated_finding_is_in_the_catalogue() -> None:
