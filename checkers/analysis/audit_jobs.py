@@ -17,14 +17,9 @@ in a single process. Batches are handed out longest first, by estimated cost
 (:data:`ESTIMATES`; an estimate orders the work, it never decides a row), so the
 longest check does not start last.
 
-The audit is batch work: its checks build millions of small objects that live
-for a whole check (explorations, caches, solver terms) and free nearly all of
-them by reference counting. The collector's default thresholds make it scan the
-survivors again every 700 allocations, about a tenth of the audit's CPU. While
-the tasks run (:func:`batch_collection`, in this process or in each worker) the
-objects made before are frozen out of its scans and a young collection waits for
-:data:`BATCH_YOUNG_THRESHOLD` allocations; cyclic garbage is still collected.
-What the checks compute does not change (no check looks at the collector).
+The tasks run with the garbage collector set for batch work
+(:func:`~ruleproof.checkers.explore.collector.batch_collection`, in this
+process or in each worker): what the checks compute does not change.
 
 >>> from ruleproof.checkers.analysis.audit import AuditOptions, plan_audit
 >>> tasks = plan_audit(["take5"], AuditOptions(checks=("property",), quick=True, property_games=2))
@@ -35,50 +30,15 @@ What the checks compute does not change (no check looks at the collector).
 
 from __future__ import annotations
 
-import gc
 import pickle
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from ruleproof.checkers.explore.collector import batch_collection, start_batch_work
+
 if TYPE_CHECKING:
     from ruleproof.checkers.analysis.audit import AuditOptions, AuditRow, AuditTask
-
-#: Allocations (less deallocations) between two young collections while the audit's tasks run
-#: (the interpreter's default is 700). Measured with ``gc.callbacks`` on the default audit at
-#: ``--jobs 2``: about 7 s of the workers' CPU in the collector at 700, under 3 s at this value.
-BATCH_YOUNG_THRESHOLD = 50_000
-
-
-def _collect_for_batch_work() -> tuple[int, int, int]:
-    """Freeze the objects made so far out of the collector's scans and raise its young threshold
-    (:data:`BATCH_YOUNG_THRESHOLD`); the thresholds before, to restore."""
-    before = gc.get_threshold()
-    gc.freeze()
-    gc.set_threshold(max(before[0], BATCH_YOUNG_THRESHOLD), before[1], before[2])
-    return before
-
-
-@contextmanager
-def batch_collection() -> Iterator[None]:
-    """The collector set for batch work (see the module docstring) while the block runs, restored after.
-
-    >>> import gc
-    >>> before = gc.get_threshold()
-    >>> with batch_collection():
-    ...     gc.get_threshold()[0] >= BATCH_YOUNG_THRESHOLD
-    True
-    >>> gc.get_threshold() == before
-    True
-    """
-    before = _collect_for_batch_work()
-    try:
-        yield
-    finally:
-        gc.set_threshold(*before)
-        gc.unfreeze()
-
 
 def run_tasks(tasks: Sequence[AuditTask], options: AuditOptions, *, jobs: int = 1) -> Iterator[AuditRow]:
     """The row of every task, in the tasks' order, run by ``jobs`` worker processes (1: here).
@@ -128,7 +88,7 @@ def _run_pool(tasks: Sequence[AuditTask], options: AuditOptions, work: AuditOpti
 
 def _start_worker() -> None:
     """A worker process's start: the collector set for batch work for the process's life."""
-    _collect_for_batch_work()
+    start_batch_work()
 
 
 def _run_batch(tasks: list[AuditTask], options: AuditOptions) -> list[AuditRow]:

@@ -29,12 +29,10 @@ reduced configuration (for example a Take 5 round that is over and would deal
 
 from __future__ import annotations
 
-import gc
 import itertools
 import time
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -42,6 +40,7 @@ from typing import Any
 
 import networkx as nx
 
+from ruleproof.checkers.explore.collector import collector_paused
 from ruleproof.model.core import CHANCE, TERMINAL, Game
 from ruleproof.model.registry import game_for
 from ruleproof.spec.core import variant_to_dict
@@ -49,31 +48,6 @@ from ruleproof.spec.errors import RuleproofError
 
 # --------------------------------------------------------------------------
 # Configurations
-
-
-@contextmanager
-def collector_paused() -> Iterator[None]:
-    """Pause Python's cyclic garbage collector while building many objects that stay alive.
-
-    An exploration keeps every state it meets, and each full collection walks every live object
-    again: while the search grows, the collector rescans the states kept so far over and over (a
-    third of the search's CPU for BigPoints and Cinco). States, moves and adjacency lists hold no
-    reference cycles, so reference counting frees whatever is dropped meanwhile; the collector is
-    switched back on afterwards (if it was on) and collects any cycle then.
-
-    >>> with collector_paused():
-    ...     gc.isenabled()
-    False
-    >>> gc.isenabled()
-    True
-    """
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 @dataclass(frozen=True)

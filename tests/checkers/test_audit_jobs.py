@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from ruleproof.checkers.analysis import audit_jobs
+from ruleproof.checkers.explore import collector
 from ruleproof.checkers.analysis.audit import AuditOptions, AuditRow, count_checks, plan_audit, run_audit
 from ruleproof.checkers.cli.main import main
 
@@ -112,7 +113,7 @@ def test_workers_collect_for_batch_work() -> None:
 
     with ProcessPoolExecutor(max_workers=1, initializer=audit_jobs._start_worker) as pool:
         threshold, frozen, enabled = pool.submit(_collector_settings).result()
-    assert threshold[0] == audit_jobs.BATCH_YOUNG_THRESHOLD and frozen > 0 and enabled
+    assert threshold[0] == collector.BATCH_YOUNG_THRESHOLD and frozen > 0 and enabled
 
 
 def test_batch_collection_still_collects_cycles_and_restores_the_collector() -> None:
@@ -123,18 +124,37 @@ def test_batch_collection_still_collects_cycles_and_restores_the_collector() -> 
         partner: object = None
 
     before = _collector_settings()
-    with audit_jobs.batch_collection():
+    with collector.batch_collection():
         first, second = Node(), Node()
         first.partner, second.partner = second, first
         gone = weakref.ref(first)
         del first, second
-        for _ in range(3 * audit_jobs.BATCH_YOUNG_THRESHOLD):  # tracked allocations that survive: young collections
+        for _ in range(3 * collector.BATCH_YOUNG_THRESHOLD):  # tracked allocations that survive: young collections
             Node().partner = []
-        kept = [[] for _ in range(2 * audit_jobs.BATCH_YOUNG_THRESHOLD)]
+        kept = [[] for _ in range(2 * collector.BATCH_YOUNG_THRESHOLD)]
         assert gone() is None  # the cycle was collected without an explicit gc.collect()
-        assert gc.get_threshold()[0] == audit_jobs.BATCH_YOUNG_THRESHOLD and gc.isenabled()
+        assert gc.get_threshold()[0] == collector.BATCH_YOUNG_THRESHOLD and gc.isenabled()
     del kept
-    assert _collector_settings() == before
+    after = _collector_settings()
+    assert (after[0], after[2]) == (before[0], before[2])  # thresholds restored, collector on
+
+
+def test_a_paused_exploration_is_frozen_only_in_batch_work(monkeypatch: pytest.MonkeyPatch) -> None:
+    """In batch work the states a paused exploration kept leave the collector's scans when the pause ends."""
+    import gc
+
+    monkeypatch.setattr(collector, "_batch_work", [False])
+    kept: list[object] = []
+    frozen = gc.get_freeze_count()
+    with collector.collector_paused():
+        kept.append([[] for _ in range(1000)])
+    assert gc.get_freeze_count() == frozen
+    with collector.batch_collection():
+        frozen = gc.get_freeze_count()
+        with collector.collector_paused():
+            kept.append([[] for _ in range(1000)])
+        assert gc.get_freeze_count() >= frozen + 1000
+    assert not collector.in_batch_work()
 
 
 def test_every_estimated_finding_is_in_the_catalogue() -> None:
