@@ -485,7 +485,18 @@ def cards_to_draw(state: CincoState) -> tuple[int, ...]:
     """The cards chance may deal next: the deck, or every discard when the deck is empty."""
     if state.deck:
         return state.deck
-    return tuple(sorted(c for pile in state.discards for c in pile))
+    return _pooled(state.discards)
+
+
+@remember_last
+def _pooled(discards: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
+    """Every card of the discard piles, sorted (one answer per piles: every deal of a chance node with an empty
+    deck asks about the same piles).
+
+    >>> _pooled(((5, 2), (), (3,)))
+    (2, 3, 5)
+    """
+    return tuple(sorted(c for pile in discards for c in pile))
 
 
 def compute_deal(
@@ -521,6 +532,8 @@ def can_place(state: CincoState, seat: int) -> bool:
 def is_blocked(state: CincoState) -> bool:
     """Nobody can act: cards are owed, or the seat to act holds no card, and there
     is nothing to draw (deck and discards empty)."""
+    if state.deck:  # something to draw: whoever is to act can act
+        return False
     if any(state.owed):
         return not cards_to_draw(state)
     return not state.hands[state.turn] and not cards_to_draw(state)
@@ -649,10 +662,16 @@ def _check_deal_card(step: CStep) -> str | None:
     move = step.move
     if not isinstance(move, Deal):
         return None
-    if move.card in cards_to_draw(step.before):
+    if move.card in (step.before.deck or cards_to_draw(step.before)):
         return None
     where = "deck" if step.before.deck else "discard piles (the deck is empty)"
     return f"card {move.card} is not in the {where}"
+
+
+def _holds_deal_card(step: CStep) -> bool:
+    """The fast form of :func:`_check_deal_card` (asked for chance's deals, :func:`_is_deal`)."""
+    state = step.before
+    return step.move.card in (state.deck or cards_to_draw(state))  # type: ignore[union-attr]
 
 
 def _check_draw(step: CStep) -> str | None:
@@ -957,7 +976,7 @@ RULES: tuple[Rule, ...] = (
         "CI-DEAL-1", "Cards come from the deck",
         "A dealt card comes from the deck; when the deck is empty it comes from the new deck formed by "
         "shuffling every discard pile.",
-        _src(SEC_SETUP), RuleKind.LEGALITY, _check_deal_card, _is_deal, moves=(Deal,),
+        _src(SEC_SETUP), RuleKind.LEGALITY, _check_deal_card, _is_deal, holds=_holds_deal_card, moves=(Deal,),
     ),
     Rule(
         "CI-DEAL-2", "Dealt card joins the hand",
