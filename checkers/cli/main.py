@@ -204,6 +204,20 @@ def _modules_for(argv: Sequence[str]) -> tuple[str, ...] | None:
     return ()
 
 
+def _skip_hypothesis_plugins() -> None:
+    """Do not load other packages' Hypothesis plugins in this process and its workers (unless the user
+    set ``HYPOTHESIS_NO_PLUGINS`` either way).
+
+    Hypothesis runs every ``hypothesis`` entry point when it is imported; the one installed here (trio's,
+    which came with the docs' browser tools) imports trio: about 0.35 s of CPU in each process that fuzzes
+    (each audit worker). Plugins register strategies for their own types; the fuzzing machines draw only
+    integers and choices of our moves, so what they draw does not change.
+    """
+    import os
+
+    os.environ.setdefault("HYPOTHESIS_NO_PLUGINS", "1")
+
+
 def _wants_json(argv: Sequence[str]) -> bool:
     words = list(argv)
     if "--" in words:
@@ -224,6 +238,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code."""
     from ruleproof.spec.errors import InputError, RuleproofError
 
+    if argv is None:  # the program's own process (not a caller's): see _skip_hypothesis_plugins
+        _skip_hypothesis_plugins()
     words = list(sys.argv[1:] if argv is None else argv)
     as_json = _wants_json(words)
     _ARGV[:] = words

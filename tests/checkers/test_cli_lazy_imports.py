@@ -6,6 +6,7 @@ already); the modules it loaded are read from ``sys.modules`` at exit.
 
 from __future__ import annotations
 
+import importlib.metadata
 import json
 import random
 import subprocess
@@ -128,3 +129,28 @@ def test_a_module_missing_from_the_table_loads_every_module(monkeypatch: pytest.
     assert cli._modules_for(["games"]) == ("ruleproof.checkers.cli.games",)
     monkeypatch.setattr(cli, "COMMAND_MODULES", (*cli.COMMAND_MODULES, "ruleproof.checkers.cli.extra"))
     assert cli._modules_for(["games"]) is None
+
+
+PLUGIN_PROBE = """
+import atexit, os, sys
+atexit.register(lambda: sys.__stderr__.write('TRIO=%s NO_PLUGINS=%s\\n' % ('trio' in sys.modules, os.environ.get('HYPOTHESIS_NO_PLUGINS'))))
+sys.argv = ['ruleproof', 'fuzz', 'take5', '--players', '2', '--examples', '1', '--steps', '3', '--jobs', '1', '-q', '--json']
+from ruleproof.checkers.cli.main import main
+main()
+"""
+
+
+@pytest.mark.skipif(not any(e.name == "trio" for e in importlib.metadata.entry_points(group="hypothesis")),
+                    reason="trio's Hypothesis plugin is not installed")
+def test_the_program_loads_no_hypothesis_plugin_unless_asked() -> None:
+    """``ruleproof fuzz`` as a program does not run other packages' Hypothesis plugins (trio's here); a user's
+    ``HYPOTHESIS_NO_PLUGINS=`` (empty: load them) is kept."""
+    import os
+
+    env = {k: v for k, v in os.environ.items() if k != "HYPOTHESIS_NO_PLUGINS"}
+    default = subprocess.run([sys.executable, "-c", PLUGIN_PROBE], capture_output=True, text=True, check=False,
+                             timeout=600, env=env)
+    assert "TRIO=False NO_PLUGINS=1" in default.stderr, default.stderr
+    asked = subprocess.run([sys.executable, "-c", PLUGIN_PROBE], capture_output=True, text=True, check=False,
+                           timeout=600, env={**env, "HYPOTHESIS_NO_PLUGINS": ""})
+    assert "TRIO=True NO_PLUGINS=\n" in asked.stderr, asked.stderr
