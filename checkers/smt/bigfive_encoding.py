@@ -77,10 +77,15 @@ class Frame:
     :param stacking: allow several cards on one play cell (an integer count
         per cell, for checking given plays that stack cards); otherwise a
         play cell holds a Boolean "played" variable.
+    :param ctx: the z3 context of the frame's terms (``None``: z3's main
+        context). A query whose model must not depend on what the process
+        built before builds its terms in a fresh context of its own.
     """
 
     def __init__(self, scope: Iterable[Cell], play_cells: Iterable[Cell], *, limit: int | None = None,
-                 board: Mapping[Cell, int] | None = None, prefix: str = "", stacking: bool = False) -> None:
+                 board: Mapping[Cell, int] | None = None, prefix: str = "", stacking: bool = False,
+                 ctx: z3.Context | None = None) -> None:
+        self.ctx = ctx
         self.play_cells: tuple[Cell, ...] = tuple(sorted(set(play_cells)))
         self.scope: tuple[Cell, ...] = tuple(sorted(set(scope) | set(self.play_cells)))
         self.inside = frozenset(self.scope)
@@ -96,14 +101,14 @@ class Frame:
             tag = f"{prefix}{c[0]}_{c[1]}"
             if board is not None:
                 card = board.get(c)
-                self.occ[c] = z3.BoolVal(card is not None)
-                self.oa[c] = z3.IntVal(card // 5 if card is not None else 0)
-                self.oc[c] = z3.IntVal(card % 5 if card is not None else 0)
+                self.occ[c] = z3.BoolVal(card is not None, ctx)
+                self.oa[c] = z3.IntVal(card // 5 if card is not None else 0, ctx)
+                self.oc[c] = z3.IntVal(card % 5 if card is not None else 0, ctx)
                 self._constant[c] = (card // 5, card % 5) if card is not None else (0, 0)
             else:
-                self.occ[c] = z3.Bool(f"occ_{tag}")
-                self.oa[c] = z3.Int(f"oa_{tag}")
-                self.oc[c] = z3.Int(f"oc_{tag}")
+                self.occ[c] = z3.Bool(f"occ_{tag}", ctx)
+                self.oa[c] = z3.Int(f"oa_{tag}", ctx)
+                self.oc[c] = z3.Int(f"oc_{tag}", ctx)
         self.stacking = stacking
         self.pn: dict[Cell, Any] = {}
         self.pa: dict[Cell, Any] = {}
@@ -112,13 +117,13 @@ class Frame:
         for c in self.play_cells:
             tag = f"{prefix}{c[0]}_{c[1]}"
             if stacking:
-                self.pn[c] = z3.Int(f"pn_{tag}")
+                self.pn[c] = z3.Int(f"pn_{tag}", ctx)
                 self._pl[c] = self.pn[c] >= 1
             else:
-                self._pl[c] = z3.Bool(f"pl_{tag}")
+                self._pl[c] = z3.Bool(f"pl_{tag}", ctx)
                 self.pn[c] = z3.If(self._pl[c], 1, 0)
-            self.pa[c] = z3.Int(f"pa_{tag}")
-            self.pc[c] = z3.Int(f"pc_{tag}")
+            self.pa[c] = z3.Int(f"pa_{tag}", ctx)
+            self.pc[c] = z3.Int(f"pc_{tag}", ctx)
         self._reach: dict[tuple[Cell, Cell, int], Any] = {}
         self._after: dict[Cell, Any] = {}
         self._animal: dict[Cell, Any] = {}
@@ -128,12 +133,12 @@ class Frame:
 
     def pl(self, c: Cell) -> Any:
         """A card is played on ``c``."""
-        return self._pl[c] if c in self.playable else z3.BoolVal(False)
+        return self._pl[c] if c in self.playable else z3.BoolVal(False, self.ctx)
 
     def after(self, c: Cell) -> Any:
         """``c`` holds a card after the play."""
         if c not in self.inside:
-            return z3.BoolVal(False)
+            return z3.BoolVal(False, self.ctx)
         got = self._after.get(c)
         if got is None:
             got = self._after[c] = _or(self.occ[c], self._pl[c]) if c in self.playable else self.occ[c]
@@ -170,7 +175,7 @@ class Frame:
     def reach(self, c: Cell, d: Cell, t: int) -> Any:
         """Every cell from ``c`` (exclusive) to ``c + t·d`` holds a card after the play."""
         if t == 0:
-            return z3.BoolVal(True)
+            return z3.BoolVal(True, self.ctx)
         key = (c, d, t)
         got = self._reach.get(key)
         if got is None:
@@ -211,16 +216,16 @@ class Frame:
 
     def count(self) -> Any:
         """Cards played (two on one cell count twice)."""
-        return z3.Sum([self.pn[c] for c in self.play_cells]) if self.play_cells else z3.IntVal(0)
+        return z3.Sum([self.pn[c] for c in self.play_cells]) if self.play_cells else z3.IntVal(0, self.ctx)
 
     def cells_used(self) -> Any:
         """Distinct cells played on."""
-        return z3.Sum([z3.If(self.pl(c), 1, 0) for c in self.play_cells]) if self.play_cells else z3.IntVal(0)
+        return z3.Sum([z3.If(self.pl(c), 1, 0) for c in self.play_cells]) if self.play_cells else z3.IntVal(0, self.ctx)
 
     def _lines_used(self, coordinate: int) -> Any:
         keys = sorted({c[coordinate] for c in self.play_cells})
         used = [_or([self.pl(c) for c in self.play_cells if c[coordinate] == k]) for k in keys]
-        return z3.AtMost(*used, 1) if len(used) > 1 else z3.BoolVal(True)
+        return z3.AtMost(*used, 1) if len(used) > 1 else z3.BoolVal(True, self.ctx)
 
     def one_row(self) -> Any:
         """Every played cell lies in one row."""
@@ -456,10 +461,11 @@ def comb_cells(span: int = MAX_LINE, reach: int = MAX_LINE) -> tuple[list[Cell],
     return scope, play
 
 
-def comb_frame(prefix: str = "", **kwargs: Any) -> Frame:
-    """A frame over the comb window with a free board and a free play (reach capped at 5)."""
+def comb_frame(prefix: str = "", ctx: z3.Context | None = None, **kwargs: Any) -> Frame:
+    """A frame over the comb window with a free board and a free play (reach capped at 5), its terms in
+    ``ctx`` (``None``: z3's main context)."""
     scope, play = comb_cells(**kwargs)
-    return Frame(scope, play, limit=MAX_LINE, prefix=prefix)
+    return Frame(scope, play, limit=MAX_LINE, prefix=prefix, ctx=ctx)
 
 
 def invariant_patterns(frame: Frame, cells_before: bool = True, touching: Iterable[Cell] | None = None) -> list[Any]:
@@ -488,7 +494,7 @@ def invariant_patterns(frame: Frame, cells_before: bool = True, touching: Iterab
             return frame.oa[c]
 
         def has(c: Cell) -> Any:
-            return occ[c] if c in frame.inside else z3.BoolVal(False)
+            return occ[c] if c in frame.inside else z3.BoolVal(False, frame.ctx)
     else:
         col, ani, has = frame.colour, frame.animal, frame.after
     wanted = None if touching is None else set(touching)
@@ -531,7 +537,7 @@ def old_run_at_least(frame: Frame, c: Cell, d: Cell, size: int) -> Any:
             cells = [_add(c, d, t) for t in steps]
             terms.append(_and(frame.reach(c, d, steps[-1]),
                                 *[_and(frame.occ[x], _not(frame.pl(x))) for x in cells]))
-    return _or(terms) if terms else z3.BoolVal(False)
+    return _or(terms) if terms else z3.BoolVal(False, frame.ctx)
 
 
 def bonus_terms(frame: Frame, reading: str) -> Any:
