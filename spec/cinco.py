@@ -645,8 +645,23 @@ def _check_players(step: CStep) -> str | None:
     return None if n in PLAYER_COUNTS else f"{n} players; Cinco is for 2, 3, 4 or 6 (five cannot form alternating teams)"
 
 
+#: The last answer of :func:`_whose_turn`: ``(state, seat)``, replaced whole (one slot).
+_TURN_SEEN: list[tuple[object, int]] = [(None, 0)]
+
+
+def _whose_turn(state: CincoState) -> int:
+    """:func:`compute_whose_turn`, its last answer kept here for the same state object: CI-TURN-1 asks it
+    for every move checked at a state, and :func:`~ruleproof.spec.core.remember_last`'s generic wrapper cost
+    five times as much per answer."""
+    seen, seat = _TURN_SEEN[0]
+    if seen is not state:
+        seat = compute_whose_turn(state)
+        _TURN_SEEN[0] = (state, seat)
+    return seat
+
+
 def _check_turn(step: CStep) -> str | None:
-    expected = compute_whose_turn(step.before)
+    expected = _whose_turn(step.before)
     if step.actor == expected:
         if step.actor == CHANCE and not isinstance(step.move, Deal):
             return f"{step.move}: chance only deals cards"

@@ -428,14 +428,37 @@ def _check_players(step: Step[Take5Variant, Take5State, Take5Move]) -> str | Non
     return None if MIN_PLAYERS <= n <= MAX_PLAYERS else f"{n} players; the game is for 2–10"
 
 
-@remember_last
+#: The last answer of :func:`_dealable`: ``(state, variant, answer)``, replaced whole (one slot).
+_DEALABLE_SEEN: list[tuple[object, object, tuple[bool, frozenset[int]]]] = [(None, None, (False, frozenset()))]
+
+
 def _dealable(state: Take5State, variant: Take5Variant) -> tuple[bool, frozenset[int]]:
     """Whether the round is over in ``state``, and the cards chance may deal there: the whole deck of
-    ``variant`` for a new round, else the undealt cards (one answer per state: every outcome of a chance node
-    asks about the same state)."""
+    ``variant`` for a new round, else the undealt cards.
+
+    One answer per state: every outcome of a chance node asks about the same
+    state, so the last answer is kept for the same state and variant objects
+    (both immutable). The slot is written here rather than by
+    :func:`~ruleproof.spec.core.remember_last`, whose generic wrapper cost
+    five times as much per answer (asked for every deal of every chance node).
+
+    >>> state = Take5State(Take5Variant(), 2, 1, (7, 9, 40), 21, ((),) * 2, ((),) * 4, (0, 0), False,
+    ...                    ((),) * 2, (0, 0), False)
+    >>> new_round, cards = _dealable(state, state.variant)
+    >>> new_round, sorted(cards), _dealable(state, state.variant)[1] is cards
+    (False, [7, 9, 40], True)
+    >>> _dealable(state._replace(deck=(8,)), state.variant)[1]
+    frozenset({8})
+    """
+    seen_state, seen_variant, known = _DEALABLE_SEEN[0]
+    if seen_state is state and seen_variant is variant:
+        return known
     if is_round_over(state):
-        return True, frozenset(deck_cards(variant, state.players))
-    return False, frozenset(state.deck)
+        answer = True, frozenset(deck_cards(variant, state.players))
+    else:
+        answer = False, frozenset(state.deck)
+    _DEALABLE_SEEN[0] = (state, variant, answer)
+    return answer
 
 
 def _check_deal_card(step: Step[Take5Variant, Take5State, Take5Move]) -> str | None:
@@ -454,8 +477,23 @@ def _holds_deal_card(step: Step[Take5Variant, Take5State, Take5Move]) -> bool:
     return isinstance(move, Deal) and move.card in _dealable(step.before, step.variant)[1]
 
 
+#: The last answer of :func:`_whose_turn`: ``(state, seat)``, replaced whole (one slot).
+_TURN_SEEN: list[tuple[object, int]] = [(None, 0)]
+
+
+def _whose_turn(state: Take5State) -> int:
+    """:func:`compute_whose_turn`, its last answer kept here for the same state object: T5-TURN-1 and T5-ORDER-1 ask it
+    for every move checked at a state, and :func:`~ruleproof.spec.core.remember_last`'s generic wrapper cost
+    five times as much per answer."""
+    seen, seat = _TURN_SEEN[0]
+    if seen is not state:
+        seat = compute_whose_turn(state)
+        _TURN_SEEN[0] = (state, seat)
+    return seat
+
+
 def _check_turn(step: Step[Take5Variant, Take5State, Take5Move]) -> str | None:
-    expected = compute_whose_turn(step.before)
+    expected = _whose_turn(step.before)
     if step.actor == expected:
         return None
     who = {CHANCE: "chance", TERMINAL: "nobody (the game is over)"}.get(expected, f"seat {expected}")
