@@ -884,33 +884,10 @@ def _board_map_of(board: tuple[Placed, ...]) -> dict[Cell, int]:
     return result
 
 
-_LAST_RUNS: list[Any] = [(None, {})]
-
-
-def _run_after_play(board: tuple[Placed, ...], before: Board, played: set[Cell] | frozenset[Cell],
-                    cell: Cell, axis: Cell) -> tuple[Cell, ...]:
-    """``compute_run(after, cell, axis)``, where ``after`` is ``before`` with the ``played`` cells filled
-    and ``cell`` is one of them.
-
-    The run through ``cell`` on the board alone is remembered per board (every
-    candidate play on one board asks for the same few runs); it is the run on
-    ``after`` too unless a played cell lies just beyond one of its ends (its
-    inner cells are occupied either way), and then it is grown over the cells
-    of ``after`` beyond its ends (:func:`_grow_run`).
-    """
-    owner, runs = _LAST_RUNS[0]
-    if owner is not board:
-        owner, runs = board, {}
-        _LAST_RUNS[0] = (owner, runs)
-    key = (cell, axis)
-    run: tuple[Cell, ...] | None = runs.get(key)
-    if run is None:
-        run = runs[key] = compute_run(before, cell, axis)
-    dx, dy = axis
-    (x0, y0), (x1, y1) = run[0], run[-1]
-    if (x0 - dx, y0 - dy) in played or (x1 + dx, y1 + dy) in played:
-        return _grow_run(run, before, played, axis)
-    return run
+#: The last board's runs (:func:`compute_run` through a cell along an axis, keyed ``(cell, axis)``) and, for a
+#: run through an empty cell, the feature bits common to its other cards (``None``: one is no card), keyed
+#: the same way: every candidate play on one board asks for the same few.
+_LAST_RUNS: list[Any] = [(None, {}, {})]
 
 
 def _grow_run(run: tuple[Cell, ...], before: Board, played: set[Cell] | frozenset[Cell],
@@ -966,23 +943,94 @@ def _play_geometry(board: tuple[Placed, ...], placed: tuple[Placed, ...]) -> tup
 
 def _compute_geometry(board: tuple[Placed, ...], before: dict[Cell, int], cells: tuple[Cell, ...]) -> list[Any]:
     """The geometry of :func:`_play_geometry` for the played ``cells``: its lines and their masks now, the
-    rest when first asked (:func:`_geometry_rest`)."""
+    rest when first asked (:func:`_geometry_rest`).
+
+    The lines are the runs on the board after the play (``before`` with the ``cells`` filled) through
+    the played cells, in the order of the cells and then of :data:`AXES`, each once. The run through a
+    played cell on the board alone is remembered per board (:data:`_LAST_RUNS`); it is the run after the
+    play too unless a played cell lies just beyond one of its ends (its inner cells are occupied either
+    way), and then it is grown over the cells beyond its ends (:func:`_grow_run`). Every cell of a run after
+    the play has that same run along its axis, so one run serves all the played cells on it. The masks are
+    :func:`_line_masks` of the lines (``tests/spec/test_bigfive_analysis.py`` compares them): for a run that
+    was not grown, through an empty played cell, when no played cell is on the board (the run's other cells
+    are then old cards), the common bits of its other cards are remembered per board with the run.
+    """
     played = set(cells)
-    # Every cell of a run on the board after the play has that same run along its axis (the played
-    # cells are occupied after the play), so one run serves all the played cells on it.
+    owner, board_runs, board_masks = _LAST_RUNS[0]
+    if owner is not board:
+        board_runs, board_masks = {}, {}
+        _LAST_RUNS[0] = (board, board_runs, board_masks)
+    # no played cell is occupied (the few played cells looked up): a run that is not grown holds one played cell
+    clean = before.keys().isdisjoint(played)
+    index = {cell: i for i, cell in enumerate(cells)}  # the last index of a repeated cell wins
+    bits = _FEATURE_BITS
     runs: dict[tuple[Cell, Cell], tuple[Cell, ...]] = {}
     found: list[tuple[Cell, ...]] = []
+    masks: list[tuple[tuple[int, ...], int]] | None = []
     for cell in cells:
         for axis in AXES:
-            run = runs.get((cell, axis))
+            key = (cell, axis)
+            if key in runs:  # the run of an earlier played cell: in found already (when two cells or more)
+                continue
+            run = board_runs.get(key)
             if run is None:
-                run = _run_after_play(board, before, played, cell, axis)
-                for c in run:
-                    runs[(c, axis)] = run
-            if len(run) >= 2 and run not in found:
-                found.append(run)
-    index = {cell: i for i, cell in enumerate(cells)}  # the last index of a repeated cell wins
-    return [cells, found, _line_masks(before, index, found), None, (before, played, runs, index)]
+                run = board_runs[key] = compute_run(before, cell, axis)
+            dx, dy = axis
+            (x0, y0), (x1, y1) = run[0], run[-1]
+            grown = (x0 - dx, y0 - dy) in played or (x1 + dx, y1 + dy) in played
+            if grown:
+                run = _grow_run(run, before, played, axis)
+            for c in run:
+                runs[(c, axis)] = run
+            if len(run) < 2 or run in found:
+                continue
+            found.append(run)
+            if masks is None:
+                continue
+            if clean and not grown:
+                common = board_masks.get(key, -1)
+                if common == -1:
+                    common = board_masks[key] = _common_bits(before, run, cell)
+                if common is None:
+                    masks = None
+                else:
+                    masks.append(((index[cell],), common))
+                continue
+            common = _ALL_FEATURES
+            indices = []
+            for c in run:
+                i = index.get(c)
+                if i is not None:
+                    indices.append(i)
+                    continue
+                b = bits.get(before[c])  # any board value: checked
+                if b is None:
+                    masks = None
+                    break
+                common &= b
+            else:
+                masks.append((tuple(indices), common))
+    return [cells, found, None if masks is None else tuple(masks), None, (before, played, runs, index)]
+
+
+def _common_bits(before: Board, run: tuple[Cell, ...], cell: Cell) -> int | None:
+    """The feature bits common to the cards of ``before`` on the cells of ``run`` other than ``cell``
+    (``None`` when one is no card).
+
+    >>> lp, lb = parse_card("Lp"), parse_card("Lb")
+    >>> _common_bits({(0, 0): lp, (2, 0): lb}, ((0, 0), (1, 0), (2, 0)), (1, 0)) == _FEATURE_BITS[lp] & _FEATURE_BITS[lb]
+    True
+    >>> _common_bits({(0, 0): lp, (1, 0): 99}, ((0, 0), (1, 0), (2, 0)), (2, 0)) is None
+    True
+    """
+    common = _ALL_FEATURES
+    for c in run:
+        if c != cell:
+            b = _FEATURE_BITS.get(before[c])
+            if b is None:
+                return None
+            common &= b
+    return common
 
 
 def _geometry_rest(geometry: list[Any]) -> tuple[Any, ...]:
@@ -1083,7 +1131,7 @@ def analyse_play(board: tuple[Placed, ...], placed: tuple[Placed, ...]) -> PlayA
 
     ``has_existing`` is :func:`contains_existing_card` and ``lines`` is
     :func:`compute_lines_through` on the board after the play, both read off
-    runs shared by every play on the board (:func:`_run_after_play`); what
+    runs shared by every play on the board (:func:`_compute_geometry`); what
     depends on the cells alone is shared by every play on the same cells
     (:func:`_play_geometry`). ``tests/spec/test_bigfive_analysis.py`` compares
     every field with those functions.
@@ -1159,28 +1207,29 @@ def candidate_plays(board: tuple[Placed, ...], hand: Sequence[int], *, exhaustiv
     limit = min(MAX_GROUP, len(hand))
     cell_sets = _candidate_cells(board, limit, exhaustive)
     orders: dict[int, list[tuple[int, ...]]] = {}
+    columns: dict[int, tuple[tuple[int, ...], ...]] = {}
     for size in range(1, limit + 1):
         groups = [g for g in _hand_groups(hand, size) if exhaustive or _shares_feature(g)]
         orders[size] = sorted({order for g in groups for order in itertools.permutations(g)})
+        columns[size] = tuple(zip(*orders[size]))  # columns[size][i]: the card of every order on cell i
     singles: list[tuple[Placed, ...]] = []
     multis: list[tuple[Placed, ...]] = []
     known = all(type(c) is int and 0 <= c < KINDS for c in hand)  # cards: the shared Placed of _placed_on
-    for cells, in_order in cell_sets:
+    for cells, in_order, rows in cell_sets:
         target = singles if len(cells) == 1 else multis
         if known:
             size_orders = orders[len(cells)]
             if not size_orders:  # no group of this size shares a colour or an animal
                 continue
-            on = [_placed_on(c) for c in cells]
-            if in_order:  # each play: the card of the order on each cell (map over the cells' rows)
-                target.extend([tuple(map(operator.getitem, on, order)) for order in size_orders])
-            else:
-                target.extend([tuple(sorted(map(operator.getitem, on, order))) for order in size_orders])
+            # each play: the card of each order on each cell, read off the cells' rows column by column
+            # (zip builds the plays' tuples: the same as tuple(map(operator.getitem, rows, order)) per order)
+            plays = zip(*[map(row.__getitem__, column) for row, column in zip(rows, columns[len(cells)])])
+            target.extend(plays if in_order else map(tuple, map(sorted, plays)))
             continue
         for order in orders[len(cells)]:
             group = tuple([Placed(c[0], c[1], card) for c, card in zip(cells, order)])
             target.append(group if in_order else tuple(sorted(group)))
-    return [Play(p) for p in singles] + [Play(p) for p in multis]
+    return list(map(Play, singles)) + list(map(Play, multis))
 
 
 _PLACED_ON: dict[Cell, tuple[Placed, ...]] = {}
@@ -1204,9 +1253,10 @@ def _placed_on(cell: Cell) -> tuple[Placed, ...]:
 
 @remember_last
 def _candidate_cells(board: tuple[Placed, ...], limit: int,
-                     exhaustive: bool) -> tuple[tuple[tuple[Cell, ...], bool], ...]:
+                     exhaustive: bool) -> tuple[tuple[tuple[Cell, ...], bool, tuple[tuple[Placed, ...], ...]], ...]:
     """The cell sets of :func:`candidate_plays` on ``board`` for groups of up to ``limit`` cards, sorted, each
-    with whether its cells are already in order (distinct cells in order: its plays need no sorting).
+    with whether its cells are already in order (distinct cells in order: its plays need no sorting) and
+    its cells' rows of :func:`_placed_on`.
     They depend on the board alone, so the last board's are remembered (several hands, turns and rules
     ask about one board)."""
     before = _board_map_of(board)
@@ -1220,7 +1270,8 @@ def _candidate_cells(board: tuple[Placed, ...], limit: int,
                 empty = [c for c in window if c not in before]
                 for size in range(1, min(limit, len(empty)) + 1):
                     cell_sets.update(itertools.combinations(empty, size))
-    return tuple((cells, all(a < b for a, b in zip(cells, cells[1:]))) for cells in sorted(cell_sets))
+    return tuple((cells, all(a < b for a, b in zip(cells, cells[1:])), tuple([_placed_on(c) for c in cells]))
+                 for cells in sorted(cell_sets))
 
 
 def _add_segment_cells(cell_sets: set[tuple[Cell, ...]], before: Board, anchor: Cell, axis: Cell, limit: int) -> None:

@@ -134,3 +134,28 @@ def test_candidate_plays_equal_the_plain_enumeration_on_random_boards_and_hands(
             hand = [rng.randrange(25) for _ in range(rng.randint(1, 5))]
             exhaustive = index % 10 == 0
             assert candidate_plays(board, hand, exhaustive=exhaustive) == _reference_candidates(board, hand, exhaustive)
+
+
+def test_geometry_masks_equal_the_line_masks_on_random_boards_and_plays() -> None:
+    """The masks BF-LINE-3's fast form reads, built with the geometry (a run through one empty played cell
+    takes its old cards' bits remembered per board), equal :func:`_line_masks` of the geometry's lines, on
+    random boards and plays (occupied and repeated cells, values that are no card, on the board or played)."""
+    from ruleproof.spec import bigfive as bf
+
+    rng = random.Random(20261202)
+    remembered = 0
+    for index in range(250):
+        board = _random_board(rng)
+        if index % 5 == 0:  # a value that is no card on the board
+            board = tuple(p._replace(card=rng.choice((-1, 30))) if rng.random() < 0.1 else p for p in board)
+        before = board_map(board)
+        for _ in range(20):
+            placed = _random_play(rng, board)
+            cells = tuple((p.x, p.y) for p in placed)
+            masks_known = len(bf._LAST_RUNS[0][2]) if bf._LAST_RUNS[0][0] is board else 0
+            geometry = bf._compute_geometry(board, before, cells)
+            remembered += len(bf._LAST_RUNS[0][2]) > masks_known
+            index_of = {cell: i for i, cell in enumerate(cells)}
+            assert geometry[1] == [line for line, _ in analyse_play(board, placed).lines], (board, placed)
+            assert geometry[2] == bf._line_masks(before, index_of, geometry[1]), (board, placed)
+    assert remembered > 500  # the remembered masks were built (and then read) many times
