@@ -96,3 +96,17 @@ def test_five_by_five_dead_with_25_not_with_24() -> None:
     proof, none = query.check(24)
     assert proof.verdict == "unsat" and not none
     assert proof.resources * 3 <= proof.rlimit and found.resources * 3 <= found.rlimit
+
+
+def test_a_full_box_guide_restricts_only_its_own_check() -> None:
+    """BF-F-5 looks for its witness among boards filling the box first. The guide is an assumption of that
+    check alone: in 5x6 no full board is valid (a column of six), and the next check still finds the
+    25-card board that leaves a row empty (a guide kept as a fact would make every later check unsat,
+    and BF-F-5's proof for 24 cards would then prove nothing)."""
+    query = DeadQuery(5, 6, most=25)
+    guided, none = query.check(25, full=True)
+    assert guided.verdict == "unsat" and not none
+    found, board = query.check(25)
+    assert found.verdict == "sat" and len(board) == 25 and engine_verdict(board)
+    full, grid = DeadQuery(5, 5).check(25, full=True)
+    assert full.verdict == "sat" and len(grid) == 25 and engine_verdict(grid)
