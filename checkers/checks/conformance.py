@@ -325,7 +325,9 @@ def _check_candidates(spec: Any, variant: Any, state: Any, actor: int, cands: li
 
     * the candidates equal to an engine move are found by looking the engine
       moves up (each finds the one candidate equal to it, if any); the others
-      go to the spec in the candidates' order;
+      go to the spec together, in the candidates' order
+      (:meth:`~ruleproof.spec.core.GameSpec.allowed_moves`: the verdicts of
+      ``is_legal``, its first rule asked over the whole list);
     * two moves of different kinds can compare equal only across an engine
       move and the candidate it finds (neither list has two equal values), so
       the message is looked for (:func:`_typed_equality`) only when those two
@@ -354,8 +356,7 @@ def _check_candidates(spec: Any, variant: Any, state: Any, actor: int, cands: li
         equality = _typed_equality(cands + list(moves))
         if equality:
             found.append(("move-equality", equality))
-    is_legal = spec.is_legal
-    allowed = [m for m in kinds if is_legal(variant, state, actor, m)]
+    allowed = spec.allowed_moves(variant, state, actor, kinds)
     memo.others = kinds
     if allowed:
         memo.allowed = set(allowed)

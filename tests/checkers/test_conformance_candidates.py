@@ -129,6 +129,9 @@ class FakeSpec:
         number = move[0] if isinstance(move, tuple) else getattr(move, "card", None)
         return number is not None and number % 2 == 0
 
+    def allowed_moves(self, variant: Any, state: Any, actor: int, moves: Any) -> list[Any]:
+        return [m for m in moves if self.is_legal(variant, state, actor, m)]
+
 
 def _verdicts(memo: StateMemo, moves: list[Any]) -> list[bool | None]:
     return [memo.verdict(m) for m in moves]
