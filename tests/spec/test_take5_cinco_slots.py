@@ -1,4 +1,4 @@
-"""The one-slot memories of the Take 5 and Cinco specs give the plain answers.
+"""The one-slot memories of the Take 5 and Cinco specs, and Take 5's bullhead table, give the plain answers.
 
 ``_dealable`` (Take 5's CI-DEAL-1 counterpart, T5-DEAL-1) and ``_whose_turn``
 (the turn rules) keep their last answer for the same state object. Asked in
@@ -84,3 +84,14 @@ def test_a_slot_that_ignores_the_state_is_caught() -> None:
         return slot[0]
 
     assert turn_disagreements(ci, stale) > 0
+
+
+def test_take5_pile_points_read_off_the_table_equal_the_plain_sum() -> None:
+    """Every card of both decks and numbers past them (worked out on first use), in random piles."""
+    rng = random.Random(2)
+    cards = list(range(-3, 400))
+    for _ in range(300):
+        pile = tuple(rng.sample(cards, rng.randrange(0, 12)))
+        assert t5.compute_pile_points(pile) == sum(t5.compute_bullheads(c) for c in pile)
+    assert t5.compute_pile_points(range(1, 105)) == 171  # the rulebook's deck
+    assert t5.compute_pile_points(iter([55, 55])) == 14  # any iterable, read once
