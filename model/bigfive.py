@@ -143,6 +143,25 @@ def _top(deck: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
     return deck[0] if deck else ()
 
 
+
+#: The last board's cards as text (``str`` of each placed card), swapped in with the board as one pair:
+#: every seat's observation of a state shows the same board.
+_LAST_BOARD_TEXT: list[tuple[Any, tuple[str, ...]]] = [(None, ())]
+
+
+def _board_text(board: tuple[Placed, ...]) -> tuple[str, ...]:
+    """``str`` of every card on ``board``, in board order (the last board's remembered).
+
+    >>> _board_text((Placed(0, 0, 24), Placed(1, 0, 19)))
+    ('Ep@0,0', 'Cp@1,0')
+    """
+    owner, text = _LAST_BOARD_TEXT[0]
+    if owner is not board:
+        text = tuple([str(p) for p in board])
+        _LAST_BOARD_TEXT[0] = (board, text)
+    return text
+
+
 def _deck_len(deck: tuple[tuple[int, ...], ...]) -> int:
     n = 0
     for seg in deck:
@@ -660,7 +679,7 @@ class BigFiveGame(Game[BigFiveState, BigFiveMove, BigFiveVariant]):
             "seat": seat,
             "round": state.round,
             "current_player": self.current_player(state),
-            "board": [str(p) for p in state.board],
+            "board": list(_board_text(state.board)),
             "hand": [card_code(c) for c in state.hands[seat]],
             "hand_sizes": [len(h) for h in state.hands],
             "deck_sizes": [_deck_len(d) for d in state.decks],
@@ -672,21 +691,28 @@ class BigFiveGame(Game[BigFiveState, BigFiveMove, BigFiveVariant]):
         }
 
     def components(self, state: BigFiveState) -> Iterable[tuple[str, str]]:
-        for c in state.pool:
-            yield card_code(c), "pool"
-        for p in state.board:
-            yield card_code(p.card), f"board {p.x},{p.y}"
+        """Every card and its place, as one list (pool, board, hands, decks, pile, box; each place's label
+        made once).
+
+        >>> from ruleproof.spec.bigfive import BigFiveVariant
+        >>> state = GAME.new_game(2, BigFiveVariant(), seed=1)
+        >>> places = GAME.components(state)
+        >>> len(places), sorted({where for _, where in places})
+        (100, ['board 0,0', 'box', 'deck 0', 'deck 1', 'hand 0', 'hand 1'])
+        """
+        code = card_code
+        found = [(code(c), "pool") for c in state.pool]
+        found += [(code(p.card), f"board {p.x},{p.y}") for p in state.board]
         for s, hand in enumerate(state.hands):
-            for c in hand:
-                yield card_code(c), f"hand {s}"
+            where = f"hand {s}"
+            found += [(code(c), where) for c in hand]
         for s, deck in enumerate(state.decks):
+            where = f"deck {s}"
             for seg in deck:
-                for c in seg:
-                    yield card_code(c), f"deck {s}"
-        for c in state.pile:
-            yield card_code(c), "pile"
-        for c in state.box:
-            yield card_code(c), "box"
+                found += [(code(c), where) for c in seg]
+        found += [(code(c), "pile") for c in state.pile]
+        found += [(code(c), "box") for c in state.box]
+        return found
 
     def all_components(self, players: int, variant: BigFiveVariant) -> Counter[str]:
         return Counter(card_code(c) for c in FULL_DECK)

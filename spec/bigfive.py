@@ -1894,16 +1894,17 @@ def _holds_rule3(step: S) -> bool:
     # Without building the analysis (most candidate plays break this rule and no other rule asks about
     # them): with every card known, by the feature bits each line's old cards share (_line_masks), a line
     # is uniform exactly when those and its played cards' bits still share one; else by the analysis's
-    # lines. The geometry is looked up
-    # here as _play_geometry does (one call less per candidate play), and asked of it when not yet known.
+    # lines. The geometry is looked up here as _play_geometry does, and computed here when not yet known
+    # (one call less per candidate play).
     board = step.before.board
     placed = step.move.placed
     owner, known = _LAST_GEOMETRY[0]
     if owner is board and placed:
         xs, ys, cards = zip(*placed)
-        geometry = known.get((xs, ys))
-        if geometry is None:
-            geometry, cards = _play_geometry(board, placed)
+        key = (xs, ys)
+        geometry = known.get(key)
+        if geometry is None:  # as _play_geometry computes it, from the columns split here already
+            geometry = known[key] = _compute_geometry(board, _board_map_of(board), tuple(zip(xs, ys)))
     else:
         geometry, cards = _play_geometry(board, placed)
     masks = geometry[2]

@@ -183,6 +183,52 @@ def test_observation_hides_decks_and_other_hands() -> None:
     assert all(bf.card_code(c) not in obs["hand"] or c in state.hands[0] for c in state.hands[1])
 
 
+
+def _components_as_first_written(state: Any) -> list[tuple[str, str]]:
+    """The engine's components as a generator yielding card by card (the reference of the one-go list)."""
+    def walk() -> Any:
+        for c in state.pool:
+            yield bf.card_code(c), "pool"
+        for p in state.board:
+            yield bf.card_code(p.card), f"board {p.x},{p.y}"
+        for s, hand in enumerate(state.hands):
+            for c in hand:
+                yield bf.card_code(c), f"hand {s}"
+        for s, deck in enumerate(state.decks):
+            for seg in deck:
+                for c in seg:
+                    yield bf.card_code(c), f"deck {s}"
+        for c in state.pile:
+            yield bf.card_code(c), "pile"
+        for c in state.box:
+            yield bf.card_code(c), "box"
+    return list(walk())
+
+
+def test_components_and_observed_boards_equal_the_card_by_card_forms_on_random_games() -> None:
+    """The one-go component list equals the card-by-card generator (same pairs, same order) and every
+    seat's observed board is ``str`` of each placed card, a list of its own, on states of random games of
+    every test configuration (the board text is remembered for the last board only)."""
+    places: set[str] = set()
+    for players, variant in GAME.test_configs():
+        rng = random.Random(players + 40)
+        state = GAME.new_game(players, variant, seed=players)
+        for turn in range(300):
+            if GAME.current_player(state) == TERMINAL:
+                break
+            assert list(GAME.components(state)) == _components_as_first_written(state)
+            places.update(where.split()[0] for _, where in GAME.components(state))
+            boards = [GAME.observation(state, seat)["board"] for seat in range(players)]
+            assert all(board == [str(p) for p in state.board] for board in boards)
+            if len(boards) > 1:
+                boards[0].append("x")
+                assert boards[1] == [str(p) for p in state.board]
+            actor = GAME.current_player(state)
+            state = GAME.apply(state, GAME.sample_chance(state, rng) if actor == CHANCE
+                               else rng.choice(GAME.legal_moves(state)))
+    assert places >= {"pool", "board", "hand", "deck", "pile", "box"}, places
+
+
 def test_invalid_move_error_shows_the_board() -> None:
     state = make_position("Lp@0,0 Gp@1,0", ["Lp Zb", "Ey"])
     with pytest.raises(IllegalMoveError) as info:
