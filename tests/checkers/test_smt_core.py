@@ -92,3 +92,21 @@ def test_maximize_from_above_falls_back_and_never_claims_on_unknown() -> None:
     hard = [a > 0, b > 0, c > 0, a * a * a + b * b * b == c * c * c]
     gave_up, best = maximize_from_above(z3.If(a > 1, 1, 0), hard, rlimit=500)
     assert gave_up.verdict == "unknown" and best is None and gave_up.reason == "resource limit 500 reached"
+
+
+def test_maximize_from_above_asks_the_bound_only_when_the_value_below_is_reached() -> None:
+    # The bound (5 here) is ruled out by the unsat for 4 when the optimum is lower; asked after a sat for 4.
+    from ruleproof.checkers.smt.core import recording
+
+    x = z3.Int("x")
+    objective = z3.If(x > 0, 3, 0) + z3.If(x > 5, 2, 0)
+    for most, best, asked in ((10, 5, ["sat", "sat"]), (4, 3, ["unsat", "sat"]), (0, 0, ["unsat"] * 4 + ["sat"])):
+        with recording() as seen:
+            result, found = maximize_from_above(objective, [x >= 0, x <= most])
+        assert (result.verdict, found) == ("sat", best) and [v for *_, v in seen] == asked, (most, seen)
+        model = result.model
+        assert z3.simplify(z3.substitute(objective, (x, z3.IntVal(model.get("x", 0))))).as_long() == best
+    steps = z3.Sum([z3.If(x > k, 1, 0) for k in range(4)])
+    with recording() as seen:
+        result, found = maximize_from_above(steps, [x >= 0, x <= 3])  # optimum 3, one below the bound 4
+    assert found == 3 and [v for *_, v in seen] == ["sat", "unsat"]
