@@ -1258,14 +1258,24 @@ def _candidate_cells(board: tuple[Placed, ...], limit: int,
     with whether its cells are already in order (distinct cells in order: its plays need no sorting) and
     its cells' rows of :func:`_placed_on`.
     They depend on the board alone, so the last board's are remembered (several hands, turns and rules
-    ask about one board)."""
+    ask about one board). The default ones lie in one row or column each and depend on that line's
+    occupied cells alone (:func:`_line_cells`, remembered per line: a play changes few lines)."""
     before = _board_map_of(board)
+    if not exhaustive:
+        rows: dict[int, list[int]] = {}
+        columns: dict[int, list[int]] = {}
+        for x, y in before:
+            rows.setdefault(y, []).append(x)
+            columns.setdefault(x, []).append(y)
+        found: dict[tuple[Cell, ...], tuple[tuple[Cell, ...], bool, tuple[tuple[Placed, ...], ...]]] = {}
+        for along, lines in ((0, rows), (1, columns)):
+            for fixed, coords in lines.items():
+                for entry in _line_cells(along, fixed, tuple(sorted(coords)), limit):
+                    found[entry[0]] = entry  # a single cell comes from its row and its column alike
+        return tuple([found[cells] for cells in sorted(found)])
     cell_sets: set[tuple[Cell, ...]] = set()
     for anchor in before:
         for axis in AXES:
-            if not exhaustive:
-                _add_segment_cells(cell_sets, before, anchor, axis, limit)
-                continue
             for window in _windows(anchor, axis):
                 empty = [c for c in window if c not in before]
                 for size in range(1, min(limit, len(empty)) + 1):
@@ -1274,29 +1284,41 @@ def _candidate_cells(board: tuple[Placed, ...], limit: int,
                  for cells in sorted(cell_sets))
 
 
-def _add_segment_cells(cell_sets: set[tuple[Cell, ...]], before: Board, anchor: Cell, axis: Cell, limit: int) -> None:
-    """Add to ``cell_sets`` the empty cells of every run of at most five cells along ``axis`` through
-    ``anchor`` that has one to ``limit`` of them (the default cell sets of :func:`candidate_plays`).
+@functools.lru_cache(maxsize=4096)
+def _line_cells(axis: int, fixed: int, occupied: tuple[int, ...],
+                limit: int) -> tuple[tuple[tuple[Cell, ...], bool, tuple[tuple[Placed, ...], ...]], ...]:
+    """The default cell sets of :func:`candidate_plays` in one line of the board, as :func:`_candidate_cells`
+    gives them: the line is the row ``y = fixed`` (``axis`` 0) or the column ``x = fixed`` (``axis`` 1) whose
+    occupied cells are at the coordinates ``occupied`` (sorted) along it.
 
-    Each such run lies in a window of five cells through the anchor; walking the runs by their first
-    cell and growing each to the right visits every run once (the windows share most of theirs).
+    A default cell set is the empty cells of a run of at most five cells through a card ``p`` when it has one
+    to ``limit`` of them; over every card of the line, these runs are the runs of at most five cells of the
+    line that hold an occupied cell. Their empty cells come in line order.
 
-    >>> found: set[tuple[Cell, ...]] = set()
-    >>> _add_segment_cells(found, {(0, 0): 0, (1, 0): 5}, (0, 0), (1, 0), 1)
-    >>> sorted(found)
+    >>> [cells for cells, _, _ in _line_cells(0, 0, (0, 1), 1)]
     [((-1, 0),), ((2, 0),)]
+    >>> sorted(cells for cells, _, _ in _line_cells(1, 3, (0,), 4)) == sorted(
+    ...     tuple((3, y) for y in range(a, b + 1) if y != 0)
+    ...     for a in range(-4, 1) for b in range(max(a, 0), a + 5) if b > a or a != 0)
+    True
     """
-    dx, dy = axis
-    x, y = anchor
-    last = MAX_LINE - 1  # the anchor's index on ``run``, which reaches four cells either side of it
-    run = [(x + i * dx, y + i * dy) for i in range(-last, MAX_LINE)]
-    for first in range(MAX_LINE):
-        empty = [c for c in run[first:MAX_LINE] if c not in before]  # first .. anchor
-        for end in range(last, first + MAX_LINE):  # at most five cells: first .. end
-            if end > last and run[end] not in before:
-                empty.append(run[end])
-            if 1 <= len(empty) <= limit:
-                cell_sets.add(tuple(empty))
+    held = set(occupied)
+    sets: dict[tuple[int, ...], None] = {}
+    for first in range(occupied[0] - (MAX_LINE - 1), occupied[-1] + 1):
+        empty: list[int] = []
+        holds_card = False
+        for at in range(first, first + MAX_LINE):  # the run first .. at
+            if at in held:
+                holds_card = True
+            else:
+                empty.append(at)
+            if holds_card and 1 <= len(empty) <= limit:
+                sets[tuple(empty)] = None
+    found = []
+    for coords in sets:
+        cells = tuple([(c, fixed) for c in coords]) if axis == 0 else tuple([(fixed, c) for c in coords])
+        found.append((cells, True, tuple([_placed_on(c) for c in cells])))  # distinct cells in line order
+    return tuple(found)
 
 
 @functools.lru_cache(maxsize=4096)

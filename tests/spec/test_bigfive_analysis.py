@@ -159,3 +159,18 @@ def test_geometry_masks_equal_the_line_masks_on_random_boards_and_plays() -> Non
             assert geometry[1] == [line for line, _ in analyse_play(board, placed).lines], (board, placed)
             assert geometry[2] == bf._line_masks(before, index_of, geometry[1]), (board, placed)
     assert remembered > 500  # the remembered masks were built (and then read) many times
+
+
+def test_candidate_plays_equal_the_plain_enumeration_on_a_growing_board() -> None:
+    """Each board one card more than the last (most of its lines' cell sets remembered from the boards
+    before): the candidates still equal the plain enumeration, for every group size limit."""
+    rng = random.Random(11)
+    board = _random_board(rng)
+    for step in range(40):
+        cells = {(p.x, p.y) for p in board}
+        x, y = rng.choice(sorted(cells))
+        dx, dy = rng.choice([(1, 0), (-1, 0), (0, 1), (0, -1)])
+        if (x + dx, y + dy) not in cells:
+            board = tuple(sorted((*board, Placed(x + dx, y + dy, rng.randrange(25)))))
+        hand = [rng.randrange(25) for _ in range(step % 5 + 1)]
+        assert candidate_plays(board, hand) == _reference_candidates(board, hand, False), (board, hand)
