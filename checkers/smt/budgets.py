@@ -41,7 +41,7 @@ bigfive.line5-lemma         5,000,000     468,405       BF-F-1: BF-LINE-3 and 4 
 bigfive.any-play            6,000,000     507,550       any_play, BF-F-8
 bigfive.check-play          1,000,000     191           check_play
 bigfive.bonus               10,000,000    1,290,415     BF-F-2, BF-F-3 (each "bonus >= k?" from above)
-bigfive.bonus-guided        40,000,000    3,789,157     BF-F-2, BF-F-3 witness, the bound's play fixed
+bigfive.bonus-guided        40,000,000    2,610,972     BF-F-2, BF-F-3 witness, the bound's play fixed
 bigfive.bonus-witness       80,000,000    7,720,047     BF-F-2, BF-F-3 witness, free play (the fallback;
                                                           measured before the guided query)
 bigfive.dead                60,000,000    5,804,620     BF-F-5 5x5, dead_board_query, board_is_dead
@@ -103,7 +103,7 @@ BUDGETS: dict[str, tuple[int, int]] = {
     "bigfive.any-play": (6_000_000, 507_550),
     "bigfive.check-play": (1_000_000, 191),
     "bigfive.bonus": (10_000_000, 1_290_415),
-    "bigfive.bonus-guided": (40_000_000, 3_789_157),
+    "bigfive.bonus-guided": (40_000_000, 2_610_972),
     "bigfive.bonus-witness": (80_000_000, 7_720_047),
     "bigfive.dead": (60_000_000, 5_804_620),
     "bigfive.leftover": (1_000_000, 749),
