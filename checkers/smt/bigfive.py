@@ -7,7 +7,8 @@ witness is replayed through the engine by
 * ``BF-F-1`` — induction: no legal play leaves a line longer than five, mixed,
   or with two identical cards (two queries; the comb window).
 * ``BF-F-2``, ``BF-F-3`` — the largest bonus of one turn under the text's and
-  the publisher's reading (Optimize, with a replayed witness).
+  the publisher's reading ("bonus >= k?" from above, with a witness found with the
+  bound's play fixed and replayed).
 * ``BF-F-4`` — does every legal four-card play form a line of five?
 * ``BF-F-5`` — the smallest board on which no card of any kind can be placed
   (its query over Booleans: :mod:`ruleproof.checkers.smt.bigfive_dead`).
