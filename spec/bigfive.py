@@ -962,7 +962,7 @@ def _compute_geometry(board: tuple[Placed, ...], before: dict[Cell, int], cells:
         _LAST_RUNS[0] = (board, board_runs, board_masks)
     # no played cell is occupied (the few played cells looked up): a run that is not grown holds one played cell
     clean = before.keys().isdisjoint(played)
-    index = {cell: i for i, cell in enumerate(cells)}  # the last index of a repeated cell wins
+    index = dict(zip(cells, range(len(cells))))  # the last index of a repeated cell wins
     bits = _FEATURE_BITS
     runs: dict[tuple[Cell, Cell], tuple[Cell, ...]] = {}
     found: list[tuple[Cell, ...]] = []
@@ -977,24 +977,27 @@ def _compute_geometry(board: tuple[Placed, ...], before: dict[Cell, int], cells:
                 run = board_runs[key] = compute_run(before, cell, axis)
             dx, dy = axis
             (x0, y0), (x1, y1) = run[0], run[-1]
-            grown = (x0 - dx, y0 - dy) in played or (x1 + dx, y1 + dy) in played
-            if grown:
+            if (x0 - dx, y0 - dy) in played or (x1 + dx, y1 + dy) in played:
                 run = _grow_run(run, before, played, axis)
+            elif clean:  # the board's run through an empty cell: its other cells are old cards, none played
+                runs[key] = run  # (no other played cell asks for it)
+                if len(run) >= 2:
+                    found.append(run)  # not found before: no other played cell is on it
+                    if masks is not None:
+                        common = board_masks.get(key, -1)
+                        if common == -1:
+                            common = board_masks[key] = _common_bits(before, run, cell)
+                        if common is None:
+                            masks = None
+                        else:
+                            masks.append(((index[cell],), common))
+                continue
             for c in run:
                 runs[(c, axis)] = run
             if len(run) < 2 or run in found:
                 continue
             found.append(run)
             if masks is None:
-                continue
-            if clean and not grown:
-                common = board_masks.get(key, -1)
-                if common == -1:
-                    common = board_masks[key] = _common_bits(before, run, cell)
-                if common is None:
-                    masks = None
-                else:
-                    masks.append(((index[cell],), common))
                 continue
             common = _ALL_FEATURES
             indices = []
