@@ -163,7 +163,9 @@ def q_invariant(full: bool) -> Finding:
     :func:`~ruleproof.checkers.smt.bigfive_encoding.line_five_follows` (BF-LINE-3
     and BF-LINE-4 imply BF-LINE-5 over the comb's domain facts, which the step's
     facts include); when the lemma is not proved the core is shrunk without it. The trials share one
-    solver (3.4 instead of 4.8 million units; the same core, BF-LINE-3 and BF-LINE-4)."""
+    solver (3.4 instead of 4.8 million units; the same core, BF-LINE-3 and BF-LINE-4), z3's
+    finite-domain one (2.0 million; the step's first check stays in the default solver, 0.5 million
+    there against 1.8 in the finite-domain one)."""
     start = time.perf_counter()
     frame = comb_frame(prefix="i")
     # The finite-domain solver (every integer is bounded by the domain facts): 130k units instead of 1.09M.
@@ -178,7 +180,7 @@ def q_invariant(full: bool) -> Finding:
     entailed = [("BF-LINE-5", ("BF-LINE-3", "BF-LINE-4"))] if lemma.verdict == "unsat" else []
     r2, _ = solve_rules([*frame.domain(), *invariant_patterns(frame, True),
                          z3.Not(z3.And(invariant_patterns(frame, False, touching=frame.play_cells)))],
-                        frame.rules(), entailed=entailed, shared_trials=True)
+                        frame.rules(), entailed=entailed, shared_trials=True, trial_logic="QF_FD")
     seconds = time.perf_counter() - start
     if r1.verdict == "unknown" or r2.verdict == "unknown":
         bad = r1 if r1.verdict == "unknown" else r2

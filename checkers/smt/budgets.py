@@ -60,7 +60,8 @@ cinco.readings              1,000,000     10,734        full_board_placement, st
 
 ``bigfive.rules-trial`` is about five times its largest decided check (2,292,217:
 any_play with ``min_size=4`` in the tests; BF-F-1's trials share one solver
-since issue 21, each rule guarded by an assumption, the largest 1,938,269; in a
+since issue 21, each rule guarded by an assumption, the largest 1,938,269, and
+z3's finite-domain solver since, the largest 1,644,708; in a
 solver each it was 1,789,429, after push/pop 3,799,995). One trial
 of BF-F-1, dropping BF-LINE-5, did not finish within 200,000,000 units (z3
 must find the pigeonhole argument, six distinct cards of one colour among five

@@ -64,6 +64,24 @@ def test_shared_trials_shrink_to_a_minimal_core(shared: bool) -> None:
     assert both.core == ("P", "S")
 
 
+def test_trials_in_their_own_logic_keep_the_core(monkeypatch: pytest.MonkeyPatch) -> None:
+    """BF-F-1 shrinks its core in z3's finite-domain solver (trial_logic) after a first check in the default
+    one: the same core, and only the trials' solver is the finite-domain one."""
+    x = z3.Int("x")
+    rules = [("R-1", x < 0), ("R-2", x < 5), ("R-3", x < -3), ("R-4", x > 10)]
+    made: list[tuple[str, Any]] = []
+    real = enc.TrackedSolver
+
+    def tracked(budget: str = "default", **kwargs: Any) -> Any:
+        made.append((budget, kwargs.get("logic")))
+        return real(budget, **kwargs)
+
+    monkeypatch.setattr(enc, "TrackedSolver", tracked)
+    result, _ = solve_rules([x > 0, x <= 20], rules, shared_trials=True, trial_logic="QF_FD")
+    assert result.verdict == "unsat" and result.core == ("R-1",)
+    assert made == [("bigfive.rules", None), ("bigfive.rules-trial", "QF_FD")]
+
+
 @pytest.mark.slow
 def test_shared_trials_keep_bf_f8_core() -> None:
     """BF-F-8's question with a solver per trial and with one shared solver: the same minimal core."""
