@@ -29,7 +29,7 @@ import functools
 import operator
 import types
 import typing
-from itertools import repeat
+from itertools import groupby, repeat
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
@@ -558,20 +558,24 @@ class GameSpec(Generic[V, S, M]):
         moves = list(moves)
         if len(moves) < _BATCH_FROM:  # a short list: asking move by move costs less than setting up the batch
             return [m for m in moves if self.is_legal(variant, state, actor, m)]
-        kinds = list(dict.fromkeys(map(type, moves)))  # in order of first appearance
+        groups: dict[type[Any], list[M]] = {}  # the moves of each class, in order of first appearance
+        runs = 0
+        for kind, run in groupby(moves, type):
+            group = groups.get(kind)
+            if group is None:
+                groups[kind] = list(run)
+            else:
+                group.extend(run)
+            runs += 1
         settled: list[Step[V, S, M]] = []  # allowed by the rule-order pass after a rule raised
-        if len(kinds) == 1:
-            allowed = self._allowed_of_class(kinds[0], Step(variant, state, actor, moves), settled)
-        else:
-            allowed = []
-            for kind in kinds:
-                group = [m for m in moves if type(m) is kind]
-                allowed += self._allowed_of_class(kind, Step(variant, state, actor, group), settled)
-        if len(kinds) > 1 or settled:  # back to the moves' order
+        allowed: list[Step[V, S, M]] = []
+        for kind, group in groups.items():
+            allowed += self._allowed_of_class(kind, Step(variant, state, actor, group), settled)
+        if (runs != len(groups) or settled) and (allowed or settled):  # a class in several runs: the moves' order
             chosen = {id(step.move) for step in allowed}
             chosen.update(id(step.move) for step in settled)
             return [m for m in moves if id(m) in chosen]
-        return list(map(_MOVE_OF, allowed))
+        return list(map(_MOVE_OF, allowed))  # each class one run: the classes' lists in turn are in order
 
     @staticmethod
     def _steps(moves: Step[V, S, Sequence[M]]) -> Iterator[Step[V, S, M]]:
