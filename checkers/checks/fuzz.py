@@ -63,12 +63,26 @@ class GameMachine(RuleBasedStateMachine):
         self.state = self.game.initial_state(self.players, self.variant)
         self.steps = 0
         #: What the checklist reuses between states, and the spec's verdicts at the
-        #: state it checked last (the invariant runs before every rule).
-        self.memo = StateMemo()
+        #: state it checked last (the invariant runs before every rule). The facts that
+        #: depend only on the game (expected components per configuration, moves whose text
+        #: form parses back) are shared by every example of this machine class (:meth:`_shared`).
+        expected, parsed = self._shared()
+        self.memo = StateMemo(expected=expected, parsed=parsed)
         #: The state the checklist last passed, and whether with the candidate check: a rule that leaves
         #: the state as it was (``try_candidate_move`` never changes it) is followed by the invariant on the
         #: same immutable object, whose checklist is the same pure computation with the same verdict.
         self._passed: tuple[Any, bool] | None = None
+
+    @classmethod
+    def _shared(cls) -> tuple[dict[tuple[int, Any], Any], set[tuple[type[Any], Any]]]:
+        """The :class:`StateMemo` parts every example of this machine class shares: the expected components
+        of a configuration and the moves seen to parse back are pure functions of the game, the same in
+        every example (a fresh example used to parse every move it met again)."""
+        shared: tuple[dict[tuple[int, Any], Any], set[tuple[type[Any], Any]]] | None = cls.__dict__.get("_memo_parts")
+        if shared is None:
+            shared = ({}, set())
+            cls._memo_parts = shared
+        return shared
 
     def _known_verdict(self, state: Any, move: Any) -> bool | None:
         """The spec's verdict on ``move`` if the checklist already decided it at ``state``."""

@@ -64,3 +64,33 @@ def test_invalid_engine_offering_an_absent_card_is_still_found_when_repeats_are_
     broken = type("Broken", (machine,), {"game": OffersAnAbsentCard()})
     result = search_machine(broken, examples=10, steps=60, seed=None)
     assert result.error is not None and "engine-subset-spec" in result.error
+
+
+def test_the_examples_of_one_machine_share_the_game_facts_of_the_checklist() -> None:
+    """Expected components and moves seen to parse back are shared by the examples of one machine class,
+    never across classes (another configuration's class, a subclass with another engine)."""
+    machine = machine_for("take5", 2, Take5Variant())
+    first, second = machine(), machine()
+    first.state_is_consistent()
+    assert first.memo.parsed and first.memo.expected
+    assert second.memo.parsed is first.memo.parsed and second.memo.expected is first.memo.expected
+    assert second.memo.verdicts is not first.memo.verdicts  # the per-state verdicts stay each example's own
+    other = machine_for("take5", 2, Take5Variant())()
+    assert other.memo.parsed is not first.memo.parsed and not other.memo.parsed
+    sub = type("Sub", (machine,), {"game": Take5Game()})()
+    assert sub.memo.parsed is not first.memo.parsed
+
+
+def test_invalid_text_form_is_still_found_when_examples_share_the_parsed_moves() -> None:
+    """Planted bug: the engine parses a selection of a card above 90 back as another card. Earlier examples
+    of the search (instances of one machine class) fill the shared set with the moves that did parse back;
+    the broken ones never enter it."""
+    class MisreadsHighCards(Take5Game):
+        def parse_move(self, text: str) -> Any:
+            move = super().parse_move(text)
+            return Select(move.card - 1) if isinstance(move, Select) and move.card > 90 else move
+
+    machine = machine_for("take5", 2, Take5Variant())
+    broken = type("Broken", (machine,), {"game": MisreadsHighCards()})
+    result = search_machine(broken, examples=20, steps=40, seed=None)
+    assert result.error is not None and "text-form" in result.error
