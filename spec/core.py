@@ -146,17 +146,28 @@ def remember_last(function: Callable[P, R]) -> Callable[P, R]:
 
     @functools.wraps(function)
     def remembered(*args: P.args, **kwargs: P.kwargs) -> R:
-        if kwargs:
-            return function(*args, **kwargs)
         seen, result = last[0]
-        if len(seen) == len(args):
-            for a, b in zip(seen, args):
-                if a is not b:
-                    break
+        # The common calls first, without a loop: one or two arguments, the same objects as last time.
+        count = len(args)
+        if count == len(seen) and not kwargs:
+            if count == 1:
+                if args[0] is seen[0]:
+                    one: R = result
+                    return one
+            elif count == 2:
+                if args[0] is seen[0] and args[1] is seen[1]:
+                    two: R = result
+                    return two
             else:
-                known: R = result
-                return known
-        value = function(*args, **kwargs)
+                for a, b in zip(seen, args):
+                    if a is not b:
+                        break
+                else:
+                    known: R = result
+                    return known
+        elif kwargs:
+            return function(*args, **kwargs)
+        value = function(*args, **kwargs)  # kwargs is empty here
         for a in args:
             if isinstance(a, _MUTABLE):  # may change under the same identity: never remembered
                 break

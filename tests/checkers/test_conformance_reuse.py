@@ -129,6 +129,26 @@ def test_remember_last_recomputes_for_an_equal_but_different_object() -> None:
     assert size(hand) == 3 and len(calls) == 5  # a list can change in place: never remembered
 
 
+def test_remember_last_compares_every_argument_by_identity_for_any_count() -> None:
+    """One, two and three arguments (the quick paths and the loop): any argument another object recomputes."""
+    calls: list[tuple[object, ...]] = []
+
+    @remember_last
+    def count(*args: Any, **kwargs: Any) -> int:
+        calls.append(args)
+        return len(args) + len(kwargs)
+
+    a, b, c, b2 = (1,), (2,), (3,), tuple([2])
+    for args, other in (((a,), (b2,)), ((a, b), (a, b2)), ((a, b), (b2, b)), ((a, b, c), (a, b2, c))):
+        before = len(calls)
+        assert count(*args) == len(args) and count(*args) == len(args)
+        assert len(calls) == before + 1  # the second call was remembered
+        assert count(*other) == len(other) and len(calls) == before + 2  # one argument another object: asked again
+    before = len(calls)
+    assert count(a, flag=1) == 2 and count(a, flag=1) == 2 and len(calls) == before + 2  # keyword calls: never
+    assert count() == 0 and count() == 0 and len(calls) == before + 3
+
+
 def test_invalid_engine_is_found_by_the_machine_when_the_step_reuses_the_verdict() -> None:
     """The spec rejects a move the engine offers: the checklist (run before every step) reports it."""
 
