@@ -103,10 +103,11 @@ def _run_batch(tasks: list[AuditTask], options: AuditOptions) -> list[AuditRow]:
 #: (``ruleproof audit --json --jobs 1``, the rows' ``seconds``: the mean of a game's rows of one kind);
 #: an estimate only orders the work (a stale one costs wall time), never decides a row.
 ESTIMATES: dict[str, float] = {
-    "BF-F-2": 5.0, "BF-F-1": 2.2, "BF-F-5": 1.9, "BF-F-3": 1.8, "BF-F-8": 0.7, "WF-BF-3": 0.9,
-    "WF-BP-1": 2.7, "BP-F-2": 0.7, "WF-IK-1": 1.1, "IK-F-2": 1.1, "WF-CI-2": 0.9, "WF-T5-1": 0.75,
-    "bigfive conformance": 1.2, "cinco conformance": 0.7, "take5 conformance": 0.8, "ikebana conformance": 0.3,
-    "conformance": 0.15, "fuzz": 0.95, "property": 0.05, "finding": 0.2,
+    "BF-F-5": 2.3, "BF-F-2": 1.9, "BF-F-1": 1.6, "BF-F-8": 1.35, "BF-F-3": 1.3, "WF-BF-3": 0.9,
+    "WF-BP-1": 2.1, "BP-F-2": 0.7, "WF-IK-1": 1.2, "IK-F-2": 0.9, "WF-CI-2": 0.9, "WF-T5-1": 0.8,
+    "CI-F-7": 0.55, "CI-F-15": 0.45,
+    "bigfive conformance": 0.9, "cinco conformance": 0.4, "take5 conformance": 0.55, "ikebana conformance": 0.25,
+    "conformance": 0.12, "cinco fuzz": 1.05, "fuzz": 0.7, "property": 0.02, "finding": 0.2,
 }
 
 
