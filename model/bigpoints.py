@@ -46,11 +46,15 @@ _NDISC = 7
 _START = -1
 _GONE = "."
 _LETTER_INDEX = {letter: i for i, letter in enumerate(LETTERS)}
+#: Pawn colour index per colour name (``COLOURS.index`` without the scan).
+_COLOUR_INDEX = {name: i for i, name in enumerate(COLOURS)}
 #: Colour indices in the order of their names (the order of sorted moves).
 _PAWN_ORDER = tuple(sorted(range(_NCOL), key=lambda c: COLOURS[c]))
 _LAY_ORDER = tuple(sorted(range(_NDISC), key=lambda c: DISC_COLOURS[c]))
 _LAYS = tuple(Lay(name) for name in DISC_COLOURS)
 _PAWNS = tuple((Pawn(name, False), Pawn(name, True)) for name in COLOURS)
+#: Every pawn's forward move, in the order of sorted moves (no pawn on the ladder).
+_ALL_FORWARD = tuple(_PAWNS[c][0] for c in _PAWN_ORDER)
 _AHEAD, _BEHIND, _NONE = Take("ahead"), Take("behind"), Take("none")
 _NO_BLACK, _USE_BLACK = Black(False), Black(True)
 _EMPTY_HAND = (0,) * _NDISC
@@ -110,6 +114,25 @@ def _free_sides(path: str, pawns: tuple[int, ...], colour: int, pos: int) -> tup
     return ahead, behind
 
 
+#: The state whose free discs beside its moved pawn were found last, with them: a take's
+#: state is asked for its moves and then taken from on each side, and it is compared by
+#: identity (states are immutable, and this reference keeps its id from being reused).
+_LAST_SIDES: tuple[object, tuple[int, int]] = (None, (-2, -2))
+
+
+def _take_sides(state: BigPointsState) -> tuple[int, int]:
+    """:func:`_free_sides` of the pawn a take's ``state`` just moved (remembered for the last state)."""
+    global _LAST_SIDES
+    last = _LAST_SIDES
+    if last[0] is state:
+        return last[1]
+    colour = state.moved
+    pawns = state.pawns
+    sides = _free_sides(state.path, pawns, colour, pawns[colour])
+    _LAST_SIDES = (state, sides)
+    return sides
+
+
 def _is_gap(path: str, pawns: tuple[int, ...], colour: int, dest: int) -> bool:
     moved = pawns[:colour] + (dest,) + pawns[colour + 1 :]
     return _free_sides(path, moved, colour, dest) == (-2, -2)
@@ -150,8 +173,7 @@ class BigPointsGame(Game[BigPointsState, BigPointsMove, BigPointsVariant]):
         if phase == _MOVE:
             return self._pawn_moves(state.variant, state.path, state.pawns, False)
         if phase == _TAKE:
-            colour = state.moved
-            ahead, behind = _free_sides(state.path, state.pawns, colour, state.pawns[colour])
+            ahead, behind = _take_sides(state)
             if ahead >= 0:
                 return (_AHEAD, _BEHIND) if behind >= 0 else (_AHEAD,)
             return (_BEHIND,) if behind >= 0 else (_NONE,)
@@ -169,9 +191,12 @@ class BigPointsGame(Game[BigPointsState, BigPointsMove, BigPointsVariant]):
 
     @staticmethod
     def _pawn_moves(variant: BigPointsVariant, path: str, pawns: tuple[int, ...], extra: bool) -> tuple[Pawn, ...]:
-        size = _layout(variant)[0]
+        last_layout = _LAST_LAYOUT  # _layout(variant), its identity check inlined
+        size = last_layout[1][0] if last_layout[0] is variant else _layout(variant)[0]
         strict = variant.no_free_disc == "illegal"
         if not strict and not extra:  # every pawn off the ladder moves forward (onto a gap too)
+            if size not in pawns:
+                return _ALL_FORWARD
             return tuple([_PAWNS[c][0] for c in _PAWN_ORDER if pawns[c] != size])
         moves: list[Pawn] = []
         gaps = False
@@ -244,8 +269,7 @@ class BigPointsGame(Game[BigPointsState, BigPointsMove, BigPointsVariant]):
         if kind is Take:
             if phase != _TAKE:
                 return False
-            colour = state.moved
-            ahead, behind = _free_sides(state.path, state.pawns, colour, state.pawns[colour])
+            ahead, behind = _take_sides(state)
             if move == _AHEAD:
                 return ahead >= 0
             if move == _BEHIND:
@@ -285,7 +309,7 @@ class BigPointsGame(Game[BigPointsState, BigPointsMove, BigPointsVariant]):
 
     def apply_unchecked(self, state: BigPointsState, move: BigPointsMove) -> BigPointsState:
         if isinstance(move, Pawn):
-            return self._pawn(state, move)
+            return self._pawn_to(state, _COLOUR_INDEX[move.colour], move.back)
         if isinstance(move, Take):
             return self._take(state, move.side)
         if isinstance(move, Black):
@@ -358,18 +382,19 @@ class BigPointsGame(Game[BigPointsState, BigPointsMove, BigPointsVariant]):
         return done
 
     def _pawn(self, state: BigPointsState, move: Pawn) -> BigPointsState:
-        return self._pawn_to(state, COLOURS.index(move.colour), move.back)
+        return self._pawn_to(state, _COLOUR_INDEX[move.colour], move.back)
 
     def _pawn_to(self, state: BigPointsState, colour: int, back: bool) -> BigPointsState:
         (variant, players, game, phase, seat, path, pawns, ladder, reserve, hands, spent, _moved, _extra,
          used_black, fresh, scores) = state
-        size = _layout(variant)[0]
+        last_layout = _LAST_LAYOUT  # _layout(variant), its identity check inlined
+        size = last_layout[1][0] if last_layout[0] is variant else _layout(variant)[0]
         pos = pawns[colour]
         letter = LETTERS[colour]
         if back:
-            dest = state.path.rfind(letter, 0, pos)  # -1 (the start) when none: back_to_start
+            dest = path.rfind(letter, 0, pos)  # -1 (the start) when none: back_to_start
         else:
-            dest = state.path.find(letter, pos + 1)
+            dest = path.find(letter, pos + 1)
             if dest < 0:
                 dest = size
         pawns = pawns[:colour] + (dest,) + pawns[colour + 1 :]
@@ -402,8 +427,7 @@ class BigPointsGame(Game[BigPointsState, BigPointsMove, BigPointsVariant]):
     def _take(self, state: BigPointsState, side: str) -> BigPointsState:
         if side == "none":
             return self._take_at(state, -1)
-        colour = state.moved
-        ahead, behind = _free_sides(state.path, state.pawns, colour, state.pawns[colour])
+        ahead, behind = _take_sides(state)
         return self._take_at(state, ahead if side == "ahead" else behind)
 
     def _take_at(self, state: BigPointsState, pos: int) -> BigPointsState:

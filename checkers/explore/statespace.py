@@ -540,24 +540,30 @@ def bigpoints_key(state: Any) -> Any:
     """
     (variant, players, game, phase, turn, path, pawns, _ladder, _reserve, hands, _spent, moved, extra, used_black,
      fresh, _scores) = state
-    return (_variant_number(variant), players, game, phase, turn, path, pawns,
-            tuple([hand[5] for hand in hands]), moved, extra, used_black, fresh)
+    last = _LAST_VARIANT  # _variant_number(variant), its identity check for the last variant inlined
+    number = last[1] if last[0] is variant else _variant_number(variant)
+    blacks = (hands[0][5], hands[1][5]) if players == 2 else tuple([hand[5] for hand in hands])
+    return (number, players, game, phase, turn, path, pawns, blacks, moved, extra, used_black, fresh)
 
 
 #: ``id(variant) -> (variant, number)``; the variant is kept so that its id is never reused.
 _VARIANT_IDS: dict[int, tuple[Any, int]] = {}
 #: ``variant -> number``, by equality.
 _VARIANT_NUMBERS: dict[Any, int] = {}
+#: The last variant numbered, with its number (an entry of :data:`_VARIANT_IDS`).
+_LAST_VARIANT: tuple[Any, int] = (None, -1)
 
 
 def _variant_number(variant: Any) -> int:
     """A number per variant, equal for equal variants (looked up by identity first: states of one
     exploration share their variant object)."""
+    global _LAST_VARIANT
     known = _VARIANT_IDS.get(id(variant))
     if known is not None and known[0] is variant:
+        _LAST_VARIANT = known
         return known[1]
     number = _VARIANT_NUMBERS.setdefault(variant, len(_VARIANT_NUMBERS))
-    _VARIANT_IDS[id(variant)] = (variant, number)
+    _VARIANT_IDS[id(variant)] = _LAST_VARIANT = (variant, number)
     return number
 
 
