@@ -469,15 +469,15 @@ def _take5_roots(players: int, variant: Any, family: str) -> Callable[[], list[A
         else:
             universe, prefix = tuple(range(5, 12)), (1, 2, 3, 4)
         singles = 4 - (1 if prefix else 0)
+        used = set(universe) | set(prefix)
+        deck = tuple(c for c in everything if c not in used)  # the same for every root: built once
         for ends in itertools.combinations(universe, singles):
             rest = [c for c in universe if c not in ends]
+            rows = ((prefix,) if prefix else ()) + tuple((e,) for e in ends)
             for hand0 in itertools.combinations(rest, len(rest) // 2):
                 hand1 = tuple(c for c in rest if c not in hand0)
-                rows = ((prefix,) if prefix else ()) + tuple((e,) for e in ends)
-                used = set(universe) | set(prefix)
                 roots.append(Take5State(
-                    variant, players, 1, tuple(c for c in everything if c not in used), deal,
-                    (hand0, hand1), rows, (0, 0), False, ((), ()), (0, 0), False,
+                    variant, players, 1, deck, deal, (hand0, hand1), rows, (0, 0), False, ((), ()), (0, 0), False,
                 ))
         return roots
 
