@@ -174,3 +174,36 @@ def test_candidate_plays_equal_the_plain_enumeration_on_a_growing_board() -> Non
             board = tuple(sorted((*board, Placed(x + dx, y + dy, rng.randrange(25)))))
         hand = [rng.randrange(25) for _ in range(step % 5 + 1)]
         assert candidate_plays(board, hand) == _reference_candidates(board, hand, False), (board, hand)
+
+
+def test_plays_made_through_the_slot_equal_plays_made_by_the_class() -> None:
+    """Candidate plays are made by ``object.__new__`` and the ``placed`` slot (no Python call per play):
+    the same values as ``Play(group)`` (class, field, hash, text, order), still frozen, and that holds only
+    while ``placed`` is the class's one field and nothing runs after ``__init__``; a setter that stores
+    another group is caught."""
+    import dataclasses
+
+    import pytest
+
+    from ruleproof.spec import bigfive as bf
+
+    assert [f.name for f in dataclasses.fields(Play)] == ["placed"]
+    assert not hasattr(Play, "__post_init__")
+    rng = random.Random(3)
+    groups = [_random_play(rng, _random_board(rng)) for _ in range(200)]
+    made = bf._plays(groups)
+    expected = [Play(g) for g in groups]
+    assert made == expected
+    assert [type(p) for p in made] == [Play] * len(groups)
+    assert [hash(p) for p in made] == [hash(p) for p in expected]
+    assert [str(p) for p in made] == [str(p) for p in expected]
+    assert sorted(made) == sorted(expected)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        made[0].placed = ()  # type: ignore[misc]
+
+    planted = bf._SET_PLACED
+    try:
+        bf._SET_PLACED = lambda play, group: planted(play, group[::-1])
+        assert bf._plays(groups) != expected
+    finally:
+        bf._SET_PLACED = planted
