@@ -501,13 +501,18 @@ class GameSpec(Generic[V, S, M]):
         that can apply to the move's class (:meth:`_legality_table`: the same rules in the same order, less
         those whose ``moves`` leave the class out)."""
         step = Step(variant, state, actor, move)
-        found = []
-        for applies, _, check, rule in self._legality_table(type(move)):
+        table = self._class_tables.get(type(move))  # the table's own lookup, inlined: asked for every engine move
+        if table is None:
+            table = self._legality_table(type(move))
+        found: list[Violation] | None = None
+        for applies, _, check, rule in table:
             if applies is None or applies(step):
                 message = check(step)
                 if message is not None:
+                    if found is None:
+                        found = []
                     found.append(Violation(rule.id, rule.title, message))
-        return Report(tuple(found)) if found else _NO_VIOLATION
+        return _NO_VIOLATION if found is None else Report(tuple(found))
 
     def is_legal(self, variant: V, state: S, actor: int, move: M) -> bool:
         """Whether the legality rules allow the move: :meth:`check_move` finds no broken rule.

@@ -291,8 +291,9 @@ def check_state(game: AnyGame, state: Any, *, candidates: bool = True,
             except Exception as exc:  # noqa: BLE001
                 found.append(("text-form", f"{move!r}: {exc}"))
         report = spec.check_move(variant, state, actor, move)
-        verdicts[key] = not report
-        if report:
+        allowed = not report.violations  # the attribute, not Report.__bool__: one call less per engine move
+        verdicts[key] = allowed
+        if not allowed:
             found.append(("engine-subset-spec", f"engine generates {move}, spec rejects it: {report}"))
 
     outcomes = game.chance_outcomes(state)
