@@ -63,6 +63,7 @@ from ruleproof.spec.core import (
     Source,
     Step,
     remember_last,
+    remember_last_one,
 )
 from ruleproof.spec.errors import MoveParseError, PlayerCountError, VariantError
 
@@ -645,19 +646,9 @@ def _check_players(step: CStep) -> str | None:
     return None if n in PLAYER_COUNTS else f"{n} players; Cinco is for 2, 3, 4 or 6 (five cannot form alternating teams)"
 
 
-#: The last answer of :func:`_whose_turn`: ``(state, seat)``, replaced whole (one slot).
-_TURN_SEEN: list[tuple[object, int]] = [(None, 0)]
-
-
-def _whose_turn(state: CincoState) -> int:
-    """:func:`compute_whose_turn`, its last answer kept here for the same state object: CI-TURN-1 asks it
-    for every move checked at a state, and :func:`~ruleproof.spec.core.remember_last`'s generic wrapper cost
-    five times as much per answer."""
-    seen, seat = _TURN_SEEN[0]
-    if seen is not state:
-        seat = compute_whose_turn(state)
-        _TURN_SEEN[0] = (state, seat)
-    return seat
+#: :func:`compute_whose_turn` with its last answer kept for the same state object: CI-TURN-1 asks it
+#: for every move checked at a state.
+_whose_turn = remember_last_one(compute_whose_turn)
 
 
 def _check_turn(step: CStep) -> str | None:

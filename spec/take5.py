@@ -38,6 +38,7 @@ from ruleproof.spec.core import (
     Source,
     Step,
     remember_last,
+    remember_last_one,
 )
 from ruleproof.spec.errors import MoveParseError, PlayerCountError, VariantError
 
@@ -495,19 +496,9 @@ def _holds_deal_card(step: Step[Take5Variant, Take5State, Take5Move]) -> bool:
     return isinstance(move, Deal) and move.card in _dealable(step.before, step.variant)[1]
 
 
-#: The last answer of :func:`_whose_turn`: ``(state, seat)``, replaced whole (one slot).
-_TURN_SEEN: list[tuple[object, int]] = [(None, 0)]
-
-
-def _whose_turn(state: Take5State) -> int:
-    """:func:`compute_whose_turn`, its last answer kept here for the same state object: T5-TURN-1 and T5-ORDER-1 ask it
-    for every move checked at a state, and :func:`~ruleproof.spec.core.remember_last`'s generic wrapper cost
-    five times as much per answer."""
-    seen, seat = _TURN_SEEN[0]
-    if seen is not state:
-        seat = compute_whose_turn(state)
-        _TURN_SEEN[0] = (state, seat)
-    return seat
+#: :func:`compute_whose_turn` with its last answer kept for the same state object: T5-TURN-1 and T5-ORDER-1 ask it
+#: for every move checked at a state.
+_whose_turn = remember_last_one(compute_whose_turn)
 
 
 def _check_turn(step: Step[Take5Variant, Take5State, Take5Move]) -> str | None:
