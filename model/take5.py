@@ -24,8 +24,14 @@ from typing import Any, ClassVar
 
 from ruleproof.model.core import CHANCE, TERMINAL, Game, Outcome
 from ruleproof.spec.errors import PlayerCountError
+from ruleproof.spec.accel.take5 import SPEC
 from ruleproof.spec.take5 import (
-    SPEC,
+    DECK_TOP,
+    HAND_SIZE,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    ROW_CAPACITY,
+    ROWS,
     Deal,
     Place,
     Select,
@@ -33,21 +39,13 @@ from ruleproof.spec.take5 import (
     Take5Move,
     Take5State,
     Take5Variant,
+    compute_bullheads,
 )
 
-_ROWS = 4
-_HAND = 10
-_CAPACITY = 5
-
-
-def _bullheads(card: int) -> int:
-    if card == 55:
-        return 7
-    if card % 11 == 0:
-        return 5
-    if card % 10 == 0:
-        return 3
-    return 2 if card % 5 == 0 else 1
+# The rulebook's numbers, as local names of the hot loops (read from the spec's table of rule constants).
+_ROWS = ROWS
+_HAND = HAND_SIZE
+_CAPACITY = ROW_CAPACITY
 
 
 class _Names(dict[int, str]):
@@ -62,9 +60,9 @@ class _Names(dict[int, str]):
 
 
 _CARD_NAMES = _Names()
-_BULL = tuple(_bullheads(c) for c in range(105))
-_DEAL = tuple(Deal(c) for c in range(105))
-_SELECT = tuple(Select(c) for c in range(105))
+_BULL = tuple(compute_bullheads(c) if c else 0 for c in range(DECK_TOP + 1))
+_DEAL = tuple(Deal(c) for c in range(DECK_TOP + 1))
+_SELECT = tuple(Select(c) for c in range(DECK_TOP + 1))
 _TAKES = tuple(Take(r) for r in range(_ROWS))
 _ALL_ROWS = tuple(range(_ROWS))
 _PLACES = {(r, left): Place(r, left) for r in range(_ROWS) for left in (False, True)}
@@ -87,7 +85,7 @@ def _takes(rows: tuple[int, ...]) -> tuple[Take, ...]:
 
 
 #: Every full deck by its top card (the tactical deck has 10n + 4 cards), shared by all states.
-_DECKS = tuple(tuple(range(1, top + 1)) for top in range(105))
+_DECKS = tuple(tuple(range(1, top + 1)) for top in range(DECK_TOP + 1))
 
 #: The methods the engine's shortcuts stand in for (see :class:`_Shortcuts`), with
 #: their own versions; filled once :class:`Take5Game` exists.
@@ -164,8 +162,8 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
         self._hand: list[int] = []
 
     def initial_state(self, players: int, variant: Take5Variant) -> Take5State:
-        if not isinstance(players, int) or not 2 <= players <= 10:
-            raise PlayerCountError(f"Take 5 is for 2–10 players; got {players!r}")
+        if not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise PlayerCountError(f"Take 5 is for {MIN_PLAYERS}–{MAX_PLAYERS} players; got {players!r}")
         return Take5State(
             variant=variant,
             players=players,
@@ -183,7 +181,7 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
 
     @staticmethod
     def _full_deck(players: int, variant: Take5Variant) -> tuple[int, ...]:
-        return _DECKS[104 if variant.deck == "standard" else _HAND * players + _ROWS]
+        return _DECKS[DECK_TOP if variant.deck == "standard" else _HAND * players + _ROWS]
 
     # -- whose turn ---------------------------------------------------------
 
@@ -703,11 +701,11 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
         return Outcome(totals, winners)
 
     def max_game_length(self, players: int, variant: Take5Variant) -> int:
-        # Rows hold at most 20 cards, so each round at least 10n - 16 (>= 4) of
-        # the 10n + 4 dealt cards end in piles, each worth at least 1 bullhead.
-        # Before the last round no total exceeds the threshold, which bounds
-        # the number of rounds; each round takes 30n + 4 moves.
-        per_round_points = _HAND * players - 16
+        # At a round's end each row holds at most ROW_CAPACITY cards and started with one dealt card, so
+        # at least HAND_SIZE·n − ROWS·(ROW_CAPACITY − 1) of the cards played end in piles, each worth at
+        # least 1 bullhead. Before the last round no total exceeds the threshold, which bounds the number
+        # of rounds; each round takes 3·HAND_SIZE·n + ROWS moves (deal, choose and resolve each card).
+        per_round_points = max(1, _HAND * players - _ROWS * (_CAPACITY - 1))
         rounds = (players * variant.threshold) // per_round_points + 2
         return rounds * (3 * _HAND * players + _ROWS)
 

@@ -52,8 +52,8 @@ from ruleproof.spec.core import (
     RuleKind,
     Source,
     Step,
-    remember_last,
 )
+from ruleproof.spec.accel.core import remember_last  # moves to ruleproof.spec.accel (issue 30)
 from ruleproof.spec.errors import MoveParseError, PlayerCountError, VariantError
 
 RULEBOOK = "001_2e52b0ba102b09c9.txt"

@@ -62,9 +62,8 @@ from ruleproof.spec.core import (
     RuleKind,
     Source,
     Step,
-    remember_last,
-    remember_last_one,
 )
+from ruleproof.spec.accel.core import remember_last, remember_last_one  # moves to ruleproof.spec.accel (issue 30)
 from ruleproof.spec.errors import MoveParseError, PlayerCountError, VariantError
 
 

@@ -26,10 +26,8 @@ from __future__ import annotations
 import dataclasses
 import enum
 import functools
-import operator
 import types
 import typing
-from itertools import groupby, repeat
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
@@ -105,112 +103,6 @@ def _field_names(cls: type[Any]) -> tuple[str, ...]:
         if len(_FIELD_NAMES) < 1024:
             _FIELD_NAMES[cls] = names
     return names
-
-
-#: Argument types that can change in place under one identity (never remembered by :func:`remember_last`).
-_MUTABLE = (list, dict, set, bytearray)
-
-P = typing.ParamSpec("P")
-R = TypeVar("R")
-
-
-def remember_last(function: Callable[P, R]) -> Callable[P, R]:
-    """Remember ``function``'s last result for arguments that are the very same objects.
-
-    Rule predicates ask the same question about one state many times (every
-    rule of every candidate move asks whose turn it is, or whether the hand
-    can still be placed). States and their parts are immutable, so a call
-    whose positional arguments are *the same objects* (``is``) as the last
-    call's has the same result; any other call computes afresh. The last
-    arguments are kept alive, so their identities cannot be reused by new
-    objects. Keyword calls, and calls with a list, dict, set or bytearray
-    argument (which can change in place), are never remembered. One
-    (arguments, result) pair is swapped in at once, so threads see a
-    consistent pair.
-
-    >>> calls = []
-    >>> @remember_last
-    ... def total(cards: tuple[int, ...]) -> int:
-    ...     calls.append(cards)
-    ...     return sum(cards)
-    >>> hand = (3, 4)
-    >>> total(hand), total(hand), total((3, 4, 5)), total(hand)
-    (7, 7, 12, 7)
-    >>> len(calls)
-    3
-    >>> cards = [1, 2]
-    >>> total(cards), cards.append(3), total(cards)
-    (3, None, 6)
-    """
-    last: list[tuple[tuple[Any, ...], Any]] = [((object(),), None)]
-
-    @functools.wraps(function)
-    def remembered(*args: P.args, **kwargs: P.kwargs) -> R:
-        seen, result = last[0]
-        # The common calls first, without a loop: one or two arguments, the same objects as last time.
-        count = len(args)
-        if count == len(seen) and not kwargs:
-            if count == 1:
-                if args[0] is seen[0]:
-                    one: R = result
-                    return one
-            elif count == 2:
-                if args[0] is seen[0] and args[1] is seen[1]:
-                    two: R = result
-                    return two
-            else:
-                for a, b in zip(seen, args):
-                    if a is not b:
-                        break
-                else:
-                    known: R = result
-                    return known
-        elif kwargs:
-            return function(*args, **kwargs)
-        value = function(*args, **kwargs)  # kwargs is empty here
-        for a in args:
-            if isinstance(a, _MUTABLE):  # may change under the same identity: never remembered
-                break
-        else:
-            last[0] = (args, value)
-        return value
-
-    return remembered
-
-
-A = TypeVar("A")
-
-
-def remember_last_one(function: Callable[[A], R]) -> Callable[[A], R]:
-    """:func:`remember_last` for a function of one positional argument: its last answer kept for the very
-    same object (a list, dict, set or bytearray never), without the generic wrapper's handling of any
-    arguments (a fifth of its cost per answer: whose turn it is, asked for every move checked at a state).
-
-    >>> calls = []
-    >>> @remember_last_one
-    ... def total(cards: tuple[int, ...]) -> int:
-    ...     calls.append(cards)
-    ...     return sum(cards)
-    >>> hand = (3, 4)
-    >>> total(hand), total(hand), total(tuple([3, 4])), total([3, 4]), total([3, 4])
-    (7, 7, 7, 7, 7)
-    >>> len(calls)
-    4
-    """
-    last: list[tuple[object, Any]] = [(object(), None)]
-
-    @functools.wraps(function)
-    def remembered(arg: A) -> R:
-        seen, result = last[0]
-        if seen is arg:
-            known: R = result
-            return known
-        value = function(arg)
-        if not isinstance(arg, _MUTABLE):  # may change under the same identity: never remembered
-            last[0] = (arg, value)  # one pair swapped in at once
-        return value
-
-    return remembered
 
 
 @dataclass(frozen=True)
@@ -290,15 +182,12 @@ class Rule:
         comparison, count, tie-break or order, which needs a test that builds
         the boundary position by hand (``@pytest.mark.boundary(rule_id)``).
     :param holds: the rule's yes/no fast form, optional: ``True`` exactly when
-        ``check`` returns ``None``, without building the message.
-        :meth:`GameSpec.is_legal` asks it (it only needs the verdict); the
-        reports (``check_rules``) keep asking ``check``. Whoever replaces
-        ``check`` (``dataclasses.replace``) replaces or drops ``holds`` too;
-        :func:`fast_form_disagreements` finds a fast form that disagrees.
+        ``check`` returns ``None``, without building the message. A game's
+        specification leaves it empty; its acceleration module attaches one by
+        rule id (:mod:`ruleproof.spec.accel`), tested against ``check``.
     :param moves: the move classes the rule can apply to, optional (empty: every class): a promise that
-        ``applies`` is false for a move of any other class, so :meth:`GameSpec.check_move` and
-        :meth:`GameSpec.is_legal` skip the rule for such moves (each class's rules are listed once, in
-        rule order); :func:`move_class_disagreements` finds a rule that breaks the promise.
+        ``applies`` is false for a move of any other class (an accelerated spec skips the rule for such
+        moves); :func:`move_class_disagreements` finds a rule that breaks the promise.
 
     >>> Rule("DEMO-2", "At least two", "Two or more.", Source("demo.txt", "Раздел"), RuleKind.LEGALITY,
     ...      lambda step: None, tags=BOUNDARY_TAGS).is_boundary
@@ -395,39 +284,13 @@ def check_rules(rules: Iterable[Rule], step: Step[Any, Any, Any]) -> Report:
     return Report(tuple(found)) if found else _NO_VIOLATION
 
 
-#: A step's move (a C-level getter: :meth:`GameSpec.allowed_moves` reads it off every step).
-_MOVE_OF = operator.itemgetter(3)
-
-#: The shortest list of moves :meth:`GameSpec.allowed_moves` asks rule by rule (shorter: move by move).
-_BATCH_FROM = 16
-
 #: The report of a step that breaks no rule (reports are immutable: one serves every such step).
 _NO_VIOLATION = Report()
 
 
-def fast_form_disagreements(rules: Iterable[Rule], step: Step[Any, Any, Any]) -> tuple[str, ...]:
-    """The ids of the rules whose fast form (``holds``) disagrees with their message form (``check``) on ``step``,
-    among the rules that apply to it.
-
-    >>> good = Rule("DEMO-4", "Even", "Even.", Source("demo.txt", "Раздел"), RuleKind.LEGALITY,
-    ...             lambda step: None if step.move % 2 == 0 else "odd", holds=lambda step: step.move % 2 == 0)
-    >>> bad = dataclasses.replace(good, id="DEMO-5", holds=lambda step: step.move % 4 == 0)
-    >>> fast_form_disagreements((good, bad), Step(None, None, 0, 6))
-    ('DEMO-5',)
-    """
-    found = []
-    for rule in rules:
-        holds = rule.holds
-        if holds is None or not rule.applies(step):
-            continue
-        if holds(step) != (rule.check(step) is None):
-            found.append(rule.id)
-    return tuple(found)
-
-
 def move_class_disagreements(rules: Iterable[Rule], step: Step[Any, Any, Any]) -> tuple[str, ...]:
     """The ids of the rules that apply to ``step`` although their ``moves`` leave out the step's move class
-    (:meth:`GameSpec.check_move` would wrongly skip them).
+    (an accelerated spec would wrongly skip them).
 
     >>> wide = Rule("DEMO-7", "Any", "Any.", Source("demo.txt", "Раздел"), RuleKind.LEGALITY, lambda step: None,
     ...             applies=lambda step: step.move != 0, moves=(int,))
@@ -436,6 +299,124 @@ def move_class_disagreements(rules: Iterable[Rule], step: Step[Any, Any, Any]) -
     (('DEMO-8',), ())
     """
     return tuple(rule.id for rule in rules if not rule.can_apply_to(type(step.move)) and rule.applies(step))
+
+
+@dataclass(frozen=True)
+class RuleConstant:
+    """A number the rulebook fixes (a count, a size, a threshold, a table of values), named once.
+
+    Every layer reads it from its game's :class:`ConstantTable` instead of
+    writing the number again (``tests/test_rule_constants.py`` looks for such
+    literals).
+
+    :param name: the constant's name in lower case (``row_capacity``).
+    :param value: its value in the rulebook: an ``int``, or a tuple for a table of values.
+    :param meaning: what it counts, in our words.
+    :param source: where the rulebook fixes it.
+    :param quote: the passage that fixes it, verbatim (a paraphrase is marked ``(paraphrase)``).
+    :param low: the smallest value a variant may give it (``None``: not a parameter).
+    :param high: the largest value a variant may give it.
+
+    >>> RuleConstant("rows", 4, "rows on the table", Source("demo.txt", "Раздел"), "четыре карты", 1, 8).value
+    4
+    """
+
+    name: str
+    value: int | tuple[Any, ...]
+    meaning: str
+    source: Source
+    quote: str
+    low: int | None = None
+    high: int | None = None
+
+
+@dataclass(frozen=True)
+class ConstantTable:
+    """A game's rule constants (:class:`RuleConstant`), in the rulebook's order.
+
+    >>> table = ConstantTable("demo", (RuleConstant("rows", 4, "rows", Source("demo.txt", "Раздел"), "четыре"),))
+    >>> table.number("rows"), [c.name for c in table]
+    (4, ['rows'])
+    >>> table.number("cols")
+    Traceback (most recent call last):
+    ...
+    KeyError: "demo has no rule constant 'cols'; constants: rows"
+    """
+
+    game: str
+    constants: tuple[RuleConstant, ...]
+
+    def __post_init__(self) -> None:
+        names = [c.name for c in self.constants]
+        if len(set(names)) != len(names):
+            raise ValueError(f"{self.game}: a rule constant is named twice in {names!r}")
+
+    def __iter__(self) -> Iterator[RuleConstant]:
+        return iter(self.constants)
+
+    def constant(self, name: str) -> RuleConstant:
+        """The constant called ``name``.
+
+        :raises KeyError: for an unknown name, listing the known ones.
+        """
+        for constant in self.constants:
+            if constant.name == name:
+                return constant
+        raise KeyError(f"{self.game} has no rule constant {name!r}; constants: "
+                       f"{', '.join(c.name for c in self.constants)}")
+
+    def number(self, name: str) -> int:
+        """The value of an integer constant.
+
+        :raises TypeError: when the constant is a table.
+        """
+        value = self.constant(name).value
+        if not isinstance(value, int):
+            raise TypeError(f"{self.game} rule constant {name!r} is a table, not a number")
+        return value
+
+    def table(self, name: str) -> tuple[Any, ...]:
+        """The value of a table constant.
+
+        :raises TypeError: when the constant is a single number.
+        """
+        value = self.constant(name).value
+        if not isinstance(value, tuple):
+            raise TypeError(f"{self.game} rule constant {name!r} is a number, not a table")
+        return value
+
+
+def check_constant_flags(variant: object, table: ConstantTable) -> None:
+    """Refuse a variant whose flag for a rule constant leaves the constant's bounds.
+
+    A variant dataclass names a flag after each constant a reading may change
+    (``row_capacity``), defaulting to the table's value; this checks every
+    such flag (each member of a table flag) against the constant's
+    :attr:`~RuleConstant.low` and :attr:`~RuleConstant.high`.
+
+    :raises VariantError: naming the flag, its bounds and what it counts.
+
+    >>> from dataclasses import dataclass
+    >>> table = ConstantTable("demo", (RuleConstant("rows", 4, "rows on the table", Source("d.txt", "Р"), "четыре",
+    ...                                              1, 8),))
+    >>> @dataclass(frozen=True)
+    ... class Demo:
+    ...     rows: int = 4
+    >>> check_constant_flags(Demo(rows=8), table)
+    >>> check_constant_flags(Demo(rows=9), table)
+    Traceback (most recent call last):
+    ...
+    ruleproof.spec.errors.VariantError: rows must be from 1 to 8 (rows on the table); got 9
+    """
+    for constant in table:
+        if constant.low is None or constant.high is None or not hasattr(variant, constant.name):
+            continue
+        value = getattr(variant, constant.name)
+        members = value if isinstance(value, tuple) else (value,)
+        for member in members:
+            if type(member) is not int or not constant.low <= member <= constant.high:
+                raise VariantError(f"{constant.name} must be from {constant.low} to {constant.high} "
+                                   f"({constant.meaning}); got {value!r}", flag=constant.name)
 
 
 @dataclass(frozen=True)
@@ -531,226 +512,34 @@ class GameSpec(Generic[V, S, M]):
         raise KeyError(f"{self.name} has no rule {rule_id!r}; known: {', '.join(r.id for r in self.rules)}")
 
     def check_move(self, variant: V, state: S, actor: int, move: M) -> Report:
-        """Every legality rule that ``actor`` playing ``move`` in ``state`` breaks: ``check_rules`` over
-        :attr:`legality_rules` (their messages, never their fast forms), read off the table of the rules
-        that can apply to the move's class (:meth:`_legality_table`: the same rules in the same order, less
-        those whose ``moves`` leave the class out)."""
-        step = Step(variant, state, actor, move)
-        table = self._class_tables.get(type(move))  # the table's own lookup, inlined: asked for every engine move
-        if table is None:
-            table = self._legality_table(type(move))
-        found: list[Violation] | None = None
-        for applies, _, check, rule in table:
-            if applies is None or applies(step):
-                message = check(step)
-                if message is not None:
-                    if found is None:
-                        found = []
-                    found.append(Violation(rule.id, rule.title, message))
-        return _NO_VIOLATION if found is None else Report(tuple(found))
+        """Every legality rule that ``actor`` playing ``move`` in ``state`` breaks (their messages, in rule
+        order)."""
+        return check_rules(self.legality_rules, Step(variant, state, actor, move))
 
     def is_legal(self, variant: V, state: S, actor: int, move: M) -> bool:
         """Whether the legality rules allow the move: :meth:`check_move` finds no broken rule.
 
-        The answer needs one broken rule, not all of them, so it stops at the
-        first it finds, and it asks each rule's fast form (``Rule.holds``) when
-        it has one: no message is built for a move that is then dropped. It
-        looks only at the rules that can apply to the move's class
-        (:meth:`_legality_table`). The verdict is the conjunction over the
-        rules, so the order of asking does not change it: it asks the rules
-        that rejected the most moves of the same class first (the candidates of
-        a state mostly break the same rule; :meth:`_asking`); when a rule
-        raises, the rules are asked again in rule order, where an earlier rule
-        may settle the answer first (and a rule that raises there raises).
+        >>> rule = Rule("DEMO-9", "Even", "Even.", Source("demo.txt", "Раздел"), RuleKind.LEGALITY,
+        ...             lambda step: None if step.move % 2 == 0 else "odd")
+        >>> spec = GameSpec("demo", "Demo", "demo.txt", object, (rule,), (), lambda s: 0, lambda s, a: (),
+        ...                 int, 1, 1)
+        >>> spec.is_legal(None, None, 0, 4), spec.is_legal(None, None, 0, 3)
+        (True, False)
         """
         step = Step(variant, state, actor, move)
-        kind = type(move)
-        asking = self._asking_orders.get(kind)
-        if asking is None:
-            asking = self._asking(kind)
-        order = asking[0]
-        try:
-            for position, (applies, holds, check, index) in enumerate(order):
-                if (applies is None or applies(step)) and not (holds(step) if holds is not None
-                                                               else check(step) is None):
-                    counts = asking[1]
-                    counts[index] += 1
-                    if position and counts[index] > counts[order[position - 1][3]]:
-                        # one place up: the order stays that of the counts (ties keep their places)
-                        asking[0] = (*order[:position - 1], order[position], order[position - 1], *order[position + 1:])
-                    return False
-            return True
-        except Exception:  # noqa: BLE001 - maybe out of order: the ordered pass below decides
-            return self._is_legal_in_order(step)
+        return all(rule.allows(step) for rule in self.legality_rules)
 
     def allowed_moves(self, variant: V, state: S, actor: int, moves: Iterable[M]) -> list[M]:
-        """The moves among ``moves`` that :meth:`is_legal` allows, in their order: the same verdicts, asked
-        rule by rule over the moves instead of move by move.
-
-        The moves of one class go through the class's rules in the asking
-        order of :meth:`is_legal` (:meth:`_asking`), each rule over the moves
-        no rule has rejected yet: a rule's fast form runs over a list by
-        ``filter`` (a C loop), and each move's :class:`Step` is built once. The
-        verdict on a move is the conjunction over its class's rules, as in
-        :meth:`is_legal`. When a rule raises on a move, that move is decided as
-        :meth:`is_legal` decides it then: by the rules in rule order
-        (:meth:`_is_legal_in_order`; a rule that raises there raises). The
-        rejections count towards the asking order, which is then sorted by the
-        counts (ties keep their places). A list shorter than :data:`_BATCH_FROM` is asked move by move
-        (measured: the batch's set-up then costs more than it saves).
+        """The moves among ``moves`` that :meth:`is_legal` allows, in their order.
 
         >>> rule = Rule("DEMO-9", "Even", "Even.", Source("demo.txt", "Раздел"), RuleKind.LEGALITY,
-        ...             lambda step: None if step.move % 2 == 0 else "odd", holds=lambda step: step.move % 2 == 0)
+        ...             lambda step: None if step.move % 2 == 0 else "odd")
         >>> spec = GameSpec("demo", "Demo", "demo.txt", object, (rule,), (), lambda s: 0, lambda s, a: (),
         ...                 int, 1, 1)
         >>> spec.allowed_moves(None, None, 0, [3, 4, 7, 8])
         [4, 8]
         """
-        moves = list(moves)
-        if len(moves) < _BATCH_FROM:  # a short list: asking move by move costs less than setting up the batch
-            return [m for m in moves if self.is_legal(variant, state, actor, m)]
-        groups: dict[type[Any], list[M]] = {}  # the moves of each class, in order of first appearance
-        runs = 0
-        for kind, run in groupby(moves, type):
-            group = groups.get(kind)
-            if group is None:
-                groups[kind] = list(run)
-            else:
-                group.extend(run)
-            runs += 1
-        settled: list[Step[V, S, M]] = []  # allowed by the rule-order pass after a rule raised
-        allowed: list[Step[V, S, M]] = []
-        for kind, group in groups.items():
-            allowed += self._allowed_of_class(kind, Step(variant, state, actor, group), settled)
-        if (runs != len(groups) or settled) and (allowed or settled):  # a class in several runs: the moves' order
-            chosen = {id(step.move) for step in allowed}
-            chosen.update(id(step.move) for step in settled)
-            return [m for m in moves if id(m) in chosen]
-        return list(map(_MOVE_OF, allowed))  # each class one run: the classes' lists in turn are in order
-
-    @staticmethod
-    def _steps(moves: Step[V, S, Sequence[M]]) -> Iterator[Step[V, S, M]]:
-        """One :class:`Step` per move of ``moves.move`` (its other fields shared), made as they are asked for
-        (C loops: ``zip`` and ``tuple.__new__``; only the steps a rule keeps stay alive)."""
-        variant, state, actor, group, _ = moves
-        return map(tuple.__new__, repeat(Step), zip(repeat(variant), repeat(state), repeat(actor), group,
-                                                    repeat(None)))
-
-    def _allowed_of_class(self, kind: type[Any], moves: Step[V, S, Sequence[M]],
-                          settled: list[Step[V, S, M]]) -> list[Step[V, S, M]]:
-        """:meth:`allowed_moves` for moves all of class ``kind`` (``moves.move``, with the variant, state and
-        actor of every step): the steps every rule allows, in their order, less those decided by the
-        rule-order pass after a rule raised on them (added to ``settled`` when allowed).
-
-        The first rule of the asking order (the one that rejected the most moves) runs over all the moves,
-        each step made as it is asked (:meth:`_steps`); each step it keeps then goes through the other
-        rules on its own, in the asking order, as in :meth:`is_legal` (so rules that share one remembered
-        analysis of a move, :func:`remember_last`, ask it one after the other)."""
-        asking = self._asking_orders.get(kind)
-        if asking is None:
-            asking = self._asking(kind)
-        order, counts = asking
-        steps = self._steps(moves)
-        if not order:
-            return list(steps)
-        applies, holds, check, index = order[0]
-        try:
-            if applies is None:
-                kept = (list(filter(holds, steps)) if holds is not None
-                        else [s for s in steps if check(s) is None])
-            elif holds is not None:
-                kept = [s for s in steps if not applies(s) or holds(s)]
-            else:
-                kept = [s for s in steps if not applies(s) or check(s) is None]
-        except Exception:  # noqa: BLE001 - move by move: a move the rule raises on is decided in rule order
-            before = len(settled)
-            kept = self._one_rule_by_move(self._steps(moves), applies, holds, check, settled)
-            counts[index] += len(moves.move) - len(kept) - (len(settled) - before)
-        else:
-            counts[index] += len(moves.move) - len(kept)
-        rejected = len(moves.move) != len(kept)
-        rest = order[1:]
-        allowed = []
-        for step in kept:
-            try:
-                for applies, holds, check, index in rest:
-                    if (applies is None or applies(step)) and not (holds(step) if holds is not None
-                                                                   else check(step) is None):
-                        counts[index] += 1
-                        rejected = True
-                        break
-                else:
-                    allowed.append(step)
-            except Exception:  # noqa: BLE001 - is_legal's fall-back
-                if self._is_legal_in_order(step):
-                    settled.append(step)
-        if rejected:
-            asking[0] = tuple(sorted(order, key=lambda test: -counts[test[3]]))
-        return allowed
-
-    def _one_rule_by_move(self, steps: Iterable[Step[V, S, M]], applies: Callable[[Step[Any, Any, Any]], bool] | None,
-                          holds: Callable[[Step[Any, Any, Any]], bool] | None,
-                          check: Callable[[Step[Any, Any, Any]], str | None],
-                          settled: list[Step[V, S, M]]) -> list[Step[V, S, M]]:
-        """The steps one rule allows, asked step by step; a step the rule raises on leaves the list, decided by
-        :meth:`_is_legal_in_order` (into ``settled`` when allowed; raising when that raises)."""
-        kept = []
-        for step in steps:
-            try:
-                ok = (applies is not None and not applies(step)) or (holds(step) if holds is not None
-                                                                      else check(step) is None)
-            except Exception:  # noqa: BLE001 - is_legal's fall-back
-                if self._is_legal_in_order(step):
-                    settled.append(step)
-                continue
-            if ok:
-                kept.append(step)
-        return kept
-
-    def _is_legal_in_order(self, step: Step[V, S, M]) -> bool:
-        """:meth:`is_legal` asking the rules in rule order (a rule that raises here raises)."""
-        for applies, holds, check, _ in self._legality_table(type(step.move)):
-            if (applies is None or applies(step)) and not (holds(step) if holds is not None else check(step) is None):
-                return False
-        return True
-
-    def _asking(self, kind: type[Any]) -> list[Any]:
-        """The order :meth:`is_legal` asks the rules of moves of class ``kind`` in, and how many such moves
-        each rule rejected: ``[tests, counts]``, where ``tests`` are the class's :meth:`_legality_table` rows
-        as ``(applies, holds, check, position in the table)``, most rejections first (rule order at first),
-        and ``counts[position]`` is that rule's count. One per class (at most 64 classes kept)."""
-        table = self._legality_table(kind)
-        asking: list[Any] = [tuple((applies, holds, check, index) for index, (applies, holds, check, _)
-                                   in enumerate(table)), [0] * len(table)]
-        if len(self._asking_orders) < 64:
-            self._asking_orders[kind] = asking
-        return asking
-
-    def _legality_table(self, kind: type[Any]) -> tuple[tuple[Callable[[Step[Any, Any, Any]], bool] | None,
-                                                              Callable[[Step[Any, Any, Any]], bool] | None,
-                                                              Callable[[Step[Any, Any, Any]], str | None],
-                                                              Rule], ...]:
-        """Per legality rule that can apply to a move of class ``kind`` (``Rule.can_apply_to``), in rule
-        order: its ``applies`` (``None`` when it always applies), its fast form ``holds`` (``None`` when it
-        has none), its ``check`` and the rule; built once per class (at most 64 classes kept)."""
-        tables = self._class_tables
-        table = tables.get(kind)
-        if table is None:
-            table = tuple((None if rule.applies is _always else rule.applies, rule.holds, rule.check, rule)
-                          for rule in self.legality_rules if rule.can_apply_to(kind))
-            if len(tables) < 64:
-                tables[kind] = table
-        return table
-
-    @functools.cached_property
-    def _class_tables(self) -> dict[type[Any], tuple[Any, ...]]:
-        """The tables of :meth:`_legality_table`, per move class."""
-        return {}
-
-    @functools.cached_property
-    def _asking_orders(self) -> dict[type[Any], list[Any]]:
-        """The orders of :meth:`_asking`, per move class."""
-        return {}
+        return [m for m in moves if self.is_legal(variant, state, actor, m)]
 
     def check_transition(self, variant: V, before: S, actor: int, move: M, after: S) -> Report:
         """Every effect rule that the transition ``before → after`` breaks."""

@@ -57,8 +57,8 @@ from ruleproof.spec.core import (
     RuleKind,
     Source,
     Step,
-    remember_last,
 )
+from ruleproof.spec.accel.core import remember_last  # moves to ruleproof.spec.accel (issue 30)
 from ruleproof.spec.errors import MoveParseError, PlayerCountError, RuleproofError
 
 RULEBOOK = "003_cc6896382a889cb1.txt"

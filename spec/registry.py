@@ -39,6 +39,7 @@ ENTRY_POINT_GROUP = "ruleproof.games"
 #: What each part is for, in the words an error message uses.
 PART_PURPOSES: dict[str, str] = {
     "spec": "the executable specification (a module with SPEC)",
+    "accel": "the specification's accelerations (a module with SPEC: the spec with its fast forms attached)",
     "engine": "the engine (a module with GAME)",
     "proofs": "certificate facts for `ruleproof prove` (a module with EXTRACTOR)",
     "certcheck": "the independent checker's rules for `ruleproof check-proof` (a module with RULES)",
@@ -72,7 +73,9 @@ class GameParts:
     """The parts of one game, as dotted module names; ``None`` for a part it lacks.
 
     :param id: the game's short id (lower case, as typed on the command line).
-    :param spec: module defining ``SPEC`` (a :class:`GameSpec`).
+    :param spec: module defining ``SPEC`` (a :class:`GameSpec`): the plain rules.
+    :param accel: module defining ``SPEC``, the same specification with its fast forms attached
+        (:mod:`ruleproof.spec.accel.core`); optional.
     :param engine: module defining ``GAME`` (a ``ruleproof.model.core.Game``).
     :param proofs: module defining ``EXTRACTOR`` (certificate facts).
     :param certcheck: module defining ``RULES`` for the independent checker.
@@ -87,6 +90,7 @@ class GameParts:
     certcheck: str | None = None
     questions: tuple[str, ...] = ()
     renderer: str | None = None
+    accel: str | None = None
 
     def module_name(self, part: str) -> str | None:
         """The module name of ``part`` (``None`` when the game lacks it)."""
@@ -105,6 +109,7 @@ def _builtin(game: str) -> GameParts:
         certcheck=f"ruleproof.checkers.certcheck.{game}",
         questions=(f"ruleproof.checkers.smt.{game}", "ruleproof.checkers.analysis.wellformed"),
         renderer=f"ruleproof.checkers.render.{game}",
+        accel=f"ruleproof.spec.accel.{game}",
     )
 
 
@@ -219,7 +224,9 @@ def check_game_id(game: str, known: tuple[str, ...] | None = None) -> str:
 
 
 def spec_for(game: str) -> GameSpec[Any, Any, Any]:
-    """The :class:`GameSpec` of a game."""
+    """The :class:`GameSpec` of a game: with its accelerations attached when it has them and they are
+    switched on (:mod:`ruleproof.spec.accel.core`), else the plain one (the same verdicts)."""
     check_game_id(game)
-    spec: GameSpec[Any, Any, Any] = load_part(game, "spec").SPEC
+    part = "accel" if has_part(game, "accel") else "spec"
+    spec: GameSpec[Any, Any, Any] = load_part(game, part).SPEC
     return spec

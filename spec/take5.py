@@ -30,28 +30,75 @@ from ruleproof.spec.core import (
     CHANCE,
     TERMINAL,
     Ambiguity,
+    ConstantTable,
     GameSpec,
     Move,
     Reading,
     Rule,
+    RuleConstant,
     RuleKind,
     Source,
     Step,
-    remember_last,
-    remember_last_one,
 )
 from ruleproof.spec.errors import MoveParseError, PlayerCountError, VariantError
 
 RULEBOOK = "002_14cf867976a02cf7.txt"
-ROWS = 4
-HAND_SIZE = 10
-ROW_CAPACITY = 5
-MIN_PLAYERS = 2
-MAX_PLAYERS = 10
+
+SEC_PLAYERS = "КОЛИЧЕСТВО ИГРОКОВ: 2 - 10 игроков"
+SEC_CARDS = "Карты и сделка"
+SEC_PLAY = "СПЕКТАКЛЬ"
+SEC_ADD = "ДОБАВЛЕНИЕ КАРТ В МАКЕТ"
+SEC_LOW = "СЛИШКОМ НИЗКАЯ КАРТА"
+SEC_TAKE5 = "ВОЗЬМИТЕ 5"
+SEC_ROUND = "ОКОНЧАНИЕ РАУНДА"
+SEC_END = "ЗАВЕРШЕНИЕ ИГРЫ"
+SEC_SCORE = "СБОР"
+SEC_WIN = "WINNING"
 
 
 def _src(section: str, note: str = "") -> Source:
     return Source(RULEBOOK, section, note)
+
+
+# --------------------------------------------------------------------------
+# The numbers the rulebook fixes
+
+
+#: Every number of the Take 5 rulebook, named once (the other layers read them from here).
+CONSTANTS = ConstantTable("take5", (
+    RuleConstant("min_players", 2, "the fewest players", _src(SEC_PLAYERS), "2 - 10 игроков"),
+    RuleConstant("max_players", 10, "the most players", _src(SEC_PLAYERS), "2 - 10 игроков"),
+    RuleConstant("deck_top", 104, "the highest card of the deck (cards 1 to it, one of each)", _src(SEC_CARDS),
+                 "Колода Take 5 состоит из 104 карт с рангом от 1 до 104."),
+    RuleConstant("hand_size", 10, "cards dealt to each player every round", _src(SEC_CARDS),
+                 "Перемешайте колоду и раздайте по 10 карт каждому игроку."),
+    RuleConstant("rows", 4, "rows on the table, each started by one face-up card", _src(SEC_CARDS),
+                 "Затем положите четыре карты лицевой стороной вверх в столбик в центре игрового поля."),
+    RuleConstant("row_capacity", 5, "cards a row holds; the card that would be next takes the row", _src(SEC_TAKE5),
+                 "Ряд с пятью картами является полным."),
+    RuleConstant("threshold", 66, "the score that ends the game (the variant's default threshold)", _src(SEC_END),
+                 "Игра заканчивается, как только игрок набирает количество очков более чем 66 баллов."),
+    # The bullheads printed on the cards: the text only says each card has some («каждая карта также имеет
+    # значение штрафного очка»); the values are the publisher's (RULES-NOTES.md §Take 5). Each row is
+    # (kind, number, bullheads), asked in order: the card equal to the number, or a multiple of it.
+    RuleConstant("bullheads", (("card", 55, 7), ("multiple", 11, 5), ("multiple", 10, 3), ("multiple", 5, 2),
+                               ("multiple", 1, 1)),
+                 "the bullheads on a card: 55 has 7, other multiples of 11 have 5, multiples of 10 have 3, "
+                 "other multiples of 5 have 2, every other card 1",
+                 _src(SEC_CARDS, "RULES-NOTES.md §Take 5: the publisher's bullhead values"),
+                 "Помимо ранга карты, каждая карта также имеет значение штрафного очка, проиллюстрированное рядом "
+                 "бычьих голов."),
+))
+
+MIN_PLAYERS = CONSTANTS.number("min_players")
+MAX_PLAYERS = CONSTANTS.number("max_players")
+DECK_TOP = CONSTANTS.number("deck_top")
+HAND_SIZE = CONSTANTS.number("hand_size")
+ROWS = CONSTANTS.number("rows")
+ROW_CAPACITY = CONSTANTS.number("row_capacity")
+THRESHOLD = CONSTANTS.number("threshold")
+#: ``(kind, number, bullheads)`` rows, asked in order (see :func:`compute_bullheads`).
+BULLHEAD_TABLE: tuple[tuple[str, int, int], ...] = CONSTANTS.table("bullheads")
 
 
 #: Largest end threshold: every round someone takes at least one bullhead, so a
@@ -79,7 +126,7 @@ class Take5Variant:
     """
 
     end_rule: Literal[">=", ">"] = ">="
-    threshold: int = 66
+    threshold: int = THRESHOLD
     end_check: Literal["round", "immediate"] = "round"
     row_choice: Literal["player", "auto"] = "player"
     deck: Literal["standard", "tactical"] = "standard"
@@ -219,50 +266,32 @@ def deck_cards(variant: Take5Variant, players: int) -> tuple[int, ...]:
     >>> len(deck_cards(Take5Variant(deck="tactical"), 3))
     34
     """
-    top = 104 if variant.deck == "standard" else HAND_SIZE * players + ROWS
+    top = DECK_TOP if variant.deck == "standard" else HAND_SIZE * players + ROWS
     return tuple(range(1, top + 1))
 
 
 def check_players(players: int) -> None:
-    """Raise :class:`PlayerCountError` unless 2 ≤ players ≤ 10."""
+    """Raise :class:`PlayerCountError` unless :data:`MIN_PLAYERS` ≤ players ≤ :data:`MAX_PLAYERS`."""
     if not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise PlayerCountError(f"Take 5 is for {MIN_PLAYERS}–{MAX_PLAYERS} players; got {players!r}")
 
 
 def compute_bullheads(card: int) -> int:
-    """The penalty points (bullheads) printed on a card."""
-    if card == 55:
-        return 7
-    if card % 11 == 0:
-        return 5
-    if card % 10 == 0:
-        return 3
-    if card % 5 == 0:
-        return 2
-    return 1
-
-
-class _Bullheads(dict[int, int]):
-    """:func:`compute_bullheads` per card, worked out on first use (at most 4096 kept)."""
-
-    def __missing__(self, card: int) -> int:
-        points = compute_bullheads(card)
-        if len(self) < 4096:
-            self[card] = points
-        return points
-
-
-_BULLHEADS = _Bullheads()
+    """The penalty points (bullheads) printed on a card: the first row of :data:`BULLHEAD_TABLE` that
+    matches it (the card itself, or a multiple of the row's number)."""
+    for kind, number, points in BULLHEAD_TABLE:
+        if card == number if kind == "card" else card % number == 0:
+            return points
+    raise AssertionError(f"the bullhead table has no row for card {card}")
 
 
 def compute_pile_points(cards: Iterable[int]) -> int:
-    """The bullheads of a set of cards (each card's read off a table of :func:`compute_bullheads`: every
-    score and end check totals every pile).
+    """The bullheads of a set of cards.
 
     >>> compute_pile_points((55, 44, 20, 15, 7)), compute_pile_points(())
     (18, 0)
     """
-    return sum(map(_BULLHEADS.__getitem__, cards))
+    return sum(compute_bullheads(card) for card in cards)
 
 
 def compute_totals(state: Take5State) -> tuple[int, ...]:
@@ -373,7 +402,6 @@ def is_end_reached(variant: Take5Variant, totals: Iterable[int]) -> bool:
     return any(t > variant.threshold for t in totals)
 
 
-@remember_last
 def compute_whose_turn(state: Take5State) -> int:
     """Who acts: a seat, :data:`CHANCE` or :data:`TERMINAL` (the spec's own account)."""
     if state.finished:
@@ -444,65 +472,36 @@ def _resolves_a_too_low_card(step: Step[Take5Variant, Take5State, Take5Move]) ->
 
 def _check_players(step: Step[Take5Variant, Take5State, Take5Move]) -> str | None:
     n = step.before.players
-    return None if MIN_PLAYERS <= n <= MAX_PLAYERS else f"{n} players; the game is for 2–10"
+    return None if MIN_PLAYERS <= n <= MAX_PLAYERS else f"{n} players; the game is for {MIN_PLAYERS}–{MAX_PLAYERS}"
 
 
-#: The last answer of :func:`_dealable`: ``(state, variant, answer)``, replaced whole (one slot).
-_DEALABLE_SEEN: list[tuple[object, object, tuple[bool, frozenset[int]]]] = [(None, None, (False, frozenset()))]
-
-
-def _dealable(state: Take5State, variant: Take5Variant) -> tuple[bool, frozenset[int]]:
+def compute_dealable(state: Take5State, variant: Take5Variant) -> tuple[bool, frozenset[int]]:
     """Whether the round is over in ``state``, and the cards chance may deal there: the whole deck of
     ``variant`` for a new round, else the undealt cards.
 
-    One answer per state: every outcome of a chance node asks about the same
-    state, so the last answer is kept for the same state and variant objects
-    (both immutable). The slot is written here rather than by
-    :func:`~ruleproof.spec.core.remember_last`, whose generic wrapper cost
-    five times as much per answer (asked for every deal of every chance node).
-
     >>> state = Take5State(Take5Variant(), 2, 1, (7, 9, 40), 21, ((),) * 2, ((),) * 4, (0, 0), False,
     ...                    ((),) * 2, (0, 0), False)
-    >>> new_round, cards = _dealable(state, state.variant)
-    >>> new_round, sorted(cards), _dealable(state, state.variant)[1] is cards
-    (False, [7, 9, 40], True)
-    >>> _dealable(state._replace(deck=(8,)), state.variant)[1]
-    frozenset({8})
+    >>> new_round, cards = compute_dealable(state, state.variant)
+    >>> new_round, sorted(cards)
+    (False, [7, 9, 40])
     """
-    seen_state, seen_variant, known = _DEALABLE_SEEN[0]
-    if seen_state is state and seen_variant is variant:
-        return known
     if is_round_over(state):
-        answer = True, frozenset(deck_cards(variant, state.players))
-    else:
-        answer = False, frozenset(state.deck)
-    _DEALABLE_SEEN[0] = (state, variant, answer)
-    return answer
+        return True, frozenset(deck_cards(variant, state.players))
+    return False, frozenset(state.deck)
 
 
 def _check_deal_card(step: Step[Take5Variant, Take5State, Take5Move]) -> str | None:
     move = step.move
     if not isinstance(move, Deal):
         return f"{move} is not a deal; only chance deals cards"
-    new_round, cards = _dealable(step.before, step.variant)
+    new_round, cards = compute_dealable(step.before, step.variant)
     if move.card in cards:
         return None
     return f"card {move.card} is not in this game's deck" if new_round else f"card {move.card} is not among the undealt cards"
 
 
-def _holds_deal_card(step: Step[Take5Variant, Take5State, Take5Move]) -> bool:
-    """The fast form of :func:`_check_deal_card` (``True`` exactly when it finds nothing)."""
-    move = step.move
-    return isinstance(move, Deal) and move.card in _dealable(step.before, step.variant)[1]
-
-
-#: :func:`compute_whose_turn` with its last answer kept for the same state object: T5-TURN-1 and T5-ORDER-1 ask it
-#: for every move checked at a state.
-_whose_turn = remember_last_one(compute_whose_turn)
-
-
 def _check_turn(step: Step[Take5Variant, Take5State, Take5Move]) -> str | None:
-    expected = _whose_turn(step.before)
+    expected = compute_whose_turn(step.before)
     if step.actor == expected:
         return None
     who = {CHANCE: "chance", TERMINAL: "nobody (the game is over)"}.get(expected, f"seat {expected}")
@@ -515,23 +514,6 @@ def _check_select_in_hand(step: Step[Take5Variant, Take5State, Take5Move]) -> st
     assert isinstance(move, Select)
     hand = step.before.hands[step.actor] if 0 <= step.actor < step.before.players else ()
     return None if move.card in hand else f"card {move.card} is not in seat {step.actor}'s hand {list(hand)}"
-
-
-def _holds_select_in_hand(step: Step[Take5Variant, Take5State, Take5Move]) -> bool:
-    """The fast form of :func:`_check_select_in_hand`."""
-    state = step.before
-    return 0 <= step.actor < state.players and step.move.card in state.hands[step.actor]  # type: ignore[union-attr]
-
-
-def _holds_move_kind(step: Step[Take5Variant, Take5State, Take5Move]) -> bool:
-    """The fast form of :func:`_check_move_kind`."""
-    state = step.before
-    if step.actor == CHANCE or state.finished:
-        return True
-    move = step.move
-    if state.resolving:
-        return not isinstance(move, (Select, Deal))
-    return not isinstance(move, (Place, Take, Deal))
 
 
 def _check_move_kind(step: Step[Take5Variant, Take5State, Take5Move]) -> str | None:
@@ -775,17 +757,6 @@ def _is_deal(step: Step[Take5Variant, Take5State, Take5Move]) -> bool:
     return step.actor == CHANCE
 
 
-SEC_CARDS = "Карты и сделка"
-SEC_PLAY = "СПЕКТАКЛЬ"
-SEC_ADD = "ДОБАВЛЕНИЕ КАРТ В МАКЕТ"
-SEC_LOW = "СЛИШКОМ НИЗКАЯ КАРТА"
-SEC_TAKE5 = "ВОЗЬМИТЕ 5"
-SEC_ROUND = "ОКОНЧАНИЕ РАУНДА"
-SEC_END = "ЗАВЕРШЕНИЕ ИГРЫ"
-SEC_SCORE = "СБОР"
-SEC_WIN = "WINNING"
-SEC_PLAYERS = "КОЛИЧЕСТВО ИГРОКОВ: 2 - 10 игроков"
-
 RULES: tuple[Rule, ...] = (
     Rule(
         "T5-SETUP-1", "Player count",
@@ -796,7 +767,7 @@ RULES: tuple[Rule, ...] = (
         "T5-DEAL-1", "Deal from the deck",
         "Chance deals only cards that belong to the game's deck and have not been dealt yet "
         "(standard deck 1–104; the tactical deck 1 to 10 per player plus 4).",
-        _src(SEC_CARDS), RuleKind.LEGALITY, _check_deal_card, _is_deal, flags=("deck",), holds=_holds_deal_card,
+        _src(SEC_CARDS), RuleKind.LEGALITY, _check_deal_card, _is_deal, flags=("deck",),
     ),
     Rule(
         "T5-DEAL-2", "Deal order",
@@ -822,12 +793,12 @@ RULES: tuple[Rule, ...] = (
         "T5-PHASE-1", "Choose, then resolve",
         "A turn has two phases: first everyone chooses a card face down, then the revealed cards are placed; "
         "a card can be chosen only in the first phase and placed or used to take a row only in the second.",
-        _src(SEC_PLAY), RuleKind.LEGALITY, _check_move_kind, holds=_holds_move_kind,
+        _src(SEC_PLAY), RuleKind.LEGALITY, _check_move_kind,
     ),
     Rule(
         "T5-SELECT-1", "Choose from the hand",
         "The card a player chooses must come from their own hand.",
-        _src(SEC_PLAY), RuleKind.LEGALITY, _check_select_in_hand, _is_select, holds=_holds_select_in_hand,
+        _src(SEC_PLAY), RuleKind.LEGALITY, _check_select_in_hand, _is_select,
         moves=(Select,),
     ),
     Rule(
@@ -986,38 +957,25 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
 )
 
 
-#: Per ``(variant, players)`` (at most 64), the candidate moves of chance and of a seat, built once: moves are
-#: immutable values, so the same objects serve every state of the configuration.
-_CANDIDATES: dict[tuple[Take5Variant, int], tuple[tuple[Take5Move, ...], tuple[Take5Move, ...]]] = {}
-
-
-def _candidate_tables(variant: Take5Variant, players: int) -> tuple[tuple[Take5Move, ...], tuple[Take5Move, ...]]:
-    """Chance's and a seat's candidate moves in a configuration, in :func:`candidate_moves`'s order."""
-    key = (variant, players)
-    tables = _CANDIDATES.get(key)
-    if tables is None:
-        universe = deck_cards(variant, players)
-        seat: list[Take5Move] = [Select(c) for c in universe]
-        seat += [Place(r, left) for r in range(ROWS) for left in (False, True)]
-        seat += [Take(r) for r in range(ROWS)]
-        tables = (tuple(Deal(c) for c in universe), tuple(seat))
-        if len(_CANDIDATES) < 64:
-            _CANDIDATES[key] = tables
-    return tables
-
-
 def candidate_moves(state: Take5State, actor: int) -> Iterable[Take5Move]:
     """Every syntactically possible move of ``actor``: a superset of the legal ones (a new list each call).
 
     Chance may deal any card of the game's deck; a seat may choose any card of the deck, place on either
     end of any row or take any row.
 
-    >>> deals, seat = _candidate_tables(Take5Variant(deck="tactical"), 3)
+    >>> state = Take5State(Take5Variant(deck="tactical"), 3, 1, (), 0, ((),) * 3, ((),) * 4, (0,) * 3, False,
+    ...                    ((),) * 3, (0,) * 3, False)
+    >>> deals, seat = candidate_moves(state, CHANCE), candidate_moves(state, 0)
     >>> [str(m) for m in deals[:3]], len(deals), [str(m) for m in seat[-3:]], len(seat)
     (['deal 1', 'deal 2', 'deal 3'], 34, ['take 2', 'take 3', 'take 4'], 46)
     """
-    deals, seat = _candidate_tables(state.variant, state.players)
-    return list(deals if actor == CHANCE else seat)
+    universe = deck_cards(state.variant, state.players)
+    if actor == CHANCE:
+        return [Deal(c) for c in universe]
+    seat: list[Take5Move] = [Select(c) for c in universe]
+    seat += [Place(r, left) for r in range(ROWS) for left in (False, True)]
+    seat += [Take(r) for r in range(ROWS)]
+    return seat
 
 
 def build_spec(

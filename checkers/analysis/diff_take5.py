@@ -49,18 +49,32 @@ from ruleproof.checkers.analysis.diff import PairResult, _move_hash
 from ruleproof.model.core import CHANCE, Game
 from ruleproof.model.take5 import Take5Game
 from ruleproof.spec.errors import RuleproofError
-from ruleproof.spec.take5 import Deal, Place, Select, Take, Take5Variant, compute_bullheads
+from ruleproof.spec.take5 import (
+    DECK_TOP,
+    HAND_SIZE,
+    ROW_CAPACITY,
+    ROWS,
+    Deal,
+    Place,
+    Select,
+    Take,
+    Take5Variant,
+    compute_bullheads,
+)
 
 __all__ = ["fast_pair"]
 
-_HAND = 10
-_ROWS = 4
-_CAPACITY = 5
+# The rulebook's numbers as local names of the loops (from the spec's table of rule constants).
+_HAND = HAND_SIZE
+_ROWS = ROWS
+_CAPACITY = ROW_CAPACITY
+#: The option codes of taking each row (placements are 2·row and 2·row + 1, then one take per row).
+_TAKE_CODES = tuple(range(2 * _ROWS, 3 * _ROWS))
 _MASK = (1 << 64) - 1
 _TWO64 = 2.0**64
 #: The flags the fast path knows; any other flag away from its default sends a pair down the generic path.
 _KNOWN = frozenset({"end_rule", "threshold", "end_check", "row_choice", "deck", "professional", "tie"})
-_BULL = tuple(compute_bullheads(c) if c else 0 for c in range(105))
+_BULL = tuple(compute_bullheads(c) if c else 0 for c in range(DECK_TOP + 1))
 _b2b = hashlib.blake2b
 
 
@@ -75,11 +89,11 @@ def _cumulative(n: int) -> tuple[list[float], float]:
     return cum, total
 
 
-_CUM: list[tuple[list[float], float]] = [([], 0.0)] + [_cumulative(n) for n in range(1, 105)]
+_CUM: list[tuple[list[float], float]] = [([], 0.0)] + [_cumulative(n) for n in range(1, DECK_TOP + 1)]
 #: Move hashes of the generic min-hash choice (the same function, so the same numbers).
-_DEAL_H = tuple(_move_hash(Deal(c)) for c in range(105))
-_SELECT_H = tuple(_move_hash(Select(c)) for c in range(105))
-#: Placement codes: ``2·row + left`` for Place, ``8 + row`` for Take (this order is the moves' sort order).
+_DEAL_H = tuple(_move_hash(Deal(c)) for c in range(DECK_TOP + 1))
+_SELECT_H = tuple(_move_hash(Select(c)) for c in range(DECK_TOP + 1))
+#: Placement codes: ``2·row + left`` for Place, ``2·ROWS + row`` for Take (this order is the moves' sort order).
 _PLACE_H = tuple([_move_hash(Place(r, bool(left))) for r in range(_ROWS) for left in (0, 1)]
                  + [_move_hash(Take(r)) for r in range(_ROWS)])
 _NUMS = tuple(str(n).encode() for n in range(2048))
@@ -105,7 +119,7 @@ class _Rules:
         self.auto = variant.row_choice == "auto"
         self.professional = variant.professional
         self.draw = variant.tie == "draw"
-        top = 104 if variant.deck == "standard" else _HAND * players + _ROWS
+        top = DECK_TOP if variant.deck == "standard" else _HAND * players + _ROWS
         self.deck = list(range(1, top + 1))
 
     def options(self, rows: list[list[int]], card: int) -> list[int]:
@@ -132,8 +146,8 @@ class _Rules:
             return best
         if self.auto:
             bull = _BULL
-            return [8 + min(range(_ROWS), key=lambda r: (sum([bull[c] for c in rows[r]]), len(rows[r]), r))]
-        return [8, 9, 10, 11]
+            return [_TAKE_CODES[min(range(_ROWS), key=lambda r: (sum([bull[c] for c in rows[r]]), len(rows[r]), r))]]
+        return list(_TAKE_CODES)
 
     def ended(self, scores: list[int], points: list[int], took: bool, round_over: bool) -> bool:
         """Whether the game ends after a placement that ``took`` a row (``round_over``: the round's last)."""
@@ -203,8 +217,8 @@ class _Run:
         """Resolve ``seat``'s chosen card by placement ``code``: whether it took a row, and the round ended."""
         card = self.chosen[seat]
         rows = self.rows
-        took = code >= 8
-        r = code - 8 if took else code >> 1
+        took = code >= _TAKE_CODES[0]
+        r = code - _TAKE_CODES[0] if took else code >> 1
         row = rows[r]
         if took or len(row) >= _CAPACITY:
             bull = _BULL
@@ -354,7 +368,7 @@ def _lock_step(run: _Run, keys: _Keys, rules_b: _Rules, limit: int) -> tuple[int
     seats = range(players)
     # Neither reading has left ends or the automatic row: a card has one place or it takes any row.
     plain = same_places and not rules_a.professional and not rules_a.auto
-    too_low = [8, 9, 10, 11]
+    too_low = list(_TAKE_CODES)
     step = 0
     while True:
         if step > limit:
@@ -427,8 +441,8 @@ def _lock_step(run: _Run, keys: _Keys, rules_b: _Rules, limit: int) -> tuple[int
                     h = hashers[seat + 1].copy()
                     h.update(nums[c] if c < 2048 else str(c).encode())
                     code = options[min(n - 1, int((int.from_bytes(h.digest(), "big") + 0.5) / two64 * n))]
-                took = code >= 8
-                r = code - 8 if took else code >> 1
+                took = code >= _TAKE_CODES[0]
+                r = code - _TAKE_CODES[0] if took else code >> 1
                 row = rows[r]
                 if took or len(row) >= _CAPACITY:
                     points[seat] += sum([bull[x] for x in row])

@@ -17,8 +17,18 @@ from typing import Any
 
 from ruleproof.checkers.certcheck.core import CHANCE, TERMINAL, Evaluation, Facts
 
-ROWS = 4
-HAND = 10
+#: The rule constants this checker implements, declared once (it imports nothing of ruleproof's, so it
+#: cannot read the spec's table; tests/checkers/test_certcheck_constants.py compares the two).
+IMPLEMENTS: dict[str, Any] = {
+    "min_players": 2,
+    "max_players": 10,
+    "deck_top": 104,
+    "hand_size": 10,
+    "rows": 4,
+    "bullheads": (("card", 55, 7), ("multiple", 11, 5), ("multiple", 10, 3), ("multiple", 5, 2), ("multiple", 1, 1)),
+}
+ROWS: int = IMPLEMENTS["rows"]
+HAND: int = IMPLEMENTS["hand_size"]
 
 FORCED_CLAIM = "the card to resolve is lower than every row end: it fits no row, so its owner must take a row"
 FORCED_METHOD = "every placement (each row, at its right end and at its left end) evaluated against the rules"
@@ -76,13 +86,11 @@ def _who(actor: int) -> str | int:
 
 
 def _bullheads(card: int) -> int:
-    if card == 55:
-        return 7
-    if card % 11 == 0:
-        return 5
-    if card % 10 == 0:
-        return 3
-    return 2 if card % 5 == 0 else 1
+    """The first row of the declared bullhead table that matches the card (itself, or a multiple of the row's number)."""
+    for kind, number, points in IMPLEMENTS["bullheads"]:
+        if card == number if kind == "card" else card % number == 0:
+            return int(points)
+    raise ValueError(f"no bullhead value for card {card!r}")
 
 
 def _fits(s: dict[str, Any], card: int) -> list[list[Any]]:
@@ -131,9 +139,10 @@ class _Take5:
         kind, number, left = move
         out: list[Evaluation] = []
         n = s["players"]
-        out.append(("T5-SETUP-1", 2 <= n <= 10, {"players": n}))
+        out.append(("T5-SETUP-1", IMPLEMENTS["min_players"] <= n <= IMPLEMENTS["max_players"], {"players": n}))
         if actor == CHANCE:
-            everything = list(range(1, (104 if s["variant"]["deck"] == "standard" else HAND * n + ROWS) + 1))
+            top = IMPLEMENTS["deck_top"] if s["variant"]["deck"] == "standard" else HAND * n + ROWS
+            everything = list(range(1, top + 1))
             source = everything if _round_over(s) else s["deck"]
             facts: Facts = {"move_kind": kind, "card": number if kind == "deal" else None,
                             "from": "every card (new round)" if _round_over(s) else "undealt cards",

@@ -18,6 +18,7 @@ from typing import Any
 from ruleproof.checkers.certcheck import take5 as text
 from ruleproof.spec.core import CHANCE, TERMINAL, Step
 from ruleproof.spec.take5 import (
+    ROWS,
     Deal,
     Place,
     Select,
@@ -89,7 +90,7 @@ class _Facts:
         state = step.before
         if not isinstance(step.move, Take) or not state.resolving or not any(state.chosen):
             return None
-        return [Place(r, left) for r in range(4) for left in (False, True)]
+        return [Place(r, left) for r in range(ROWS) for left in (False, True)]
 
     def forced_proof(self, step: Step[Any, Any, Any]) -> dict[str, Any]:
         card, _ = lowest_pending(step.before)

@@ -37,7 +37,7 @@ from ruleproof.spec.core import variant_from_mapping, variant_to_dict
 from ruleproof.spec.take5 import Deal, Place, Select, Take, Take5State, Take5Variant
 
 GAME_ID = "take5"
-ROWS = 4
+ROWS = t5.ROWS
 
 
 # --------------------------------------------------------------------------
@@ -191,7 +191,7 @@ def _bmc_professional(turns: int, goal: str) -> tuple[str, dict[str, Any], tuple
     low = [z3.Int(f"a{t}") for t in range(turns)]
     high = [z3.Int(f"b{t}") for t in range(turns)]
     cards = init + low + high
-    s.add("T5-DEAL-1", z3.Distinct(*cards), *[z3.And(c >= 1, c <= 104) for c in cards])
+    s.add("T5-DEAL-1", z3.Distinct(*cards), *[z3.And(c >= 1, c <= t5.DECK_TOP) for c in cards])
     s.add_fact(*[low[t] < high[t] for t in range(turns)])
     rows = _Rows(list(init), list(init), [z3.IntVal(1)] * ROWS)
     choices: dict[str, Any] = {}
@@ -289,13 +289,19 @@ def _professional_tie(full: bool) -> Finding:
 
 
 def _bullheads_term(c: Any) -> Any:
-    return z3.If(c == 55, 7, z3.If(c % 11 == 0, 5, z3.If(c % 10 == 0, 3, z3.If(c % 5 == 0, 2, 1))))
+    """A card's bullheads as a term: the spec's table of bullheads (:data:`~ruleproof.spec.take5.BULLHEAD_TABLE`),
+    its rows asked in order as nested if-then-else."""
+    rows = t5.BULLHEAD_TABLE
+    term: Any = z3.IntVal(rows[-1][2])
+    for kind, number, points in reversed(rows[:-1]):
+        term = z3.If(c == number if kind == "card" else c % number == 0, points, term)
+    return term
 
 
 def _max_take_one_turn(full: bool) -> Finding:
     start = time.perf_counter()
     cards = [z3.Int(f"c{i}") for i in range(t5.ROW_CAPACITY)]
-    constraints = [z3.And(c >= 1, c <= 104) for c in cards]
+    constraints = [z3.And(c >= 1, c <= t5.DECK_TOP) for c in cards]
     constraints += [cards[i] < cards[i + 1] for i in range(len(cards) - 1)]
     result, best = maximize(z3.Sum([_bullheads_term(c) for c in cards]), constraints, "T5-F-5")
     question = "What is the most bullheads one player can take in one turn?"
@@ -409,18 +415,18 @@ def round_take(more_than: int) -> SolverResult:
     >>> round_take(117).verdict, round_take(116).verdict
     ('unsat', 'sat')
     """
-    taken = [z3.Bool(f"t{c}") for c in range(1, 105)]
+    taken = [z3.Bool(f"t{c}") for c in range(1, t5.DECK_TOP + 1)]
     s = TrackedSolver("T5-F-7")
     # The taken cards counted per bullhead value (definitions, with the bounds they imply): the same sums as
     # over the cards, but the arithmetic solver sees five counts and refutes 118 from the linear relaxation
     # (2,825 z3 units; summing 104 if-then-else terms took 2.6 million).
     groups: dict[int, list[Any]] = {}
-    for c, b in zip(range(1, 105), taken):
+    for c, b in zip(range(1, t5.DECK_TOP + 1), taken):
         groups.setdefault(t5.compute_bullheads(c), []).append(b)
     count = {w: z3.Int(f"taken_{w}") for w in groups}
     s.add_fact(*[count[w] == z3.Sum([z3.If(b, 1, 0) for b in cards]) for w, cards in groups.items()])
     s.add_fact(*[z3.And(count[w] >= 0, count[w] <= len(cards)) for w, cards in groups.items()])
-    s.add("T5-SIX-1", z3.Sum(list(count.values())) <= 10 * t5.ROW_CAPACITY)
+    s.add("T5-SIX-1", z3.Sum(list(count.values())) <= t5.HAND_SIZE * t5.ROW_CAPACITY)
     s.add("T5-SCORE-1", z3.Sum([w * count[w] for w in count]) > more_than)
     return s.check()
 

@@ -14,7 +14,8 @@ from collections import defaultdict
 
 import pytest
 from ruleproof.model.registry import game_for
-from ruleproof.spec.core import Step, fast_form_disagreements
+from ruleproof.spec.accel.core import fast_form_disagreements
+from ruleproof.spec.core import Step
 
 GAMES = ("cinco", "take5", "ikebana", "bigpoints")
 

@@ -20,7 +20,7 @@ from ruleproof.checkers.checks.conformance import StateMemo, check_state, run_co
 from ruleproof.checkers.checks.fuzz import machine_for, search_machine
 from ruleproof.model.registry import available_games, game_for
 from ruleproof.model.take5 import Take5Game
-from ruleproof.spec.core import remember_last
+from ruleproof.spec.accel.core import remember_last
 from ruleproof.spec.take5 import Select, Take5Variant
 
 

@@ -45,8 +45,8 @@ def test_a_mutant_lands_in_the_copy_and_the_copy_is_imported(tmp_path: Path) -> 
     copy = campaign.make_copy(tmp_path / "copy")
     mutant = next(m for m in MUTANTS if m.id == "T5-M7")
     campaign.apply(mutant, copy)
-    assert "ROW_CAPACITY = 6" in (copy / "ruleproof" / "spec" / "take5.py").read_text(encoding="utf-8")
-    assert "ROW_CAPACITY = 5" in (campaign.ROOT / "spec" / "take5.py").read_text(encoding="utf-8")
+    assert 'RuleConstant("row_capacity", 6,' in (copy / "ruleproof" / "spec" / "take5.py").read_text(encoding="utf-8")
+    assert 'RuleConstant("row_capacity", 5,' in (campaign.ROOT / "spec" / "take5.py").read_text(encoding="utf-8")
     assert campaign.imports_the_copy(copy)
 
 

@@ -21,7 +21,8 @@ from typing import Any
 from ruleproof.model.bigfive import GAME
 from ruleproof.spec import bigfive as bf
 from ruleproof.spec.bigfive import SPEC, BigFiveVariant, Placed, Play, is_line_uniform
-from ruleproof.spec.core import CHANCE, TERMINAL, GameSpec, Step, fast_form_disagreements
+from ruleproof.spec.accel.core import fast_form_disagreements
+from ruleproof.spec.core import CHANCE, TERMINAL, GameSpec, Step
 
 FAST = ("BF-PLAY-3", "BF-LINE-1", "BF-LINE-2", "BF-LINE-3", "BF-LINE-4", "BF-LINE-5")
 

@@ -15,7 +15,8 @@ from typing import Any
 
 from ruleproof.model.registry import game_for
 from ruleproof.spec import cinco as ci
-from ruleproof.spec.core import CHANCE, Step, fast_form_disagreements
+from ruleproof.spec.accel.core import fast_form_disagreements
+from ruleproof.spec.core import CHANCE, Step
 
 GAME = game_for("cinco")
 

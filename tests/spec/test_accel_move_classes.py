@@ -1,4 +1,4 @@
-"""Rules that declare their move classes (``Rule.moves``) and the order ``GameSpec.is_legal`` asks rules in.
+"""Rules that declare their move classes (``Rule.moves``) and the order ``AcceleratedSpec.is_legal`` asks rules in.
 
 ``check_move`` and ``is_legal`` look only at the legality rules whose ``moves``
 allow the move's class; the reports must be those of ``check_rules`` over every
@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
+from ruleproof.spec.accel.core import AcceleratedSpec, fast_form_disagreements
 from ruleproof.spec.core import (
     GameSpec,
     Rule,
@@ -45,7 +46,7 @@ def _rule(rule_id: str, ok: Any, *, applies: Any = None, moves: tuple[type[Any],
 
 
 def _spec(*rules: Rule) -> GameSpec[Demo, int, object]:
-    return GameSpec(name="demo", title="Demo", rulebook="demo.txt", variant_type=Demo, rules=rules,
+    return AcceleratedSpec(name="demo", title="Demo", rulebook="demo.txt", variant_type=Demo, rules=rules,
                     ambiguities=(), whose_turn=lambda state: 0, candidate_moves=lambda state, actor: MOVES,
                     parse_move=str, min_players=1, max_players=2)
 

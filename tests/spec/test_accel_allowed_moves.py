@@ -1,4 +1,4 @@
-"""``GameSpec.allowed_moves``: the legality question asked of a list of moves at once.
+"""``AcceleratedSpec.allowed_moves``: the legality question asked of a list of moves at once.
 
 Its verdicts must be those of ``is_legal`` (and of ``check_move``) move by
 move, in the moves' order, for moves of several classes, duplicates, rules
@@ -17,10 +17,11 @@ from typing import Any
 
 import pytest
 from ruleproof.model.registry import available_games, game_for
-from ruleproof.spec import core
+from ruleproof.spec.accel import core
+from ruleproof.spec.accel.core import AcceleratedSpec
 from ruleproof.spec.core import GameSpec, Rule, RuleKind, Source, Step
 
-from tests.spec.test_core_move_classes import MOVES, Demo, _rule, _rules, _spec
+from tests.spec.test_accel_move_classes import MOVES, Demo, _rule, _rules, _spec
 
 SRC = Source("demo.txt", "Раздел")
 

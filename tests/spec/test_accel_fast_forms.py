@@ -1,4 +1,4 @@
-"""A rule's yes/no fast form (``Rule.holds``) and ``GameSpec.is_legal``, which asks it.
+"""A rule's yes/no fast form (``Rule.holds``) and ``AcceleratedSpec.is_legal``, which asks it.
 
 ``is_legal`` must give ``check_move``'s verdict whatever the rules' fast forms
 and whatever order it asks the rules in; a fast form that disagrees with its
@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from ruleproof.spec.accel.core import AcceleratedSpec, fast_form_disagreements
 from ruleproof.spec.core import (
     GameSpec,
     Rule,
@@ -21,7 +22,6 @@ from ruleproof.spec.core import (
     Source,
     Step,
     check_rules,
-    fast_form_disagreements,
 )
 
 
@@ -40,7 +40,7 @@ def _rule(rule_id: str, ok: Any, *, fast: Any = None, applies: Any = None) -> Ru
 
 
 def _spec(*rules: Rule) -> GameSpec[Demo, int, int]:
-    return GameSpec(name="demo", title="Demo", rulebook="demo.txt", variant_type=Demo, rules=rules,
+    return AcceleratedSpec(name="demo", title="Demo", rulebook="demo.txt", variant_type=Demo, rules=rules,
                     ambiguities=(), whose_turn=lambda state: 0, candidate_moves=lambda state, actor: range(-20, 40),
                     parse_move=int, min_players=1, max_players=2)
 

@@ -1,0 +1,244 @@
+"""Every acceleration gives the plain specification's answers (one generic test for every game).
+
+A game's acceleration module (``ruleproof.spec.accel.<game>``) attaches fast
+forms to its plain rules by id, replaces pure calculations of the plain module
+by faster ones with the same answers, and gives a fast ``whose_turn`` and
+``candidate_moves``. Here every one of them is enumerated from the game's
+:class:`~ruleproof.spec.accel.core.Acceleration` (so no fast form escapes this
+test) and compared with its plain counterpart on the steps of generated games
+of every test configuration of every game:
+
+* a fast ``holds`` must be ``True`` exactly when the plain rule's ``check``
+  finds nothing, and must have answered both yes and no;
+* a fast ``check`` must return the plain rule's very message;
+* a fast calculation must return what the plain one returns, on every argument
+  tuple the spec asked it about, asked again in another order;
+* the fast ``whose_turn`` and ``candidate_moves`` must equal the plain ones;
+* the accelerated spec's ``allowed_moves`` and ``check_move`` must equal the
+  plain spec's.
+
+``test_spec_tests_pass_with_accelerations_off`` runs the spec and boundary
+tests a second time in a process with the accelerations switched off.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import random
+import re
+import subprocess
+import sys
+from collections import defaultdict
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+from typing import Any, NamedTuple
+
+import pytest
+
+from ruleproof.model.registry import game_for
+from ruleproof.spec.accel.core import ENABLED, SWITCH, AcceleratedSpec, Acceleration, FastCalculation, accelerate
+from ruleproof.spec.core import CHANCE, GameSpec, RuleKind, Step
+from ruleproof.spec.registry import GAME_IDS, spec_for
+
+ROOT = Path(__file__).resolve().parents[2]
+
+pytestmark = pytest.mark.skipif(not ENABLED, reason=f"accelerations are switched off ({SWITCH})")
+
+
+def accel_module(game_id: str) -> ModuleType | None:
+    try:
+        return importlib.import_module(f"ruleproof.spec.accel.{game_id}")
+    except ModuleNotFoundError:
+        return None
+
+
+ACCELERATED = tuple(g for g in GAME_IDS if accel_module(g) is not None)
+
+
+class Moment(NamedTuple):
+    """A state of a generated game: who acts, a sample of candidate moves, and the move made with its result."""
+
+    variant: Any
+    state: Any
+    actor: int
+    candidates: tuple[Any, ...]
+    move: Any
+    after: Any
+
+
+def moments(game_id: str, *, steps: int = 150, every: int = 5, seed: int = 11) -> Iterator[Moment]:
+    """States along a random game of each test configuration of the game; candidates at every ``every``-th."""
+    game = game_for(game_id)
+    plain = plain_spec(game_id)
+    rng = random.Random(seed)
+    for players, variant in game.test_configs():
+        state = game.initial_state(players, variant)
+        for index in range(steps):
+            actor = game.current_player(state)
+            if actor < CHANCE:
+                break
+            move = game.random_move(state, rng, actor)
+            after = game.apply(state, move)
+            candidates: tuple[Any, ...] = ()
+            if index % every == 0:
+                candidates = tuple(plain.candidate_moves(state, actor))
+            yield Moment(variant, state, actor, candidates, move, after)
+            state = after
+
+
+def plain_spec(game_id: str) -> GameSpec[Any, Any, Any]:
+    spec = accel_module(game_id).SPEC  # type: ignore[union-attr]
+    assert isinstance(spec, AcceleratedSpec) and spec.plain is not None
+    return spec.plain
+
+
+def acceleration(game_id: str) -> Acceleration:
+    module = accel_module(game_id)
+    assert module is not None
+    found: Acceleration = module.ACCELERATION
+    return found
+
+
+@pytest.fixture(scope="module", params=ACCELERATED)
+def game_moments(request: pytest.FixtureRequest) -> tuple[str, list[Moment]]:
+    return request.param, list(moments(request.param))
+
+
+@pytest.mark.xfail(len(ACCELERATED) < len(GAME_IDS), strict=True, reason="issue 30: games still being split")
+def test_every_builtin_game_has_an_acceleration_module() -> None:
+    assert ACCELERATED == GAME_IDS
+
+
+def test_every_fast_form_agrees_with_its_plain_rule(game_moments: tuple[str, list[Moment]]) -> None:
+    game_id, seen = game_moments
+    fast_spec = accel_module(game_id).SPEC  # type: ignore[union-attr]
+    plain = plain_spec(game_id)
+    answers: dict[str, set[bool]] = defaultdict(set)
+    checked: dict[str, int] = defaultdict(int)
+    forms = acceleration(game_id).fast_forms
+    assert forms, f"{game_id} attaches no fast form"
+    for form in forms:
+        rule, fast_rule = plain.rule(form.rule_id), fast_spec.rule(form.rule_id)
+        assert rule.check is not fast_rule.check or form.check is None
+        for moment in seen:
+            if rule.kind is RuleKind.LEGALITY:
+                steps = [Step(moment.variant, moment.state, moment.actor, m) for m in moment.candidates]
+                steps.append(Step(moment.variant, moment.state, moment.actor, moment.move))
+            else:
+                steps = [Step(moment.variant, moment.state, moment.actor, moment.move, moment.after)]
+            for step in steps:
+                if not rule.applies(step):
+                    continue
+                message = rule.check(step)
+                if form.holds is not None:
+                    verdict = form.holds(step)
+                    assert verdict == (message is None), (form.rule_id, step.move, message)
+                    answers[form.rule_id].add(verdict)
+                if form.check is not None:
+                    assert form.check(step) == message, (form.rule_id, step.move)
+                checked[form.rule_id] += 1
+    for form in forms:
+        assert checked[form.rule_id] > 0, f"{form.rule_id}: no generated step exercised its fast form"
+        if form.holds is not None:
+            assert answers[form.rule_id] == {True, False}, f"{form.rule_id}: its fast form only said {answers[form.rule_id]}"
+
+
+def test_every_fast_calculation_gives_the_plain_answers(game_moments: tuple[str, list[Moment]],
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each calculation is watched while the accelerated spec checks the generated steps; then the fast form
+    is asked about every recorded argument tuple, in the recorded order and again interleaved with the
+    previous one (a memory that ignores its arguments fails there), and compared with the plain form."""
+    game_id, seen = game_moments
+    calculations = acceleration(game_id).calculations
+    recorded: dict[str, list[tuple[Any, ...]]] = defaultdict(list)
+
+    def watch(calculation: FastCalculation) -> Any:
+        def watched(*args: Any) -> Any:
+            if len(recorded[calculation.where]) < 400:
+                recorded[calculation.where].append(args)
+            return calculation.fast(*args)
+        return watched
+
+    for calculation in calculations:
+        monkeypatch.setattr(importlib.import_module(calculation.module), calculation.name, watch(calculation))
+    fast_spec = accel_module(game_id).SPEC  # type: ignore[union-attr]
+    for moment in seen:
+        fast_spec.whose_turn(moment.state)
+        fast_spec.allowed_moves(moment.variant, moment.state, moment.actor, moment.candidates)
+        fast_spec.check_move(moment.variant, moment.state, moment.actor, moment.move)
+        fast_spec.check_transition(moment.variant, moment.state, moment.actor, moment.move, moment.after)
+    for calculation in calculations:
+        calls = recorded[calculation.where]
+        assert calls, f"{calculation.where}: the spec never asked it on the generated steps"
+        for previous, args in zip([calls[0], *calls], calls):
+            for probe in (args, previous, args):
+                assert calculation.fast(*probe) == calculation.plain(*probe), (calculation.where, probe)
+
+
+def test_fast_turns_and_candidates_equal_the_plain_ones(game_moments: tuple[str, list[Moment]]) -> None:
+    game_id, seen = game_moments
+    accel = acceleration(game_id)
+    plain = plain_spec(game_id)
+    for moment in seen:
+        if accel.whose_turn is not None:
+            assert accel.whose_turn(moment.state) == plain.whose_turn(moment.state)
+        if accel.candidate_moves is not None and moment.candidates:
+            assert list(accel.candidate_moves(moment.state, moment.actor)) == list(moment.candidates)
+
+
+def test_the_accelerated_spec_decides_as_the_plain_spec(game_moments: tuple[str, list[Moment]]) -> None:
+    game_id, seen = game_moments
+    fast_spec = accel_module(game_id).SPEC  # type: ignore[union-attr]
+    plain = plain_spec(game_id)
+    allowed = 0
+    for moment in seen:
+        args = (moment.variant, moment.state, moment.actor)
+        expected = plain.allowed_moves(*args, moment.candidates)
+        assert fast_spec.allowed_moves(*args, moment.candidates) == expected
+        assert [m for m in moment.candidates if fast_spec.is_legal(*args, m)] == expected
+        assert fast_spec.check_move(*args, moment.move) == plain.check_move(*args, moment.move)
+        assert (fast_spec.check_transition(*args, moment.move, moment.after)
+                == plain.check_transition(*args, moment.move, moment.after))
+        allowed += len(expected)
+    assert allowed > 0
+
+
+def test_the_registry_hands_out_the_accelerated_spec() -> None:
+    for game_id in ACCELERATED:
+        assert spec_for(game_id) is accel_module(game_id).SPEC  # type: ignore[union-attr]
+
+
+def test_invalid_fast_form_for_an_unknown_rule_is_refused() -> None:
+    from ruleproof.spec.accel.core import FastForm
+
+    spec = plain_spec(ACCELERATED[0])
+    with pytest.raises(ValueError, match="unknown rules"):
+        accelerate(spec, Acceleration("demo", (FastForm("NO-SUCH-RULE", holds=lambda step: True),)), enabled=True)
+
+
+def test_invalid_fast_form_that_disagrees_is_caught() -> None:
+    """The comparison above can fail: a fast form that says yes to everything disagrees somewhere."""
+    game_id = ACCELERATED[0]
+    plain = plain_spec(game_id)
+    form = acceleration(game_id).fast_forms[0]
+    rule = plain.rule(form.rule_id)
+    disagreements = 0
+    for moment in moments(game_id, steps=60):
+        for move in moment.candidates:
+            step = Step(moment.variant, moment.state, moment.actor, move)
+            if rule.applies(step) and rule.check(step) is not None:
+                disagreements += 1  # an always-yes fast form would disagree here
+    assert disagreements > 0
+
+
+@pytest.mark.skipif(os.environ.get("RULEPROOF_ACCEL_SUBRUN") == "1", reason="already the plain run")
+def test_spec_tests_pass_with_accelerations_off() -> None:
+    """The spec and boundary tests, run again in a process with every acceleration switched off."""
+    env = {**os.environ, SWITCH: "off", "RULEPROOF_ACCEL_SUBRUN": "1"}
+    command = [sys.executable, "-m", "pytest", "-x", "-p", "no:cacheprovider", "-n", "0",
+               "tests/spec", "tests/boundary"]
+    result = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, check=False)
+    assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-2000:]
+    assert re.search(r"\b[1-9]\d* passed", result.stdout), result.stdout[-2000:]

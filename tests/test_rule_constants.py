@@ -1,0 +1,181 @@
+"""Every number a rulebook fixes is named once: in its game's table of rule constants.
+
+Each game's specification has a :class:`~ruleproof.spec.core.ConstantTable`
+(``CONSTANTS``): the rows of Take 5, the hand size, the deck, the thresholds …,
+each with its passage. Every other layer (spec, engine and its fast paths, the
+SMT encodings, the certificate checker, the renderers, the analyses) reads them
+from there. This test reads each game's modules and fails on an integer literal
+equal to one of the game's constants, unless the site is listed in
+:data:`ALLOWED` with the reason it is not that constant (or why it must stay a
+literal).
+
+What is searched, and why (a search for every literal would find nothing but noise):
+
+* the values of the number constants from :data:`SMALLEST` up: 0, 1 and 2
+  stand for first/second, pairs, and empty or single things far more often
+  than for a rule constant;
+* the members of table constants (bullhead values, bonus tables …) from
+  :data:`SMALLEST_IN_TABLE` up: the small members of a table (3, 5, 7
+  bullheads) are everywhere in unrelated arithmetic;
+* only where a rule constant is used: in a comparison (``len(row) >= 5``,
+  ``x in {4, 5}``), a ``range(…)``, a ``%``, ``//`` or ``*`` (``card % 11``,
+  ``10 * players``), or assigned to a name (``ROWS = 4``, ``players = 10``,
+  ``{"rows": 4}``).
+  Pixel offsets and sums in drawing code are not searched.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from ruleproof.spec.core import ConstantTable
+
+ROOT = Path(__file__).resolve().parent.parent
+
+#: The smallest value of a number constant searched for (see the module docstring).
+SMALLEST = 3
+#: The smallest member of a table constant searched for.
+SMALLEST_IN_TABLE = 11
+
+#: The modules of each game that must read its constants from the table (beside the spec module itself).
+GAME_FILES: dict[str, tuple[str, ...]] = {
+    "take5": ("spec/take5.py", "spec/accel/take5.py", "model/take5.py", "checkers/smt/take5.py",
+              "checkers/analysis/diff_take5.py", "checkers/render/take5.py", "checkers/proofs/take5.py",
+              "checkers/certcheck/take5.py"),
+}
+
+#: Sites allowed to write a constant's value as a literal: ``(file, text on the line, reason)``.
+_T5_ROUND_PLAN = "T5-F-6's witness is built by hand for the rulebook's numbers (ten players, ten turns, a " \
+                 "50-card chain through one row); its replay checks it against the spec"
+_CERTCHECK = "the independent checker imports nothing of ruleproof's: it declares the constants it implements " \
+             "once (IMPLEMENTS), compared with the spec's by tests/checkers/test_certcheck_constants.py"
+ALLOWED: dict[str, tuple[tuple[str, str, str], ...]] = {
+    "take5": (
+        ("checkers/smt/take5.py", "players = 10", _T5_ROUND_PLAN),
+        ("checkers/smt/take5.py", 'witness={"players": 10,', _T5_ROUND_PLAN),
+        ("checkers/smt/take5.py", "for t in range(1, 11):", _T5_ROUND_PLAN),
+        ("checkers/smt/take5.py", "for t in range(10):", _T5_ROUND_PLAN),
+        ("checkers/smt/take5.py", "valuable = [c for c in range(5, 101)", _T5_ROUND_PLAN),
+        ("checkers/smt/take5.py", "ones = [c for c in range(100, 5, -1)", _T5_ROUND_PLAN),
+        ("checkers/smt/take5.py", "hands[0][t - 1] = chain[5 * t]", _T5_ROUND_PLAN),
+        ("checkers/smt/take5.py", "others += list(chain[5 * t + 1: 5 * t + 5])", _T5_ROUND_PLAN),
+        ("checkers/smt/take5.py", "chain[5 * t - 1]", _T5_ROUND_PLAN),
+        ("checkers/smt/take5.py", "hands = [[row[1], row[3], higher], [row[2], row[4], 4]]",
+         "T5-F-5's witness deals card 4 (a card number, not the row count)"),
+        ("checkers/analysis/diff_take5.py", "below, code = x, 4",
+         "option code 4 is the third row's right end (codes 2·row + left)"),
+        ("checkers/render/take5.py", 'if heads >= 5 else',
+         "drawing: a card of five or more bullheads gets the red dots (a colour choice, not the row capacity)"),
+        ("checkers/render/take5.py", "x + 5 + 4 * i if fanned else x + 7 + 5 * i", "drawing: dot offsets in pixels"),
+        ("checkers/certcheck/take5.py", '"deck_top": 104,', _CERTCHECK),
+        ("checkers/certcheck/take5.py", '"hand_size": 10,', _CERTCHECK),
+        ("checkers/certcheck/take5.py", '"rows": 4,', _CERTCHECK),
+        ("checkers/certcheck/take5.py", '"max_players": 10,', _CERTCHECK),
+        ("checkers/certcheck/take5.py", '"bullheads": (("card", 55, 7),', _CERTCHECK),
+    ),
+}
+
+
+def constant_values(table: ConstantTable) -> dict[int, list[str]]:
+    """Every searched number of the table, with the names of the constants holding it."""
+    found: dict[int, list[str]] = {}
+
+    def walk(name: str, value: object, smallest: int) -> None:
+        if isinstance(value, bool):
+            return
+        if isinstance(value, int):
+            if value >= smallest:
+                found.setdefault(value, []).append(name)
+        elif isinstance(value, tuple):
+            for item in value:
+                walk(name, item, SMALLEST_IN_TABLE)
+
+    for constant in table:
+        walk(constant.name, constant.value, SMALLEST)
+    return found
+
+
+def _in_rule_context(node: ast.AST, parents: dict[ast.AST, ast.AST]) -> bool:
+    """Whether the literal ``node`` stands where a rule constant would (see the module docstring)."""
+    parent = parents.get(node)
+    while isinstance(parent, (ast.Tuple, ast.List, ast.Set, ast.UnaryOp)):  # `in {4, 5}`, `-5`
+        node, parent = parent, parents.get(parent)
+    if isinstance(parent, ast.Compare):
+        return True
+    if isinstance(parent, ast.BinOp):
+        return isinstance(parent.op, (ast.Mod, ast.FloorDiv, ast.Mult))
+    if isinstance(parent, ast.Call):
+        return getattr(parent.func, "id", "") == "range"
+    if isinstance(parent, (ast.Assign, ast.AnnAssign)):
+        return parent.value is node
+    if isinstance(parent, ast.Dict):  # {"rows": 4}: a value under a name
+        return any(value is node and isinstance(key, ast.Constant) and isinstance(key.value, str)
+                   for key, value in zip(parent.keys, parent.values))
+    return False
+
+
+def table_lines(path: Path) -> set[int]:
+    """The lines of the ``CONSTANTS = ConstantTable(...)`` assignment in ``path`` (where the numbers live)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    lines: set[int] = set()
+    for node in ast.walk(tree):
+        if (isinstance(node, (ast.Assign, ast.AnnAssign)) and isinstance(node.value, ast.Call)
+                and getattr(node.value.func, "id", "") == "ConstantTable"):
+            lines.update(range(node.lineno, (node.end_lineno or node.lineno) + 1))
+    return lines
+
+
+def literal_sites(path: Path, values: dict[int, list[str]]) -> Iterator[tuple[int, int, str]]:
+    """``(line, value, line text)`` of every integer literal in ``path`` equal to a searched number, outside the
+    constants table and outside docstrings (strings are not searched at all)."""
+    source = path.read_text(encoding="utf-8")
+    lines = source.splitlines()
+    skip = table_lines(path)
+    tree = ast.parse(source)
+    parents = {child: parent for parent in ast.walk(tree) for child in ast.iter_child_nodes(parent)}
+    for node in ast.walk(tree):
+        if (isinstance(node, ast.Constant) and type(node.value) is int and node.value in values
+                and node.lineno not in skip and _in_rule_context(node, parents)):
+            yield node.lineno, node.value, lines[node.lineno - 1].strip()
+
+
+@pytest.mark.parametrize("game_id", sorted(GAME_FILES))
+def test_rule_constants_are_read_from_the_table(game_id: str) -> None:
+    table: ConstantTable = importlib.import_module(f"ruleproof.spec.{game_id}").CONSTANTS
+    values = constant_values(table)
+    allowed = ALLOWED.get(game_id, ())
+    stray = []
+    used_allowances = set()
+    for relative in GAME_FILES[game_id]:
+        for line, value, text in literal_sites(ROOT / relative, values):
+            match = [a for a in allowed if a[0] == relative and a[1] in text]
+            if match:
+                used_allowances.update(match)
+                continue
+            stray.append(f"{relative}:{line}: {value} ({', '.join(values[value])}) in {text!r}")
+    assert not stray, "rule constants written as literals (read them from CONSTANTS, or allow the site with a " \
+                      "reason in tests/test_rule_constants.py):\n" + "\n".join(stray)
+    unused = [a for a in allowed if a not in used_allowances]
+    assert not unused, f"allowed sites that no longer exist: {unused}"
+
+
+@pytest.mark.parametrize("game_id", sorted(GAME_FILES))
+def test_every_constant_has_its_passage(game_id: str) -> None:
+    table: ConstantTable = importlib.import_module(f"ruleproof.spec.{game_id}").CONSTANTS
+    assert table.game == game_id and list(table)
+    for constant in table:
+        assert constant.quote.strip(), constant.name
+        assert constant.source.section, constant.name
+        assert constant.meaning, constant.name
+
+
+def test_invalid_literal_is_found(tmp_path: Path) -> None:
+    """The search can fail: a planted literal row capacity is found, the table's own is not."""
+    module = tmp_path / "demo.py"
+    module.write_text("CONSTANTS = ConstantTable('demo', (5,))\nif len(row) >= 5:\n    x = y + 5\n", encoding="utf-8")
+    assert [(line, value) for line, value, _ in literal_sites(module, {5: ["row_capacity"]})] == [(2, 5)]
