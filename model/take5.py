@@ -26,11 +26,8 @@ from ruleproof.model.core import CHANCE, TERMINAL, Game, Outcome
 from ruleproof.spec.errors import PlayerCountError
 from ruleproof.spec.accel.take5 import SPEC
 from ruleproof.spec.take5 import (
-    DECK_TOP,
-    HAND_SIZE,
-    MAX_PLAYERS,
-    MIN_PLAYERS,
-    ROW_CAPACITY,
+    CONSTANTS,
+    MAX_ROWS,
     ROWS,
     Deal,
     Place,
@@ -40,12 +37,12 @@ from ruleproof.spec.take5 import (
     Take5State,
     Take5Variant,
     compute_bullheads,
+    players_problem,
 )
 
-# The rulebook's numbers, as local names of the hot loops (read from the spec's table of rule constants).
-_ROWS = ROWS
-_HAND = HAND_SIZE
-_CAPACITY = ROW_CAPACITY
+#: The highest card any variant's deck may hold (the ``deck_top`` flag's bound, and above every tactical deck).
+_TOP = max(CONSTANTS.constant("deck_top").high or 0,
+           (CONSTANTS.constant("hand_size").high or 0) * CONSTANTS.number("max_players") + MAX_ROWS)
 
 
 class _Names(dict[int, str]):
@@ -60,14 +57,20 @@ class _Names(dict[int, str]):
 
 
 _CARD_NAMES = _Names()
-_BULL = tuple(compute_bullheads(c) if c else 0 for c in range(DECK_TOP + 1))
-_DEAL = tuple(Deal(c) for c in range(DECK_TOP + 1))
-_SELECT = tuple(Select(c) for c in range(DECK_TOP + 1))
-_TAKES = tuple(Take(r) for r in range(_ROWS))
-_ALL_ROWS = tuple(range(_ROWS))
-_PLACES = {(r, left): Place(r, left) for r in range(_ROWS) for left in (False, True)}
+_BULL = tuple(compute_bullheads(c) if c else 0 for c in range(_TOP + 1))
+_DEAL = tuple(Deal(c) for c in range(_TOP + 1))
+_SELECT = tuple(Select(c) for c in range(_TOP + 1))
+_TAKES = tuple(Take(r) for r in range(MAX_ROWS))
+#: Every row of a table of n rows, per n.
+_ALL_ROWS = tuple(tuple(range(n)) for n in range(MAX_ROWS + 1))
+#: Taking any row of a table of n rows, per n.
+_TAKE_SETS = tuple(_TAKES[:n] for n in range(MAX_ROWS + 1))
+#: The number of rows :meth:`Take5Game.legal_moves`'s unrolled loop is written for (the rulebook's); another
+#: count takes the general loop.
+_UNROLLED = ROWS
+_PLACES = {(r, left): Place(r, left) for r in range(MAX_ROWS) for left in (False, True)}
 #: The one option of a card with a single nearest row (no professional variant): a row's end.
-_ONE_PLACE = tuple((_PLACES[r, False],) for r in range(_ROWS))
+_ONE_PLACE = tuple((_PLACES[r, False],) for r in range(MAX_ROWS))
 
 
 #: Builds a state from a complete field tuple without the NamedTuple's
@@ -81,11 +84,24 @@ def _points(cards: tuple[int, ...]) -> int:
 
 def _takes(rows: tuple[int, ...]) -> tuple[Take, ...]:
     """The moves taking ``rows`` (every row: one shared tuple)."""
-    return _TAKES if rows == _ALL_ROWS else tuple([_TAKES[r] for r in rows])
+    return _TAKE_SETS[len(rows)] if rows == _ALL_ROWS[len(rows)] else tuple([_TAKES[r] for r in rows])
 
 
 #: Every full deck by its top card (the tactical deck has 10n + 4 cards), shared by all states.
-_DECKS = tuple(tuple(range(1, top + 1)) for top in range(DECK_TOP + 1))
+_DECKS: dict[int, tuple[int, ...]] = {}
+
+
+def _deck(top: int) -> tuple[int, ...]:
+    """The cards 1 to ``top`` (one tuple per top, made once)."""
+    deck = _DECKS.get(top)
+    if deck is None:
+        deck = _DECKS[top] = tuple(range(1, top + 1))
+    return deck
+
+
+def _deal_size(variant: Take5Variant, players: int) -> int:
+    """The cards one round deals: ``hand_size`` per seat, then one a row."""
+    return variant.hand_size * players + variant.rows
 
 #: The methods the engine's shortcuts stand in for (see :class:`_Shortcuts`), with
 #: their own versions; filled once :class:`Take5Game` exists.
@@ -162,8 +178,9 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
         self._hand: list[int] = []
 
     def initial_state(self, players: int, variant: Take5Variant) -> Take5State:
-        if not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise PlayerCountError(f"Take 5 is for {MIN_PLAYERS}–{MAX_PLAYERS} players; got {players!r}")
+        problem = players_problem(variant, players)
+        if problem is not None:
+            raise PlayerCountError(problem)
         return Take5State(
             variant=variant,
             players=players,
@@ -171,7 +188,7 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
             deck=self._full_deck(players, variant),
             dealt=0,
             hands=((),) * players,
-            rows=((),) * _ROWS,
+            rows=((),) * variant.rows,
             chosen=(0,) * players,
             resolving=False,
             piles=((),) * players,
@@ -181,7 +198,7 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
 
     @staticmethod
     def _full_deck(players: int, variant: Take5Variant) -> tuple[int, ...]:
-        return _DECKS[DECK_TOP if variant.deck == "standard" else _HAND * players + _ROWS]
+        return _deck(variant.deck_top if variant.deck == "standard" else _deal_size(variant, players))
 
     # -- whose turn ---------------------------------------------------------
 
@@ -190,7 +207,7 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
             return self._turn_seat
         if state.finished:
             return TERMINAL
-        if state.dealt < _HAND * state.players + _ROWS:
+        if state.dealt < _deal_size(state.variant, state.players):
             return CHANCE
         chosen = state.chosen
         if state.resolving:
@@ -204,7 +221,7 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
         return seat
 
     def _round_over(self, state: Take5State) -> bool:
-        return state.dealt == _HAND * state.players + _ROWS and not state.resolving and not state.hands[-1]
+        return state.dealt == _deal_size(state.variant, state.players) and not state.resolving and not state.hands[-1]
 
     # -- moves ----------------------------------------------------------------
 
@@ -226,7 +243,7 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
             moves = itemgetter(*hand)(_SELECT) if len(hand) > 1 else (_SELECT[hand[0]],)
             self._held_state = state
             self._held_hand = hand
-        elif not self._plain or state.variant.professional:
+        elif not self._plain or state.variant.professional or len(state.rows) != _UNROLLED:
             moves = self._placements(state, actor)
         else:
             # _placements and _nearest inlined, the loop over the four rows unrolled: one
@@ -272,7 +289,7 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
         """
         if state.variant.row_choice == "auto":
             return (self._auto_row(state.rows),)
-        return (0, 1, 2, 3)
+        return _ALL_ROWS[len(state.rows)]
 
     @staticmethod
     def _nearest(variant: Take5Variant, rows: tuple[tuple[int, ...], ...], card: int) -> tuple[Place, ...]:
@@ -303,14 +320,14 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
 
     @staticmethod
     def _auto_row(rows: tuple[tuple[int, ...], ...]) -> int:
-        return min(range(_ROWS), key=lambda r: (_points(rows[r]), len(rows[r]), r))
+        return min(range(len(rows)), key=lambda r: (_points(rows[r]), len(rows[r]), r))
 
     def is_legal_move(self, state: Take5State, move: Take5Move) -> bool:
         """Direct check of one move (no list of all moves)."""
         kind = type(move)
         if state.finished:
             return False
-        dealing = state.dealt < _HAND * state.players + _ROWS
+        dealing = state.dealt < _deal_size(state.variant, state.players)
         if kind is Select:
             if dealing or state.resolving or not state.hands[-1]:
                 return False
@@ -341,7 +358,7 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
     def sample_chance(self, state: Take5State, rng: random.Random) -> Take5Move:
         deck = state.deck
         if not (self._turn_state is state and self._turn_seat == CHANCE) and (  # not in the middle of a deal
-                state.dealt == _HAND * state.players + _ROWS and self._round_over(state)):
+                state.dealt == _deal_size(state.variant, state.players) and self._round_over(state)):
             deck = self._full_deck(state.players, state.variant)
         move = _DEAL[rng.choice(deck)]  # the same draw as deck[rng.randrange(len(deck))], one call fewer
         self._drawn_state = state  # drawn from the deck: apply need not look it up again
@@ -352,7 +369,8 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
 
     #: The variant flags the fast playout knows; another flag away from its
     #: default sends random_playout down the generic path.
-    _FAST_FLAGS = frozenset({"end_rule", "threshold", "end_check", "row_choice", "deck", "professional", "tie"})
+    _FAST_FLAGS = frozenset({"end_rule", "threshold", "end_check", "row_choice", "deck", "professional", "tie",
+                             "rows", "row_capacity", "hand_size", "deck_top"})
     #: Methods whose override (a derived or deliberately broken engine) sends
     #: random_playout down the generic path.
     _FAST_METHODS = ("legal_moves", "_placements", "too_low_rows", "_nearest", "_auto_row", "apply_unchecked",
@@ -386,8 +404,11 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
             return state, 0
         variant = state.variant
         players = state.players
-        n_hand = _HAND * players
-        n_deal = n_hand + _ROWS
+        hand_size = variant.hand_size
+        n_rows = variant.rows
+        capacity = variant.row_capacity
+        n_hand = hand_size * players
+        n_deal = n_hand + n_rows
         professional = variant.professional
         auto = variant.row_choice == "auto"
         immediate = variant.end_check == "immediate"
@@ -422,7 +443,7 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
                 deck = sorted(rest)
                 for i, card in enumerate(drawn, dealt):
                     if i < n_hand:
-                        hands[i // _HAND].append(card)
+                        hands[i // hand_size].append(card)
                     else:
                         rows[i - n_hand] = [card]
                 dealt = n_deal
@@ -434,7 +455,7 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
                     deck = full_deck
                     dealt = 0
                     hands = [[] for _ in range(players)]
-                    rows = [[] for _ in range(_ROWS)]
+                    rows = [[] for _ in range(n_rows)]
                     piles = [[] for _ in range(players)]
                     points = [0] * players
                     continue
@@ -451,7 +472,7 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
                 seat = chosen.index(card)
                 best_gap = 1000
                 best: list[tuple[int, bool]] = []
-                for r in range(_ROWS):
+                for r in range(n_rows):
                     row = rows[r]
                     gap = card - row[-1]
                     if 0 < gap <= best_gap:
@@ -474,14 +495,14 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
                     if trace is not None:
                         trace.append(_PLACES[r, left])
                     row = rows[r]
-                    if len(row) >= _CAPACITY:
+                    if len(row) >= capacity:
                         took = True
                     elif left:
                         row.insert(0, card)
                     else:
                         row.append(card)
                 else:
-                    r = self._auto_row(tuple(tuple(x) for x in rows)) if auto else randrange(_ROWS)
+                    r = self._auto_row(tuple(tuple(x) for x in rows)) if auto else randrange(n_rows)
                     if trace is not None:
                         trace.append(_TAKES[r])
                     took = True
@@ -532,14 +553,14 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
         if kind is Select:
             card: int = move.card  # type: ignore[union-attr]
             if check and not (self._held_state is state and card in self._held_hand) and (
-                    state.finished or state.resolving or state.dealt < _HAND * state.players + _ROWS
+                    state.finished or state.resolving or state.dealt < _deal_size(state.variant, state.players)
                     or not state.hands[-1] or card not in state.hands[state.chosen.index(0)]):
                 raise self.illegal_move_error(state, move)
             return self._select(state, card)
         if kind is Deal:
             card = move.card  # type: ignore[union-attr]
             if check and not (self._drawn_state is state and self._drawn_move is move):
-                dealing = state.dealt < _HAND * state.players + _ROWS
+                dealing = state.dealt < _deal_size(state.variant, state.players)
                 if state.finished or not dealing and (state.resolving or state.hands[-1]):
                     raise self.illegal_move_error(state, move)
                 deck = state.deck if dealing else self._full_deck(state.players, state.variant)
@@ -574,14 +595,16 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
 
     def _deal(self, state: Take5State, card: int) -> Take5State:
         variant, players, rnd, deck, dealt, hands, rows, chosen, resolving, piles, scores, _ = state
-        n_hand = _HAND * players
-        if dealt == n_hand + _ROWS and not resolving and not hands[-1]:  # the round is over: a new deal
+        hand_size = variant.hand_size
+        n_hand = hand_size * players
+        n_deal = n_hand + variant.rows
+        if dealt == n_deal and not resolving and not hands[-1]:  # the round is over: a new deal
             scores = tuple(s + _points(p) for s, p in zip(scores, piles))
             rnd += 1
             deck = self._full_deck(players, variant)
             dealt = 0
             hands = piles = ((),) * players
-            rows = ((),) * _ROWS
+            rows = ((),) * variant.rows
             chosen = (0,) * players
             rest = list(deck)
             kept = False
@@ -596,10 +619,10 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
                 rest = list(deck)
         del rest[bisect_left(rest, card)]
         if dealt < n_hand:
-            seat = dealt // _HAND
+            seat = dealt // hand_size
             if kept:  # the last deal was one to a hand too
                 seats = self._seats
-                hand = self._hand if dealt % _HAND else []
+                hand = self._hand if dealt % hand_size else []
             else:
                 seats = list(hands)
                 hand = list(hands[seat])
@@ -616,7 +639,7 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
         after: Take5State = _new_state(Take5State, (
             variant, players, rnd, tuple(rest), dealt, hands, rows, chosen, False, piles, scores, False,
         ))
-        if dealt < n_hand + _ROWS:
+        if dealt < n_deal:
             self._turn_state = after  # still dealing
             self._turn_seat = CHANCE
             self._rest_state = after
@@ -652,7 +675,7 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
         r = move.row  # type: ignore[union-attr]
         row = rows[r]
         took = False
-        if type(move) is Take or len(row) >= _CAPACITY:
+        if type(move) is Take or len(row) >= variant.row_capacity:
             taken = list(piles)
             taken[seat] = piles[seat] + row
             piles = tuple(taken)
@@ -705,9 +728,9 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
         # at least HAND_SIZE·n − ROWS·(ROW_CAPACITY − 1) of the cards played end in piles, each worth at
         # least 1 bullhead. Before the last round no total exceeds the threshold, which bounds the number
         # of rounds; each round takes 3·HAND_SIZE·n + ROWS moves (deal, choose and resolve each card).
-        per_round_points = max(1, _HAND * players - _ROWS * (_CAPACITY - 1))
+        per_round_points = max(1, variant.hand_size * players - variant.rows * (variant.row_capacity - 1))
         rounds = (players * variant.threshold) // per_round_points + 2
-        return rounds * (3 * _HAND * players + _ROWS)
+        return rounds * (3 * variant.hand_size * players + variant.rows)
 
     def test_configs(self) -> tuple[tuple[int, Take5Variant], ...]:
         v = Take5Variant
@@ -717,6 +740,9 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
             (5, v(row_choice="auto")), (3, v(deck="tactical")), (4, v(professional=True)),
             (6, v(professional=True, deck="tactical", row_choice="auto", end_check="immediate")),
             (3, v(tie="draw", deck="tactical", threshold=10)),
+            # the rule constants as flags: three rows of four cards, eight cards a hand, a 60-card deck
+            (4, v(rows=3, row_capacity=4, hand_size=8, deck_top=60, threshold=30)),
+            (3, v(rows=5, row_capacity=3, professional=True, row_choice="auto", threshold=25)),
         )
 
     def players_of(self, state: Take5State) -> int:

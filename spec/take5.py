@@ -31,6 +31,7 @@ from ruleproof.spec.core import (
     TERMINAL,
     Ambiguity,
     ConstantTable,
+    check_constant_flags,
     GameSpec,
     Move,
     Reading,
@@ -68,14 +69,17 @@ def _src(section: str, note: str = "") -> Source:
 CONSTANTS = ConstantTable("take5", (
     RuleConstant("min_players", 2, "the fewest players", _src(SEC_PLAYERS), "2 - 10 игроков"),
     RuleConstant("max_players", 10, "the most players", _src(SEC_PLAYERS), "2 - 10 игроков"),
+    # The bounds of the flags below: a deck of 24 (two players at the rulebook's hands and rows) to 300 cards, 1 to 8 rows of 1 to 10 cards, 1 to 20 cards a
+    # hand; every layer (engine, fast paths, solver encodings, certificate checker, pictures) handles them.
+    # A deal must also fit the deck: hand_size · players + rows cards (checked with the player count).
     RuleConstant("deck_top", 104, "the highest card of the deck (cards 1 to it, one of each)", _src(SEC_CARDS),
-                 "Колода Take 5 состоит из 104 карт с рангом от 1 до 104."),
+                 "Колода Take 5 состоит из 104 карт с рангом от 1 до 104.", 24, 300),
     RuleConstant("hand_size", 10, "cards dealt to each player every round", _src(SEC_CARDS),
-                 "Перемешайте колоду и раздайте по 10 карт каждому игроку."),
+                 "Перемешайте колоду и раздайте по 10 карт каждому игроку.", 1, 20),
     RuleConstant("rows", 4, "rows on the table, each started by one face-up card", _src(SEC_CARDS),
-                 "Затем положите четыре карты лицевой стороной вверх в столбик в центре игрового поля."),
+                 "Затем положите четыре карты лицевой стороной вверх в столбик в центре игрового поля.", 1, 8),
     RuleConstant("row_capacity", 5, "cards a row holds; the card that would be next takes the row", _src(SEC_TAKE5),
-                 "Ряд с пятью картами является полным."),
+                 "Ряд с пятью картами является полным.", 1, 10),
     RuleConstant("threshold", 66, "the score that ends the game (the variant's default threshold)", _src(SEC_END),
                  "Игра заканчивается, как только игрок набирает количество очков более чем 66 баллов."),
     # The bullheads printed on the cards: the text only says each card has some («каждая карта также имеет
@@ -95,6 +99,8 @@ MAX_PLAYERS = CONSTANTS.number("max_players")
 DECK_TOP = CONSTANTS.number("deck_top")
 HAND_SIZE = CONSTANTS.number("hand_size")
 ROWS = CONSTANTS.number("rows")
+#: The most rows a variant may have (the ``rows`` flag's bound).
+MAX_ROWS: int = CONSTANTS.constant("rows").high or ROWS
 ROW_CAPACITY = CONSTANTS.number("row_capacity")
 THRESHOLD = CONSTANTS.number("threshold")
 #: ``(kind, number, bullheads)`` rows, asked in order (see :func:`compute_bullheads`).
@@ -123,6 +129,10 @@ class Take5Variant:
         ``"shared"`` (default) every one of them; ``"draw"`` the text names a
         single winner ("человек с наименьшим количеством очков"), so a shared
         lowest total is a draw for the whole table (every seat shares the result).
+    :param rows: how many rows lie on the table (the rulebook's four; :data:`CONSTANTS`).
+    :param row_capacity: how many cards a row holds before the next card takes it (five).
+    :param hand_size: how many cards each player gets every round (ten).
+    :param deck_top: the highest card of the standard deck (104).
     """
 
     end_rule: Literal[">=", ">"] = ">="
@@ -132,8 +142,13 @@ class Take5Variant:
     deck: Literal["standard", "tactical"] = "standard"
     professional: bool = False
     tie: Literal["shared", "draw"] = "shared"
+    rows: int = ROWS
+    row_capacity: int = ROW_CAPACITY
+    hand_size: int = HAND_SIZE
+    deck_top: int = DECK_TOP
 
     def __post_init__(self) -> None:
+        check_constant_flags(self, CONSTANTS)
         if not 1 <= self.threshold <= MAX_THRESHOLD:
             raise VariantError(f"threshold must be from 1 to {MAX_THRESHOLD} (limit MAX_THRESHOLD); "
                                f"got {self.threshold!r}")
@@ -198,7 +213,7 @@ def parse_move(text: str) -> Take5Move:
     >>> parse_move("row 9")
     Traceback (most recent call last):
     ...
-    ruleproof.spec.errors.MoveParseError: row number must be 1..4 in 'row 9'
+    ruleproof.spec.errors.MoveParseError: row number must be 1..8 in 'row 9'
     """
     words = text.strip().split()
     try:
@@ -209,8 +224,8 @@ def parse_move(text: str) -> Take5Move:
             return Deal(card) if words[0] == "deal" else Select(card)
         if len(words) in {2, 3} and words[0] in {"row", "take"}:
             row = int(words[1]) - 1
-            if not 0 <= row < ROWS:
-                raise MoveParseError(f"row number must be 1..{ROWS} in {text!r}")
+            if not 0 <= row < MAX_ROWS:
+                raise MoveParseError(f"row number must be 1..{MAX_ROWS} in {text!r}")
             if words[0] == "take" and len(words) == 2:
                 return Take(row)
             if words[0] == "row" and (len(words) == 2 or words[2] == "left"):
@@ -266,14 +281,31 @@ def deck_cards(variant: Take5Variant, players: int) -> tuple[int, ...]:
     >>> len(deck_cards(Take5Variant(deck="tactical"), 3))
     34
     """
-    top = DECK_TOP if variant.deck == "standard" else HAND_SIZE * players + ROWS
+    top = variant.deck_top if variant.deck == "standard" else variant.hand_size * players + variant.rows
     return tuple(range(1, top + 1))
 
 
-def check_players(players: int) -> None:
-    """Raise :class:`PlayerCountError` unless :data:`MIN_PLAYERS` ≤ players ≤ :data:`MAX_PLAYERS`."""
+def players_problem(variant: Take5Variant, players: int) -> str | None:
+    """Why ``players`` cannot play under ``variant`` (``None`` when they can): the player count, and a deal
+    that must fit the standard deck (``hand_size`` cards each and one card a row).
+
+    >>> players_problem(Take5Variant(), 10), players_problem(Take5Variant(hand_size=11), 10)
+    (None, '10 players need 114 cards a round (11 each and 4 for the rows); the deck has 104')
+    """
     if not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise PlayerCountError(f"Take 5 is for {MIN_PLAYERS}–{MAX_PLAYERS} players; got {players!r}")
+        return f"Take 5 is for {MIN_PLAYERS}–{MAX_PLAYERS} players; got {players!r}"
+    deal = variant.hand_size * players + variant.rows
+    if variant.deck == "standard" and deal > variant.deck_top:
+        return (f"{players} players need {deal} cards a round ({variant.hand_size} each and {variant.rows} for the "
+                f"rows); the deck has {variant.deck_top}")
+    return None
+
+
+def check_players(players: int, variant: Take5Variant | None = None) -> None:
+    """Raise :class:`PlayerCountError` when ``players`` cannot play (:func:`players_problem`)."""
+    problem = players_problem(variant or Take5Variant(), players)
+    if problem is not None:
+        raise PlayerCountError(problem)
 
 
 def compute_bullheads(card: int) -> int:
@@ -301,14 +333,15 @@ def compute_totals(state: Take5State) -> tuple[int, ...]:
 
 def deal_size(state: Take5State) -> int:
     """How many cards one round deals: ten per seat, then one per row."""
-    return HAND_SIZE * state.players + ROWS
+    return state.variant.hand_size * state.players + state.variant.rows
 
 
 def deal_target(state: Take5State, index: int) -> tuple[str, int]:
     """Where the ``index``-th card of a round's deal goes: ``("hand", seat)`` or ``("row", r)``."""
-    if index < HAND_SIZE * state.players:
-        return ("hand", index // HAND_SIZE)
-    return ("row", index - HAND_SIZE * state.players)
+    hand = state.variant.hand_size
+    if index < hand * state.players:
+        return ("hand", index // hand)
+    return ("row", index - hand * state.players)
 
 
 def is_round_over(state: Take5State) -> bool:
@@ -471,8 +504,13 @@ def _resolves_a_too_low_card(step: Step[Take5Variant, Take5State, Take5Move]) ->
 
 
 def _check_players(step: Step[Take5Variant, Take5State, Take5Move]) -> str | None:
-    n = step.before.players
-    return None if MIN_PLAYERS <= n <= MAX_PLAYERS else f"{n} players; the game is for {MIN_PLAYERS}–{MAX_PLAYERS}"
+    return players_problem(step.variant, step.before.players)
+
+
+def _row_exists(step: Step[Take5Variant, Take5State, Take5Move]) -> bool:
+    """Whether the row a placement or take names lies on the table (the other rules read it)."""
+    move = step.move
+    return not isinstance(move, (Place, Take)) or 0 <= move.row < len(step.before.rows)
 
 
 def compute_dealable(state: Take5State, variant: Take5Variant) -> tuple[bool, frozenset[int]]:
@@ -526,14 +564,16 @@ def _check_move_kind(step: Step[Take5Variant, Take5State, Take5Move]) -> str | N
         return f"{step.move}: no revealed card is waiting to be placed"
     if isinstance(step.move, Deal):
         return f"{step.move}: players do not deal cards"
+    if not _row_exists(step):
+        return f"{step.move}: there is no such row; the table has {len(state.rows)}"
     return None
 
 
 def _check_ascending(step: Step[Take5Variant, Take5State, Take5Move]) -> str | None:
     move = step.move
     pending = _pending(step)
-    if not isinstance(move, Place) or pending is None:
-        return None
+    if not isinstance(move, Place) or pending is None or not _row_exists(step):
+        return None  # T5-PHASE-1 reports a row that does not exist
     card = pending[0]
     row = step.before.rows[move.row]
     if move.left:
@@ -546,7 +586,7 @@ def _check_ascending(step: Step[Take5Variant, Take5State, Take5Move]) -> str | N
 def _check_left_end(step: Step[Take5Variant, Take5State, Take5Move]) -> str | None:
     move = step.move
     pending = _pending(step)
-    if not isinstance(move, Place) or not move.left or pending is None:
+    if not isinstance(move, Place) or not move.left or pending is None or not _row_exists(step):
         return None
     if not step.variant.professional:
         return "placing before a row's first card needs the professional variant"
@@ -654,7 +694,7 @@ def _check_place_effect(step: Step[Take5Variant, Take5State, Take5Move]) -> str 
     assert after is not None and isinstance(move, Place)
     card, seat = _resolved_card(step)
     row = before.rows[move.row]
-    if len(row) >= ROW_CAPACITY:
+    if len(row) >= step.variant.row_capacity:
         return None  # T5-SIX-1
     expected = (card,) + row if move.left else row + (card,)
     if after.rows[move.row] != expected:
@@ -682,7 +722,7 @@ def _take_effect(step: Step[Take5Variant, Take5State, Take5Move], row_index: int
 def _check_six_effect(step: Step[Take5Variant, Take5State, Take5Move]) -> str | None:
     move = step.move
     assert isinstance(move, Place)
-    if len(step.before.rows[move.row]) < ROW_CAPACITY:
+    if len(step.before.rows[move.row]) < step.variant.row_capacity:
         return None
     return _take_effect(step, move.row)
 
@@ -833,7 +873,7 @@ RULES: tuple[Rule, ...] = (
         "A placed card joins its row at the chosen end; no pile changes.",
         _src(SEC_ADD), RuleKind.EFFECT, _check_place_effect,
         lambda step: isinstance(step.move, Place) and step.actor >= 0
-        and len(step.before.rows[step.move.row]) < ROW_CAPACITY,
+        and _row_exists(step) and len(step.before.rows[step.move.row]) < step.variant.row_capacity,
     ),
     Rule(
         "T5-SIX-1", "The sixth card takes the row",
@@ -841,7 +881,7 @@ RULES: tuple[Rule, ...] = (
         "and their card starts the row.",
         _src(SEC_TAKE5), RuleKind.EFFECT, _check_six_effect,
         lambda step: isinstance(step.move, Place) and step.actor >= 0
-        and len(step.before.rows[step.move.row]) >= ROW_CAPACITY,
+        and _row_exists(step) and len(step.before.rows[step.move.row]) >= step.variant.row_capacity,
         tags=BOUNDARY_TAGS,
     ),
     Rule(
@@ -973,8 +1013,8 @@ def candidate_moves(state: Take5State, actor: int) -> Iterable[Take5Move]:
     if actor == CHANCE:
         return [Deal(c) for c in universe]
     seat: list[Take5Move] = [Select(c) for c in universe]
-    seat += [Place(r, left) for r in range(ROWS) for left in (False, True)]
-    seat += [Take(r) for r in range(ROWS)]
+    seat += [Place(r, left) for r in range(state.variant.rows) for left in (False, True)]
+    seat += [Take(r) for r in range(state.variant.rows)]
     return seat
 
 

@@ -77,6 +77,7 @@ ALLOWED: dict[str, tuple[tuple[str, str, str], ...]] = {
         ("checkers/certcheck/take5.py", '"rows": 4,', _CERTCHECK),
         ("checkers/certcheck/take5.py", '"max_players": 10,', _CERTCHECK),
         ("checkers/certcheck/take5.py", '"bullheads": (("card", 55, 7),', _CERTCHECK),
+        ("checkers/certcheck/take5.py", '"row_capacity": (1, 10),', _CERTCHECK),
     ),
 }
 

@@ -64,7 +64,8 @@ from ruleproof.spec.take5 import (
 
 __all__ = ["fast_pair"]
 
-# The rulebook's numbers as local names of the loops (from the spec's table of rule constants).
+# The rulebook's numbers as local names of the loops (from the spec's table of rule constants): the lock step
+# is written for them, and a reading that changes one takes the generic pair (``_applicable``).
 _HAND = HAND_SIZE
 _ROWS = ROWS
 _CAPACITY = ROW_CAPACITY

@@ -27,13 +27,26 @@ IMPLEMENTS: dict[str, Any] = {
     "rows": 4,
     "bullheads": (("card", 55, 7), ("multiple", 11, 5), ("multiple", 10, 3), ("multiple", 5, 2), ("multiple", 1, 1)),
 }
-ROWS: int = IMPLEMENTS["rows"]
-HAND: int = IMPLEMENTS["hand_size"]
+#: The bounds of the rule-constant flags this checker implements, smallest and largest value (a certificate
+#: under another value is refused).
+CONSTANT_BOUNDS: dict[str, tuple[int, int]] = {
+    "deck_top": (24, 300),
+    "hand_size": (1, 20),
+    "rows": (1, 8),
+    "row_capacity": (1, 10),
+}
+CONSTANT_RANGES: dict[str, tuple[int, ...]] = {name: tuple(range(low, high + 1))
+                                               for name, (low, high) in CONSTANT_BOUNDS.items()}
+
+
+def _number(s: dict[str, Any], name: str) -> int:
+    """A rule constant of the certificate's variant (its flag, or the rulebook's value when absent)."""
+    return int(s["variant"].get(name, IMPLEMENTS[name]))
 
 FORCED_CLAIM = "the card to resolve is lower than every row end: it fits no row, so its owner must take a row"
 FORCED_METHOD = "every placement (each row, at its right end and at its left end) evaluated against the rules"
 FORCED_ASSUMPTIONS = [
-    "four rows, each holding at least one card, while cards are resolved",
+    "every row on the table holds at least one card while cards are resolved",
     "the card to resolve is the lowest chosen card not yet resolved",
 ]
 
@@ -47,7 +60,8 @@ def parse_move(text: str) -> tuple[str, int, bool]:
     words = text.split()
     if len(words) == 2 and words[0] in ("deal", "play") and words[1].isdigit() and int(words[1]) >= 1:
         return words[0], int(words[1]), False
-    if words and words[0] in ("row", "take") and len(words) >= 2 and words[1].isdigit() and 1 <= int(words[1]) <= ROWS:
+    if (words and words[0] in ("row", "take") and len(words) >= 2 and words[1].isdigit()
+            and 1 <= int(words[1]) <= max(CONSTANT_RANGES["rows"])):
         if words[0] == "take" and len(words) == 2:
             return "take", int(words[1]) - 1, False
         if words[0] == "row" and (len(words) == 2 or words[2:] == ["left"]):
@@ -56,7 +70,7 @@ def parse_move(text: str) -> tuple[str, int, bool]:
 
 
 def _deal_size(s: dict[str, Any]) -> int:
-    return HAND * int(s["players"]) + ROWS
+    return _number(s, "hand_size") * int(s["players"]) + _number(s, "rows")
 
 
 def _round_over(s: dict[str, Any]) -> bool:
@@ -130,6 +144,7 @@ class _Take5:
         "deck": None,
         "professional": None,
         "tie": None,
+        **CONSTANT_RANGES,
     }
 
     def parse_move(self, text: str) -> tuple[str, int, bool]:
@@ -139,9 +154,12 @@ class _Take5:
         kind, number, left = move
         out: list[Evaluation] = []
         n = s["players"]
-        out.append(("T5-SETUP-1", IMPLEMENTS["min_players"] <= n <= IMPLEMENTS["max_players"], {"players": n}))
+        standard = s["variant"]["deck"] == "standard"
+        fits = not standard or _deal_size(s) <= _number(s, "deck_top")
+        out.append(("T5-SETUP-1", IMPLEMENTS["min_players"] <= n <= IMPLEMENTS["max_players"] and fits,
+                    {"players": n, "deal": _deal_size(s), "deck_top": _number(s, "deck_top")}))
         if actor == CHANCE:
-            top = IMPLEMENTS["deck_top"] if s["variant"]["deck"] == "standard" else HAND * n + ROWS
+            top = _number(s, "deck_top") if standard else _deal_size(s)
             everything = list(range(1, top + 1))
             source = everything if _round_over(s) else s["deck"]
             facts: Facts = {"move_kind": kind, "card": number if kind == "deal" else None,
@@ -159,11 +177,13 @@ class _Take5:
                 phase_ok = False
             if kind == "deal":
                 phase_ok = False
-        out.append(("T5-PHASE-1", phase_ok, {"resolving": s["resolving"], "move_kind": kind}))
+            if kind in ("row", "take") and number >= len(s["rows"]):
+                phase_ok = False  # no such row on the table
+        out.append(("T5-PHASE-1", phase_ok, {"resolving": s["resolving"], "move_kind": kind, "rows": len(s["rows"])}))
         if kind == "play" and actor >= 0 and not s["resolving"]:
             hand = s["hands"][actor] if actor < n else []
             out.append(("T5-SELECT-1", number in hand, {"card": number, "hand": hand}))
-        if kind in ("row", "take") and actor >= 0:
+        if kind in ("row", "take") and actor >= 0 and number < len(s["rows"]):
             facts = _resolution_facts(s)
             card = facts["card"]
             pend = card is not None
@@ -202,12 +222,12 @@ class _Take5:
     def alternatives(self, s: dict[str, Any], actor: int, move: tuple[str, int, bool]) -> list[str] | None:
         if move[0] != "take" or _pending(s) is None:
             return None
-        return [f"row {r + 1}" + (" left" if left else "") for r in range(ROWS) for left in (False, True)]
+        return [f"row {r + 1}" + (" left" if left else "") for r in range(len(s["rows"])) for left in (False, True)]
 
     def forced_proof(self, s: dict[str, Any], actor: int, move: tuple[str, int, bool]) -> dict[str, Any]:
         facts = _resolution_facts(s)
         return {"claim": FORCED_CLAIM, "method": FORCED_METHOD, "assumptions": FORCED_ASSUMPTIONS,
-                "bound": "8 placements", "facts": {"card": facts["card"], "row_ends": facts["row_ends"]}}
+                "bound": f"{2 * len(s['rows'])} placements", "facts": {"card": facts["card"], "row_ends": facts["row_ends"]}}
 
 
 #: The order of the rules in the specification (claims are listed in this order).

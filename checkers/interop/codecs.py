@@ -128,15 +128,15 @@ class TableCodec(ActionCodec):
 
 
 def _take5_codec(players: int, variant: Variant) -> ActionCodec:
-    from ruleproof.spec.take5 import HAND_SIZE, ROWS, Deal, Place, Select, Take
+    from ruleproof.spec.take5 import Deal, Place, Select, Take, deck_cards
 
-    top = 104 if variant.deck == "standard" else HAND_SIZE * players + ROWS
+    top = len(deck_cards(variant, players))
     cards = range(1, top + 1)
     moves: list[Move] = [Select(c) for c in cards]
-    moves += [Place(r, False) for r in range(ROWS)]
+    moves += [Place(r, False) for r in range(variant.rows)]
     if variant.professional:
-        moves += [Place(r, True) for r in range(ROWS)]
-    moves += [Take(r) for r in range(ROWS)]
+        moves += [Place(r, True) for r in range(variant.rows)]
+    moves += [Take(r) for r in range(variant.rows)]
     return CardCodec(moves, [Deal(c) for c in cards], Select, Deal)
 
 

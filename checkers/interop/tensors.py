@@ -34,14 +34,15 @@ def _one_hot(array: np.ndarray, index: int) -> None:
 
 
 def _take5_tensor(players: int, variant: Variant) -> TensorLayout:
-    from ruleproof.spec.take5 import HAND_SIZE, ROWS
+    from ruleproof.spec.take5 import deck_cards
 
-    top = 104 if variant.deck == "standard" else HAND_SIZE * players + ROWS
+    top = len(deck_cards(variant, players))
+    rows = variant.rows
     pieces: TensorPieces = [
         ("current_player", (players + 1,)),
         ("hand", (top,)),
-        ("rows", (ROWS, top)),
-        ("row_lengths", (ROWS,)),
+        ("rows", (rows, top)),
+        ("row_lengths", (rows,)),
         ("chosen", (players, top)),
         ("hidden_choice", (players,)),
         ("piles", (players, top)),

@@ -18,7 +18,6 @@ from typing import Any
 from ruleproof.checkers.certcheck import take5 as text
 from ruleproof.spec.core import CHANCE, TERMINAL, Step
 from ruleproof.spec.take5 import (
-    ROWS,
     Deal,
     Place,
     Select,
@@ -29,6 +28,7 @@ from ruleproof.spec.take5 import (
     compute_pile_points,
     compute_positions,
     compute_whose_turn,
+    deal_size,
     deck_cards,
     is_round_over,
     lowest_pending,
@@ -64,7 +64,7 @@ class _Facts:
         move = step.move
         kind = _KIND[type(move)]
         if rule_id == "T5-SETUP-1":
-            return {"players": state.players}
+            return {"players": state.players, "deal": deal_size(state), "deck_top": step.variant.deck_top}
         if rule_id == "T5-DEAL-1":
             over = is_round_over(state)
             source = deck_cards(step.variant, state.players) if over else state.deck
@@ -74,7 +74,7 @@ class _Facts:
         if rule_id in ("T5-TURN-1", "T5-ORDER-1"):
             return {"actor": _who(step.actor), "to_act": _who(compute_whose_turn(state))}
         if rule_id == "T5-PHASE-1":
-            return {"resolving": state.resolving, "move_kind": kind}
+            return {"resolving": state.resolving, "move_kind": kind, "rows": len(state.rows)}
         if rule_id == "T5-SELECT-1":
             return {"card": move.card, "hand": list(state.hands[step.actor])}
         if rule_id == "T5-LOW-3":
@@ -90,7 +90,7 @@ class _Facts:
         state = step.before
         if not isinstance(step.move, Take) or not state.resolving or not any(state.chosen):
             return None
-        return [Place(r, left) for r in range(ROWS) for left in (False, True)]
+        return [Place(r, left) for r in range(len(state.rows)) for left in (False, True)]
 
     def forced_proof(self, step: Step[Any, Any, Any]) -> dict[str, Any]:
         card, _ = lowest_pending(step.before)

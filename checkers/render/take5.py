@@ -25,7 +25,7 @@ from __future__ import annotations
 from html import escape
 
 from ruleproof.checkers.render.legend import Key, add_legend
-from ruleproof.spec.take5 import ROW_CAPACITY, Take5State, compute_bullheads, compute_totals
+from ruleproof.spec.take5 import Take5State, compute_bullheads, compute_totals
 
 _W, _H, _GAP = 34.0, 46.0, 6.0
 _LEFT = 70.0
@@ -70,18 +70,19 @@ def _draw(state: Take5State, title: str, seat: int | None, hands: bool) -> tuple
     y = 30.0
     if title:
         parts.append(f'<text x="10" y="18" font-size="13" font-family="sans-serif">{escape(title)}</text>')
+    capacity = state.variant.row_capacity
     for r, row in enumerate(state.rows):
         parts.append(f'<text x="10" y="{y + 28:.1f}" font-size="13" font-family="sans-serif">row {r + 1}</text>')
         for i, card in enumerate(row):
             parts.append(_card(_LEFT + i * (_W + _GAP), y, card, "card row"))
-        sixth = _LEFT + ROW_CAPACITY * (_W + _GAP)
+        sixth = _LEFT + capacity * (_W + _GAP)
         parts.append(f'<rect x="{sixth:.1f}" y="{y:.1f}" width="{_W}" height="{_H}" rx="4" fill="none" '
-                     f'stroke="#c0392b" stroke-dasharray="4 3"><title>a sixth card takes the row</title></rect>')
+                     f'stroke="#c0392b" stroke-dasharray="4 3"><title>card {capacity + 1} takes the row</title></rect>')
         y += _H + 10
     y += 10
     totals = compute_totals(state)
     revealed = state.resolving or state.finished
-    width = _LEFT + (ROW_CAPACITY + 1) * (_W + _GAP) + 10
+    width = _LEFT + (capacity + 1) * (_W + _GAP) + 10
     for s in range(state.players):
         chosen = state.chosen[s]
         text = f"seat {s}: {totals[s]} bullhead{'' if totals[s] == 1 else 's'}"

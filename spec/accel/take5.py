@@ -31,7 +31,6 @@ from ruleproof.spec.accel.core import (
 )
 from ruleproof.spec.core import CHANCE, GameSpec, Step
 from ruleproof.spec.take5 import (
-    ROWS,
     Deal,
     LowCardRows,
     Place,
@@ -110,7 +109,8 @@ def _holds_move_kind(step: Take5Step) -> bool:
         return True
     move = step.move
     if state.resolving:
-        return not isinstance(move, (Select, Deal))
+        return not isinstance(move, (Select, Deal)) and (type(move) is not Place and type(move) is not Take
+                                                         or 0 <= move.row < len(state.rows))
     return not isinstance(move, (Place, Take, Deal))
 
 
@@ -125,8 +125,9 @@ def candidate_moves(state: Take5State, actor: int) -> Iterable[Take5Move]:
     if tables is None:
         universe = plain.deck_cards(state.variant, state.players)
         seat: list[Take5Move] = [Select(c) for c in universe]
-        seat += [Place(r, left) for r in range(ROWS) for left in (False, True)]
-        seat += [Take(r) for r in range(ROWS)]
+        rows = state.variant.rows
+        seat += [Place(r, left) for r in range(rows) for left in (False, True)]
+        seat += [Take(r) for r in range(rows)]
         tables = (tuple(Deal(c) for c in universe), tuple(seat))
         if len(_CANDIDATES) < 64:
             _CANDIDATES[key] = tables

@@ -28,6 +28,15 @@ def test_declared_constants_are_the_spec_constants(game_id: str) -> None:
         assert table.constant(name).value == value, name
 
 
+@pytest.mark.parametrize("game_id", GAME_IDS_WITH_BOUNDS := ("take5",))
+def test_declared_bounds_are_the_spec_bounds(game_id: str) -> None:
+    """The values the checker implements for each rule-constant flag are the spec's bounds."""
+    checker = importlib.import_module(f"ruleproof.checkers.certcheck.{game_id}")
+    table: ConstantTable = importlib.import_module(f"ruleproof.spec.{game_id}").CONSTANTS
+    bounded = {c.name: (c.low, c.high) for c in table if c.low is not None}
+    assert checker.CONSTANT_BOUNDS == bounded
+
+
 def test_take5_checker_bullheads_equal_the_spec_for_every_card() -> None:
     from ruleproof.checkers.certcheck import take5 as checker
     from ruleproof.spec import take5 as spec

@@ -30,7 +30,15 @@ GAME = game_for("take5")
 #: (players, reading A, reading B): every engine test configuration against the default, and settings in
 #: which each way of coming apart happens (end and threshold: state; left ends, automatic row: legal
 #: moves; deck: apart from the start; tie: outcome only).
-PAIRS: list[tuple[int, Any, Any]] = [(n, V(), v) for n, v in GAME.test_configs() if v != V()] + [
+#: The rule constants as flags (rows, capacity, hand, deck): the lock-step loops are written for the rulebook's.
+CONSTANT_FLAGS = ("rows", "row_capacity", "hand_size", "deck_top")
+
+
+def _rulebook_numbers(v: Any) -> bool:
+    return all(getattr(v, f) == getattr(V(), f) for f in CONSTANT_FLAGS)
+
+
+PAIRS: list[tuple[int, Any, Any]] = [(n, V(), v) for n, v in GAME.test_configs() if v != V() and _rulebook_numbers(v)] + [
     (3, V(), V(end_rule=">")),
     (4, V(end_check="immediate", threshold=30), V(end_check="immediate", threshold=30, end_rule=">")),
     (3, V(threshold=20), V(threshold=20, row_choice="auto")),
@@ -59,6 +67,13 @@ def test_fast_pair_on_many_seeds_of_the_campaign_setting() -> None:
     for fast, index in pairs:
         assert fast == play_pair(GAME, 3, a, b, seed=5, index=index, fast=False)
     assert any(p.diverged for p, _ in pairs) and not all(p.diverged for p, _ in pairs)
+
+
+def test_other_rule_constants_take_the_generic_path() -> None:
+    """Three rows of four: the unrolled lock step does not apply; diff still answers (the generic pair)."""
+    other = V(rows=3, row_capacity=4, threshold=30)
+    assert diff_take5.fast_pair(GAME, 3, V(threshold=30), other) is None
+    assert play_pair(GAME, 3, V(threshold=30), other, seed=1, index=0).diverged
 
 
 def test_other_engines_and_unknown_flags_take_the_generic_path() -> None:

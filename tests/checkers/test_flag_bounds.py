@@ -47,10 +47,52 @@ def _int_or_tuple_flags(game: str) -> set[str]:
             if hints[f.name] is int or typing.get_origin(hints[f.name]) is tuple}
 
 
+def _table_bounded(game: str) -> dict[str, Any]:
+    """The flags that stand for a rule constant of the game's table, with their constant (bounds in the table)."""
+    table = getattr(importlib.import_module(f"ruleproof.spec.{game}"), "CONSTANTS", None)
+    fields = {f.name for f in dataclasses.fields(spec_for(game).variant_type)}
+    return {c.name: c for c in (table or ()) if c.low is not None and c.name in fields}
+
+
+#: Players for a game at a table-bounded flag's largest value (a deal must fit the deck).
+TABLE_PLAYERS = {"take5": 2}
+
+
 @pytest.mark.parametrize("game", GAME_IDS)
 def test_every_integer_and_tuple_flag_has_a_bound(game: str) -> None:
-    assert _int_or_tuple_flags(game) == {flag for g, flag in BOUNDS if g == game}
-    assert game != "ikebana" or not _int_or_tuple_flags(game)  # Ikebana's flags are all choices
+    assert _int_or_tuple_flags(game) == {flag for g, flag in BOUNDS if g == game} | set(_table_bounded(game))
+
+
+TABLE_FLAGS = [(game, flag) for game in GAME_IDS for flag in _table_bounded(game)]
+
+
+@pytest.mark.parametrize(("game", "flag"), TABLE_FLAGS)
+def test_a_rule_constant_flag_past_its_bounds_is_refused(game: str, flag: str,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    from ruleproof.spec.errors import VariantError
+
+    constant = _table_bounded(game)[flag]
+    variant_type = spec_for(game).variant_type
+    sample = constant.value
+    for value in (constant.low - 1, constant.high + 1, 10**30):
+        bad = tuple(value for _ in sample) if isinstance(sample, tuple) else value
+        with pytest.raises(VariantError, match=f"{flag} must be from {constant.low} to {constant.high}"):
+            variant_type(**{flag: bad})
+    argv = ["simulate", game, "--players", str(TABLE_PLAYERS.get(game, 2)), "--games", "1", "-q",
+            "--variant", f"{flag}={_as_text(10**30 if not isinstance(sample, tuple) else (10**30,) * len(sample))}"]
+    assert main(argv) == 2
+    assert flag in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("game", "flag"), TABLE_FLAGS)
+def test_simulate_at_a_rule_constant_flags_bounds_ends(game: str, flag: str) -> None:
+    constant = _table_bounded(game)[flag]
+    engine = game_for(game)
+    for value in (constant.low, constant.high):
+        bound = tuple(value for _ in constant.value) if isinstance(constant.value, tuple) else value
+        variant = engine.variant_type(**{flag: bound})
+        stats, record = simulate(engine, TABLE_PLAYERS.get(game, 2), variant, games=1, seed=1)
+        assert stats.games == 1 and stats.lengths[0] == len(record.moves) > 0
 
 
 def _too_big(bound: Any) -> Any:

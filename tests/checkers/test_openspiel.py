@@ -81,7 +81,8 @@ def test_parameters_are_players_and_every_flag() -> None:
     spec = adapter.parameter_specification("take5")
     assert spec == {
         "players": 2, "end_rule": "ge", "threshold": 66, "end_check": "round", "row_choice": "player",
-        "deck": "standard", "professional": False, "tie": "shared", "reading": "",
+        "deck": "standard", "professional": False, "tie": "shared", "rows": 4, "row_capacity": 5, "hand_size": 10,
+        "deck_top": 104, "reading": "",
     }
 
 

@@ -26,8 +26,8 @@ def plain_take5_candidates(state: t5.Take5State, actor: int) -> list[Any]:
     if actor == CHANCE:
         return [t5.Deal(c) for c in universe]
     moves: list[Any] = [t5.Select(c) for c in universe]
-    moves += [t5.Place(r, left) for r in range(t5.ROWS) for left in (False, True)]
-    moves += [t5.Take(r) for r in range(t5.ROWS)]
+    moves += [t5.Place(r, left) for r in range(state.variant.rows) for left in (False, True)]
+    moves += [t5.Take(r) for r in range(state.variant.rows)]
     return moves
 
 
