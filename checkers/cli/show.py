@@ -22,18 +22,21 @@ FORMATS = ("text", "svg", "png")
 
 
 def _write(path: Path, data: bytes) -> None:
-    from ruleproof.model.outputs import write_atomic
+    from ruleproof.model.outputs import OutputError, write_atomic
 
     try:
         write_atomic(path, data, force=True)  # show/replay replace their output file, as they always did
+    except OutputError:
+        raise  # it names the file and the reason
     except OSError as exc:
-        raise RuleproofError(f"cannot write {path}: {exc.strerror}") from None
+        raise RuleproofError(f"cannot write {path}: {exc.strerror or exc}") from None
 
 
 def cmd_show(args: argparse.Namespace) -> int:
     """Draw the position after move N."""
     from ruleproof.checkers.checks.validate import game_of_record
-    from ruleproof.checkers.render.picture import render, render_text, to_png
+    from ruleproof.checkers.render.picture import render, to_png
+    from ruleproof.checkers.render.terminal import draw_position
     from ruleproof.model.records import load_record
     from ruleproof.spec.registry import MissingPartError
 
@@ -61,9 +64,11 @@ def cmd_show(args: argparse.Namespace) -> int:
     fmt = args.format or (Path(args.output).suffix.lstrip(".").lower() if args.output else "text")
     if fmt not in FORMATS:
         raise RuleproofError(f"--format must be one of {', '.join(FORMATS)}; got {fmt!r}")
+    coloured = fmt == "text" and not args.output and not args.json and sys.stdout.isatty()
     try:
         if fmt == "text":
-            data = (render_text(game, state, args.seat) + "\n").encode("utf-8")
+            drawn = draw_position(game, state, args.seat, last=last)
+            data = (drawn.plain + "\n").encode("utf-8")
         else:
             svg = render(record.game, state, args.seat, last=last)
             data = svg.encode("utf-8") if fmt == "svg" else to_png(svg)
@@ -79,6 +84,8 @@ def cmd_show(args: argparse.Namespace) -> int:
         if not args.output and fmt != "png":
             body["picture"] = data.decode("utf-8")
         print_json("show", body)
+    elif coloured:  # a terminal: the same picture in colour (long lines left to the terminal to wrap)
+        out().print(drawn, soft_wrap=True)
     elif not args.output:
         sys.stdout.buffer.write(data)
         sys.stdout.flush()
