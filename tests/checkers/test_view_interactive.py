@@ -46,6 +46,8 @@ def test_play_take5_by_numbers_against_random_bots(tmp_path: Path) -> None:
     child.expect(prompt)
     child.sendline("undo")
     child.expect("nothing to take back")
+    child.expect(prompt)
+    child.sendline("show")  # a refused line does not redraw the position; `show` does
     human_moves = 0
     while True:
         index = child.expect([prompt, "game over", pexpect.EOF])

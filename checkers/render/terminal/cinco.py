@@ -24,8 +24,6 @@ from rich.text import Text
 from ruleproof.checkers.render.terminal.common import DIM, heading, hidden, joined, label, lines, plural, sees
 from ruleproof.model.core import CHANCE, TERMINAL
 from ruleproof.spec.cinco import (
-    COLOUR_NAMES,
-    FREE,
     CincoState,
     Play,
     board_of,
@@ -35,7 +33,7 @@ from ruleproof.spec.cinco import (
     deal_receiver,
     layout_of,
 )
-from ruleproof.spec.cinco_board import COLOUR_LETTERS, Board, text_position
+from ruleproof.spec.cinco_board import COLOUR_LETTERS, COLOUR_NAMES, FREE, Board, text_position
 
 #: The style of a chip by colour index (red, blue, green, yellow, white, black).
 CHIP_STYLES: tuple[str, ...] = ("bold white on red", "bold white on blue", "bold white on green",
