@@ -102,7 +102,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
     if (args.source is None) == (args.finding is None):
         raise RuleproofError("give either a RECORD/CERTIFICATE/WITNESS file or --finding ID (not both)")
-    sources = finding_sources(args.finding) if args.finding else load_sources(args.source)
+    # finding ids are upper case (T5-F-2, CI-F-7, WF-BF-3); any case is accepted, as for rule ids
+    sources = finding_sources(args.finding.strip().upper()) if args.finding else load_sources(args.source)
     if not 1 <= args.witness <= len(sources):
         raise RuleproofError(f"--witness must be between 1 and {len(sources)}; got {args.witness}")
     source = sources[args.witness - 1]
@@ -145,7 +146,7 @@ def add_subcommand(sub: Any) -> None:
                                    "pictures, moves in words, the rules checked, alternatives, odds and scores.")
     p.add_argument("source", nargs="?", metavar="RECORD|CERTIFICATE|WITNESS",
                    help="a game record, a certificate, or a finding's JSON (with its witness)")
-    p.add_argument("--finding", metavar="ID", help="a catalogue finding's witness instead (e.g. CI-F-7)")
+    p.add_argument("--finding", metavar="ID", help="a catalogue finding's witness instead (e.g. CI-F-7; any case)")
     p.add_argument("--witness", type=int, default=1, metavar="N",
                    help="which witness game when a finding has several (default 1)")
     p.add_argument("--html", required=True, metavar="FILE", help="the HTML file to write")
