@@ -2,7 +2,9 @@
 
 ``show RECORD [--move N] [--format text|svg|png] [--output FILE] [--seat S]``
 draws the position after move ``N`` (default: the end) from the referee's
-view or seat ``S``'s. ``replay SOURCE --html FILE`` writes one self-contained
+view or seat ``S``'s. The text form is the game as it looks
+(:mod:`ruleproof.checkers.render.terminal`): coloured on a terminal, plain in a
+pipe or a file (``--output pos.txt``). ``replay SOURCE --html FILE`` writes one self-contained
 HTML page stepping through a record, a certificate's record, a finding file's
 witness, or (``--finding ID``) a catalogue finding's stored witness.
 """
@@ -61,7 +63,8 @@ def cmd_show(args: argparse.Namespace) -> int:
                               f"`ruleproof validate` explains it", f"$.moves[{index}]", index, str(args.record))
         state = game.apply_unchecked(state, move)
         last = move
-    fmt = args.format or (Path(args.output).suffix.lstrip(".").lower() if args.output else "text")
+    suffix = Path(args.output).suffix.lstrip(".").lower() if args.output else "text"
+    fmt = args.format or {"txt": "text"}.get(suffix, suffix)
     if fmt not in FORMATS:
         raise RuleproofError(f"--format must be one of {', '.join(FORMATS)}; got {fmt!r}")
     coloured = fmt == "text" and not args.output and not args.json and sys.stdout.isatty()

@@ -297,3 +297,12 @@ def test_an_unknown_seat_is_refused() -> None:
     game, states, _ = _states(RECORDS["take5"])
     with pytest.raises(ValueError, match="seat must be between 0 and 2"):
         position_text(game, states[0], 3)
+
+
+def test_show_writes_the_plain_view_to_a_text_file(tmp_path: Path) -> None:
+    from ruleproof.checkers.cli.main import main
+
+    game, states, moves = _states(RECORDS["bigfive"])
+    target = tmp_path / "pos.txt"
+    assert main(["show", str(RECORDS["bigfive"]), "--move", "300", "--seat", "0", "--output", str(target)]) == 0
+    assert target.read_text("utf-8") == position_text(game, states[300], 0, last=moves[300]) + "\n"
