@@ -4,7 +4,7 @@
 wing           what it holds
 =============  ==============================================================
 ``certcheck``  the independent certificate checker (standard library only)
-``render``     SVG pictures of positions
+``render``     pictures of positions: SVG, and text for terminals
 ``checks``     engine checks: conformance, fuzzing, validation, simulation
 ``catalogue``  named questions about each rulebook, findings, manifests
 ``explore``    exhaustive state-space graphs of reduced configurations

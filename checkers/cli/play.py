@@ -1,17 +1,22 @@
 """``ruleproof play GAME``: play in the terminal against bots.
 
-The position is shown from the seat to act (its own hand; others' hidden
-cards stay hidden), then the legal moves, numbered. Type a number or the
-move itself; ``undo`` takes back your last move, ``save FILE`` writes the
-record so far, ``moves`` lists the legal moves again, ``quit`` ends. An
-illegal move is refused with the ids of the rules it breaks. With
-``--record FILE`` the record is written when the game ends (or on ``quit``)
-and validated.
+The position is drawn as the game looks, from the seat to act (its own
+hand; others' hidden cards stay hidden), in colour on a terminal and plain
+when piped. Then the legal moves, grouped by kind (plays, exchanges, pass,
+…) and numbered; a large group after the first is folded into one line
+(``moves KIND`` lists it). Type a number or the move itself (its text as
+listed, e.g. ``play 23``); ``undo`` takes back your last move, ``save FILE``
+writes the record so far, ``moves`` lists the legal moves again, ``quit``
+ends. An illegal move is refused with the ids of the rules it breaks. With
+``--record FILE`` the record is written when the game ends (or on ``quit``,
+end of input or Ctrl-C) and validated. Ctrl-C ends the game at once (exit
+130).
 """
 
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -19,9 +24,15 @@ from ruleproof.checkers.cli.common import add_variant, game_arg, parse_variant
 from ruleproof.checkers.cli.output import EXIT_OK, out
 from ruleproof.spec.errors import RuleproofError
 
-HELP = ("type a move's number or the move itself (e.g. 'play 23'); commands: undo (take back your last move), "
-        "save FILE (write the record so far), moves (list the legal moves), show (the position again), "
-        "help, quit")
+HELP = ("type a move's number or the move itself as listed (e.g. 'play 23'); commands: undo (take back your last "
+        "move), save FILE (write the record so far), moves [KIND] (list the legal moves, or all of one kind), "
+        "show (the position again), help, quit")
+#: A group of moves after the first with more moves than this is folded into one line.
+FOLD = 12
+#: The most MCTS simulations a move may take (far more than a person waits for).
+MAX_SIMULATIONS = 100_000
+#: Exit code of a game ended by Ctrl-C.
+EXIT_INTERRUPTED = 130
 
 
 def _seats(args: argparse.Namespace, game: Any) -> list[str]:
@@ -34,39 +45,81 @@ def _seats(args: argparse.Namespace, game: Any) -> list[str]:
     return ["human"] + ["random"] * (players - 1)
 
 
-def _save(session: Any, path: str) -> str:
+def save(session: Any, path: str) -> str:
+    """Write the record so far to ``path`` and validate it; what happened, in words (never raises for the file).
+
+    The record is checked by :func:`~ruleproof.checkers.checks.validate.validate_record` (the
+    specification decides).
+    """
     from ruleproof.checkers.checks.validate import validate_record
     from ruleproof.model.outputs import write_atomic
 
     record = session.record()
     try:
         write_atomic(Path(path), record.dumps(), force=True)  # `save` replaces the file, as it always did
-    except OSError as exc:
-        raise RuleproofError(f"cannot write {path}: {exc.strerror}") from None
+    except RuleproofError as exc:  # OutputError: it names the file and the reason
+        return f"not saved: {exc}"
+    except (OSError, ValueError) as exc:  # a name the system cannot take (NUL byte, too long)
+        return f"not saved: cannot write {path!r}: {getattr(exc, 'strerror', None) or exc}"
     result = validate_record(record)
     verdict = "it validates" if result.ok else f"it does NOT validate: {result}"
     return f"record of {len(record.moves)} moves written to {path}; {verdict}"
 
 
-def cmd_play(args: argparse.Namespace) -> int:
-    """Run the interactive game."""
+def _listing(session: Any, only: str = "") -> Any:
+    """The legal moves, grouped; large groups after the first folded (unless ``only`` names them)."""
     from rich.columns import Columns
-    from rich.panel import Panel
+    from rich.console import Group
     from rich.text import Text
 
-    from ruleproof.checkers.render.picture import render_text
-    from ruleproof.checkers.view.play import Session
-    from ruleproof.checkers.view.words import who
+    parts: list[Any] = []
+    groups = session.choices()
+    for index, group in enumerate(groups):
+        if only and group.kind != only:
+            continue
+        first, last = group.moves[0][0], group.moves[-1][0]
+        span = f"{first}" if first == last else f"{first}–{last}"
+        title = Text.assemble((group.kind, "bold"), (f" ({len(group.moves)}, numbers {span})", "dim"))
+        if index and not only and len(group.moves) > FOLD:
+            example = str(group.moves[0][1])
+            title.append(f": type `moves {group.kind}` to list them, or one as text, e.g. {example!r}", style="dim")
+            parts.append(title)
+            continue
+        parts.append(title)
+        parts.append(Columns([Text(f"{number}) {move}") for number, move in group.moves], padding=(0, 2)))
+    if only and not parts:
+        kinds = ", ".join(g.kind for g in groups)
+        parts.append(Text(f"no legal move of kind {only!r}; kinds now: {kinds}"))
+    return Group(*parts)
 
+
+def cmd_play(args: argparse.Namespace) -> int:
+    """Run the interactive game."""
+    from ruleproof.checkers.render.terminal import draw_position
+    from ruleproof.checkers.view.play import DEFAULT_SIMULATIONS, MCTS_SIMULATIONS, Session
+    from ruleproof.checkers.view.words import who
     from ruleproof.model.registry import game_for
 
+    if args.simulations is not None and not 1 <= args.simulations <= MAX_SIMULATIONS:
+        raise RuleproofError(f"--simulations must be from 1 to {MAX_SIMULATIONS:,}; got {args.simulations}")
     game = game_for(game_arg(args.game))
     variant = parse_variant(game, args.variant)
     seats = _seats(args, game)
-    session = Session(game, seats, variant, args.seed, simulations=args.simulations)
     console = out()
-    console.print(f"{game.spec.title}: " + ", ".join(f"seat {s} {k}" for s, k in enumerate(seats)), markup=False)
+    interactive = sys.stdin.isatty()
+    simulations = args.simulations or MCTS_SIMULATIONS.get(game.name, DEFAULT_SIMULATIONS)
+    bots = f" (mcts: {simulations} simulations a move)" if "mcts" in seats else ""
+    console.print(f"{game.spec.title}: " + ", ".join(f"seat {s} {k}" for s, k in enumerate(seats)) + bots,
+                  markup=False)
+    try:
+        session = Session(game, seats, variant, args.seed, simulations=simulations)  # mcts: OpenSpiel loads
+    except KeyboardInterrupt:
+        console.print("\ninterrupted while starting", markup=False)
+        return EXIT_INTERRUPTED
     console.print(HELP, markup=False, style="dim")
+
+    def last() -> Any:  # the last move of a seat (marked where the view can), not chance's draws after it
+        return next((move for actor, move in reversed(session.history) if actor >= 0), None)
 
     def shown(actor: int, move: Any) -> None:
         if actor >= 0:
@@ -74,71 +127,86 @@ def cmd_play(args: argparse.Namespace) -> int:
 
     def position() -> None:
         seat = session.actor
-        console.print(Panel(Text(render_text(game, session.state, seat)), title=f"{who(seat)} to act (you)",
-                            expand=False))
-        listing()
+        console.rule(f"{who(seat)} to act (you)", style="dim")
+        console.print(draw_position(game, session.state, seat, last=last()), soft_wrap=True)
+        console.print(_listing(session))
 
-    def listing() -> None:
-        moves = session.legal()
-        console.print(Columns([Text(f"{i}) {m}") for i, m in enumerate(moves, start=1)], padding=(0, 2)))
+    def finish(note: str) -> None:
+        console.print(note, markup=False)
+        if args.record:
+            console.print(save(session, args.record), markup=False)
 
-    session.advance(shown)
-    quit_early = False
-    while not session.finished:
-        position()
-        try:
-            line = console.input(f"{who(session.actor)}> ")
-        except EOFError:
-            quit_early = True
-            break
-        answer = session.human_input(line)
-        if answer.command == "quit":
-            quit_early = True
-            break
-        if answer.command == "help":
-            console.print(HELP, markup=False)
-        elif answer.command == "undo":
-            console.print("taken back" if session.undo() else "nothing to take back", markup=False)
-        elif answer.command == "save":
-            if not answer.argument:
-                console.print("save needs a file name: save FILE", markup=False)
-            else:
-                console.print(_save(session, answer.argument), markup=False)
-        elif answer.command in ("moves", "show"):
-            pass
-        elif not answer.ok:
-            if answer.rule_ids:
-                console.print(f"illegal move, it breaks {', '.join(answer.rule_ids)}: {answer.message}", markup=False)
-            else:
-                console.print(answer.message, markup=False)
-        else:
-            console.print(f"  you: {answer.message}", markup=False)
+    try:
         session.advance(shown)
-    if session.finished:
-        console.print(render_text(game, session.state), markup=False)
-        result = game.outcome(session.state)
-        scores = ", ".join(f"seat {s}: {v:g}" for s, v in enumerate(result.scores))
-        console.print(f"game over: {scores}; won by {', '.join(who(w) for w in sorted(result.winners))}",
-                      markup=False)
-    else:
-        console.print("game left unfinished", markup=False)
+        redraw = True
+        while not session.finished:
+            if redraw:
+                position()
+            redraw = False
+            try:
+                line = console.input(f"{who(session.actor)}> ")
+            except EOFError:
+                console.print()
+                break
+            if not interactive:  # a transcript of piped input reads like a session
+                console.print(line if len(line) <= 80 else line[:80] + "…", markup=False, highlight=False)
+            answer = session.human_input(line)
+            if answer.command == "quit":
+                break
+            if answer.command == "help":
+                console.print(HELP, markup=False)
+            elif answer.command == "undo":
+                redraw = session.undo()
+                console.print("taken back" if redraw else "nothing to take back", markup=False)
+            elif answer.command == "save":
+                console.print(save(session, answer.argument) if answer.argument else
+                              "save needs a file name: save FILE", markup=False)
+            elif answer.command == "moves":
+                console.print(_listing(session, answer.argument.lower()))
+            elif answer.command == "show":
+                redraw = True
+            elif not answer.ok:
+                if answer.rule_ids:
+                    console.print(f"illegal move, it breaks {', '.join(answer.rule_ids)}: {answer.message}",
+                                  markup=False)
+                else:
+                    console.print(answer.message, markup=False)
+            else:
+                console.print(f"  you: {answer.message}", markup=False)
+                session.advance(shown)
+                redraw = True
+    except KeyboardInterrupt:
+        finish("\ninterrupted: the game is left unfinished")
+        return EXIT_INTERRUPTED
+    if not session.finished:
+        finish("game left unfinished")
+        return EXIT_OK
+    console.rule("game over", style="dim")
+    console.print(draw_position(game, session.state, last=last()), soft_wrap=True)
+    result = game.outcome(session.state)
+    scores = ", ".join(f"seat {s}: {v:g}" for s, v in enumerate(result.scores))
+    console.print(f"game over: {scores}; won by {', '.join(who(w) for w in sorted(result.winners))}", markup=False)
     if args.record:
-        console.print(_save(session, args.record), markup=False)
+        console.print(save(session, args.record), markup=False)
     return EXIT_OK
 
 
 def add_subcommand(sub: Any) -> None:
     """Register ``play``."""
     p = sub.add_parser("play", help="play a game in the terminal against bots",
-                       description="Play in the terminal: the position, the legal moves numbered; type a number or "
-                                   "a move; undo, save FILE, quit. Bots: random, mcts (OpenSpiel's MCTS, needs the "
-                                   "openspiel extra; it searches the true state, so it sees hidden cards).")
+                       description="Play in the terminal: the position as the game looks, the legal moves grouped "
+                                   "by kind and numbered; type a number or a move as listed; undo, save FILE, "
+                                   "moves KIND, quit; Ctrl-C ends at once (exit 130). Bots: random, mcts "
+                                   "(OpenSpiel's MCTS, needs the openspiel extra; it searches the true state, so "
+                                   "it sees hidden cards).")
     p.add_argument("game", help="game id")
     p.add_argument("--players", type=int, metavar="N", help="number of seats (default: the game's least, or --seats)")
     p.add_argument("--seats", metavar="KIND,...",
                    help="one kind per seat: human, random or mcts (default: human, then random bots)")
     add_variant(p)
     p.add_argument("--seed", type=int, help="seed of chance and the bots (default: a new game each time)")
-    p.add_argument("--simulations", type=int, default=200, metavar="N", help="MCTS simulations per move (default 200)")
+    p.add_argument("--simulations", type=int, metavar="N",
+                   help="MCTS simulations per move (default: the game's own, about a second a move; "
+                        "the start line names it)")
     p.add_argument("--record", metavar="FILE", help="write the game's record to FILE at the end (it is validated)")
     p.set_defaults(func=cmd_play)

@@ -2,7 +2,9 @@
 
 ``show RECORD [--move N] [--format text|svg|png] [--output FILE] [--seat S]``
 draws the position after move ``N`` (default: the end) from the referee's
-view or seat ``S``'s. ``replay SOURCE --html FILE`` writes one self-contained
+view or seat ``S``'s. The text form is the game as it looks
+(:mod:`ruleproof.checkers.render.terminal`): coloured on a terminal, plain in a
+pipe or a file (``--output pos.txt``). ``replay SOURCE --html FILE`` writes one self-contained
 HTML page stepping through a record, a certificate's record, a finding file's
 witness, or (``--finding ID``) a catalogue finding's stored witness.
 """
@@ -22,18 +24,21 @@ FORMATS = ("text", "svg", "png")
 
 
 def _write(path: Path, data: bytes) -> None:
-    from ruleproof.model.outputs import write_atomic
+    from ruleproof.model.outputs import OutputError, write_atomic
 
     try:
         write_atomic(path, data, force=True)  # show/replay replace their output file, as they always did
+    except OutputError:
+        raise  # it names the file and the reason
     except OSError as exc:
-        raise RuleproofError(f"cannot write {path}: {exc.strerror}") from None
+        raise RuleproofError(f"cannot write {path}: {exc.strerror or exc}") from None
 
 
 def cmd_show(args: argparse.Namespace) -> int:
     """Draw the position after move N."""
     from ruleproof.checkers.checks.validate import game_of_record
-    from ruleproof.checkers.render.picture import render, render_text, to_png
+    from ruleproof.checkers.render.picture import render, to_png
+    from ruleproof.checkers.render.terminal import draw_position
     from ruleproof.model.records import load_record
     from ruleproof.spec.registry import MissingPartError
 
@@ -58,12 +63,15 @@ def cmd_show(args: argparse.Namespace) -> int:
                               f"`ruleproof validate` explains it", f"$.moves[{index}]", index, str(args.record))
         state = game.apply_unchecked(state, move)
         last = move
-    fmt = args.format or (Path(args.output).suffix.lstrip(".").lower() if args.output else "text")
+    suffix = Path(args.output).suffix.lstrip(".").lower() if args.output else "text"
+    fmt = args.format or {"txt": "text"}.get(suffix, suffix)
     if fmt not in FORMATS:
         raise RuleproofError(f"--format must be one of {', '.join(FORMATS)}; got {fmt!r}")
+    coloured = fmt == "text" and not args.output and not args.json and sys.stdout.isatty()
     try:
         if fmt == "text":
-            data = (render_text(game, state, args.seat) + "\n").encode("utf-8")
+            drawn = draw_position(game, state, args.seat, last=last)
+            data = (drawn.plain + "\n").encode("utf-8")
         else:
             svg = render(record.game, state, args.seat, last=last)
             data = svg.encode("utf-8") if fmt == "svg" else to_png(svg)
@@ -79,6 +87,8 @@ def cmd_show(args: argparse.Namespace) -> int:
         if not args.output and fmt != "png":
             body["picture"] = data.decode("utf-8")
         print_json("show", body)
+    elif coloured:  # a terminal: the same picture in colour (long lines left to the terminal to wrap)
+        out().print(drawn, soft_wrap=True)
     elif not args.output:
         sys.stdout.buffer.write(data)
         sys.stdout.flush()
@@ -95,7 +105,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
     if (args.source is None) == (args.finding is None):
         raise RuleproofError("give either a RECORD/CERTIFICATE/WITNESS file or --finding ID (not both)")
-    sources = finding_sources(args.finding) if args.finding else load_sources(args.source)
+    # finding ids are upper case (T5-F-2, CI-F-7, WF-BF-3); any case is accepted, as for rule ids
+    sources = finding_sources(args.finding.strip().upper()) if args.finding else load_sources(args.source)
     if not 1 <= args.witness <= len(sources):
         raise RuleproofError(f"--witness must be between 1 and {len(sources)}; got {args.witness}")
     source = sources[args.witness - 1]
@@ -138,7 +149,7 @@ def add_subcommand(sub: Any) -> None:
                                    "pictures, moves in words, the rules checked, alternatives, odds and scores.")
     p.add_argument("source", nargs="?", metavar="RECORD|CERTIFICATE|WITNESS",
                    help="a game record, a certificate, or a finding's JSON (with its witness)")
-    p.add_argument("--finding", metavar="ID", help="a catalogue finding's witness instead (e.g. CI-F-7)")
+    p.add_argument("--finding", metavar="ID", help="a catalogue finding's witness instead (e.g. CI-F-7; any case)")
     p.add_argument("--witness", type=int, default=1, metavar="N",
                    help="which witness game when a finding has several (default 1)")
     p.add_argument("--html", required=True, metavar="FILE", help="the HTML file to write")

@@ -1,1 +1,2 @@
-"""Pictures of game states: small SVG helpers shared by the per-game renderers."""
+"""Pictures of game states: SVG (small helpers shared by the per-game renderers, one module per game) and
+terminal views (:mod:`ruleproof.checkers.render.terminal`, one module per game)."""

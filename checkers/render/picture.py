@@ -22,7 +22,6 @@ True
 from __future__ import annotations
 
 import inspect
-import json
 from typing import Any
 
 from ruleproof.model.core import Game
@@ -61,17 +60,15 @@ def render(game: str | Game[Any, Any, Any], state: Any, seat: int | None = None,
     return plain
 
 
-def render_text(game: str | Game[Any, Any, Any], state: Any, seat: int | None = None) -> str:
-    """A text picture for terminals: the engine's own for the referee, the seat's observation otherwise."""
-    engine = _game(game)
-    if seat is None:
-        return engine.render_text(state)
-    if not 0 <= seat < engine.players_of(state):
-        raise ValueError(f"seat must be between 0 and {engine.players_of(state) - 1}; got {seat!r}")
-    lines = [f"what seat {seat} sees:"]
-    for key, value in engine.observation(state, seat).items():
-        lines.append(f"  {key}: {json.dumps(value, ensure_ascii=False)}")
-    return "\n".join(lines)
+def render_text(game: str | Game[Any, Any, Any], state: Any, seat: int | None = None, *, last: object = None) -> str:
+    """A text picture for terminals, plain (:mod:`ruleproof.checkers.render.terminal` draws it; its
+    :func:`~ruleproof.checkers.render.terminal.draw_position` gives the coloured form).
+
+    :raises ValueError: ``seat`` is not a seat of the game.
+    """
+    from ruleproof.checkers.render.terminal import position_text
+
+    return position_text(game, state, seat, last=last)
 
 
 def to_png(svg: str, *, scale: float = 1.0) -> bytes:

@@ -8,10 +8,20 @@ command (``undo``, ``save FILE``, ``moves``, ``help``, ``quit``). A move the
 rules forbid is refused with the ids of the rules it breaks, from the
 specification (:meth:`~ruleproof.model.core.Game.illegal_move_error`).
 
+The legal moves are offered in groups, one per kind of move (the first word
+of the move's text: ``play``, ``exchange``, ``pass``, …), numbered in the
+order shown (:meth:`Session.choices`): the kinds in the order the game's
+specification declares its moves (``MOVE_TYPES``, where it has one, so a
+Big Five turn offers its plays before its exchanges), else in the engine's
+order. A typed line is bounded (:data:`MAX_INPUT`): a longer one is refused
+before it is read as anything.
+
 Bots: ``random`` (a uniformly random legal move) and ``mcts`` (OpenSpiel's
 Monte-Carlo tree search with random rollouts, through the adapter in
 :mod:`ruleproof.checkers.interop.openspiel`; it needs the ``openspiel``
-extra, and it searches the true state, so it sees hidden cards).
+extra, and it searches the true state, so it sees hidden cards). Its
+default number of simulations per move is the game's
+(:data:`MCTS_SIMULATIONS`): about a second a move on a 2020s laptop core.
 
 >>> session = Session("take5", ["human", "random"], seed=3)
 >>> session.advance()  # chance deals until seat 0 must choose
@@ -32,6 +42,7 @@ True
 from __future__ import annotations
 
 import random
+import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -43,6 +54,53 @@ from ruleproof.spec.errors import IllegalMoveError, MoveParseError, RuleproofErr
 
 #: The kinds of seat a session knows.
 SEAT_KINDS = ("human", "random", "mcts")
+#: The longest line a person may type (a move's text or a command with a file name is far shorter).
+MAX_INPUT = 1000
+#: The commands a person may type instead of a move.
+COMMANDS = ("undo", "save", "moves", "help", "quit", "show")
+#: MCTS simulations per move by game: about a second a move at most. Measured (CPU time of the bot's move at
+#: every 15th decision of a random game, 20 simulations a move; /tmp script in the commit message) the
+#: costliest simulation, in ms, with the fewest and with more players: Take 5 8.5 (2 players) and 11.5 (4),
+#: Big Five 27 (2) and 45 (3), BigPoints 1 (2 and 4), Ikebana 4 (2) and 6.5 (4), Cinco 8 (2) and 19.5 (3).
+MCTS_SIMULATIONS: dict[str, int] = {"take5": 100, "bigfive": 25, "bigpoints": 800, "ikebana": 150, "cinco": 60}
+#: MCTS simulations per move for a game not in :data:`MCTS_SIMULATIONS`.
+DEFAULT_SIMULATIONS = 50
+
+
+@dataclass(frozen=True)
+class MoveGroup:
+    """The legal moves of one kind (the first word of their text), each with the number a person types."""
+
+    kind: str
+    moves: tuple[tuple[int, Any], ...]
+
+
+def _kind_rank(move: Any) -> int:
+    """Where the move's class stands in its specification's ``MOVE_TYPES`` (the rulebook's order)."""
+    declared = getattr(sys.modules.get(type(move).__module__), "MOVE_TYPES", ())
+    return declared.index(type(move)) if type(move) in declared else len(declared)
+
+
+def group_moves(moves: Sequence[Any]) -> list[MoveGroup]:
+    """The moves grouped by kind, the groups in the specification's order of move kinds (else the
+    order of their first move), numbered from 1 in the order shown.
+
+    >>> from ruleproof.spec.bigfive import parse_move
+    >>> groups = group_moves([parse_move(t) for t in ("exchange Lb", "pass", "play Lb@0,1", "exchange Gb")])
+    >>> [(g.kind, [(n, str(m)) for n, m in g.moves]) for g in groups]
+    [('play', [(1, 'play Lb@0,1')]), ('exchange', [(2, 'exchange Lb'), (3, 'exchange Gb')]), ('pass', [(4, 'pass')])]
+    """
+    kinds: dict[str, list[Any]] = {}
+    ranks: dict[str, tuple[int, int]] = {}
+    for index, move in enumerate(moves):
+        kind = str(move).split(" ", 1)[0]
+        kinds.setdefault(kind, []).append(move)
+        ranks.setdefault(kind, (_kind_rank(move), index))
+    groups, number = [], 1
+    for kind in sorted(kinds, key=ranks.__getitem__):
+        groups.append(MoveGroup(kind, tuple(enumerate(kinds[kind], start=number))))
+        number += len(kinds[kind])
+    return groups
 
 
 @dataclass(frozen=True)
@@ -65,7 +123,7 @@ def random_policy(session: Session) -> Any:
     return moves[session.rng.randrange(len(moves))]
 
 
-def mcts_policy(simulations: int = 200, seed: int = 0) -> Policy:
+def mcts_policy(simulations: int = DEFAULT_SIMULATIONS, seed: int = 0) -> Policy:
     """OpenSpiel's MCTS with random rollouts (the ``openspiel`` extra).
 
     :raises RuleproofError: OpenSpiel is not installed (the message says how to install it).
@@ -101,11 +159,12 @@ class Session:
     """One game in progress.
 
     :param seats: one kind per seat (``human``, ``random``, ``mcts``).
+    :param simulations: MCTS simulations per move (default: the game's, :data:`MCTS_SIMULATIONS`).
     :raises RuleproofError: an unknown seat kind or a bad player count.
     """
 
     def __init__(self, game: str | Game[Any, Any, Any], seats: Sequence[str], variant: Any = None,
-                 seed: int | None = None, *, simulations: int = 200) -> None:
+                 seed: int | None = None, *, simulations: int | None = None) -> None:
         self.game = game_for(game) if isinstance(game, str) else game
         self.players = len(seats)
         self.variant = self.game.default_variant() if variant is None else variant
@@ -113,6 +172,11 @@ class Session:
         self.seed = seed
         self.rng = random.Random(seed)
         self.policies: dict[int, Policy] = {}
+        if simulations is None:
+            simulations = MCTS_SIMULATIONS.get(self.game.name, DEFAULT_SIMULATIONS)
+        if simulations < 1:
+            raise RuleproofError(f"MCTS simulations must be at least 1; got {simulations}")
+        self.simulations = simulations
         for seat, kind in enumerate(seats):
             if kind not in SEAT_KINDS:
                 raise RuleproofError(f"seat {seat}: unknown kind {kind!r}; kinds: {', '.join(SEAT_KINDS)}")
@@ -137,8 +201,16 @@ class Session:
         return self.actor == TERMINAL
 
     def legal(self) -> tuple[Any, ...]:
-        """The legal moves of whoever acts, in the engine's order (numbered from 1 for people)."""
+        """The legal moves of whoever acts, in the engine's order."""
         return self.game.legal_moves(self.state)
+
+    def choices(self) -> list[MoveGroup]:
+        """The legal moves grouped by kind and numbered as offered to a person (:func:`group_moves`)."""
+        return group_moves(self.legal())
+
+    def numbered(self) -> list[Any]:
+        """The legal moves in the order of their numbers (``numbered()[n - 1]`` is move ``n``)."""
+        return [move for group in self.choices() for _, move in group.moves]
 
     def waiting_for_human(self) -> bool:
         """Whether a person must choose the next move."""
@@ -168,23 +240,30 @@ class Session:
 
     def human_input(self, text: str) -> Answer:
         """Handle one line typed by the person to act: a move number, a move, or a command."""
+        if len(text) > MAX_INPUT:
+            return Answer(False, f"that line has {len(text):,} characters; a move or a command has at most "
+                                 f"{MAX_INPUT:,}")
         words = text.strip().split(maxsplit=1)
         if not words:
             return Answer(False, "type a move's number, the move itself, or help")
         head = words[0].lower()
-        if head in ("undo", "save", "moves", "help", "quit", "show"):
+        if head in COMMANDS:
             return Answer(True, command=head, argument=words[1].strip() if len(words) > 1 else "")
-        moves = self.legal()
-        if text.strip().isdigit():
-            number = int(text.strip())
+        typed = text.strip()
+        if typed.isdigit():
+            moves = self.numbered()
+            # a number longer than the count of moves cannot name one (and may be too long for int())
+            digits = typed.lstrip("0") or "0"
+            number = int(digits) if len(digits) <= len(str(len(moves))) else 0
             if not 1 <= number <= len(moves):
-                return Answer(False, f"there is no move {number}: choose 1 to {len(moves)}")
+                shown = typed if len(typed) <= 12 else typed[:12] + "…"
+                return Answer(False, f"there is no move {shown}: choose 1 to {len(moves)}")
             self.play(moves[number - 1])
             return Answer(True, f"{moves[number - 1]}")
         try:
-            move = self.game.parse_move(text.strip())
+            move = self.game.parse_move(typed)
         except (MoveParseError, ValueError) as exc:
-            return Answer(False, f"cannot read {text.strip()!r} as a move: {exc}")
+            return Answer(False, f"cannot read {typed!r} as a move: {exc}")
         try:
             self.play(move)
         except IllegalMoveError as exc:

@@ -12,6 +12,12 @@ stored once) are gzipped and base64-encoded; the browser unpacks them with
 ``DecompressionStream``. A Take 5 game's ~1400 pictures shrink from ~19 MB
 to ~0.3 MB; a 366-move Cinco witness still makes a page of ~3 MB.
 
+The page opens on the first move a seat makes (:func:`opening_step`: a card
+game's deal is many chance moves, which a reader rarely wants to step
+through first), or on the step its address names: every step has one,
+``#step=N`` (step 0 is the start), kept in the address bar as the reader
+steps, so a step can be bookmarked or linked; the list of moves links each.
+
 The page comes from the Jinja2 template ``replay.html.j2`` beside this module.
 
 >>> from ruleproof.model.records import GameRecord, RecordedMove
@@ -54,6 +60,22 @@ def _template() -> jinja2.Template:
     return env.from_string(source)
 
 
+def opening_step(replay: Replay) -> int:
+    """The step the page opens on: the first move of a seat (or an illegal move before it), else 0.
+
+    >>> from ruleproof.checkers.view.steps import Step
+    >>> steps = [Step(0), Step(1, actor=-1), Step(2, actor=-1), Step(3, actor=0)]
+    >>> opening_step(Replay("take5", "Take 5", 2, {}, steps, [], []))
+    3
+    >>> opening_step(Replay("take5", "Take 5", 2, {}, steps[:3], [], []))
+    0
+    """
+    for step in replay.steps[1:]:
+        if (step.actor is not None and step.actor >= 0) or step.illegal:
+            return step.index
+    return 0
+
+
 def replay_html(source: GameRecord | Replay, *, title: str = "", notes: Sequence[str] = (), docs_base: str = "",
                 on_step: Callable[[int], None] | None = None) -> str:
     """A self-contained HTML page stepping through ``source``.
@@ -78,7 +100,7 @@ def replay_html(source: GameRecord | Replay, *, title: str = "", notes: Sequence
         notes=list(notes) + ([f"the record stops at move {replay.illegal_at}: it is illegal"]
                              if replay.illegal_at is not None else []),
         game_title=replay.title, players=replay.players, variant_text=variant_text, views=replay.views,
-        last_step=moves, data_gz=base64.b64encode(packed).decode("ascii"),
+        last_step=moves, start_step=opening_step(replay), data_gz=base64.b64encode(packed).decode("ascii"),
         docs_base_json=Markup(_script_json(docs_base)),
         game_json=Markup(_script_json(replay.game)),
     )

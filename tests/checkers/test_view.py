@@ -82,10 +82,13 @@ def test_a_seat_sees_less_than_the_referee(game: str) -> None:
     assert render(game, state, 1) != seat0
 
 
-def test_show_seat_text_is_the_seats_observation(records: dict[str, Path], capsys: pytest.CaptureFixture[str]) -> None:
+def test_show_seat_text_draws_the_seats_view(records: dict[str, Path], capsys: pytest.CaptureFixture[str]) -> None:
+    # the board as the game looks (issue 35), not the observation's keys; tests/checkers/test_terminal_views.py
+    # holds the golden views and the hidden-card checks
     assert main(["show", str(records["take5"]), "--move", "30", "--seat", "0"]) == 0
     text = capsys.readouterr().out
-    assert text.startswith("what seat 0 sees:") and "hand:" in text
+    assert "seat 0 (you)" in text and "row 1 " in text and "hand:" in text and "face down" in text
+    assert "what seat 0 sees" not in text and "\x1b[" not in text
 
 
 def test_invalid_show_arguments_exit_2(records: dict[str, Path], capsys: pytest.CaptureFixture[str]) -> None:

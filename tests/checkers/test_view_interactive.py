@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from ruleproof.checkers.checks.validate import validate_record
-from ruleproof.checkers.view.replay import replay_html
+from ruleproof.checkers.view.replay import opening_step, replay_html
 from ruleproof.checkers.view.steps import build_steps
 from ruleproof.model.records import GameRecord, load_record, make_record
 from ruleproof.model.registry import game_for
@@ -46,6 +46,8 @@ def test_play_take5_by_numbers_against_random_bots(tmp_path: Path) -> None:
     child.expect(prompt)
     child.sendline("undo")
     child.expect("nothing to take back")
+    child.expect(prompt)
+    child.sendline("show")  # a refused line does not redraw the position; `show` does
     human_moves = 0
     while True:
         index = child.expect([prompt, "game over", pexpect.EOF])
@@ -160,7 +162,10 @@ def test_replay_viewer_steps_through_every_move(game: str, browser: Any, tmp_pat
     WebDriverWait(browser, 30).until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "1")
     body = browser.find_element(By.TAG_NAME, "body")
     seen = browser.execute_script(_READ)
-    assert seen["step"] == "0" and seen["svg"] > 100
+    assert seen["step"] == str(opening_step(replay)) and seen["svg"] > 100  # it opens on the first seat move
+    body.send_keys(Keys.HOME)
+    seen = browser.execute_script(_READ)
+    assert seen["step"] == "0"
     changed_pictures = changed_rules = 0
     for index in range(1, len(replay.steps)):
         body.send_keys(Keys.ARROW_RIGHT)
