@@ -24,11 +24,11 @@ distributed = pytest.importorskip("distributed")
 from ruleproof.checkers.analysis.diff import compare  # noqa: E402
 from ruleproof.checkers.campaign import kinds, runner, search  # noqa: E402
 from ruleproof.checkers.campaign.exact import Sums, sqrt_fraction  # noqa: E402
+from ruleproof.checkers.campaign.schema import CampaignError  # noqa: E402
 from ruleproof.checkers.campaign.store import Manifest, Store  # noqa: E402
 from ruleproof.checkers.checks.simulate import simulate  # noqa: E402
 from ruleproof.model.registry import game_for  # noqa: E402
 from ruleproof.spec.core import variant_from_mapping  # noqa: E402
-from ruleproof.spec.errors import RecordError  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -239,14 +239,15 @@ def test_invalid_campaign_files_are_refused(tmp_path: Path) -> None:
     runner.run(store, workers=0)
     chunk = store.chunk_path(0)
     doc = json.loads(chunk.read_text())
-    chunk.write_text(json.dumps({**doc, "key": "0" * 16}))
-    with pytest.raises(RecordError, match="other parameters"):
+    chunk.write_text(json.dumps({**doc, "range": {"first": 2, "count": 2}}))
+    with pytest.raises(CampaignError, match="chunk 0 of this campaign is 0") as info:
         runner.run(Store.open(store.folder), workers=0)
+    assert info.value.path == "$.range.first" and info.value.source == str(chunk)
     chunk.write_text('{"format": 1, "format": 2}')
-    with pytest.raises(RecordError, match="duplicate key"):
+    with pytest.raises(CampaignError, match="duplicate key"):
         Store.open(store.folder).finished()
     (store.folder / "campaign.json").write_text("[" * 5000 + "]" * 5000)
-    with pytest.raises(RecordError):
+    with pytest.raises(CampaignError):
         Store.open(store.folder)
 
 
