@@ -450,6 +450,8 @@ def _load(path: Path, limit: int) -> tuple[JSON, str]:
 
 
 def _make_folder(folder: Path) -> None:
+    if folder.is_dir():
+        return
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
