@@ -15,13 +15,14 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from ruleproof.checkers.cli.common import add_variant, game_arg, parse_variant
+from ruleproof.checkers.cli.common import add_force, add_variant, game_arg, parse_variant
 from ruleproof.checkers.cli.output import EXIT_OK, out
+from ruleproof.model.outputs import check_target
 from ruleproof.spec.errors import RuleproofError
 
 HELP = ("type a move's number or the move itself (e.g. 'play 23'); commands: undo (take back your last move), "
-        "save FILE (write the record so far), moves (list the legal moves), show (the position again), "
-        "help, quit")
+        "save FILE (write the record so far; 'save FILE --force' replaces a file), moves (list the legal moves), "
+        "show (the position again), help, quit")
 
 
 def _seats(args: argparse.Namespace, game: Any) -> list[str]:
@@ -34,15 +35,20 @@ def _seats(args: argparse.Namespace, game: Any) -> list[str]:
     return ["human"] + ["random"] * (players - 1)
 
 
-def _save(session: Any, path: str) -> str:
+def _save(session: Any, path: str, force: bool = False) -> str:
     from ruleproof.checkers.checks.validate import validate_record
     from ruleproof.model.outputs import write_atomic
 
     record = session.record()
+    words = path.split()
+    if "--force" in words:  # `save FILE --force` at the prompt
+        force = True
+        path = " ".join(w for w in words if w != "--force")
     try:
-        write_atomic(Path(path), record.dumps(), force=True)  # `save` replaces the file, as it always did
+        write_atomic(Path(path), record.dumps(), force=force)
     except OSError as exc:
-        raise RuleproofError(f"cannot write {path}: {exc.strerror}") from None
+        raise RuleproofError(str(exc) if isinstance(exc, RuleproofError) else f"cannot write {path}: {exc.strerror}"
+                             ) from None
     result = validate_record(record)
     verdict = "it validates" if result.ok else f"it does NOT validate: {result}"
     return f"record of {len(record.moves)} moves written to {path}; {verdict}"
@@ -63,6 +69,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     game = game_for(game_arg(args.game))
     variant = parse_variant(game, args.variant)
     seats = _seats(args, game)
+    if args.record:
+        check_target(args.record, args.force)  # before the game, not after it
     session = Session(game, seats, variant, args.seed, simulations=args.simulations)
     console = out()
     console.print(f"{game.spec.title}: " + ", ".join(f"seat {s} {k}" for s, k in enumerate(seats)), markup=False)
@@ -103,7 +111,10 @@ def cmd_play(args: argparse.Namespace) -> int:
             if not answer.argument:
                 console.print("save needs a file name: save FILE", markup=False)
             else:
-                console.print(_save(session, answer.argument), markup=False)
+                try:
+                    console.print(_save(session, answer.argument), markup=False)
+                except RuleproofError as exc:  # the game goes on: say why and let the player choose again
+                    console.print(f"not saved: {exc}", markup=False)
         elif answer.command in ("moves", "show"):
             pass
         elif not answer.ok:
@@ -123,7 +134,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     else:
         console.print("game left unfinished", markup=False)
     if args.record:
-        console.print(_save(session, args.record), markup=False)
+        console.print(_save(session, args.record, args.force), markup=False)
     return EXIT_OK
 
 
@@ -141,4 +152,5 @@ def add_subcommand(sub: Any) -> None:
     p.add_argument("--seed", type=int, help="seed of chance and the bots (default: a new game each time)")
     p.add_argument("--simulations", type=int, default=200, metavar="N", help="MCTS simulations per move (default 200)")
     p.add_argument("--record", metavar="FILE", help="write the game's record to FILE at the end (it is validated)")
+    add_force(p)
     p.set_defaults(func=cmd_play)
