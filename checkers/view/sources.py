@@ -123,8 +123,13 @@ def _finding(path: Path) -> list[Source]:
     records = witness_records(finding)
     if not records:
         raise RecordError(f"finding {finding.id} has no witness that can be replayed", "$.witness", source=str(path))
-    return from_witness(Witness(finding.id, finding.game, finding.question, finding.verdict, finding.answer,
-                                tuple(records)))
+    # The file's question, verdict and answer are its own words: the page says so (the games themselves are
+    # replayed move by move, so an illegal move still shows as illegal).
+    stated = [Source(s.title, (f"as stated by {path.name}, not re-checked here (`ruleproof audit` answers the "
+                               f"catalogue's questions): {s.notes[0]}", *s.notes[1:]), s.record)
+              for s in from_witness(Witness(finding.id, finding.game, finding.question, finding.verdict,
+                                            finding.answer, tuple(records)))]
+    return stated
 
 
 def load_sources(path: str | Path) -> list[Source]:

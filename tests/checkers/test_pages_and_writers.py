@@ -102,6 +102,22 @@ def test_replay_of_an_unverifiable_plugin_certificate_is_refused(tmp_path: Path,
     assert code == 2 and "derived engine" in err and not (tmp_path / "p.html").exists()
 
 
+def test_replay_of_a_finding_file_says_its_claim_is_not_checked(tmp_path: Path,
+                                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    """A finding file's verdict and answer are the file's words: the page says so, it does not vouch for them."""
+    moves = [m["move"] for m in json.loads((PROOFS / "record_take5.json").read_text())["moves"][:3]]
+    finding = {"id": "T5-F-99", "game": "take5", "question": "Can a row hold a hundred cards?", "verdict": "sat",
+               "answer": "yes, easily", "witness": {"players": 3, "moves": moves}}
+    path = tmp_path / "claim.json"
+    path.write_text(json.dumps(finding))
+    page_path = tmp_path / "claim.html"
+    assert run(capsys, "replay", str(path), "--html", str(page_path))[0] == 0
+    _, notes = _notes(page_path.read_text())
+    assert notes[0] == ("as stated by claim.json, not re-checked here (`ruleproof audit` answers the catalogue's "
+                        "questions): T5-F-99: Can a row hold a hundred cards?")
+    assert notes[1] == "sat: yes, easily"
+
+
 # -- every writer needs --force ---------------------------------------------------------------------------
 
 RECORD = str(PROOFS / "record_take5.json")
