@@ -38,7 +38,7 @@ from typing import Any
 
 from ruleproof.checkers.certcheck import CheckResult, load_certificate
 from ruleproof.checkers.certcheck.core import state_sha256
-from ruleproof.checkers.cli.common import add_layout
+from ruleproof.checkers.cli.common import add_force, add_layout
 from ruleproof.checkers.proofs.recheck import recheck
 from ruleproof.model.outputs import check_target, write_atomic
 from ruleproof.spec.errors import MoveParseError, RecordError, RuleproofError
@@ -157,7 +157,7 @@ def add_subcommand(sub: Any) -> None:
     p.add_argument("--move", type=int, required=True, metavar="N", help="index of the move (0-based, chance moves included)")
     p.add_argument("--alt", metavar="MOVE", help="prove this move instead of the record's move N (N may be the record's length)")
     p.add_argument("--output", metavar="FILE", help="write the certificate to FILE")
-    p.add_argument("--force", action="store_true", help="replace output files that already exist")
+    add_force(p)
     p.add_argument("--reading", metavar="FILE",
                    help="prove under this reading file (a record made under a plugin needs the same file again)")
     add_layout(p)
