@@ -81,7 +81,7 @@ MAX_CHUNK_BYTES = 64 * 1024 * 1024
 #: Largest failure record read back.
 MAX_FAILURE_BYTES = 4 * 1024 * 1024
 #: The manifest is rewritten after every chunk while fewer chunks than this are finished ...
-FLUSH_ALWAYS_BELOW = 1000
+FLUSH_ALWAYS_BELOW = 100
 #: ... and afterwards at most this often (seconds) and at the end of a run.
 FLUSH_SECONDS = 1.0
 

@@ -422,3 +422,39 @@ def test_invalid_campaign_disk_full_or_read_only(trouble: Any, words: str, campa
     assert [p.name for p in (folder / "chunks").iterdir() if p.name.startswith(".")] == []
     assert run(capsys, "campaign", "resume", str(folder), "--workers", "0", "-q")[0] == 0
     assert _report(folder) == _report(campaigns / "a")
+
+
+def test_manifest_lists_every_chunk_written_when_a_run_stops(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past FLUSH_ALWAYS_BELOW chunks the manifest is rewritten at most every FLUSH_SECONDS, and always when a
+    run stops (here Ctrl-C in chunk 130): every chunk file written is then listed, none is computed again."""
+    from ruleproof.checkers.campaign import kinds, runner
+
+    monkeypatch.setattr(store_module, "FLUSH_SECONDS", 3600.0)  # no timed rewrite during this run
+    params = kinds.simulate_params("take5", 2, {}, games=150, seed=3, chunk=1)
+    store = Store.create(tmp_path / "c", store_module.Manifest("simulate", params, 0, ["test"]))
+    real = kinds.KINDS["simulate"]
+
+    def stop_at_130(p: dict[str, Any], chunk: dict[str, Any]) -> Any:
+        if chunk["first"] == 130:
+            raise KeyboardInterrupt
+        return real.run(p, chunk)
+
+    monkeypatch.setitem(kinds.KINDS, "simulate", kinds.Kind("simulate", real.plan, stop_at_130, real.merge))
+    listed = []
+    real_write = store.write_chunk
+
+    def write_and_look(*args: Any, **kwargs: Any) -> None:
+        real_write(*args, **kwargs)
+        listed.append(len(json.loads(store.manifest_path.read_text())["finished"]))
+
+    monkeypatch.setattr(store, "write_chunk", write_and_look)
+    with pytest.raises(KeyboardInterrupt):
+        runner.run(store, workers=0)
+    below = store_module.FLUSH_ALWAYS_BELOW
+    assert listed[:below - 1] == list(range(1, below)) and len(listed) == 130
+    assert listed[-1] == below - 1  # throttled from then on ...
+    scan = Store.open(store.folder).scan()
+    assert sorted(scan.finished) == list(range(130)) and not scan.unlisted  # ... and complete after the stop
+    monkeypatch.setitem(kinds.KINDS, "simulate", real)
+    outcome = runner.run(Store.open(store.folder), workers=0)
+    assert outcome.complete and outcome.ran == 20
