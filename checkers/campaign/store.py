@@ -169,6 +169,14 @@ class Store:
         self.writing_code = manifest.code
         self._dirty = False
         self._flushed = time.monotonic()
+        self._identities: dict[str, dict[str, JSON]] = {}
+
+    def identity(self, code: dict[str, str]) -> dict[str, JSON]:
+        """The campaign's identity as computed by ``code`` (kept: every chunk file is compared with it)."""
+        key = canonical(code)
+        if key not in self._identities:
+            self._identities[key] = self.manifest.identity(code)
+        return self._identities[key]
 
     @property
     def manifest_path(self) -> Path:
@@ -308,7 +316,7 @@ class Store:
         """Record chunk ``index``'s result (atomically), its SHA-256 in the manifest, and clear any failure record."""
         check_result(self.manifest.kind, self.manifest.params, self.plan[index], result, f"chunk {index}")
         doc = {"format": CHUNK_FORMAT, "version": VERSION, "chunk": index, "range": self.plan[index],
-               "campaign": self.manifest.identity(self.writing_code), "result": result,
+               "campaign": self.identity(self.writing_code), "result": result,
                "cpu_seconds": finite(max(0.0, cpu_seconds)), "worker": worker[:300]}
         text = canonical(doc) + "\n"
         _make_folder(self.folder / "chunks")
@@ -326,7 +334,7 @@ class Store:
     def write_failure(self, index: int, error: str, attempts: int) -> None:
         """Record that chunk ``index`` failed on every one of ``attempts`` attempts."""
         doc = {"format": FAILURE_FORMAT, "version": VERSION, "chunk": index, "range": self.plan[index],
-               "campaign": self.manifest.identity(self.writing_code), "error": error[-4000:],
+               "campaign": self.identity(self.writing_code), "error": error[-4000:],
                "attempts": max(1, attempts)}
         _make_folder(self.folder / "failed")
         write_atomic(self.failure_path(index), json.dumps(doc, indent=2) + "\n", force=True)
@@ -347,7 +355,7 @@ class Store:
             raise CampaignError(f"computed by ruleproof {code['ruleproof']} (source {code['source_sha256'][:12]}), "
                                 "which this campaign never ran (campaign.json $.codes): a chunk of another campaign "
                                 "or program", "$.campaign.code", source=source)
-        difference = first_difference(doc["campaign"], self.manifest.identity(code), "$.campaign")
+        difference = first_difference(doc["campaign"], self.identity(code), "$.campaign")
         if difference is not None:
             where, theirs, mine = difference
             raise CampaignError(f"computed for {_short(theirs)}, but this campaign (campaign.json) has {_short(mine)}: "
