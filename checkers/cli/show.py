@@ -16,10 +16,21 @@ from typing import Any
 
 from ruleproof.checkers.cli.common import add_force, add_json
 from ruleproof.checkers.cli.output import EXIT_FAILED, EXIT_OK, EXIT_USAGE, err, out, print_json
-from ruleproof.model.outputs import check_target, write_atomic
+from ruleproof.model.outputs import check_target
 from ruleproof.spec.errors import RecordError, RuleproofError
 
 FORMATS = ("text", "svg", "png")
+
+
+def _write(path: Path, data: bytes, force: bool) -> None:
+    from ruleproof.model.outputs import OutputError, write_atomic
+
+    try:
+        write_atomic(path, data, force=force)  # an existing file is replaced only with --force
+    except OutputError:
+        raise  # it names the file and the reason
+    except OSError as exc:
+        raise RuleproofError(f"cannot write {path}: {exc.strerror or exc}") from None
 
 
 def cmd_show(args: argparse.Namespace) -> int:
@@ -64,7 +75,7 @@ def cmd_show(args: argparse.Namespace) -> int:
     except MissingPartError as exc:
         raise RuleproofError(f"cannot draw {record.game}: {exc}") from None
     if args.output:
-        write_atomic(Path(args.output), data, force=args.force)
+        _write(Path(args.output), data, args.force)
     elif fmt == "png" and sys.stdout.isatty():
         raise RuleproofError("PNG is binary: give --output FILE.png (or redirect standard output)")
     if args.json:
@@ -103,7 +114,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
     page = replay_html(source.record, title=source.title, notes=source.notes, docs_base=args.docs_base,
                        on_step=progress)
-    write_atomic(Path(args.html), page.encode("utf-8"), force=args.force)
+    _write(Path(args.html), page.encode("utf-8"), args.force)
     if args.json:
         body: dict[str, Any] = {"html": args.html, "title": source.title, "game": source.record.game, "moves": total,
                                 "witnesses": len(sources), "bytes": len(page.encode("utf-8"))}
