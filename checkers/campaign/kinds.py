@@ -402,7 +402,7 @@ def _fuzz_run(params: dict[str, JSON], chunk: dict[str, JSON]) -> JSON:
 
 def fuzz_command(params: dict[str, JSON], chunk: JSON) -> str:
     """The ``ruleproof fuzz`` command that runs one chunk alone."""
-    from ruleproof.checkers.campaign.store import canonical
+    from ruleproof.checkers.campaign.identity import canonical
 
     flags = "".join(f" --variant {k}={canonical(v) if not isinstance(v, str) else v}"
                     for k, v in sorted(params["variant"].items()))

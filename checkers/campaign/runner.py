@@ -42,7 +42,7 @@ from pathlib import Path
 from typing import Any
 
 from ruleproof.checkers.campaign.kinds import Kind, chunk_units, kind_for
-from ruleproof.checkers.campaign.store import Store, chunk_key
+from ruleproof.checkers.campaign.store import Store
 
 JSON = Any
 
@@ -88,13 +88,9 @@ class Outcome:
         return self.report is not None
 
 
-def plan_of(store: Store) -> tuple[Kind, list[dict[str, JSON]], dict[int, str]]:
-    """The campaign's kind, its chunks and each chunk's key."""
-    kind = kind_for(store.manifest.kind)
-    chunks = kind.plan(store.manifest.params)
-    if len(chunks) != store.manifest.chunks:
-        raise ValueError(f"the plan has {len(chunks)} chunks, the manifest {store.manifest.chunks}")
-    return kind, chunks, {i: chunk_key(c) for i, c in enumerate(chunks)}
+def plan_of(store: Store) -> tuple[Kind, list[dict[str, JSON]]]:
+    """The campaign's kind and its chunks (the store checked the plan against the manifest when it opened)."""
+    return kind_for(store.manifest.kind), store.plan
 
 
 def _client(scheduler: str | None, workers: int | None) -> tuple[Any, Any]:
@@ -117,15 +113,14 @@ def run(store: Store, *, scheduler: str | None = None, workers: int | None = Non
     :param client: an existing :class:`distributed.Client` to use (tests).
     """
     started = time.perf_counter()
-    kind, chunks, keys = plan_of(store)
+    kind, chunks = plan_of(store)
     params = store.manifest.params
-    done = store.finished(keys)
+    done = store.finished()
     todo = [i for i in range(len(chunks)) if i not in done]
     outcome = Outcome(len(chunks), len(done))
 
     def finished(index: int, payload: dict[str, JSON]) -> None:
-        store.write_chunk(index, payload["result"], keys[index], cpu_seconds=payload["cpu_seconds"],
-                          worker=payload["worker"])
+        store.write_chunk(index, payload["result"], cpu_seconds=payload["cpu_seconds"], worker=payload["worker"])
         done[index] = payload["result"]
         outcome.done = len(done)
         outcome.ran += 1
@@ -134,25 +129,28 @@ def run(store: Store, *, scheduler: str | None = None, workers: int | None = Non
                            result=payload["result"]))
 
     def failed(index: int, error: str, attempts: int) -> None:
-        store.write_failure(index, error, attempts, keys[index])
+        store.write_failure(index, error, attempts)
         outcome.failed[index] = error.strip().splitlines()[-1] if error.strip() else "failed"
         if on_event is not None:
             on_event(Event(index, len(done), len(chunks), chunk_units(kind.name, chunks[index]), error=error))
 
-    if todo and workers == 0 and client is None and scheduler is None:
-        outcome.workers = 0
-        for index in todo:
-            for attempt in range(retries + 1):
-                try:
-                    payload = execute_chunk(kind.name, params, chunks[index])
-                except Exception:  # a chunk that raises is retried, then recorded; never dropped
-                    if attempt == retries:
-                        failed(index, traceback.format_exc(), retries + 1)
-                else:
-                    finished(index, payload)
-                    break
-    elif todo:
-        _run_dask(kind, params, chunks, todo, scheduler, workers, retries, client, finished, failed, outcome)
+    try:
+        if todo and workers == 0 and client is None and scheduler is None:
+            outcome.workers = 0
+            for index in todo:
+                for attempt in range(retries + 1):
+                    try:
+                        payload = execute_chunk(kind.name, params, chunks[index])
+                    except Exception:  # a chunk that raises is retried, then recorded; never dropped
+                        if attempt == retries:
+                            failed(index, traceback.format_exc(), retries + 1)
+                    else:
+                        finished(index, payload)
+                        break
+        elif todo:
+            _run_dask(kind, params, chunks, todo, scheduler, workers, retries, client, finished, failed, outcome)
+    finally:
+        store.flush()  # every chunk written so far is recorded, even when the run stops here
     if len(done) == len(chunks):
         outcome.report = kind.merge(params, [done[i] for i in range(len(chunks))])
     outcome.seconds = time.perf_counter() - started
@@ -199,8 +197,7 @@ def _run_dask(kind: Kind, params: dict[str, JSON], chunks: list[dict[str, JSON]]
 
 def merged_so_far(store: Store) -> list[JSON]:
     """The results of the chunks finished so far, in chunk order (for progress lines and partial reports)."""
-    _, _, keys = plan_of(store)
-    done = store.finished(keys)
+    done = store.finished()
     return [done[i] for i in sorted(done)]
 
 

@@ -171,8 +171,9 @@ def _execute(store: Any, args: argparse.Namespace) -> int:
                   on_event=reporter)
     body: dict[str, JSON] = {
         "kind": kind.name, "dir": str(store.folder), "command": store.manifest.command, "params": params,
-        "code": store.manifest.code, "chunks": {"total": outcome.total, "done": outcome.done,
-                                                "ran_now": outcome.ran, "failed": sorted(outcome.failed)},
+        "code": store.manifest.code, "codes": store.manifest.codes,
+        "chunks": {"total": outcome.total, "done": outcome.done, "ran_now": outcome.ran,
+                   "failed": sorted(outcome.failed)},
         "failures": {str(k): v for k, v in sorted(outcome.failed.items())},
         "wall_seconds": round(outcome.seconds, 3), "workers": outcome.workers, "report": outcome.report,
     }
@@ -207,8 +208,9 @@ def _start(args: argparse.Namespace, kind: str, params: dict[str, JSON], argv: l
 
     if args.workers is not None and args.workers < 0:
         raise RuleproofError(f"--workers must be 0 (no Dask) or more; got {args.workers!r}")
-    chunks = kind_for(kind).plan(params)
-    store = Store.create(_folder(args, kind), Manifest(kind, params, len(chunks), argv))
+    kind_for(kind)
+    # The store checks the parameters (bounded chunk count) before it plans the chunks.
+    store = Store.create(_folder(args, kind), Manifest(kind, params, 0, argv))
     return _execute(store, args)
 
 
@@ -296,18 +298,23 @@ def cmd_status(args: argparse.Namespace) -> int:
     from ruleproof.checkers.campaign.store import Store
 
     store = Store.open(Path(args.folder))
-    _, chunks, keys = plan_of(store)
-    done = store.finished(keys)
+    _, chunks = plan_of(store)
+    scan = store.scan()
     failures = store.failures()
     body = {"kind": store.manifest.kind, "dir": str(store.folder), "command": store.manifest.command,
-            "params": store.manifest.params, "code": store.manifest.code,
-            "chunks": {"total": len(chunks), "done": len(done), "failed": sorted(failures)},
+            "params": store.manifest.params, "code": store.manifest.code, "codes": store.manifest.codes,
+            "chunks": {"total": len(chunks), "done": len(scan.finished), "failed": sorted(failures),
+                       "unlisted": scan.unlisted, "missing": scan.missing},
             "failures": {str(k): v for k, v in sorted(failures.items())}}
     if args.json:
         print_json("campaign-status", body)
     else:
-        out().print(f"{store.folder}: {store.manifest.kind}, {len(done)} of {len(chunks)} chunks done, "
-                    f"{len(failures)} failed", markup=False)
+        again = scan.unlisted + scan.missing
+        note = (f"; {len(again)} to compute again (a file the manifest does not list yet, or a listed file that is "
+                f"gone): chunks {', '.join(map(str, sorted(again)[:20]))}" if again else "")
+        out().print(f"{store.folder}: {store.manifest.kind}, {len(scan.finished)} of {len(chunks)} chunks done "
+                    f"(each checked against the manifest's SHA-256 and the campaign's identity), {len(failures)} "
+                    f"failed{note}", markup=False)
     return EXIT_OK
 
 

@@ -14,7 +14,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from ruleproof.checkers.cli.common import add_jobs, add_json, add_layout, add_variant, default_jobs
+from ruleproof.checkers.cli.common import add_force, add_jobs, add_json, add_layout, add_variant, default_jobs
 from ruleproof.checkers.cli.output import EXIT_FAILED, EXIT_OK, out, print_json, table
 from ruleproof.checkers.cli.progress import Progress
 from ruleproof.checkers.cli.readingopts import add_reading, reading_of
@@ -170,7 +170,7 @@ def add_subcommand(sub: Any) -> None:
     add_variant(p)
     add_reading(p)
     p.add_argument("--record", metavar="FILE", help="write the first game's record to FILE")
-    p.add_argument("--force", action="store_true", help="replace output files that already exist")
+    add_force(p)
     p.add_argument("--rule-stats", action="store_true",
                    help="count which rule decided each step (slower: every step is checked against the spec)")
     add_jobs(p)

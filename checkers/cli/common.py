@@ -55,6 +55,21 @@ def add_json(parser: argparse.ArgumentParser, what: str = "print JSON (errors to
     parser.add_argument("--json", action="store_true", help=what)
 
 
+def add_force(parser: argparse.ArgumentParser, what: str = "replace output files that already exist") -> None:
+    """``--force``: every command that writes a file the user names refuses to replace one without it.
+
+    The refusal itself (exit 2, naming the file) is the atomic writer's
+    (:func:`ruleproof.model.outputs.check_target`, :func:`~ruleproof.model.outputs.write_atomic`);
+    commands check the target before their work, so nothing is computed for a file they may not write.
+
+    >>> p = argparse.ArgumentParser()
+    >>> add_force(p)
+    >>> p.parse_args(["--force"]).force
+    True
+    """
+    parser.add_argument("--force", action="store_true", help=what)
+
+
 def jobs_value(text: str) -> int:
     """``--jobs``'s value: a whole number of worker processes, at least 1."""
     try:

@@ -37,7 +37,7 @@ import dataclasses
 from pathlib import Path
 from typing import Any
 
-from ruleproof.checkers.cli.common import add_jobs, add_json, add_variant, default_jobs, game_arg
+from ruleproof.checkers.cli.common import add_force, add_jobs, add_json, add_variant, default_jobs, game_arg
 from ruleproof.checkers.cli.output import out, print_json, table
 from ruleproof.checkers.cli.progress import Progress
 from ruleproof.model.outputs import check_target, write_atomic
@@ -265,7 +265,7 @@ def add_subcommand(sub: Any) -> None:
     p.add_argument("--games", type=int, default=100, help="number of paired games (default 100)")
     p.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
     p.add_argument("--plot", metavar="FILE.svg", help="write histograms of game length and score as SVG")
-    p.add_argument("--force", action="store_true", help="replace output files that already exist")
+    add_force(p)
     p.add_argument("--records", metavar="PREFIX",
                    help="write both runs of the sample game as records PREFIX-a.json and PREFIX-b.json")
     p.add_argument("--quiet", "-q", action="store_true", help="no progress on standard error")

@@ -18,7 +18,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from ruleproof.checkers.cli.common import add_layout
+from ruleproof.checkers.cli.common import add_force, add_layout
 from ruleproof.model.outputs import check_target, write_atomic
 from ruleproof.spec.core import parse_variant_assignments
 from ruleproof.spec.errors import RuleproofError
@@ -108,7 +108,7 @@ def add_subcommand(sub: Any) -> None:
                         "blacks; ikebana: small, dry; bigfive: small, uneven; cinco: small)")
     p.add_argument("--format", choices=("graphml", "dot"), default="graphml", help="output format (default graphml)")
     p.add_argument("--output", metavar="FILE", help="write to FILE instead of standard output")
-    p.add_argument("--force", action="store_true", help="replace output files that already exist")
+    add_force(p)
     p.add_argument("--variant", action="append", default=[], metavar="FLAG=VALUE",
                    help="set a variant flag on top of the configuration's own")
     add_layout(p)

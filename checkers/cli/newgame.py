@@ -28,6 +28,7 @@ from pathlib import Path
 from string import Template
 from typing import Any
 
+from ruleproof.checkers.cli.common import add_force
 from ruleproof.checkers.cli.output import EXIT_OK, out, print_json
 from ruleproof.spec.errors import RuleproofError
 
@@ -112,6 +113,6 @@ def add_subcommand(sub: Any) -> None:
     p.add_argument("--dir", metavar="DIR", help="where to write the package (default: ./NAME)")
     p.add_argument("--title", help="the game's title (default: the id, capitalised)")
     p.add_argument("--prefix", help="the rule id prefix (default: the id's first four letters, upper case)")
-    p.add_argument("--force", action="store_true", help="write into a folder that is not empty, replacing files")
+    add_force(p, "write into a folder that is not empty, replacing files")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(func=cmd_new_game)

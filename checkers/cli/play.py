@@ -20,12 +20,13 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ruleproof.checkers.cli.common import add_variant, game_arg, parse_variant
+from ruleproof.checkers.cli.common import add_force, add_variant, game_arg, parse_variant
 from ruleproof.checkers.cli.output import EXIT_OK, out
 from ruleproof.spec.errors import RuleproofError
 
 HELP = ("type a move's number or the move itself as listed (e.g. 'play 23'); commands: undo (take back your last "
-        "move), save FILE (write the record so far), moves [KIND] (list the legal moves, or all of one kind), "
+        "move), save FILE (write the record so far; 'save FILE --force' replaces a file), moves [KIND] (list the "
+        "legal moves, or all of one kind), "
         "show (the position again), help, quit")
 #: A group of moves after the first with more moves than this is folded into one line.
 FOLD = 12
@@ -45,18 +46,22 @@ def _seats(args: argparse.Namespace, game: Any) -> list[str]:
     return ["human"] + ["random"] * (players - 1)
 
 
-def save(session: Any, path: str) -> str:
+def save(session: Any, path: str, force: bool = False) -> str:
     """Write the record so far to ``path`` and validate it; what happened, in words (never raises for the file).
 
-    The record is checked by :func:`~ruleproof.checkers.checks.validate.validate_record` (the
-    specification decides).
+    An existing file is replaced only with ``force`` (``save FILE --force`` at the prompt). The record is
+    checked by :func:`~ruleproof.checkers.checks.validate.validate_record` (the specification decides).
     """
     from ruleproof.checkers.checks.validate import validate_record
     from ruleproof.model.outputs import write_atomic
 
     record = session.record()
+    words = path.split()
+    if "--force" in words:  # `save FILE --force` at the prompt
+        force = True
+        path = " ".join(w for w in words if w != "--force")
     try:
-        write_atomic(Path(path), record.dumps(), force=True)  # `save` replaces the file, as it always did
+        write_atomic(Path(path), record.dumps(), force=force)
     except RuleproofError as exc:  # OutputError: it names the file and the reason
         return f"not saved: {exc}"
     except (OSError, ValueError) as exc:  # a name the system cannot take (NUL byte, too long)
@@ -105,6 +110,10 @@ def cmd_play(args: argparse.Namespace) -> int:
     game = game_for(game_arg(args.game))
     variant = parse_variant(game, args.variant)
     seats = _seats(args, game)
+    if args.record:
+        from ruleproof.model.outputs import check_target
+
+        check_target(args.record, args.force)  # before the game, not after it
     console = out()
     interactive = sys.stdin.isatty()
     simulations = args.simulations or MCTS_SIMULATIONS.get(game.name, DEFAULT_SIMULATIONS)
@@ -134,7 +143,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     def finish(note: str) -> None:
         console.print(note, markup=False)
         if args.record:
-            console.print(save(session, args.record), markup=False)
+            console.print(save(session, args.record, force=args.force), markup=False)
 
     try:
         session.advance(shown)
@@ -187,7 +196,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     scores = ", ".join(f"seat {s}: {v:g}" for s, v in enumerate(result.scores))
     console.print(f"game over: {scores}; won by {', '.join(who(w) for w in sorted(result.winners))}", markup=False)
     if args.record:
-        console.print(save(session, args.record), markup=False)
+        console.print(save(session, args.record, force=args.force), markup=False)
     return EXIT_OK
 
 
@@ -209,4 +218,5 @@ def add_subcommand(sub: Any) -> None:
                    help="MCTS simulations per move (default: the game's own, about a second a move; "
                         "the start line names it)")
     p.add_argument("--record", metavar="FILE", help="write the game's record to FILE at the end (it is validated)")
+    add_force(p)
     p.set_defaults(func=cmd_play)

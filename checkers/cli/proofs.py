@@ -36,9 +36,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ruleproof.checkers.certcheck import CheckResult, check_certificate, load_certificate
+from ruleproof.checkers.certcheck import CheckResult, load_certificate
 from ruleproof.checkers.certcheck.core import state_sha256
-from ruleproof.checkers.cli.common import add_layout
+from ruleproof.checkers.cli.common import add_force, add_layout
+from ruleproof.checkers.proofs.recheck import recheck
 from ruleproof.model.outputs import check_target, write_atomic
 from ruleproof.spec.errors import MoveParseError, RecordError, RuleproofError
 
@@ -132,47 +133,9 @@ def replay_reasons(cert: dict[str, Any]) -> list[str]:
     return []
 
 
-def plugin_refusal(cert: dict[str, Any]) -> str | None:
-    """Why the independent checker cannot verify a certificate made under a plugin reading (``None``: it can)."""
-    reading = cert.get("reading")
-    if not isinstance(reading, dict):
-        return None
-    if reading.get("engine"):
-        return (f"the certificate was made under a derived engine ({reading['engine']}, reading "
-                f"{reading.get('title', '')!r}); the independent checker knows only the built-in {cert.get('game')} "
-                "rules and cannot verify a derived engine's rules")
-    extra = set(reading.get("rules") or [])
-    forced = cert.get("forced") or {}
-    used = {c.get("rule") for c in cert.get("claims", []) if isinstance(c, dict)}
-    used |= set(cert.get("violated", [])) | set(cert.get("core", []))
-    for alt in forced.get("alternatives", []) if isinstance(forced, dict) else []:
-        used |= set(alt.get("violated", []) if isinstance(alt, dict) else [])
-    hit = sorted(r for r in extra if r in used)
-    if hit:
-        return (f"the independent checker cannot verify the extra plugin rule(s) {', '.join(hit)} of reading "
-                f"{reading.get('title', '')!r}: it knows only the built-in {cert.get('game')} rules (the certificate "
-                "decides this move with the plugin's rules; re-derive it with `ruleproof prove --reading FILE`)")
-    return None
-
-
-def _rules_of_plugin_game(data: Any) -> Any:
-    """The checker rules of a game that is not built in (its ``certcheck`` part), or ``None`` for a built-in game."""
-    from ruleproof.checkers.certcheck.schema import GAMES
-    from ruleproof.spec.registry import load_part, parts_for
-
-    game = data.get("game") if isinstance(data, dict) else None
-    if not isinstance(game, str) or game in GAMES:
-        return None
-    parts_for(game)  # an unknown game is a usage error naming the known ones
-    return load_part(game, "certcheck").RULES
-
-
 def cmd_check_proof(args: argparse.Namespace) -> int:
     data = load_certificate(args.certificate)
-    refusal = plugin_refusal(data) if isinstance(data, dict) else None
-    if refusal is not None:
-        raise RuleproofError(f"{args.certificate}: {refusal}")
-    result: CheckResult = check_certificate(data, _rules_of_plugin_game(data))
+    result: CheckResult = recheck(data, str(args.certificate))
     if args.replay:
         result.reasons.extend(replay_reasons(data))
         result.ok = not result.reasons
@@ -194,7 +157,7 @@ def add_subcommand(sub: Any) -> None:
     p.add_argument("--move", type=int, required=True, metavar="N", help="index of the move (0-based, chance moves included)")
     p.add_argument("--alt", metavar="MOVE", help="prove this move instead of the record's move N (N may be the record's length)")
     p.add_argument("--output", metavar="FILE", help="write the certificate to FILE")
-    p.add_argument("--force", action="store_true", help="replace output files that already exist")
+    add_force(p)
     p.add_argument("--reading", metavar="FILE",
                    help="prove under this reading file (a record made under a plugin needs the same file again)")
     add_layout(p)

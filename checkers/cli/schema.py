@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ruleproof.checkers.cli.common import unknown_choice
+from ruleproof.checkers.cli.common import add_force, unknown_choice
 from ruleproof.checkers.cli.output import EXIT_OK
 from ruleproof.model.outputs import write_atomic
 
@@ -61,6 +61,6 @@ def add_subcommand(sub: Any) -> None:
     p.add_argument("kind", nargs="?", default="record", metavar="FORMAT",
                    help="record (default), certificate, or a command's JSON: audit, diff, simulate, error, …")
     p.add_argument("--output", metavar="FILE", help="write to FILE instead of standard output")
-    p.add_argument("--force", action="store_true", help="replace output files that already exist")
+    add_force(p)
     p.add_argument("--json", action="store_true", help="errors as JSON (the schema itself is always JSON)")
     p.set_defaults(func=cmd_schema)

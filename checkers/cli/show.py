@@ -16,18 +16,19 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ruleproof.checkers.cli.common import add_json
-from ruleproof.checkers.cli.output import EXIT_OK, EXIT_USAGE, err, out, print_json
+from ruleproof.checkers.cli.common import add_force, add_json
+from ruleproof.checkers.cli.output import EXIT_FAILED, EXIT_OK, EXIT_USAGE, err, out, print_json
+from ruleproof.model.outputs import check_target
 from ruleproof.spec.errors import RecordError, RuleproofError
 
 FORMATS = ("text", "svg", "png")
 
 
-def _write(path: Path, data: bytes) -> None:
+def _write(path: Path, data: bytes, force: bool) -> None:
     from ruleproof.model.outputs import OutputError, write_atomic
 
     try:
-        write_atomic(path, data, force=True)  # show/replay replace their output file, as they always did
+        write_atomic(path, data, force=force)  # an existing file is replaced only with --force
     except OutputError:
         raise  # it names the file and the reason
     except OSError as exc:
@@ -42,6 +43,8 @@ def cmd_show(args: argparse.Namespace) -> int:
     from ruleproof.model.records import load_record
     from ruleproof.spec.registry import MissingPartError
 
+    if args.output:
+        check_target(args.output, args.force)  # before the work, not after
     record = load_record(args.record)
     game, variant = game_of_record(record)
     total = len(record.moves)
@@ -78,7 +81,7 @@ def cmd_show(args: argparse.Namespace) -> int:
     except MissingPartError as exc:
         raise RuleproofError(f"cannot draw {record.game}: {exc}") from None
     if args.output:
-        _write(Path(args.output), data)
+        _write(Path(args.output), data, args.force)
     elif fmt == "png" and sys.stdout.isatty():
         raise RuleproofError("PNG is binary: give --output FILE.png (or redirect standard output)")
     if args.json:
@@ -105,6 +108,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
     if (args.source is None) == (args.finding is None):
         raise RuleproofError("give either a RECORD/CERTIFICATE/WITNESS file or --finding ID (not both)")
+    check_target(args.html, args.force)  # before the work, not after
     # finding ids are upper case (T5-F-2, CI-F-7, WF-BF-3); any case is accepted, as for rule ids
     sources = finding_sources(args.finding.strip().upper()) if args.finding else load_sources(args.source)
     if not 1 <= args.witness <= len(sources):
@@ -119,14 +123,22 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
     page = replay_html(source.record, title=source.title, notes=source.notes, docs_base=args.docs_base,
                        on_step=progress)
-    _write(Path(args.html), page.encode("utf-8"))
+    _write(Path(args.html), page.encode("utf-8"), args.force)
     if args.json:
-        print_json("replay", {"html": args.html, "title": source.title, "game": source.record.game,
-                              "moves": total, "witnesses": len(sources), "bytes": len(page.encode("utf-8"))})
+        body: dict[str, Any] = {"html": args.html, "title": source.title, "game": source.record.game, "moves": total,
+                                "witnesses": len(sources), "bytes": len(page.encode("utf-8"))}
+        if source.check is not None:
+            body["certificate"] = source.check.to_json()
+        print_json("replay", body)
     else:
         more = f" (witness {args.witness} of {len(sources)}; --witness N for another)" if len(sources) > 1 else ""
         out().print(f"{args.html}: {source.title}, {total} moves{more}", markup=False)
-    return EXIT_OK
+        if source.rejected:
+            reasons = "; ".join(source.check.reasons) if source.check is not None else ""
+            err().print(f"{args.source}: rejected by the independent checker: {reasons}; the page shows it as "
+                        "rejected", markup=False)
+    # A rejected certificate is a failed check (exit 1), even though its page was written.
+    return EXIT_FAILED if source.rejected else EXIT_OK
 
 
 def add_subcommand(sub: Any) -> None:
@@ -140,19 +152,23 @@ def add_subcommand(sub: Any) -> None:
                    help="text (default for the terminal), svg, or png (needs the png extra: pip install "
                         "'ruleproof[png]'); default: from --output's suffix")
     p.add_argument("--output", metavar="FILE", help="write to FILE instead of standard output")
+    add_force(p)
     p.add_argument("--seat", type=int, metavar="S", help="what seat S sees (default: the referee, who sees everything)")
     add_json(p)
     p.set_defaults(func=cmd_show)
 
     p = sub.add_parser("replay", help="write an HTML viewer stepping through a record, certificate or witness",
                        description="Write one self-contained HTML file (no network) that steps through a game: "
-                                   "pictures, moves in words, the rules checked, alternatives, odds and scores.")
+                                   "pictures, moves in words, the rules checked, alternatives, odds and scores. "
+                                   "A certificate is first re-checked by the independent checker; a rejected one "
+                                   "is shown as rejected, with the checker's reasons, and the command exits 1.")
     p.add_argument("source", nargs="?", metavar="RECORD|CERTIFICATE|WITNESS",
                    help="a game record, a certificate, or a finding's JSON (with its witness)")
     p.add_argument("--finding", metavar="ID", help="a catalogue finding's witness instead (e.g. CI-F-7; any case)")
     p.add_argument("--witness", type=int, default=1, metavar="N",
                    help="which witness game when a finding has several (default 1)")
     p.add_argument("--html", required=True, metavar="FILE", help="the HTML file to write")
+    add_force(p)
     p.add_argument("--docs-base", default="", metavar="URL",
                    help="prefix of the rules' links (the annotated rulebooks' folder, ending in /; default: "
                         "relative to the page)")

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from ruleproof.checkers.catalogue.findings import Finding
+from ruleproof.checkers.certcheck import CheckResult
 from ruleproof.checkers.view.witness import Witness, finding_witness, witness_records
 from ruleproof.model.inputs import Limits, load_json_file
 from ruleproof.model.records import GameRecord, RecordedMove, load_record, record_from_json
@@ -39,11 +40,21 @@ _FORMAT = re.compile(rb'"format"\s*:\s*"(ruleproof-[a-z]+)"')
 
 @dataclass(frozen=True)
 class Source:
-    """One game to replay, with a title and lines of explanation."""
+    """One game to replay, with a title and lines of explanation.
+
+    :param check: for a certificate, the independent checker's verdict on it (a rejected
+        certificate's claim is never shown as true).
+    """
 
     title: str
     notes: tuple[str, ...]
     record: GameRecord
+    check: CheckResult | None = None
+
+    @property
+    def rejected(self) -> bool:
+        """A certificate the independent checker rejects."""
+        return self.check is not None and not self.check.ok
 
 
 def _head(path: Path) -> bytes:
@@ -70,9 +81,13 @@ def from_witness(witness: Witness) -> list[Source]:
 
 
 def _certificate(path: Path) -> list[Source]:
+    """A certificate's record prefix and move, checked first by the independent checker: the page names the
+    checker's verdict, and shows a rejected certificate as rejected, with the checker's reasons."""
     from ruleproof.checkers.certcheck import load_certificate
+    from ruleproof.checkers.proofs.recheck import recheck
 
     data = load_certificate(path)
+    check = recheck(data, str(path))
     try:
         prefix = record_from_json({"format": "ruleproof-record", "version": 1, "game": data["game"],
                                    "players": data["players"], "variant": data["variant"],
@@ -83,8 +98,14 @@ def _certificate(path: Path) -> list[Source]:
         raise RecordError(f"not a certificate with a record prefix and a move ({type(exc).__name__}: {exc})",
                           source=str(path)) from None
     record = GameRecord(prefix.game, prefix.players, prefix.variant, prefix.moves + (move,))
-    notes = (f"certificate: move {len(prefix.moves)} ({move.move}) is {data.get('verdict', '?')}",)
-    return [Source(f"{_title(record.game)}: certificate {path.name}", notes, record)]
+    claim = f"move {len(prefix.moves)} ({move.move}) is {data.get('verdict', '?')}"
+    notes: tuple[str, ...]
+    if not check.ok:
+        notes = (f"REJECTED by the independent checker: {'; '.join(check.reasons)}",
+                 f"the certificate claims that {claim}; the claim is not shown as true")
+        return [Source(f"Rejected certificate {path.name} ({_title(record.game)})", notes, record, check)]
+    notes = (f"certificate: {claim}; checked by the independent checker: {check}",)
+    return [Source(f"{_title(record.game)}: certificate {path.name}", notes, record, check)]
 
 
 def _finding(path: Path) -> list[Source]:
@@ -102,8 +123,13 @@ def _finding(path: Path) -> list[Source]:
     records = witness_records(finding)
     if not records:
         raise RecordError(f"finding {finding.id} has no witness that can be replayed", "$.witness", source=str(path))
-    return from_witness(Witness(finding.id, finding.game, finding.question, finding.verdict, finding.answer,
-                                tuple(records)))
+    # The file's question, verdict and answer are its own words: the page says so (the games themselves are
+    # replayed move by move, so an illegal move still shows as illegal).
+    stated = [Source(s.title, (f"as stated by {path.name}, not re-checked here (`ruleproof audit` answers the "
+                               f"catalogue's questions): {s.notes[0]}", *s.notes[1:]), s.record)
+              for s in from_witness(Witness(finding.id, finding.game, finding.question, finding.verdict,
+                                            finding.answer, tuple(records)))]
+    return stated
 
 
 def load_sources(path: str | Path) -> list[Source]:
