@@ -125,6 +125,21 @@ def _plugin(reading: Any) -> bool:
     return reading is not None and bool(reading.has_plugin)
 
 
+#: Per game, the rule-constant flags (rows, capacity, hand size …) its reduced configurations, witness games and
+#: length proof take from the reading: under a reading that changes them, every configuration of a sweep is
+#: explored with the reading's numbers (a game not listed here answers "not applicable" under such a reading).
+CONSTANT_FLAGS: dict[str, tuple[str, ...]] = {
+    "take5": ("rows", "row_capacity", "hand_size", "deck_top"),
+}
+
+
+def _with_constants(configs: Any, reading: Any, game_id: str) -> list[tuple[Any, dict[str, Any]]]:
+    """The sweep's configurations with the reading's rule-constant flags applied to each (unchanged without)."""
+    changed = dict(reading.changed_flags()) if reading is not None else {}
+    numbers = {k: v for k, v in changed.items() if k in CONSTANT_FLAGS.get(game_id, ())}
+    return [(name, {**flags, **numbers}) for name, flags in configs]
+
+
 def _configs(configs: Any, reading: Any) -> list[tuple[Any, dict[str, Any]]]:
     """Under a reading with a plugin, the sweep's configurations (or player counts) with the reading's own flags.
 
@@ -226,11 +241,12 @@ SWEEPS: dict[str, Sweep] = {
 # Termination: Z3 bounds for the full games
 
 
-def _z3_termination(game: str) -> tuple[str, str, dict[str, Any]]:
-    """Prove the full game's length bound with Z3; returns (verdict, argument, data)."""
+def _z3_termination(game: str, reading: Any = None) -> tuple[str, str, dict[str, Any]]:
+    """Prove the full game's length bound with Z3 (under the reading's rule constants); returns (verdict,
+    argument, data)."""
     from ruleproof.checkers.smt import wellformed_bounds
 
-    return wellformed_bounds.prove_termination(game)
+    return wellformed_bounds.prove_termination(game, getattr(reading, "variant", None))
 
 
 def _termination(game_id: str, full: bool, reading: Any = None) -> Finding:
@@ -241,7 +257,7 @@ def _termination(game_id: str, full: bool, reading: Any = None) -> Finding:
     if game_id == "cinco":
         return _cinco_cycle(qid, question, full, start, reading)
     configs = _configs(SWEEPS[game_id].configs(full), reading) if _plugin(reading) else SWEEPS[game_id].configs(full)
-    for name, flags in configs:
+    for name, flags in _with_constants(configs, reading, game_id):
         ex = explored_under(reading, game_id, name, flags)
         cycle = find_cycle(ex)
         if cycle is not None:
@@ -261,7 +277,7 @@ def _termination(game_id: str, full: bool, reading: Any = None) -> Finding:
         return Finding(qid, game_id, question, "unknown", f"not decided: {why}", witness={"reduced": rows},
                        rule_ids=RULE_IDS[game_id]["1"], seconds=time.perf_counter() - start, method="exhaustive",
                        reason=why, bounds="reduced configurations only" + _engine_note(reading))
-    verdict, argument, data = _z3_termination(game_id)
+    verdict, argument, data = _z3_termination(game_id, reading)
     if _plugin(reading):
         argument += (f"; the reading's extra rules ({', '.join(reading.rule_ids)}) only remove moves, so every play "
                      "under it is a play of the built-in rules and the bound holds")
@@ -333,7 +349,7 @@ def _playability(game_id: str, full: bool, reading: Any = None) -> Finding:
     start = time.perf_counter()
     rows = []
     configs = _configs(SWEEPS[game_id].configs(full), reading) if _plugin(reading) else SWEEPS[game_id].configs(full)
-    for name, flags in configs:
+    for name, flags in _with_constants(configs, reading, game_id):
         ex = explored_under(reading, game_id, name, flags)
         stuck = dead_ends(ex)
         if stuck:
@@ -430,6 +446,9 @@ def _winnability(game_id: str, full: bool, reading: Any = None) -> Finding:
     if _plugin(reading):
         configs = [(n, f) for n, f in _configs(configs, reading)
                    if _players_ok(game, n, variant_from_mapping(game.variant_type, f))]
+    if CONSTANT_FLAGS.get(game_id):
+        configs = [(n, f) for n, f in _with_constants(configs, reading, game_id)
+                   if _players_ok(game, n, variant_from_mapping(game.variant_type, f))]
     for players, flags in configs:
         variant = variant_from_mapping(game.variant_type, flags)
         for seat in range(players):
@@ -489,7 +508,7 @@ RULE_IDS: dict[str, dict[str, tuple[str, ...]]] = {
 def _swept(game: str, kind: str) -> tuple[str, ...]:
     """The flags the quick form of a question explores (issue 17: its answer holds under readings that change only these)."""
     configs = [flags for _, flags in WIN_CONFIGS[game]] if kind == "3" else [flags for _, flags in SWEEPS[game].quick]
-    return tuple(sorted({k for flags in configs for k in flags}))
+    return tuple(sorted({k for flags in configs for k in flags} | set(CONSTANT_FLAGS.get(game, ()))))
 
 
 QUESTIONS: list[WellformedQuestion] = []

@@ -162,7 +162,10 @@ class Question:
         start = time.perf_counter()
         finding = self._call(full, asked)
         seconds = finding.seconds or (time.perf_counter() - start)
-        if not self.takes_reading and finding.verdict == "sat" and (self.replay is not None or reading.has_plugin):
+        # A witness found over the built-in rules (every question but one answered on the reading's own engine,
+        # plugins="engine") must replay under the reading.
+        replays = not self.takes_reading or self.plugins == "restriction"
+        if replays and finding.verdict == "sat" and (self.replay is not None or reading.has_plugin):
             problem = "no replay of the witness is defined" if self.replay is None else self.replay(finding, asked)
             if problem is not None:
                 finding = replace(finding, verdict="unknown", reason=f"the witness found over the built-in rules "

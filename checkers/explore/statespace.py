@@ -460,15 +460,19 @@ def _take5_roots(players: int, variant: Any, family: str) -> Callable[[], list[A
     from ruleproof.spec.take5 import Take5State, deck_cards
 
     def build() -> list[Any]:
-        deal = 10 * players + 4
+        deal = variant.hand_size * players + variant.rows
         everything = deck_cards(variant, players)
+        rows_count, capacity = variant.rows, variant.row_capacity
+        hand = min(2, variant.hand_size)  # the round's last turns: two cards a hand (one when hands hold one)
         roots: list[Any] = []
         prefix: tuple[int, ...] = ()
-        if family == "singles":
-            universe = tuple(range(1, 9))
+        if family == "fullrow" and capacity > 1:
+            # one row a card short of full (the next card fills it, the one after takes it), one-card rows beside
+            prefix = tuple(range(1, capacity))
+            universe = tuple(range(capacity, capacity + rows_count - 1 + hand * players))
         else:
-            universe, prefix = tuple(range(5, 12)), (1, 2, 3, 4)
-        singles = 4 - (1 if prefix else 0)
+            universe = tuple(range(1, rows_count + hand * players + 1))
+        singles = rows_count - (1 if prefix else 0)
         used = set(universe) | set(prefix)
         deck = tuple(c for c in everything if c not in used)  # the same for every root: built once
         for ends in itertools.combinations(universe, singles):
@@ -486,7 +490,8 @@ def _take5_roots(players: int, variant: Any, family: str) -> Callable[[], list[A
 
 def _take5_frontier(state: Any) -> bool:
     # A round that is over and not the end of the game: the next deal is the full game.
-    return state.dealt == 10 * state.players + 4 and not state.resolving and not state.hands[-1]
+    deal = state.variant.hand_size * state.players + state.variant.rows
+    return state.dealt == deal and not state.resolving and not state.hands[-1]
 
 
 def _take5_config(name: str, **flags: Any) -> ReducedConfig:
@@ -494,9 +499,16 @@ def _take5_config(name: str, **flags: Any) -> ReducedConfig:
 
     family = "fullrow" if name == "fullrow" else "singles"
     variant = Take5Variant(**{"threshold": 1, "deck": "tactical", **flags})
-    why = ("the last two turns of a round for two players (hands of two cards), from every deal of "
-           + ("cards 1-8 into four one-card rows (row order fixed by symmetry)" if family == "singles"
-              else "cards 5-11 beside a four-card row 1-2-3-4 (so that sixth cards and too-low takes both occur)")
+    rows, capacity = variant.rows, variant.row_capacity
+    default = Take5Variant()
+    if (rows, capacity, variant.hand_size) == (default.rows, default.row_capacity, default.hand_size):
+        deal = ("cards 1-8 into four one-card rows (row order fixed by symmetry)" if family == "singles"
+                else "cards 5-11 beside a four-card row 1-2-3-4 (so that sixth cards and too-low takes both occur)")
+    else:
+        deal = (f"{rows + 4} cards into {rows} one-card rows (row order fixed by symmetry)" if family == "singles"
+                else f"cards beside a row of {capacity - 1} (so that a card taking the full row and too-low takes "
+                     "both occur)") + f", under {rows} rows of {capacity} cards and hands of {variant.hand_size}"
+    why = ("the last two turns of a round for two players (hands of two cards), from every deal of " + deal
            + "; threshold 1 ends the game at the round's end whenever a card was taken. Every placement "
              "rule (nearest row, sixth card, too-low take, the professional left end) fires in these turns; "
              "longer rounds repeat the same turn structure, and the number of rounds is bounded separately "

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 import time
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -34,10 +34,26 @@ from ruleproof.model.core import TERMINAL
 from ruleproof.model.take5 import GAME
 from ruleproof.spec import take5 as t5
 from ruleproof.spec.core import variant_from_mapping, variant_to_dict
+from ruleproof.spec.errors import RuleproofError
 from ruleproof.spec.take5 import Deal, Place, Select, Take, Take5State, Take5Variant
 
 GAME_ID = "take5"
-ROWS = t5.ROWS
+_DEFAULT_VARIANT = Take5Variant()
+
+#: The rule-constant flags every question here reads from the reading (the numbers of the encodings).
+CONSTANT_FLAGS = ("rows", "row_capacity", "hand_size", "deck_top")
+
+
+def _flags(variant: Take5Variant) -> dict[str, Any]:
+    """The flags of ``variant`` that differ from the defaults (a witness's ``flags``)."""
+    default = variant_to_dict(_DEFAULT_VARIANT)
+    return {k: v for k, v in variant_to_dict(variant).items() if default[k] != v}
+
+
+def _numbers_text(variant: Take5Variant) -> str:
+    """``"4 rows of 5 cards, hands of 10, cards 1-104"`` (the numbers a finding was decided under)."""
+    return (f"{variant.rows} rows of {variant.row_capacity} cards, hands of {variant.hand_size}, "
+            f"cards 1-{variant.deck_top}")
 
 
 # --------------------------------------------------------------------------
@@ -46,21 +62,21 @@ ROWS = t5.ROWS
 
 def replay(players: int, flags: dict[str, Any], moves: Sequence[str]) -> Take5State:
     """Play ``moves`` (text forms) through the engine from a new game; every move is checked."""
-    state = GAME.initial_state(players, Take5Variant(**flags))
+    state = GAME.initial_state(players, variant_from_mapping(Take5Variant, flags))
     for text in moves:
         state = GAME.apply(state, GAME.parse_move(text))
     return state
 
 
 def deal_moves(players: int, variant: Take5Variant, hands: Sequence[Sequence[int]], rows: Sequence[int]) -> list[str]:
-    """The deal giving each seat ``hands[s]`` (filled up to ten cards with unused cards, lowest
-    first) and ``rows`` as the four starting cards."""
+    """The deal giving each seat ``hands[s]`` (filled up to the variant's hand size with unused cards, lowest
+    first) and ``rows`` as the rows' starting cards."""
     used = {c for h in hands for c in h} | set(rows)
     spare = [c for c in t5.deck_cards(variant, players) if c not in used]
     moves = []
     for seat in range(players):
         hand = list(hands[seat]) if seat < len(hands) else []
-        while len(hand) < t5.HAND_SIZE:
+        while len(hand) < variant.hand_size:
             hand.append(spare.pop(0))
         moves += [f"deal {c}" for c in hand]
     return moves + [f"deal {c}" for c in rows]
@@ -90,8 +106,9 @@ def _select_all(state: Take5State, cards: Sequence[int]) -> tuple[Take5State, li
 # T5-F-1 / T5-F-3: proofs for the standard rules
 
 
-def _prove_only_lowest_too_low() -> Finding:
+def _prove_only_lowest_too_low(variant: Take5Variant = _DEFAULT_VARIANT) -> Finding:
     """Induction: the card just resolved ends its row, and every later card of the turn is higher."""
+    ROWS = variant.rows  # noqa: N806 - the table's number of rows, read from the reading
     s = TrackedSolver("T5-F-1")
     ends = [z3.Int(f"end{i}") for i in range(ROWS)]
     after = [z3.Int(f"after{i}") for i in range(ROWS)]
@@ -117,10 +134,11 @@ def _prove_only_lowest_too_low() -> Finding:
         "taking a row), it becomes the last card of its row; every later card of the turn is higher, so it "
         "fits after that card at least.",
         rule_ids=result.core, seconds=result.seconds, method="z3",
-        bounds="every state: one resolution step over symbolic row ends (induction)")
+        bounds=f"every state: one resolution step over symbolic row ends (induction); {_numbers_text(variant)}")
 
 
-def _prove_never_equally_close() -> Finding:
+def _prove_never_equally_close(variant: Take5Variant = _DEFAULT_VARIANT) -> Finding:
+    ROWS = variant.rows  # noqa: N806 - the table's number of rows, read from the reading
     s = TrackedSolver("T5-F-3")
     ends = [z3.Int(f"end{i}") for i in range(ROWS)]
     c, i, j = z3.Ints("card i j")
@@ -128,7 +146,10 @@ def _prove_never_equally_close() -> Finding:
     s.add("T5-DEAL-1", z3.Distinct(*ends, c))
 
     def end(k: z3.ArithRef) -> z3.ArithRef:
-        return z3.If(k == 0, ends[0], z3.If(k == 1, ends[1], z3.If(k == 2, ends[2], ends[3])))
+        term: Any = ends[-1]
+        for index in range(ROWS - 2, -1, -1):
+            term = z3.If(k == index, ends[index], term)
+        return term
 
     s.add("T5-PLACE-1", end(i) < c, end(j) < c)
     s.add("T5-PLACE-2", c - end(i) == c - end(j))
@@ -138,7 +159,7 @@ def _prove_never_equally_close() -> Finding:
         "T5-F-3", GAME_ID, question, result.verdict,
         "No (standard rules): a card fits only after lower row ends, and two rows never end with the same card, "
         "since every card exists once." if result.verdict == "unsat" else "unexpected",
-        rule_ids=result.core, seconds=result.seconds, method="z3", bounds="every state",
+        rule_ids=result.core, seconds=result.seconds, method="z3", bounds=f"every state; {_numbers_text(variant)}",
         reason=result.reason)
 
 
@@ -155,7 +176,7 @@ class _Rows:
     def options(self, card: Any) -> list[tuple[Any, Any]]:
         """(fits, distance) of the right end and the left end of every row."""
         opts = []
-        for i in range(ROWS):
+        for i in range(len(self.ends)):
             opts.append((self.ends[i] < card, card - self.ends[i]))
             opts.append((card < self.starts[i], self.starts[i] - card))
         return opts
@@ -164,8 +185,9 @@ class _Rows:
         return z3.And(*[z3.Not(fits) for fits, _ in self.options(card)])
 
 
-def _place(s: TrackedSolver, rows: _Rows, card: Any, tag: str) -> tuple[_Rows, Any]:
+def _place(s: TrackedSolver, rows: _Rows, card: Any, tag: str, capacity: int) -> tuple[_Rows, Any]:
     """Constrain a nearest placement (no sixth card) of ``card`` and return the new rows and the choice."""
+    ROWS = len(rows.ends)  # noqa: N806
     choice = z3.Int(f"choice_{tag}")
     opts = rows.options(card)
     s.add_fact(0 <= choice, choice < 2 * ROWS)
@@ -175,23 +197,26 @@ def _place(s: TrackedSolver, rows: _Rows, card: Any, tag: str) -> tuple[_Rows, A
     starts, ends, lengths = [], [], []
     for i in range(ROWS):
         right, left = choice == 2 * i, choice == 2 * i + 1
-        s.add_fact(z3.Implies(z3.Or(right, left), rows.lengths[i] < t5.ROW_CAPACITY))
+        s.add_fact(z3.Implies(z3.Or(right, left), rows.lengths[i] < capacity))
         starts.append(z3.If(left, card, rows.starts[i]))
         ends.append(z3.If(right, card, rows.ends[i]))
         lengths.append(z3.If(z3.Or(right, left), rows.lengths[i] + 1, rows.lengths[i]))
     return _Rows(starts, ends, lengths), choice
 
 
-def _bmc_professional(turns: int, goal: str) -> tuple[str, dict[str, Any], tuple[str, ...], float, str]:
+def _bmc_professional(turns: int, goal: str, variant: Take5Variant = _DEFAULT_VARIANT,
+                      ) -> tuple[str, dict[str, Any], tuple[str, ...], float, str]:
     """Two players, ``turns`` turns, seat 0's card the lower each turn; ``goal`` is ``"too_low"`` (the
     higher card of the last turn is too low after the lower one resolved) or ``"tie"`` (the first card
     resolved is equally close to two row ends)."""
+    ROWS = variant.rows  # noqa: N806
+    top = len(t5.deck_cards(variant, 2))
     s = TrackedSolver("take5.professional")
     init = [z3.Int(f"row{i}") for i in range(ROWS)]
     low = [z3.Int(f"a{t}") for t in range(turns)]
     high = [z3.Int(f"b{t}") for t in range(turns)]
     cards = init + low + high
-    s.add("T5-DEAL-1", z3.Distinct(*cards), *[z3.And(c >= 1, c <= t5.DECK_TOP) for c in cards])
+    s.add("T5-DEAL-1", z3.Distinct(*cards), *[z3.And(c >= 1, c <= top) for c in cards])
     s.add_fact(*[low[t] < high[t] for t in range(turns)])
     rows = _Rows(list(init), list(init), [z3.IntVal(1)] * ROWS)
     choices: dict[str, Any] = {}
@@ -203,26 +228,29 @@ def _bmc_professional(turns: int, goal: str) -> tuple[str, dict[str, Any], tuple
                        *[z3.Implies(f, d >= best) for f, d in opts])
             s.add_fact(z3.Sum([z3.If(z3.And(f, d == best), 1, 0) for f, d in opts]) >= 2)
             break
-        rows, choices[f"a{t}"] = _place(s, rows, low[t], f"a{t}")
+        rows, choices[f"a{t}"] = _place(s, rows, low[t], f"a{t}", variant.row_capacity)
         if goal == "too_low" and t == turns - 1:
             s.add("T5-PLACE-3", rows.too_low(high[t]))
             break
-        rows, choices[f"b{t}"] = _place(s, rows, high[t], f"b{t}")
+        rows, choices[f"b{t}"] = _place(s, rows, high[t], f"b{t}", variant.row_capacity)
     result = s.check()
     return result.verdict, result.model, result.core, result.seconds, result.reason
 
 
-def _professional_witness(goal: str) -> tuple[Finding | None, dict[str, Any]]:
+def _professional_witness(goal: str, variant: Take5Variant = _DEFAULT_VARIANT) -> tuple[Finding | None, dict[str, Any]]:
+    variant = replace(variant, professional=True)
     turns = 3 if goal == "too_low" else 1
-    verdict, model, _, seconds, reason = _bmc_professional(turns, goal)
-    data = {"verdict": verdict, "model": model, "seconds": seconds, "turns": turns, "reason": reason}
+    turns = min(turns, variant.hand_size)
+    verdict, model, _, seconds, reason = _bmc_professional(turns, goal, variant)
+    flags = _flags(variant)
+    data: dict[str, Any] = {"verdict": verdict, "model": model, "seconds": seconds, "turns": turns, "reason": reason,
+                            "flags": flags}
     if verdict != "sat":
         return None, data
-    variant = Take5Variant(professional=True)
     hands = [[model[f"a{t}"] for t in range(turns)], [model[f"b{t}"] for t in range(turns)]]
-    rows = [model[f"row{i}"] for i in range(ROWS)]
+    rows = [model[f"row{i}"] for i in range(variant.rows)]
     moves = deal_moves(2, variant, hands, rows)
-    state = replay(2, {"professional": True}, moves)
+    state = replay(2, flags, moves)
     for t in range(turns):
         state, ms = _select_all(state, [model[f"a{t}"], model[f"b{t}"]])
         moves += ms
@@ -244,41 +272,42 @@ def _professional_witness(goal: str) -> tuple[Finding | None, dict[str, Any]]:
     return None, data
 
 
-def _professional_too_low(full: bool) -> Finding:
+def _professional_too_low(full: bool, reading: Any = None) -> Finding:
     start = time.perf_counter()
-    _, data = _professional_witness("too_low")
+    _, data = _professional_witness("too_low", _variant_of(reading))
     question = "With the professional variant, can a card other than the lowest revealed card be too low?"
     if data["verdict"] != "sat":
-        return Finding("T5-F-2", GAME_ID, question, data["verdict"], "no witness within three turns",
-                       seconds=time.perf_counter() - start, bounds="two players, three turns", reason=data["reason"])
-    state = replay(2, {"professional": True}, data["moves"])
+        return Finding("T5-F-2", GAME_ID, question, data["verdict"], f"no witness within {data['turns']} turns",
+                       seconds=time.perf_counter() - start, bounds=f"two players, {data['turns']} turns",
+                       reason=data["reason"])
+    state = replay(2, data["flags"], data["moves"])
     card, seat = t5.lowest_pending(state)
     rows = [list(r) for r in state.rows]
     return Finding(
         "T5-F-2", GAME_ID, question, "sat",
         f"Yes: once a card went before a row's first card, rows no longer end with the latest card; here card "
         f"{card} of seat {seat} is too low after a lower card of its turn resolved (rows {rows}).",
-        witness={"players": 2, "flags": {"professional": True}, "moves": data["moves"], "card": card},
+        witness={"players": 2, "flags": data["flags"], "moves": data["moves"], "card": card},
         rule_ids=("T5-PLACE-3", "T5-LOW-1", "T5-ORDER-1"), seconds=time.perf_counter() - start, method="z3",
-        bounds="two players, three turns (bounded model checking from the deal)",
+        bounds=f"two players, {data['turns']} turns (bounded model checking from the deal)",
         picture=GAME.render_text(state))
 
 
-def _professional_tie(full: bool) -> Finding:
+def _professional_tie(full: bool, reading: Any = None) -> Finding:
     start = time.perf_counter()
-    _, data = _professional_witness("tie")
+    _, data = _professional_witness("tie", _variant_of(reading))
     question = "With the professional variant, can a card be equally close to two row ends?"
     if data["verdict"] != "sat":
         return Finding("T5-F-4", GAME_ID, question, data["verdict"], "no witness in the first turn",
                        seconds=time.perf_counter() - start, reason=data["reason"])
-    state = replay(2, {"professional": True}, data["moves"])
+    state = replay(2, data["flags"], data["moves"])
     card, _ = t5.lowest_pending(state)
     legal = [str(m) for m in GAME.legal_moves(state)]
     return Finding(
         "T5-F-4", GAME_ID, question, "sat",
         f"Yes: card {card} is as far above one row's last card as below another row's first card; "
         f"the owner chooses ({', '.join(legal)}).",
-        witness={"players": 2, "flags": {"professional": True}, "moves": data["moves"], "card": card,
+        witness={"players": 2, "flags": data["flags"], "moves": data["moves"], "card": card,
                  "choices": legal},
         rule_ids=("T5-PLACE-2", "T5-PLACE-3"), seconds=time.perf_counter() - start, method="z3",
         bounds="two players, first turn (bounded model checking from the deal)", picture=GAME.render_text(state))
@@ -298,39 +327,76 @@ def _bullheads_term(c: Any) -> Any:
     return term
 
 
-def _max_take_one_turn(full: bool) -> Finding:
+def _one_turn_witness(variant: Take5Variant, row: Sequence[int]) -> tuple[list[str], Take5State, int] | None:
+    """Two players build ``row`` (its first card dealt to start a row, the others played two a turn, the other rows
+    started by the lowest cards) and seat 0 takes it with the next card; ``None`` when these numbers leave no
+    room for that (the move list, the final state and what seat 0 took)."""
+    low_rows = list(range(1, variant.rows))
+    used = set(row) | set(low_rows)
+    top = len(t5.deck_cards(variant, 2))
+    higher = next((c for c in range(max(row) + 1, top + 1) if c not in used), None)
+    junk = [c for c in range(max(low_rows, default=0) + 1, row[0]) if c not in used]
+    if higher is None or not low_rows or len(junk) < 2:
+        return None
+    additions = list(row[1:])
+    turns: list[tuple[int, int]] = []
+    spare = iter(junk)
+    while additions:
+        a = additions.pop(0)
+        b = additions.pop(0) if additions else next(spare)
+        turns.append((a, b))
+    turns.append((higher, next(spare)))
+    if len(turns) > variant.hand_size:
+        return None
+    hands = [[a for a, _ in turns], [b for _, b in turns]]
+    moves = deal_moves(2, variant, hands, [row[0], *low_rows])
+    flags = _flags(variant)
+    try:
+        state = replay(2, flags, moves)
+        before = 0
+        for a, b in turns:
+            before = t5.compute_pile_points(state.piles[0])
+            state, ms = _select_all(state, [a, b])
+            moves += ms
+            state, ms = _resolve(state)
+            moves += ms
+    except (ValueError, RuleproofError):
+        return None
+    return moves, state, t5.compute_pile_points(state.piles[0]) - before
+
+
+def _max_take_one_turn(full: bool, reading: Any = None) -> Finding:
     start = time.perf_counter()
-    cards = [z3.Int(f"c{i}") for i in range(t5.ROW_CAPACITY)]
-    constraints = [z3.And(c >= 1, c <= t5.DECK_TOP) for c in cards]
+    variant = replace(_variant_of(reading), deck="standard", professional=False)
+    capacity = variant.row_capacity
+    cards = [z3.Int(f"c{i}") for i in range(capacity)]
+    constraints = [z3.And(c >= 1, c <= variant.deck_top) for c in cards]
     constraints += [cards[i] < cards[i + 1] for i in range(len(cards) - 1)]
     result, best = maximize(z3.Sum([_bullheads_term(c) for c in cards]), constraints, "T5-F-5")
     question = "What is the most bullheads one player can take in one turn?"
     if best is None:
         return Finding("T5-F-5", GAME_ID, question, "unknown", "the optimiser gave up", reason=result.reason,
                        seconds=time.perf_counter() - start)
-    row = sorted(result.model[f"c{i}"] for i in range(t5.ROW_CAPACITY))
-    # Witness: the row is built from the deal (start card row[0], other rows below it), then a sixth card.
-    variant = Take5Variant()
-    low_rows = [1, 2, 3]
-    higher = max(row) + 1
-    hands = [[row[1], row[3], higher], [row[2], row[4], 4]]
-    moves = deal_moves(2, variant, hands, [row[0], *low_rows])
-    state = replay(2, {}, moves)
-    for a, b in ((row[1], row[2]), (row[3], row[4]), (higher, 4)):
-        before = t5.compute_pile_points(state.piles[0])
-        state, ms = _select_all(state, [a, b])
-        moves += ms
-        state, ms = _resolve(state)
-        moves += ms
-    taken = t5.compute_pile_points(state.piles[0]) - before
+    row = sorted(result.model[f"c{i}"] for i in range(capacity))
+    # Witness: the row is built from the deal (start card row[0], other rows below it), then the next card.
+    built = _one_turn_witness(variant, row)
+    bound = (f"every state (the optimum over {capacity} distinct cards of 1-{variant.deck_top}; "
+             f"{_numbers_text(variant)})")
+    if built is None or built[2] != best:
+        return Finding(
+            "T5-F-5", GAME_ID, question, "unknown",
+            f"at most {best} (the {capacity} richest cards, {row}); no two-player witness taking them was built "
+            f"for {_numbers_text(variant)}", rule_ids=("T5-SIX-1", "T5-SCORE-1"),
+            seconds=time.perf_counter() - start, method="z3", bounds=bound,
+            reason="the witness construction found no room for these numbers")
+    moves, state, taken = built
     return Finding(
         "T5-F-5", GAME_ID, question, "sat",
-        f"{best}: a player resolves one card per turn, so takes at most one row of at most five cards; the five "
-        f"richest cards are {row} ({best} bullheads), and a sixth card takes them in the witness.",
-        witness={"players": 2, "flags": {}, "moves": moves, "seat": 0, "taken": taken, "row": row},
+        f"{best}: a player resolves one card per turn, so takes at most one row of at most {capacity} cards; the "
+        f"{capacity} richest cards are {row} ({best} bullheads), and the next card takes them in the witness.",
+        witness={"players": 2, "flags": _flags(variant), "moves": moves, "seat": 0, "taken": taken, "row": row},
         rule_ids=("T5-SIX-1", "T5-SCORE-1", "T5-TURN-1"), seconds=time.perf_counter() - start, method="z3",
-        bounds="every state (the optimum over five distinct cards; the witness attains it)",
-        picture=GAME.render_text(state))
+        bounds=bound + " (the witness attains it)", picture=GAME.render_text(state))
 
 
 def round_plan() -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
@@ -390,8 +456,45 @@ def _round_witness() -> tuple[list[str], Take5State]:
     return moves, state
 
 
-def _max_take_one_round(full: bool) -> Finding:
+def richest_cards(variant: Take5Variant, count: int) -> int:
+    """The bullheads of the ``count`` richest cards of the variant's standard deck (an upper bound of any take of
+    that many cards; :func:`round_take` proves it).
+
+    >>> richest_cards(Take5Variant(), 50)
+    117
+    """
+    values = sorted((t5.compute_bullheads(c) for c in range(1, variant.deck_top + 1)), reverse=True)
+    return sum(values[:count])
+
+
+def _round_bounds(variant: Take5Variant, start: float) -> Finding:
+    """T5-F-6 under other numbers than the rulebook's: the exact upper bound (proved as T5-F-7 proves it) and
+    the best take of one turn (T5-F-5's witness) as what a witness attains; the hand-built ten-turn plan is
+    written for the rulebook's numbers."""
+    question = "What is the most bullheads one player can take in one round?"
+    cards = variant.hand_size * variant.row_capacity
+    upper = richest_cards(variant, cards)
+    proof = round_take(upper, variant)
+    one_turn = _max_take_one_turn(False, _Reading(variant))
+    lower = one_turn.witness.get("taken") if isinstance(one_turn.witness, dict) else None
+    bound = (f"at most {upper}: {variant.hand_size} turns of one take of at most {variant.row_capacity} cards give "
+             f"at most {cards} cards, whose richest carry {upper} bullheads (proved: {proof.verdict})")
+    found = f"; a one-turn witness takes {lower}" if lower is not None else ""
+    exact = proof.verdict == "unsat" and lower == upper
+    return Finding(
+        "T5-F-6", GAME_ID, question, "sat" if exact else "unknown", bound + found + ".",
+        witness=one_turn.witness if exact else None, rule_ids=("T5-SIX-1", "T5-SCORE-1", *proof.core),
+        seconds=time.perf_counter() - start, method="z3",
+        bounds=f"every round, {_numbers_text(variant)}; the exact value needs a round-long witness, built by hand "
+               "only for the rulebook's numbers",
+        reason="" if exact else "between the witness's take and the proved upper bound")
+
+
+def _max_take_one_round(full: bool, reading: Any = None) -> Finding:
     start = time.perf_counter()
+    variant = replace(_variant_of(reading), deck="standard", professional=False)
+    if any(getattr(variant, f) != getattr(_DEFAULT_VARIANT, f) for f in CONSTANT_FLAGS):
+        return _round_bounds(variant, start)
     moves, state = _round_witness()
     points = t5.compute_totals(state)[0]
     question = "What is the most bullheads one player can take in one round?"
@@ -408,40 +511,51 @@ def _max_take_one_round(full: bool) -> Finding:
         picture=GAME.render_text(state))
 
 
-def round_take(more_than: int) -> SolverResult:
-    """Can one player take more than ``more_than`` bullheads in a round of ten turns, one row of at most five
-    cards a turn? (``unsat`` with core ``T5-SCORE-1``, ``T5-SIX-1`` for 117, the most: T5-F-7.)
+def round_take(more_than: int, variant: Take5Variant = _DEFAULT_VARIANT) -> SolverResult:
+    """Can one player take more than ``more_than`` bullheads in a round of ``hand_size`` turns, one row of at
+    most ``row_capacity`` cards a turn? (``unsat`` with core ``T5-SCORE-1``, ``T5-SIX-1`` for 117 under the
+    rulebook's numbers, the most: T5-F-7.)
 
     >>> round_take(117).verdict, round_take(116).verdict
     ('unsat', 'sat')
     """
-    taken = [z3.Bool(f"t{c}") for c in range(1, t5.DECK_TOP + 1)]
+    taken = [z3.Bool(f"t{c}") for c in range(1, variant.deck_top + 1)]
     s = TrackedSolver("T5-F-7")
     # The taken cards counted per bullhead value (definitions, with the bounds they imply): the same sums as
     # over the cards, but the arithmetic solver sees five counts and refutes 118 from the linear relaxation
     # (2,825 z3 units; summing 104 if-then-else terms took 2.6 million).
     groups: dict[int, list[Any]] = {}
-    for c, b in zip(range(1, t5.DECK_TOP + 1), taken):
+    for c, b in zip(range(1, variant.deck_top + 1), taken):
         groups.setdefault(t5.compute_bullheads(c), []).append(b)
     count = {w: z3.Int(f"taken_{w}") for w in groups}
     s.add_fact(*[count[w] == z3.Sum([z3.If(b, 1, 0) for b in cards]) for w, cards in groups.items()])
     s.add_fact(*[z3.And(count[w] >= 0, count[w] <= len(cards)) for w, cards in groups.items()])
-    s.add("T5-SIX-1", z3.Sum(list(count.values())) <= t5.HAND_SIZE * t5.ROW_CAPACITY)
+    s.add("T5-SIX-1", z3.Sum(list(count.values())) <= variant.hand_size * variant.row_capacity)
     s.add("T5-SCORE-1", z3.Sum([w * count[w] for w in count]) > more_than)
     return s.check()
 
 
-def _round_upper_bound(full: bool) -> Finding:
+def _round_upper_bound(full: bool, reading: Any = None) -> Finding:
     start = time.perf_counter()
-    result = round_take(117)
+    variant = replace(_variant_of(reading), deck="standard", professional=False)
+    result = round_take(117, variant)
     question = "Can one player take more than 117 bullheads in one round?"
+    cards = variant.hand_size * variant.row_capacity
+    if result.verdict == "unsat":
+        answer = (f"No: one card a turn takes at most one row of at most {variant.row_capacity} cards, so a round "
+                  f"gives at most {cards} cards, and no {cards} cards carry more than 117 bullheads"
+                  + ("; the witness of T5-F-6 takes 117, so 117 is exact." if variant == _DEFAULT_VARIANT else "."))
+    elif result.verdict == "sat":
+        answer = (f"Not ruled out: {cards} cards (a round of {variant.hand_size} turns, rows of "
+                  f"{variant.row_capacity}) can carry {richest_cards(variant, cards)} bullheads; T5-F-6 says how many "
+                  "a play attains.")
+    else:
+        answer = "unknown"
     return Finding(
-        "T5-F-7", GAME_ID, question, result.verdict,
-        "No: one card a turn takes at most one row of at most five cards, so a round gives at most 50 cards, "
-        "and no 50 cards carry more than 117 bullheads; the witness of T5-F-6 takes 117, so 117 is exact."
-        if result.verdict == "unsat" else "unexpected",
+        "T5-F-7", GAME_ID, question, result.verdict, answer,
         rule_ids=("T5-TURN-1", *result.core), seconds=time.perf_counter() - start, method="z3",
-        bounds="every round: ten turns, one take per turn", reason=result.reason)
+        bounds=f"every round: {variant.hand_size} turns, one take per turn; {_numbers_text(variant)}",
+        reason=result.reason)
 
 
 # --------------------------------------------------------------------------
@@ -514,10 +628,23 @@ def _end_rules(full: bool, reading: Any = None) -> Finding:
 # --------------------------------------------------------------------------
 # Registration
 
-FINDINGS: dict[str, Callable[[bool], Finding]] = {
-    "T5-F-1": lambda full: _prove_only_lowest_too_low(),
+@dataclass(frozen=True)
+class _Reading:
+    """A stand-in reading carrying only a variant (a question asked inside another)."""
+
+    variant: Take5Variant
+
+
+def _variant_of(reading: Any) -> Take5Variant:
+    """The reading's variant (the default variant without a reading)."""
+    variant = getattr(reading, "variant", None)
+    return variant if isinstance(variant, Take5Variant) else _DEFAULT_VARIANT
+
+
+FINDINGS: dict[str, Callable[..., Finding]] = {
+    "T5-F-1": lambda full, reading=None: _prove_only_lowest_too_low(_variant_of(reading)),
     "T5-F-2": _professional_too_low,
-    "T5-F-3": lambda full: _prove_never_equally_close(),
+    "T5-F-3": lambda full, reading=None: _prove_never_equally_close(_variant_of(reading)),
     "T5-F-4": _professional_tie,
     "T5-F-5": _max_take_one_turn,
     "T5-F-6": _max_take_one_round,
@@ -575,10 +702,17 @@ _FIXED: dict[str, tuple[tuple[str, object], ...]] = {
     "T5-F-7": (("professional", False), ("deck", "standard")),
     "T5-F-8": (("end_rule", _DEFAULT.end_rule), ("end_check", _DEFAULT.end_check)),
 }
-#: The questions that take the reading: T5-F-8's random search plays on the reading's engine and flags.
-_TAKES: dict[str, tuple[str, ...]] = {"T5-F-8": ("deck", "professional", "row_choice", "threshold", "tie")}
+#: The flags each question takes from the reading: every question reads the rule constants (its encoding's
+#: numbers); T5-F-8's random search plays on the reading's engine and flags.
+_TAKES: dict[str, tuple[str, ...]] = {
+    **{qid: CONSTANT_FLAGS for qid in QUESTIONS},
+    "T5-F-8": ("deck", "professional", "row_choice", "threshold", "tie", *CONSTANT_FLAGS),
+}
+#: The questions answered on the reading's own engine (the others over the built-in rules, their witnesses
+#: replayed under the reading).
+_ON_ENGINE = ("T5-F-8",)
 
 for _id, (_text, _rules) in QUESTIONS.items():
-    register(Question(_id, GAME_ID, _text, _rules, FINDINGS[_id], flags=_TAKES.get(_id, ()), fixed=_FIXED[_id],
-                      declared=True, takes_reading=_id in _TAKES, plugins="engine" if _id in _TAKES else "restriction",
+    register(Question(_id, GAME_ID, _text, _rules, FINDINGS[_id], flags=_TAKES[_id], fixed=_FIXED[_id],
+                      declared=True, takes_reading=True, plugins="engine" if _id in _ON_ENGINE else "restriction",
                       replay=replay_witness))

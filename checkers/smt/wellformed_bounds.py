@@ -62,38 +62,53 @@ def _scoped_unsat(checks: list[tuple[str, Build]]) -> tuple[str, dict[str, Any]]
     return "unsat", {"cores": cores}
 
 
-def _take5() -> Result:
-    """Every round deals 10n + 4 cards and at most 20 stay in the rows (four rows of five), so at least
-    10n - 16 bullheads go to piles per round; the game goes on only while every total is below the
-    threshold, which bounds the rounds."""
-    checks, bounds = take5_checks()
+def _take5(variant: Any = None) -> Result:
+    """Every round deals hand·n + rows cards and at most rows·capacity stay in the rows, so at least
+    hand·n + rows − rows·capacity bullheads go to piles per round (10n − 16 by the rulebook's numbers); the game goes
+    on only while every total is below the threshold, which bounds the rounds."""
+    from ruleproof.spec.take5 import Take5Variant
+
+    variant = Take5Variant() if variant is None else variant
+    checks, bounds = take5_checks(variant)
     verdict, data = _scoped_unsat(checks)
-    data.update(bound=bounds[2], bounds_by_players=bounds, rule_ids=["T5-SIX-1", "T5-ROUND-1", "T5-SCORE-1", "T5-END-1"])
-    return verdict, ("a round deals 10n + 4 cards and the rows keep at most 20, so each round adds at least "
-                     "10n - 16 bullheads and at most n*66/(10n - 16) + 1 rounds are played (66 or more or "
-                     "more than 66, checked at once or per round)"), data
+    smallest = min(bounds) if bounds else 2
+    data.update(bound=bounds.get(2, bounds.get(smallest)), bounds_by_players=bounds,
+                rule_ids=["T5-SIX-1", "T5-ROUND-1", "T5-SCORE-1", "T5-END-1"])
+    kept = variant.rows * variant.row_capacity
+    less = kept - variant.rows  # each round adds at least hand·n + rows − kept = hand·n − less
+    return verdict, (f"a round deals {variant.hand_size}n + {variant.rows} cards and the rows keep at most {kept}, "
+                     f"so each round adds at least {variant.hand_size}n - {less} bullheads and at most "
+                     f"n*{variant.threshold}/({variant.hand_size}n - {less}) + 1 rounds are played "
+                     f"({variant.threshold} or more or more than {variant.threshold}, checked at once or per round)"
+                     ), data
 
 
-def take5_checks() -> tuple[list[tuple[str, Build]], dict[int, int]]:
-    """The Take 5 queries (a step and a bound per player count, 2 to 10) and the game-length bounds.
+def take5_checks(variant: Any = None) -> tuple[list[tuple[str, Build]], dict[int, int]]:
+    """The Take 5 queries (a step and a bound per player count the variant's deal allows) and the game-length
+    bounds; a player count whose rows can keep a whole round's cards gets no bound (its step query is then
+    satisfiable: the ranking argument fails).
 
     >>> checks, bounds = take5_checks()
     >>> len(checks), checks[0][0], bounds[2]
     (18, 'round gain n=2', 2176)
     """
+    from ruleproof.spec.take5 import MAX_PLAYERS, MIN_PLAYERS, Take5Variant, players_problem
+
+    variant = Take5Variant() if variant is None else variant
     checks: list[tuple[str, Build]] = []
     bounds: dict[int, int] = {}
-    threshold = 66
+    threshold = variant.threshold
+    kept = variant.rows * variant.row_capacity
     in_rows, piled, points = z3.Ints("in_rows piled points")
     r, total = z3.Ints("r total")
 
     def step(dealt: int, gain: int) -> Build:
         # Step: a round's pile points are at least its pile cards, which are the dealt cards not in rows.
         def build(s: TrackedSolver) -> None:
-            s.add("T5-SIX-1", in_rows <= 20, in_rows >= 4)
+            s.add("T5-SIX-1", in_rows <= kept, in_rows >= variant.rows)
             s.add("T5-ROUND-1", piled == dealt - in_rows)
             s.add("T5-SCORE-1", points >= piled)
-            s.add_fact(points < gain)
+            s.add_fact(points < max(gain, 1))
         return build
 
     def length(n: int, gain: int, rounds: int) -> Build:
@@ -105,12 +120,16 @@ def take5_checks() -> tuple[list[tuple[str, Build]], dict[int, int]]:
             s.add_fact(r > rounds - 1)
         return build
 
-    for n in range(2, 11):
-        dealt = 10 * n + 4
-        gain = dealt - 20
-        rounds = (n * threshold) // gain + 1
-        bounds[n] = rounds * (3 * 10 * n + 4)
+    for n in range(MIN_PLAYERS, MAX_PLAYERS + 1):
+        if players_problem(variant, n) is not None:
+            continue  # a deal that does not fit the deck: no game
+        dealt = variant.hand_size * n + variant.rows
+        gain = dealt - kept
         checks.append((f"round gain n={n}", step(dealt, gain)))
+        if gain <= 0:
+            continue  # the step query is satisfiable: reported as the failing check
+        rounds = (n * threshold) // gain + 1
+        bounds[n] = rounds * (3 * variant.hand_size * n + variant.rows)
         checks.append((f"round bound n={n}", length(n, gain, rounds)))
     return checks, bounds
 
@@ -204,8 +223,11 @@ PROOFS: dict[str, Callable[[], Result]] = {
 }
 
 
-def prove_termination(game: str) -> Result:
-    """``(verdict, argument, data)``: ``unsat`` when Z3 proved every step lowers the ranking."""
+def prove_termination(game: str, variant: Any = None) -> Result:
+    """``(verdict, argument, data)``: ``unsat`` when Z3 proved every step lowers the ranking (under ``variant``'s
+    rule constants where the game's proof reads them: Take 5)."""
+    if game == "take5":
+        return _take5(variant)
     proof = PROOFS.get(game)
     if proof is None:
         return "unknown", f"no termination proof for {game}", {}
