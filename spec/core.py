@@ -607,12 +607,18 @@ def variant_choices(variant_type: type[Any], flag: str) -> tuple[object, ...]:
     return ()
 
 
+#: Comparison flags (``end_rule='>='``) typed by name, where a shell or a game string cannot take the symbol:
+#: ``--variant end_rule=gt`` is ``'>'`` (the OpenSpiel adapter writes the names, :mod:`ruleproof.checkers.interop`).
+OPERATOR_SYMBOLS: dict[str, str] = {"ge": ">=", "gt": ">", "le": "<=", "lt": "<", "eq": "==", "ne": "!="}
+
+
 def _coerce(variant_type: type[Any], name: str, hint: Any, value: object, from_text: bool) -> object:
     where = f"flag {name!r} of {variant_type.__name__}"
     origin = typing.get_origin(hint)
     if origin is typing.Literal:
         allowed = typing.get_args(hint)
         if from_text and isinstance(value, str):
+            value = OPERATOR_SYMBOLS.get(value, value) if OPERATOR_SYMBOLS.get(value) in allowed else value
             for a in allowed:
                 if str(a) == value:
                     return a

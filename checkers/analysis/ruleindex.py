@@ -31,10 +31,39 @@ import subprocess
 import sys
 import tempfile
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ruleproof.checkers.analysis.traceability import MarkedTest
+
+@dataclass(frozen=True)
+class MarkedTest:
+    """A test function and the rules and worked examples it is marked with.
+
+    :param nodeid: pytest's id without parameters (``tests/spec/test_x.py::Class::test_y``).
+    :param path: the file, relative to the scan base.
+    :param lineno: the line of the ``def``.
+    :param summary: the docstring's first paragraph, on one line.
+    :param doc: the whole docstring.
+    """
+
+    nodeid: str
+    path: str
+    name: str
+    lineno: int
+    end_lineno: int
+    rule_ids: tuple[str, ...] = ()
+    examples: tuple[str, ...] = ()
+    slow: bool = False
+    summary: str = ""
+    doc: str = ""
+
+    @property
+    def module_game(self) -> str:
+        """The game a test file is about, from its name (``test_<game>[_...].py``), or ``""``."""
+        stem = Path(self.path).stem
+        return stem[5:].split("_")[0] if stem.startswith("test_") else ""
+
 
 #: The shipped index (package data).
 INDEX_PATH = Path(__file__).resolve().parents[1] / "data" / "rule_index.json"
@@ -94,7 +123,7 @@ def entries_from_items(items: Iterable[Any], base: Path) -> dict[str, dict[str, 
 
 
 def marked(entry: Mapping[str, Any]) -> MarkedTest:
-    """An index entry as a :class:`~ruleproof.checkers.analysis.traceability.MarkedTest`."""
+    """An index entry as a :class:`MarkedTest`."""
     return MarkedTest(str(entry["nodeid"]), str(entry["path"]), str(entry["name"]), int(entry["lineno"]),
                       int(entry["end_lineno"]), tuple(entry["rule_ids"]), tuple(entry["examples"]),
                       bool(entry["slow"]), str(entry["summary"]), str(entry["doc"]))

@@ -35,37 +35,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ruleproof.checkers.analysis import ruleindex
+from ruleproof.checkers.analysis.ruleindex import MarkedTest
+
 #: The repository root in a checkout (``checkers/analysis/`` lives two levels below it).
 REPO_ROOT = Path(__file__).resolve().parents[2]
-
-
-@dataclass(frozen=True)
-class MarkedTest:
-    """A test function and the rules and worked examples it is marked with.
-
-    :param nodeid: pytest's id without parameters (``tests/spec/test_x.py::Class::test_y``).
-    :param path: the file, relative to the scan base.
-    :param lineno: the line of the ``def``.
-    :param summary: the docstring's first paragraph, on one line.
-    :param doc: the whole docstring.
-    """
-
-    nodeid: str
-    path: str
-    name: str
-    lineno: int
-    end_lineno: int
-    rule_ids: tuple[str, ...] = ()
-    examples: tuple[str, ...] = ()
-    slow: bool = False
-    summary: str = ""
-    doc: str = ""
-
-    @property
-    def module_game(self) -> str:
-        """The game a test file is about, from its name (``test_<game>[_...].py``), or ``""``."""
-        stem = Path(self.path).stem
-        return stem[5:].split("_")[0] if stem.startswith("test_") else ""
 
 
 def scan_tests(tests_dir: Path | None = None, *, base: Path | None = None) -> list[MarkedTest]:
@@ -78,8 +52,6 @@ def scan_tests(tests_dir: Path | None = None, *, base: Path | None = None) -> li
     now, in a subprocess (nothing runs), with node ids relative to ``base``
     (default: the repository root).
     """
-    from ruleproof.checkers.analysis import ruleindex
-
     tests_dir = (tests_dir or REPO_ROOT / "tests").resolve()
     base = (base or REPO_ROOT).resolve()
     if tests_dir == REPO_ROOT.resolve() / "tests" and base == REPO_ROOT.resolve():

@@ -13,12 +13,17 @@ wrappers in :mod:`ruleproof.checkers.interop.openspiel` make and walk them.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from ruleproof.checkers.interop.params import Move, State
 
-if TYPE_CHECKING:  # pragma: no cover - for the annotations only
-    from ruleproof.checkers.interop.openspiel import _Context
+
+class _Context(Protocol):
+    """What a node needs of the loaded game it belongs to (``openspiel._Context`` provides it; named here so
+    that this module does not import the adapter, which imports it)."""
+
+    def replay(self, actions: tuple[int, ...]) -> _Node:
+        """The node reached from the root by ``actions``."""
 
 _new_object = object.__new__
 

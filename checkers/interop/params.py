@@ -21,7 +21,7 @@ from typing import Any
 from ruleproof.model.core import Game
 from ruleproof.model.readings import Reading, load_reading
 from ruleproof.model.registry import game_for
-from ruleproof.spec.core import variant_from_mapping, variant_to_dict
+from ruleproof.spec.core import OPERATOR_SYMBOLS, variant_from_mapping, variant_to_dict
 from ruleproof.spec.errors import RuleproofError
 
 #: Prefix of the OpenSpiel short names: ``ruleproof_take5`` etc.
@@ -43,8 +43,8 @@ class AdapterError(RuleproofError, ValueError):
 # Parameters <-> variants
 
 #: Literal flag values that OpenSpiel game strings cannot carry, with their spelling.
-_ALIASES = {">=": "ge", ">": "gt", "<=": "le", "<": "lt", "==": "eq", "!=": "ne"}
-_UNALIAS = {v: k for k, v in _ALIASES.items()}
+_UNALIAS = OPERATOR_SYMBOLS
+_ALIASES = {v: k for k, v in _UNALIAS.items()}
 _UNSAFE = set("=,()")
 
 

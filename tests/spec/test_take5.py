@@ -363,3 +363,13 @@ def test_move_text_round_trip(move: object) -> None:
 def test_invalid_move_text(text: str) -> None:
     with pytest.raises(ValueError):
         parse_move(text)
+
+
+def test_end_rule_typed_by_name_on_the_command_line() -> None:
+    """``--variant end_rule=gt`` (a shell or an OpenSpiel game string cannot carry '>') is the text's rule."""
+    from ruleproof.spec.core import parse_variant_assignments
+
+    assert parse_variant_assignments(Take5Variant, ["end_rule=gt"]).end_rule == ">"
+    assert parse_variant_assignments(Take5Variant, ["end_rule=ge"]).end_rule == ">="
+    with pytest.raises(ValueError, match="end_rule"):
+        parse_variant_assignments(Take5Variant, ["end_rule=lt"])  # a name, but not one of the flag's values
