@@ -45,6 +45,8 @@ SCHEMAS: dict[str, dict[str, Any]] = {
     "replay": {"html": _STR, "title": _STR, "game": _STR, "moves": _INT, "witnesses": _INT, "bytes": _INT},
     "fuzz": {"game": _STR, "ok": _BOOL, "examples": _INT, "steps": _INT},
     "diff": {"game": _STR, "verdict": _STR, "games": _INT},
+    "sweep": {"game": _STR, "flag": _STR, "players": _INT, "games": _INT, "seed": _INT, "reading": _STR,
+              "policy": _STR, "values": _ARR, "points": _ARR, "files": _ARR},
     "score": {"game": _STR, "total": _NUM},
     "graph": {"game": _STR, "config": _STR, "states": _INT, "edges": _INT},
     "trace": {"rules": _OBJ, "problems": _ARR, "index": _STR},
