@@ -103,13 +103,18 @@ def cmd_play(args: argparse.Namespace) -> int:
     from ruleproof.checkers.render.terminal import draw_position
     from ruleproof.checkers.view.play import DEFAULT_SIMULATIONS, MCTS_SIMULATIONS, Session
     from ruleproof.checkers.view.words import who
-    from ruleproof.model.registry import game_for
 
     if args.simulations is not None and not 1 <= args.simulations <= MAX_SIMULATIONS:
         raise RuleproofError(f"--simulations must be from 1 to {MAX_SIMULATIONS:,}; got {args.simulations}")
-    game = game_for(game_arg(args.game))
-    variant = parse_variant(game, args.variant)
+    from ruleproof.checkers.cli.readingopts import reading_of
+    from ruleproof.checkers.view.under import reading_label
+
+    reading = reading_of(game_arg(args.game), args.variant, args.reading)
+    game, variant = reading.engine, reading.variant
     seats = _seats(args, game)
+    if reading.has_plugin and "mcts" in seats:
+        raise RuleproofError("the mcts bot plays through the OpenSpiel adapter on the built-in rules; under a reading "
+                             "with extra rules or a derived engine give the seats as human or random")
     if args.record:
         from ruleproof.model.outputs import check_target
 
@@ -118,10 +123,11 @@ def cmd_play(args: argparse.Namespace) -> int:
     interactive = sys.stdin.isatty()
     simulations = args.simulations or MCTS_SIMULATIONS.get(game.name, DEFAULT_SIMULATIONS)
     bots = f" (mcts: {simulations} simulations a move)" if "mcts" in seats else ""
-    console.print(f"{game.spec.title}: " + ", ".join(f"seat {s} {k}" for s, k in enumerate(seats)) + bots,
-                  markup=False)
+    console.print(f"{game.spec.title} under {reading_label(reading)}: "
+                  + ", ".join(f"seat {s} {k}" for s, k in enumerate(seats)) + bots, markup=False)
     try:
-        session = Session(game, seats, variant, args.seed, simulations=simulations)  # mcts: OpenSpiel loads
+        session = Session(game, seats, variant, args.seed, simulations=simulations,  # mcts: OpenSpiel loads
+                          reading_identity=reading.identity() if reading.has_plugin else None)
     except KeyboardInterrupt:
         console.print("\ninterrupted while starting", markup=False)
         return EXIT_INTERRUPTED
@@ -213,6 +219,9 @@ def add_subcommand(sub: Any) -> None:
     p.add_argument("--seats", metavar="KIND,...",
                    help="one kind per seat: human, random or mcts (default: human, then random bots)")
     add_variant(p)
+    from ruleproof.checkers.cli.readingopts import add_reading
+
+    add_reading(p)
     p.add_argument("--seed", type=int, help="seed of chance and the bots (default: a new game each time)")
     p.add_argument("--simulations", type=int, metavar="N",
                    help="MCTS simulations per move (default: the game's own, about a second a move; "

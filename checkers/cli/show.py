@@ -18,6 +18,7 @@ from typing import Any
 
 from ruleproof.checkers.cli.common import add_force, add_json
 from ruleproof.checkers.cli.output import EXIT_FAILED, EXIT_OK, EXIT_USAGE, err, out, print_json
+from ruleproof.checkers.cli.readingopts import add_reading
 from ruleproof.model.outputs import check_target
 from ruleproof.spec.errors import RecordError, RuleproofError
 
@@ -37,16 +38,18 @@ def _write(path: Path, data: bytes, force: bool) -> None:
 
 def cmd_show(args: argparse.Namespace) -> int:
     """Draw the position after move N."""
-    from ruleproof.checkers.checks.validate import game_of_record
     from ruleproof.checkers.render.picture import render, to_png
     from ruleproof.checkers.render.terminal import draw_position
+    from ruleproof.checkers.view.under import engine_for_record
+    from ruleproof.model.readings import load_reading
     from ruleproof.model.records import load_record
     from ruleproof.spec.registry import MissingPartError
 
     if args.output:
         check_target(args.output, args.force)  # before the work, not after
+    asked = load_reading(args.reading) if args.reading else None
     record = load_record(args.record)
-    game, variant = game_of_record(record)
+    game, variant, reading = engine_for_record(record, asked, source=str(args.record))
     total = len(record.moves)
     upto = total if args.move is None else args.move
     if not 0 <= upto <= total:
@@ -85,8 +88,11 @@ def cmd_show(args: argparse.Namespace) -> int:
     elif fmt == "png" and sys.stdout.isatty():
         raise RuleproofError("PNG is binary: give --output FILE.png (or redirect standard output)")
     if args.json:
+        from ruleproof.checkers.view.under import reading_label
+
         body: dict[str, Any] = {"file": str(args.record), "game": record.game, "move": upto, "moves": total,
-                                "seat": args.seat, "picture_format": fmt, "output": args.output}
+                                "seat": args.seat, "picture_format": fmt, "output": args.output,
+                                "reading": reading_label(reading)}
         if not args.output and fmt != "png":
             body["picture"] = data.decode("utf-8")
         print_json("show", body)
@@ -109,6 +115,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
     if (args.source is None) == (args.finding is None):
         raise RuleproofError("give either a RECORD/CERTIFICATE/WITNESS file or --finding ID (not both)")
     check_target(args.html, args.force)  # before the work, not after
+    from ruleproof.model.readings import load_reading
+
+    asked = load_reading(args.reading) if args.reading else None
     # finding ids are upper case (T5-F-2, CI-F-7, WF-BF-3); any case is accepted, as for rule ids
     sources = finding_sources(args.finding.strip().upper()) if args.finding else load_sources(args.source)
     if not 1 <= args.witness <= len(sources):
@@ -122,7 +131,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
             err().print(f"replaying move {index + 1} of {total}", end="\r", markup=False)
 
     page = replay_html(source.record, title=source.title, notes=source.notes, docs_base=args.docs_base,
-                       on_step=progress)
+                       on_step=progress, reading=asked)
     _write(Path(args.html), page.encode("utf-8"), args.force)
     if args.json:
         body: dict[str, Any] = {"html": args.html, "title": source.title, "game": source.record.game, "moves": total,
@@ -147,6 +156,7 @@ def add_subcommand(sub: Any) -> None:
                        description="Draw the position after move N of a game record (default: the end) with the "
                                    "game's renderer, from the referee's view or one seat's.")
     p.add_argument("record", help="path of a JSON game record")
+    add_reading(p, who=" (a record made under a plugin's reading needs the same file)")
     p.add_argument("--move", type=int, metavar="N", help="the position after N moves (0: the start; default: the end)")
     p.add_argument("--format", choices=FORMATS,
                    help="text (default for the terminal), svg, or png (needs the png extra: pip install "
@@ -168,6 +178,7 @@ def add_subcommand(sub: Any) -> None:
     p.add_argument("--witness", type=int, default=1, metavar="N",
                    help="which witness game when a finding has several (default 1)")
     p.add_argument("--html", required=True, metavar="FILE", help="the HTML file to write")
+    add_reading(p, who=" (a record made under a plugin's reading needs the same file)")
     add_force(p)
     p.add_argument("--docs-base", default="", metavar="URL",
                    help="prefix of the rules' links (the annotated rulebooks' folder, ending in /; default: "

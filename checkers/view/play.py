@@ -164,8 +164,11 @@ class Session:
     """
 
     def __init__(self, game: str | Game[Any, Any, Any], seats: Sequence[str], variant: Any = None,
-                 seed: int | None = None, *, simulations: int | None = None) -> None:
+                 seed: int | None = None, *, simulations: int | None = None,
+                 reading_identity: dict[str, Any] | None = None) -> None:
         self.game = game_for(game) if isinstance(game, str) else game
+        #: The identity of the reading played under, when it has a plugin (the record carries it).
+        self.reading_identity = reading_identity
         self.players = len(seats)
         self.variant = self.game.default_variant() if variant is None else variant
         self.seats = list(seats)
@@ -285,4 +288,4 @@ class Session:
         """The game so far as a record (chance moves included)."""
         record = make_record(self.game.name, self.players, self.variant, self.history, self.seed)
         return GameRecord(record.game, record.players, record.variant, record.moves, record.seed,
-                          {"seats": list(self.seats), "by": "ruleproof play"})
+                          {"seats": list(self.seats), "by": "ruleproof play"}, self.reading_identity)

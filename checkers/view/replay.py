@@ -43,6 +43,7 @@ import jinja2
 from markupsafe import Markup
 
 from ruleproof.checkers.view.steps import Replay, build_steps
+from ruleproof.model.readings import Reading
 from ruleproof.model.records import GameRecord
 
 TEMPLATE = "replay.html.j2"
@@ -76,8 +77,22 @@ def opening_step(replay: Replay) -> int:
     return 0
 
 
+def _variant_text(replay: Replay) -> str:
+    """The header's account of the rules: the reading (title, flags, plugin digest), never empty or huge flags.
+
+    >>> from ruleproof.checkers.view.steps import Replay
+    >>> _variant_text(Replay("cinco", "Cinco", 2, {"layout": "square", "layout_data": "", "joker": True}, [], [], [],
+    ...                      reading="joker=True"))
+    'joker=True'
+    """
+    if replay.reading:
+        return replay.reading
+    shown = {k: v for k, v in sorted(replay.variant.items()) if v not in ("", None, [], ())}
+    return ", ".join(f"{k}={v if len(str(v)) <= 40 else str(v)[:37] + '...'}" for k, v in shown.items()) or "defaults"
+
+
 def replay_html(source: GameRecord | Replay, *, title: str = "", notes: Sequence[str] = (), docs_base: str = "",
-                on_step: Callable[[int], None] | None = None) -> str:
+                on_step: Callable[[int], None] | None = None, reading: Reading | None = None) -> str:
     """A self-contained HTML page stepping through ``source``.
 
     :param source: a game record, or a :class:`Replay` already built.
@@ -87,14 +102,15 @@ def replay_html(source: GameRecord | Replay, *, title: str = "", notes: Sequence
         rulebooks live at ``{docs_base}games/{game}.html#{RULE-ID}``); the
         default links relative to the page, for a page inside the docs.
     :param on_step: called with each move index as it is replayed (progress).
+    :param reading: the reading to replay a record under (a record made under a plugin's reading needs it).
     :raises RecordError: the record is malformed (bad game, flag, move text).
     :raises MissingPartError: the game has no renderer.
     """
-    replay = source if isinstance(source, Replay) else build_steps(source, on_step=on_step)
+    replay = source if isinstance(source, Replay) else build_steps(source, reading=reading, on_step=on_step)
     moves = len(replay.steps) - 1
     data = {"steps": [asdict(s) for s in replay.steps], "pictures": replay.pictures}
     packed = gzip.compress(json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8"), 9, mtime=0)
-    variant_text = ", ".join(f"{k}={v}" for k, v in sorted(replay.variant.items())) or "defaults"
+    variant_text = _variant_text(replay)
     page: str = _template().render(
         title=title or f"{replay.title}: {moves} moves",
         notes=list(notes) + ([f"the record stops at move {replay.illegal_at}: it is illegal"]

@@ -30,7 +30,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from ruleproof.checkers.checks.validate import game_of_record
+from ruleproof.checkers.view.under import engine_for_record, reading_label
+from ruleproof.model.readings import Reading
 from ruleproof.checkers.render.picture import render
 from ruleproof.checkers.view.words import describe, who
 from ruleproof.model.core import CHANCE, TERMINAL, Game
@@ -85,6 +86,8 @@ class Replay:
     pictures: list[str]
     views: list[str]
     illegal_at: int | None = None
+    #: What the game is replayed under (:func:`~ruleproof.checkers.view.under.reading_label`).
+    reading: str = ""
 
 
 def _odds(p: float) -> str:
@@ -122,13 +125,15 @@ def _position(game: Game[Any, Any, Any], state: Any, step: Step, pictures: list[
         step.pictures.append(seen[svg])
 
 
-def build_steps(record: GameRecord, *, on_step: Callable[[int], None] | None = None) -> Replay:
-    """Replay ``record`` into steps.
+def build_steps(record: GameRecord, *, reading: Reading | None = None,
+                on_step: Callable[[int], None] | None = None) -> Replay:
+    """Replay ``record`` into steps, under ``reading`` (default: its flags and the built-in rules).
 
-    :raises RecordError: a bad game, flag, player count or unparsable move.
+    :raises RecordError: a bad game, flag, player count or unparsable move, or a record made under another
+        reading (:func:`~ruleproof.checkers.view.under.reading_for_record`).
     :raises MissingPartError: the game has no renderer.
     """
-    game, variant = game_of_record(record)
+    game, variant, chosen = engine_for_record(record, reading)
     state = game.initial_state(record.players, variant)
     pictures: list[str] = []
     seen: dict[str, int] = {}
@@ -136,7 +141,7 @@ def build_steps(record: GameRecord, *, on_step: Callable[[int], None] | None = N
     _position(game, state, first, pictures, seen, None, record.players)
     steps = [first]
     replay = Replay(record.game, game.spec.title, record.players, dict(record.variant), steps, pictures,
-                    ["referee"] + [f"seat {s}" for s in range(record.players)])
+                    ["referee"] + [f"seat {s}" for s in range(record.players)], reading=reading_label(chosen))
     for index, recorded in enumerate(record.moves):
         try:
             move = game.parse_move(recorded.move)
