@@ -27,10 +27,12 @@ from itertools import repeat
 from typing import Any
 
 from ruleproof.model.core import CHANCE, TERMINAL, Game, Outcome
+from ruleproof.spec.accel.cinco import SPEC
 from ruleproof.spec.cinco import (
     DRAW,
     EXCHANGE,
-    SPEC,
+    HAND_SIZE,
+    LINE,
     CincoMove,
     CincoState,
     CincoVariant,
@@ -38,14 +40,17 @@ from ruleproof.spec.cinco import (
     Draw,
     Exchange,
     Play,
+    check_players,
+    colours_in_game,
     layout_of,
     render_text,
 )
 from ruleproof.spec.cinco_board import COLOUR_NAMES, FREE, Layout
-from ruleproof.spec.errors import PlayerCountError
 
-_HAND = 4
-_PLAYER_COUNTS = (2, 3, 4, 6)
+# The rulebook's numbers, as local names of the hot loops (read from the spec's table of rule constants).
+_HAND = HAND_SIZE
+_LINE = LINE
+#: Deal moves prebuilt for cards below this number (a larger card gets its move made on the spot).
 _MAX_CARDS = 1000
 _DEAL = tuple(Deal(c) for c in range(_MAX_CARDS))
 
@@ -85,7 +90,7 @@ class _Geometry:
                 for sign in (1, -1):
                     walk: list[int] = []
                     cx, cy = x + sign * dx, y + sign * dy
-                    while (cx, cy) in index and len(walk) < 5:
+                    while (cx, cy) in index and len(walk) < _LINE:
                         walk.append(index[(cx, cy)])
                         cx, cy = cx + sign * dx, cy + sign * dy
                     walks.append(tuple(walk))
@@ -107,14 +112,6 @@ def _geometry_of(variant: CincoVariant) -> _Geometry:
     return _geometry(layout_of(variant))
 
 
-def _colours(players: int, variant: CincoVariant) -> int:
-    if players == 4:
-        return 2
-    if players == 6:
-        return 2 if variant.teams6 == "2x3" else 3
-    return players
-
-
 def _without(items: tuple[int, ...], value: int) -> tuple[int, ...]:
     i = items.index(value)
     return items[:i] + items[i + 1 :]
@@ -131,30 +128,17 @@ def _replace_at(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ..
 
 
 class CincoGame(Game[CincoState, CincoMove, CincoVariant]):
-    """Cinco for 2, 3, 4 or 6 players on any layout."""
+    """Cinco for 2, 3, 4 or 6 players (:data:`~ruleproof.spec.cinco.PLAYER_COUNTS`) on any layout."""
 
     spec = SPEC
     state_type = CincoState
 
     def initial_state(self, players: int, variant: CincoVariant) -> CincoState:
-        if not isinstance(players, int) or players not in _PLAYER_COUNTS:
-            why = ": five players cannot form teams of equal size with alternating seats" if players == 5 else ""
-            raise PlayerCountError(
-                f"Cinco is for 2, 3, 4 or 6 players (4 and 6 play in teams); got {players!r}{why}"
-            )
-        if variant.first_seat >= players:
-            raise PlayerCountError(
-                f"first_seat {variant.first_seat} is not a seat of a {players}-player game (seats 0..{players - 1})"
-            )
+        check_players(players, variant)  # the spec's refusal (CI-SETUP-1): the same message for the same count
         size = _geometry_of(variant).size
-        if size <= _HAND * players:
-            raise PlayerCountError(
-                f"layout {layout_of(variant).name!r} has only {size} cells (and cards); "
-                f"{players} players need more than {_HAND * players}"
-            )
         return CincoState(
             variant, players, tuple(range(1, size + 1)), ((),) * players, ((),) * players,
-            (_HAND,) * players, (FREE,) * size, (variant.chips,) * _colours(players, variant),
+            (_HAND,) * players, (FREE,) * size, (variant.chips,) * colours_in_game(players, variant),
             variant.first_seat, -1, False,
         )
 
@@ -338,7 +322,7 @@ class CincoGame(Game[CincoState, CincoMove, CincoVariant]):
                 if board[j] != colour:
                     break
                 run += 1
-            if run == 5 or (run > 5 and not exact):
+            if run == _LINE or (run > _LINE and not exact):
                 return True
         return False
 
@@ -496,7 +480,7 @@ class CincoGame(Game[CincoState, CincoMove, CincoVariant]):
                         if board[j] != colour:
                             break
                         run += 1
-                    if run == 5 or (run > 5 and not exact):
+                    if run == _LINE or (run > _LINE and not exact):
                         winner, finished = colour, True
                         break
                 else:
@@ -593,7 +577,7 @@ class CincoGame(Game[CincoState, CincoMove, CincoVariant]):
     def all_components(self, players: int, variant: CincoVariant) -> Counter[str]:
         size = _geometry_of(variant).size
         counts = Counter(f"card {c}" for c in range(1, size + 1))
-        for colour in range(_colours(players, variant)):
+        for colour in range(colours_in_game(players, variant)):
             counts[f"{COLOUR_NAMES[colour]} chip"] = variant.chips
         return counts
 

@@ -10,6 +10,13 @@ in the variant (flags ``layout_data`` and ``layout_sha256``; the command line
 fills them from ``--layout FILE``). The deck has one card
 per cell number (90 on the shipped boards).
 
+The module follows the rulebook: the numbers it fixes (:data:`CONSTANTS`), the
+variant and its flags, the moves and the state, the plain calculations (players
+and teams, the deal, the turn, playing a card, the end), the rule table, the
+ambiguities. It is written for a reader and computes every answer afresh; the
+accelerations that make it fast (memories, tables, fast forms) live beside it
+in :mod:`ruleproof.spec.accel.cinco` and give the same answers.
+
 A turn is one move of the seat to act: ``draw`` (a chance move then deals the
 card), ``exchange`` (the four cards go to the seat's discard pile and chance
 deals four new ones) or ``play C at N`` (card ``C`` puts a chip on cell ``N``)
@@ -35,51 +42,39 @@ from dataclasses import dataclass
 from typing import ClassVar, Literal, NamedTuple, TypeAlias
 
 from ruleproof.spec.cinco_board import (
+    BUILTIN_LAYOUTS,
     COLOUR_NAMES,
     FREE,
-    LINE,
     MAX_LAYOUT_CELLS,
     Board,
     Layout,
-    compute_windows,
-    hex_layout,
+    LayoutError,
+    compute_winning_lines,
+    is_win,
     layout_digest,
     layout_from_text,
-    layout_to_text,
+    line_problems,
     render_board_text,
-    square_layout,
-    step,
 )
+from ruleproof.spec.cinco_board import custom_layout_flags as custom_layout_flags  # the flags of a custom board
 from ruleproof.spec.core import (
     BOUNDARY_TAGS,
     CHANCE,
     TERMINAL,
     Ambiguity,
+    ConstantTable,
     GameSpec,
     Move,
     Reading,
     Rule,
+    RuleConstant,
     RuleKind,
     Source,
     Step,
 )
-from ruleproof.spec.accel.core import remember_last, remember_last_one  # moves to ruleproof.spec.accel (issue 30)
 from ruleproof.spec.errors import MoveParseError, PlayerCountError, VariantError
 
-
 RULEBOOK = "004_236555ab6940bf96.txt"
-HAND_SIZE = 4
-CHIPS = 35
-#: Most chips per colour (``chips``): more than any board within the limits can hold.
-MAX_CHIPS = MAX_LAYOUT_CELLS
-PLAYER_COUNTS: tuple[int, ...] = (2, 3, 4, 6)
-MIN_PLAYERS = 2
-MAX_PLAYERS = 6
-
-
-def _src(section: str, note: str = "") -> Source:
-    return Source(RULEBOOK, section, note)
-
 
 SEC_INTRO = "Игра для двух-шести игроков."
 SEC_SETUP = "Подготовка к игре"
@@ -87,6 +82,58 @@ SEC_TURN = "Ход игры"
 SEC_END = "Конец игры"
 SEC_SPECIAL = "Особые случаи"
 SEC_JOKER = "Вариант ДЖОКЕР"
+
+NOTE_LAYOUT = "RULES-NOTES.md §Cinco row 1: the board is data; hexagon by default (provisional numbering), square 9×10 by flag"
+
+
+def _src(section: str, note: str = "") -> Source:
+    return Source(RULEBOOK, section, note)
+
+
+# --------------------------------------------------------------------------
+# The numbers the rulebook fixes
+
+_TEAMS = ("В случае 4х или 6ти игроков - игроки разбиваются на команды по 2 или 3 человека, причем игроки разных "
+          "команд садятся по кругу через одного, чтобы команды ходили по очереди.")
+
+#: Every number of the Cinco rulebook, named once (the other layers read them from here).
+CONSTANTS = ConstantTable("cinco", (
+    RuleConstant("min_players", 2, "the fewest players", _src(SEC_INTRO), "Игра для двух-шести игроков."),
+    RuleConstant("max_players", 6, "the most players", _src(SEC_INTRO), "Игра для двух-шести игроков."),
+    RuleConstant("team_players", (4, 6), "the player counts that play in teams, seated alternately",
+                 _src(SEC_INTRO, "RULES-NOTES.md §Cinco row 3"), _TEAMS),
+    RuleConstant("team_sizes", (2, 3), "how many players a team has: two or three",
+                 _src(SEC_INTRO, "RULES-NOTES.md §Cinco row 3"), _TEAMS),
+    RuleConstant("cells", 90, "numbered cells on the board, and cards in the deck: one card of each number 1 to 90 "
+                 "(the shipped boards have as many; a custom layout brings its own)", _src(SEC_INTRO, NOTE_LAYOUT),
+                 "В состав игры входит игровое ПОЛЕ, 35 ФИШЕК каждого цвета, КОЛОДА из 90 карт, пронумерованных "
+                 "от 1 до 90."),
+    RuleConstant("chips", 35, "chips of each colour (a team shares its colour's chips)", _src(SEC_INTRO),
+                 "В состав игры входит игровое ПОЛЕ, 35 ФИШЕК каждого цвета"),
+    RuleConstant("hand_size", 4, "cards dealt to each player, the most a hand may hold, and the cards exchanged "
+                 "together", _src(SEC_SETUP), "Каждому игроку выдается по 4 карты в закрытую."),
+    RuleConstant("line_length", 5, "chips of one colour in an unbroken straight line that win", _src(SEC_END),
+                 "Как только игрок составляет непрерывный прямой ряд из пяти фишек своего цвета - он побеждает"),
+))
+
+MIN_PLAYERS = CONSTANTS.number("min_players")
+MAX_PLAYERS = CONSTANTS.number("max_players")
+#: The player counts that play in teams (four and six).
+TEAM_PLAYERS: tuple[int, ...] = CONSTANTS.table("team_players")
+#: Players per team (two or three).
+TEAM_SIZES: tuple[int, ...] = CONSTANTS.table("team_sizes")
+CELLS = CONSTANTS.number("cells")
+CHIPS = CONSTANTS.number("chips")
+HAND_SIZE = CONSTANTS.number("hand_size")
+#: How many chips in a row win.
+LINE = CONSTANTS.number("line_length")
+
+#: The player counts CI-SETUP-1 accepts: from two to six, everyone alone below the first team count and in
+#: teams of equal size, seated alternately, from it on; five players cannot sit so and are refused.
+PLAYER_COUNTS: tuple[int, ...] = tuple(n for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)
+                                       if n < TEAM_PLAYERS[0] or n in TEAM_PLAYERS)
+#: Most chips per colour (``chips``): more than any board within the limits can hold.
+MAX_CHIPS = MAX_LAYOUT_CELLS
 
 
 @dataclass(frozen=True)
@@ -97,7 +144,7 @@ class CincoVariant:
         numbering) or ``"square"`` (9×10 with diagonals).
     :param layout_data: a custom board as data, the canonical text of
         :func:`~ruleproof.spec.cinco_board.layout_to_text` (validated and
-        bounded); when set it replaces ``layout``. Never a file name: the
+        bounded; every cell must lie on a run of :data:`LINE` cells); when set it replaces ``layout``. Never a file name: the
         command line reads a layout file (``--layout FILE``) and puts its text here.
     :param layout_sha256: the SHA-256 of ``layout_data``
         (:func:`~ruleproof.spec.cinco_board.layout_digest`); filled in when
@@ -123,7 +170,7 @@ class CincoVariant:
         board must play such a card (drawing, exchanging and burning only
         without one); default ``False``: nothing forces a placement.
 
-    >>> row = layout_to_text(Layout("row", "square", tuple((x, 0) for x in range(12)), ((1, 0),)))
+    >>> row = custom_layout_flags(Layout("row", "square", tuple((x, 0) for x in range(12)), ((1, 0),)))["layout_data"]
     >>> CincoVariant(layout_data=row).layout_sha256 == layout_digest(row)
     True
     >>> CincoVariant(layout_data=row, layout_sha256="0" * 64)
@@ -167,7 +214,10 @@ class CincoVariant:
                                flag="layout_data" if not isinstance(self.layout_data, str) else "layout_sha256")
         if self.layout_data:
             try:
-                layout_from_text(self.layout_data)
+                layout = layout_from_text(self.layout_data)
+                problems = line_problems(layout, LINE)
+                if problems:
+                    raise LayoutError(f"layout {layout.name!r}: " + "; ".join(problems))
             except VariantError as exc:
                 exc.flag = "layout_data"
                 raise
@@ -188,22 +238,13 @@ def layout_of(variant: CincoVariant) -> Layout:
 
     >>> layout_of(CincoVariant(layout="square")).name
     'square'
-    >>> layout_of(CincoVariant(**custom_layout_flags(square_layout(5, 5)))).size
-    25
+    >>> layout_of(CincoVariant(**custom_layout_flags(Layout("row", "square", tuple((x, 0) for x in range(7)),
+    ...                                                        ((1, 0),))))).size
+    7
     """
     if variant.layout_data:
         return layout_from_text(variant.layout_data)
-    return hex_layout() if variant.layout == "hex" else square_layout()
-
-
-def custom_layout_flags(layout: Layout) -> dict[str, str]:
-    """The flags that carry ``layout`` as data: ``layout_data`` and ``layout_sha256``.
-
-    >>> sorted(custom_layout_flags(square_layout(5, 5)))
-    ['layout_data', 'layout_sha256']
-    """
-    text = layout_to_text(layout)
-    return {"layout_data": text, "layout_sha256": layout_digest(text)}
+    return BUILTIN_LAYOUTS[variant.layout]
 
 
 # --------------------------------------------------------------------------
@@ -327,7 +368,11 @@ class CincoState(NamedTuple):
 
 
 # --------------------------------------------------------------------------
-# Pure calculations
+# Players and teams («Игра для двух-шести игроков»)
+
+
+#: The accepted player counts in words (``2, 3, 4 or 6``).
+PLAYER_COUNTS_TEXT = ", ".join(map(str, PLAYER_COUNTS[:-1])) + f" or {PLAYER_COUNTS[-1]}"
 
 
 def check_players(players: int, variant: CincoVariant | None = None) -> None:
@@ -336,11 +381,13 @@ def check_players(players: int, variant: CincoVariant | None = None) -> None:
     >>> check_players(5)
     Traceback (most recent call last):
     ...
-    ruleproof.spec.errors.PlayerCountError: Cinco is for 2, 3, 4 or 6 players (4 and 6 play in teams); got 5: five players cannot form teams of equal size with alternating seats
+    ruleproof.spec.errors.PlayerCountError: Cinco is for 2, 3, 4 or 6 players (4 and 6 play in teams); got 5: 5 players cannot form teams of equal size with alternating seats
     """
     if not isinstance(players, int) or players not in PLAYER_COUNTS:
-        why = ": five players cannot form teams of equal size with alternating seats" if players == 5 else ""
-        raise PlayerCountError(f"Cinco is for 2, 3, 4 or 6 players (4 and 6 play in teams); got {players!r}{why}")
+        why = (f": {players} players cannot form teams of equal size with alternating seats"
+               if isinstance(players, int) and MIN_PLAYERS <= players <= MAX_PLAYERS else "")
+        raise PlayerCountError(f"Cinco is for {PLAYER_COUNTS_TEXT} players ({' and '.join(map(str, TEAM_PLAYERS))} "
+                               f"play in teams); got {players!r}{why}")
     if variant is not None:
         if variant.first_seat >= players:
             raise PlayerCountError(
@@ -355,12 +402,14 @@ def check_players(players: int, variant: CincoVariant | None = None) -> None:
 
 
 def colours_in_game(players: int, variant: CincoVariant) -> int:
-    """How many colours (players or teams) play: 4 players form two teams, 6 players two or three."""
-    if players == 4:
-        return 2
-    if players == 6:
-        return 2 if variant.teams6 == "2x3" else 3
-    return players
+    """How many colours (players or teams) play: everyone alone below the team counts; four players form two
+    teams of two, six players two teams of three (``teams6="2x3"``) or three teams of two (``"3x2"``)."""
+    if players not in TEAM_PLAYERS:
+        return players
+    pairs, triples = TEAM_SIZES
+    if players % triples or variant.teams6 == "3x2":
+        return players // pairs  # four players, or six in three teams of two
+    return players // triples  # six players in two teams of three
 
 
 def colour_of(players: int, variant: CincoVariant, seat: int) -> int:
@@ -377,100 +426,24 @@ def team_seats(players: int, variant: CincoVariant, colour: int) -> frozenset[in
     return frozenset(s for s in range(players) if colour_of(players, variant, s) == colour)
 
 
+# --------------------------------------------------------------------------
+# Setting up: the deck and the deal («Подготовка к игре»)
+
+
 def deck_cards(variant: CincoVariant) -> tuple[int, ...]:
     """One card per cell number."""
     return tuple(range(1, layout_of(variant).size + 1))
 
 
-def board_of(state: CincoState) -> Board:
-    """The state's board with its layout."""
-    return Board(layout_of(state.variant), state.board)
-
-
-@remember_last
-def free_cells(cells: tuple[int, ...]) -> tuple[int, ...]:
-    """The numbers of the free cells."""
-    return tuple(n for n, c in enumerate(cells, start=1) if c == FREE)
-
-
-def is_joker_card(variant: CincoVariant, cells: tuple[int, ...], card: int) -> bool:
-    """Whether ``card`` acts as a joker: the Joker variant is on and no free cell is numbered ``card`` or more."""
-    return variant.joker and not any(c == FREE for c in cells[card - 1 :])
-
-
-def compute_target_cells(variant: CincoVariant, cells: tuple[int, ...], card: int) -> tuple[int, ...]:
-    """The cells ``card`` may put a chip on: free cells numbered at or above it; a
-    joker card (Joker variant) any free cell. Empty: the card burns."""
-    at_or_above = tuple(n for n in free_cells(cells) if n >= card)
-    if at_or_above or not variant.joker:
-        return at_or_above
-    return free_cells(cells)
-
-
-def compute_winning_windows(layout: Layout) -> tuple[tuple[int, ...], ...]:
-    """Every five consecutive cells of a line (the places a winning row can stand)."""
-    return compute_windows(layout, LINE)
-
-
-def _extends(board: Board, window: tuple[int, ...], colour: int) -> bool:
-    """Whether a cell just beyond either end of ``window`` (along its line) holds ``colour``."""
-    layout = board.layout
-    first, second, last = window[0], window[1], window[-1]
-    fx, fy = layout.coords[first - 1]
-    sx, sy = layout.coords[second - 1]
-    d = (sx - fx, sy - fy)
-    before, after = step(layout, first, d, -1), step(layout, last, d, 1)
-    return any(n and board.cells[n - 1] == colour for n in (before, after))
-
-
-def compute_winning_lines(board: Board, colour: int, exact: bool = False) -> tuple[tuple[int, ...], ...]:
-    """The windows filled with ``colour``; with ``exact``, only those not extended by a sixth chip of that colour.
-
-    >>> layout = hex_layout()
-    >>> cells = [FREE] * 90
-    >>> for n in (86, 41, 34, 9, 6):
-    ...     cells[n - 1] = 1
-    >>> compute_winning_lines(Board(layout, tuple(cells)), 1)
-    ((86, 41, 34, 9, 6),)
-    """
-    # The cells of the colour as a set: a window is filled exactly when it is a subset (a C loop per window).
-    mine = frozenset(n for n, c in enumerate(board.cells, start=1) if c == colour)
-    found = []
-    for window in compute_winning_windows(board.layout):
-        if mine.issuperset(window):
-            if exact and _extends(board, window, colour):
-                continue
-            found.append(window)
-    return tuple(found)
-
-
-def is_win(board: Board, colour: int, exact: bool = False) -> bool:
-    """Whether ``colour`` has five in a line (with ``exact``: a run of exactly five)."""
-    return bool(compute_winning_lines(board, colour, exact))
-
-
-def can_still_win(board: Board, colour: int, exact: bool = False, chips: int | None = None) -> bool:
-    """Whether ``colour`` could still complete a winning line by adding chips to free cells.
-
-    A window counts when each of its cells is free or holds ``colour``, it needs
-    at most ``chips`` more chips (when given) and, with ``exact``, no chip of
-    that colour lies just beyond its ends (chips never move, so such a window
-    can only become a longer run).
-
-    >>> empty = Board(square_layout(), (FREE,) * 90)
-    >>> can_still_win(empty, 0), can_still_win(empty, 0, chips=4)
-    (True, False)
-    """
-    cells = board.cells
-    for window in compute_winning_windows(board.layout):
-        if any(cells[n - 1] not in (FREE, colour) for n in window):
-            continue
-        if chips is not None and sum(cells[n - 1] == FREE for n in window) > chips:
-            continue
-        if exact and _extends(board, window, colour):
-            continue
-        return True
-    return False
+def initial_state(players: int, variant: CincoVariant) -> CincoState:
+    """The state before the deal: every card in the deck, four owed to each seat, ``first_seat`` (0) to start."""
+    check_players(players, variant)
+    size = layout_of(variant).size
+    return CincoState(
+        variant, players, tuple(range(1, size + 1)), ((),) * players, ((),) * players,
+        (HAND_SIZE,) * players, (FREE,) * size, (variant.chips,) * colours_in_game(players, variant),
+        variant.first_seat, -1, False,
+    )
 
 
 def deal_receiver(state: CincoState) -> int:
@@ -485,18 +458,7 @@ def cards_to_draw(state: CincoState) -> tuple[int, ...]:
     """The cards chance may deal next: the deck, or every discard when the deck is empty."""
     if state.deck:
         return state.deck
-    return _pooled(state.discards)
-
-
-@remember_last
-def _pooled(discards: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
-    """Every card of the discard piles, sorted (one answer per piles: every deal of a chance node with an empty
-    deck asks about the same piles).
-
-    >>> _pooled(((5, 2), (), (3,)))
-    (2, 3, 5)
-    """
-    return tuple(sorted(c for pile in discards for c in pile))
+    return tuple(sorted(c for pile in state.discards for c in pile))
 
 
 def compute_deal(
@@ -522,24 +484,19 @@ def compute_deal(
     return deck, discards
 
 
-def can_place(state: CincoState, seat: int) -> bool:
-    """Whether ``seat`` holds a card that can put a chip on the board (its colour has a chip and the card a cell)."""
-    if state.chips[colour_of(state.players, state.variant, seat)] == 0:
-        return False
-    return any(compute_target_cells(state.variant, state.board, c) for c in state.hands[seat])
+# --------------------------------------------------------------------------
+# The turn: who acts, drawing, playing a card («Ход игры»)
 
 
 def is_blocked(state: CincoState) -> bool:
     """Nobody can act: cards are owed, or the seat to act holds no card, and there
     is nothing to draw (deck and discards empty)."""
-    if state.deck:  # something to draw: whoever is to act can act
-        return False
+    nothing_to_draw = not cards_to_draw(state)
     if any(state.owed):
-        return not cards_to_draw(state)
-    return not state.hands[state.turn] and not cards_to_draw(state)
+        return nothing_to_draw
+    return nothing_to_draw and not state.hands[state.turn]
 
 
-@remember_last
 def compute_whose_turn(state: CincoState) -> int:
     """Who acts: a seat, :data:`CHANCE` or :data:`TERMINAL` (the spec's own account).
 
@@ -555,6 +512,41 @@ def compute_whose_turn(state: CincoState) -> int:
     return state.turn
 
 
+def board_of(state: CincoState) -> Board:
+    """The state's board with its layout."""
+    return Board(layout_of(state.variant), state.board)
+
+
+def free_cells(cells: tuple[int, ...]) -> tuple[int, ...]:
+    """The numbers of the free cells."""
+    return tuple(n for n, c in enumerate(cells, start=1) if c == FREE)
+
+
+def is_joker_card(variant: CincoVariant, cells: tuple[int, ...], card: int) -> bool:
+    """Whether ``card`` acts as a joker: the Joker variant is on and no free cell is numbered ``card`` or more."""
+    return variant.joker and not any(c == FREE for c in cells[card - 1 :])
+
+
+def compute_target_cells(variant: CincoVariant, cells: tuple[int, ...], card: int) -> tuple[int, ...]:
+    """The cells ``card`` may put a chip on: free cells numbered at or above it; a
+    joker card (Joker variant) any free cell. Empty: the card burns."""
+    at_or_above = tuple(n for n in free_cells(cells) if n >= card)
+    if at_or_above or not variant.joker:
+        return at_or_above
+    return free_cells(cells)
+
+
+def can_place(state: CincoState, seat: int) -> bool:
+    """Whether ``seat`` holds a card that can put a chip on the board (its colour has a chip and the card a cell)."""
+    if state.chips[colour_of(state.players, state.variant, seat)] == 0:
+        return False
+    return any(compute_target_cells(state.variant, state.board, c) for c in state.hands[seat])
+
+
+# --------------------------------------------------------------------------
+# The end: a line, the draws («Конец игры», «Особые случаи»)
+
+
 EndReason: TypeAlias = Literal["win", "chips", "full", ""]
 
 
@@ -564,7 +556,7 @@ def compute_end_reason(state: CincoState, colour: int) -> EndReason:
     the draws: the colour's last chip used, the board full."""
     variant = state.variant
     board = board_of(state)
-    if colour >= 0 and is_win(board, colour, variant.exact_five):
+    if colour >= 0 and is_win(board, colour, LINE, variant.exact_five):
         return "win"
     if colour >= 0 and state.chips[colour] == 0 and (variant.chips_out == "last_chip" or not any(state.chips)):
         return "chips"
@@ -578,17 +570,6 @@ def compute_winners(state: CincoState) -> frozenset[int]:
     if state.winner >= 0:
         return team_seats(state.players, state.variant, state.winner)
     return frozenset(range(state.players))
-
-
-def initial_state(players: int, variant: CincoVariant) -> CincoState:
-    """The state before the deal: every card in the deck, four owed to each seat, ``first_seat`` (0) to start."""
-    check_players(players, variant)
-    size = layout_of(variant).size
-    return CincoState(
-        variant, players, tuple(range(1, size + 1)), ((),) * players, ((),) * players,
-        (HAND_SIZE,) * players, (FREE,) * size, (variant.chips,) * colours_in_game(players, variant),
-        variant.first_seat, -1, False,
-    )
 
 
 def render_text(state: CincoState) -> str:
@@ -642,16 +623,11 @@ def _hand(step: CStep) -> tuple[int, ...]:
 
 def _check_players(step: CStep) -> str | None:
     n = step.before.players
-    return None if n in PLAYER_COUNTS else f"{n} players; Cinco is for 2, 3, 4 or 6 (five cannot form alternating teams)"
-
-
-#: :func:`compute_whose_turn` with its last answer kept for the same state object: CI-TURN-1 asks it
-#: for every move checked at a state.
-_whose_turn = remember_last_one(compute_whose_turn)
+    return None if n in PLAYER_COUNTS else f"{n} players; Cinco is for {PLAYER_COUNTS_TEXT} (five cannot form alternating teams)"
 
 
 def _check_turn(step: CStep) -> str | None:
-    expected = _whose_turn(step.before)
+    expected = compute_whose_turn(step.before)
     if step.actor == expected:
         if step.actor == CHANCE and not isinstance(step.move, Deal):
             return f"{step.move}: chance only deals cards"
@@ -667,16 +643,10 @@ def _check_deal_card(step: CStep) -> str | None:
     move = step.move
     if not isinstance(move, Deal):
         return None
-    if move.card in (step.before.deck or cards_to_draw(step.before)):
+    if move.card in cards_to_draw(step.before):
         return None
     where = "deck" if step.before.deck else "discard piles (the deck is empty)"
     return f"card {move.card} is not in the {where}"
-
-
-def _holds_deal_card(step: CStep) -> bool:
-    """The fast form of :func:`_check_deal_card` (asked for chance's deals, :func:`_is_deal`)."""
-    state = step.before
-    return step.move.card in (state.deck or cards_to_draw(state))  # type: ignore[union-attr]
 
 
 def _check_draw(step: CStep) -> str | None:
@@ -735,37 +705,6 @@ def _check_at_or_above(step: CStep) -> str | None:
             f"{move.card} or more, so the card is no joker"
         )
     return f"card {move.card} can only take a free cell numbered {move.card} or more, not cell {move.cell}"
-
-
-def _holds_card_in_hand(step: CStep) -> bool:
-    """The fast form of :func:`_check_card_in_hand` (``True`` exactly when it finds nothing): :func:`_hand`
-    read in place (asked for most candidate plays)."""
-    state = step.before
-    actor = step.actor
-    return 0 <= actor < state.players and step.move.card in state.hands[actor]  # type: ignore[union-attr]
-
-
-def _holds_free_cell(step: CStep) -> bool:
-    """The fast form of :func:`_check_free_cell`."""
-    cell = step.move.cell  # type: ignore[union-attr]
-    if cell == 0:
-        return True
-    cells = step.before.board
-    return 1 <= cell <= len(cells) and cells[cell - 1] == FREE
-
-
-def _holds_at_or_above(step: CStep) -> bool:
-    """The fast form of :func:`_check_at_or_above`."""
-    move = step.move
-    cell = move.cell  # type: ignore[union-attr]
-    return cell == 0 or cell >= move.card or is_joker_card(step.variant, step.before.board, move.card)  # type: ignore[union-attr]
-
-
-def _holds_burn(step: CStep) -> bool:
-    """The fast form of :func:`_check_burn`."""
-    move = step.move
-    return (move.cell != 0 or step.before.chips[_colour(step)] == 0  # type: ignore[union-attr]
-            or not compute_target_cells(step.variant, step.before.board, move.card))  # type: ignore[union-attr]
 
 
 def _check_burn(step: CStep) -> str | None:
@@ -920,7 +859,7 @@ def _check_win(step: CStep) -> str | None:
     if reason == "win":
         colour = _colour(step)
         if not after.finished or after.winner != colour:
-            lines = compute_winning_lines(board_of(after), colour, step.variant.exact_five)
+            lines = compute_winning_lines(board_of(after), colour, LINE, step.variant.exact_five)
             return f"{COLOUR_NAMES[colour]} completes the line {list(lines[0])} and must win at once"
         return None
     if after.winner != -1:
@@ -960,8 +899,6 @@ def _check_outcome(step: Step[CincoVariant, CincoState, object]) -> str | None:
     return f"the winners must be seats {sorted(expected)}, not {step.move!r}"
 
 
-NOTE_LAYOUT = "RULES-NOTES.md §Cinco row 1: the board is data; hexagon by default (provisional numbering), square 9×10 by flag"
-
 RULES: tuple[Rule, ...] = (
     Rule(
         "CI-SETUP-1", "Player count",
@@ -981,7 +918,7 @@ RULES: tuple[Rule, ...] = (
         "CI-DEAL-1", "Cards come from the deck",
         "A dealt card comes from the deck; when the deck is empty it comes from the new deck formed by "
         "shuffling every discard pile.",
-        _src(SEC_SETUP), RuleKind.LEGALITY, _check_deal_card, _is_deal, holds=_holds_deal_card, moves=(Deal,),
+        _src(SEC_SETUP), RuleKind.LEGALITY, _check_deal_card, _is_deal, moves=(Deal,),
     ),
     Rule(
         "CI-DEAL-2", "Dealt card joins the hand",
@@ -1031,19 +968,19 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "CI-PLAY-1", "Play from the hand",
         "The card played must come from the player's own hand.",
-        _src(SEC_TURN), RuleKind.LEGALITY, _check_card_in_hand, _is_play, holds=_holds_card_in_hand, moves=(Play,),
+        _src(SEC_TURN), RuleKind.LEGALITY, _check_card_in_hand, _is_play, moves=(Play,),
     ),
     Rule(
         "CI-PLAY-2", "A free cell",
         "A chip can only go on a cell of the board that holds no chip.",
-        _src(SEC_TURN, NOTE_LAYOUT), RuleKind.LEGALITY, _check_free_cell, _is_play, holds=_holds_free_cell,
+        _src(SEC_TURN, NOTE_LAYOUT), RuleKind.LEGALITY, _check_free_cell, _is_play,
         flags=("layout", "layout_data"), moves=(Play,),
     ),
     Rule(
         "CI-PLAY-3", "At or above the card",
         "The chip goes on a cell numbered at least the card's number. In the Joker variant a card with no "
         "free cell at or above its number may take any free cell instead.",
-        _src(SEC_TURN), RuleKind.LEGALITY, _check_at_or_above, _is_play, flags=("joker",), holds=_holds_at_or_above,
+        _src(SEC_TURN), RuleKind.LEGALITY, _check_at_or_above, _is_play, flags=("joker",),
         moves=(Play,),
         tags=BOUNDARY_TAGS,
     ),
@@ -1052,7 +989,7 @@ RULES: tuple[Rule, ...] = (
         "A played card burns (no chip is placed) only when it cannot take any cell: no free cell numbered at "
         "or above it, or in the Joker variant no free cell at all; a colour out of chips (chips_out 'all_out') "
         "burns every card it plays.",
-        _src(SEC_TURN, "RULES-NOTES.md §Cinco row 5"), RuleKind.LEGALITY, _check_burn, _is_play, holds=_holds_burn,
+        _src(SEC_TURN, "RULES-NOTES.md §Cinco row 5"), RuleKind.LEGALITY, _check_burn, _is_play,
         flags=("joker", "chips_out"), moves=(Play,),
         tags=BOUNDARY_TAGS,
     ),
@@ -1236,54 +1173,21 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
 )
 
 
-class _CandidateTable(NamedTuple):
-    """A variant's candidate moves, built once (moves are immutable values: the same objects serve every
-    state): chance's deals, a seat's moves before its placements (exchange, draw, every card burning), and
-    per card of the deck its placement on every cell."""
-
-    deals: tuple[CincoMove, ...]
-    opening: tuple[CincoMove, ...]
-    placements: dict[int, tuple[CincoMove, ...]]
-
-
-#: Per variant (at most 64), its :class:`_CandidateTable`.
-_CANDIDATES: dict[CincoVariant, _CandidateTable] = {}
-
-
-def _candidate_table(variant: CincoVariant) -> _CandidateTable:
-    """The variant's candidate moves (see :class:`_CandidateTable`)."""
-    table = _CANDIDATES.get(variant)
-    if table is None:
-        cards = deck_cards(variant)
-        cells = range(1, len(cards) + 1)
-        table = _CandidateTable(
-            tuple(Deal(c) for c in cards),
-            (EXCHANGE, DRAW, *[Play(c, 0) for c in cards]),
-            {c: tuple(Play(c, n) for n in cells) for c in cards},
-        )
-        if len(_CANDIDATES) < 64:
-            _CANDIDATES[variant] = table
-    return table
-
-
 def candidate_moves(state: CincoState, actor: int) -> Iterable[CincoMove]:
-    """Every syntactically possible move of ``actor``: a superset of the legal ones
-    (every card burning, and each card of the actor's hand on every cell), a new list each call.
+    """Every syntactically possible move of ``actor``: a superset of the legal ones: chance deals any card of
+    the deck; a seat may exchange, draw, burn any card, and put each card of its hand on every cell.
 
-    >>> table = _candidate_table(CincoVariant(layout="square"))
-    >>> len(table.deals), [str(m) for m in table.opening[:3]], [str(m) for m in table.placements[7][:2]]
-    (90, ['exchange', 'draw', 'play 1 burn'], ['play 7 at 1', 'play 7 at 2'])
+    >>> moves = candidate_moves(initial_state(2, CincoVariant(layout="square"))._replace(owed=(0, 0),
+    ...                         hands=((7,), ())), 0)
+    >>> len(moves), [str(m) for m in moves[:3]], [str(m) for m in moves[92:94]]
+    (182, ['exchange', 'draw', 'play 1 burn'], ['play 7 at 1', 'play 7 at 2'])
     """
-    table = _candidate_table(state.variant)
+    cards = deck_cards(state.variant)
     if actor == CHANCE:
-        return list(table.deals)
+        return [Deal(c) for c in cards]
     hand = state.hands[actor] if 0 <= actor < state.players else ()
-    moves = list(table.opening)
-    placements = table.placements
-    for c in hand:
-        row = placements.get(c)
-        moves += row if row is not None else [Play(c, n) for n in range(1, len(table.deals) + 1)]
-    return moves
+    cells = range(1, len(cards) + 1)
+    return [EXCHANGE, DRAW, *[Play(c, 0) for c in cards], *[Play(c, n) for c in hand for n in cells]]
 
 
 SPEC: GameSpec[CincoVariant, CincoState, CincoMove] = GameSpec(

@@ -31,10 +31,18 @@ A layout is bounded (named limits, reported when hit): at most
 coordinates within ±:data:`MAX_LAYOUT_COORD`, a name of at most
 :data:`MAX_LAYOUT_NAME` characters from ``A-Z a-z 0-9 _ . -``.
 
+This module knows boards, not rules: how many chips in a row win is the
+specification's rule constant (:mod:`ruleproof.spec.cinco`), given here as the
+``length`` of the windows asked for. A board as such only needs every cell on
+a line (a run of :data:`MIN_RUN` or more cells); whether it suits a game whose
+lines are ``length`` long is :func:`line_problems`' question, asked by the
+game's variant. The functions compute their answers afresh on every call (the
+specification's acceleration, :mod:`ruleproof.spec.accel.cinco`, keeps them).
+
 >>> hexagon = hex_layout()
 >>> hexagon.size, len(hexagon.directions), hexagon.coords[0]
 (90, 3, (0, -1))
->>> len(compute_windows(hexagon)), len(compute_windows(square_layout()))
+>>> len(compute_windows(hexagon, 5)), len(compute_windows(square_layout(), 5))
 (126, 164)
 >>> print(render_board_text(square_layout(), (FREE,) * 90).splitlines()[0])
  1  2  3  4  5  6  7  8  9
@@ -48,7 +56,6 @@ import hashlib
 import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from functools import lru_cache
 from pathlib import Path
 from typing import NamedTuple
 
@@ -56,8 +63,8 @@ from ruleproof.spec.errors import VariantError
 
 #: The value of a free cell on a board.
 FREE = -1
-#: How many chips in a row win.
-LINE = 5
+#: The fewest cells of a line (a run along a direction): every cell of a board lies on one.
+MIN_RUN = 2
 #: Colour names, by colour index (at most three colours take part in a game).
 COLOUR_NAMES: tuple[str, ...] = ("red", "blue", "green", "yellow", "white", "black")
 #: One-letter chip marks for text pictures, by colour index.
@@ -111,7 +118,8 @@ class Layout(NamedTuple):
         >>> hex_layout().number_at((0, 0)), hex_layout().number_at((0, -1))
         (0, 1)
         """
-        return _index(self).get(coord, 0)
+        coords = self.coords
+        return coords.index(coord) + 1 if coord in coords else 0
 
 
 class Board(NamedTuple):
@@ -146,7 +154,6 @@ def hex_ring(k: int) -> list[Coord]:
     return ring
 
 
-@lru_cache(maxsize=None)
 def hex_layout(radius: int = 5) -> Layout:
     """The default (provisional) hexagonal layout: rings numbered outwards, alternating direction.
 
@@ -163,7 +170,6 @@ def hex_layout(radius: int = 5) -> Layout:
     return Layout("hex", "hex", tuple(coords), HEX_DIRECTIONS)
 
 
-@lru_cache(maxsize=None)
 def square_layout(columns: int = 9, rows: int = 10) -> Layout:
     """The square layout: ``columns × rows`` numbered row by row, with diagonals.
 
@@ -174,16 +180,12 @@ def square_layout(columns: int = 9, rows: int = 10) -> Layout:
     return Layout("square", "square", coords, SQUARE_DIRECTIONS)
 
 
+#: The shipped boards by the name the variant flag ``layout`` gives them.
 BUILTIN_LAYOUTS: Mapping[str, Layout] = {"hex": hex_layout(), "square": square_layout()}
 
 
 # --------------------------------------------------------------------------
-# Derived geometry (computed once per layout)
-
-
-@lru_cache(maxsize=64)
-def _index(layout: Layout) -> dict[Coord, int]:
-    return {c: n for n, c in enumerate(layout.coords, start=1)}
+# Derived geometry
 
 
 def step(layout: Layout, number: int, direction: Coord, sign: int = 1) -> int:
@@ -196,7 +198,6 @@ def step(layout: Layout, number: int, direction: Coord, sign: int = 1) -> int:
     return layout.number_at((x + sign * direction[0], y + sign * direction[1]))
 
 
-@lru_cache(maxsize=64)
 def compute_neighbours(layout: Layout) -> tuple[tuple[int, ...], ...]:
     """``result[n - 1]``: the sorted numbers of the cells adjacent to cell ``n``.
 
@@ -209,34 +210,113 @@ def compute_neighbours(layout: Layout) -> tuple[tuple[int, ...], ...]:
     )
 
 
-@lru_cache(maxsize=64)
 def compute_lines(layout: Layout) -> tuple[tuple[int, ...], ...]:
-    """Every maximal run of two or more cells along a direction, as cell numbers in order.
+    """Every maximal run of :data:`MIN_RUN` or more cells along a direction, as cell numbers in order.
 
     >>> [line for line in compute_lines(square_layout()) if 1 in line]
     [(1, 2, 3, 4, 5, 6, 7, 8, 9), (1, 10, 19, 28, 37, 46, 55, 64, 73, 82), (1, 11, 21, 31, 41, 51, 61, 71, 81)]
     """
+    number_at = {c: n for n, c in enumerate(layout.coords, start=1)}  # where each cell lies, for this walk
     lines: list[tuple[int, ...]] = []
-    for d in layout.directions:
-        for n in range(1, layout.size + 1):
-            if step(layout, n, d, -1):
+    for dx, dy in layout.directions:
+        for n, (x, y) in enumerate(layout.coords, start=1):
+            if (x - dx, y - dy) in number_at:
                 continue  # not the start of a run
             run = [n]
-            while nxt := step(layout, run[-1], d):
-                run.append(nxt)
-            if len(run) >= 2:
+            x, y = x + dx, y + dy
+            while (x, y) in number_at:
+                run.append(number_at[(x, y)])
+                x, y = x + dx, y + dy
+            if len(run) >= MIN_RUN:
                 lines.append(tuple(run))
     return tuple(lines)
 
 
-@lru_cache(maxsize=64)
-def compute_windows(layout: Layout, length: int = LINE) -> tuple[tuple[int, ...], ...]:
-    """Every ``length`` consecutive cells of a line: the places a winning row can occupy.
+def compute_windows(layout: Layout, length: int) -> tuple[tuple[int, ...], ...]:
+    """Every ``length`` consecutive cells of a line: the places a winning row of ``length`` chips can occupy.
 
-    >>> compute_windows(square_layout())[0]
+    >>> compute_windows(square_layout(), 5)[0]
     (1, 2, 3, 4, 5)
+    >>> compute_windows(square_layout(), True)
+    Traceback (most recent call last):
+    ...
+    ValueError: a window is a whole number of at least 2 cells; got True
     """
+    if isinstance(length, bool) or not isinstance(length, int) or length < MIN_RUN:
+        raise ValueError(f"a window is a whole number of at least {MIN_RUN} cells; got {length!r}")
     return tuple(line[i : i + length] for line in compute_lines(layout) for i in range(len(line) - length + 1))
+
+
+# --------------------------------------------------------------------------
+# Lines of chips on a board
+
+
+def extends(board: Board, window: tuple[int, ...], colour: int) -> bool:
+    """Whether a cell just beyond either end of ``window`` (along its line) holds ``colour``.
+
+    >>> cells = [FREE] * 90
+    >>> cells[5] = 0
+    >>> extends(Board(square_layout(), tuple(cells)), (1, 2, 3, 4, 5), 0)
+    True
+    """
+    layout = board.layout
+    first, second, last = window[0], window[1], window[-1]
+    fx, fy = layout.coords[first - 1]
+    sx, sy = layout.coords[second - 1]
+    d = (sx - fx, sy - fy)
+    before, after = step(layout, first, d, -1), step(layout, last, d, 1)
+    return any(n and board.cells[n - 1] == colour for n in (before, after))
+
+
+def compute_winning_lines(board: Board, colour: int, length: int,
+                          exact: bool = False) -> tuple[tuple[int, ...], ...]:
+    """The windows of ``length`` cells filled with ``colour``; with ``exact``, only those not extended by one
+    more chip of that colour (a longer run).
+
+    >>> layout = hex_layout()
+    >>> cells = [FREE] * 90
+    >>> for n in (86, 41, 34, 9, 6):
+    ...     cells[n - 1] = 1
+    >>> compute_winning_lines(Board(layout, tuple(cells)), 1, 5)
+    ((86, 41, 34, 9, 6),)
+    """
+    cells = board.cells
+    found = []
+    for window in compute_windows(board.layout, length):
+        if all(cells[n - 1] == colour for n in window):
+            if exact and extends(board, window, colour):
+                continue
+            found.append(window)
+    return tuple(found)
+
+
+def is_win(board: Board, colour: int, length: int, exact: bool = False) -> bool:
+    """Whether ``colour`` has ``length`` chips in a line (with ``exact``: a run of exactly ``length``)."""
+    return bool(compute_winning_lines(board, colour, length, exact))
+
+
+def can_still_win(board: Board, colour: int, length: int, exact: bool = False, chips: int | None = None) -> bool:
+    """Whether ``colour`` could still complete a line of ``length`` chips by adding chips to free cells.
+
+    A window counts when each of its cells is free or holds ``colour``, it needs
+    at most ``chips`` more chips (when given) and, with ``exact``, no chip of
+    that colour lies just beyond its ends (chips never move, so such a window
+    can only become a longer run).
+
+    >>> empty = Board(square_layout(), (FREE,) * 90)
+    >>> can_still_win(empty, 0, 5), can_still_win(empty, 0, 5, chips=4)
+    (True, False)
+    """
+    cells = board.cells
+    for window in compute_windows(board.layout, length):
+        if any(cells[n - 1] not in (FREE, colour) for n in window):
+            continue
+        if chips is not None and sum(cells[n - 1] == FREE for n in window) > chips:
+            continue
+        if exact and extends(board, window, colour):
+            continue
+        return True
+    return False
 
 
 # --------------------------------------------------------------------------
@@ -280,31 +360,44 @@ def _problems(layout: Layout) -> list[str]:
         if count > 1:
             numbers = [n for n, c in enumerate(layout.coords, start=1) if c == coord]
             problems.append(f"cells {numbers} share the position {list(coord)}")
-    if layout.size < LINE:
-        problems.append(f"a board needs at least {LINE} cells; got {layout.size}")
     if problems:
         return problems
-    covered = {n for w in compute_windows(layout) for n in w}
+    return line_problems(layout, MIN_RUN)
+
+
+def line_problems(layout: Layout, length: int) -> list[str]:
+    """What keeps ``layout`` from serving a game whose lines are ``length`` cells long: too few cells, or
+    cells on no run of ``length`` cells (a chip there could never be part of a line).
+
+    >>> line_problems(Layout("tiny", "square", ((0, 0), (1, 0)), ((1, 0),)), 5)
+    ['a board needs at least 5 cells; got 2']
+    """
+    if layout.size < length:
+        return [f"a board needs at least {length} cells; got {layout.size}"]
+    covered = {n for w in compute_windows(layout, length) for n in w}
     lonely = [n for n in range(1, layout.size + 1) if n not in covered]
-    if lonely:
-        shown = ", ".join(f"{n} at {list(layout.coords[n - 1])}" for n in lonely[:8])
-        more = f" and {len(lonely) - 8} more" if len(lonely) > 8 else ""
-        problems.append(
-            f"cells not forming lines: {shown}{more} lie on no run of {LINE} cells in any direction; "
-            "move them next to other cells or add a direction"
-        )
-    return problems
+    if not lonely:
+        return []
+    shown = ", ".join(f"{n} at {list(layout.coords[n - 1])}" for n in lonely[:8])
+    more = f" and {len(lonely) - 8} more" if len(lonely) > 8 else ""
+    return [f"cells not forming lines: {shown}{more} lie on no run of {length} cells in any direction; "
+            "move them next to other cells or add a direction"]
 
 
-def validate_layout(layout: Layout) -> Layout:
-    """Return ``layout`` when it is a playable board, else raise :class:`LayoutError` listing every problem.
+def validate_layout(layout: Layout, length: int = MIN_RUN) -> Layout:
+    """Return ``layout`` when it is a well-formed board whose every cell lies on a run of ``length`` cells
+    (default: on some line), else raise :class:`LayoutError` listing every problem.
 
-    >>> validate_layout(Layout("tiny", "square", ((0, 0), (1, 0)), ((1, 0),)))
+    >>> validate_layout(Layout("tiny", "square", ((0, 0), (1, 0)), ((1, 0),))).size
+    2
+    >>> validate_layout(Layout("tiny", "square", ((0, 0), (1, 0)), ((1, 0),)), 5)
     Traceback (most recent call last):
     ...
     ruleproof.spec.cinco_board.LayoutError: layout 'tiny': a board needs at least 5 cells; got 2
     """
     problems = _problems(layout)
+    if not problems and length != MIN_RUN:
+        problems = line_problems(layout, length)
     if problems:
         raise LayoutError(f"layout {layout.name!r}: " + "; ".join(problems))
     return layout
@@ -392,6 +485,17 @@ def layout_to_json(layout: Layout) -> dict[str, object]:
     }
 
 
+def custom_layout_flags(layout: Layout) -> dict[str, str]:
+    """The variant flags that carry ``layout`` as data: ``layout_data`` (:func:`layout_to_text`) and
+    ``layout_sha256`` (:func:`layout_digest`).
+
+    >>> sorted(custom_layout_flags(square_layout(5, 5)))
+    ['layout_data', 'layout_sha256']
+    """
+    text = layout_to_text(layout)
+    return {"layout_data": text, "layout_sha256": layout_digest(text)}
+
+
 def _pairs_text(pairs: Sequence[Coord]) -> str:
     return " ".join(f"{x}:{y}" for x, y in pairs)
 
@@ -422,7 +526,6 @@ def _parse_pairs(text: str) -> tuple[Coord, ...]:
     return tuple((int(x), int(y)) for x, _, y in (p.partition(":") for p in text.split(" ")))
 
 
-@lru_cache(maxsize=32)
 def layout_from_text(text: str) -> Layout:
     """The layout of a canonical text (:func:`layout_to_text`), validated.
 

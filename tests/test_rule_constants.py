@@ -47,6 +47,9 @@ GAME_FILES: dict[str, tuple[str, ...]] = {
     "take5": ("spec/take5.py", "spec/accel/take5.py", "model/take5.py", "checkers/smt/take5.py",
               "checkers/analysis/diff_take5.py", "checkers/render/take5.py", "checkers/proofs/take5.py",
               "checkers/certcheck/take5.py"),
+    "cinco": ("spec/cinco.py", "spec/cinco_board.py", "spec/accel/cinco.py", "model/cinco.py", "checkers/smt/cinco.py",
+              "checkers/smt/cinco_boards.py", "checkers/smt/cinco_readings.py", "checkers/smt/cinco_replay.py",
+              "checkers/render/cinco.py", "checkers/proofs/cinco.py", "checkers/certcheck/cinco.py"),
 }
 
 #: Sites allowed to write a constant's value as a literal: ``(file, text on the line, reason)``.
@@ -78,6 +81,16 @@ ALLOWED: dict[str, tuple[tuple[str, str, str], ...]] = {
         ("checkers/certcheck/take5.py", '"max_players": 10,', _CERTCHECK),
         ("checkers/certcheck/take5.py", '"bullheads": (("card", 55, 7),', _CERTCHECK),
         ("checkers/certcheck/take5.py", '"row_capacity": (1, 10),', _CERTCHECK),
+    ),
+    "cinco": (
+        ("spec/cinco.py", 'if len(words) == 4 and words[0] == "play"', "the move text 'play C at N' has four words"),
+        ("checkers/certcheck/cinco.py", 'if (len(words) == 4 and words[0] == "play"',
+         "the move text 'play C at N' has four words"),
+        ("spec/cinco.py", 'shown = ", ".join(map(str, targets[:6]))', "a message lists at most six target cells"),
+        ("checkers/render/cinco.py", "for k in range(6):", "drawing: a hexagon has six corners"),
+        ("checkers/certcheck/cinco.py", '"max_players": 6,', _CERTCHECK),
+        ("checkers/certcheck/cinco.py", '"team_players": (4, 6),', _CERTCHECK),
+        ("checkers/certcheck/cinco.py", '"hand_size": 4,', _CERTCHECK),
     ),
 }
 

@@ -21,8 +21,24 @@ from typing import Any
 from ruleproof.checkers.certcheck.core import CHANCE, TERMINAL, Evaluation
 from ruleproof.checkers.certcheck.schema import CertificateFormatError
 
+#: The rule constants this checker implements, declared once (it imports nothing of ruleproof's, so it
+#: cannot read the spec's table; tests/checkers/test_certcheck_constants.py compares the two).
+IMPLEMENTS: dict[str, Any] = {
+    "min_players": 2,
+    "max_players": 6,
+    "team_players": (4, 6),
+    "team_sizes": (2, 3),
+    "hand_size": 4,
+}
+HAND: int = IMPLEMENTS["hand_size"]
+_TEAM_PLAYERS: tuple[int, ...] = IMPLEMENTS["team_players"]
+_PAIRS: int = IMPLEMENTS["team_sizes"][0]
+_TRIPLES: int = IMPLEMENTS["team_sizes"][1]
+#: The player counts CI-SETUP-1 accepts: everyone alone below the first team count, the team counts from it on.
+PLAYER_COUNTS = tuple(n for n in range(IMPLEMENTS["min_players"], IMPLEMENTS["max_players"] + 1)
+                      if n < _TEAM_PLAYERS[0] or n in _TEAM_PLAYERS)
+
 FREE = -1
-HAND = 4
 
 FORCED_ASSUMPTIONS = [
     "a chip goes on a free cell numbered at least the card's number (Joker variant: any free cell when none is)",
@@ -66,12 +82,13 @@ def whose_turn(s: dict[str, Any]) -> int:
 
 
 def _colours(s: dict[str, Any]) -> int:
-    n = s["players"]
-    if n == 4:
-        return 2
-    if n == 6:
-        return 2 if s["variant"]["teams6"] == "2x3" else 3
-    return int(n)
+    """The colours in play: the players, or the teams (four: two pairs; six: ``teams6`` 2x3 or 3x2)."""
+    n = int(s["players"])
+    if n not in _TEAM_PLAYERS:
+        return n
+    if n % _TRIPLES or s["variant"]["teams6"] == "3x2":
+        return n // _PAIRS
+    return n // _TRIPLES
 
 
 def _who(actor: int) -> str | int:
@@ -143,7 +160,7 @@ class _Cinco:
         kind, arg = move
         n = s["players"]
         turn = whose_turn(s)
-        out: list[Evaluation] = [("CI-SETUP-1", n in (2, 3, 4, 6), {"players": n})]
+        out: list[Evaluation] = [("CI-SETUP-1", n in PLAYER_COUNTS, {"players": n})]
         ok_turn = actor == turn and not (actor == CHANCE and kind != "deal") and not (actor >= 0 and kind == "deal")
         out.append(("CI-TURN-1", ok_turn, {"actor": _who(actor), "to_act": _who(turn), "move_kind": kind}))
         draw_from = _cards_to_draw(s)

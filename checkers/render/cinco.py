@@ -19,19 +19,20 @@ from typing import Any
 
 from ruleproof.checkers.render.legend import Key, add_legend, stack
 from ruleproof.spec.cinco import (
+    LINE,
     CincoState,
     CincoVariant,
     Play,
     board_of,
     colour_of,
-    compute_winning_lines,
-    compute_winning_windows,
     layout_of,
 )
-from ruleproof.spec.cinco_board import COLOUR_NAMES, FREE, Board, Layout
+from ruleproof.spec.cinco_board import COLOUR_NAMES, FREE, Board, Layout, compute_windows, compute_winning_lines
 
 #: Fill colours of the chips, by colour index.
 CHIP_FILLS: tuple[str, ...] = ("#d62728", "#1f5fbf", "#2ca02c", "#e6b800", "#f2f2f2", "#222222")
+#: The chips light enough to carry a black cell number (the others carry a white one).
+_LIGHT_CHIPS = frozenset({"yellow", "white"})
 #: The colour of a completed line of five.
 WIN_COLOUR = "#ff9800"
 #: The colour of a blocked line (four chips of one colour, one of another).
@@ -113,7 +114,7 @@ def _board_svg(board: Board, title: str = "", *, wins: Iterable[Sequence[int]] =
                 f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{_SIZE * 0.72:.1f}" fill="{fill}" stroke="#000000" '
                 f'stroke-width="0.8"><title>{name} chip on {number}</title></circle>'
             )
-            label_fill = "#000000" if colour in (3, 4) else "#ffffff"
+            label_fill = "#000000" if name in _LIGHT_CHIPS else "#ffffff"
         if number in rings:
             parts.append(f'<circle class="last" cx="{cx:.1f}" cy="{cy:.1f}" r="{_SIZE * 0.9:.1f}" fill="none" '
                          'stroke="#111111" stroke-width="2.5" stroke-dasharray="4,3"/>')
@@ -125,8 +126,9 @@ def _board_svg(board: Board, title: str = "", *, wins: Iterable[Sequence[int]] =
     return "\n".join(parts)
 
 
-def blocked_lines(board: Board) -> list[tuple[int, ...]]:
-    """Windows of five holding four chips of one colour and one chip of another (a line blocked).
+def blocked_lines(board: Board, length: int = LINE) -> list[tuple[int, ...]]:
+    """Windows of ``length`` (five) holding a chip of another colour beside the others of one colour (a line
+    blocked).
 
     >>> from ruleproof.spec.cinco_board import square_layout
     >>> cells = [FREE] * 90
@@ -137,12 +139,12 @@ def blocked_lines(board: Board) -> list[tuple[int, ...]]:
     [(1, 2, 3, 4, 5)]
     """
     found = []
-    for window in compute_winning_windows(board.layout):
+    for window in compute_windows(board.layout, length):
         colours = [board.cells[n - 1] for n in window]
         if FREE in colours:
             continue
         counts = sorted((colours.count(c) for c in set(colours)), reverse=True)
-        if counts == [4, 1]:
+        if counts == [length - 1, 1]:
             found.append(window)
     return found
 
@@ -194,7 +196,7 @@ def render_view(state: CincoState, seat: int | None = None, *, last: object = No
     """
     board = board_of(state)
     colours = len(state.chips)
-    wins = [w for k in range(colours) for w in compute_winning_lines(board, k)]
+    wins = [w for k in range(colours) for w in compute_winning_lines(board, k, length=LINE)]
     ringed = [last.cell] if isinstance(last, Play) and last.cell else []
     picture = _board_svg(board, wins=wins, blocked=blocked_lines(board), ringed=ringed)
     return add_legend(stack([picture, _hands_svg(state, seat)]), _legend(colours))
@@ -222,5 +224,5 @@ def render_finding_svg(finding: Any) -> str | None:
         return None
     board = Board(layout, cells)
     colours = max(2, max(cells) + 1)
-    wins = [w for k in range(colours) for w in compute_winning_lines(board, k)]
+    wins = [w for k in range(colours) for w in compute_winning_lines(board, k, length=LINE)]
     return add_legend(_board_svg(board, wins=wins, blocked=blocked_lines(board)), _legend(colours)[:-2])

@@ -56,8 +56,16 @@ from ruleproof.checkers.catalogue.findings import Finding
 from ruleproof.checkers.smt.cinco_boards import PbBoard, dead_board, decode_cells
 from ruleproof.checkers.smt.cinco_replay import Replay, replay_board, replay_problem
 from ruleproof.checkers.smt.core import SolverResult, TrackedSolver
-from ruleproof.spec.cinco import CHIPS, CincoVariant, can_still_win, is_win, layout_of
-from ruleproof.spec.cinco_board import COLOUR_NAMES, FREE, Layout, compute_windows, render_board_text
+from ruleproof.spec.cinco import CHIPS, LINE, CincoVariant, layout_of
+from ruleproof.spec.cinco_board import (
+    COLOUR_NAMES,
+    FREE,
+    Layout,
+    can_still_win,
+    compute_windows,
+    is_win,
+    render_board_text,
+)
 
 GAME_ID = "cinco"
 LAYOUTS = ("hex", "square")
@@ -90,7 +98,7 @@ def tiling(layout: Layout) -> tuple[tuple[int, ...], ...]:
     >>> len(t), sorted(c for w in t for c in w) == list(range(1, 91))
     (18, True)
     """
-    windows = compute_windows(layout)
+    windows = compute_windows(layout, LINE)
     solver = TrackedSolver("cinco.tiling")
     use = [z3.Bool(f"tile_{i}", solver.ctx) for i in range(len(windows))]  # in the solver's context: no translation
     for cell in range(1, layout.size + 1):
@@ -109,7 +117,7 @@ class BoardVars:
         self.layout = layout
         self.colours = colours
         self.x = [[z3.Bool(f"{prefix}_{n}_{k}") for k in range(colours)] for n in range(1, layout.size + 1)]
-        self.windows = compute_windows(layout)
+        self.windows = compute_windows(layout, LINE)
 
     def chip(self, cell: int, colour: int) -> Any:
         """A chip of ``colour`` on ``cell``."""
@@ -184,7 +192,7 @@ def tile_types(colours: int) -> tuple[tuple[int, ...], ...]:
     >>> len(tile_types(2)), len(tile_types(3)), tile_types(2)[:3]
     (21, 56, ((0, 0), (0, 1), (0, 2)))
     """
-    return tuple(t for t in itertools.product(range(6), repeat=colours) if sum(t) <= 5)
+    return tuple(t for t in itertools.product(range(LINE + 1), repeat=colours) if sum(t) <= LINE)
 
 
 def fewest_chips(layout: Layout, colours: int, *, chips_count: bool) -> Bound:
@@ -232,7 +240,7 @@ def _bound_search(tiles: int, colours: int, chips_count: bool, size: int) -> Bou
         if not alone:
             continue
         if chips_count:
-            dead = z3.And([5 - n > CHIPS - placed[k] for k in alone])
+            dead = z3.And([LINE - n > CHIPS - placed[k] for k in alone])
         else:
             dead = z3.BoolVal(False, ctx)
         solver.add("CI-WIN-1", z3.Implies(use[i] >= 1, dead))
@@ -273,12 +281,12 @@ def _count_query(tiles: int, colours: int, most: int, chips_count: bool) -> Solv
     placed = [z3.Sum([cnt[w][k] for w in range(tiles)]) for k in range(colours)]
     for w in range(tiles):
         n = z3.Sum(cnt[w])
-        solver.add_fact(*[c >= 0 for c in cnt[w]], n <= 5)
+        solver.add_fact(*[c >= 0 for c in cnt[w]], n <= LINE)
         for k in range(colours):
             others = z3.Sum([cnt[w][j] for j in range(colours) if j != k])
             options = [others >= 1]
             if chips_count:
-                options.append(5 - n > CHIPS - placed[k])
+                options.append(LINE - n > CHIPS - placed[k])
             solver.add("CI-WIN-1", z3.Or(options))
     solver.add("CI-END-1", *[p <= LIVE for p in placed])
     solver.add_fact(z3.Sum(placed) <= most)
@@ -346,7 +354,8 @@ def _dead(layout_name: str, colours: int, chips_count: bool) -> Callable[[bool],
         replays = _replays(layout_name, colours, cells)
         left = replays[0].state.chips
         ok = all(not r.state.finished for r in replays) and not any(
-            can_still_win(_board(layout, r.state.board), k, chips=r.state.chips[k] if chips_count else None)
+            can_still_win(_board(layout, r.state.board), k, chips=r.state.chips[k] if chips_count else None,
+                          length=LINE)
             for r in replays for k in range(colours))
         counts = {k: len(v) for k, v in _chips_by_colour(cells, colours).items()}
         how = ("every window of five holds chips of two colours" if not chips_count else
@@ -414,7 +423,7 @@ def _nonterm(layout_name: str, colours: int) -> Callable[[bool], Finding]:
         replays = _replays(layout_name, colours, cells)
         b = _board(layout, cells)
         ok = all(r.state.finished and r.state.winner == -1 and min(r.state.chips) >= 1 for r in replays) and not any(
-            is_win(b, k) for k in range(colours)) and FREE not in cells
+            is_win(b, k, length=LINE) for k in range(colours)) and FREE not in cells
         counts = {k: len(v) for k, v in _chips_by_colour(cells, colours).items()}
         return Finding(
             fid, GAME_ID, question, "sat" if ok else "unknown",
@@ -463,6 +472,10 @@ def _draw(layout_name: str, colours: int) -> Callable[[bool], Finding]:
     return run
 
 
+#: The four questions asked per layout and colour count, by kind (:func:`question_text`).
+KINDS = ("dead", "dead by position", "never ends", "draw")
+
+
 def question_text(layout_name: str, colours: int, kind: int) -> str:
     """The question of finding kind 0 (dead, fewest chips), 1 (dead by position), 2 (never ends), 3 (draw)."""
     head = f"{layout_name}, {colours} colours ({structure_names(colours)}): "
@@ -500,7 +513,7 @@ def _replay(finding: Finding, reading: Any) -> str | None:
 
 def _fid(layout_name: str, colours: int, kind: int) -> str:
     block = LAYOUTS.index(layout_name) * 2 + (colours - 2)
-    return f"CI-F-{block * 4 + kind + 1}"
+    return f"CI-F-{block * len(KINDS) + kind + 1}"
 
 
 def _questions() -> tuple[Question, ...]:
@@ -508,10 +521,10 @@ def _questions() -> tuple[Question, ...]:
     for name in LAYOUTS:
         for colours in (2, 3):
             runs = [_dead(name, colours, True), _dead(name, colours, False), _nonterm(name, colours), _draw(name, colours)]
-            texts = [question_text(name, colours, kind) for kind in range(4)]
+            texts = [question_text(name, colours, kind) for kind in range(len(KINDS))]
             rule_sets = [("CI-WIN-1", "CI-END-1", "CI-PLAY-5"), ("CI-WIN-1",), ("CI-WIN-1", "CI-END-1", "CI-PLAY-2"),
                          ("CI-END-1", "CI-WIN-1")]
-            for kind in range(4):
+            for kind in range(len(KINDS)):
                 out.append(Question(_fid(name, colours, kind), GAME_ID, texts[kind], rule_sets[kind], runs[kind],
                                     fixed=_fixed(name, kind), declared=True, replay=_replay,
                                     plugins="none" if kind == 0 else "restriction",

@@ -38,7 +38,7 @@ import z3
 from z3 import z3core
 
 from ruleproof.checkers.smt.core import SolverResult, TrackedSolver
-from ruleproof.spec.cinco import CHIPS
+from ruleproof.spec.cinco import CHIPS, LINE
 from ruleproof.spec.cinco_board import FREE, Layout, compute_windows
 
 
@@ -72,7 +72,7 @@ class PbBoard:
         self.ctx = solver.ctx
         self.layout = layout
         self.colours = colours
-        self.windows = compute_windows(layout)
+        self.windows = compute_windows(layout, LINE)
         self.x = [[z3.Bool(f"{prefix}_{n}_{k}", self.ctx) for k in range(colours)] for n in range(1, layout.size + 1)]
         self._not = [[self._wrap(z3core.Z3_mk_not(self.ctx.ref(), v.as_ast())) for v in row] for row in self.x]
         self._occupied = [self.any(row) for row in self.x]
@@ -135,8 +135,8 @@ class PbBoard:
         out = []
         for w in self.windows:
             options = [self.x[n - 1][j] for n in w for j in range(self.colours) if j != colour]
-            if left is not None and left < 5:
-                options.append(self.occupied_at_most(w, 4 - left))
+            if left is not None and left < LINE:
+                options.append(self.occupied_at_most(w, LINE - 1 - left))
             out.append(self.any(options))
         return out
 

@@ -30,6 +30,7 @@ from ruleproof.model.core import CHANCE, TERMINAL, Game
 from ruleproof.spec.cinco import (
     DRAW,
     EXCHANGE,
+    HAND_SIZE,
     CincoState,
     CincoVariant,
     Deal,
@@ -125,7 +126,7 @@ def replay_board(variant: CincoVariant, players: int, chips: Mapping[int, Sequen
                 move = Play(choice[0], choice[1])
                 placements.append((actor, choice[0], choice[1]))
                 todo[k].remove(choice[1])
-            elif len(hand) == 4:
+            elif len(hand) == HAND_SIZE:
                 move = EXCHANGE
             else:
                 move = DRAW

@@ -15,7 +15,7 @@ import pytest
 
 from ruleproof.spec.core import ConstantTable
 
-GAMES_WITH_DECLARATIONS = ("take5",)
+GAMES_WITH_DECLARATIONS = ("take5", "cinco")
 
 
 @pytest.mark.parametrize("game_id", GAMES_WITH_DECLARATIONS)
@@ -43,6 +43,19 @@ def test_take5_checker_bullheads_equal_the_spec_for_every_card() -> None:
 
     assert [checker._bullheads(c) for c in range(1, spec.DECK_TOP + 1)] == \
         [spec.compute_bullheads(c) for c in range(1, spec.DECK_TOP + 1)]
+
+
+def test_cinco_checker_player_counts_and_colours_equal_the_spec() -> None:
+    """The checker's derived tables: the player counts CI-SETUP-1 accepts and the colours of every count."""
+    from ruleproof.checkers.certcheck import cinco as checker
+    from ruleproof.spec import cinco as spec
+
+    assert checker.PLAYER_COUNTS == spec.PLAYER_COUNTS
+    for players in range(spec.MIN_PLAYERS, spec.MAX_PLAYERS + 1):
+        for teams6 in ("2x3", "3x2"):
+            state = {"players": players, "variant": {"teams6": teams6}}
+            assert checker._colours(state) == spec.colours_in_game(players, spec.CincoVariant(teams6=teams6)), \
+                (players, teams6)
 
 
 def test_invalid_declaration_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:

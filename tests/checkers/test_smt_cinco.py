@@ -25,8 +25,8 @@ from ruleproof.checkers.smt.cinco_boards import PbBoard
 from ruleproof.checkers.smt.core import TrackedSolver
 from ruleproof.checkers.smt.cinco_replay import ReplayError, replay_board
 from ruleproof.model.cinco import GAME
-from ruleproof.spec.cinco import CHIPS, SPEC, CincoVariant, can_still_win, is_win, layout_of
-from ruleproof.spec.cinco_board import FREE, Board, compute_windows
+from ruleproof.spec.cinco import CHIPS, LINE, SPEC, CincoVariant, layout_of
+from ruleproof.spec.cinco_board import FREE, Board, can_still_win, compute_windows, is_win
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 WITNESSES = json.loads((DATA / "smt_cinco_witnesses.json").read_text("utf-8"))
@@ -60,7 +60,7 @@ def test_every_question_is_in_the_manifest() -> None:
 def test_tiling_covers_every_cell_once(name: str) -> None:
     layout = layout_of(CincoVariant(layout=name))  # type: ignore[arg-type]
     tiles = tiling(layout)
-    windows = set(compute_windows(layout))
+    windows = set(compute_windows(layout, LINE))
     assert all(t in windows for t in tiles)
     assert sorted(c for t in tiles for c in t) == list(range(1, layout.size + 1))
 
@@ -117,9 +117,10 @@ def test_pseudo_boolean_deadness_is_the_specs(name: str) -> None:
             for k in range(colours):
                 left = rng.randrange(0, 8)
                 dead = z3.simplify(z3.substitute(z3.And(board.dead_for(k, left)), *fix))
-                assert z3.is_true(dead) == (not can_still_win(Board(layout, cells), k, chips=left)), (trial, k)
+                assert z3.is_true(dead) == (not can_still_win(Board(layout, cells), k, chips=left, length=LINE)), \
+                    (trial, k)
                 ignored = z3.simplify(z3.substitute(z3.And(board.dead_for(k, None)), *fix))
-                assert z3.is_true(ignored) == (not can_still_win(Board(layout, cells), k, chips=None))
+                assert z3.is_true(ignored) == (not can_still_win(Board(layout, cells), k, chips=None, length=LINE))
 
 
 def _cells(fid: str) -> tuple[int, ...]:
@@ -140,7 +141,8 @@ def test_dead_witness_replays_for_every_structure(name: str, colours: int, chips
         state = replay.state
         assert state.board == cells and not state.finished and GAME.current_player(state) >= 0
         for k in range(colours):
-            assert not can_still_win(Board(layout, state.board), k, chips=state.chips[k] if chips_count else None)
+            assert not can_still_win(Board(layout, state.board), k, chips=state.chips[k] if chips_count else None,
+                                     length=LINE)
         assert all(card <= cell for _, card, cell in replay.placements)
 
 
@@ -149,7 +151,7 @@ def test_dead_witness_replays_for_every_structure(name: str, colours: int, chips
 def test_full_board_witness_never_ends_under_the_text(name: str) -> None:
     cells = _cells(_fid(name, 3, 2))
     layout = layout_of(CincoVariant(layout=name))  # type: ignore[arg-type]
-    assert FREE not in cells and not any(is_win(Board(layout, cells), k) for k in range(3))
+    assert FREE not in cells and not any(is_win(Board(layout, cells), k, length=LINE) for k in range(3))
     for players, flags in STRUCTURES[3]:
         chips = {k: [n for n, c in enumerate(cells, start=1) if c == k] for k in range(3)}
         state = replay_board(variant(name, flags), players, chips).state
@@ -181,7 +183,7 @@ def test_draw_witness_replays(name: str, colours: int) -> None:
 
 
 def test_replay_refuses_a_witness_that_wins_early() -> None:
-    line = list(compute_windows(layout_of(CincoVariant()))[0])
+    line = list(compute_windows(layout_of(CincoVariant()), LINE)[0])
     extra = min(n for n in range(1, 91) if n not in line)
     assert extra < min(line)  # placed last (the replay places high cells first), after the win
     with pytest.raises(ReplayError, match="ended"):

@@ -17,8 +17,8 @@ from ruleproof.model import codec
 from ruleproof.model.cinco import GAME, CincoGame
 from ruleproof.model.registry import available_games, game_for
 from ruleproof.model.inputs import load_layout_file
-from ruleproof.spec.cinco import SPEC, CincoState, CincoVariant, Play, custom_layout_flags, is_win, layout_of, parse_move
-from ruleproof.spec.cinco_board import FREE, Board, Layout, hex_layout, square_layout
+from ruleproof.spec.cinco import LINE, SPEC, CincoState, CincoVariant, Play, custom_layout_flags, layout_of, parse_move
+from ruleproof.spec.cinco_board import FREE, Board, Layout, hex_layout, is_win, square_layout
 from ruleproof.spec.core import CHANCE, TERMINAL, variant_from_mapping, variant_to_dict
 
 DATA = Path(__file__).resolve().parent.parent / "data"
@@ -110,7 +110,7 @@ def test_line_detection_brute_force(layout: Layout) -> None:
             for colour in (0, 1):
                 mine = [lengths for n, lengths in runs.items() if cells[n - 1] == colour]
                 expected = any((x == 5 if exact else x >= 5) for lengths in mine for x in lengths)
-                assert is_win(board, colour, exact) is expected, (trial, exact, colour)
+                assert is_win(board, colour, LINE, exact) is expected, (trial, exact, colour)
             for n, lengths in runs.items():
                 expected_cell = any((x == 5 if exact else x >= 5) for x in lengths)
                 assert CincoGame._completes(variant, cells, n - 1, cells[n - 1]) is expected_cell, (trial, n)

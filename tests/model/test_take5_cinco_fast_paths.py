@@ -4,7 +4,7 @@
 Take 5's ``observation`` builds its lists with ``map``; both are compared, on
 states along random games of every test configuration, with the plain forms
 they replaced (fresh moves in the same order; the comprehension-built
-observation), and a changed candidate table is noticed. Both engines' components
+observation) (Cinco's changed candidate table is noticed in tests/spec/test_accel_cinco.py). Both engines' components
 (names from tables) equal the names formatted on the spot, in the same order.
 """
 
@@ -76,28 +76,6 @@ def test_candidates_equal_the_plain_enumeration(game_id: str) -> None:
         got.append(None)  # a new list each call: the caller's changes do not reach the next call
         assert game.spec.candidate_moves(state, actor) == expected
     assert len(kinds) == 4  # every move class was enumerated
-
-
-def test_a_changed_candidate_table_is_noticed(monkeypatch: pytest.MonkeyPatch) -> None:
-    game = game_for("cinco")
-    state = game.initial_state(2, ci.CincoVariant())
-    for _ in range(12):
-        state = game.apply(state, game.random_move(state, random.Random(0), game.current_player(state)))
-    actor = game.current_player(state)
-    assert actor >= 0
-    table = ci._candidate_table(state.variant)
-    card = state.hands[actor][0]
-    broken = dict(table.placements)
-    broken[card] = broken[card][:-1]  # one placement dropped
-    monkeypatch.setitem(ci._CANDIDATES, state.variant, table._replace(placements=broken))
-    assert game.spec.candidate_moves(state, actor) != plain_cinco_candidates(state, actor)
-
-
-def test_cinco_hand_cards_outside_the_deck_still_get_every_cell() -> None:
-    variant = ci.CincoVariant(layout="square")
-    state = game_for("cinco").initial_state(2, variant)
-    odd = state._replace(hands=((91, 3), ()), owed=(0, 0))
-    assert ci.candidate_moves(odd, 0) == plain_cinco_candidates(odd, 0)
 
 
 def plain_take5_observation(state: t5.Take5State, seat: int, current_player: int) -> dict[str, Any]:

@@ -111,12 +111,12 @@ _CI_ENGINE_ABOVE = ("            targets = [row[n] for n in free if n >= card]",
 _CI_SPEC_JOKER = ("    return variant.joker and not any(c == FREE for c in cells[card - 1 :])",
                   "    return variant.joker and not any(c == FREE for c in cells[card :])")
 _CI_SPEC_ORDER = (
-    '    if colour >= 0 and is_win(board, colour, variant.exact_five):\n        return "win"\n'
+    '    if colour >= 0 and is_win(board, colour, LINE, variant.exact_five):\n        return "win"\n'
     '    if colour >= 0 and state.chips[colour] == 0 and (variant.chips_out == "last_chip" or not any(state.chips)):\n'
     '        return "chips"\n',
     '    if colour >= 0 and state.chips[colour] == 0 and (variant.chips_out == "last_chip" or not any(state.chips)):\n'
     '        return "chips"\n'
-    '    if colour >= 0 and is_win(board, colour, variant.exact_five):\n        return "win"\n')
+    '    if colour >= 0 and is_win(board, colour, LINE, variant.exact_five):\n        return "win"\n')
 
 CINCO = [
     _m("CI-M1", "cinco", "CI-PLAY-3", "the spec reads 'at or above the card' as 'above'", (CIS, *_CI_SPEC_ABOVE)),
@@ -157,6 +157,8 @@ CINCO = [
                   "cells quoted in CI-PLAY-4's message; in the mutated branch at_or_above is non-empty, so the "
                   "free cells are too: every verdict is unchanged (CI-PLAY-3 decides jokers with is_joker_card, "
                   "which CI-M4 mutates)"),
+    _m("CI-M14", "cinco", "CI-WIN-1", "the table of rule constants reads the winning line as six chips (every layer "
+       "reads it from there)", (CIS, 'RuleConstant("line_length", 5,', 'RuleConstant("line_length", 6,')),
     _m("CI-M12", "cinco", "CI-OUT-1", "a draw read as 'nobody wins' in the spec",
        (CIS, "        return team_seats(state.players, state.variant, state.winner)\n    return frozenset(range(state.players))",
         "        return team_seats(state.players, state.variant, state.winner)\n    return frozenset()")),

@@ -13,6 +13,8 @@ from ruleproof.model.cinco import GAME
 from ruleproof.spec.cinco import (
     AMBIGUITIES,
     DRAW,
+    LINE,
+    PLAYER_COUNTS,
     EXCHANGE,
     RULEBOOK,
     RULES,
@@ -24,19 +26,16 @@ from ruleproof.spec.cinco import (
     Draw,
     Exchange,
     Play,
-    can_still_win,
     colour_of,
     colours_in_game,
     compute_target_cells,
     compute_whose_turn,
     compute_winners,
-    compute_winning_windows,
     initial_state,
-    is_win,
     layout_of,
     parse_move,
 )
-from ruleproof.spec.cinco_board import FREE, hex_layout, square_layout
+from ruleproof.spec.cinco_board import FREE, can_still_win, compute_windows, hex_layout, is_win, square_layout
 from ruleproof.checkers.smt.cinco_readings import full_board_placement, stuck_seat
 from ruleproof.spec.core import CHANCE, TERMINAL, variant_choices
 from ruleproof.spec.errors import MoveParseError, PlayerCountError, VariantError
@@ -110,6 +109,20 @@ def test_rule_ids_unique_and_sources_verbatim(rulebooks: Path) -> None:
         assert amb.quote in text, amb.id
 
 
+def test_rule_constants_quote_the_rulebook(rulebooks: Path) -> None:
+    """Every number of the table is the rulebook's, quoted verbatim from the section it names."""
+    from ruleproof.spec.cinco import CONSTANTS
+
+    text = (rulebooks / RULEBOOK).read_text(encoding="utf-8")
+    for constant in CONSTANTS:
+        assert constant.source.rulebook == RULEBOOK and constant.source.section in text, constant.name
+        assert constant.quote in text, constant.name
+    numbers = {c.name: c.value for c in CONSTANTS}
+    assert numbers == {"min_players": 2, "max_players": 6, "team_players": (4, 6), "team_sizes": (2, 3),
+                       "cells": 90, "chips": 35, "hand_size": 4, "line_length": 5}
+    assert PLAYER_COUNTS == (2, 3, 4, 6)  # CI-SETUP-1: five players cannot sit in alternating teams
+
+
 def test_every_flag_is_a_variant_field() -> None:
     names = {f.name for f in dataclasses.fields(CincoVariant)}
     assert {"layout", "layout_data", "layout_sha256", "exact_five", "teams6", "joker", "chips"} <= names
@@ -147,7 +160,7 @@ def test_invalid_variant_values() -> None:
 
 @pytest.mark.rule("CI-SETUP-1")
 def test_invalid_five_players() -> None:
-    with pytest.raises(PlayerCountError, match="five players cannot form teams"):
+    with pytest.raises(PlayerCountError, match="5 players cannot form teams"):
         initial_state(5, V())
     with pytest.raises(PlayerCountError, match="got 5"):
         GAME.initial_state(5, V())
@@ -456,7 +469,7 @@ def test_five_in_a_line_wins() -> None:
     CI.step(state, move, {"finished": True, "winner": 0}, wrong=[{"finished": False, "winner": -1}])
     after = engine_after(state, move)
     assert after.finished and after.winner == 0
-    assert is_win(Board(HEX, after.board), 0)
+    assert is_win(Board(HEX, after.board), 0, length=LINE)
     assert "CI-WIN-1" not in effect_ids(state, move, after)
     assert "CI-WIN-1" in effect_ids(state, move, after._replace(finished=False, winner=-1))
     # No line: claiming a win is wrong.
@@ -481,7 +494,7 @@ def test_exact_five_flag() -> None:
         move = Play(1, HEX_LONG[2])  # completes a run of six
         after = engine_after(state, move)
         assert after.finished is (not exact)
-        assert is_win(Board(HEX, after.board), 0, exact) is (not exact)
+        assert is_win(Board(HEX, after.board), 0, LINE, exact) is (not exact)
         assert "CI-WIN-1" not in effect_ids(state, move, after)
         flipped = after._replace(finished=exact, winner=0 if exact else -1)
         assert "CI-WIN-1" in effect_ids(state, move, flipped)
@@ -527,7 +540,7 @@ def test_full_board_is_a_draw() -> None:
     assert FREE not in after.board and after.finished and after.winner == -1
     assert "CI-END-2" not in effect_ids(state, move, after)
     assert "CI-END-2" in effect_ids(state, move, after._replace(finished=False))
-    assert not can_still_win(Board(HEX, after.board), 0)
+    assert not can_still_win(Board(HEX, after.board), 0, length=LINE)
 
 
 @pytest.mark.rule("CI-END-3")
@@ -560,30 +573,31 @@ def test_winners() -> None:
 
 
 def test_windows_and_can_still_win() -> None:
-    windows = compute_winning_windows(HEX)
+    windows = compute_windows(HEX, LINE)
     assert tuple(HEX_ROW) in windows
     board = [FREE] * 90
-    assert can_still_win(Board(HEX, tuple(board)), 0)
+    assert can_still_win(Board(HEX, tuple(board)), 0, length=LINE)
     # Block every window with a blue chip: red can no longer win, blue can.
     for w in windows:
         if all(board[n - 1] != 1 for n in w):
             board[w[2] - 1] = 1
     blocked = Board(HEX, tuple(board))
-    assert not can_still_win(blocked, 0)
-    assert can_still_win(blocked, 1)
-    assert can_still_win(Board(HEX, tuple(board)), 1, chips=5) is can_still_win(Board(HEX, tuple(board)), 1)
+    assert not can_still_win(blocked, 0, length=LINE)
+    assert can_still_win(blocked, 1, length=LINE)
+    assert (can_still_win(Board(HEX, tuple(board)), 1, chips=5, length=LINE)
+            is can_still_win(Board(HEX, tuple(board)), 1, length=LINE))
     # exact five: a window flanked by an own chip cannot become an exact run.
     sq = square_layout()
     cells = [FREE] * 90
     cells[5] = 0  # cell 6, just right of window (1..5)
     board_sq = Board(sq, tuple(cells))
-    assert can_still_win(board_sq, 0, exact=True)
+    assert can_still_win(board_sq, 0, exact=True, length=LINE)
     only = [1] * 90  # only cells 1..6 are not blue: red 1 and 6, free 2..5
     for n in range(2, 6):
         only[n - 1] = FREE
     only[0] = only[5] = 0
-    assert can_still_win(Board(sq, tuple(only)), 0)
-    assert not can_still_win(Board(sq, tuple(only)), 0, exact=True)
+    assert can_still_win(Board(sq, tuple(only)), 0, length=LINE)
+    assert not can_still_win(Board(sq, tuple(only)), 0, exact=True, length=LINE)
 
 
 # -- candidates --------------------------------------------------------------------------------

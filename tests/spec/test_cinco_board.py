@@ -8,10 +8,9 @@ from pathlib import Path
 import pytest
 
 from ruleproof.model.inputs import load_layout_file
-from ruleproof.spec.cinco import CincoVariant, custom_layout_flags, layout_of
+from ruleproof.spec.cinco import CELLS, LINE, CincoVariant, custom_layout_flags, layout_of
 from ruleproof.spec.cinco_board import (
     FREE,
-    LINE,
     MAX_LAYOUT_CELLS,
     MAX_LAYOUT_COORD,
     MAX_LAYOUT_DIRECTIONS,
@@ -46,7 +45,7 @@ def _hex_distance(c: tuple[int, int]) -> int:
 
 def test_hex_layout_is_radius_five_hexagon_without_centre() -> None:
     layout = hex_layout()
-    assert layout.size == 90
+    assert layout.size == CELLS == 90  # «КОЛОДА из 90 карт, пронумерованных от 1 до 90»
     assert len(set(layout.coords)) == 90
     assert (0, 0) not in layout.coords
     assert all(1 <= _hex_distance(c) <= 5 for c in layout.coords)
@@ -75,7 +74,7 @@ def test_hex_centre_breaks_lines() -> None:
     layout = hex_layout()
     left = [layout.number_at((q, 0)) for q in range(-5, 0)]
     right = [layout.number_at((q, 0)) for q in range(1, 6)]
-    windows = set(compute_windows(layout))
+    windows = set(compute_windows(layout, LINE))
     assert tuple(left) in windows and tuple(right) in windows
     assert not any(left[-1] in w and right[0] in w for w in windows)
 
@@ -93,16 +92,16 @@ def test_neighbours_are_symmetric_on_both_layouts() -> None:
 
 def test_window_counts() -> None:
     # Square 9x10: rows 10*5, columns 9*6, each diagonal direction 5*6.
-    assert len(compute_windows(square_layout())) == 50 + 54 + 30 + 30
-    assert len(compute_windows(hex_layout())) == 126
+    assert len(compute_windows(square_layout(), LINE)) == 50 + 54 + 30 + 30
+    assert len(compute_windows(hex_layout(), LINE)) == 126
     for layout in (hex_layout(), square_layout()):
-        assert all(len(w) == LINE for w in compute_windows(layout))
+        assert all(len(w) == LINE for w in compute_windows(layout, LINE))
         assert all(len(line) >= 2 for line in compute_lines(layout))
 
 
 def test_square_layout_numbering() -> None:
     layout = square_layout()
-    assert layout.size == 90
+    assert layout.size == CELLS
     assert layout.coords[0] == (0, 0) and layout.coords[8] == (8, 0) and layout.coords[89] == (8, 9)
     assert len(layout.directions) == 4
 
@@ -236,11 +235,22 @@ def test_layout_text_round_trips(layout: Layout) -> None:
     "row;square;1:0;0:0 1:0 2:0 3:0 4:0;",  # a fifth part
     "row/x;square;1:0;0:0 1:0 2:0 3:0 4:0",  # a name with a slash
     "row;round;1:0;0:0 1:0 2:0 3:0 4:0",  # an unknown shape
-    "row;square;1:0;0:0 1:0 2:0 3:0",  # too few cells
+    "row;square;1:0;0:0 1:0 2:0 3:0 9:0",  # a cell on no line
 ])
 def test_layout_text_is_strict(text: str) -> None:
     with pytest.raises(LayoutError):
         layout_from_text(text)
+
+
+def test_invalid_board_too_short_for_the_line() -> None:
+    """A board is data (any cells on lines); a game needs every cell on a run of LINE (five) cells."""
+    four = "row;square;1:0;0:0 1:0 2:0 3:0"
+    assert layout_from_text(four).size == 4
+    with pytest.raises(LayoutError, match="a board needs at least 5 cells; got 4"):
+        CincoVariant(layout_data=four)
+    with pytest.raises(LayoutError, match=r"cells not forming lines: 7 at \[0, 1\] lie on no run of 5 cells"):
+        CincoVariant(layout_data="row;square;1:0 0:1;0:0 1:0 2:0 3:0 4:0 5:0 0:1")
+    assert validate_layout(layout_from_text("row;square;1:0 0:1;0:0 1:0 2:0 3:0 4:0 5:0 0:1")).size == 7
 
 
 def test_layout_bounds_are_named_and_enforced() -> None:
