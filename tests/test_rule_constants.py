@@ -47,6 +47,9 @@ GAME_FILES: dict[str, tuple[str, ...]] = {
     "take5": ("spec/take5.py", "spec/accel/take5.py", "model/take5.py", "checkers/smt/take5.py",
               "checkers/analysis/diff_take5.py", "checkers/render/take5.py", "checkers/proofs/take5.py",
               "checkers/certcheck/take5.py"),
+    "bigpoints": ("spec/bigpoints.py", "spec/bigpoints_parts.py", "spec/accel/bigpoints.py", "model/bigpoints.py",
+                  "checkers/smt/bigpoints.py", "checkers/smt/bigpoints_bounds.py", "checkers/render/bigpoints.py",
+                  "checkers/proofs/bigpoints.py", "checkers/certcheck/bigpoints.py"),
 }
 
 #: Sites allowed to write a constant's value as a literal: ``(file, text on the line, reason)``.
@@ -77,6 +80,12 @@ ALLOWED: dict[str, tuple[tuple[str, str, str], ...]] = {
         ("checkers/certcheck/take5.py", '"rows": 4,', _CERTCHECK),
         ("checkers/certcheck/take5.py", '"max_players": 10,', _CERTCHECK),
         ("checkers/certcheck/take5.py", '"bullheads": (("card", 55, 7),', _CERTCHECK),
+    ),
+    "bigpoints": (
+        ("checkers/smt/bigpoints.py", "eps = 1.0 + seed % 5",
+         "the guided score search cycles through five noise levels of its tie-breaks (a search knob, not a rule number)"),
+        ("checkers/certcheck/bigpoints.py", '"max_players": 5,', _CERTCHECK),
+        ("checkers/certcheck/bigpoints.py", '"pawns": 5,', _CERTCHECK),
     ),
 }
 
