@@ -1,7 +1,8 @@
 """The BigPoints engine.
 
 Independent of the rule predicates in :mod:`ruleproof.spec.bigpoints` (it
-shares only their data types and constants), tuned for random playouts: the
+shares only their data types and the rule constants of
+:data:`~ruleproof.spec.bigpoints.CONSTANTS`), tuned for random playouts: the
 path is a string, so "the next disc of my colour" is ``str.find``.
 
 >>> state = GAME.new_game(players=3, seed=4)
@@ -23,11 +24,17 @@ from functools import lru_cache
 from typing import Any
 
 from ruleproof.model.core import CHANCE, TERMINAL, Game, Outcome
+from ruleproof.spec.accel.bigpoints import SPEC
 from ruleproof.spec.bigpoints import (
+    BLACK,
     COLOURS,
     DISC_COLOURS,
     LETTERS,
-    SPEC,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    RESERVE_DISCS,
+    STEP_VALUES,
+    WHITE,
     BigPointsMove,
     BigPointsState,
     BigPointsVariant,
@@ -39,10 +46,10 @@ from ruleproof.spec.bigpoints import (
 from ruleproof.spec.errors import PlayerCountError
 
 _LAY, _MOVE, _TAKE, _OFFER, _EXTRA, _OVER = "lay", "move", "take", "offer", "extra", "over"
-_K = 5  # black
-_W = 6  # white
-_NCOL = 5
-_NDISC = 7
+_K = BLACK
+_W = WHITE
+_NCOL = len(COLOURS)
+_NDISC = len(DISC_COLOURS)
 _START = -1
 _GONE = "."
 _LETTER_INDEX = {letter: i for i, letter in enumerate(LETTERS)}
@@ -75,7 +82,7 @@ def _path_places(size: int) -> tuple[str, ...]:
 
 @lru_cache(maxsize=64)
 def _layout_of(variant: BigPointsVariant) -> tuple[int, tuple[int, ...]]:
-    comp = (variant.colour_discs - 1,) * _NCOL + (variant.black_discs, variant.white_discs)
+    comp = (variant.colour_discs - RESERVE_DISCS,) * _NCOL + (variant.black_discs, variant.white_discs)
     return sum(comp), comp
 
 
@@ -95,6 +102,11 @@ def _layout(variant: BigPointsVariant) -> tuple[int, tuple[int, ...]]:
     result = _layout_of(variant)
     _LAST_LAYOUT = (variant, result)
     return result
+
+
+def _step_values(variant: BigPointsVariant) -> tuple[int, ...]:
+    """Points per ladder step, top step first (reversed with ``inverted_ladder``)."""
+    return STEP_VALUES[::-1] if variant.inverted_ladder else STEP_VALUES
 
 
 def _free_sides(path: str, pawns: tuple[int, ...], colour: int, pos: int) -> tuple[int, int]:
@@ -145,8 +157,8 @@ class BigPointsGame(Game[BigPointsState, BigPointsMove, BigPointsVariant]):
     state_type = BigPointsState
 
     def initial_state(self, players: int, variant: BigPointsVariant) -> BigPointsState:
-        if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 5:
-            raise PlayerCountError(f"BigPoints is for 2–5 players; got {players!r}")
+        if not isinstance(players, int) or isinstance(players, bool) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise PlayerCountError(f"BigPoints is for {MIN_PLAYERS}–{MAX_PLAYERS} players; got {players!r}")
         return BigPointsState(
             variant, players, 0, _LAY, 0, "", (_START,) * _NCOL, (), _RESERVE,
             (_EMPTY_HAND,) * players, (0,) * players, -1, False, False, 0, (0,) * players,
@@ -580,7 +592,7 @@ class BigPointsGame(Game[BigPointsState, BigPointsMove, BigPointsVariant]):
     @staticmethod
     def _game_scores(state: BigPointsState) -> tuple[int, ...]:
         variant = state.variant
-        values = (0, 1, 2, 3, 4) if variant.inverted_ladder else (4, 3, 2, 1, 0)
+        values = _step_values(variant)
         worth = [0] * _NCOL
         for step, colour in enumerate(state.ladder):
             worth[colour] = values[step]
@@ -734,7 +746,7 @@ class BigPointsGame(Game[BigPointsState, BigPointsMove, BigPointsVariant]):
         for i, letter in enumerate(state.path):
             cells.append(f"{letter}[{''.join(at[i])}]" if i in at else letter)
         lines.append("path: " + " ".join(cells))
-        values = (0, 1, 2, 3, 4) if variant.inverted_ladder else (4, 3, 2, 1, 0)
+        values = _step_values(variant)
         steps = [
             f"{i + 1}:{COLOURS[state.ladder[i]] if i < len(state.ladder) else '-'}"
             + (f"={values[i]}" if i < len(state.ladder) else "")

@@ -2,7 +2,14 @@
 
 Source: ``001_2e52b0ba102b09c9.txt`` (a Russian translation of Brigitte and
 Wolfgang Ditt's rules), with the facts and defaults of RULES-NOTES.md
-§BigPoints where the text is silent.
+§BigPoints where the text is silent. The module follows the rulebook. Its
+first part, the game's parts (§ Состав игры: the numbers the rulebook fixes in
+:data:`CONSTANTS`, the variant flags, the discs and moves, the state), is
+:mod:`ruleproof.spec.bigpoints_parts`, re-exported here; then come the plain
+calculations (set-up, a turn, taking a disc, black discs, the end and scoring,
+several games), what each move does, the rule predicates, the rule table and
+the ambiguities. The speed machinery lives in
+:mod:`ruleproof.spec.accel.bigpoints`.
 
 The board is a *path* of discs leading to a five-step *ladder* (the winners'
 podium). Positions on the path are numbered from 0 (the first disc, where the
@@ -37,302 +44,81 @@ A turn is split into explicit moves so that a record names every decision:
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
-from typing import Literal, NamedTuple, TypeAlias
+from typing import TypeAlias
 
+from ruleproof.spec.bigpoints_parts import _NOTES, _src
+from ruleproof.spec.bigpoints_parts import (  # the game's parts, re-exported: the first part of this specification
+    BLACK as BLACK,
+    BLACKS_PER_TURN as BLACKS_PER_TURN,
+    BLACK_DISCS as BLACK_DISCS,
+    COLOURS as COLOURS,
+    COLOUR_DISCS as COLOUR_DISCS,
+    CONSTANTS as CONSTANTS,
+    DISC_COLOURS as DISC_COLOURS,
+    EXTRA as EXTRA,
+    LAY as LAY,
+    LETTERS as LETTERS,
+    MAX_COLOUR_DISCS as MAX_COLOUR_DISCS,
+    MAX_PLAYERS as MAX_PLAYERS,
+    MAX_SPECIAL_DISCS as MAX_SPECIAL_DISCS,
+    MIN_PLAYERS as MIN_PLAYERS,
+    MOVE as MOVE,
+    OFFER as OFFER,
+    OVER as OVER,
+    PAWNS as PAWNS,
+    PHASES as PHASES,
+    RESERVE_DISCS as RESERVE_DISCS,
+    RULEBOOK as RULEBOOK,
+    SEC_BLACK as SEC_BLACK,
+    SEC_END as SEC_END,
+    SEC_EXAMPLE as SEC_EXAMPLE,
+    SEC_GOAL as SEC_GOAL,
+    SEC_PARTS as SEC_PARTS,
+    SEC_PLAY as SEC_PLAY,
+    SEC_PLAYERS as SEC_PLAYERS,
+    SEC_ROUNDS as SEC_ROUNDS,
+    SEC_SETUP as SEC_SETUP,
+    SIDES as SIDES,
+    START as START,
+    STEP_VALUES as STEP_VALUES,
+    TAKE as TAKE,
+    TAKEN as TAKEN,
+    WHITE as WHITE,
+    WHITE_DISCS as WHITE_DISCS,
+    BigPointsMove as BigPointsMove,
+    BigPointsState as BigPointsState,
+    BigPointsVariant as BigPointsVariant,
+    Black as Black,
+    Lay as Lay,
+    Pawn as Pawn,
+    Take as Take,
+    disc_composition as disc_composition,
+    parse_move as parse_move,
+    path_composition as path_composition,
+    path_size as path_size,
+)
 from ruleproof.spec.core import (
     BOUNDARY_TAGS,
     CHANCE,
     TERMINAL,
     Ambiguity,
     GameSpec,
-    Move,
     Reading,
     Rule,
     RuleKind,
-    Source,
     Step,
 )
-from ruleproof.spec.accel.core import remember_last  # moves to ruleproof.spec.accel (issue 30)
-from ruleproof.spec.errors import MoveParseError, PlayerCountError, VariantError
-
-RULEBOOK = "001_2e52b0ba102b09c9.txt"
-MIN_PLAYERS = 2
-MAX_PLAYERS = 5
-#: Most discs of each base colour (``colour_discs``; the game has 10).
-MAX_COLOUR_DISCS = 20
-#: Most black discs, and most white discs (``black_discs``, ``white_discs``; the game has 5 of each).
-MAX_SPECIAL_DISCS = 20
-
-#: The five pawn (and base disc) colours, by index.
-COLOURS: tuple[str, ...] = ("blue", "red", "yellow", "green", "purple")
-#: Every disc colour, by index: the five base colours, then black and white.
-DISC_COLOURS: tuple[str, ...] = COLOURS + ("black", "white")
-#: One letter per disc colour, as the path string shows them.
-LETTERS = "BRYGPKW"
-BLACK = 5
-WHITE = 6
-#: A path position whose disc was taken.
-TAKEN = "."
-#: Where a pawn stands before it enters the path.
-START = -1
-#: Points of the ladder steps, top step (the first pawn to arrive) first.
-STEP_VALUES: tuple[int, ...] = (4, 3, 2, 1, 0)
-SIDES: tuple[str, ...] = ("ahead", "behind", "none")
-
-# Phases of play (the ``phase`` field of a state).
-LAY = "lay"  # chance lays the path
-MOVE = "move"  # the normal pawn move is due
-TAKE = "take"  # a disc must be taken next to the pawn just moved
-OFFER = "offer"  # the player may spend a black disc for an extra move
-EXTRA = "extra"  # the extra pawn move (a black disc was spent) is due
-OVER = "over"  # the game is over (in a match, chance then lays the next path)
-PHASES: tuple[str, ...] = (LAY, MOVE, TAKE, OFFER, EXTRA, OVER)
-
-
-def _src(section: str, note: str = "") -> Source:
-    return Source(RULEBOOK, section, note)
-
-
-@dataclass(frozen=True)
-class BigPointsVariant:
-    """The variant flags of BigPoints (RULES-NOTES.md §BigPoints).
-
-    :param inverted_ladder: step values 0,1,2,3,4 from the top step down
-        instead of 4,3,2,1,0 (row 1).
-    :param spent_black_counts: a spent black disc still counts as a colour
-        when white discs are scored (row 3).
-    :param no_free_disc: when no free disc lies on either side of the moved
-        pawn, ``"nothing"`` is taken (default) or the pawn move is
-        ``"illegal"`` (row 5); see :func:`compute_gap_moves`.
-    :param back_to_start: the backward extra move may return a pawn to the
-        start when no disc of its colour lies behind it (row 6).
-    :param extra_timing: the black-disc extra move comes ``"after"`` the normal
-        move (default) or ``"before"`` it (row 7).
-    :param match: play as many games as players, rotating the start player
-        and summing the scores (row 9; the text offers it as an option).
-    :param colour_discs: discs of each base colour (one lies beside the ladder,
-        the rest on the path); smaller sets give reduced games for exhaustive
-        exploration.
-    :param black_discs: black discs on the path.
-    :param white_discs: white discs on the path.
-    :param black_counts: black counts as a colour when white discs are scored
-        (default, as the text's example counts it); ``False`` reads "разных
-        цветов" as the five base colours only (BP-AMB-2).
-    :param last_reserve: the mover of the last pawn to reach the ladder still
-        takes its reserve disc (default); ``False``: the game ends at once,
-        before that disc is taken (BP-AMB-8).
-    :param ladder_take: a pawn reaching the ladder earns its mover the reserve
-        disc (``"reserve"``) or the reserve disc and then, as after every move,
-        the nearest free disc behind it (``"reserve_and_path"``, BP-AMB-10).
-    :param black_visibility: unspent black discs lie face up beside their
-        owner (``"public"``) or only spent ones do (``"spent_only"``,
-        BP-AMB-11); changes observations only.
-
-    >>> BigPointsVariant(colour_discs=0)
-    Traceback (most recent call last):
-    ...
-    ruleproof.spec.errors.VariantError: colour_discs must be 1..20 (limit MAX_COLOUR_DISCS); got 0
-    """
-
-    inverted_ladder: bool = False
-    spent_black_counts: bool = False
-    no_free_disc: Literal["nothing", "illegal"] = "nothing"
-    back_to_start: bool = False
-    extra_timing: Literal["after", "before"] = "after"
-    match: bool = False
-    colour_discs: int = 10
-    black_discs: int = 5
-    white_discs: int = 5
-    black_counts: bool = True
-    last_reserve: bool = True
-    ladder_take: Literal["reserve", "reserve_and_path"] = "reserve"
-    black_visibility: Literal["public", "spent_only"] = "public"
-
-    def __post_init__(self) -> None:
-        if not 1 <= self.colour_discs <= MAX_COLOUR_DISCS:
-            raise VariantError(f"colour_discs must be 1..{MAX_COLOUR_DISCS} (limit MAX_COLOUR_DISCS); "
-                               f"got {self.colour_discs!r}")
-        for name in ("black_discs", "white_discs"):
-            value = getattr(self, name)
-            if not 0 <= value <= MAX_SPECIAL_DISCS:
-                raise VariantError(f"{name} must be 0..{MAX_SPECIAL_DISCS} (limit MAX_SPECIAL_DISCS); got {value!r}")
-        if path_size(self) < 1:
-            raise VariantError("the path needs at least one disc; raise colour_discs, black_discs or white_discs")
+from ruleproof.spec.errors import PlayerCountError, VariantError
 
 
 # --------------------------------------------------------------------------
-# Moves
-
-
-@dataclass(frozen=True, slots=True)
-class Lay(Move):
-    """Chance lays a disc of ``colour`` as the next disc of the path."""
-
-    colour: str
-
-    def __str__(self) -> str:
-        return f"lay {self.colour}"
-
-
-@dataclass(frozen=True, slots=True)
-class Pawn(Move):
-    """The player moves the pawn of ``colour``; ``back`` only in an extra move."""
-
-    colour: str
-    back: bool = False
-
-    def __str__(self) -> str:
-        return f"{'back' if self.back else 'move'} {self.colour}"
-
-
-@dataclass(frozen=True, slots=True)
-class Take(Move):
-    """The player takes the nearest free disc ``ahead`` of or ``behind`` the
-    pawn just moved, or ``none`` when neither side has one."""
-
-    side: str
-
-    def __str__(self) -> str:
-        return f"take {self.side}"
-
-
-@dataclass(frozen=True, slots=True)
-class Black(Move):
-    """The player spends a black disc for an extra move (``use``) or declines."""
-
-    use: bool
-
-    def __str__(self) -> str:
-        return "black" if self.use else "no black"
-
-
-BigPointsMove = Lay | Pawn | Take | Black
-
-
-def parse_move(text: str) -> BigPointsMove:
-    """Parse a move's text form.
-
-    >>> parse_move("lay white"), parse_move("move red"), parse_move("back green")
-    (Lay(colour='white'), Pawn(colour='red', back=False), Pawn(colour='green', back=True))
-    >>> parse_move("take behind"), parse_move("black"), parse_move("no black")
-    (Take(side='behind'), Black(use=True), Black(use=False))
-    >>> parse_move("move black")
-    Traceback (most recent call last):
-    ...
-    ruleproof.spec.errors.MoveParseError: no pawn has the colour 'black' in 'move black'; pawns: blue, red, yellow, green, purple
-    """
-    words = text.strip().split()
-    if words == ["black"]:
-        return Black(True)
-    if words == ["no", "black"]:
-        return Black(False)
-    if len(words) == 2:
-        verb, what = words
-        if verb == "lay":
-            if what not in DISC_COLOURS:
-                raise MoveParseError(f"no disc has the colour {what!r} in {text!r}; discs: {', '.join(DISC_COLOURS)}")
-            return Lay(what)
-        if verb in {"move", "back"}:
-            if what not in COLOURS:
-                raise MoveParseError(f"no pawn has the colour {what!r} in {text!r}; pawns: {', '.join(COLOURS)}")
-            return Pawn(what, verb == "back")
-        if verb == "take":
-            if what not in SIDES:
-                raise MoveParseError(f"a disc is taken 'ahead', 'behind' or 'none', not {what!r} in {text!r}")
-            return Take(what)
-    raise MoveParseError(
-        f"cannot parse move {text!r}; expected 'lay COLOUR', 'move COLOUR', 'back COLOUR', "
-        "'take ahead|behind|none', 'black' or 'no black'"
-    )
-
-
-# --------------------------------------------------------------------------
-# State (shared with the engine)
-
-
-class BigPointsState(NamedTuple):
-    """A BigPoints position. Every disc is in exactly one place: the box (while
-    the path is laid), the path, the reserve beside the ladder, a hand, or a
-    spent pile.
-
-    :param game: index of the current game of a match (0 for a single game).
-    :param phase: one of :data:`PHASES`.
-    :param turn: the seat whose turn it is (during set-up: who will start).
-    :param path: the laid discs, one letter of :data:`LETTERS` each, first disc
-        first; a taken disc leaves :data:`TAKEN` (``"."``) in its place.
-    :param pawns: each pawn's position by colour index: ``-1`` before the path,
-        ``0..N-1`` on the path, ``N`` (the path size) on the ladder.
-    :param ladder: the colours on the ladder, top step first.
-    :param reserve: the letters of the discs still beside the ladder.
-    :param hands: each seat's discs as counts per disc colour; the black count
-        holds the unspent black discs only.
-    :param spent: each seat's spent black discs (public, out of play).
-    :param moved: the colour index of the pawn whose disc is to be taken
-        (phase ``take``), else ``-1``.
-    :param extra: whether the pawn move being completed is the extra move.
-    :param used_black: whether the current player spent a black disc this turn.
-    :param fresh: black discs the current player took this turn (not usable
-        until their next turn).
-    :param scores: points summed over the finished games.
-    """
-
-    variant: BigPointsVariant
-    players: int
-    game: int
-    phase: str
-    turn: int
-    path: str
-    pawns: tuple[int, ...]
-    ladder: tuple[int, ...]
-    reserve: str
-    hands: tuple[tuple[int, ...], ...]
-    spent: tuple[int, ...]
-    moved: int
-    extra: bool
-    used_black: bool
-    fresh: int
-    scores: tuple[int, ...]
-
-
-# --------------------------------------------------------------------------
-# Pure calculations
-
-
-def path_composition(variant: BigPointsVariant) -> tuple[int, ...]:
-    """How many discs of each colour (by :data:`DISC_COLOURS` index) make the path."""
-    base = variant.colour_discs - 1
-    return (base,) * len(COLOURS) + (variant.black_discs, variant.white_discs)
-
-
-def path_size(variant: BigPointsVariant) -> int:
-    """The number of discs in the path (55 by default); also the ladder's position."""
-    return sum(path_composition(variant))
-
-
-def disc_composition(variant: BigPointsVariant) -> tuple[int, ...]:
-    """Every disc of the game per colour: the path plus one reserve disc per base colour.
-
-    >>> disc_composition(BigPointsVariant())
-    (10, 10, 10, 10, 10, 5, 5)
-    """
-    comp = path_composition(variant)
-    return tuple(n + (1 if c < len(COLOURS) else 0) for c, n in enumerate(comp))
+# Set-up (§ Подготовка к игре)
 
 
 def check_players(players: int) -> None:
     """Raise :class:`PlayerCountError` unless 2 ≤ players ≤ 5."""
     if not isinstance(players, int) or isinstance(players, bool) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise PlayerCountError(f"BigPoints is for {MIN_PLAYERS}–{MAX_PLAYERS} players; got {players!r}")
-
-
-def compute_start_seat(game: int, players: int) -> int:
-    """The seat that starts game ``game`` of a match: each game the next seat.
-
-    >>> [compute_start_seat(g, 3) for g in range(3)]
-    [0, 1, 2]
-    """
-    return game % players
 
 
 def compute_supply(state: BigPointsState) -> tuple[int, ...]:
@@ -343,18 +129,10 @@ def compute_supply(state: BigPointsState) -> tuple[int, ...]:
     return tuple(comp[c] - state.path.count(LETTERS[c]) for c in range(len(DISC_COLOURS)))
 
 
-def is_game_over(state: BigPointsState) -> bool:
-    """Every pawn stands on the ladder."""
-    size = path_size(state.variant)
-    return all(p == size for p in state.pawns)
+# --------------------------------------------------------------------------
+# A turn (§ Как играть): whose turn it is, where a pawn goes
 
 
-def has_next_game(state: BigPointsState) -> bool:
-    """In a match, whether another game follows the current one."""
-    return state.variant.match and state.game + 1 < state.players
-
-
-@remember_last
 def compute_whose_turn(state: BigPointsState) -> int:
     """Who acts: a seat, :data:`CHANCE` or :data:`TERMINAL` (the spec's own account)."""
     if state.phase == LAY:
@@ -389,6 +167,21 @@ def compute_destination(state: BigPointsState, colour: int, back: bool) -> int |
         if state.path[i] == letter:
             return i
     return START if state.variant.back_to_start else None
+
+
+def compute_pawn_moves(state: BigPointsState, extra: bool) -> tuple[Pawn, ...]:
+    """Every pawn move the rules of movement allow, before the gap flag is
+    applied: forward moves, plus backward ones when ``extra``."""
+    moves = []
+    for colour in range(len(COLOURS)):
+        for back in (False, True) if extra else (False,):
+            if compute_destination(state, colour, back) is not None:
+                moves.append(Pawn(COLOURS[colour], back))
+    return tuple(sorted(moves))
+
+
+# --------------------------------------------------------------------------
+# Taking a disc (§ Как играть, § Пример)
 
 
 def compute_free_discs(path: str, pawns: tuple[int, ...], colour: int, position: int,
@@ -434,15 +227,17 @@ def is_gap_move(state: BigPointsState, colour: int, back: bool) -> bool:
     return compute_free_discs(state.path, pawns, colour, dest) == (None, None)
 
 
-def compute_pawn_moves(state: BigPointsState, extra: bool) -> tuple[Pawn, ...]:
-    """Every pawn move the rules of movement allow, before the gap flag is
-    applied: forward moves, plus backward ones when ``extra``."""
-    moves = []
-    for colour in range(len(COLOURS)):
-        for back in (False, True) if extra else (False,):
-            if compute_destination(state, colour, back) is not None:
-                moves.append(Pawn(COLOURS[colour], back))
-    return tuple(sorted(moves))
+def compute_allowed_pawn_moves(state: BigPointsState, extra: bool) -> tuple[Pawn, ...]:
+    """The pawn moves allowed once the gap flag is applied.
+
+    With ``no_free_disc="illegal"`` gap moves are dropped; a normal move (which
+    cannot be skipped) falls back to every move when all of them are gap moves.
+    """
+    moves = compute_pawn_moves(state, extra)
+    if state.variant.no_free_disc != "illegal":
+        return moves
+    kept = tuple(m for m in moves if not is_gap_move(state, COLOURS.index(m.colour), m.back))
+    return kept if kept or extra else moves
 
 
 def compute_gap_moves(state: BigPointsState, extra: bool | None = None) -> tuple[Pawn, ...]:
@@ -466,45 +261,36 @@ def compute_gap_moves(state: BigPointsState, extra: bool | None = None) -> tuple
     )
 
 
-def is_gap_possible(variant: BigPointsVariant) -> bool:
-    """A necessary condition for the gap of RULES-NOTES row 5 to arise at all;
-    ``False`` means it provably never does under ``variant``.
-
-    The argument (for the solver work to confirm): a move from disc to disc
-    frees the disc it leaves, on the far side, so a gap move always takes a
-    pawn from the start onto its only remaining disc while every other disc
-    left on the path lies under one of the four other pawns: at least ``N - 5``
-    discs were taken. Path discs are taken only after pawn moves that land on
-    the path, and only the other four pawns have moved. Counting, for each
-    pawn, the discs of its colour still ahead of it plus the ladder shows that
-    it lands forward on the path at most ``c`` times (``c`` = its discs on the
-    path) plus once per backward move, and there are at most ``b`` backward
-    moves (one per black disc). So ``N - 5 <= 4c + 2b`` with
-    ``N = 5c + b + w``, i.e. ``c + w <= b + 5``.
-
-    >>> is_gap_possible(BigPointsVariant()), is_gap_possible(BigPointsVariant(colour_discs=2, black_discs=1, white_discs=0))
-    (False, True)
-    """
-    c = variant.colour_discs - 1
-    return c + variant.white_discs <= variant.black_discs + 5
-
-
 def has_gap(state: BigPointsState) -> bool:
     """Whether the player to move faces a gap move (a pawn move leaving no free disc)."""
     return state.phase in (MOVE, EXTRA) and bool(compute_gap_moves(state))
 
 
-def compute_allowed_pawn_moves(state: BigPointsState, extra: bool) -> tuple[Pawn, ...]:
-    """The pawn moves allowed once the gap flag is applied.
+def is_gap_possible(variant: BigPointsVariant) -> bool:
+    """A necessary condition for the gap of RULES-NOTES row 5 to arise at all;
+    ``False`` means it provably never does under ``variant``.
 
-    With ``no_free_disc="illegal"`` gap moves are dropped; a normal move (which
-    cannot be skipped) falls back to every move when all of them are gap moves.
+    The argument (for the solver work to confirm), with ``p`` pawns: a move
+    from disc to disc frees the disc it leaves, on the far side, so a gap move
+    always takes a pawn from the start onto its only remaining disc while every
+    other disc left on the path lies under one of the ``p - 1`` other pawns: at
+    least ``N - p`` discs were taken. Path discs are taken only after pawn
+    moves that land on the path, and only the other pawns have moved. Counting,
+    for each pawn, the discs of its colour still ahead of it plus the ladder
+    shows that it lands forward on the path at most ``c`` times (``c`` = its
+    discs on the path) plus once per backward move, and there are at most
+    ``b`` backward moves (one per black disc). So ``N - p <= (p - 1)c + 2b``
+    with ``N = pc + b + w``, i.e. ``c + w <= b + p``.
+
+    >>> is_gap_possible(BigPointsVariant()), is_gap_possible(BigPointsVariant(colour_discs=2, black_discs=1, white_discs=0))
+    (False, True)
     """
-    moves = compute_pawn_moves(state, extra)
-    if state.variant.no_free_disc != "illegal":
-        return moves
-    kept = tuple(m for m in moves if not is_gap_move(state, COLOURS.index(m.colour), m.back))
-    return kept if kept or extra else moves
+    c = variant.colour_discs - RESERVE_DISCS
+    return c + variant.white_discs <= variant.black_discs + len(COLOURS)
+
+
+# --------------------------------------------------------------------------
+# Black discs (§ Черные жетоны)
 
 
 def usable_blacks(state: BigPointsState) -> int:
@@ -518,6 +304,34 @@ def can_use_black(state: BigPointsState) -> bool:
     if state.used_black or usable_blacks(state) < 1:
         return False
     return bool(compute_allowed_pawn_moves(state, True))
+
+
+def compute_visible_blacks(state: BigPointsState, seat: int) -> tuple[int | None, ...]:
+    """Every seat's unspent black discs as ``seat`` sees them (``None``: hidden).
+
+    By default black discs lie face up beside their owner; with
+    ``black_visibility="spent_only"`` only spent ones do, so the unspent
+    black discs of the other seats are hidden (BP-AMB-11).
+
+    >>> s = example_state("BRKBGW", hands=((0, 0, 0, 0, 0, 1, 0), (0, 0, 0, 0, 0, 2, 0)))
+    >>> compute_visible_blacks(s, 0)
+    (1, 2)
+    >>> hidden = BigPointsVariant(colour_discs=2, black_discs=1, white_discs=0, black_visibility="spent_only")
+    >>> compute_visible_blacks(s._replace(variant=hidden), 0)
+    (1, None)
+    """
+    public = state.variant.black_visibility == "public"
+    return tuple(h[BLACK] if public or s == seat else None for s, h in enumerate(state.hands))
+
+
+# --------------------------------------------------------------------------
+# The end and the scores (§ Конец игры и подсчет очков)
+
+
+def is_game_over(state: BigPointsState) -> bool:
+    """Every pawn stands on the ladder."""
+    size = path_size(state.variant)
+    return all(p == size for p in state.pawns)
 
 
 def compute_step_values(variant: BigPointsVariant) -> tuple[int, ...]:
@@ -556,28 +370,39 @@ def compute_game_scores(state: BigPointsState) -> tuple[int, ...]:
     )
 
 
-def compute_visible_blacks(state: BigPointsState, seat: int) -> tuple[int | None, ...]:
-    """Every seat's unspent black discs as ``seat`` sees them (``None``: hidden).
-
-    By default black discs lie face up beside their owner; with
-    ``black_visibility="spent_only"`` only spent ones do, so the unspent
-    black discs of the other seats are hidden (BP-AMB-11).
-
-    >>> s = example_state("BRKBGW", hands=((0, 0, 0, 0, 0, 1, 0), (0, 0, 0, 0, 0, 2, 0)))
-    >>> compute_visible_blacks(s, 0)
-    (1, 2)
-    >>> hidden = BigPointsVariant(colour_discs=2, black_discs=1, white_discs=0, black_visibility="spent_only")
-    >>> compute_visible_blacks(s._replace(variant=hidden), 0)
-    (1, None)
-    """
-    public = state.variant.black_visibility == "public"
-    return tuple(h[BLACK] if public or s == seat else None for s, h in enumerate(state.hands))
-
-
 def compute_winners(state: BigPointsState) -> frozenset[int]:
     """The seats with the highest total; ties all win."""
     best = max(state.scores)
     return frozenset(s for s, t in enumerate(state.scores) if t == best)
+
+
+# --------------------------------------------------------------------------
+# Several games (§ Несколько раундов)
+
+
+def has_next_game(state: BigPointsState) -> bool:
+    """In a match, whether another game follows the current one."""
+    return state.variant.match and state.game + 1 < state.players
+
+
+def compute_start_seat(game: int, players: int) -> int:
+    """The seat that starts game ``game`` of a match: each game the next seat.
+
+    >>> [compute_start_seat(g, 3) for g in range(3)]
+    [0, 1, 2]
+    """
+    return game % players
+
+
+def compute_new_game(state: BigPointsState) -> BigPointsState:
+    """The empty table of the next game of a match: scores kept, next start seat."""
+    game = state.game + 1
+    return state._replace(
+        game=game, phase=LAY, turn=compute_start_seat(game, state.players), path="",
+        pawns=(START,) * len(COLOURS), ladder=(), reserve="".join(LETTERS[: len(COLOURS)]),
+        hands=((0,) * len(DISC_COLOURS),) * state.players, spent=(0,) * state.players,
+        moved=-1, extra=False, used_black=False, fresh=0,
+    )
 
 
 # --------------------------------------------------------------------------
@@ -615,18 +440,6 @@ def _complete(state: BigPointsState, extra: bool) -> BigPointsState:
     return _next_turn(state)
 
 
-def compute_new_game(state: BigPointsState) -> BigPointsState:
-    """The empty table of the next game of a match: scores kept, next start seat."""
-    game = state.game + 1
-    return state._replace(
-        game=game, phase=LAY, turn=compute_start_seat(game, state.players), path="",
-        pawns=(START,) * len(COLOURS), ladder=(), reserve="".join(LETTERS[: len(COLOURS)]),
-        hands=((0,) * len(DISC_COLOURS),) * state.players, spent=(0,) * state.players,
-        moved=-1, extra=False, used_black=False, fresh=0,
-    )
-
-
-@remember_last
 def compute_successor(state: BigPointsState, move: BigPointsMove) -> BigPointsState:
     """The state after a legal ``move``, as the rules describe it (slow, plain)."""
     seat = state.turn
@@ -680,7 +493,7 @@ def compute_successor(state: BigPointsState, move: BigPointsMove) -> BigPointsSt
 
 def example_state(
     path: str,
-    pawns: tuple[int, ...] = (START,) * 5,
+    pawns: tuple[int, ...] = (START,) * PAWNS,
     *,
     variant: BigPointsVariant | None = None,
     players: int = 2,
@@ -719,10 +532,10 @@ def example_state(
 
 def _variant_for_size(size: int) -> BigPointsVariant:
     """A variant whose path has ``size`` discs (white discs make up the rest)."""
-    base = min(size // len(COLOURS), 20)
+    base = min(size // len(COLOURS), MAX_COLOUR_DISCS - RESERVE_DISCS)
     rest = size - base * len(COLOURS)
-    black = min(rest, 20)
-    return BigPointsVariant(colour_discs=base + 1, black_discs=black, white_discs=rest - black)
+    black = min(rest, MAX_SPECIAL_DISCS)
+    return BigPointsVariant(colour_discs=base + RESERVE_DISCS, black_discs=black, white_discs=rest - black)
 
 
 # --------------------------------------------------------------------------
@@ -995,17 +808,12 @@ def _check_frame(step: Bstep) -> str | None:
     return _diff(step, rest)
 
 
-SEC_PLAYERS = "от Brigitte и Wolfgang Ditt, для 2-5 игроков старше 8 лет"
-SEC_PARTS = "Состав игры"
-SEC_GOAL = "Цель игры"
-SEC_SETUP = "Подготовка к игре"
-SEC_PLAY = "Как играть"
-SEC_EXAMPLE = "Пример"
-SEC_BLACK = "Черные жетоны"
-SEC_END = "Конец игры и подсчет очков"
-SEC_ROUNDS = "Несколько раундов"
+def _check_winners(step: Step[BigPointsVariant, BigPointsState, object]) -> str | None:
+    expected = compute_winners(step.before)
+    if step.move == expected:
+        return None
+    return f"the winners must be seats {sorted(expected)} (totals {list(step.before.scores)}), not {step.move!r}"
 
-_NOTES = "RULES-NOTES.md §BigPoints"
 
 RULES: tuple[Rule, ...] = (
     Rule(
@@ -1175,7 +983,7 @@ RULES: tuple[Rule, ...] = (
         "BP-WIN-1", "Most points win",
         "The player with the most points (summed over a match) wins; tied players share the win.",
         _src(SEC_END), RuleKind.OUTCOME,
-        lambda step: _check_winners(step),
+        _check_winners,
         tags=BOUNDARY_TAGS,
     ),
     Rule(
@@ -1184,13 +992,6 @@ RULES: tuple[Rule, ...] = (
         _src(SEC_PLAY), RuleKind.EFFECT, _check_frame, _fits_phase,
     ),
 )
-
-
-def _check_winners(step: Step[BigPointsVariant, BigPointsState, object]) -> str | None:
-    expected = compute_winners(step.before)
-    if step.move == expected:
-        return None
-    return f"the winners must be seats {sorted(expected)} (totals {list(step.before.scores)}), not {step.move!r}"
 
 
 AMBIGUITIES: tuple[Ambiguity, ...] = (

@@ -50,6 +50,9 @@ GAME_FILES: dict[str, tuple[str, ...]] = {
     "cinco": ("spec/cinco.py", "spec/cinco_board.py", "spec/accel/cinco.py", "model/cinco.py", "checkers/smt/cinco.py",
               "checkers/smt/cinco_boards.py", "checkers/smt/cinco_readings.py", "checkers/smt/cinco_replay.py",
               "checkers/render/cinco.py", "checkers/proofs/cinco.py", "checkers/certcheck/cinco.py"),
+    "bigpoints": ("spec/bigpoints.py", "spec/bigpoints_parts.py", "spec/accel/bigpoints.py", "model/bigpoints.py",
+                  "checkers/smt/bigpoints.py", "checkers/smt/bigpoints_bounds.py", "checkers/render/bigpoints.py",
+                  "checkers/proofs/bigpoints.py", "checkers/certcheck/bigpoints.py"),
 }
 
 #: Sites allowed to write a constant's value as a literal: ``(file, text on the line, reason)``.
@@ -91,6 +94,12 @@ ALLOWED: dict[str, tuple[tuple[str, str, str], ...]] = {
         ("checkers/certcheck/cinco.py", '"max_players": 6,', _CERTCHECK),
         ("checkers/certcheck/cinco.py", '"team_players": (4, 6),', _CERTCHECK),
         ("checkers/certcheck/cinco.py", '"hand_size": 4,', _CERTCHECK),
+    ),
+    "bigpoints": (
+        ("checkers/smt/bigpoints.py", "eps = 1.0 + seed % 5",
+         "the guided score search cycles through five noise levels of its tie-breaks (a search knob, not a rule number)"),
+        ("checkers/certcheck/bigpoints.py", '"max_players": 5,', _CERTCHECK),
+        ("checkers/certcheck/bigpoints.py", '"pawns": 5,', _CERTCHECK),
     ),
 }
 

@@ -19,10 +19,22 @@ from typing import Any
 
 from ruleproof.checkers.certcheck.core import CHANCE, TERMINAL, Evaluation, Facts
 
+#: The rule constants this checker implements, declared once (it imports nothing of ruleproof's, so it
+#: cannot read the spec's table; tests/checkers/test_certcheck_constants.py compares the two).
+IMPLEMENTS: dict[str, Any] = {
+    "min_players": 2,
+    "max_players": 5,
+    "pawns": 5,
+    "reserve_discs": 1,
+    "blacks_per_turn": 1,
+}
+PAWNS: int = IMPLEMENTS["pawns"]
+RESERVE: int = IMPLEMENTS["reserve_discs"]
+
 COLOURS = ("blue", "red", "yellow", "green", "purple")
 DISCS = COLOURS + ("black", "white")
 LETTERS = "BRYGPKW"
-BLACK = 5
+BLACK = DISCS.index("black")
 START = -1
 EXPECTED = {"lay": "lay", "over": "lay", "move": "pawn", "extra": "pawn", "take": "take", "offer": "black"}
 
@@ -52,11 +64,11 @@ def parse_move(text: str) -> tuple[str, Any]:
 
 
 def _size(v: dict[str, Any]) -> int:
-    return 5 * (int(v["colour_discs"]) - 1) + int(v["black_discs"]) + int(v["white_discs"])
+    return PAWNS * (int(v["colour_discs"]) - RESERVE) + int(v["black_discs"]) + int(v["white_discs"])
 
 
 def _composition(v: dict[str, Any]) -> list[int]:
-    return [v["colour_discs"] - 1] * 5 + [v["black_discs"], v["white_discs"]]
+    return [v["colour_discs"] - RESERVE] * PAWNS + [v["black_discs"], v["white_discs"]]
 
 
 def whose_turn(s: dict[str, Any]) -> int:
@@ -109,7 +121,7 @@ def _pawn_text(colour: int, back: bool) -> str:
 
 
 def _allowed(s: dict[str, Any], extra: bool) -> list[str]:
-    moves = [(c, b) for c in range(5) for b in ((False, True) if extra else (False,)) if _destination(s, c, b) is not None]
+    moves = [(c, b) for c in range(PAWNS) for b in ((False, True) if extra else (False,)) if _destination(s, c, b) is not None]
     if s["variant"]["no_free_disc"] == "illegal":
         kept = [m for m in moves if not _is_gap(s, *m)]
         if kept or extra:
@@ -156,7 +168,8 @@ class _BigPoints:
         turn = whose_turn(s)
         fits = EXPECTED.get(phase) == kind
         next_game = bool(s["variant"]["match"] and s["game"] + 1 < n)
-        out: list[Evaluation] = [("BP-SETUP-1", 2 <= n <= 5, {"players": n})]
+        players_ok = IMPLEMENTS["min_players"] <= n <= IMPLEMENTS["max_players"]
+        out: list[Evaluation] = [("BP-SETUP-1", players_ok, {"players": n})]
         if fits and kind == "lay":
             colour = DISCS.index(arg)
             left = _composition(s["variant"])[colour] - (0 if phase == "over" else s["path"].count(LETTERS[colour]))
@@ -172,7 +185,7 @@ class _BigPoints:
                 out.append(("BP-MOVE-3", phase == "extra", {"phase": phase}))
         if fits and kind == "take":
             moved = s["moved"]
-            if 0 <= moved < 5:
+            if 0 <= moved < PAWNS:
                 pos = s["pawns"][moved]
                 ahead, behind = _free(s["path"], s["pawns"], moved, pos)
                 ok = {"ahead": ahead is not None, "behind": behind is not None,
@@ -218,7 +231,7 @@ class _BigPoints:
         if EXPECTED.get(s["phase"]) != kind or kind == "lay":
             return None
         if kind == "pawn":
-            options = [_pawn_text(c, b) for c in range(5) for b in (False, True)]
+            options = [_pawn_text(c, b) for c in range(PAWNS) for b in (False, True)]
             this = _pawn_text(*arg)
         elif kind == "take":
             options = [f"take {side}" for side in ("ahead", "behind", "none")]

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 import z3
@@ -35,6 +35,7 @@ from ruleproof.checkers.smt.bigpoints_bounds import (
     score_bound,
     score_model,
 )
+from ruleproof.checkers.smt.bigpoints_play import Turn, drive, lays, replay
 from ruleproof.checkers.smt.core import TrackedSolver
 from ruleproof.checkers.explore.statespace import (
     Exploration,
@@ -52,21 +53,11 @@ from ruleproof.spec import bigpoints as bp
 from ruleproof.spec.bigpoints import BigPointsState, BigPointsVariant
 
 GAME_ID = "bigpoints"
-PAWNS = 5
-#: One planned turn for :func:`drive`: (pawn, take side, extra move or None).
-Turn = tuple[str, str, "tuple[str, bool, str] | None"]
-
-
-def replay(players: int, flags: dict[str, Any], moves: Sequence[str]) -> BigPointsState:
-    """Play ``moves`` (text forms, the lays included) through the engine from a new game."""
-    state = GAME.initial_state(players, BigPointsVariant(**flags))
-    for text in moves:
-        state = GAME.apply(state, GAME.parse_move(text))
-    return state
+PAWNS = bp.PAWNS
 
 
 def _lays(state: BigPointsState) -> list[str]:
-    return [f"lay {bp.DISC_COLOURS[bp.LETTERS.index(c)]}" for c in state.path.replace(bp.TAKEN, "?")]
+    return lays(state.path.replace(bp.TAKEN, "?"))
 
 
 def _root_moves(ex: Exploration, target: int) -> list[str]:
@@ -221,41 +212,6 @@ def _flags(variant: BigPointsVariant) -> dict[str, Any]:
                                              "back_to_start", "extra_timing") if getattr(variant, k) != getattr(default, k)}
 
 
-def drive(players: int, flags: dict[str, Any], path: str, plan: Sequence[Turn]) -> tuple[BigPointsState, list[str]]:
-    """Lay ``path`` (letters of :data:`~ruleproof.spec.bigpoints.LETTERS`) and play ``plan`` through the
-    engine: one ``(pawn, side, extra)`` per turn, ``extra`` being ``None`` (decline any black-disc offer)
-    or ``(pawn, back, side)`` for the extra move paid with a black disc. Returns the state and the moves.
-
-    >>> state, moves = drive(2, {}, GAP_PATH, [("blue", "behind", None), ("blue", "behind", None)])
-    >>> moves[-4:], state.pawns, state.path[9:12]
-    (['move blue', 'take behind', 'move blue', 'take behind'], (11, -1, -1, -1, -1), '..B')
-    """
-    state = GAME.initial_state(players, BigPointsVariant(**flags))
-    moves = [f"lay {bp.DISC_COLOURS[bp.LETTERS.index(c)]}" for c in path]
-    for text in moves:
-        state = GAME.apply(state, GAME.parse_move(text))
-
-    def do(text: str) -> None:
-        nonlocal state
-        state = GAME.apply(state, GAME.parse_move(text))
-        moves.append(text)
-
-    for pawn, side, extra in plan:
-        do(f"move {pawn}")
-        if state.phase == bp.TAKE:
-            legal = [str(m) for m in GAME.legal_moves(state)]
-            do(f"take {side}" if f"take {side}" in legal else legal[0])
-        if state.phase == bp.OFFER:
-            do("black" if extra else "no black")
-        if extra and state.phase == bp.EXTRA:
-            epawn, back, eside = extra
-            do(f"{'back' if back else 'move'} {epawn}")
-            if state.phase == bp.TAKE:
-                legal = [str(m) for m in GAME.legal_moves(state)]
-                do(f"take {eside}" if f"take {eside}" in legal else legal[0])
-    return state, moves
-
-
 #: The path of the BP-F-3 witness: five white and five black discs, then each colour's nine discs in a block.
 GAP_PATH = "WWWWWKKKKK" + "".join(letter * 9 for letter in bp.LETTERS[:PAWNS])
 
@@ -349,7 +305,7 @@ def shortest_game(seed: int = 1, tries: int = 50) -> list[str] | None:
     for i in range(seed, seed + tries):
         rng = random.Random(i)
         state = GAME.initial_state(2, BigPointsVariant())
-        moves = [f"lay {bp.DISC_COLOURS[bp.LETTERS.index(c)]}" for c in SHORT_PATH]
+        moves = lays(SHORT_PATH)
         for text in moves:
             state = GAME.apply(state, GAME.parse_move(text))
         while GAME.current_player(state) != TERMINAL and len(moves) < target:
@@ -462,7 +418,9 @@ def _best_random(players: int, tries: int) -> tuple[int, int, list[str]]:
 
 
 #: Seat 0's preference among the discs it may take (by disc colour index): blue, red, white, black, the rest.
-_PREFER = {0: 6.0, 1: 5.0, 6: 4.0, 5: 3.0, 2: 2.0, 3: 2.0, 4: 2.0}
+_PREFER = {0: 6.0, 1: 5.0, bp.WHITE: 4.0, bp.BLACK: 3.0, 2: 2.0, 3: 2.0, 4: 2.0}
+#: The discs seat 0 wants one of each (yellow, green, purple and black: each adds a colour for the whites).
+_ONE_EACH = (2, 3, 4, bp.BLACK)
 
 
 def guided_game(seed: int) -> tuple[int, list[str]]:
@@ -487,7 +445,7 @@ def guided_game(seed: int) -> tuple[int, list[str]]:
                 if pos is None:
                     return -9.0
                 disc = bp.LETTERS.index(s.path[pos])
-                v = 4.5 if disc in (2, 3, 4, 5) and s.hands[0][disc] == 0 else _PREFER[disc]
+                v = 4.5 if disc in _ONE_EACH and s.hands[0][disc] == 0 else _PREFER[disc]
                 v += 0.5 if disc < PAWNS and pos > s.pawns[disc] else 0.0
                 return v if s.turn == 0 else -v
 
@@ -583,7 +541,7 @@ QUESTIONS: dict[str, tuple[str, tuple[str, ...]]] = {
     "BP-F-6": ("What is the most points one player can score (upper bound)?", ("BP-SCORE-1",)),
 }
 
-_PATH = (("colour_discs", 10), ("black_discs", 5), ("white_discs", 5))
+_PATH = (("colour_discs", bp.COLOUR_DISCS), ("black_discs", bp.BLACK_DISCS), ("white_discs", bp.WHITE_DISCS))
 _SCORING = (("inverted_ladder", False), ("spent_black_counts", False), ("black_counts", True), ("last_reserve", True))
 #: The flags each question's encoding fixes (issue 17); a flag not named does not change the answer.
 #: BP-F-1 proves the gap away for any flags but back_to_start (both extra timings and gap rules are solved) on

@@ -156,8 +156,11 @@ def _bigpoints() -> Result:
         s.add_fact(after >= before)
         s_checks.append((kind, s))
     verdict, data = _all_unsat(s_checks)
-    colour, black, lay = 9, 5, 55
-    pawn_moves = 5 * (colour + 1) + 2 * black
+    from ruleproof.spec import bigpoints as bp
+
+    variant = bp.BigPointsVariant()
+    colour, black, lay = variant.colour_discs - bp.RESERVE_DISCS, variant.black_discs, bp.path_size(variant)
+    pawn_moves = bp.PAWNS * (colour + 1) + 2 * black
     bound = lay + 3 * pawn_moves
     data.update(bound=bound, pawn_moves=pawn_moves, rule_ids=["BP-MOVE-2", "BP-LADDER-1", "BP-BACK-2", "BP-BLACK-3"])
     return verdict, (f"every pawn move lowers (discs of its colour ahead + 1 off the ladder, summed over pawns) "

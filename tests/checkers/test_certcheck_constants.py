@@ -15,7 +15,7 @@ import pytest
 
 from ruleproof.spec.core import ConstantTable
 
-GAMES_WITH_DECLARATIONS = ("take5", "cinco")
+GAMES_WITH_DECLARATIONS = ("take5", "cinco", "bigpoints")
 
 
 @pytest.mark.parametrize("game_id", GAMES_WITH_DECLARATIONS)

@@ -60,6 +60,7 @@ T5S, T5E = "spec/take5.py", "model/take5.py"
 CIS, CIE = "spec/cinco.py", "model/cinco.py"
 IKS, IKE = "spec/ikebana.py", "model/ikebana.py"
 BPS, BPE = "spec/bigpoints.py", "model/bigpoints.py"
+BPP = "spec/bigpoints_parts.py"
 BFS, BFE = "spec/bigfive.py", "model/bigfive.py"
 
 _T5_SPEC_END = ("        return any(t >= variant.threshold for t in totals)",
@@ -199,17 +200,16 @@ IKEBANA = [
        (IKS, "    return s.round == ROUNDS or (", "    return s.round == ROUNDS + 1 or (")),
 ]
 
-_BP_SPEC_STEPS = ("STEP_VALUES: tuple[int, ...] = (4, 3, 2, 1, 0)", "STEP_VALUES: tuple[int, ...] = (5, 4, 3, 2, 1)")
+_BP_SPEC_STEPS = ("    return STEP_VALUES[::-1] if variant.inverted_ladder else STEP_VALUES",
+                  "    return STEP_VALUES[::-1] if variant.inverted_ladder else tuple(v + 1 for v in STEP_VALUES)")
 _BP_SPEC_AHEAD = ("    ahead = next((i for i in range(position + 1, len(path)) if path[i] != TAKEN and i not in occupied), None)",
                   "    ahead = next((i for i in range(position + 1, len(path)) if path[i] != TAKEN), None)")
 _BP_SPEC_FRESH = ("    return state.hands[state.turn][BLACK] - state.fresh", "    return state.hands[state.turn][BLACK]")
 
 BIGPOINTS = [
     _m("BP-M1", "bigpoints", "BP-SCORE-1", "the spec's ladder steps worth 5 to 1", (BPS, *_BP_SPEC_STEPS)),
-    _m("BP-M2", "bigpoints", "BP-SCORE-1", "both layers: ladder steps worth 5 to 1",
-       (BPS, *_BP_SPEC_STEPS),
-       (BPE, "values = (0, 1, 2, 3, 4) if variant.inverted_ladder else (4, 3, 2, 1, 0)\n        worth = [0] * _NCOL",
-        "values = (0, 1, 2, 3, 4) if variant.inverted_ladder else (5, 4, 3, 2, 1)\n        worth = [0] * _NCOL")),
+    _m("BP-M2", "bigpoints", "BP-SCORE-1", "ladder steps worth 5 to 1 in the rule constants (every layer reads them)",
+       (BPP, 'RuleConstant("step_values", (4, 3, 2, 1, 0),', 'RuleConstant("step_values", (5, 4, 3, 2, 1),')),
     _m("BP-M3", "bigpoints", "BP-SCORE-1", "the engine lets a white disc count white as a colour",
        (BPE, "result.append(points + hand[_W] * kinds)", "result.append(points + hand[_W] * (kinds + 1))")),
     _m("BP-M4", "bigpoints", "BP-TAKE-1", "the spec takes the disc ahead even under a pawn", (BPS, *_BP_SPEC_AHEAD)),

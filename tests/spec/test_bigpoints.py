@@ -98,6 +98,22 @@ def test_every_source_section_is_verbatim_in_the_rulebook(rulebooks) -> None:  #
         assert amb.quote in text, (amb.id, amb.quote)
 
 
+def test_every_rule_constant_is_quoted_verbatim_and_adds_up(rulebooks) -> None:  # type: ignore[no-untyped-def]
+    """Each constant's passage is in the rulebook under its section; the parts list's 60 discs are the ten of
+    each base colour, five black and five white; one reserve disc per colour leaves the 55-disc path."""
+    from ruleproof.spec.bigpoints import CONSTANTS, disc_composition, path_size
+
+    text = (rulebooks / RULEBOOK).read_text(encoding="utf-8")
+    lines = {line.strip() for line in text.splitlines()}
+    for constant in CONSTANTS:
+        assert constant.quote in text, constant.name
+        assert constant.source.section in lines, constant.name
+    default = BigPointsVariant()
+    assert sum(disc_composition(default)) == CONSTANTS.number("discs") == 60
+    assert path_size(default) == 60 - CONSTANTS.number("pawns") * CONSTANTS.number("reserve_discs") == 55
+    assert (default.colour_discs, default.black_discs, default.white_discs) == (10, 5, 5)
+
+
 def test_every_notes_flag_is_a_variant_field() -> None:
     fields = {f.name for f in dataclasses.fields(BigPointsVariant)}
     flags = {a.flag for a in AMBIGUITIES if a.flag}

@@ -1,0 +1,344 @@
+"""BigPoints' parts (§ Состав игры): the numbers the rulebook fixes, the variant flags, the discs, the moves
+and the state.
+
+The first part of the plain specification of BigPoints; :mod:`ruleproof.spec.bigpoints` (which re-exports
+every name here) goes on with the rules in the rulebook's order. Kept apart only for length: nothing here is
+for speed.
+
+>>> CONSTANTS.number("colour_discs"), STEP_VALUES
+(10, (4, 3, 2, 1, 0))
+>>> path_size(BigPointsVariant()), disc_composition(BigPointsVariant(colour_discs=3, black_discs=1, white_discs=0))
+(55, (3, 3, 3, 3, 3, 1, 0))
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal, NamedTuple
+
+from ruleproof.spec.core import ConstantTable, Move, RuleConstant, Source, check_constant_flags
+from ruleproof.spec.errors import MoveParseError, VariantError
+
+RULEBOOK = "001_2e52b0ba102b09c9.txt"
+
+SEC_PLAYERS = "от Brigitte и Wolfgang Ditt, для 2-5 игроков старше 8 лет"
+SEC_PARTS = "Состав игры"
+SEC_GOAL = "Цель игры"
+SEC_SETUP = "Подготовка к игре"
+SEC_PLAY = "Как играть"
+SEC_EXAMPLE = "Пример"
+SEC_BLACK = "Черные жетоны"
+SEC_END = "Конец игры и подсчет очков"
+SEC_ROUNDS = "Несколько раундов"
+
+_NOTES = "RULES-NOTES.md §BigPoints"
+
+
+def _src(section: str, note: str = "") -> Source:
+    return Source(RULEBOOK, section, note)
+
+
+# --------------------------------------------------------------------------
+# The numbers the rulebook fixes
+
+_PARTS = "60 деревянных жетонов (10 голубых, красных, желтых, зеленых, фиолетовых и по 5 черных и белых)"
+
+#: Every number of the BigPoints rulebook, named once (the other layers read them from here). ``low``/``high``
+#: bound a constant a variant flag may change: one disc of a colour keeps a pawn's walk (straight onto the
+#: ladder); twenty of each keeps a path of at most 140 discs, which every layer handles in well under a second.
+CONSTANTS = ConstantTable("bigpoints", (
+    RuleConstant("min_players", 2, "the fewest players", _src(SEC_PLAYERS), "для 2-5 игроков"),
+    RuleConstant("max_players", 5, "the most players", _src(SEC_PLAYERS), "для 2-5 игроков"),
+    RuleConstant("discs", 60, "every disc of the game: the base-colour, black and white discs together",
+                 _src(SEC_PARTS), _PARTS),
+    RuleConstant("colour_discs", 10, "discs of each base colour (one beside the ladder, the rest on the path)",
+                 _src(SEC_PARTS), _PARTS, 1, 20),
+    RuleConstant("black_discs", 5, "black discs (all on the path)", _src(SEC_PARTS), _PARTS, 0, 20),
+    RuleConstant("white_discs", 5, "white discs (all on the path)", _src(SEC_PARTS), _PARTS, 0, 20),
+    RuleConstant("pawns", 5, "pawns, one of each base colour (and as many ladder steps)", _src(SEC_PARTS),
+                 "5 фишек разных цветов: голубого, красного, желтого, зеленого и фиолетового"),
+    RuleConstant("reserve_discs", 1, "discs of each base colour laid beside the ladder instead of on the path",
+                 _src(SEC_SETUP), "Положите по одному жетону каждого из 5 основных цветов"),
+    # The text gives the ladder's points only through its scoring example (red on the top step scores 4 a disc,
+    # purple third 2, green last 0); the publisher's ladder reads 4, 3, 2, 1, 0 (RULES-NOTES.md §BigPoints row 1).
+    RuleConstant("step_values", (4, 3, 2, 1, 0), "points a disc scores per ladder step its pawn stands on, top first",
+                 _src(SEC_END, f"{_NOTES} row 1: the step values"), "2 красных жетона (по 4 очка) = 8"),
+    RuleConstant("blacks_per_turn", 1, "black discs a player may spend in one turn", _src(SEC_BLACK),
+                 "Не разрешается использовать более одного черного жетона за один ход игрока."),
+))
+
+MIN_PLAYERS = CONSTANTS.number("min_players")
+MAX_PLAYERS = CONSTANTS.number("max_players")
+PAWNS = CONSTANTS.number("pawns")
+COLOUR_DISCS = CONSTANTS.number("colour_discs")
+BLACK_DISCS = CONSTANTS.number("black_discs")
+WHITE_DISCS = CONSTANTS.number("white_discs")
+RESERVE_DISCS = CONSTANTS.number("reserve_discs")
+BLACKS_PER_TURN = CONSTANTS.number("blacks_per_turn")
+#: Points of the ladder steps, top step (the first pawn to arrive) first.
+STEP_VALUES: tuple[int, ...] = CONSTANTS.table("step_values")
+
+
+def _most(name: str) -> int:
+    """The largest value a variant may give the constant ``name`` (its ``high`` bound)."""
+    high = CONSTANTS.constant(name).high
+    if high is None:
+        raise ValueError(f"rule constant {name!r} has no bounds")
+    return high
+
+
+#: Most discs of each base colour (``colour_discs``).
+MAX_COLOUR_DISCS = _most("colour_discs")
+#: Most black discs, and most white discs (``black_discs``, ``white_discs``).
+MAX_SPECIAL_DISCS = _most("black_discs")
+#: The bound named in the message of a flag past its constant's bounds.
+_LIMITS = {"colour_discs": "MAX_COLOUR_DISCS", "black_discs": "MAX_SPECIAL_DISCS", "white_discs": "MAX_SPECIAL_DISCS"}
+
+#: The five pawn (and base disc) colours, by index.
+COLOURS: tuple[str, ...] = ("blue", "red", "yellow", "green", "purple")
+#: Every disc colour, by index: the five base colours, then black and white.
+DISC_COLOURS: tuple[str, ...] = COLOURS + ("black", "white")
+#: One letter per disc colour, as the path string shows them.
+LETTERS = "BRYGPKW"
+BLACK = DISC_COLOURS.index("black")
+WHITE = DISC_COLOURS.index("white")
+#: A path position whose disc was taken.
+TAKEN = "."
+#: Where a pawn stands before it enters the path.
+START = -1
+SIDES: tuple[str, ...] = ("ahead", "behind", "none")
+if len(COLOURS) != PAWNS or len(STEP_VALUES) != PAWNS:  # one colour and one ladder step per pawn
+    raise ValueError(f"{PAWNS} pawns need as many colours and ladder steps")
+
+# Phases of play (the ``phase`` field of a state).
+LAY = "lay"  # chance lays the path
+MOVE = "move"  # the normal pawn move is due
+TAKE = "take"  # a disc must be taken next to the pawn just moved
+OFFER = "offer"  # the player may spend a black disc for an extra move
+EXTRA = "extra"  # the extra pawn move (a black disc was spent) is due
+OVER = "over"  # the game is over (in a match, chance then lays the next path)
+PHASES: tuple[str, ...] = (LAY, MOVE, TAKE, OFFER, EXTRA, OVER)
+
+
+@dataclass(frozen=True)
+class BigPointsVariant:
+    """The variant flags of BigPoints (RULES-NOTES.md §BigPoints).
+
+    :param inverted_ladder: step values 0,1,2,3,4 from the top step down
+        instead of 4,3,2,1,0 (row 1).
+    :param spent_black_counts: a spent black disc still counts as a colour
+        when white discs are scored (row 3).
+    :param no_free_disc: when no free disc lies on either side of the moved
+        pawn, ``"nothing"`` is taken (default) or the pawn move is
+        ``"illegal"`` (row 5); see :func:`compute_gap_moves`.
+    :param back_to_start: the backward extra move may return a pawn to the
+        start when no disc of its colour lies behind it (row 6).
+    :param extra_timing: the black-disc extra move comes ``"after"`` the normal
+        move (default) or ``"before"`` it (row 7).
+    :param match: play as many games as players, rotating the start player
+        and summing the scores (row 9; the text offers it as an option).
+    :param colour_discs: discs of each base colour (rule constant
+        ``colour_discs``: one lies beside the ladder, the rest on the path);
+        smaller sets give reduced games for exhaustive exploration.
+    :param black_discs: black discs on the path (rule constant ``black_discs``).
+    :param white_discs: white discs on the path (rule constant ``white_discs``).
+    :param black_counts: black counts as a colour when white discs are scored
+        (default, as the text's example counts it); ``False`` reads "разных
+        цветов" as the five base colours only (BP-AMB-2).
+    :param last_reserve: the mover of the last pawn to reach the ladder still
+        takes its reserve disc (default); ``False``: the game ends at once,
+        before that disc is taken (BP-AMB-8).
+    :param ladder_take: a pawn reaching the ladder earns its mover the reserve
+        disc (``"reserve"``) or the reserve disc and then, as after every move,
+        the nearest free disc behind it (``"reserve_and_path"``, BP-AMB-10).
+    :param black_visibility: unspent black discs lie face up beside their
+        owner (``"public"``) or only spent ones do (``"spent_only"``,
+        BP-AMB-11); changes observations only.
+
+    >>> BigPointsVariant(colour_discs=0)
+    Traceback (most recent call last):
+    ...
+    ruleproof.spec.errors.VariantError: colour_discs must be from 1 to 20 (discs of each base colour (one beside the ladder, the rest on the path)); got 0 (limit MAX_COLOUR_DISCS)
+    """
+
+    inverted_ladder: bool = False
+    spent_black_counts: bool = False
+    no_free_disc: Literal["nothing", "illegal"] = "nothing"
+    back_to_start: bool = False
+    extra_timing: Literal["after", "before"] = "after"
+    match: bool = False
+    colour_discs: int = COLOUR_DISCS
+    black_discs: int = BLACK_DISCS
+    white_discs: int = WHITE_DISCS
+    black_counts: bool = True
+    last_reserve: bool = True
+    ladder_take: Literal["reserve", "reserve_and_path"] = "reserve"
+    black_visibility: Literal["public", "spent_only"] = "public"
+
+    def __post_init__(self) -> None:
+        try:
+            check_constant_flags(self, CONSTANTS)
+        except VariantError as exc:
+            raise VariantError(f"{exc} (limit {_LIMITS[exc.flag]})", flag=exc.flag) from None
+        if path_size(self) < 1:
+            raise VariantError("the path needs at least one disc; raise colour_discs, black_discs or white_discs")
+
+
+# --------------------------------------------------------------------------
+# The path (§ Подготовка к игре): what is laid, and how long it is
+
+
+def path_composition(variant: BigPointsVariant) -> tuple[int, ...]:
+    """How many discs of each colour (by :data:`DISC_COLOURS` index) make the path: each base colour's discs
+    but those laid beside the ladder, and every black and white disc."""
+    base = variant.colour_discs - RESERVE_DISCS
+    return (base,) * len(COLOURS) + (variant.black_discs, variant.white_discs)
+
+
+def path_size(variant: BigPointsVariant) -> int:
+    """The number of discs in the path (55 by default); also the ladder's position."""
+    return sum(path_composition(variant))
+
+
+def disc_composition(variant: BigPointsVariant) -> tuple[int, ...]:
+    """Every disc of the game per colour: the path plus the reserve discs beside the ladder.
+
+    >>> disc_composition(BigPointsVariant()), sum(disc_composition(BigPointsVariant())) == CONSTANTS.number("discs")
+    ((10, 10, 10, 10, 10, 5, 5), True)
+    """
+    comp = path_composition(variant)
+    return tuple(n + (RESERVE_DISCS if c < len(COLOURS) else 0) for c, n in enumerate(comp))
+
+
+# --------------------------------------------------------------------------
+# Moves
+
+
+@dataclass(frozen=True, slots=True)
+class Lay(Move):
+    """Chance lays a disc of ``colour`` as the next disc of the path."""
+
+    colour: str
+
+    def __str__(self) -> str:
+        return f"lay {self.colour}"
+
+
+@dataclass(frozen=True, slots=True)
+class Pawn(Move):
+    """The player moves the pawn of ``colour``; ``back`` only in an extra move."""
+
+    colour: str
+    back: bool = False
+
+    def __str__(self) -> str:
+        return f"{'back' if self.back else 'move'} {self.colour}"
+
+
+@dataclass(frozen=True, slots=True)
+class Take(Move):
+    """The player takes the nearest free disc ``ahead`` of or ``behind`` the
+    pawn just moved, or ``none`` when neither side has one."""
+
+    side: str
+
+    def __str__(self) -> str:
+        return f"take {self.side}"
+
+
+@dataclass(frozen=True, slots=True)
+class Black(Move):
+    """The player spends a black disc for an extra move (``use``) or declines."""
+
+    use: bool
+
+    def __str__(self) -> str:
+        return "black" if self.use else "no black"
+
+
+BigPointsMove = Lay | Pawn | Take | Black
+
+
+def parse_move(text: str) -> BigPointsMove:
+    """Parse a move's text form.
+
+    >>> parse_move("lay white"), parse_move("move red"), parse_move("back green")
+    (Lay(colour='white'), Pawn(colour='red', back=False), Pawn(colour='green', back=True))
+    >>> parse_move("take behind"), parse_move("black"), parse_move("no black")
+    (Take(side='behind'), Black(use=True), Black(use=False))
+    >>> parse_move("move black")
+    Traceback (most recent call last):
+    ...
+    ruleproof.spec.errors.MoveParseError: no pawn has the colour 'black' in 'move black'; pawns: blue, red, yellow, green, purple
+    """
+    words = text.strip().split()
+    if words == ["black"]:
+        return Black(True)
+    if words == ["no", "black"]:
+        return Black(False)
+    if len(words) == 2:
+        verb, what = words
+        if verb == "lay":
+            if what not in DISC_COLOURS:
+                raise MoveParseError(f"no disc has the colour {what!r} in {text!r}; discs: {', '.join(DISC_COLOURS)}")
+            return Lay(what)
+        if verb in {"move", "back"}:
+            if what not in COLOURS:
+                raise MoveParseError(f"no pawn has the colour {what!r} in {text!r}; pawns: {', '.join(COLOURS)}")
+            return Pawn(what, verb == "back")
+        if verb == "take":
+            if what not in SIDES:
+                raise MoveParseError(f"a disc is taken 'ahead', 'behind' or 'none', not {what!r} in {text!r}")
+            return Take(what)
+    raise MoveParseError(
+        f"cannot parse move {text!r}; expected 'lay COLOUR', 'move COLOUR', 'back COLOUR', "
+        "'take ahead|behind|none', 'black' or 'no black'"
+    )
+
+
+# --------------------------------------------------------------------------
+# State (shared with the engine)
+
+
+class BigPointsState(NamedTuple):
+    """A BigPoints position. Every disc is in exactly one place: the box (while
+    the path is laid), the path, the reserve beside the ladder, a hand, or a
+    spent pile.
+
+    :param game: index of the current game of a match (0 for a single game).
+    :param phase: one of :data:`PHASES`.
+    :param turn: the seat whose turn it is (during set-up: who will start).
+    :param path: the laid discs, one letter of :data:`LETTERS` each, first disc
+        first; a taken disc leaves :data:`TAKEN` (``"."``) in its place.
+    :param pawns: each pawn's position by colour index: ``-1`` before the path,
+        ``0..N-1`` on the path, ``N`` (the path size) on the ladder.
+    :param ladder: the colours on the ladder, top step first.
+    :param reserve: the letters of the discs still beside the ladder.
+    :param hands: each seat's discs as counts per disc colour; the black count
+        holds the unspent black discs only.
+    :param spent: each seat's spent black discs (public, out of play).
+    :param moved: the colour index of the pawn whose disc is to be taken
+        (phase ``take``), else ``-1``.
+    :param extra: whether the pawn move being completed is the extra move.
+    :param used_black: whether the current player spent a black disc this turn.
+    :param fresh: black discs the current player took this turn (not usable
+        until their next turn).
+    :param scores: points summed over the finished games.
+    """
+
+    variant: BigPointsVariant
+    players: int
+    game: int
+    phase: str
+    turn: int
+    path: str
+    pawns: tuple[int, ...]
+    ladder: tuple[int, ...]
+    reserve: str
+    hands: tuple[tuple[int, ...], ...]
+    spent: tuple[int, ...]
+    moved: int
+    extra: bool
+    used_black: bool
+    fresh: int
+    scores: tuple[int, ...]
