@@ -1079,7 +1079,6 @@ def build_spec(bonus: BonusCount, *, name: str = "bigfive",
     """
     rules = tuple(
         replace(r, check=with_bonus_hook(bonus, r.check), applies=with_bonus_hook(bonus, r.applies),
-                holds=None if r.holds is None else with_bonus_hook(bonus, r.holds),
                 text=bonus.text if r.id == "BF-BONUS-1" and bonus.text else r.text)
         for r in RULES
     )
