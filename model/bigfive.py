@@ -25,11 +25,23 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
+from ruleproof.model.bigfive_fast import random_playout as fast_playout
 from ruleproof.model.bigfive_index import _Index, check_play, generate_plays
 from ruleproof.model.core import CHANCE, TERMINAL, Game, Outcome
+from ruleproof.spec.accel.bigfive import SPEC
 from ruleproof.spec.bigfive import (
     FULL_DECK,
-    SPEC,
+    GROUP_BONUS,
+    HAND_SIZE,
+    KIDS_DEAL,
+    KINDS,
+    LINE_BONUS,
+    MAX_GROUP,
+    MAX_PLAYERS,
+    MAX_PLAYERS_USUAL,
+    MIN_PLAYERS,
+    SOLO_DISCARD,
+    SOLO_MIN_GROUP,
     BigFiveMove,
     BigFiveState,
     BigFiveVariant,
@@ -50,8 +62,9 @@ from ruleproof.spec.bigfive import (
 )
 from ruleproof.spec.errors import IllegalMoveError, PlayerCountError
 
-_HAND = 5
-_KINDS = 25
+# The rulebook's numbers, as local names of the hot loops (read from the spec's table of rule constants).
+_HAND = HAND_SIZE
+_KINDS = KINDS
 _DEAL = tuple(Deal(c) for c in range(_KINDS))
 _DRAW = tuple(Draw(c) for c in range(_KINDS))
 _BOX = tuple(Box(c) for c in range(_KINDS))
@@ -62,6 +75,11 @@ _DECLINE = Decline()
 _BLIND = BonusBlind()
 
 Cell = tuple[int, int]
+#: The most bonus discards one play can earn: its own line and one crossing line per card (MAX_GROUP + 1 lines),
+#: each paying every row of the line bonus (publisher: reaching four, then five) or its best row plus the
+#: group bonus (text).
+_MOST_BONUS = max((1 + MAX_GROUP) * sum(earned for _, earned in LINE_BONUS),
+                  (1 + MAX_GROUP) * max(earned for _, earned in LINE_BONUS) + max(earned for _, earned in GROUP_BONUS))
 
 
 def _bonus(variant: BigFiveVariant, cells: dict[Cell, int], placed: tuple[Placed, ...]) -> int:
@@ -106,15 +124,13 @@ def _bonus(variant: BigFiveVariant, cells: dict[Cell, int], placed: tuple[Placed
     for length, old in lines:
         if length < 2:
             continue
-        if text:
-            total += 1 if length == 4 else 2 if length == 5 else 0
-        else:
-            if old < 4 <= length:
-                total += 1
-            if old < 5 <= length:
-                total += 2
-    if text and k == 4:
-        total += 1
+        for size, earned in LINE_BONUS:
+            if length == size if text else old < size <= length:
+                total += earned
+    if text:
+        for size, earned in GROUP_BONUS:
+            if k == size:
+                total += earned
     return total
 
 
@@ -183,9 +199,9 @@ class _Setup:
         if variant.handicap:
             sizes = tuple(variant.handicap)
         elif variant.children:
-            sizes = (15,) * players
+            sizes = (KIDS_DEAL,) * players
         else:
-            sizes = (99 // players,) * players
+            sizes = ((len(FULL_DECK) - 1) // players,) * players
         self.sizes = sizes
         targets: list[int] = [-1]
         for seat, n in enumerate(sizes):
@@ -252,15 +268,17 @@ class BigFiveGame(Game[BigFiveState, BigFiveMove, BigFiveVariant]):
     # -- the interface ------------------------------------------------------------
 
     def initial_state(self, players: int, variant: BigFiveVariant) -> BigFiveState:
-        top = 5 if variant.allow_five else 4
-        if not isinstance(players, int) or isinstance(players, bool) or not 1 <= players <= top:
-            raise PlayerCountError(f"Big Five is for 1–{top} players (5 with allow_five=true); got {players!r}")
+        top = MAX_PLAYERS if variant.allow_five else MAX_PLAYERS_USUAL
+        if not isinstance(players, int) or isinstance(players, bool) or not MIN_PLAYERS <= players <= top:
+            raise PlayerCountError(f"Big Five is for {MIN_PLAYERS}–{top} players ({MAX_PLAYERS} with allow_five=true); "
+                                   f"got {players!r}")
         if variant.handicap and len(variant.handicap) != players:
             raise PlayerCountError(
                 f"the handicap deal {list(variant.handicap)} names {len(variant.handicap)} seats but {players} play"
             )
-        if variant.children and not variant.handicap and 15 * players > 99:
-            raise PlayerCountError(f"the children's deal needs {15 * players} cards; only 99 can be dealt")
+        dealt = len(FULL_DECK) - 1  # every card but the start card
+        if variant.children and not variant.handicap and KIDS_DEAL * players > dealt:
+            raise PlayerCountError(f"the children's deal needs {KIDS_DEAL * players} cards; only {dealt} can be dealt")
         return BigFiveState(
             variant, players, 1, 0, FULL_DECK, (), ((),) * players, ((),) * players, (), (),
             0, 0, False, 0, 0, (0,) * players, False, False,
@@ -295,12 +313,12 @@ class BigFiveGame(Game[BigFiveState, BigFiveMove, BigFiveVariant]):
             return tuple(moves)
         # Moves sort by class name, then fields: Discard < Exchange < Pass < Play.
         variant = state.variant
-        plays = generate_plays(self._board_index(state.board), hand, 3 if solo else variant.min_group)
+        plays = generate_plays(self._board_index(state.board), hand, SOLO_MIN_GROUP if solo else variant.min_group)
         if solo:
             if not plays:
-                return tuple(Discard(g) for g in sorted(set(itertools.combinations(hand, 3))))
+                return tuple(Discard(g) for g in sorted(set(itertools.combinations(hand, SOLO_DISCARD))))
             if variant.solo_discard == "optional":
-                discards = [Discard(g) for g in sorted(set(itertools.combinations(hand, 3)))]
+                discards = [Discard(g) for g in sorted(set(itertools.combinations(hand, SOLO_DISCARD)))]
                 return tuple(discards + [Play(p) for p in plays])
             return tuple(Play(p) for p in plays)
         moves = []
@@ -371,8 +389,6 @@ class BigFiveGame(Game[BigFiveState, BigFiveMove, BigFiveVariant]):
         checked path (``tests/model/test_bigfive_fast.py``)."""
         if not self._fast_ok(state.variant):
             return super().random_playout(state, rng, trace)
-        from ruleproof.model.bigfive_fast import random_playout
-
         # The playout owns the board index while it runs: plays update it in
         # place. It starts from an index nobody else holds and, when done, leaves
         # one that is never changed again (a later playout starts its own).
@@ -380,7 +396,7 @@ class BigFiveGame(Game[BigFiveState, BigFiveMove, BigFiveVariant]):
         self._index_key, self._index, self._next_board = None, _Index(()), None
         self._live = True
         try:
-            return random_playout(self, state, rng, trace)
+            return fast_playout(self, state, rng, trace)
         finally:
             self._live = was
 
@@ -404,7 +420,7 @@ class BigFiveGame(Game[BigFiveState, BigFiveMove, BigFiveVariant]):
             placed = move.placed
             if list(placed) != sorted(placed):
                 return False
-            min_size = 3 if state.players == 1 else state.variant.min_group
+            min_size = SOLO_MIN_GROUP if state.players == 1 else state.variant.min_group
             return check_play(self._board_index(state.board), state.hands[actor], placed, min_size)
         return Game.is_legal_move(self, state, move)
 
@@ -449,9 +465,9 @@ class BigFiveGame(Game[BigFiveState, BigFiveMove, BigFiveVariant]):
                 hands=_replace_at(state.hands, seat, _remove_many(hand, cards)),
                 pile=tuple(sorted(state.pile + cards)),
             )
-            if _deck_len(s.decks[seat]) < 3:
+            if _deck_len(s.decks[seat]) < SOLO_DISCARD:
                 return self._solo_end(s)
-            return s._replace(to_draw=3)
+            return s._replace(to_draw=SOLO_DISCARD)
         if kind is Bonus:
             card = move.card  # type: ignore[union-attr]
             s = state._replace(
@@ -641,13 +657,16 @@ class BigFiveGame(Game[BigFiveState, BigFiveMove, BigFiveVariant]):
         return Outcome(tuple(float(x) for x in scores), frozenset(s for s, x in enumerate(scores) if x == best))
 
     def max_game_length(self, players: int, variant: BigFiveVariant) -> int:
-        # Per round: at most 125 setup moves; at most 99 plays, each with one
-        # decision, at most 15 bonus discards (a decision and possibly a chance
-        # move each), a decline and 5 draws; between two plays at most
-        # players * idle_rounds turns without a placement (one decision and at
-        # most 5 draws each) before the stalemate ends the round.
+        # Per round: at most deck + MAX_PLAYERS * hand setup moves; at most deck - 1
+        # plays, each with one decision, at most _MOST_BONUS bonus discards (a
+        # decision and possibly a chance move each), a decline and a hand of
+        # draws; between two plays at most players * idle_rounds turns without a
+        # placement (one decision and at most a hand of draws each) before the
+        # stalemate ends the round.
+        deck = len(FULL_DECK)
         idle = players * (variant.idle_rounds if variant.stalemate == "no_placement" else 1)
-        per_round = 125 + 99 * (1 + 31 + 5) + 100 * idle * 6 + 1
+        per_play = 1 + 2 * _MOST_BONUS + 1 + _HAND
+        per_round = deck + MAX_PLAYERS * _HAND + (deck - 1) * per_play + deck * idle * (1 + _HAND) + 1
         return variant.rounds * per_round
 
     def test_configs(self) -> tuple[tuple[int, BigFiveVariant], ...]:

@@ -37,9 +37,9 @@ from __future__ import annotations
 import itertools
 import random
 from bisect import insort
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
-from ruleproof.model.bigfive_free import FreeWindows
+from ruleproof.model.bigfive_free import FreeWindows, free_windows
 from ruleproof.model.bigfive_index import (
     _Index,
     group_windows,
@@ -47,8 +47,14 @@ from ruleproof.model.bigfive_index import (
 )
 from ruleproof.model.core import CHANCE, TERMINAL
 from ruleproof.spec.bigfive import (
+    HAND_SIZE,
+    KINDS,
+    MAX_GROUP,
+    SOLO_DISCARD,
+    SOLO_MIN_GROUP,
     BigFiveMove,
     BigFiveState,
+    BigFiveVariant,
     Deal,
     Discard,
     Draw,
@@ -58,12 +64,39 @@ from ruleproof.spec.bigfive import (
     Play,
 )
 
-if TYPE_CHECKING:
-    from ruleproof.model.bigfive import BigFiveGame
+
+class SetupPlan(Protocol):
+    """A round's setup plan (the engine's): the deck sizes, and per setup move the seat it goes to."""
+
+    sizes: tuple[int, ...]
+    targets: tuple[int, ...]
+    deal_end: int
+    length: int
+
+
+class PlayoutGame(Protocol):
+    """What the fast playout asks of the engine (:class:`ruleproof.model.bigfive.BigFiveGame`), whose checked
+    path it shares: its moves, chance, transitions and the board index it owns while the playout runs."""
+
+    def current_player(self, state: BigFiveState) -> int: ...
+
+    def legal_moves(self, state: BigFiveState) -> tuple[BigFiveMove, ...]: ...
+
+    def sample_chance(self, state: BigFiveState, rng: Any) -> BigFiveMove: ...
+
+    def apply_unchecked(self, state: BigFiveState, move: BigFiveMove) -> BigFiveState: ...
+
+    def _board_index(self, board: tuple[Placed, ...]) -> _Index: ...
+
+    def _setup(self, variant: BigFiveVariant, players: int) -> SetupPlan: ...
+
+    def _new_round(self, state: BigFiveState) -> BigFiveState: ...
+
+    def _end_turn(self, state: BigFiveState) -> BigFiveState: ...
 
 Cell = tuple[int, int]
-_DEAL = tuple(Deal(c) for c in range(25))
-_DRAW = tuple(Draw(c) for c in range(25))
+_DEAL = tuple(Deal(c) for c in range(KINDS))
+_DRAW = tuple(Draw(c) for c in range(KINDS))
 _PASS = Pass()
 #: (number of plays, the empty cells in order, the cards each cell may take)
 Entry = tuple[int, tuple[Cell, ...], tuple[int, ...]]
@@ -80,7 +113,7 @@ def play_census(index: _Index, hand: tuple[int, ...], min_size: int = 1) -> tupl
     hand_mask = 0
     for c in kinds:
         hand_mask |= 1 << c
-    if min(4, len(kinds)) < min_size:
+    if min(MAX_GROUP, len(kinds)) < min_size:
         return 0, []
     entries: list[Entry] = []
     total = 0
@@ -168,7 +201,7 @@ class Choices:
     __slots__ = ("discards", "entries", "exchanges", "free", "free_entries", "hand", "index", "listed", "mask",
                  "passes", "plays", "size", "whole")
 
-    def __init__(self, game: BigFiveGame, state: BigFiveState, actor: int) -> None:
+    def __init__(self, game: PlayoutGame, state: BigFiveState, actor: int) -> None:
         self.listed: tuple[BigFiveMove, ...] = ()
         self.discards: list[tuple[int, ...]] = []
         self.exchanges = self.passes = self.plays = 0
@@ -185,9 +218,9 @@ class Choices:
             return
         index = self.index = game._board_index(state.board)
         if state.players == 1:
-            self.plays, self.entries = play_census(index, hand, 3)
+            self.plays, self.entries = play_census(index, hand, SOLO_MIN_GROUP)
             if not self.plays or variant.solo_discard == "optional":
-                self.discards = sorted(set(itertools.combinations(hand, 3)))
+                self.discards = sorted(set(itertools.combinations(hand, SOLO_DISCARD)))
             self.size = len(self.discards) + self.plays
             return
         exchanges = (1 if self.whole else _exchange_count(hand)) if state.decks[actor] else 0
@@ -208,7 +241,7 @@ class Choices:
             if singles:
                 # the single cards, found on the board only when one is drawn (:func:`nth_play`)
                 self.entries.append((singles, (), (mask,)))
-        free = self.free = index.free_windows()
+        free = self.free = free_windows(index)
         candidates, entries = free.census(mask, min_size)
         self.free_entries = entries
         self.exchanges, self.passes, self.plays = exchanges, passes, singles
@@ -244,7 +277,7 @@ class Choices:
         return None if placed is None else Play(placed)
 
 
-def random_decision(game: BigFiveGame, state: BigFiveState, actor: int, rng: random.Random) -> BigFiveMove:
+def random_decision(game: PlayoutGame, state: BigFiveState, actor: int, rng: random.Random) -> BigFiveMove:
     """A uniformly random legal move of the seat ``actor`` (same odds as a pick
     from ``legal_moves``): uniform candidates of :class:`Choices` until one is a move."""
     choices = Choices(game, state, actor)
@@ -254,7 +287,7 @@ def random_decision(game: BigFiveGame, state: BigFiveState, actor: int, rng: ran
             return move
 
 
-def deal_round(game: BigFiveGame, state: BigFiveState, rng: random.Random,
+def deal_round(game: PlayoutGame, state: BigFiveState, rng: random.Random,
                trace: list[BigFiveMove] | None) -> tuple[BigFiveState, int] | None:
     """The whole setup of a round at once (``state``: before its first deal, or a
     round just over): the deals as a uniformly random sequence of the pool's
@@ -280,7 +313,7 @@ def deal_round(game: BigFiveGame, state: BigFiveState, rng: random.Random,
     hands: list[tuple[int, ...]] = [()] * n
     draws: list[list[int]] = [[] for _ in range(n)]
     for seat, size in enumerate(setup.sizes):
-        want = min(5, size)
+        want = min(HAND_SIZE, size)
         if want:
             got = rng.sample(decks[seat], want)
             draws[seat] = got
@@ -303,14 +336,14 @@ def deal_round(game: BigFiveGame, state: BigFiveState, rng: random.Random,
     return final, setup.length
 
 
-def draw_run(game: BigFiveGame, state: BigFiveState, rng: random.Random,
+def draw_run(game: PlayoutGame, state: BigFiveState, rng: random.Random,
              trace: list[BigFiveMove] | None) -> tuple[BigFiveState, int]:
     """A seat's refill after its move (``state.to_draw`` cards, never more than its deck) at once."""
     seat = state.turn
     return _refill(game, state, list(state.hands[seat]), state.decks[seat], state.to_draw, state.idle, rng, trace)
 
 
-def exchange_run(game: BigFiveGame, state: BigFiveState, cards: tuple[int, ...], rng: random.Random,
+def exchange_run(game: PlayoutGame, state: BigFiveState, cards: tuple[int, ...], rng: random.Random,
                  trace: list[BigFiveMove] | None) -> tuple[BigFiveState, int]:
     """The seat's exchange of ``cards`` (what :meth:`BigFiveGame.apply` does: the
     cards under the deck, one more idle turn) and its refill at once; the
@@ -322,7 +355,7 @@ def exchange_run(game: BigFiveGame, state: BigFiveState, cards: tuple[int, ...],
     return _refill(game, state, hand, state.decks[seat] + (cards,), len(cards), state.idle + 1, rng, trace)
 
 
-def _refill(game: BigFiveGame, state: BigFiveState, hand: list[int], segments: tuple[tuple[int, ...], ...],
+def _refill(game: PlayoutGame, state: BigFiveState, hand: list[int], segments: tuple[tuple[int, ...], ...],
             count: int, idle: int, rng: random.Random, trace: list[BigFiveMove] | None) -> tuple[BigFiveState, int]:
     """``count`` draws of seat ``state.turn`` (hand ``hand``, deck ``segments``), then the end of its turn."""
     seat = state.turn
@@ -352,7 +385,7 @@ def _refill(game: BigFiveGame, state: BigFiveState, hand: list[int], segments: t
     return (s if s.bonus else game._end_turn(s)), count
 
 
-def random_playout(game: BigFiveGame, state: BigFiveState, rng: random.Random,
+def random_playout(game: PlayoutGame, state: BigFiveState, rng: random.Random,
                    trace: list[BigFiveMove] | None = None) -> tuple[BigFiveState, int]:
     """:meth:`Game.random_playout` with :func:`random_decision` for the seats'
     moves and whole setups (:func:`deal_round`), refills (:func:`draw_run`) and

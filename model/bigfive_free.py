@@ -20,6 +20,10 @@ only the lines through its new cards. A run's windows depend only on its cards
 and the five cells after its first card and on the room before it, so they are
 computed once per such pattern (the patterns repeat a lot).
 
+The module is unrolled for the rulebook's lines of five (``MAX_LINE``) and groups of two to four
+cards (``MAX_GROUP``): a run's pattern holds its first cell and the five after it, and a mode's
+windows are counted for 2, 3 and 4 cells one by one.
+
 >>> from ruleproof.model.bigfive_index import _Index, generate_plays
 >>> from ruleproof.spec.bigfive import make_position
 >>> s = make_position("Lp@0,0", ["Gp Zp", "Lb"])
@@ -36,19 +40,18 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Iterable, Iterator
-from typing import TYPE_CHECKING
-
 from ruleproof.model.bigfive_index import (
     _ANIMAL_MASK,
     _COLOUR_MASK,
+    _LINE,
+    _MOST_PLAYED,
+    _REACH,
     _cached_perp,
+    _Index,
     _mode_group,
     _modes,
 )
-from ruleproof.spec.bigfive import Placed
-
-if TYPE_CHECKING:
-    from ruleproof.model.bigfive_index import _Index
+from ruleproof.spec.bigfive import KINDS, Placed
 
 _NEG = -(10**6)
 def _falling(a: int, k: int) -> int:
@@ -59,7 +62,7 @@ def _falling(a: int, k: int) -> int:
 
 
 #: ``_PERM[a][k]``: the injective assignments of ``a`` cards to ``k`` cells.
-_PERM = tuple(tuple(_falling(a, k) for k in range(5)) for a in range(26))
+_PERM = tuple(tuple(_falling(a, k) for k in range(_MOST_PLAYED + 1)) for a in range(KINDS + 1))
 #: the cards of each group (five colours, then five animals)
 _GROUP_MASKS = (*_COLOUR_MASK, *_ANIMAL_MASK)
 
@@ -75,7 +78,7 @@ _PATTERNS_CAP = 1 << 16
 #: the windows of the patterns of recently drawn plays (emptied when full)
 _WINDOWS: dict[tuple[int, ...], list[FreeWindow]] = {}
 _WINDOWS_CAP = 1 << 11
-_EMPTY = tuple((-1,) * n for n in range(6))
+_EMPTY = tuple((-1,) * n for n in range(_LINE + 1))
 #: a line: (its windows per mode and k (index 0-4), its runs with free windows by first card)
 _Line = tuple[dict[int, list[int]], dict[int, _Run]]
 
@@ -105,23 +108,23 @@ def _segment_ends(pattern: tuple[int, ...]) -> Iterator[tuple[tuple[int, ...], i
     left = pattern[0]
     cards = pattern[1:]
     end = 0
-    while end < 5 and cards[end + 1] >= 0:
+    while end < _LINE and cards[end + 1] >= 0:
         end += 1
-    if end >= 4:
+    if end >= _REACH:
         return
     old = list(cards[: end + 1])
     right = 0
-    for hi in range(end, 5):
+    for hi in range(end, _LINE):
         if hi > end:
             if cards[hi] >= 0:
                 old.append(cards[hi])
             else:
                 right += 1
-        if len(old) >= 5:
+        if len(old) >= _LINE:
             break
         if cards[hi + 1] >= 0:
             continue  # the segment would run on into the next card
-        yield _modes(tuple(sorted(old))), right, (-left if -left > hi - 4 else hi - 4), hi
+        yield _modes(tuple(sorted(old))), right, (-left if -left > hi - _REACH else hi - _REACH), hi
 
 
 def pattern_windows(pattern: tuple[int, ...]) -> list[FreeWindow]:
@@ -182,7 +185,7 @@ def _pattern_counts(pattern: tuple[int, ...]) -> _Counts:
             if first <= top:
                 per_k = counts.get(mode)
                 if per_k is None:
-                    per_k = counts[mode] = [0, 0, 0, 0, 0]
+                    per_k = counts[mode] = [0] * (_MOST_PLAYED + 1)
                 for k in range(first, top + 1):
                     per_k[k] += 1
     return tuple([(mode, _mode_group(mode), c[2], c[3], c[4]) for mode, c in counts.items()])
@@ -200,7 +203,7 @@ class FreeWindows:
         self.index = index
         self.lines: dict[tuple[int, int], _Line] = {}
         #: per group (colours 0-4, 5 + animals), mode -> windows per k (index 0-4)
-        self.groups: list[dict[int, list[int]]] = [{} for _ in range(10)]
+        self.groups: list[dict[int, list[int]]] = [{} for _ in _GROUP_MASKS]
         for y in index.rows:
             self._recount((1, y))
         for x in index.cols:
@@ -239,12 +242,13 @@ class FreeWindows:
             top = coords[-1]
             prev_end = _NEG
         else:
-            bottom, top = min(near) - 5, max(near) + 5
+            bottom, top = min(near) - _LINE, max(near) + _LINE
             runs = {a: run for a, run in before.items() if not bottom <= a <= top}
             i = bisect_left(coords, bottom)
             while 0 < i < end and coords[i - 1] == coords[i] - 1:
                 i += 1  # inside a run that starts further back
             prev_end = coords[i - 1] if i else _NEG
+        kept = set(runs)  # the starts of the runs of ``before`` kept as they are (no tuple identity asked)
         while i < end:
             a = coords[i]
             if a > top:
@@ -255,19 +259,19 @@ class FreeWindows:
                 b += 1
                 i += 1
             left = a - prev_end - 2
-            if left > 4:
-                left = 4
+            if left > _REACH:
+                left = _REACH
             prev_end = b
-            if b - a >= 4:
+            if b - a >= _REACH:
                 continue
-            if i == end or coords[i] > a + 5:
+            if i == end or coords[i] > a + _LINE:
                 # nothing else within five cells: the run's cards, then empty cells
                 if b == a:
                     pattern = (left, cells[a, fixed] if horizontal else cells[fixed, a], -1, -1, -1, -1, -1)
                 elif horizontal:
-                    pattern = (left, *[cells[v, fixed] for v in range(a, b + 1)], *_EMPTY[5 - b + a])
+                    pattern = (left, *[cells[v, fixed] for v in range(a, b + 1)], *_EMPTY[_LINE - b + a])
                 else:
-                    pattern = (left, *[cells[fixed, v] for v in range(a, b + 1)], *_EMPTY[5 - b + a])
+                    pattern = (left, *[cells[fixed, v] for v in range(a, b + 1)], *_EMPTY[_LINE - b + a])
             # The card five cells on counts only as there or not (a segment may not end before it).
             elif horizontal:
                 last = get((a + 5, fixed), -1)
@@ -280,6 +284,7 @@ class FreeWindows:
             run = before.get(a)
             if run is not None and run[3] == pattern:
                 runs[a] = run
+                kept.add(a)
                 continue
             per = pattern_counts(pattern)
             if per:
@@ -287,7 +292,7 @@ class FreeWindows:
                 came.append(per)
         groups = self.groups
         for a, run in before.items():
-            if runs.get(a) is run:
+            if a in kept:
                 continue
             for mode, g, c2, c3, c4 in run[4]:
                 t = totals[mode]
@@ -337,7 +342,7 @@ class FreeWindows:
                 if a < low:
                     continue
                 perm = _PERM[a]
-                for k in range(low, a + 1 if a < 4 else 5):
+                for k in range(low, a + 1 if a < _MOST_PLAYED else _MOST_PLAYED + 1):
                     n = counts[k]
                     if n:
                         n *= perm[k]
@@ -406,3 +411,13 @@ class FreeWindows:
                 return None
             out.append(Placed(cell[0], cell[1], card))
         return tuple(out)  # sorted: along a row x grows, along a column y
+
+
+def free_windows(index: _Index) -> FreeWindows:
+    """The free windows of ``index``'s board, built on first use and kept by the index (which moves them on
+    with every play, :meth:`~ruleproof.model.bigfive_index._Index.advance`, and asks them in
+    :meth:`~ruleproof.model.bigfive_index._Index.any_play`)."""
+    free = index.free
+    if not isinstance(free, FreeWindows):
+        free = index.free = FreeWindows(index)
+    return free

@@ -15,6 +15,15 @@ A single card is legal on an empty cell exactly when it fits the cell's row and
 column (at least one of them holding cards): the *single* mask of the cell, the
 intersection of its two perpendicular masks.
 
+Longer than 800 lines because the index is one data structure with one set of
+invariants: the windows are computed (:func:`_line_runs`, :func:`_run_windows`,
+the perpendicular masks) and moved on after every play in place
+(:meth:`_Index.advance`), which must drop and narrow exactly the windows and
+masks the computation made; the generators that read the windows
+(:func:`generate_plays`, :func:`group_windows`, :func:`check_play`) follow them
+here so that a change of the window format is one module's change. The fast
+playout's census of the same windows lives in :mod:`ruleproof.model.bigfive_free`.
+
 >>> from ruleproof.spec.bigfive import make_position
 >>> s = make_position("Lp@0,0", ["Gp Zp", "Lb"])
 >>> index = _Index(s.board)
@@ -31,19 +40,23 @@ from __future__ import annotations
 import itertools
 from bisect import insort
 from collections.abc import Iterable, Iterator
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from ruleproof.spec.bigfive import Placed
+from ruleproof.spec.bigfive import ANIMAL_COUNT, COLOUR_COUNT, KINDS, MAX_GROUP, MAX_LINE, Placed
 
-if TYPE_CHECKING:
-    from ruleproof.model.bigfive_free import FreeWindows
-
-_KINDS = 25
-_ANIMAL = tuple(c // 5 for c in range(_KINDS))
-_COLOUR = tuple(c % 5 for c in range(_KINDS))
+# The rulebook's numbers (the spec's table of rule constants) under the short names of the hot loops.
+_KINDS = KINDS
+_COLOURS = COLOUR_COUNT
+#: The most cards of a line, and how far a line reaches past one of its cells.
+_LINE = MAX_LINE
+_REACH = MAX_LINE - 1
+#: The most cards of a played group.
+_MOST_PLAYED = MAX_GROUP
+_ANIMAL = tuple(c // _COLOURS for c in range(_KINDS))
+_COLOUR = tuple(c % _COLOURS for c in range(_KINDS))
 _ALL = (1 << _KINDS) - 1
-_COLOUR_MASK = tuple(sum(1 << c for c in range(_KINDS) if c % 5 == k) for k in range(5))
-_ANIMAL_MASK = tuple(sum(1 << c for c in range(_KINDS) if c // 5 == a) for a in range(5))
+_COLOUR_MASK = tuple(sum(1 << c for c in range(_KINDS) if c % _COLOURS == k) for k in range(_COLOURS))
+_ANIMAL_MASK = tuple(sum(1 << c for c in range(_KINDS) if c // _COLOURS == a) for a in range(ANIMAL_COUNT))
 _NEG = -(10**6)
 
 Cell = tuple[int, int]
@@ -115,18 +128,18 @@ def _mode_group(mode: int) -> int:
 
 
 def _group(mode: int) -> int:
-    """The colour (0-4) or 5 + the animal that every card of ``mode`` shares."""
+    """The colour (0-4) or 5 (:data:`_COLOURS`) + the animal that every card of ``mode`` shares."""
     low = (mode & -mode).bit_length() - 1
     colour = _COLOUR[low]
-    return colour if not mode & ~_COLOUR_MASK[colour] else 5 + _ANIMAL[low]
+    return colour if not mode & ~_COLOUR_MASK[colour] else _COLOURS + _ANIMAL[low]
 
 
 def hand_groups(kinds: Iterable[int]) -> list[int]:
     """How many of the card kinds ``kinds`` each group (five colours, then five animals) holds."""
-    counts = [0] * 10
+    counts = [0] * (_COLOURS + ANIMAL_COUNT)
     for c in kinds:
         counts[_COLOUR[c]] += 1
-        counts[5 + _ANIMAL[c]] += 1
+        counts[_COLOURS + _ANIMAL[c]] += 1
     return counts
 
 
@@ -140,7 +153,7 @@ def _modes(cards: tuple[int, ...]) -> tuple[int, ...]:
     colours = {_COLOUR[c] for c in cards}
     animals = {_ANIMAL[c] for c in cards}
     masks = []
-    if n < 5:
+    if n < _LINE:
         if len(colours) == 1 and len(animals) == n:
             m = _COLOUR_MASK[_COLOUR[cards[0]]]
             for a in animals:
@@ -171,6 +184,21 @@ def _one_mask(cards: tuple[int, ...]) -> int:
     return got
 
 
+class FreeCensus(Protocol):
+    """What the index asks of the free windows it keeps (:class:`ruleproof.model.bigfive_free.FreeWindows`, made
+    and attached by :func:`ruleproof.model.bigfive_free.free_windows`): moved on with every play, and asked
+    whether a hand has a play."""
+
+    def update(self, placed: Iterable[Placed]) -> None:
+        """The windows after ``placed`` joined the board."""
+
+    def census(self, mask: int, min_size: int) -> tuple[int, list[tuple[int, int, int, int]]]:
+        """How many candidate plays the hand of card mask ``mask`` has, and where they are."""
+
+    def play(self, entries: list[tuple[int, int, int, int]], r: int, mask: int) -> tuple[Placed, ...] | None:
+        """The ``r``-th candidate of a census, or ``None`` when it is no play."""
+
+
 class _Index:
     """A board as a cell dictionary plus sorted coordinates per row and column,
     and (computed on first use) its windows per line and run and the single
@@ -186,7 +214,7 @@ class _Index:
     in the same way.
     """
 
-    __slots__ = ("_bits", "_counts", "_free", "_lines", "_perp", "_singles", "cells", "cols", "rows")
+    __slots__ = ("_bits", "_counts", "_lines", "_perp", "_singles", "cells", "cols", "free", "rows")
 
     def __init__(self, board: tuple[Placed, ...]) -> None:
         cells: dict[Cell, int] = {}
@@ -210,7 +238,8 @@ class _Index:
         # (coordinate along a line, the line's coordinate, 1 row / 0 column) ->
         # the cards that empty cell admits with respect to its perpendicular line
         self._perp: dict[tuple[int, int, int], int] = {}
-        self._free: FreeWindows | None = None
+        #: The free windows of the fast playout, once it asked for them (moved on by :meth:`advance`).
+        self.free: FreeCensus | None = None
 
     def lines(self) -> dict[tuple[int, int], list[_Run]]:
         """The runs of every line with their windows, keyed by (1 for a row / 0 for a column, its coordinate)."""
@@ -287,7 +316,7 @@ class _Index:
         new._counts = list(self._counts)
         new._lines = None if self._lines is None else dict(self._lines)
         new._bits = dict(self._bits)
-        new._free = None  # rebuilt when asked for (it is the fast playout's, see advance)
+        new.free = None  # rebuilt when asked for (it is the fast playout's, see advance)
         new.advance(placed)
         return new
 
@@ -295,7 +324,7 @@ class _Index:
         """Whether ``hand`` has a legal play: ``generate_plays(..., first=True)``, or,
         once the free windows are kept (the fast playout's index), the single
         masks and then the free candidates, so that the windows are not built."""
-        free = self._free
+        free = self.free
         if free is None:
             return bool(generate_plays(self, hand, min_size, first=True))
         if not hand or not self.cells:
@@ -309,14 +338,6 @@ class _Index:
             mask |= 1 << c
         total, entries = free.census(mask, min_size)
         return any(free.play(entries, r, mask) is not None for r in range(total))
-
-    def free_windows(self) -> FreeWindows:
-        """The free windows of the board (:mod:`ruleproof.model.bigfive_free`), built on first use."""
-        if self._free is None:
-            from ruleproof.model.bigfive_free import FreeWindows
-
-            self._free = FreeWindows(self)
-        return self._free
 
     def advance(self, placed: tuple[Placed, ...]) -> None:
         """Add ``placed`` to this index in place (what :meth:`after` returns as a new index).
@@ -336,8 +357,8 @@ class _Index:
             insort(col, y)
         if self._lines is None and self._singles is None:
             self._perp.clear()
-            if self._free is not None:
-                self._free.update(placed)
+            if self.free is not None:
+                self.free.update(placed)
             return
         # Empty cells at the ends of a run through a new card admit fewer
         # cards now: other lines' windows through them are narrowed. Only
@@ -424,7 +445,7 @@ class _Index:
                     for j, run in enumerate(runs):
                         windows = run[3]
                         # a run's windows lie within four cells of its first card
-                        if windows is None or not run[0] - 4 <= at <= run[0] + 4:
+                        if windows is None or not run[0] - _REACH <= at <= run[0] + _REACH:
                             continue
                         if any(cell in w[2] for w in windows):
                             if m < 0:
@@ -435,8 +456,8 @@ class _Index:
                             out[j] = (run[0], run[1], _group_bits(windows), windows, run[4])
                     if out is not None:
                         lines[key] = out
-        if self._free is not None:
-            self._free.update(placed)
+        if self.free is not None:
+            self.free.update(placed)
 
 
 def _run_bits(runs: list[_Run]) -> int:
@@ -579,7 +600,7 @@ def _line_runs(cells: dict[Cell, int], coords: list[int], fixed: int, horizontal
         for run in old:
             a = run[0]
             for v in near:
-                if a - 5 <= v <= a + 5:
+                if a - _LINE <= v <= a + _LINE:
                     break
             else:
                 kept[a] = run
@@ -601,7 +622,7 @@ def _line_runs(cells: dict[Cell, int], coords: list[int], fixed: int, horizontal
                 first = prev_end + 2
                 windows = [w for w in got[3] if w[2][0][along] >= first or w[2][0][along] > a]
                 run = (a, b, _group_bits(windows), windows, prev_end)
-            elif b - a >= 4:
+            elif b - a >= _REACH:
                 run = (a, b, 0, [], prev_end)
             else:
                 # Computed when a hand first needs the run's groups: those of its own cards' modes.
@@ -623,7 +644,7 @@ def _run_windows(cells: dict[Cell, int], occ: set[int], fixed: int, horizontal: 
     """The windows of two or more cells of a line over the first card of its run
     ``a..b`` (``prev_end``: the previous run's end)."""
     out: list[_Window] = []
-    if b - a >= 4:
+    if b - a >= _REACH:
         return out
     if horizontal:
         old = [cells[(i, fixed)] for i in range(a, b + 1)]
@@ -632,13 +653,13 @@ def _run_windows(cells: dict[Cell, int], occ: set[int], fixed: int, horizontal: 
     # The old cards of a segment [lo, hi] depend on hi only (left of a is empty).
     ends = []
     right: list[int] = []
-    for hi in range(b, a + 5):
+    for hi in range(b, a + _LINE):
         if hi > b:
             if hi in occ:
                 old.append(cells[(hi, fixed)] if horizontal else cells[(fixed, hi)])
             else:
                 right.append(hi)
-        if len(old) >= 5:
+        if len(old) >= _LINE:
             break
         if hi + 1 in occ:
             continue
@@ -647,7 +668,7 @@ def _run_windows(cells: dict[Cell, int], occ: set[int], fixed: int, horizontal: 
             ends.append((hi, tuple(right), modes))
     if not ends:
         return out
-    lo_min = max(a - 4, prev_end + 2)
+    lo_min = max(a - _REACH, prev_end + 2)
     flag = int(horizontal)
     pm: dict[int, int] = {}
     cell_at: dict[int, Cell] = {}
@@ -661,7 +682,7 @@ def _run_windows(cells: dict[Cell, int], occ: set[int], fixed: int, horizontal: 
     left_cells = tuple(cell_at[i] for i in range(lo_min, a))
     for hi, right_empty, modes in ends:
         right_cells = tuple(cell_at[i] for i in right_empty)
-        low = max(lo_min, hi - 4)  # the leftmost lo of this end
+        low = max(lo_min, hi - _REACH)  # the leftmost lo of this end
         for mode in modes:
             size = mode.bit_count()
             rmasks = tuple(mode & pm[i] for i in right_empty)
@@ -696,7 +717,7 @@ def generate_plays(index: _Index, hand: tuple[int, ...], min_size: int = 1, *, f
     hand_mask = 0
     for c in kinds:
         hand_mask |= 1 << c
-    if min(4, len(kinds)) < min_size:
+    if min(_MOST_PLAYED, len(kinds)) < min_size:
         return []
     result: list[tuple[Placed, ...]] = []
     if min_size <= 1:
@@ -762,7 +783,7 @@ def check_play(index: _Index, hand: tuple[int, ...], placed: tuple[Placed, ...],
     perpendicular lines. Far-apart cells are refused before anything is scanned.
     """
     k = len(placed)
-    if not min_size <= k <= 4 or not index.cells:
+    if not min_size <= k <= _MOST_PLAYED or not index.cells:
         return False
     cards = [p.card for p in placed]
     if len(set(cards)) < k or any(c not in hand for c in cards):
@@ -782,17 +803,17 @@ def check_play(index: _Index, hand: tuple[int, ...], placed: tuple[Placed, ...],
         options.append((False, placed[0].x, [p.y for p in placed]))
     for horizontal, fixed, coords in options:
         lo, hi = min(coords), max(coords)
-        if hi - lo > 4:
+        if hi - lo > _REACH:
             continue
 
         def at(i: int) -> Cell:
             return (i, fixed) if horizontal else (fixed, i)
 
-        while lo - 1 >= hi - 5 and (at(lo - 1) in cells or at(lo - 1) in new):
+        while lo - 1 >= hi - _LINE and (at(lo - 1) in cells or at(lo - 1) in new):
             lo -= 1
-        while hi + 1 <= lo + 5 and (at(hi + 1) in cells or at(hi + 1) in new):
+        while hi + 1 <= lo + _LINE and (at(hi + 1) in cells or at(hi + 1) in new):
             hi += 1
-        if hi - lo > 4 or at(lo - 1) in cells or at(hi + 1) in cells:
+        if hi - lo > _REACH or at(lo - 1) in cells or at(hi + 1) in cells:
             continue
         if any(at(i) not in cells and at(i) not in new for i in range(lo, hi + 1)):
             continue

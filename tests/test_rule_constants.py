@@ -44,6 +44,12 @@ SMALLEST_IN_TABLE = 11
 
 #: The modules of each game that must read its constants from the table (beside the spec module itself).
 GAME_FILES: dict[str, tuple[str, ...]] = {
+    "bigfive": ("spec/bigfive.py", "spec/bigfive_components.py", "spec/bigfive_board.py", "spec/accel/bigfive.py",
+                "spec/accel/bigfive_lines.py", "spec/accel/bigfive_plays.py", "model/bigfive.py",
+                "model/bigfive_fast.py", "model/bigfive_free.py", "model/bigfive_index.py", "checkers/smt/bigfive.py",
+                "checkers/smt/bigfive_encoding.py", "checkers/smt/bigfive_dead.py", "checkers/smt/bigfive_replay.py",
+                "checkers/render/bigfive.py", "checkers/proofs/bigfive.py", "checkers/certcheck/bigfive.py",
+                "checkers/interop/codecs.py"),
     "take5": ("spec/take5.py", "spec/accel/take5.py", "model/take5.py", "checkers/smt/take5.py",
               "checkers/analysis/diff_take5.py", "checkers/render/take5.py", "checkers/proofs/take5.py",
               "checkers/certcheck/take5.py"),
@@ -60,7 +66,28 @@ _T5_ROUND_PLAN = "T5-F-6's witness is built by hand for the rulebook's numbers (
                  "50-card chain through one row); its replay checks it against the spec"
 _CERTCHECK = "the independent checker imports nothing of ruleproof's: it declares the constants it implements " \
              "once (IMPLEMENTS), compared with the spec's by tests/checkers/test_certcheck_constants.py"
+_BF_BOXES = "BF-F-5's search boxes are board sizes in cells (width x height), not a count of the rulebook"
+_BF_CODEC_THREE = "the codec's three special actions (pass, decline, bonus deck) and three chance kinds (deal, draw, " \
+                  "box): counts of move kinds, not a rulebook number"
 ALLOWED: dict[str, tuple[tuple[str, str, str], ...]] = {
+    "bigfive": (
+        ("spec/bigfive_components.py", "idle_rounds: int = 5",
+         "our own default for a flag the text never addresses (rounds without a placement), not a rulebook number"),
+        ("checkers/smt/bigfive.py", "DEAD_BOXES_QUICK: tuple[tuple[int, int], ...] = ((5, 5),)", _BF_BOXES),
+        ("checkers/smt/bigfive.py", "DEAD_BOXES_FULL: tuple[tuple[int, int], ...] = ((5, 5), (5, 6), (6, 6), (5, 7)",
+         _BF_BOXES),
+        ("checkers/smt/bigfive.py", "solver.add_fact((r > 0) != z3.Or(n == 2, n == 4))",
+         "BF-F-6/7 test the text's remark that 2 or 4 players leave cards over (§ Подготовка к игре): the claim's "
+         "own player counts"),
+        ("checkers/interop/codecs.py", "self.base_bonus = 3", _BF_CODEC_THREE),
+        ("checkers/interop/codecs.py", "self.max_chance_outcomes = 3 * self.KINDS", _BF_CODEC_THREE),
+        ("checkers/interop/codecs.py", "if not 0 <= action < 3 * self.KINDS:", _BF_CODEC_THREE),
+        ("checkers/interop/codecs.py", "self._fast_limit = 4 * (len(self.player_moves)",
+         "the generic codec's cache bound (four times the moves), shared by every game"),
+        *(("checkers/certcheck/bigfive.py", f'"{name}": ', _CERTCHECK)
+          for name in ("max_players", "max_players_five", "animals", "colours", "copies", "hand_size",
+                       "max_line", "max_group", "kids_deal", "solo_min_group", "solo_discard_cards")),
+    ),
     "take5": (
         ("checkers/smt/take5.py", "players = 10", _T5_ROUND_PLAN),
         ("checkers/smt/take5.py", 'witness={"players": 10,', _T5_ROUND_PLAN),

@@ -43,6 +43,30 @@ from typing import Any
 
 from ruleproof.checkers.certcheck.core import CHANCE, TERMINAL, Evaluation, Facts
 
+#: The rule constants this checker implements, declared once (it imports nothing of ruleproof's, so it
+#: cannot read the spec's table; tests/checkers/test_certcheck_constants.py compares the two).
+IMPLEMENTS: dict[str, Any] = {
+    "min_players": 1,
+    "max_players": 4,
+    "max_players_five": 5,
+    "animals": 5,
+    "colours": 5,
+    "copies": 4,
+    "hand_size": 5,
+    "max_line": 5,
+    "max_group": 4,
+    "kids_deal": 15,
+    "solo_min_group": 3,
+    "solo_discard_cards": 3,
+}
+_COLOURS: int = IMPLEMENTS["colours"]
+_KINDS: int = IMPLEMENTS["animals"] * _COLOURS
+_HAND: int = IMPLEMENTS["hand_size"]
+_LINE: int = IMPLEMENTS["max_line"]
+_GROUP: int = IMPLEMENTS["max_group"]
+#: Every card but the start card is dealt.
+_DEALT: int = _KINDS * IMPLEMENTS["copies"] - 1
+
 ANIMALS = "LGZCE"
 COLOURS = "bygrp"
 ANIMAL_NAMES = ("lion", "giraffe", "zebra", "chimpanzee", "elephant")
@@ -75,13 +99,13 @@ def card_id(code: str) -> int:
     24
     """
     if len(code) == 2 and code[0] in ANIMALS and code[1] in COLOURS:
-        return ANIMALS.index(code[0]) * 5 + COLOURS.index(code[1])
+        return ANIMALS.index(code[0]) * _COLOURS + COLOURS.index(code[1])
     raise ValueError(f"not a Big Five card: {code!r}")
 
 
 def code(card: int) -> str:
     """A card's two-letter code."""
-    return ANIMALS[card // 5] + COLOURS[card % 5]
+    return ANIMALS[card // _COLOURS] + COLOURS[card % _COLOURS]
 
 
 #: Largest coordinate a play may name: a board of 110 cards never reaches it, and
@@ -134,13 +158,13 @@ def _sizes(s: dict[str, Any]) -> list[int]:
     if v["handicap"]:
         return list(v["handicap"])
     if v["children"]:
-        return [15] * n
-    return [99 // n] * n
+        return [IMPLEMENTS["kids_deal"]] * n
+    return [_DEALT // n] * n
 
 
 def _setup_length(s: dict[str, Any]) -> int:
     sizes = _sizes(s)
-    return 1 + sum(sizes) + sum(min(5, k) for k in sizes)
+    return 1 + sum(sizes) + sum(min(_HAND, k) for k in sizes)
 
 
 def _deal_target(s: dict[str, Any], index: int) -> tuple[str, int]:
@@ -153,9 +177,9 @@ def _deal_target(s: dict[str, Any], index: int) -> tuple[str, int]:
             return ("deck", seat)
         i -= k
     for seat, k in enumerate(sizes):
-        if i < min(5, k):
+        if i < min(_HAND, k):
             return ("hand", seat)
-        i -= min(5, k)
+        i -= min(_HAND, k)
     return ("none", -1)
 
 
@@ -229,8 +253,8 @@ def _run(board: dict[Cell, Any], cell: Cell, axis: Cell) -> list[Cell]:
 
 def _line_facts(line: list[Cell], after: dict[Cell, int]) -> Facts:
     cards = [after[c] for c in line]
-    colours = {c % 5 for c in cards}
-    animals = {c // 5 for c in cards}
+    colours = {c % _COLOURS for c in cards}
+    animals = {c // _COLOURS for c in cards}
     shared = (f"colour {COLOUR_NAMES[colours.pop()]}" if len(colours) == 1
               else f"animal {ANIMAL_NAMES[animals.pop()]}" if len(animals) == 1 else None)
     return {"cells": [list(c) for c in line], "cards": [code(c) for c in cards], "shared": shared,
@@ -276,13 +300,13 @@ def analyse(board: dict[Cell, int], placed: tuple[tuple[int, int, int], ...]) ->
 def _placement_verdicts(a: Facts) -> dict[str, bool]:
     lines = a["lines"]
     return {
-        "BF-PLAY-2": 1 <= a["size"] <= 4,
+        "BF-PLAY-2": 1 <= a["size"] <= _GROUP,
         "BF-PLAY-3": not a["occupied"] and not a["duplicate_cells"],
         "BF-LINE-1": a["straight"] and not a["gaps"],
         "BF-LINE-2": a["size"] == 0 or not a["straight"] or bool(a["gaps"]) or bool(a["anchors"]),
         "BF-LINE-3": all(line["shared"] is not None for line in lines),
         "BF-LINE-4": all(line["distinct"] for line in lines),
-        "BF-LINE-5": all(len(line["cards"]) <= 5 for line in lines),
+        "BF-LINE-5": all(len(line["cards"]) <= _LINE for line in lines),
     }
 
 
@@ -312,15 +336,15 @@ def legal_plays(board: dict[Cell, int], hand: list[int], min_size: int) -> list[
     seen: set[tuple[Cell, ...]] = set()
     for (px, py) in board:
         for dx, dy in AXES:
-            for lo in range(-4, 1):
-                for hi in range(0, lo + 5):
+            for lo in range(1 - _LINE, 1):
+                for hi in range(0, lo + _LINE):
                     before = (px + (lo - 1) * dx, py + (lo - 1) * dy)
                     beyond = (px + (hi + 1) * dx, py + (hi + 1) * dy)
                     if before in board or beyond in board:
                         continue
                     segment = [(px + i * dx, py + i * dy) for i in range(lo, hi + 1)]
                     empty = tuple(c for c in segment if c not in board)
-                    if not min_size <= len(empty) <= min(4, len(hand)) or empty in seen:
+                    if not min_size <= len(empty) <= min(_GROUP, len(hand)) or empty in seen:
                         continue
                     seen.add(empty)
                     for cards in set(itertools.permutations(sorted(hand), len(empty))):
@@ -372,13 +396,13 @@ class _BigFive:
     def evaluate(self, s: dict[str, Any], actor: int, move: tuple[str, Any]) -> list[Evaluation]:
         kind, arg = move
         v, n = s["variant"], s["players"]
-        top = 5 if v["allow_five"] else 4
-        ok = 1 <= n <= top and (not v["handicap"] or len(v["handicap"]) == n)
-        ok = ok and not (v["children"] and not v["handicap"] and 15 * n > 99)
+        top = IMPLEMENTS["max_players_five"] if v["allow_five"] else IMPLEMENTS["max_players"]
+        ok = IMPLEMENTS["min_players"] <= n <= top and (not v["handicap"] or len(v["handicap"]) == n)
+        ok = ok and not (v["children"] and not v["handicap"] and IMPLEMENTS["kids_deal"] * n > _DEALT)
         out: list[Evaluation] = [("BF-SETUP-1", ok, {"players": n, "allow_five": v["allow_five"],
                                                       "handicap": v["handicap"]})]
         if kind == "deal":
-            pool = list(range(25)) if s["round_over"] else s["pool"]
+            pool = list(range(_KINDS)) if s["round_over"] else s["pool"]
             out.append(("BF-DEAL-1", arg in pool, {"card": code(arg), "available": arg in pool}))
         turn = whose_turn(s)
         out.append(("BF-TURN-1", actor == turn, {"actor": _who(actor), "to_act": _who(turn)}))
@@ -415,7 +439,7 @@ class _BigFive:
                                                        "top": [code(c) for c in deck_top]}))
         if kind == "exchange" and seat_move:
             size = _deck_size(s["decks"][actor])
-            out.append(("BF-EXCH-1", 1 <= len(arg) <= 5 and size > 0, {"count": len(arg), "deck_size": size}))
+            out.append(("BF-EXCH-1", 1 <= len(arg) <= _HAND and size > 0, {"count": len(arg), "deck_size": size}))
         if kind == "pass" and seat_move and n > 1:
             size = _deck_size(s["decks"][actor])
             witness = single_witness(board, hand)
@@ -426,11 +450,11 @@ class _BigFive:
             ok = not (kind == "bonusblind" and size == 0)
             out.append(("BF-BONUS-2", ok, {"source": "deck" if kind == "bonusblind" else "hand", "deck_size": size}))
         if kind == "play" and seat_move and n == 1:
-            out.append(("BF-SOLO-1", len(arg) >= 3, {"group_size": len(arg)}))
+            out.append(("BF-SOLO-1", len(arg) >= IMPLEMENTS["solo_min_group"], {"group_size": len(arg)}))
         if kind == "discard" and seat_move:
-            out.append(("BF-SOLO-2", len(arg) == 3, {"count": len(arg)}))
+            out.append(("BF-SOLO-2", len(arg) == IMPLEMENTS["solo_discard_cards"], {"count": len(arg)}))
             if n == 1:
-                plays = legal_plays(board, list(s["hands"][0]), 3)
+                plays = legal_plays(board, list(s["hands"][0]), IMPLEMENTS["solo_min_group"])
                 out.append(("BF-SOLO-3", not plays, {"can_place_3": bool(plays), "witness": plays[0] if plays else None}))
         if kind == "bonuspile" and seat_move:
             out.append(("BF-SOLO-4", arg in s["pile"], {"card": code(arg), "pile": [code(c) for c in s["pile"]]}))
@@ -448,7 +472,8 @@ class _BigFive:
         if move[0] == "discard":
             return {"claim": SOLO_CLAIM, "method": SOLO_METHOD, "assumptions": SOLO_ASSUMPTIONS, "bound": SOLO_BOUND,
                     "facts": {"hand": [code(c) for c in s["hands"][0]], "cards_on_board": len(s["board"]),
-                              "legal_groups": len(legal_plays(board_of(s), list(s["hands"][0]), 3))}}
+                              "legal_groups": len(legal_plays(board_of(s), list(s["hands"][0]),
+                                                              IMPLEMENTS["solo_min_group"]))}}
         cells = frontier(board_of(s))
         hand = sorted(set(s["hands"][actor]))
         return {"claim": FORCED_CLAIM, "method": FORCED_METHOD, "assumptions": FORCED_ASSUMPTIONS,

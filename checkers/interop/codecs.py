@@ -267,8 +267,9 @@ def _multiset_unrank(rank: int, kinds: int, size: int) -> tuple[int, ...]:
     return tuple(c - i for i, c in enumerate(combo))
 
 
-def _play_shapes() -> tuple[tuple[tuple[int, int, int], ...], ...]:
-    """Every play relative to an anchor card on the table, as ``(offset, family, step)`` triples.
+def _play_shapes(line: int, group: int, animals: int, colours: int) -> tuple[tuple[tuple[int, int, int], ...], ...]:
+    """Every play relative to an anchor card on the table, as ``(offset, family, step)`` triples, for lines of
+    at most ``line`` cards and groups of at most ``group`` (Big Five's MAX_LINE and MAX_GROUP).
 
     ``offset`` is the played cell's distance from the anchor along the line
     (``-4..4``, not 0); the line holds at most five cards. ``family`` 0: the
@@ -280,16 +281,17 @@ def _play_shapes() -> tuple[tuple[tuple[int, int, int], ...], ...]:
     import itertools
 
     shapes: list[tuple[tuple[int, int, int], ...]] = []
-    offsets = [o for o in range(-4, 5) if o]
-    for size in range(1, 5):
+    offsets = [o for o in range(1 - line, line) if o]
+    steps_of = {0: range(1, animals), 1: range(1, colours)}
+    for size in range(1, group + 1):
         for cells in itertools.combinations(offsets, size):
-            if max(*cells, 0) - min(*cells, 0) > 4:
+            if max(*cells, 0) - min(*cells, 0) > line - 1:
                 continue
             if size == 1:
-                shapes += [((cells[0], f, s),) for f in (0, 1) for s in range(1, 5)]
+                shapes += [((cells[0], f, s),) for f in (0, 1) for s in steps_of[f]]
                 continue
             for family in (0, 1):
-                for steps in itertools.permutations(range(1, 5), size):
+                for steps in itertools.permutations(steps_of[family], size):
                     shapes.append(tuple((o, family, s) for o, s in zip(cells, steps)))
     return tuple(shapes)
 
@@ -319,21 +321,24 @@ class BigFiveCodec(ActionCodec):
     (1504, 145483, 446283)
     """
 
-    KINDS = 25
-    MAX_ANCHORS = 100
-    HAND = 5
     tracks_extra = True
 
     def __init__(self) -> None:
         from ruleproof.spec import bigfive as bf
 
         self.bf = bf
-        self.shapes = _play_shapes()
+        # The rulebook's numbers, from the spec's table of rule constants.
+        self.KINDS = bf.KINDS
+        self.MAX_ANCHORS = len(bf.FULL_DECK)  # every card can be an anchor once
+        self.HAND = bf.HAND_SIZE
+        self.DISCARD = bf.SOLO_DISCARD
+        self.colours, self.animals = bf.COLOUR_COUNT, bf.ANIMAL_COUNT
+        self.shapes = _play_shapes(bf.MAX_LINE, bf.MAX_GROUP, bf.ANIMAL_COUNT, bf.COLOUR_COUNT)
         self._shape_index = {s: i for i, s in enumerate(self.shapes)}
         self.base_bonus = 3
         self.base_pile = self.base_bonus + self.KINDS
         self.base_discard = self.base_pile + self.KINDS
-        self.base_exchange = self.base_discard + _multiset_count(self.KINDS, 3)
+        self.base_exchange = self.base_discard + _multiset_count(self.KINDS, self.DISCARD)
         self._exchange_offsets: list[int] = []
         offset = self.base_exchange
         for size in range(1, self.HAND + 1):
@@ -387,8 +392,8 @@ class BigFiveCodec(ActionCodec):
         if kind is bf.BonusPile:
             return self.base_pile + move.card  # type: ignore[no-any-return]
         if kind is bf.Discard:
-            if len(move.cards) != 3:
-                raise AdapterError(f"{move}: a discard has three cards")
+            if len(move.cards) != self.DISCARD:
+                raise AdapterError(f"{move}: a discard has {self.DISCARD} cards")
             return self.base_discard + _multiset_rank(move.cards, self.KINDS)
         if kind is bf.Exchange:
             if not 1 <= len(move.cards) <= self.HAND:
@@ -444,15 +449,16 @@ class BigFiveCodec(ActionCodec):
             x, y, _ = placed[0]
             line = self._line(move, board, position, {p[:2] for p in placed}, x, y, len({p[1] for p in placed}) == 1)
         horizontal, k, a, base = line
-        colour, animal = a % 5, a // 5
+        colours = self.colours
+        colour, animal = a % colours, a // colours
         shape = []
         for p in placed:
             px, py, card = p
             offset = (px if horizontal else py) - base
-            if card != a and card % 5 == colour:
-                shape.append((offset, 0, (card // 5 - animal) % 5))
-            elif card != a and card // 5 == animal:
-                shape.append((offset, 1, (card % 5 - colour) % 5))
+            if card != a and card % colours == colour:
+                shape.append((offset, 0, (card // colours - animal) % self.animals))
+            elif card != a and card // colours == animal:
+                shape.append((offset, 1, (card % colours - colour) % colours))
             else:
                 raise AdapterError(f"{move}: {p} shares neither colour nor animal with the anchor")
         shape.sort()
@@ -502,7 +508,7 @@ class BigFiveCodec(ActionCodec):
         if action < self.base_discard:
             return bf.BonusPile(action - self.base_pile)
         if action < self.base_exchange:
-            return bf.Discard(_multiset_unrank(action - self.base_discard, self.KINDS, 3))
+            return bf.Discard(_multiset_unrank(action - self.base_discard, self.KINDS, self.DISCARD))
         if action < self.base_play:
             size = max(i for i, start in enumerate(self._exchange_offsets) if start <= action) + 1
             rank = action - self._exchange_offsets[size - 1]
@@ -517,10 +523,11 @@ class BigFiveCodec(ActionCodec):
         dx, dy = (0, 1) if vertical else (1, 0)
         placed = []
         for offset, family, step in self.shapes[index]:
+            colours = self.colours
             if family == 0:
-                card = ((a // 5 + step) % 5) * 5 + a % 5
+                card = ((a // colours + step) % self.animals) * colours + a % colours
             else:
-                card = (a // 5) * 5 + (a % 5 + step) % 5
+                card = (a // colours) * colours + (a % colours + step) % colours
             placed.append(bf.Placed(anchor[0] + offset * dx, anchor[1] + offset * dy, card))
         return bf.Play(tuple(sorted(placed)))
 

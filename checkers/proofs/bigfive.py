@@ -31,7 +31,6 @@ from ruleproof.spec.bigfive import (
     Pass,
     Placed,
     Play,
-    _phase_kinds,
     analyse_play,
     animal_of,
     board_map,
@@ -39,6 +38,7 @@ from ruleproof.spec.bigfive import (
     colour_of,
     compute_anchors,
     compute_legal_plays,
+    compute_move_kinds,
     compute_phase,
     compute_whose_turn,
     deck_size,
@@ -113,7 +113,7 @@ class _Facts:
             return {"actor": _who(actor), "to_act": _who(compute_whose_turn(s))}
         if rule_id == "BF-TURN-2":
             return {"phase": compute_phase(s), "move_kind": _kind(move),
-                    "allowed": [t.__name__.lower() for t in _phase_kinds(s)]}
+                    "allowed": [t.__name__.lower() for t in compute_move_kinds(s)]}
         if rule_id == "BF-PLAY-1":
             rest = list(hand)
             missing = []

@@ -23,12 +23,15 @@ from ruleproof.checkers.render.legend import Key, add_legend, stack
 from ruleproof.spec.bigfive import (
     ANIMAL_NAMES,
     COLOUR_NAMES,
+    LINE_BONUS,
     BigFiveState,
     Placed,
     Play,
     WorkedExample,
+    animal_of,
     board_map,
     card_code,
+    colour_of,
     compute_lines_through,
     make_position,
     parse_card,
@@ -50,10 +53,10 @@ _MARGIN = 26.0
 
 
 def _card(x: float, y: float, card: int, *, ghost: bool = False) -> str:
-    fill = CARD_FILLS[card % 5]
-    ink = TEXT_FILLS[card % 5]
+    fill = CARD_FILLS[colour_of(card)]
+    ink = TEXT_FILLS[colour_of(card)]
     style = ' stroke="#111" stroke-width="2.5" stroke-dasharray="5,3" fill-opacity="0.55"' if ghost else ' stroke="#333" stroke-width="1"'
-    name = ANIMAL_NAMES[card // 5]
+    name = ANIMAL_NAMES[animal_of(card)]
     return (
         f'<rect x="{x:.1f}" y="{y:.1f}" width="{_W:.1f}" height="{_H:.1f}" rx="6" fill="{fill}"{style}/>'
         f'<text x="{x + _W / 2:.1f}" y="{y + _H / 2:.1f}" font-size="18" font-weight="bold" '
@@ -143,7 +146,7 @@ def render_example_svg(example: WorkedExample) -> str:
 
 #: What the colours and outlines of :func:`render_view` mean.
 LEGEND: tuple[Key, ...] = (
-    *(Key("fill", CARD_FILLS[i], COLOUR_NAMES[i]) for i in range(5)),
+    *(Key("fill", fill, name) for fill, name in zip(CARD_FILLS, COLOUR_NAMES)),
     Key("dashed", "#111", "the cards of the move"),
     Key("outline", LINE_COLOUR, "a line of four or five the move makes"),
     Key("back", "#6c7a89", "face down"),
@@ -151,13 +154,14 @@ LEGEND: tuple[Key, ...] = (
 
 
 def long_lines(board: Iterable[Placed], cells: Iterable[Cell]) -> list[tuple[Cell, ...]]:
-    """The lines of four or five cards through ``cells`` (on a board that holds them).
+    """The lines through ``cells`` long enough to earn a bonus (four or five cards; on a board that holds them).
 
     >>> b = make_position("Lb@0,0 Gb@1,0 Zb@2,0 Cb@3,0 Ly@0,1", ["", ""]).board
     >>> long_lines(b, [(3, 0)])
     [((0, 0), (1, 0), (2, 0), (3, 0))]
     """
-    return [line for line in compute_lines_through(board_map(board), list(cells)) if len(line) >= 4]
+    shortest = min(size for size, _ in LINE_BONUS)
+    return [line for line in compute_lines_through(board_map(board), list(cells)) if len(line) >= shortest]
 
 
 def _hands_svg(state: BigFiveState, seat: int | None) -> str:

@@ -66,9 +66,16 @@ from ruleproof.checkers.smt.terms import and_ as _and
 from ruleproof.model.bigfive import GAME
 from ruleproof.model.bigfive_index import _Index, generate_plays
 from ruleproof.spec.bigfive import (
+    COLOUR_COUNT,
+    COPIES,
     EXAMPLES,
+    FULL_DECK,
     KINDS,
+    MAX_GROUP,
     MAX_LINE,
+    MAX_PLAYERS,
+    MAX_PLAYERS_USUAL,
+    MIN_PLAYERS,
     BigFiveVariant,
     Placed,
     parse_card,
@@ -134,11 +141,11 @@ def copies_ok(frame: Frame, cells: Sequence[Cell], with_play: bool = True) -> li
 
     out = []
     for kind in range(KINDS):
-        a, k = kind // 5, kind % 5
+        a, k = kind // COLOUR_COUNT, kind % COLOUR_COUNT
         terms = [count(_and(frame.occ[c], is_(frame.oa[c], a), is_(frame.oc[c], k))) for c in cells]
         if with_play:
             terms += [count(_and(frame.pl(c), is_(frame.pa[c], a), is_(frame.pc[c], k))) for c in frame.play_cells]
-        out.append(z3.Sum(terms) <= 4)
+        out.append(z3.Sum(terms) <= COPIES)
     return out
 
 
@@ -343,7 +350,7 @@ def q_four(full: bool) -> Finding:
     """Legal 4-card play ∧ row line ≠ 5 over the comb: unsat."""
     frame = comb_frame(prefix="f")
     facts = [*frame.domain(), *invariant_patterns(frame, True), frame.pl(frame.play_cells[0]),
-             frame.count() == 4, frame.run_length(frame.play_cells[0], AXES[0]) != MAX_LINE]
+             frame.count() == MAX_GROUP, frame.run_length(frame.play_cells[0], AXES[0]) != MAX_LINE]
     # The finite-domain solver (the domain facts bound every integer): about half the CPU, the same core.
     result, _ = solve_rules(facts, frame.rules(), logic="QF_FD", shared_trials=True)
     if result.verdict == "unknown":
@@ -431,7 +438,7 @@ def leftover_query(counts: Sequence[int]) -> SolverResult:
     n, q, r = z3.Ints("players share left")
     solver = TrackedSolver("bigfive.leftover")
     solver.add("BF-SETUP-1", z3.Or([n == k for k in counts]))
-    solver.add("BF-DEAL-2", 99 == n * q + r, r >= 0, r < n, q >= 0)
+    solver.add("BF-DEAL-2", len(FULL_DECK) - 1 == n * q + r, r >= 0, r < n, q >= 0)
     solver.add_fact((r > 0) != z3.Or(n == 2, n == 4))
     return solver.check()
 
@@ -439,7 +446,7 @@ def leftover_query(counts: Sequence[int]) -> SolverResult:
 def q_leftover(allow_five: bool) -> Callable[[bool], Finding]:
     """Solve the remainder question, and replay the deal of every count through the engine."""
     fid = "BF-F-7" if allow_five else "BF-F-6"
-    counts = (1, 2, 3, 4, 5) if allow_five else (1, 2, 3, 4)
+    counts = tuple(range(MIN_PLAYERS, (MAX_PLAYERS if allow_five else MAX_PLAYERS_USUAL) + 1))
     question = Q_LEFT + (" (with allow_five)" if allow_five else "")
 
     def run(full: bool) -> Finding:

@@ -72,12 +72,13 @@ from typing import Any
 import z3
 
 from ruleproof.checkers.smt.core import SolverResult, TrackedSolver
-from ruleproof.spec.bigfive import MAX_LINE
+from ruleproof.spec.bigfive import ANIMAL_COUNT, COLOUR_COUNT, COPIES, MAX_LINE
 
 Cell = tuple[int, int]
 AXES: tuple[Cell, Cell] = ((1, 0), (0, 1))
-#: Animals and colours.
-VALUES = range(5)
+#: Animals and colours: the values of either (the rulebook has as many animals as colours).
+VALUES = range(COLOUR_COUNT)
+assert ANIMAL_COUNT == COLOUR_COUNT, "the Boolean board encodes animals and colours over the same values"
 
 
 def _add(c: Cell, d: Cell, t: int) -> Cell:
@@ -176,7 +177,7 @@ class BoolBoard:
             if card is None:
                 out.append(self.not_(self.occ[c]))
             else:
-                out += [self.occ[c], self.ani[c][card // 5], self.col[c][card % 5]]
+                out += [self.occ[c], self.ani[c][card // COLOUR_COUNT], self.col[c][card % COLOUR_COUNT]]
         return out
 
     def decode(self, model: z3.ModelRef) -> dict[Cell, int]:
@@ -186,7 +187,7 @@ class BoolBoard:
             if z3.is_true(model.eval(self.occ[c], model_completion=True)):
                 a = next(v for v in VALUES if z3.is_true(model.eval(self.ani[c][v], model_completion=True)))
                 k = next(v for v in VALUES if z3.is_true(model.eval(self.col[c][v], model_completion=True)))
-                board[c] = a * 5 + k
+                board[c] = a * COLOUR_COUNT + k
         return board
 
 
@@ -272,8 +273,8 @@ def connected(bb: BoolBoard, most: int) -> list[Any]:
 
 
 def copies(bb: BoolBoard) -> list[Any]:
-    """At most four cards of each kind."""
-    return [z3.AtMost(*[bb.is_kind(c, a, k) for c in bb.cells], 4) for a in VALUES for k in VALUES]
+    """At most four cards (COPIES) of each kind."""
+    return [z3.AtMost(*[bb.is_kind(c, a, k) for c in bb.cells], COPIES) for a in VALUES for k in VALUES]
 
 
 def value_precedence(bb: BoolBoard) -> list[Any]:
@@ -281,7 +282,7 @@ def value_precedence(bb: BoolBoard) -> list[Any]:
     out: list[Any] = []
     order = sorted(bb.cells, key=lambda c: (c[1], c[0]))
     for table in (bb.col, bb.ani):
-        used = [bb.false] * 5
+        used = [bb.false] * len(VALUES)
         for c in order:
             out += [bb.implies(table[c][v], used[v - 1]) for v in VALUES if v > 0]
             used = [bb.or_(used[v], table[c][v]) for v in VALUES]

@@ -46,7 +46,7 @@ import z3
 from ruleproof.checkers.smt.core import SolverResult, TrackedSolver, budget_rlimit
 from ruleproof.checkers.smt.terms import and_ as _and, count as _count, eq as _eq, implies as _implies
 from ruleproof.checkers.smt.terms import not_ as _not, or_ as _or
-from ruleproof.spec.bigfive import MAX_GROUP, MAX_LINE, Placed
+from ruleproof.spec.bigfive import ANIMAL_COUNT, COLOUR_COUNT, GROUP_BONUS, LINE_BONUS, MAX_GROUP, MAX_LINE, Placed
 
 Cell = tuple[int, int]
 AXES: tuple[Cell, Cell] = ((1, 0), (0, 1))
@@ -102,9 +102,9 @@ class Frame:
             if board is not None:
                 card = board.get(c)
                 self.occ[c] = z3.BoolVal(card is not None, ctx)
-                self.oa[c] = z3.IntVal(card // 5 if card is not None else 0, ctx)
-                self.oc[c] = z3.IntVal(card % 5 if card is not None else 0, ctx)
-                self._constant[c] = (card // 5, card % 5) if card is not None else (0, 0)
+                self.oa[c] = z3.IntVal(card // COLOUR_COUNT if card is not None else 0, ctx)
+                self.oc[c] = z3.IntVal(card % COLOUR_COUNT if card is not None else 0, ctx)
+                self._constant[c] = (card // COLOUR_COUNT, card % COLOUR_COUNT) if card is not None else (0, 0)
             else:
                 self.occ[c] = z3.Bool(f"occ_{tag}", ctx)
                 self.oa[c] = z3.Int(f"oa_{tag}", ctx)
@@ -249,13 +249,14 @@ class Frame:
     def domain(self) -> list[Any]:
         """Background facts: animals and colours are 0–4, counts are non-negative."""
         facts = []
+        top_a, top_c = ANIMAL_COUNT - 1, COLOUR_COUNT - 1
         if not self.fixed_board:
             for c in self.scope:
-                facts += [self.oa[c] >= 0, self.oa[c] <= 4, self.oc[c] >= 0, self.oc[c] <= 4]
+                facts += [self.oa[c] >= 0, self.oa[c] <= top_a, self.oc[c] >= 0, self.oc[c] <= top_c]
         for c in self.play_cells:
             if self.stacking:
                 facts.append(self.pn[c] >= 0)
-            facts += [self.pa[c] >= 0, self.pa[c] <= 4, self.pc[c] >= 0, self.pc[c] <= 4]
+            facts += [self.pa[c] >= 0, self.pa[c] <= top_a, self.pc[c] >= 0, self.pc[c] <= top_c]
         return facts
 
     # -- the rules -------------------------------------------------------------------
@@ -288,12 +289,12 @@ class Frame:
                 out.append(("BF-LINE-5", _implies(self.pl(c), short)))
         if hand is not None:
             kinds = sorted(set(hand))
+            def kind(c: Cell, k: int) -> list[Any]:  # the played card on ``c`` is the card ``k``
+                return [self.pa[c] == k // COLOUR_COUNT, self.pc[c] == k % COLOUR_COUNT]
             for c in self.play_cells:
-                out.append((HAND_RULE, _implies(self.pl(c), _or([_and(self.pa[c] == k // 5, self.pc[c] == k % 5)
-                                                                      for k in kinds]))))
+                out.append((HAND_RULE, _implies(self.pl(c), _or([_and(*kind(c, k)) for k in kinds]))))
             for k in kinds:
-                used = z3.Sum([z3.If(_and(self.pl(c), self.pa[c] == k // 5, self.pc[c] == k % 5), self.pn[c], 0)
-                               for c in self.play_cells])
+                used = z3.Sum([z3.If(_and(self.pl(c), *kind(c, k)), self.pn[c], 0) for c in self.play_cells])
                 out.append((HAND_RULE, used <= hand.count(k)))
         return out
 
@@ -307,7 +308,7 @@ class Frame:
             if card is None:
                 facts.append(_not(self.occ[c]))
             else:
-                facts += [self.occ[c], self.oa[c] == card // 5, self.oc[c] == card % 5]
+                facts += [self.occ[c], self.oa[c] == card // COLOUR_COUNT, self.oc[c] == card % COLOUR_COUNT]
         return facts
 
     def play_facts(self, placed: Sequence[Placed]) -> list[Any]:
@@ -321,7 +322,7 @@ class Frame:
         for c in self.play_cells:
             facts.append(self.pn[c] == counts.get(c, 0) if self.stacking else self.pl(c) == (c in counts))
             if c in last:
-                facts += [self.pa[c] == last[c] // 5, self.pc[c] == last[c] % 5]
+                facts += [self.pa[c] == last[c] // COLOUR_COUNT, self.pc[c] == last[c] % COLOUR_COUNT]
         return facts
 
     def decode_play(self, model: z3.ModelRef) -> tuple[Placed, ...]:
@@ -331,7 +332,7 @@ class Frame:
             if z3.is_true(model.eval(self.pl(c), model_completion=True)):
                 a = model.eval(self.pa[c], model_completion=True).as_long()
                 k = model.eval(self.pc[c], model_completion=True).as_long()
-                placed.append(Placed(c[0], c[1], a * 5 + k))
+                placed.append(Placed(c[0], c[1], a * COLOUR_COUNT + k))
         return tuple(sorted(placed))
 
     def decode_board(self, model: z3.ModelRef) -> dict[Cell, int]:
@@ -341,7 +342,7 @@ class Frame:
             if z3.is_true(model.eval(self.occ[c], model_completion=True)):
                 a = model.eval(self.oa[c], model_completion=True).as_long()
                 k = model.eval(self.oc[c], model_completion=True).as_long()
-                board[c] = a * 5 + k
+                board[c] = a * COLOUR_COUNT + k
         return board
 
 
@@ -501,10 +502,10 @@ def invariant_patterns(frame: Frame, cells_before: bool = True, touching: Iterab
     out = []
     for c in frame.scope:
         for d in AXES:
-            run6 = [_add(c, d, t) for t in range(6)]
+            run6 = [_add(c, d, t) for t in range(MAX_LINE + 1)]  # one card more than a line holds
             if all(x in frame.inside for x in run6) and (wanted is None or wanted & set(run6)):
                 out.append(_not(_and([has(x) for x in run6])))
-            for t in range(1, 5):
+            for t in range(1, MAX_LINE):
                 seg = [_add(c, d, s) for s in range(t + 1)]
                 if all(x in frame.inside for x in seg) and (wanted is None or wanted & set(seg)):
                     u, v = seg[0], seg[-1]
@@ -541,24 +542,23 @@ def old_run_at_least(frame: Frame, c: Cell, d: Cell, size: int) -> Any:
 
 
 def bonus_terms(frame: Frame, reading: str) -> Any:
-    """The bonus of the play in a comb frame whose leftmost played cell is ``(0, 0)``.
-
-    Text reading: each new line of 4 earns 1, of 5 earns 2, plus 1 for a
-    group of four. Publisher: a line earns 1 when the play makes it reach 4
-    and 2 when it reaches 5, where "reach" compares with the longest
-    connected run of old cards in the line (:func:`old_run_at_least`), as
-    ``compute_old_run`` does in the spec.
-    """
+    """The bonus of the play in a comb frame whose leftmost played cell is ``(0, 0)``, from the spec's tables
+    ``LINE_BONUS`` and ``GROUP_BONUS``: by the text per new line of a length, plus the group's; by the publisher
+    per length a line reaches, compared with its longest connected run of old cards (:func:`old_run_at_least`)."""
     h, v = AXES
     first = frame.play_cells[0]
     n = frame.count()
 
     def value(c: Cell, d: Cell, length: Any) -> Any:
+        # The table's rows as the spec reads them: If(length == 4, 1, If(length == 5, 2, 0)) for the rulebook's.
         if reading == "text":
-            return z3.If(length == 4, 1, z3.If(length == 5, 2, 0))
-        four = old_run_at_least(frame, c, d, 4)
-        five = old_run_at_least(frame, c, d, 5)
-        return z3.If(_and(_not(four), length >= 4), 1, 0) + z3.If(_and(_not(five), length >= 5), 2, 0)
+            term: Any = 0
+            for size, earned in reversed(LINE_BONUS):
+                term = z3.If(length == size, earned, term)
+            return term
+        olds = [old_run_at_least(frame, c, d, size) for size, _ in LINE_BONUS]
+        terms = [z3.If(_and(_not(old), length >= size), earned, 0) for old, (size, earned) in zip(olds, LINE_BONUS)]
+        return sum(terms[1:], terms[0])
 
     row = frame.run_length(first, h)
     total = z3.If(row >= 2, value(first, h, row), 0)
@@ -566,7 +566,8 @@ def bonus_terms(frame: Frame, reading: str) -> Any:
         col = frame.run_length(c, v)
         total = total + z3.If(_and(frame.pl(c), col >= 2), value(c, v, col), 0)
     if reading == "text":
-        total = total + z3.If(n == MAX_GROUP, 1, 0)
+        for size, earned in GROUP_BONUS:
+            total = total + z3.If(n == size, earned, 0)
     return total
 
 
@@ -671,7 +672,8 @@ def line_five_follows(frame: Frame, *, rlimit: int | None = None) -> tuple[Solve
     limit = budget_rlimit("bigfive.line5-lemma", rlimit)
     for shape in shapes:
         solver = TrackedSolver("bigfive.line5-lemma", rlimit=rlimit, logic="QF_FD")
-        solver.add_fact(*[_and(v >= 0, v <= 4) for _, v in sorted(bounded.items())], shape)
+        solver.add_fact(*[_and(v >= 0, v <= (ANIMAL_COUNT if name.startswith("lemma_a_") else COLOUR_COUNT) - 1)
+                          for name, v in sorted(bounded.items())], shape)
         result = solver.check()
         seconds, units = seconds + result.seconds, units + result.resources
         if result.verdict != "unsat":

@@ -15,7 +15,7 @@ import pytest
 
 from ruleproof.spec.core import ConstantTable
 
-GAMES_WITH_DECLARATIONS = ("take5", "cinco", "bigpoints")
+GAMES_WITH_DECLARATIONS = ("take5", "cinco", "bigpoints", "bigfive")
 
 
 @pytest.mark.parametrize("game_id", GAMES_WITH_DECLARATIONS)
@@ -56,6 +56,22 @@ def test_cinco_checker_player_counts_and_colours_equal_the_spec() -> None:
             state = {"players": players, "variant": {"teams6": teams6}}
             assert checker._colours(state) == spec.colours_in_game(players, spec.CincoVariant(teams6=teams6)), \
                 (players, teams6)
+
+
+def test_bigfive_checker_cards_and_deals_equal_the_spec() -> None:
+    """The checker's card codes (card by card, both ways) and its deal plan (deck sizes and setup length, for
+    every player count of the even, children's and handicap deals) are the spec's."""
+    from ruleproof.checkers.certcheck import bigfive as checker
+    from ruleproof.spec import bigfive as spec
+
+    assert [checker.code(c) for c in range(spec.KINDS)] == [spec.card_code(c) for c in range(spec.KINDS)]
+    assert [checker.card_id(spec.card_code(c)) for c in range(spec.KINDS)] == list(range(spec.KINDS))
+    variants = [spec.BigFiveVariant(allow_five=True), spec.BigFiveVariant(children=True, allow_five=True)]
+    for players in range(spec.MIN_PLAYERS, spec.MAX_PLAYERS + 1):
+        for variant in [*variants, spec.BigFiveVariant(handicap=tuple(range(1, players + 1)), allow_five=True)]:
+            state = {"players": players, "variant": {"handicap": list(variant.handicap), "children": variant.children}}
+            assert checker._sizes(state) == list(spec.deal_sizes(variant, players))
+            assert checker._setup_length(state) == spec.setup_length(variant, players)
 
 
 def test_invalid_declaration_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -202,7 +202,9 @@ def test_multiset_ranks_follow_lexicographic_order() -> None:
 
 
 def test_big_five_play_shapes_are_lines_of_at_most_five() -> None:
-    shapes = codecs._play_shapes()
+    from ruleproof.spec import bigfive as bf
+
+    shapes = codecs._play_shapes(bf.MAX_LINE, bf.MAX_GROUP, bf.ANIMAL_COUNT, bf.COLOUR_COUNT)
     assert len(shapes) == len(set(shapes))
     for shape in shapes:
         offsets = [o for o, _, _ in shape]

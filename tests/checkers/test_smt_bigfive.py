@@ -17,6 +17,7 @@ from ruleproof.checkers.smt.bigfive_encoding import PLACEMENT_RULES, any_play, c
 from ruleproof.checkers.smt.bigfive_replay import build_order, replay_plays
 from ruleproof.model.bigfive import _Index, generate_plays, grow_board
 from ruleproof.spec import bigfive as bf
+from ruleproof.spec.accel.bigfive_plays import candidate_plays
 from ruleproof.spec.core import Step, check_rules
 
 DATA = Path(__file__).resolve().parent.parent / "data"
@@ -40,7 +41,7 @@ def random_cases(count: int, seed: int, sizes: tuple[int, ...]) -> Iterator[tupl
         if plays and rng.random() < 0.5:
             placed = list(rng.choice(plays))
         else:
-            cands = bf.candidate_plays(board, hand, exhaustive=len(board) < 10)
+            cands = candidate_plays(board, hand, exhaustive=len(board) < 10)  # the plain enumeration's, from tables
             placed = list(rng.choice(cands).placed) if cands else [bf.Placed(1, 0, 3)]
         r = rng.random()
         if r < 0.2:
@@ -82,7 +83,7 @@ def test_encoding_equals_spec_on_thousands_of_plays() -> None:
 
 @pytest.mark.parametrize("example", bf.EXAMPLES, ids=lambda e: f"{e.who}-{e.move}")
 def test_the_texts_examples(example: bf.WorkedExample) -> None:
-    board = tuple(sorted(bf._parse_placed(w, w) for w in example.board.split()))
+    board = tuple(sorted(bf.parse_placed(w, w) for w in example.board.split()))
     move = bf.parse_move(example.move)
     assert isinstance(move, bf.Play)
     verdict = check_play({p.cell: p.card for p in board}, move.placed)
@@ -103,7 +104,7 @@ CORE_CASES = [
 @pytest.mark.parametrize("rule_id, board, move", CORE_CASES, ids=[c[0] for c in CORE_CASES])
 def test_core_names_the_broken_rule(rule_id: str, board: str, move: str) -> None:
     placed = bf.parse_move(move).placed  # type: ignore[union-attr]
-    cells = {bf._parse_placed(w, w).cell: bf._parse_placed(w, w).card for w in board.split()}
+    cells = {bf.parse_placed(w, w).cell: bf.parse_placed(w, w).card for w in board.split()}
     verdict = check_play(cells, placed)
     assert not verdict.legal and rule_id in verdict.core and rule_id in verdict.violated
 
@@ -225,7 +226,7 @@ def test_the_bonus_finding_has_a_picture_and_replays() -> None:
 
 
 def _board(text: str) -> dict[tuple[int, int], int]:
-    return {p.cell: p.card for p in (bf._parse_placed(w, w) for w in text.split())}
+    return {p.cell: p.card for p in (bf.parse_placed(w, w) for w in text.split())}
 
 
 @pytest.mark.rule("BF-BONUS-1")

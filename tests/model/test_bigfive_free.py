@@ -9,7 +9,7 @@ import random
 from collections import Counter
 
 from ruleproof.model.bigfive import _Index, generate_plays, grow_board
-from ruleproof.model.bigfive_free import FreeWindows, hand_mask, pattern_counts, pattern_windows
+from ruleproof.model.bigfive_free import FreeWindows, free_windows, hand_mask, pattern_counts, pattern_windows
 from ruleproof.spec.bigfive import FULL_DECK, Placed
 
 
@@ -31,7 +31,7 @@ def test_free_candidates_are_the_multi_card_plays_and_updates_equal_a_fresh_coun
         board = grow_board(1, rng)
         index = _Index(board)
         index.singles()
-        free = index.free_windows()
+        free = free_windows(index)
         rest = _rest(board)
         for _ in range(40):
             hand = tuple(sorted(rng.sample(rest, 5)))
@@ -58,12 +58,12 @@ def test_free_candidates_are_the_multi_card_plays_and_updates_equal_a_fresh_coun
 def test_after_leaves_the_free_windows_of_the_old_index_alone() -> None:
     board = grow_board(12, random.Random(4))
     index = _Index(board)
-    free = index.free_windows()
+    free = free_windows(index)
     lines = {key: (dict(t), dict(r)) for key, (t, r) in free.lines.items()}
     x, y, _ = board[0]
     empty = next((x + d, y) for d in range(1, 30) if (x + d, y) not in index.cells)
     moved = index.after((Placed(empty[0], empty[1], _rest(board)[0]),))
-    assert moved.free_windows() is not free
+    assert free_windows(moved) is not free
     assert free.lines == lines
 
 
@@ -108,7 +108,7 @@ def test_any_play_with_free_windows_equals_the_generated_plays() -> None:
         for _ in range(5):
             board = grow_board(size, rng)
             plain, fast = _Index(board), _Index(board)
-            fast.free_windows()
+            free_windows(fast)
             rest = _rest(board)
             for _ in range(30):
                 hand = tuple(sorted(rng.sample(rest, rng.randint(1, 5))))

@@ -61,7 +61,7 @@ CIS, CIE = "spec/cinco.py", "model/cinco.py"
 IKS, IKE = "spec/ikebana.py", "model/ikebana.py"
 BPS, BPE = "spec/bigpoints.py", "model/bigpoints.py"
 BPP = "spec/bigpoints_parts.py"
-BFS, BFE = "spec/bigfive.py", "model/bigfive.py"
+BFS, BFB, BFE = "spec/bigfive.py", "spec/bigfive_board.py", "model/bigfive.py"
 
 _T5_SPEC_END = ("        return any(t >= variant.threshold for t in totals)",
                 "        return any(t > variant.threshold for t in totals)")
@@ -242,20 +242,25 @@ BIGPOINTS = [
 ]
 
 _BF_SPEC_CAP = ("        earned = min(earned, room)\n        if earned and v.bonus_timing", "        if earned and v.bonus_timing")
-_BF_SPEC_FOUR = ('    if variant.bonus == "text" and len(play.placed) == 4:', '    if variant.bonus == "text" and len(play.placed) == 5:')
+_BF_SPEC_FOUR = ("total += sum(earned for size, earned in GROUP_BONUS if len(play.placed) == size)",
+                 "total += sum(earned for size, earned in GROUP_BONUS if len(play.placed) == size + 1)")
 
 BIGFIVE = [
     _m("BF-M1", "bigfive", "BF-BONUS-2", "the spec does not cap the bonus by the cards left", (BFS, *_BF_SPEC_CAP)),
     _m("BF-M2", "bigfive", "BF-BONUS-2", "neither layer caps the bonus by the cards left",
        (BFS, *_BF_SPEC_CAP), (BFE, "            earned = min(earned, room)\n            if earned:", "            if earned:")),
     _m("BF-M3", "bigfive", "BF-BONUS-1", "the spec pays 1, not 2, for a line of five",
-       (BFS, "total += 1 if new == 4 else 2 if new == 5 else 0", "total += 1 if new == 4 else 1 if new == 5 else 0")),
-    _m("BF-M4", "bigfive", "BF-BONUS-1", "the engine pays 1 for every line of four or more",
-       (BFE, "total += 1 if length == 4 else 2 if length == 5 else 0", "total += 1 if length >= 4 else 0")),
+       (BFB, "total += earned if new == length else 0", "total += min(earned, 1) if new == length else 0")),
+    _m("BF-M4", "bigfive", "BF-BONUS-1", "the engine pays 1 for every line size a line reaches (1 for five, not 2)",
+       (BFE, "if length == size if text else old < size <= length:\n                total += earned",
+        "if length == size if text else old < size <= length:\n                total += 1")),
     _m("BF-M5", "bigfive", "BF-BONUS-1", "both layers forget the bonus for a group of four",
-       (BFS, *_BF_SPEC_FOUR), (BFE, "    if text and k == 4:\n        total += 1", "    if text and k == 5:\n        total += 1")),
-    _m("BF-M6", "bigfive", "BF-LINE-5", "the spec allows lines of six", (BFS, "MAX_LINE = 5\n", "MAX_LINE = 6\n")),
-    _m("BF-M7", "bigfive", "BF-PLAY-2", "the spec allows groups of five", (BFS, "MAX_GROUP = 4\n", "MAX_GROUP = 5\n")),
+       (BFB, *_BF_SPEC_FOUR), (BFE, "            if k == size:\n                total += earned",
+                               "            if k == size + 1:\n                total += earned")),
+    _m("BF-M6", "bigfive", "BF-LINE-5", "the spec allows lines of six",
+       (BFS, "if len(cards) > MAX_LINE]", "if len(cards) > MAX_LINE + 1]")),
+    _m("BF-M7", "bigfive", "BF-PLAY-2", "the spec allows groups of five",
+       (BFS, "    if low <= n <= MAX_GROUP:", "    if low <= n <= MAX_GROUP + 1:")),
     _m("BF-M8", "bigfive", "BF-REFILL-1", "the engine refills to five even when the deck runs short (after_refill)",
        (BFE, "return state._replace(bonus=earned, to_draw=need if need < have else have)",
         "return state._replace(bonus=earned, to_draw=need)")),

@@ -1,7 +1,8 @@
 """A third way to count the Big Five bonus: one bonus card per line of four or more the play touches."""
 
 from ruleproof.model.bigfive import BigFiveGame
-from ruleproof.spec.bigfive import BonusCount, build_spec, compute_lines_through
+from ruleproof.spec.accel.bigfive import build_spec  # the specification with its fast forms (same verdicts)
+from ruleproof.spec.bigfive import BonusCount, compute_lines_through
 
 
 def per_line(board, placed) -> int:
