@@ -190,9 +190,6 @@ def import_circles(modules: list[tuple[str, str, Path]]) -> list[list[str]]:
 KNOWN_CIRCLES: list[list[str]] = [
     ["ruleproof.checkers.analysis.audit", "ruleproof.checkers.analysis.audit_jobs"],
     ["ruleproof.checkers.analysis.diff", "ruleproof.checkers.analysis.diff_jobs", "ruleproof.checkers.analysis.diff_take5"],
-    ["ruleproof.checkers.smt.bigpoints", "ruleproof.checkers.smt.bigpoints_bounds"],
-    ["ruleproof.model.bigfive", "ruleproof.model.bigfive_fast"],
-    ["ruleproof.model.bigfive_free", "ruleproof.model.bigfive_index"],
 ]
 
 

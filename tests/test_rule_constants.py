@@ -98,8 +98,6 @@ ALLOWED: dict[str, tuple[tuple[str, str, str], ...]] = {
         ("checkers/smt/take5.py", "hands[0][t - 1] = chain[5 * t]", _T5_ROUND_PLAN),
         ("checkers/smt/take5.py", "others += list(chain[5 * t + 1: 5 * t + 5])", _T5_ROUND_PLAN),
         ("checkers/smt/take5.py", "chain[5 * t - 1]", _T5_ROUND_PLAN),
-        ("checkers/smt/take5.py", "hands = [[row[1], row[3], higher], [row[2], row[4], 4]]",
-         "T5-F-5's witness deals card 4 (a card number, not the row count)"),
         ("checkers/analysis/diff_take5.py", "below, code = x, 4",
          "option code 4 is the third row's right end (codes 2·row + left)"),
         ("checkers/render/take5.py", 'if heads >= 5 else',

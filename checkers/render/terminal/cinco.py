@@ -24,6 +24,7 @@ from rich.text import Text
 from ruleproof.checkers.render.terminal.common import DIM, heading, hidden, joined, label, lines, plural, sees
 from ruleproof.model.core import CHANCE, TERMINAL
 from ruleproof.spec.cinco import (
+    LINE,
     CincoState,
     Play,
     board_of,
@@ -53,13 +54,14 @@ def chip(colour: int, *, won: bool = False, last: bool = False) -> Text:
     return Text.assemble((letter, style))
 
 
-def board_rows(board: Board, colours: int, placed: int = 0) -> list[Text]:
+def board_rows(board: Board, colours: int, placed: int = 0, length: int = LINE) -> list[Text]:
     """The board's cells where the layout puts them: numbers on free cells, chips as letters.
 
     :param placed: the cell of the chip just placed (0: none), reversed.
+    :param length: how many chips in a line win (the variant's line length).
     """
     layout = board.layout
-    won = {n for k in range(colours) for line in compute_winning_lines(board, k) for n in line}
+    won = {n for k in range(colours) for line in compute_winning_lines(board, k, length) for n in line}
     places = [text_position(layout, c) for c in layout.coords]
     top = min(r for r, _ in places)
     left = min(c for _, c in places)
