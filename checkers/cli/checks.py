@@ -98,7 +98,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
     layout = getattr(args, "variant", [])  # --layout FILE: the board the record must have been played on
     reading = reading_of(stream.header.game, layout, args.reading) if args.reading or layout else None
     try:
-        result = validate_record(stream.header, reading, stream=stream)
+        result = validate_record(stream.header, reading, stream=stream, fast=args.fast)
     except RecordError as exc:
         raise RecordError(exc.args[0], exc.path, exc.move_index, str(args.record)) from None
     if args.json:
@@ -178,8 +178,18 @@ def add_subcommand(sub: Any) -> None:
     add_json(p)
     p.set_defaults(func=cmd_simulate)
 
-    p = sub.add_parser("validate", help="check every move of a game record")
+    p = sub.add_parser("validate", help="check every move of a game record",
+                       description="Check every move of a record with the specification: its turn order and "
+                                   "legality rules decide each move, its effect rules each transition the engine "
+                                   "computes, its outcome rules a finished game's winners; the engine's own "
+                                   "verdicts are cross-checked (a disagreement is a failure, exit 1). --fast "
+                                   "trusts the engine instead. Exit 0 valid, 1 a move or the engine failed, 2 bad "
+                                   "input.")
     p.add_argument("record", help="path of a JSON game record")
+    p.add_argument("--fast", action="store_true",
+                   help="trusts the engine: the engine's legality check decides each move and the specification "
+                        "only names the rules of a move the engine rejects (faster; not a check of the engine; "
+                        "named in the output and in --json as checked_by: engine)")
     p.add_argument("--reading", metavar="FILE",
                    help="check under this reading file (a record made under a plugin needs the same file again)")
     add_layout(p)
