@@ -185,3 +185,52 @@ def test_validate_help_documents_fast_as_trusting_the_engine(capsys: pytest.Capt
         main(["validate", "--help"])
     help_text = " ".join(capsys.readouterr().out.split())
     assert "--fast" in help_text and "trusts the engine" in help_text
+
+
+# -- prove: the certificate's verdict and its prefix are the spec's ---------------------------------
+
+
+def test_invalid_prove_of_a_move_a_wrong_engine_accepts_is_illegal_and_names_the_disagreement() -> None:
+    from ruleproof.checkers.proofs.core import engine_disagreement, prove
+
+    engine = TakeInsteadOfPlace()
+    record = _record(engine, take_once=True)
+    index = _index_of_wrong_take(record)
+    cert = prove(record, index, reading=_reading(engine))
+    assert cert["verdict"] == "illegal" and "T5-LOW-2" in cert["violated"]
+    assert "engine accepts this move" in (engine_disagreement(cert) or "")
+    with pytest.raises(Exception, match="is illegal"):  # default: the spec checks the prefix
+        prove(record, index + 1, reading=_reading(engine))
+    trusted = prove(record, index + 1, reading=_reading(engine), fast=True)
+    assert "trusts the engine" in trusted["producer"]["prefix_checked_by"]
+
+
+def test_invalid_prove_after_a_wrong_transition_is_a_disagreement() -> None:
+    from ruleproof.checkers.proofs.core import EngineDisagreementError, prove
+
+    engine = PlaceAtTheFront()
+    record = _record(engine)
+    index = validate_record(record, _reading(engine)).index
+    assert index is not None
+    with pytest.raises(EngineDisagreementError, match="T5-PLACE-4"):
+        prove(record, index + 1, reading=_reading(engine))
+    assert "prefix_checked_by" in prove(record, index + 1, reading=_reading(engine), fast=True)["producer"]
+
+
+def test_invalid_cli_prove_with_a_wrong_engine(wrong_reading: Path, tmp_path: Path,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    reading = load_reading(wrong_reading)
+    record = _record(reading.engine, take_once=True)
+    record = GameRecord(record.game, record.players, record.variant, record.moves, reading=reading.identity())
+    record_path = tmp_path / "game.json"
+    record_path.write_text(record.dumps(), encoding="utf-8")
+    index = _index_of_wrong_take(record)
+    capsys.readouterr()
+    assert main(["prove", str(record_path), "--move", str(index), "--reading", str(wrong_reading)]) == 1
+    out = capsys.readouterr().out
+    assert "T5-LOW-2" in out and "ENGINE DISAGREES" in out and "the specification decides" in out
+    assert main(["prove", str(record_path), "--move", str(index + 1), "--reading", str(wrong_reading)]) == 2
+    assert "is illegal" in capsys.readouterr().err
+    code = main(["prove", str(record_path), "--move", str(index + 1), "--reading", str(wrong_reading), "--fast"])
+    out = capsys.readouterr().out
+    assert code in (0, 1) and "trusting the engine" in out
