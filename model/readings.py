@@ -392,7 +392,7 @@ def load_plugin_module(path: str | Path, name: str | None = None) -> tuple[Modul
     except RuleproofError:
         del sys.modules[module_name]
         raise
-    except Exception as exc:  # the user's code: report it, do not crash
+    except (Exception, SystemExit) as exc:  # the user's code: report it; never crash or exit with its code
         del sys.modules[module_name]
         raise ReadingError(f"{p}: the plugin failed to load: {type(exc).__name__}: {exc}") from None
     return module, digest
