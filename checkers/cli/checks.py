@@ -191,7 +191,9 @@ def add_subcommand(sub: Any) -> None:
                         "only names the rules of a move the engine rejects (faster; not a check of the engine; "
                         "named in the output and in --json as checked_by: engine)")
     p.add_argument("--reading", metavar="FILE",
-                   help="check under this reading file (a record made under a plugin needs the same file again)")
+                   help="check under this reading file (a record made under a plugin needs the same file again; a "
+                        "reading file with rules = PLUGIN.py runs that Python file: give only one you trust; the "
+                        "record itself never names a file or code to run)")
     add_layout(p)
     add_json(p)
     p.set_defaults(func=cmd_validate)
