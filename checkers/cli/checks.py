@@ -22,9 +22,23 @@ from ruleproof.model.outputs import check_target, write_atomic
 from ruleproof.spec.errors import RecordError, RuleproofError
 
 
-def _positive(name: str, value: int) -> None:
+#: The most games one ``simulate`` run plays (its statistics are kept in memory, a few hundred bytes a game;
+#: ``ruleproof campaign simulate`` runs more, in resumable chunks on disk).
+MAX_SIMULATE_GAMES = 1_000_000
+#: The most move sequences one ``fuzz`` run tries (``ruleproof campaign fuzz`` runs more).
+MAX_FUZZ_EXAMPLES = 1_000_000
+#: The most steps of one fuzzed move sequence (every game ends long before: see ``Game.max_game_length``).
+MAX_FUZZ_STEPS = 100_000
+
+
+def _count(name: str, value: int, limit: int, limit_name: str) -> None:
+    """A usage error unless ``1 <= value <= limit``, naming the limit."""
     if value < 1:
         raise RuleproofError(f"{name} must be at least 1; got {value!r}")
+    if value > limit:
+        shown = str(value) if value < 10 ** 30 else f"a number of {len(str(value))} digits"
+        raise RuleproofError(f"{name} is at most {limit:,} (limit {limit_name}); got {shown}; for more, run "
+                             "`ruleproof campaign` (resumable chunks on disk)")
 
 
 # -- simulate -----------------------------------------------------------------------
@@ -39,7 +53,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     reading = reading_of(args.game, args.variant, args.reading)
     game, variant = reading.engine, reading.variant
     game.initial_state(args.players, variant)  # validates the player count
-    _positive("--games", args.games)
+    _count("--games", args.games, MAX_SIMULATE_GAMES, "MAX_SIMULATE_GAMES")
     if args.record:
         check_target(args.record, args.force)  # before the work, not after
     with Progress(f"simulating {game.name}", args.games, enabled=not args.quiet, every=max(1, args.games // 10),
@@ -118,8 +132,8 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
     reading = reading_of(args.game, args.variant, args.reading)
     game, variant = reading.engine, reading.variant
     game.initial_state(args.players, variant)  # validates the player count
-    _positive("--examples", args.examples)
-    _positive("--steps", args.steps)
+    _count("--examples", args.examples, MAX_FUZZ_EXAMPLES, "MAX_FUZZ_EXAMPLES")
+    _count("--steps", args.steps, MAX_FUZZ_STEPS, "MAX_FUZZ_STEPS")
     machine: Any = None
     if reading.has_plugin:  # the reading's own engine and spec (extra rules or a derived engine): run here
         machine = type("ReadingMachine", (GameMachine,), {"game": game, "players": args.players, "variant": variant})
@@ -164,7 +178,8 @@ def add_subcommand(sub: Any) -> None:
     p = sub.add_parser("simulate", help="random playouts with statistics")
     p.add_argument("game", help="game id (any case)")
     p.add_argument("--players", type=int, required=True, help="number of seats")
-    p.add_argument("--games", type=int, default=100, help="number of games (default 100)")
+    p.add_argument("--games", type=int, default=100,
+                   help=f"number of games (default 100, at most {MAX_SIMULATE_GAMES:,}: MAX_SIMULATE_GAMES)")
     p.add_argument("--seed", type=int, default=0,
                    help="random seed (default 0: the same games every run; change it for other games)")
     add_variant(p)
@@ -201,8 +216,10 @@ def add_subcommand(sub: Any) -> None:
     p = sub.add_parser("fuzz", help="drive engine and spec through Hypothesis-chosen move sequences")
     p.add_argument("game", help="game id (any case)")
     p.add_argument("--players", type=int, required=True, help="number of seats")
-    p.add_argument("--examples", type=int, default=100, help="move sequences to try (default 100)")
-    p.add_argument("--steps", type=int, default=200, help="steps per sequence (default 200)")
+    p.add_argument("--examples", type=int, default=100,
+                   help=f"move sequences to try (default 100, at most {MAX_FUZZ_EXAMPLES:,}: MAX_FUZZ_EXAMPLES)")
+    p.add_argument("--steps", type=int, default=200,
+                   help=f"steps per sequence (default 200, at most {MAX_FUZZ_STEPS:,}: MAX_FUZZ_STEPS)")
     p.add_argument("--seed", type=int,
                    help="random seed (default: none: Hypothesis derandomises, the same sequences every run); more "
                         "than 20 examples run in chunks of 20, each seeded from the seed (0 when none) and its number")
