@@ -93,3 +93,12 @@ def test_count_limits_at_their_boundary() -> None:
         for bad in (0, limit + 1):
             with pytest.raises(RuleproofError, match="--n"):
                 _count("--n", bad, limit, "LIMIT")
+
+
+@pytest.mark.parametrize("name", ["a\x00b", "x" * 300, "d" * 300 + "/out.json"])
+def test_invalid_output_file_names_found_by_the_fuzz(name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    """``schema --output 'a\\x00b'`` and ``prove --output`` with a 300-character name raised ValueError and OSError."""
+    monkeypatch.chdir(tmp_path)
+    code, _, err = _run(capsys, "schema", "record", "--output", name)
+    assert code == 2 and ("NUL" in err or "not a file name this system can write" in err or "does not exist" in err)
