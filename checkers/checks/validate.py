@@ -37,7 +37,8 @@ from ruleproof.model.registry import available_games, game_for
 from ruleproof.spec.core import variant_from_mapping
 from ruleproof.spec.errors import MoveParseError, PlayerCountError, RecordError, VariantError
 
-__all__ = ["CHECKED_BY", "StepVerdict", "ValidationResult", "check_step", "game_of_record", "validate_record"]
+__all__ = ["CHECKED_BY", "FAILURE_KINDS", "MODE_TEXT", "StepVerdict", "ValidationResult", "check_step",
+           "game_of_record", "parsed_moves", "validate_record"]
 
 #: Who decides legality, by mode: the specification (the default) or the engine (``--fast``).
 CHECKED_BY = {False: "spec", True: "engine"}
