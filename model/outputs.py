@@ -43,6 +43,18 @@ def check_target(path: str | Path, force: bool = False) -> Path:
     :raises OutputError: naming the file.
     """
     p = Path(path)
+    try:
+        return _checked_target(p, force)
+    except (OSError, ValueError) as exc:  # a name the system refuses (too long, a NUL byte) is bad input
+        if isinstance(exc, OutputError):
+            raise
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise OutputError(f"{str(p)[:200]!r}: not a file name this system can write: {reason}") from None
+
+
+def _checked_target(p: Path, force: bool) -> Path:
+    if "\x00" in str(p):
+        raise OutputError(f"{str(p)[:200]!r}: a file name cannot hold a NUL byte")
     if p.is_dir():
         raise OutputError(f"{p}: is a folder; give a file name")
     if (p.exists() or p.is_symlink()) and not force:
@@ -79,8 +91,9 @@ def write_atomic(path: str | Path, data: str | bytes, *, force: bool = False) ->
         _sync_folder(parent)
     except OutputError:
         raise
-    except OSError as exc:
-        raise OutputError(f"{p}: cannot write the file: {exc.strerror or exc}") from None
+    except (OSError, ValueError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise OutputError(f"{p}: cannot write the file: {reason}") from None
     finally:
         if tmp:
             with contextlib.suppress(OSError):

@@ -19,7 +19,10 @@ A plugin module may define
   the changed rules; the audit runs conformance on it.
 
 A reading file is TOML (read through the input boundary,
-:func:`ruleproof.model.inputs.load_reading_file`: bounded, strict UTF-8)::
+:func:`ruleproof.model.inputs.load_reading_file`: bounded, strict UTF-8). A
+reading file with ``rules`` runs Python code: its plugin is imported, with the
+user's permissions, when the file is loaded, and a line on standard error says
+so first (:func:`announce_plugin`)::
 
     game = "take5"
     title = "Fewest cards"
@@ -314,11 +317,31 @@ def load_reading(path: str | Path) -> Reading:
     if "rules" in table:
         try:
             plugin = plugin_path(p, table["rules"])
+            announce_plugin(p, plugin)
             module, digest = load_plugin_module(plugin)
             reading = _with_plugin(reading, module, digest, plugin)
         except ReadingError as exc:
             raise _fail(p, "rules", str(exc)) from None
     return reading
+
+
+def announce_plugin(reading_file: Path, plugin: Path) -> None:
+    """Say on standard error, before it runs, that a reading file runs Python code (once per plugin and process).
+
+    A reading file looks like data, but its ``rules`` key makes ruleproof run
+    a Python file with the user's permissions; the user decides by giving
+    ``--reading FILE``, so that is where it is said (help texts, the tutorial
+    and this line). Records, certificates and campaign folders never name a
+    reading file or a plugin: they carry a reading's identity only.
+    """
+    key = str(plugin)
+    if key not in _ANNOUNCED:
+        _ANNOUNCED.add(key)
+        sys.stderr.write(f"note: the reading file {reading_file} runs Python code: rules = {plugin.name!r} "
+                         f"({plugin}); give only reading files whose plugin you trust\n")
+
+
+_ANNOUNCED: set[str] = set()
 
 
 def plugin_path(reading_file: str | Path, name: str) -> Path:
@@ -392,7 +415,7 @@ def load_plugin_module(path: str | Path, name: str | None = None) -> tuple[Modul
     except RuleproofError:
         del sys.modules[module_name]
         raise
-    except Exception as exc:  # the user's code: report it, do not crash
+    except (Exception, SystemExit) as exc:  # the user's code: report it; never crash or exit with its code
         del sys.modules[module_name]
         raise ReadingError(f"{p}: the plugin failed to load: {type(exc).__name__}: {exc}") from None
     return module, digest

@@ -9,7 +9,15 @@ entry point names a :class:`GameParts`) or :func:`register_game`.
 
 Parts are imported only when asked for (:func:`load_part`). A part a game does
 not have is a :class:`MissingPartError` that says which part is missing and
-what it is for, never a bare ``ModuleNotFoundError``. The spec layer holds the
+what it is for, never a bare ``ModuleNotFoundError``.
+
+A plugin is someone else's code: one that fails must not take the built-in
+games down with it. An entry point that fails to load, or names something
+other than a :class:`GameParts`, is reported once on standard error and
+skipped; a plugin game's part that fails to import (any exception, or
+``SystemExit``), or whose module lacks the object it must define (``SPEC``,
+``GAME``, …), is a :class:`BrokenPluginError`: listing the games skips it with
+a warning, and a command that names the game exits 2 with the reason. The spec layer holds the
 names as strings, so this table does not make it import any higher layer.
 
 >>> "take5" in game_ids()
@@ -25,6 +33,7 @@ True
 from __future__ import annotations
 
 import importlib
+import sys
 from dataclasses import dataclass
 from importlib import metadata
 from types import ModuleType
@@ -47,6 +56,11 @@ PART_PURPOSES: dict[str, str] = {
 }
 
 
+#: The object each part's module must define.
+PART_OBJECTS: dict[str, str] = {"spec": "SPEC", "engine": "GAME", "proofs": "EXTRACTOR", "certcheck": "RULES",
+                                "renderer": "render_svg"}
+
+
 class UnknownGameError(RuleproofError, KeyError):
     """A game id that this project does not know."""
 
@@ -66,6 +80,25 @@ class MissingPartError(RuleproofError, LookupError):
 
     def __str__(self) -> str:
         return str(self.args[0])
+
+
+class BrokenPluginError(MissingPartError):
+    """A plugin game's part failed to import, or its module lacks the object it must define."""
+
+    def __init__(self, game: str, part: str, detail: str) -> None:
+        RuleproofError.__init__(self, f"the plugin game {game!r} is broken: its {part} part {detail}")
+        self.game = game
+        self.part = part
+
+
+def warn(message: str) -> None:
+    """Write a warning about a plugin on standard error, once per message."""
+    if message not in _WARNED:
+        _WARNED.add(message)
+        sys.stderr.write(f"warning: {message}\n")
+
+
+_WARNED: set[str] = set()
 
 
 @dataclass(frozen=True)
@@ -139,18 +172,27 @@ def register_game(parts: GameParts) -> GameParts:
 
 
 def _entry_point_games() -> dict[str, GameParts]:
+    """The games of the installed ``ruleproof.games`` entry points; a broken one is reported and skipped."""
     global _DISCOVERED
     if _DISCOVERED is None:
         found: dict[str, GameParts] = {}
-        for ep in metadata.entry_points(group=ENTRY_POINT_GROUP):
+        try:
+            points = list(metadata.entry_points(group=ENTRY_POINT_GROUP))
+        except Exception as exc:  # noqa: BLE001 - broken installed metadata must not break the built-in games
+            warn(f"the {ENTRY_POINT_GROUP} entry points could not be read ({type(exc).__name__}: {exc}); "
+                 "plugin games are skipped")
+            points = []
+        for ep in points:
             try:
                 parts = ep.load()
-            except Exception as exc:  # a broken plugin must not break the built-in games
-                raise RuleproofError(f"the {ENTRY_POINT_GROUP} entry point {ep.name!r} ({ep.value}) "
-                                     f"failed to load: {type(exc).__name__}: {exc}") from None
+            except (Exception, SystemExit) as exc:  # someone else's code: report it, skip it
+                warn(f"skipping the {ENTRY_POINT_GROUP} entry point {ep.name!r} ({ep.value}): it failed to load: "
+                     f"{type(exc).__name__}: {exc}")
+                continue
             if not isinstance(parts, GameParts):
-                raise RuleproofError(f"the {ENTRY_POINT_GROUP} entry point {ep.name!r} names "
-                                     f"{type(parts).__name__}, not a GameParts")
+                warn(f"skipping the {ENTRY_POINT_GROUP} entry point {ep.name!r} ({ep.value}): it names a "
+                     f"{type(parts).__name__}, not a GameParts")
+                continue
             found[parts.id] = parts
         _DISCOVERED = found
     return _DISCOVERED
@@ -184,22 +226,66 @@ def load_part(game: str, part: str) -> ModuleType:
     """Import the module of a game's part.
 
     :raises MissingPartError: the game has no such part, or its module does not exist.
+    :raises BrokenPluginError: a plugin game's module fails to import or lacks
+        its object (:data:`PART_OBJECTS`); the failure is remembered, so the
+        plugin's code is not run again.
     """
+    known = _BROKEN.get((game, part))
+    if known is not None:
+        raise known
     name = parts_for(game).module_name(part)
     if name is None:
         raise MissingPartError(game, part)
     try:
-        return importlib.import_module(name)
+        module = importlib.import_module(name)
     except ModuleNotFoundError as exc:
         if exc.name is not None and name.startswith(exc.name):
             raise MissingPartError(game, part, f"module {name} not found") from None
-        raise
+        if game in BUILTIN_GAMES:
+            raise
+        raise _broken(game, part, f"(module {name}) failed to import: {type(exc).__name__}: {exc}") from None
+    except (Exception, SystemExit) as exc:
+        if game in BUILTIN_GAMES:  # our own bug: let it show
+            raise
+        raise _broken(game, part, f"(module {name}) failed to import: {type(exc).__name__}: {exc}") from None
+    wanted = PART_OBJECTS.get(part)
+    if wanted is not None and not hasattr(module, wanted):
+        if game in BUILTIN_GAMES:
+            raise MissingPartError(game, part, f"module {name} defines no {wanted}")
+        raise _broken(game, part, f"(module {name}) defines no {wanted}: {PART_PURPOSES[part]}")
+    if game not in BUILTIN_GAMES:
+        problem = _misfit(part, getattr(module, wanted or "", None))
+        if problem:
+            raise _broken(game, part, f"(module {name}): {problem}")
+    return module
+
+
+def _misfit(part: str, value: object) -> str:
+    """Why a plugin's part object cannot serve ("" when it can): the spec must be a :class:`GameSpec`, the
+    engine an object whose ``spec`` is one (this layer does not import the engines' base class)."""
+    if part == "spec" and not isinstance(value, GameSpec):
+        return f"SPEC is a {type(value).__name__}, not a ruleproof.spec.core.GameSpec"
+    if part == "engine" and not isinstance(getattr(value, "spec", None), GameSpec):
+        return f"GAME is a {type(value).__name__}, not a ruleproof engine (a Game whose spec is a GameSpec)"
+    return ""
+
+
+_BROKEN: dict[tuple[str, str], BrokenPluginError] = {}
+
+
+def _broken(game: str, part: str, detail: str) -> BrokenPluginError:
+    error = _BROKEN[game, part] = BrokenPluginError(game, part, detail)
+    return error
 
 
 def has_part(game: str, part: str) -> bool:
-    """Whether the game has ``part`` (its module is named and importable)."""
+    """Whether the game has ``part`` (its module is named and importable); a broken plugin's part is reported on
+    standard error (once) and counts as missing."""
     try:
         load_part(game, part)
+    except BrokenPluginError as exc:
+        warn(f"skipping the plugin game {game!r}: {exc}")
+        return False
     except MissingPartError:
         return False
     return True
@@ -219,6 +305,9 @@ def check_game_id(game: str, known: tuple[str, ...] | None = None) -> str:
     """Return ``game`` when it is among ``known`` (default: specified games), else raise."""
     known = specified_games() if known is None else known
     if game not in known:
+        broken = [error for (name, _), error in _BROKEN.items() if name == game]
+        if broken:  # a plugin game that was skipped: say why, not "unknown"
+            raise broken[0]
         raise UnknownGameError(f"unknown game {game!r}; available: {', '.join(known)}")
     return game
 

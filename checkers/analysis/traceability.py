@@ -144,14 +144,36 @@ class AuditChange:
         return f"{head} ({self.detail})" if self.detail else head
 
 
+def row_key(row: Mapping[str, Any]) -> tuple[str, str, str]:
+    """What identifies an audit row across audits: game, check and subject (a finding's id for a finding).
+
+    >>> row_key({"game": "take5", "check": "finding", "subject": "T5-F-1 q", "data": {"id": "T5-F-1"}})
+    ('take5', 'finding', 'T5-F-1')
+    """
+    data = row.get("data") if isinstance(row.get("data"), Mapping) else None
+    subject = str(data["id"]) if row.get("check") == "finding" and data and "id" in data else str(row["subject"])
+    return (str(row["game"]), str(row["check"]), subject)
+
+
+def duplicate_rows(audit: Mapping[str, Any] | Sequence[Any]) -> tuple[int, int] | None:
+    """The indexes of the first two rows of one check (``None`` when each check has one row): an audit with two
+    cannot be compared (which verdict would count?).
+
+    >>> duplicate_rows({"rows": [{"game": "take5", "check": "fuzz", "subject": "3p"}] * 2})
+    (0, 1)
+    """
+    rows = audit["rows"] if isinstance(audit, Mapping) else audit
+    seen: dict[tuple[str, str, str], int] = {}
+    for index, row in enumerate(rows):
+        first = seen.setdefault(row_key(row), index)
+        if first != index:
+            return first, index
+    return None
+
+
 def _rows(audit: Mapping[str, Any] | Sequence[Any]) -> dict[tuple[str, str, str], Mapping[str, Any]]:
     rows = audit["rows"] if isinstance(audit, Mapping) else audit
-    out: dict[tuple[str, str, str], Mapping[str, Any]] = {}
-    for row in rows:
-        data = row.get("data") if isinstance(row.get("data"), Mapping) else None
-        subject = str(data["id"]) if row.get("check") == "finding" and data and "id" in data else str(row["subject"])
-        out[(str(row["game"]), str(row["check"]), subject)] = row
-    return out
+    return {row_key(row): row for row in rows}
 
 
 def _verdict(row: Mapping[str, Any]) -> str:
@@ -180,5 +202,5 @@ def compare_audits(before: Mapping[str, Any] | Sequence[Any], after: Mapping[str
         va = _verdict(a) if a is not None else None
         vb = _verdict(b) if b is not None else None
         if va != vb:
-            changes.append(AuditChange(*key, va, vb, str(b["detail"]) if b is not None else ""))
+            changes.append(AuditChange(*key, va, vb, str(b.get("detail", "")) if b is not None else ""))
     return changes

@@ -22,9 +22,23 @@ from ruleproof.model.outputs import check_target, write_atomic
 from ruleproof.spec.errors import RecordError, RuleproofError
 
 
-def _positive(name: str, value: int) -> None:
+#: The most games one ``simulate`` run plays (its statistics are kept in memory, a few hundred bytes a game;
+#: ``ruleproof campaign simulate`` runs more, in resumable chunks on disk).
+MAX_SIMULATE_GAMES = 1_000_000
+#: The most move sequences one ``fuzz`` run tries (``ruleproof campaign fuzz`` runs more).
+MAX_FUZZ_EXAMPLES = 1_000_000
+#: The most steps of one fuzzed move sequence (every game ends long before: see ``Game.max_game_length``).
+MAX_FUZZ_STEPS = 100_000
+
+
+def _count(name: str, value: int, limit: int, limit_name: str) -> None:
+    """A usage error unless ``1 <= value <= limit``, naming the limit."""
     if value < 1:
         raise RuleproofError(f"{name} must be at least 1; got {value!r}")
+    if value > limit:
+        shown = str(value) if value < 10 ** 30 else f"a number of {len(str(value))} digits"
+        raise RuleproofError(f"{name} is at most {limit:,} (limit {limit_name}); got {shown}; for more, run "
+                             "`ruleproof campaign` (resumable chunks on disk)")
 
 
 # -- simulate -----------------------------------------------------------------------
@@ -39,7 +53,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     reading = reading_of(args.game, args.variant, args.reading)
     game, variant = reading.engine, reading.variant
     game.initial_state(args.players, variant)  # validates the player count
-    _positive("--games", args.games)
+    _count("--games", args.games, MAX_SIMULATE_GAMES, "MAX_SIMULATE_GAMES")
     if args.record:
         check_target(args.record, args.force)  # before the work, not after
     with Progress(f"simulating {game.name}", args.games, enabled=not args.quiet, every=max(1, args.games // 10),
@@ -98,7 +112,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
     layout = getattr(args, "variant", [])  # --layout FILE: the board the record must have been played on
     reading = reading_of(stream.header.game, layout, args.reading) if args.reading or layout else None
     try:
-        result = validate_record(stream.header, reading, stream=stream)
+        result = validate_record(stream.header, reading, stream=stream, fast=args.fast)
     except RecordError as exc:
         raise RecordError(exc.args[0], exc.path, exc.move_index, str(args.record)) from None
     if args.json:
@@ -118,8 +132,8 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
     reading = reading_of(args.game, args.variant, args.reading)
     game, variant = reading.engine, reading.variant
     game.initial_state(args.players, variant)  # validates the player count
-    _positive("--examples", args.examples)
-    _positive("--steps", args.steps)
+    _count("--examples", args.examples, MAX_FUZZ_EXAMPLES, "MAX_FUZZ_EXAMPLES")
+    _count("--steps", args.steps, MAX_FUZZ_STEPS, "MAX_FUZZ_STEPS")
     machine: Any = None
     if reading.has_plugin:  # the reading's own engine and spec (extra rules or a derived engine): run here
         machine = type("ReadingMachine", (GameMachine,), {"game": game, "players": args.players, "variant": variant})
@@ -164,7 +178,8 @@ def add_subcommand(sub: Any) -> None:
     p = sub.add_parser("simulate", help="random playouts with statistics")
     p.add_argument("game", help="game id (any case)")
     p.add_argument("--players", type=int, required=True, help="number of seats")
-    p.add_argument("--games", type=int, default=100, help="number of games (default 100)")
+    p.add_argument("--games", type=int, default=100,
+                   help=f"number of games (default 100, at most {MAX_SIMULATE_GAMES:,}: MAX_SIMULATE_GAMES)")
     p.add_argument("--seed", type=int, default=0,
                    help="random seed (default 0: the same games every run; change it for other games)")
     add_variant(p)
@@ -178,10 +193,22 @@ def add_subcommand(sub: Any) -> None:
     add_json(p)
     p.set_defaults(func=cmd_simulate)
 
-    p = sub.add_parser("validate", help="check every move of a game record")
+    p = sub.add_parser("validate", help="check every move of a game record",
+                       description="Check every move of a record with the specification: its turn order and "
+                                   "legality rules decide each move, its effect rules each transition the engine "
+                                   "computes, its outcome rules a finished game's winners; the engine's own "
+                                   "verdicts are cross-checked (a disagreement is a failure, exit 1). --fast "
+                                   "trusts the engine instead. Exit 0 valid, 1 a move or the engine failed, 2 bad "
+                                   "input.")
     p.add_argument("record", help="path of a JSON game record")
+    p.add_argument("--fast", action="store_true",
+                   help="trusts the engine: the engine's legality check decides each move and the specification "
+                        "only names the rules of a move the engine rejects (faster; not a check of the engine; "
+                        "named in the output and in --json as checked_by: engine)")
     p.add_argument("--reading", metavar="FILE",
-                   help="check under this reading file (a record made under a plugin needs the same file again)")
+                   help="check under this reading file (a record made under a plugin needs the same file again; a "
+                        "reading file with rules = PLUGIN.py runs that Python file: give only one you trust; the "
+                        "record itself never names a file or code to run)")
     add_layout(p)
     add_json(p)
     p.set_defaults(func=cmd_validate)
@@ -189,8 +216,10 @@ def add_subcommand(sub: Any) -> None:
     p = sub.add_parser("fuzz", help="drive engine and spec through Hypothesis-chosen move sequences")
     p.add_argument("game", help="game id (any case)")
     p.add_argument("--players", type=int, required=True, help="number of seats")
-    p.add_argument("--examples", type=int, default=100, help="move sequences to try (default 100)")
-    p.add_argument("--steps", type=int, default=200, help="steps per sequence (default 200)")
+    p.add_argument("--examples", type=int, default=100,
+                   help=f"move sequences to try (default 100, at most {MAX_FUZZ_EXAMPLES:,}: MAX_FUZZ_EXAMPLES)")
+    p.add_argument("--steps", type=int, default=200,
+                   help=f"steps per sequence (default 200, at most {MAX_FUZZ_STEPS:,}: MAX_FUZZ_STEPS)")
     p.add_argument("--seed", type=int,
                    help="random seed (default: none: Hypothesis derandomises, the same sequences every run); more "
                         "than 20 examples run in chunks of 20, each seeded from the seed (0 when none) and its number")

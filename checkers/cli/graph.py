@@ -117,7 +117,7 @@ def add_subcommand(sub: Any) -> None:
                    help="print the summary (states, moves) as JSON; the graph goes only to --output")
     p.add_argument("--reading", metavar="FILE",
                    help="explore under this reading file (its flags on top of the configuration's; its extra rules "
-                        "or derived engine)")
+                        "or derived engine; a reading file with rules = PLUGIN.py runs that Python file)")
     p.add_argument("--players", type=int, metavar="N",
                    help="seats, for a game without reduced configurations (explored whole; default: its least)")
     p.add_argument("--max-states", type=int, default=200_000, metavar="N",

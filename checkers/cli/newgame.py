@@ -9,6 +9,14 @@ DIR``). The files are rendered from templates shipped in this package
 placeholders; the templates are Python and TOML, whose braces Jinja2 would need
 escaped everywhere).
 
+The title is the user's text and the files are code, so it is never pasted
+raw: each place gets it escaped for its language (:func:`title_forms`): a
+Python string literal (``repr``), a TOML basic string, a docstring (Python
+escapes around reST escapes), a markdown heading. A title is one line of
+printable text (:func:`check_title`). The game id becomes a Python package
+name, so Python keywords (``class``, ``import``, ``if``) are refused with the
+other names that cannot be one (soft keywords such as ``match`` can).
+
 >>> import argparse
 >>> parser = argparse.ArgumentParser(prog="ruleproof")
 >>> add_subcommand(parser.add_subparsers(dest="command"))
@@ -22,7 +30,10 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import json
+import keyword
 import re
+import unicodedata
 from importlib import resources
 from pathlib import Path
 from string import Template
@@ -32,7 +43,10 @@ from ruleproof.checkers.cli.common import add_force
 from ruleproof.checkers.cli.output import EXIT_OK, out, print_json
 from ruleproof.spec.errors import RuleproofError
 
-__all__ = ["add_subcommand", "cmd_new_game", "scaffold_files"]
+__all__ = ["MAX_TITLE", "add_subcommand", "check_title", "cmd_new_game", "scaffold_files", "title_forms"]
+
+#: The longest title ``--title`` takes (characters).
+MAX_TITLE = 100
 
 #: Template file → path in the new package (``{package}`` and ``{game}`` filled in).
 _LAYOUT = {
@@ -46,11 +60,63 @@ _LAYOUT = {
     "reading.toml.tmpl": "readings/misere.toml",
 }
 _NAME = re.compile(r"^[a-z][a-z0-9_]{1,30}$")
+#: Characters with a meaning in reST inline markup or markdown, escaped by a backslash in each.
+_REST_SPECIAL = re.compile(r"([\\`*_|\[\]<>:])")
+_MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]<>()#+\-.!|~&])")
+
+
+def check_title(title: str) -> str:
+    """``title`` when it is one line of printable text of 1 to :data:`MAX_TITLE` characters.
+
+    >>> check_title("Pebbles & Co.")
+    'Pebbles & Co.'
+    >>> check_title("two\\nlines")
+    Traceback (most recent call last):
+    ...
+    ruleproof.spec.errors.RuleproofError: --title is one line of printable text; 'two\\nlines' holds U+000A (Cc)
+
+    :raises RuleproofError: an empty, too long or multi-line title, or one with control or invisible characters.
+    """
+    if not title.strip() or len(title) > MAX_TITLE:
+        raise RuleproofError(f"--title is 1 to {MAX_TITLE} characters (limit MAX_TITLE), not blank; "
+                             f"got {len(title)} characters")
+    for char in title:
+        category = unicodedata.category(char)
+        if char != " " and category[0] in "CZ":  # control, format, surrogate, unassigned; line breaks, odd spaces
+            raise RuleproofError(f"--title is one line of printable text; {title[:40]!r} holds U+{ord(char):04X} "
+                                 f"({category})")
+    return title
+
+
+def title_forms(title: str) -> dict[str, str]:
+    """The title escaped for each place a template puts it.
+
+    >>> forms = title_forms('Say "hi" *now*')
+    >>> print(forms["title_py"])
+    'Say "hi" *now*'
+    >>> print(forms["title_doc"])
+    Say \\"hi\\" \\\\*now\\\\*
+    >>> print(forms["title_md"])
+    Say "hi" \\*now\\*
+    >>> print(forms["description_toml"])
+    "Say \\"hi\\" *now*: a game for ruleproof"
+    """
+    rest = _REST_SPECIAL.sub(r"\\\1", title)
+    return {
+        "title_py": repr(title),  # a Python string literal: evaluates to the title, whatever it holds
+        "title_doc": rest.replace("\\", "\\\\").replace('"', '\\"'),  # inside \"\"\"…\"\"\": Python escapes around reST ones
+        "title_md": _MARKDOWN_SPECIAL.sub(r"\\\1", title),
+        # JSON strings of printable text are TOML basic strings (the escapes \\ \" \\uXXXX are the same)
+        "description_toml": json.dumps(f"{title}: a game for ruleproof", ensure_ascii=True),
+    }
 
 
 def scaffold_files(game: str, title: str, prefix: str) -> dict[str, str]:
-    """The new package's files: relative path → text."""
-    words = {"game": game, "package": game, "title": title, "prefix": prefix,
+    """The new package's files: relative path → text.
+
+    :raises RuleproofError: a title :func:`check_title` refuses.
+    """
+    words = {"game": game, "package": game, "prefix": prefix, **title_forms(check_title(title)),
              "Game": "".join(part.capitalize() for part in game.split("_"))}
     folder = resources.files("ruleproof.checkers.cli").joinpath("templates", "newgame")
     files = {}
@@ -65,7 +131,10 @@ def _check_name(name: str, prefix: str) -> None:
 
     if not _NAME.match(name):
         raise RuleproofError(f"a game id is 2 to 31 lower-case letters, digits or '_', starting with a letter; "
-                             f"not {name!r}")
+                             f"not {name[:80]!r}")
+    if keyword.iskeyword(name):  # soft keywords (match, case, type) are still valid module names
+        raise RuleproofError(f"{name!r} is a Python keyword, so it cannot name the game's package; choose another "
+                             "game id")
     if name in game_ids():
         raise RuleproofError(f"game id {name!r} is already taken")
     if importlib.util.find_spec(name) is not None:
@@ -87,7 +156,7 @@ def cmd_new_game(args: argparse.Namespace) -> int:
     target = Path(args.dir or name)
     if target.exists() and (not target.is_dir() or any(target.iterdir())) and not args.force:
         raise RuleproofError(f"{target} exists and is not an empty folder (give --force to write into it)")
-    files = scaffold_files(name, args.title or name.replace("_", " ").capitalize(), prefix)
+    files = scaffold_files(name, args.title if args.title is not None else name.replace("_", " ").capitalize(), prefix)
     for relative, text in files.items():
         path = target / relative
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -111,7 +180,8 @@ def add_subcommand(sub: Any) -> None:
                                    "Install it with pip and every command knows the game.")
     p.add_argument("name", help="the game id (lower case; also the Python package's name)")
     p.add_argument("--dir", metavar="DIR", help="where to write the package (default: ./NAME)")
-    p.add_argument("--title", help="the game's title (default: the id, capitalised)")
+    p.add_argument("--title", help=f"the game's title: one line of printable text, at most {MAX_TITLE} characters "
+                                   "(default: the id, capitalised); it is escaped for each file it appears in")
     p.add_argument("--prefix", help="the rule id prefix (default: the id's first four letters, upper case)")
     add_force(p, "write into a folder that is not empty, replacing files")
     p.add_argument("--json", action="store_true", help="print JSON")

@@ -1,9 +1,12 @@
 """The ``prove`` and ``check-proof`` subcommands (registered through ``cli.EXTENSIONS``).
 
-``ruleproof prove RECORD --move N [--alt MOVE] [--json] [--output FILE]``
+``ruleproof prove RECORD --move N [--alt MOVE] [--fast] [--json] [--output FILE]``
 writes a certificate for move ``N`` of a record (with ``--alt``, for another
 move in the same position): exit 0 when the move is legal, 1 when it is
-illegal, 2 for bad input.
+illegal or the engine disagrees with the specification, 2 for bad input. The
+specification decides: it checks every move of the record prefix (the engine
+cross-checked) and gives the verdict; ``--fast`` replays the prefix trusting
+the engine (the verdict on the move stays the spec's).
 
 ``ruleproof check-proof CERT [--json] [--replay]`` re-verifies a certificate
 with the independent checker: exit 0 valid, 1 rejected (with the reasons), 2
@@ -45,6 +48,14 @@ from ruleproof.spec.errors import MoveParseError, RecordError, RuleproofError
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 
+#: How ``prove`` says who decided, by ``--fast``.
+MODE_TEXT = {
+    False: "[the specification decides: it checked every move of the record prefix and gives the verdict; "
+           "the engine cross-checked]",
+    True: "[--fast: the record prefix was replayed trusting the engine (not checked by the specification); "
+          "the verdict on this move is the specification's]",
+}
+
 
 def _write(text: str) -> None:
     sys.stdout.write(text if text.endswith("\n") else text + "\n")
@@ -81,7 +92,7 @@ def describe(cert: dict[str, Any]) -> str:
 
 def cmd_prove(args: argparse.Namespace) -> int:
     from ruleproof.checkers.cli.readingopts import reading_of
-    from ruleproof.checkers.proofs.core import prove
+    from ruleproof.checkers.proofs.core import EngineDisagreementError, engine_disagreement, prove
     from ruleproof.model.records import load_record
 
     if args.output:
@@ -90,19 +101,30 @@ def cmd_prove(args: argparse.Namespace) -> int:
     layout = getattr(args, "variant", [])  # --layout FILE: the board the record must have been played on
     reading = reading_of(record.game, layout, args.reading) if args.reading or layout else None
     try:
-        cert = prove(record, args.move, args.alt, source=str(args.record), reading=reading)
+        cert = prove(record, args.move, args.alt, source=str(args.record), reading=reading, fast=args.fast)
     except RecordError as exc:
         raise RecordError(exc.args[0], exc.path, exc.move_index, str(args.record)) from None
+    except EngineDisagreementError as exc:  # a defect the tool found: a failure, not bad input
+        if args.json:
+            _write(json.dumps({"file": str(args.record), "ok": False, "engine_disagrees": str(exc)}, indent=2,
+                              ensure_ascii=False))
+        else:
+            _write(f"{args.record}: engine and spec disagree, no certificate written: {exc}")
+        return EXIT_FAILED
     text = json.dumps(cert, indent=2, ensure_ascii=False) + "\n"
     if args.output:
         write_atomic(args.output, text, force=args.force)
+    disagreement = engine_disagreement(cert)
     if args.json:
         sys.stdout.write(text)
     else:
         _write(describe(cert))
+        _write(MODE_TEXT[args.fast])
+        if disagreement:
+            _write(f"ENGINE DISAGREES: {disagreement}")
         if args.output:
             _write(f"certificate written to {args.output}")
-    return EXIT_OK if cert["verdict"] == "legal" else EXIT_FAILED
+    return EXIT_OK if cert["verdict"] == "legal" and not disagreement else EXIT_FAILED
 
 
 def replay_reasons(cert: dict[str, Any]) -> list[str]:
@@ -159,7 +181,12 @@ def add_subcommand(sub: Any) -> None:
     p.add_argument("--output", metavar="FILE", help="write the certificate to FILE")
     add_force(p)
     p.add_argument("--reading", metavar="FILE",
-                   help="prove under this reading file (a record made under a plugin needs the same file again)")
+                   help="prove under this reading file (a record made under a plugin needs the same file again; "
+                        "a reading file with rules = FILE.py runs that Python file)")
+    p.add_argument("--fast", action="store_true",
+                   help="trusts the engine: replay the record prefix with the engine's legality check alone "
+                        "(the specification does not check it; the certificate says so in producer.prefix_checked_by); "
+                        "the verdict on the move is the specification's either way")
     add_layout(p)
     p.add_argument("--json", action="store_true", help="print the certificate as JSON")
     p.set_defaults(func=cmd_prove)

@@ -28,7 +28,8 @@ def add_reading(parser: argparse.ArgumentParser, *, flag: str = "--reading", des
     """The ``--reading FILE`` option."""
     parser.add_argument(flag, dest=dest, metavar="FILE",
                         help=f"a reading file (TOML: game, title, [flags], optional rules = PLUGIN.py){who}; "
-                             "--variant applies on top of it")
+                             "--variant applies on top of it. A reading file with rules = PLUGIN.py runs that "
+                             "Python file: give only reading files whose plugin you trust")
 
 
 def reading_of(game: str | None, assignments: Sequence[str], path: str | None, flag: str = "--variant") -> Any:

@@ -40,7 +40,7 @@ SCHEMAS: dict[str, dict[str, Any]] = {
          "after": {"type": ["string", "null"]}})}},
     "simulate": {"game": _STR, "players": _INT, "games": _INT, "length": _OBJ, "seats": _ARR,
                  "rule_decisions": _ARR},
-    "validate": {"file": _STR, "ok": _BOOL},
+    "validate": {"file": _STR, "ok": _BOOL, "checked_by": {"enum": ["spec", "engine"]}, "trusts_engine": _BOOL},
     "show": {"file": _STR, "game": _STR, "move": _INT, "moves": _INT, "picture_format": {"enum": ["text", "svg", "png"]}},
     "replay": {"html": _STR, "title": _STR, "game": _STR, "moves": _INT, "witnesses": _INT, "bytes": _INT},
     "fuzz": {"game": _STR, "ok": _BOOL, "examples": _INT, "steps": _INT},

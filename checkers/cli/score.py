@@ -26,6 +26,7 @@ function (:func:`ruleproof.spec.take5.compute_bullheads`,
 from __future__ import annotations
 
 import argparse
+import re
 from typing import Any
 
 from ruleproof.checkers.cli.common import add_json, add_variant, game_arg, parse_variant
@@ -37,14 +38,25 @@ SCORABLE = ("take5", "bigfive", "bigpoints", "ikebana")
 
 _NOT_SCORABLE = {"cinco": "Cinco scores no hand or play: a game is won by the first line of five"}
 
+#: The most digits of a disc count on the command line (no game has a thousand discs of a colour).
+MAX_DISC_COUNT_DIGITS = 3
+_CARD = re.compile(r"[0-9]{1,3}")
+_COUNT = re.compile(rf"[0-9]{{1,{MAX_DISC_COUNT_DIGITS}}}")
+
+
+def _shown(item: str) -> str:
+    """An item for a message: quoted, cut to 40 characters (a 5,000-digit card is not echoed whole)."""
+    return repr(item) if len(item) <= 40 else f"{item[:40]!r}… ({len(item)} characters)"
+
 
 def _take5(items: list[str]) -> dict[str, Any]:
     from ruleproof.spec.take5 import compute_bullheads
 
     cards = []
     for item in items:
-        if not item.isdigit() or not 1 <= int(item) <= 104:
-            raise RuleproofError(f"a Take 5 card is a number from 1 to 104; got {item!r}")
+        # ASCII digits, at most three: str.isdigit takes '²' and int() refuses more than 4,300 digits
+        if not _CARD.fullmatch(item) or not 1 <= int(item) <= 104:
+            raise RuleproofError(f"a Take 5 card is a number from 1 to 104; got {_shown(item)}")
         cards.append(int(item))
     if len(set(cards)) != len(cards):
         raise RuleproofError("a card appears twice; each number is printed on one card")
@@ -96,8 +108,9 @@ def _bigpoints(items: list[str], ladder_text: str | None, spent: int, variant: A
     hand = [0] * len(LETTERS)
     for item in items:
         letter, count = item[:1].upper(), item[1:] or "1"
-        if letter not in LETTERS or not count.isdigit():
-            raise RuleproofError(f"a disc is a colour letter ({' '.join(LETTERS)}) and a count, e.g. R2 or W; got {item!r}")
+        if letter not in LETTERS or not _COUNT.fullmatch(count):
+            raise RuleproofError(f"a disc is a colour letter ({' '.join(LETTERS)}) and a count of 1 to "
+                                 f"{MAX_DISC_COUNT_DIGITS} digits, e.g. R2 or W; got {_shown(item)}")
         hand[LETTERS.index(letter)] += int(count)
     if spent < 0:
         raise RuleproofError(f"--spent-black must be 0 or more; got {spent}")

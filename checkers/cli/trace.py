@@ -79,9 +79,19 @@ def _update_index() -> None:
 def load_audit(path: str) -> Mapping[str, Any]:
     """An audit written by ``ruleproof audit --json`` (a document or JSON Lines), read through the
     input boundary (:func:`ruleproof.model.inputs.load_audit_file`); usage error otherwise."""
+    from ruleproof.checkers.analysis.traceability import duplicate_rows, row_key
     from ruleproof.model.inputs import load_audit_file
+    from ruleproof.spec.errors import InputError
 
-    return load_audit_file(path)
+    audit = load_audit_file(path)
+    twice = duplicate_rows(audit)
+    if twice is not None:
+        first, second = twice
+        game, check, subject = row_key(audit["rows"][second])
+        raise InputError(f"two rows for one check ({game} {check} {subject}): $.rows[{first}] and "
+                         f"$.rows[{second}]; an audit has one row per check (write one with "
+                         "`ruleproof audit --json > FILE`)", f"$.rows[{second}]", source=str(path))
+    return audit
 
 
 def cmd_audit_diff(args: argparse.Namespace) -> int:

@@ -31,6 +31,18 @@ With ground rules a minimal core is a single rule — the checker verifies
 minimality in exactly these terms, so a certificate cannot pad its core —
 while ``violated`` keeps the whole list for the reader.
 
+Who decides. The specification: the record prefix is replayed move by move
+with :func:`ruleproof.checkers.checks.validate.check_step` (the spec's turn
+order and legality rules decide each move, the engine computes the states and
+its transitions are checked against the spec's effect rules), and the
+certificate's verdict is the spec's report on the move. The engine is asked
+too; where it disagrees (about the prefix, who acts, or the move) the
+certificate is still the spec's, and :func:`engine_disagreement` says how the
+engine differs (``ruleproof prove`` then exits 1). ``fast=True`` replays the
+prefix trusting the engine (``ruleproof prove --fast``); the verdict on the
+move itself stays the spec's, since every claim of a certificate is a rule of
+the spec; such a certificate says so in ``producer.prefix_checked_by``.
+
 Independence. The facts are computed here from the specification's own
 functions (:mod:`ruleproof.spec`), and re-derived by
 :mod:`ruleproof.checkers.certcheck` from the JSON state with its own code,
@@ -57,15 +69,23 @@ from typing import Any, Protocol
 
 from ruleproof.checkers.certcheck.core import state_sha256
 from ruleproof.checkers.certcheck.schema import CERTIFICATE_SCHEMA, FORMAT, VERSION
-from ruleproof.checkers.checks.validate import game_of_record
+from ruleproof.checkers.checks.validate import check_step, game_of_record, parsed_moves
 from ruleproof.model import codec
 from ruleproof.model.core import CHANCE, TERMINAL, Game
 from ruleproof.model.records import GameRecord
 from ruleproof.spec.core import Step, variant_to_dict
-from ruleproof.spec.errors import MoveParseError, RecordError
+from ruleproof.spec.errors import MoveParseError, RecordError, RuleproofError
 from ruleproof.spec.registry import load_part, parts_for
 
-__all__ = ["CERTIFICATE_SCHEMA", "FORMAT", "VERSION", "minimal_core", "prove", "prove_state"]
+__all__ = ["CERTIFICATE_SCHEMA", "FORMAT", "VERSION", "EngineDisagreementError", "engine_disagreement",
+           "minimal_core", "prove", "prove_state"]
+
+#: ``producer.prefix_checked_by`` of a certificate whose prefix was replayed trusting the engine.
+TRUSTED_ENGINE = "engine (--fast: trusts the engine; the specification did not check the prefix)"
+
+
+class EngineDisagreementError(RuleproofError):
+    """The engine and the specification disagree about a move of the record prefix (a defect the tool found)."""
 
 
 class FactExtractor(Protocol):
@@ -128,6 +148,7 @@ def prove_state(
     source: str = "",
     hypothetical: bool = False,
     reading: Any = None,
+    fast: bool = False,
 ) -> dict[str, Any]:
     """A certificate for ``actor`` playing ``move`` in ``state`` (reached by ``prefix``).
 
@@ -135,6 +156,12 @@ def prove_state(
         ``game`` is, when it is not the built-in rules: the certificate then
         carries its identity (``reading``), and an extra rule's claim holds its
         restatement as facts (the independent checker does not know it).
+    :param fast: the prefix was replayed trusting the engine (recorded in
+        ``producer.prefix_checked_by``); the verdict is the spec's either way.
+
+    The engine's own verdict on the move is compared with the spec's; a
+    disagreement is recorded in ``producer.engine_disagrees`` (see
+    :func:`engine_disagreement`).
     """
     spec = game.spec
     extra = set(reading.rule_ids) if reading is not None else set()
@@ -170,6 +197,13 @@ def prove_state(
         "claims": claims, "violated": violated, "core": core, "forced": forced,
         "producer": {"tool": "ruleproof", "rules": f"ruleproof.spec.{game.name}", "facts": parts_for(game.name).proofs},
     }
+    engine_ok = actor == game.current_player(state) and game.is_legal_move(state, move)
+    if engine_ok == bool(violated):
+        cert["producer"]["engine_disagrees"] = (
+            f"the engine {'accepts' if engine_ok else 'rejects'} this move, which the specification finds "
+            f"{cert['verdict']}: engine and spec disagree (please report this); the certificate is the spec's")
+    if fast:
+        cert["producer"]["prefix_checked_by"] = TRUSTED_ENGINE
     if hypothetical:
         cert["hypothetical"] = True
     if reading is not None and not reading.is_default:
@@ -193,7 +227,7 @@ def _forced(game: Game[Any, Any, Any], extractor: FactExtractor, step: Step[Any,
 
 
 def prove(record: GameRecord, index: int, move: str | None = None, *, source: str = "",
-          reading: Any = None) -> dict[str, Any]:
+          reading: Any = None, fast: bool = False) -> dict[str, Any]:
     """A certificate for move ``index`` of ``record``.
 
     The moves before ``index`` must be legal (they are replayed and checked).
@@ -206,6 +240,12 @@ def prove(record: GameRecord, index: int, move: str | None = None, *, source: st
     checked on the reading's engine and the certificate carries its identity;
     the record must have been made under that reading.
 
+    The prefix is checked by the specification (:func:`check_step`), or, with
+    ``fast``, by the engine alone; the actor of a hypothetical move is the one
+    the spec says acts.
+
+    :raises EngineDisagreementError: the engine and the spec disagree about a
+        move of the prefix, or about who acts.
     :raises RecordError: an index out of range, an illegal earlier move, a
         move that does not parse, a hypothetical move when nobody can act, or
         a record made under another reading.
@@ -228,23 +268,24 @@ def prove(record: GameRecord, index: int, move: str | None = None, *, source: st
                           "$.moves", index)
     state = game.initial_state(record.players, variant)
     prefix: list[tuple[int, str]] = []
-    for i, recorded in enumerate(record.moves[:index]):
-        try:
-            parsed = game.parse_move(recorded.move)
-        except MoveParseError as exc:
-            raise RecordError(str(exc), f"$.moves[{i}].move", i) from None
-        report = game.spec.check_move(variant, state, recorded.actor, parsed)
-        if report or recorded.actor != game.current_player(state) or parsed not in game.legal_moves(state):
-            raise RecordError(f"move {i} ({recorded.move!r}) is illegal ({report}); a certificate needs a legal "
-                              "prefix: run `ruleproof validate` and prove that move instead", f"$.moves[{i}]", i)
-        state = game.apply_unchecked(state, parsed)
+    for i, recorded, parsed in parsed_moves(game, record.moves[:index]):
+        verdict = check_step(game, variant, state, recorded.actor, parsed, fast=fast)
+        if verdict.kind == "illegal":
+            raise RecordError(f"move {i} ({recorded.move!r}) is illegal ({verdict.reason}); a certificate needs a "
+                              "legal prefix: run `ruleproof validate` and prove that move instead", f"$.moves[{i}]", i)
+        if verdict.kind:
+            raise EngineDisagreementError(f"move {i} ({recorded.move!r}) of the record prefix: {verdict.reason}")
+        state = verdict.after
         prefix.append((recorded.actor, str(parsed)))
     if move is None:
         actor, text = record.moves[index].actor, record.moves[index].move
         path = f"$.moves[{index}].move"
     else:
-        actor, text = game.current_player(state), move
+        actor, text = game.spec.whose_turn(state), move
         path = "move"
+        if not fast and actor != game.current_player(state):
+            raise EngineDisagreementError(f"after move {index - 1} the specification says {actor} acts, the engine "
+                                          f"says {game.current_player(state)}: engine and spec disagree")
         if actor == TERMINAL:
             raise RecordError("the game is over after these moves: nobody can act, so there is no move to prove", path, index)
     try:
@@ -252,4 +293,15 @@ def prove(record: GameRecord, index: int, move: str | None = None, *, source: st
     except MoveParseError as exc:
         raise RecordError(str(exc), path, index) from None
     return prove_state(game, state, actor, parsed, prefix=prefix, seed=record.seed, source=source,
-                       hypothetical=move is not None, reading=reading)
+                       hypothetical=move is not None, reading=reading, fast=fast)
+
+
+def engine_disagreement(cert: dict[str, Any]) -> str | None:
+    """How the engine disagreed with the spec about the certificate's move (``None``: it agreed).
+
+    >>> engine_disagreement({"producer": {}}) is None
+    True
+    """
+    producer = cert.get("producer")
+    found = producer.get("engine_disagrees") if isinstance(producer, dict) else None
+    return found if isinstance(found, str) else None
