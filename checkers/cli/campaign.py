@@ -201,12 +201,24 @@ def _folder(args: argparse.Namespace, kind: str) -> Path:
     return Path(f"campaign-{kind}-{stamp}")
 
 
+def _check_runner(args: argparse.Namespace) -> None:
+    """Refuse, before anything is created or written, what cannot run: a negative ``--workers``, or Dask
+    asked for (the default) but not installed (the message names the extra, and ``--workers 0``)."""
+    from ruleproof.checkers.campaign.runner import dask_missing
+
+    if args.workers is not None and args.workers < 0:
+        raise RuleproofError(f"--workers must be 0 (no Dask) or more; got {args.workers!r}")
+    if args.workers != 0 or args.scheduler is not None:
+        missing = dask_missing()
+        if missing is not None:
+            raise RuleproofError(missing)
+
+
 def _start(args: argparse.Namespace, kind: str, params: dict[str, JSON], argv: list[str]) -> int:
     from ruleproof.checkers.campaign.kinds import kind_for
     from ruleproof.checkers.campaign.store import Manifest, Store
 
-    if args.workers is not None and args.workers < 0:
-        raise RuleproofError(f"--workers must be 0 (no Dask) or more; got {args.workers!r}")
+    _check_runner(args)
     chunks = kind_for(kind).plan(params)
     store = Store.create(_folder(args, kind), Manifest(kind, params, len(chunks), argv))
     return _execute(store, args)
@@ -287,6 +299,7 @@ def cmd_resume(args: argparse.Namespace) -> int:
 
     store = Store.open(Path(args.folder))
     store.check_code(args.allow_code_change)
+    _check_runner(args)
     return _execute(store, args)
 
 

@@ -74,10 +74,61 @@ def output_width() -> int:
 
 
 def out() -> Console:
-    """A console on the current standard output, as wide as :func:`output_width`."""
+    """A console on the current standard output, as wide as :func:`output_width`.
+
+    Piped, it writes no trailing spaces (tables pad their cells to the column width; a file or a diff of
+    outputs should not carry that padding): see :class:`TrimmedLines`.
+    """
     from rich.console import Console
 
-    return Console(file=sys.stdout, highlight=False, width=output_width(), soft_wrap=False)
+    target: Any = sys.stdout if _stdout_is_terminal() else TrimmedLines(sys.stdout)
+    return Console(file=target, highlight=False, width=output_width(), soft_wrap=False)
+
+
+class TrimmedLines:
+    """A text stream that passes every line on to ``stream`` without its trailing spaces.
+
+    A line is passed on when it ends; :meth:`flush` passes on what is held so far as it is.
+
+    >>> import io
+    >>> target = io.StringIO()
+    >>> trimmed = TrimmedLines(target)
+    >>> _ = trimmed.write("a cell   | b   \\nnext  ")
+    >>> _ = trimmed.write("line   \\n")
+    >>> target.getvalue()
+    'a cell   | b\\nnext  line\\n'
+    """
+
+    def __init__(self, stream: Any) -> None:
+        self.stream = stream
+        self._held = ""
+
+    def write(self, text: str) -> int:
+        """Pass on the lines ``text`` completes; hold the rest."""
+        *lines, self._held = (self._held + text).split("\n")
+        if lines:
+            self.stream.write("".join(line.rstrip(" ") + "\n" for line in lines))
+        return len(text)
+
+    def flush(self) -> None:
+        """Pass on what is held and flush ``stream``."""
+        if self._held:
+            self.stream.write(self._held)
+            self._held = ""
+        self.stream.flush()
+
+    def isatty(self) -> bool:
+        """Never a terminal (only piped output is trimmed)."""
+        return False
+
+    def fileno(self) -> int:
+        """The file descriptor of ``stream``."""
+        return int(self.stream.fileno())
+
+    @property
+    def encoding(self) -> str:
+        """The encoding of ``stream``."""
+        return str(getattr(self.stream, "encoding", "utf-8"))
 
 
 def err() -> Console:
@@ -85,6 +136,15 @@ def err() -> Console:
     from rich.console import Console
 
     return Console(file=sys.stderr, highlight=False, soft_wrap=False)
+
+
+def plural(count: int, one: str, many: str | None = None) -> str:
+    """``count`` with ``one`` (the singular) when it is 1, else ``many`` (default: ``one`` + ``s``).
+
+    >>> plural(1, "check"), plural(2, "check"), plural(0, "player"), plural(3, "property", "properties")
+    ('1 check', '2 checks', '0 players', '3 properties')
+    """
+    return f"{count} {one if count == 1 else many or one + 's'}"
 
 
 def envelope(kind: str, body: Mapping[str, Any]) -> dict[str, Any]:
