@@ -25,8 +25,8 @@ True
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from dataclasses import dataclass
-from importlib import metadata
 from types import ModuleType
 from typing import Any
 
@@ -136,6 +136,8 @@ def register_game(parts: GameParts) -> GameParts:
 def _entry_point_games() -> dict[str, GameParts]:
     global _DISCOVERED
     if _DISCOVERED is None:
+        from importlib import metadata  # here: scanning the installed distributions costs start-up (issue 35)
+
         found: dict[str, GameParts] = {}
         for ep in metadata.entry_points(group=ENTRY_POINT_GROUP):
             try:
@@ -169,6 +171,8 @@ def parts_for(game: str) -> GameParts:
 
     :raises UnknownGameError: for an id no registry knows.
     """
+    if game in BUILTIN_GAMES:  # a built-in id is never another game's (_all_games keeps it first)
+        return BUILTIN_GAMES[game]
     games = _all_games()
     if game not in games:
         raise UnknownGameError(f"unknown game {game!r}; available: {', '.join(game_ids())}")
@@ -192,12 +196,19 @@ def load_part(game: str, part: str) -> ModuleType:
 
 
 def has_part(game: str, part: str) -> bool:
-    """Whether the game has ``part`` (its module is named and importable)."""
-    try:
-        load_part(game, part)
-    except MissingPartError:
+    """Whether the game has ``part`` (its module is named and exists; found, not imported: asking whether
+    every game is there must not load every game's code, issue 35).
+
+    >>> has_part("take5", "engine")
+    True
+    """
+    name = parts_for(game).module_name(part)
+    if name is None:
         return False
-    return True
+    try:
+        return importlib.util.find_spec(name) is not None
+    except ModuleNotFoundError:  # a parent package is missing
+        return False
 
 
 def module_exists(layer: str, game: str) -> bool:

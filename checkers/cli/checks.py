@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from ruleproof.checkers.cli.common import add_jobs, add_json, add_layout, add_variant, default_jobs
-from ruleproof.checkers.cli.output import EXIT_FAILED, EXIT_OK, out, plural, print_json, table
+from ruleproof.checkers.cli.output import EXIT_FAILED, EXIT_OK, out, plural, print_json, print_table, print_text
 from ruleproof.checkers.cli.progress import Progress
 from ruleproof.checkers.cli.readingopts import add_reading, reading_of
 from ruleproof.model.outputs import check_target, write_atomic
@@ -61,28 +61,23 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         print_json("simulate", {"game": game.name, "players": args.players, "seed": args.seed, **data,
                                 "record": args.record})
         return EXIT_OK
-    console = out()
     length = data["length"]
-    console.print(f"{game.spec.title}: {plural(stats.games, 'random game')}, {plural(args.players, 'player')}, "
-                  f"seed {args.seed}")
-    console.print(f"game length (moves, chance included): mean {length['mean']:.1f}, min {length['min']}, "
-                  f"max {length['max']}")
-    seats = table("seat", "mean score", "min", "max", "win share")
-    for row in data["seats"]:
-        seats.add_row(str(row["seat"]), f"{row['mean_score']:.2f}", f"{row['min_score']:g}", f"{row['max_score']:g}",
-                      f"{row['win_share']:.1%}")
-    console.print(seats)
+    print_text(f"{game.spec.title}: {plural(stats.games, 'random game')}, {plural(args.players, 'player')}, "
+               f"seed {args.seed}")
+    print_text(f"game length (moves, chance included): mean {length['mean']:.1f}, min {length['min']}, "
+               f"max {length['max']}")
+    print_table(["seat", "mean score", "min", "max", "win share"],
+                [[str(row["seat"]), f"{row['mean_score']:.2f}", f"{row['min_score']:g}", f"{row['max_score']:g}",
+                  f"{row['win_share']:.1%}"] for row in data["seats"]])
     if data["rule_decisions"]:
         steps = sum(stats.lengths)
         titles = {r.id: r.title for r in game.spec.rules}
-        decided = table("rule", "title", "steps decided", "share of steps",
-                        title="Rule decisions (rules that apply to every step are not counted)")
-        for row in data["rule_decisions"]:
-            decided.add_row(row["rule"], titles.get(row["rule"], ""), str(row["steps"]),
-                            f"{row['steps'] / steps:.1%}" if steps else "–")
-        console.print(decided)
+        print_table(["rule", "title", "steps decided", "share of steps"],
+                    [[row["rule"], titles.get(row["rule"], ""), str(row["steps"]),
+                      f"{row['steps'] / steps:.1%}" if steps else "–"] for row in data["rule_decisions"]],
+                    title="Rule decisions (rules that apply to every step are not counted)")
     if args.record:
-        console.print(f"record of game 0 written to {args.record}")
+        print_text(f"record of game 0 written to {args.record}")
     return EXIT_OK
 
 
@@ -104,7 +99,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
     if args.json:
         print_json("validate", {"file": str(args.record), **result.to_json()})
     else:
-        out().print(f"{args.record}: {result}", markup=False)
+        print_text(f"{args.record}: {result}")
     return EXIT_OK if result.ok else EXIT_FAILED
 
 

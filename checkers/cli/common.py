@@ -40,9 +40,19 @@ def unknown_choice(what: str, value: str, known: Sequence[str], hint: str = "") 
 
 
 def game_arg(name: str) -> str:
-    """The registered game id ``name`` stands for (any case); a usage error otherwise."""
-    from ruleproof.model.registry import available_games
+    """The registered game id ``name`` stands for (any case); a usage error otherwise.
 
+    A built-in game is found without looking up every game (start-up, issue 35).
+    """
+    from ruleproof.model.registry import available_games, require_game
+    from ruleproof.spec.registry import GAME_IDS
+
+    for game_id in GAME_IDS:
+        if game_id.casefold() == name.casefold():
+            try:
+                return require_game(game_id)
+            except RuleproofError:
+                break
     known = tuple(available_games())
     for game_id in known:
         if game_id.casefold() == name.casefold():
