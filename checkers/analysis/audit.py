@@ -323,7 +323,8 @@ def _run_fuzz(task: AuditTask, options: AuditOptions) -> AuditRow:
         verdict, detail = "fail", f"{type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}"
     else:
         verdict = "pass"
-        detail = f"{options.fuzz_examples} sequences of up to {options.fuzz_steps} steps, no disagreement"
+        detail = (f"{options.fuzz_examples} sequence{'s' * (options.fuzz_examples != 1)} of up to "
+                  f"{options.fuzz_steps} step{'s' * (options.fuzz_steps != 1)}, no disagreement")
     return AuditRow(task.game, "fuzz", task.subject, verdict, detail, time.perf_counter() - start)
 
 
@@ -335,7 +336,8 @@ def _run_property(task: AuditTask, options: AuditOptions) -> AuditRow:
     result = check_property(game, prop, task.players, task.variant, games=options.property_games, seed=options.seed)
     verdict = "pass" if result.as_expected else "fail"
     if result.verdict == "holds":
-        detail = f"holds on {result.states} states of {result.games} random games (expected to {'hold' if expected else 'fail'})"
+        detail = (f"holds on {result.states} state{'s' * (result.states != 1)} of {result.games} random "
+                  f"game{'s' * (result.games != 1)} (expected to {'hold' if expected else 'fail'})")
     else:
         detail = f"refuted after {len(result.witness)} moves: {result.message}"
     return AuditRow(task.game, "property", task.subject, verdict, detail, time.perf_counter() - start,

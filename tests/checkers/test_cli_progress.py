@@ -113,6 +113,12 @@ def test_invalid_a_narrow_verdict_column_splits_the_word() -> None:
     (["audit", "take5", "--finding", "T5-F-3", "-q", "--jobs", "1"], "1 checks", "1 check in 1 game:"),
     (["fuzz", "take5", "--players", "2", "--examples", "1", "--steps", "1", "-q"], "1 move sequences",
      "1 move sequence of up to 1 step,"),
+    (["audit", "take5", "--check", "conformance", "--quick", "--conformance-games", "1", "-q", "--jobs", "1"],
+     "1 games", ": 1 game, "),
+    (["audit", "take5", "--check", "fuzz", "--quick", "--fuzz-examples", "1", "-q", "--jobs", "1"],
+     "1 sequences", "1 sequence of up to"),
+    (["diff", "take5", "--b-variant", "professional=true", "--games", "1", "--no-findings", "-q"], "1 paired games",
+     "1 paired game,"),
 ])
 def test_counts_of_one_are_singular(args: list[str], wrong: str, right: str,
                                     capsys: pytest.CaptureFixture[str]) -> None:
