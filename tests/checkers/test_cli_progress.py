@@ -199,3 +199,21 @@ def test_campaign_resume_without_dask_is_refused_too(tmp_path: Path, monkeypatch
     monkeypatch.setitem(sys.modules, "distributed", None)
     assert main(["campaign", "resume", str(folder)]) == 2
     assert "[campaign]" in capsys.readouterr().err
+
+
+def test_audit_json_with_every_verdict_meets_its_schema(capsys: pytest.CaptureFixture[str]) -> None:
+    """Rows ``not run`` (and ``not applicable``) are verdicts of the audit's published schema, and the summary
+    carries the per-game counts."""
+    import json
+
+    import jsonschema
+
+    from ruleproof.checkers.cli.schemas import command_schema
+
+    assert main(["audit", "take5", "cinco", "--check", "property", "--quick", "--json", "-q", "--jobs", "1"]) == 0
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    for line in lines[:-1]:
+        jsonschema.validate(line, command_schema("audit-row"))
+    jsonschema.validate(lines[-1], command_schema("audit"))
+    assert "not run" in {line["row"]["verdict"] for line in lines[:-1]}
+    assert lines[-1]["by_game"] == {"take5": {"pass": 2}, "cinco": {"not run": 1}}
