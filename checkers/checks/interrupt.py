@@ -36,7 +36,6 @@ False
 
 from __future__ import annotations
 
-import _thread
 import contextlib
 import os
 import signal
@@ -146,10 +145,14 @@ def _on_sigint(signum: int, frame: FrameType | None) -> None:
 
 
 def _retry() -> None:
-    """Deliver a deferred interrupt again, unless it was raised meanwhile or the handling ended."""
+    """Deliver a deferred interrupt again, unless it was raised meanwhile or the handling ended.
+
+    A real signal to the main thread (not :func:`_thread.interrupt_main`, which only marks it): a
+    blocking call there (a sleep, a wait) is woken to run the handler.
+    """
     with _STATE.lock:
         if _STATE.active and not _STATE.raised:
-            _thread.interrupt_main(signal.SIGINT)
+            signal.pthread_kill(threading.main_thread().ident or 0, signal.SIGINT)
 
 
 def _stop_running_calls() -> None:
@@ -162,6 +165,7 @@ def _stop_running_calls() -> None:
 
 def _watch(reader: int, finished: threading.Event) -> None:
     """The watcher thread: woken by the signal's byte on the pipe ``reader``; stops C calls, keeps the deadline."""
+    deadline_kept = False
     while True:
         try:
             data = os.read(reader, 64)
@@ -173,7 +177,8 @@ def _watch(reader: int, finished: threading.Event) -> None:
             continue
         _STATE.requested = True
         _stop_running_calls()
-        if _STATE.deadline is not None:
+        if _STATE.deadline is not None and not deadline_kept:
+            deadline_kept = True  # from the first signal (a retry or a second press does not move it)
             threading.Thread(target=_keep_deadline, args=(_STATE.deadline, finished), daemon=True).start()
 
 

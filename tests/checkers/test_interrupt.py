@@ -196,7 +196,7 @@ try:
     with stop_on_interrupt():
         Slow()  # freed at once: its __del__ runs now
         sys.stdout.write("FINALISED\n"); sys.stdout.flush()
-        time.sleep(5)
+        time.sleep(2)
     print("NOT STOPPED")
 except KeyboardInterrupt:
     print("STOPPED")
