@@ -60,7 +60,8 @@ def _descendants(pid: int) -> list[int]:
 def press_ctrl_c(args: list[str], cwd: Path, *, ready: str, workers: int = 0, timeout: float = 240) -> Stopped:
     """Run ``ruleproof ARGS`` in a terminal, wait until ``ready`` (a regular expression) is printed and at least
     ``workers`` descendant processes run, press Ctrl-C once and wait for the end."""
-    child = pexpect.spawn(sys.executable, ["-c", PROGRAM, *args], cwd=str(cwd), encoding="utf-8", timeout=timeout,
+    child = pexpect.spawn(sys.executable, ["-c", PROGRAM, *args], cwd=str(cwd), encoding="utf-8", codec_errors="replace",
+                          timeout=timeout,
                           dimensions=(40, 160), env={**os.environ, "PYTHONWARNINGS": "default"})
     seen = []
     try:
