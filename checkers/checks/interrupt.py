@@ -23,7 +23,8 @@ The command line runs each command inside :func:`stop_on_interrupt`. Then:
 * As a last resort, when the program owns its process (``deadline``), the
   watcher ends it ``deadline`` seconds after the signal if it is still running
   (stuck in a C call nobody can interrupt): it stops the child processes,
-  prints ``interrupted`` and exits 130.
+  prints ``interrupted`` and exits 130. A command that handles Ctrl-C itself
+  and goes on (an interactive prompt) says so with :func:`interrupt_handled`.
 
 Signal handling is the standard library's; there is no library for this
 narrow job (z3's own Ctrl-C handling cancels the query and swallows the signal,
@@ -46,8 +47,8 @@ from collections.abc import Callable, Iterable, Iterator
 from types import FrameType
 from typing import Any
 
-__all__ = ["EXIT_INTERRUPTED", "ignore_interrupts", "interrupt_requested", "sigint_blocked", "stop_on_interrupt",
-           "stop_processes", "while_running"]
+__all__ = ["EXIT_INTERRUPTED", "ignore_interrupts", "interrupt_handled", "interrupt_requested", "sigint_blocked",
+           "stop_on_interrupt", "stop_processes", "while_running"]
 
 #: The exit code of a command stopped by Ctrl-C (128 + SIGINT, as shells report it).
 EXIT_INTERRUPTED = 130
@@ -73,6 +74,8 @@ class _State:
         self.raised = False
         self.active = False
         self.deadline: float | None = None
+        #: The pipe the signal's bytes go to (the watcher reads them in order), while active.
+        self.writer: int | None = None
 
 
 _STATE = _State()
@@ -81,6 +84,22 @@ _STATE = _State()
 def interrupt_requested() -> bool:
     """Whether a SIGINT arrived while :func:`stop_on_interrupt` was active."""
     return _STATE.requested
+
+
+def interrupt_handled() -> None:
+    """The command caught the :class:`KeyboardInterrupt` and goes on (an interactive prompt that cancels what
+    was being typed): the deadline is off and the next Ctrl-C is handled as the first.
+
+    >>> interrupt_handled()
+    >>> interrupt_requested()
+    False
+    """
+    with _STATE.lock:
+        _STATE.requested = _STATE.raised = False
+        if _STATE.writer is not None:
+            # After the signal's own byte in the pipe: the watcher, reading in order, calls its deadline off.
+            with contextlib.suppress(OSError):
+                os.write(_STATE.writer, bytes([_HANDLED]))
 
 
 @contextlib.contextmanager
@@ -163,29 +182,43 @@ def _stop_running_calls() -> None:
                 stop()
 
 
+#: The byte :func:`interrupt_handled` writes to the watcher's pipe (signal numbers are below it, 0 ends).
+_HANDLED = 0xFE
+
+
 def _watch(reader: int, finished: threading.Event) -> None:
-    """The watcher thread: woken by the signal's byte on the pipe ``reader``; stops C calls, keeps the deadline."""
-    deadline_kept = False
+    """The watcher thread: woken by the signal's byte on the pipe ``reader``, read in order: a SIGINT stops the
+    running C calls and starts the deadline (from the first one; a retry or a second press does not move it);
+    :data:`_HANDLED` calls it off; 0 (or the pipe's end) ends the thread."""
+    handled: threading.Event | None = None
     while True:
         try:
             data = os.read(reader, 64)
         except OSError:
             return
-        if not data or 0 in data:  # closed, or the context ended
+        if not data:
             return
-        if signal.SIGINT not in data:
-            continue
-        _STATE.requested = True
-        _stop_running_calls()
-        if _STATE.deadline is not None and not deadline_kept:
-            deadline_kept = True  # from the first signal (a retry or a second press does not move it)
-            threading.Thread(target=_keep_deadline, args=(_STATE.deadline, finished), daemon=True).start()
+        for byte in data:
+            if byte == 0:
+                return
+            if byte == _HANDLED and handled is not None:
+                handled.set()
+                handled = None
+            elif byte == signal.SIGINT:
+                _stop_running_calls()
+                if _STATE.deadline is not None and handled is None:
+                    handled = threading.Event()
+                    threading.Thread(target=_keep_deadline, args=(_STATE.deadline, finished, handled),
+                                     daemon=True).start()
 
 
-def _keep_deadline(seconds: float, finished: threading.Event) -> None:
-    """End the process ``seconds`` after the signal unless the command returned (see the module docstring)."""
-    if finished.wait(seconds):
-        return
+def _keep_deadline(seconds: float, finished: threading.Event, handled: threading.Event) -> None:
+    """End the process ``seconds`` after the signal unless the command returned or handled the interrupt
+    (see the module docstring)."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if finished.wait(0.05) or handled.is_set():
+            return
     with contextlib.suppress(Exception):
         stop_processes(_children(), grace=0.2)
     with contextlib.suppress(Exception):
@@ -225,6 +258,7 @@ def stop_on_interrupt(*, deadline: float | None = None) -> Iterator[None]:
     previous_handler = signal.getsignal(signal.SIGINT)
     previous_fd = signal.set_wakeup_fd(writer, warn_on_full_buffer=False)
     _STATE.requested = _STATE.raised = False
+    _STATE.writer = writer
     _STATE.deadline = deadline
     _STATE.active = True
     watcher = threading.Thread(target=_watch, args=(reader, finished), name="ruleproof-interrupt", daemon=True)
@@ -235,6 +269,7 @@ def stop_on_interrupt(*, deadline: float | None = None) -> Iterator[None]:
     finally:
         with _STATE.lock:
             _STATE.active = False  # no deferred interrupt is delivered after this
+            _STATE.writer = None
         signal.signal(signal.SIGINT, previous_handler)
         signal.set_wakeup_fd(previous_fd)
         if not _STATE.requested:

@@ -250,3 +250,38 @@ except RuntimeError:
     for pid in map(int, lines["PIDS"].split()):
         assert not psutil.pid_exists(pid) or psutil.Process(pid).status() == psutil.STATUS_ZOMBIE
     assert "Traceback" not in done.stderr, done.stderr
+
+
+HANDLED = r"""
+import os, signal, sys, threading, time
+from ruleproof.checkers.checks.interrupt import interrupt_handled, stop_on_interrupt
+
+def press():
+    os.kill(os.getpid(), signal.SIGINT)
+
+with stop_on_interrupt(deadline=0.5):
+    threading.Timer(0.2, press).start()
+    try:
+        time.sleep(3)
+    except KeyboardInterrupt:
+        print("FIRST", flush=True)
+        HANDLE
+    time.sleep(1.0)  # past the deadline
+    print("SURVIVED", flush=True)
+    threading.Timer(0.2, press).start()
+    try:
+        time.sleep(3)
+    except KeyboardInterrupt:
+        print("SECOND", flush=True)
+"""
+
+
+@pytest.mark.parametrize(("handle", "printed", "code"), [("interrupt_handled()", ["FIRST", "SURVIVED", "SECOND"], 0),
+                                                          ("pass", ["FIRST"], 130)])
+def test_a_command_that_handles_the_interrupt_is_not_ended_by_the_deadline(handle: str, printed: list[str],
+                                                                          code: int) -> None:
+    """An interactive command may catch Ctrl-C and go on (``interrupt_handled``); one that catches it and goes
+    on without saying so is ended at the deadline, as a command stuck in a C call would be."""
+    done = subprocess.run([sys.executable, "-c", HANDLED.replace("HANDLE", handle)], capture_output=True,
+                          text=True, timeout=60, check=False)
+    assert done.stdout.split() == printed and done.returncode == code, done.stdout + done.stderr
