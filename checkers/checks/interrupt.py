@@ -28,7 +28,8 @@ The command line runs each command inside :func:`stop_on_interrupt`. Then:
 
 Signal handling is the standard library's; there is no library for this
 narrow job (z3's own Ctrl-C handling cancels the query and swallows the signal,
-which is why the SMT layer turns it off and registers its contexts here).
+which is why the SMT layer turns it off and runs each query in
+:func:`while_running`).
 
 >>> with stop_on_interrupt():
 ...     interrupt_requested()

@@ -28,9 +28,6 @@ from typing import Any, NoReturn
 
 from ruleproof.checkers.cli.output import EXIT_FAILED, EXIT_OK, EXIT_USAGE, error_document, print_json
 
-#: Exit code after Ctrl-C (128 + SIGINT).
-EXIT_INTERRUPTED = 130
-
 #: Seconds after a Ctrl-C by which the program has ended, even stuck in a C call nobody can interrupt
 #: (``ruleproof.checkers.checks.interrupt``); a normal stop takes a fraction of that.
 INTERRUPT_DEADLINE = 1.5
@@ -284,6 +281,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         return EXIT_OK
     except KeyboardInterrupt:
+        from ruleproof.checkers.checks.interrupt import EXIT_INTERRUPTED
+
         sys.stderr.write("interrupted\n")
         return EXIT_INTERRUPTED
     return code
