@@ -16,8 +16,8 @@ the spec, so it is opt-in where it costs time (``ruleproof simulate --rule-stats
 from __future__ import annotations
 
 import inspect
+import math
 import random
-import statistics
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
@@ -26,6 +26,18 @@ from typing import Any
 from ruleproof.model.core import TERMINAL, Game
 from ruleproof.model.records import GameRecord, make_record
 from ruleproof.spec.core import Rule, RuleKind, Step, variant_to_dict
+
+
+def _fmean(values: list[float] | list[int]) -> float:
+    """The mean, as :func:`statistics.fmean` computes it (``math.fsum`` over the count), without importing
+    :mod:`statistics` (and its fractions and decimals) into every short command.
+
+    >>> import statistics
+    >>> values = [0.1, 0.2, 0.3, 1e16, -1e16]
+    >>> _fmean(values) == statistics.fmean(values)
+    True
+    """
+    return math.fsum(values) / len(values)
 
 
 @dataclass
@@ -54,7 +66,7 @@ class SimulationStats:
             seat_scores = [s[seat] for s in self.scores]
             rows.append({
                 "seat": seat,
-                "mean_score": statistics.fmean(seat_scores) if seat_scores else 0.0,
+                "mean_score": _fmean(seat_scores) if seat_scores else 0.0,
                 "min_score": min(seat_scores, default=0.0),
                 "max_score": max(seat_scores, default=0.0),
                 "win_share": self.wins[seat] / self.games if self.games else 0.0,
@@ -67,7 +79,7 @@ class SimulationStats:
         return {
             "game": self.game, "players": self.players, "variant": self.variant, "seed": self.seed,
             "games": self.games,
-            "length": {"mean": statistics.fmean(lengths), "min": min(lengths), "max": max(lengths)},
+            "length": {"mean": _fmean(lengths), "min": min(lengths), "max": max(lengths)},
             "seats": self.seat_summary(),
             "rule_decisions": self.rule_decisions(),
         }

@@ -12,7 +12,6 @@ closest known ones.
 from __future__ import annotations
 
 import argparse
-import difflib
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -21,6 +20,8 @@ from ruleproof.spec.errors import RuleproofError
 
 def suggest(word: str, candidates: Iterable[str]) -> str | None:
     """The candidate closest to ``word`` (case-insensitive), or ``None`` when none is close."""
+    import difflib  # only when a word is not known (start-up)
+
     folded = {c.casefold(): c for c in candidates}
     match = difflib.get_close_matches(word.casefold(), list(folded), n=1, cutoff=0.6)
     return folded[match[0]] if match else None
