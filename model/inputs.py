@@ -53,7 +53,6 @@ import json
 import math
 import os
 import stat
-import tomllib
 from collections.abc import Generator, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -289,6 +288,8 @@ def load_toml_file(path: str | Path, limits: Limits = DOCUMENT_LIMITS) -> dict[s
 
     :raises InputError: as :func:`decode_json`, for TOML.
     """
+    import tomllib  # here: it loads datetime too, start-up a command without a TOML file need not pay
+
     name = str(path)
     text = decode_text(read_bytes(path, limits.max_bytes), name)
     try:

@@ -62,7 +62,7 @@ from typing import Any
 
 from ruleproof.model.core import CHANCE, TERMINAL, Game
 from ruleproof.model.inputs import MAX_READING_BYTES, load_reading_file, read_bytes
-from ruleproof.model.registry import available_games, game_for
+from ruleproof.model.registry import game_for, require_game
 from ruleproof.spec.core import (
     Rule,
     RuleKind,
@@ -73,7 +73,6 @@ from ruleproof.spec.core import (
     variant_to_dict,
 )
 from ruleproof.spec.errors import InputError, RuleproofError, VariantError
-from ruleproof.spec.registry import check_game_id
 
 __all__ = [
     "MAX_PLUGIN_BYTES", "MAX_PLUGIN_NAME", "MAX_READING_BYTES", "Reading", "ReadingError", "default_reading",
@@ -244,13 +243,13 @@ def restricted_game(base: Game[Any, Any, Any], rules: Sequence[Rule]) -> Game[An
 
 def default_reading(game: str) -> Reading:
     """The built-in rules with every flag at its default."""
-    check_game_id(game, available_games())
+    require_game(game)
     return Reading(game, game_for(game).default_variant())
 
 
 def reading_from_flags(game: str, assignments: Sequence[str], base: Reading | None = None) -> Reading:
     """A reading from ``flag=value`` strings (on top of ``base``'s flags, if given)."""
-    check_game_id(game, available_games())
+    require_game(game)
     engine = game_for(game)
     mapping = dict(variant_to_dict(base.variant)) if base is not None else {}
     given = parse_variant_assignments(engine.variant_type, assignments)
@@ -304,7 +303,7 @@ def load_reading(path: str | Path) -> Reading:
             raise _fail(p, key, "missing; a reading file needs game and title")
     game = table["game"]
     try:
-        check_game_id(game, available_games())
+        require_game(game)
     except RuleproofError as exc:
         raise _fail(p, "game", str(exc)) from None
     engine = game_for(game)

@@ -43,13 +43,10 @@ from functools import cache
 from pathlib import Path
 from typing import Any, NamedTuple
 
-import jsonschema
-from jsonschema.exceptions import best_match
-
 from ruleproof.model.inputs import RECORD_LIMITS, check_value, decode_json, scan_object
 from ruleproof.spec.core import CHANCE, variant_to_dict
 from ruleproof.spec.errors import InputError, RecordError
-from ruleproof.spec.registry import game_ids
+from ruleproof.spec.registry import GAME_IDS, game_ids
 
 FORMAT = "ruleproof-record"
 VERSION = 1
@@ -176,12 +173,18 @@ def make_record(game: str, players: int, variant: object, moves: Sequence[tuple[
 
 @cache
 def _validator(part: str) -> Any:
+    # Imported here: jsonschema costs more start-up than the rest of a short command (issue 35), and a
+    # record whose moves take the fast path (_plain_move) never needs it.
+    import jsonschema
+
     schema = RECORD_SCHEMA if part == "record" else RECORD_SCHEMA["properties"]["moves"]["items"]
     return jsonschema.Draft202012Validator(schema, format_checker=None)
 
 
 def _schema_error(part: str, value: object, prefix: str, index: int | None, source: str) -> RecordError | None:
     """The validator's best error for ``value`` (``None`` when the schema accepts it)."""
+    from jsonschema.exceptions import best_match
+
     error = best_match(_validator(part).iter_errors(value))
     if error is None:
         return None
@@ -239,7 +242,7 @@ def _header(data: dict[str, Any], source: str) -> GameRecord:
     if not _is_int(data["version"]):
         raise RecordError(f"version must be the integer {VERSION}, got {data['version']!r}", "$.version", source=source)
     game = data["game"]
-    if game not in game_ids():
+    if game not in GAME_IDS and game not in game_ids():  # a built-in id needs no look-up of plugins
         raise RecordError(f"unknown game {game!r}; known: {', '.join(game_ids())}", "$.game", source=source)
     for flag in FILE_FLAGS:
         if data["variant"].get(flag):

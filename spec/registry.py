@@ -33,9 +33,9 @@ True
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import sys
 from dataclasses import dataclass
-from importlib import metadata
 from types import ModuleType
 from typing import Any
 
@@ -175,6 +175,8 @@ def _entry_point_games() -> dict[str, GameParts]:
     """The games of the installed ``ruleproof.games`` entry points; a broken one is reported and skipped."""
     global _DISCOVERED
     if _DISCOVERED is None:
+        from importlib import metadata  # here: scanning the installed distributions costs start-up (issue 35)
+
         found: dict[str, GameParts] = {}
         try:
             points = list(metadata.entry_points(group=ENTRY_POINT_GROUP))
@@ -216,6 +218,8 @@ def parts_for(game: str) -> GameParts:
 
     :raises UnknownGameError: for an id no registry knows.
     """
+    if game in BUILTIN_GAMES:  # a built-in id is never another game's (_all_games keeps it first)
+        return BUILTIN_GAMES[game]
     games = _all_games()
     if game not in games:
         raise UnknownGameError(f"unknown game {game!r}; available: {', '.join(game_ids())}")
@@ -279,8 +283,23 @@ def _broken(game: str, part: str, detail: str) -> BrokenPluginError:
 
 
 def has_part(game: str, part: str) -> bool:
-    """Whether the game has ``part`` (its module is named and importable); a broken plugin's part is reported on
-    standard error (once) and counts as missing."""
+    """Whether the game has ``part`` (its module is named and exists).
+
+    A built-in game's part is found, not imported: asking whether every game is there must not load every
+    game's code (issue 35). A plugin game's part is imported: a broken plugin's part is reported on standard
+    error (once) and counts as missing.
+
+    >>> has_part("take5", "engine")
+    True
+    """
+    name = parts_for(game).module_name(part)
+    if name is None:
+        return False
+    if game in BUILTIN_GAMES:
+        try:
+            return importlib.util.find_spec(name) is not None
+        except ModuleNotFoundError:  # a parent package is missing
+            return False
     try:
         load_part(game, part)
     except BrokenPluginError as exc:

@@ -65,13 +65,24 @@ class AuditOptions:
     finding_ids: tuple[str, ...] = ()
     #: One configuration per check (the first test configuration) instead of several.
     quick: bool = False
-    #: Called with ``(game, check, subject)`` just before each check runs (for progress).
+    #: Check only these player counts (empty: the counts of the engine's test configurations). A count with
+    #: no test configuration is checked under the reading's variant; a count a game does not allow is skipped.
+    players: tuple[int, ...] = ()
+    #: Called with ``(game, check, subject)`` as each check starts (for progress).
     on_start: Callable[[str, str, str], None] | None = field(default=None, compare=False, repr=False)
+    #: Called with each row as its check finishes, in the order they finish (for progress; with worker
+    #: processes not the plan's order, in which :func:`run_audit` reports the rows).
+    on_finish: Callable[[AuditRow], None] | None = field(default=None, compare=False, repr=False)
 
     def starting(self, game: str, check: str, subject: str) -> None:
         """Report that a check starts (see :attr:`on_start`)."""
         if self.on_start is not None:
             self.on_start(game, check, subject)
+
+    def finishing(self, row: AuditRow) -> None:
+        """Report that a check finished (see :attr:`on_finish`)."""
+        if self.on_finish is not None:
+            self.on_finish(row)
 
     def wants(self, check: str) -> bool:
         """Whether checks of kind ``check`` run."""
@@ -110,9 +121,10 @@ class AuditRow:
 
 
 def _config_label(players: int, variant: Any, default: Any) -> str:
+    """``3 players (flag=value, ...)``: the player count and the flags that differ from the default."""
     changed = {k: v for k, v in variant_to_dict(variant).items() if variant_to_dict(default).get(k) != v}
     flags = ", ".join(f"{k}={v}" for k, v in changed.items())
-    return f"{players} players" + (f" ({flags})" if flags else "")
+    return f"{players} player{'' if players == 1 else 's'}" + (f" ({flags})" if flags else "")
 
 
 def _configs(reading: Reading) -> tuple[tuple[int, Any], ...]:
@@ -139,9 +151,35 @@ def _configs(reading: Reading) -> tuple[tuple[int, Any], ...]:
 
 
 def _run_configs(reading: Reading, options: AuditOptions) -> tuple[tuple[int, Any], ...]:
-    """The configurations a check runs on (only the first with ``quick``)."""
+    """The configurations a check runs on: those of ``options.players`` (:func:`_chosen_configs`), only the
+    first with ``quick``."""
     configs = _configs(reading)
+    if options.players:
+        configs = _chosen_configs(reading, configs, options.players)
     return configs[:1] if options.quick else configs
+
+
+def allows_players(reading: Reading, players: int) -> bool:
+    """Whether the reading's engine starts a game of ``players`` under the reading's variant."""
+    try:
+        reading.engine.initial_state(players, reading.variant)
+    except (RuleproofError, ValueError):
+        return False
+    return True
+
+
+def _chosen_configs(reading: Reading, configs: tuple[tuple[int, Any], ...],
+                    players: tuple[int, ...]) -> tuple[tuple[int, Any], ...]:
+    """For each chosen count, the test configurations with that count, else the reading's variant at that count
+    (a count the game does not allow is left out)."""
+    chosen: list[tuple[int, Any]] = []
+    for count in dict.fromkeys(players):
+        same = [config for config in configs if config[0] == count]
+        if same:
+            chosen += same
+        elif allows_players(reading, count):
+            chosen.append((count, reading.variant))
+    return tuple(chosen)
 
 
 def _fuzz_configs(configs: tuple[tuple[int, Any], ...]) -> list[tuple[int, Any]]:
@@ -171,17 +209,33 @@ def _label(game: Game[Any, Any, Any], players: int, variant: Any) -> str:
     return _config_label(players, variant, game.default_variant())
 
 
+def _no_chosen_count(game_id: str, check: str, reading: Reading, options: AuditOptions) -> list[AuditTask]:
+    """A ``not run`` row when ``--players`` left the game no count (else nothing)."""
+    if not options.players or _run_configs(reading, options):
+        return []
+    counts = ", ".join(map(str, options.players))
+    subject = f"{counts} player{'' if options.players == (1,) else 's'}"
+    return [AuditTask(game_id, check, subject, row=AuditRow(
+        game_id, check, subject, "not run",
+        f"{reading.describe()} allows none of the chosen player counts ({counts})", 0.0))]
+
+
 def plan_conformance(game_id: str, options: AuditOptions) -> list[AuditTask]:
     """The conformance checklist over every test configuration."""
-    game = options.reading_for(game_id).engine
-    return [AuditTask(game_id, "conformance", _label(game, players, variant), players, variant)
-            for players, variant in _run_configs(options.reading_for(game_id), options)]
+    reading = options.reading_for(game_id)
+    game = reading.engine
+    return _no_chosen_count(game_id, "conformance", reading, options) or [
+        AuditTask(game_id, "conformance", _label(game, players, variant), players, variant)
+        for players, variant in _run_configs(reading, options)]
 
 
 def plan_fuzz(game_id: str, options: AuditOptions) -> list[AuditTask]:
     """The Hypothesis state machine on the first and last test configurations."""
     reading = options.reading_for(game_id)
     configs = _run_configs(reading, options)
+    skipped = _no_chosen_count(game_id, "fuzz", reading, options)
+    if skipped:
+        return skipped
     if not configs:
         return [AuditTask(game_id, "fuzz", reading.describe(), row=AuditRow(
             game_id, "fuzz", reading.describe(), "fail", "the reading allows no player count", 0.0))]
@@ -196,6 +250,9 @@ def plan_properties(game_id: str, options: AuditOptions) -> list[AuditTask]:
         return [AuditTask(game_id, "property", "(none)", row=AuditRow(
             game_id, "property", "(none)", "not run",
             f"no state properties are claimed for {game_id} (ruleproof.checkers.checks.invariants)", 0.0))]
+    skipped = _no_chosen_count(game_id, "property", reading, options)
+    if skipped:
+        return skipped
     tasks = []
     for prop in PROPERTIES.get(game_id, ()):
         seen: set[bool] = set()
@@ -266,7 +323,8 @@ def _run_fuzz(task: AuditTask, options: AuditOptions) -> AuditRow:
         verdict, detail = "fail", f"{type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}"
     else:
         verdict = "pass"
-        detail = f"{options.fuzz_examples} sequences of up to {options.fuzz_steps} steps, no disagreement"
+        detail = (f"{options.fuzz_examples} sequence{'s' * (options.fuzz_examples != 1)} of up to "
+                  f"{options.fuzz_steps} step{'s' * (options.fuzz_steps != 1)}, no disagreement")
     return AuditRow(task.game, "fuzz", task.subject, verdict, detail, time.perf_counter() - start)
 
 
@@ -278,7 +336,8 @@ def _run_property(task: AuditTask, options: AuditOptions) -> AuditRow:
     result = check_property(game, prop, task.players, task.variant, games=options.property_games, seed=options.seed)
     verdict = "pass" if result.as_expected else "fail"
     if result.verdict == "holds":
-        detail = f"holds on {result.states} states of {result.games} random games (expected to {'hold' if expected else 'fail'})"
+        detail = (f"holds on {result.states} state{'s' * (result.states != 1)} of {result.games} random "
+                  f"game{'s' * (result.games != 1)} (expected to {'hold' if expected else 'fail'})")
     else:
         detail = f"refuted after {len(result.witness)} moves: {result.message}"
     return AuditRow(task.game, "property", task.subject, verdict, detail, time.perf_counter() - start,
@@ -307,7 +366,9 @@ def _steps_as_rows(plan: Callable[[str, AuditOptions], list[AuditTask]]) -> Call
         for task in plan(game_id, options):
             if task.row is None:
                 options.starting(task.game, task.check, task.subject)
-            yield run_task(task, options)
+            row = run_task(task, options)
+            options.finishing(row)
+            yield row
 
     step.__name__ = plan.__name__.replace("plan_", "audit_")
     step.__doc__ = plan.__doc__
@@ -377,11 +438,15 @@ def run_audit(games: Iterable[str], options: AuditOptions, on_row: Callable[[Aud
     (:func:`ruleproof.checkers.analysis.audit_jobs.run_tasks`) and their rows
     are reported in the plan's order, as with one job.
     """
+    from contextlib import closing
+
     from ruleproof.checkers.analysis.audit_jobs import run_tasks
 
     rows: list[AuditRow] = []
-    for row in run_tasks(plan_audit(games, options), options, jobs=jobs):
-        rows.append(row)
-        if on_row is not None:
-            on_row(row)
+    # Closed on the way out whatever happens, so a Ctrl-C (or a failing on_row) stops the workers here.
+    with closing(run_tasks(plan_audit(games, options), options, jobs=jobs)) as planned:
+        for row in planned:
+            rows.append(row)
+            if on_row is not None:
+                on_row(row)
     return rows

@@ -31,27 +31,31 @@ process or in each worker): what the checks compute does not change.
 from __future__ import annotations
 
 import pickle
-from collections.abc import Iterator, Sequence
+from collections.abc import Generator, Iterator, Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ruleproof.checkers.explore.collector import batch_collection, start_batch_work
 
 if TYPE_CHECKING:
     from ruleproof.checkers.analysis.audit import AuditOptions, AuditRow, AuditTask
 
-def run_tasks(tasks: Sequence[AuditTask], options: AuditOptions, *, jobs: int = 1) -> Iterator[AuditRow]:
+def run_tasks(tasks: Sequence[AuditTask], options: AuditOptions, *,
+              jobs: int = 1) -> Generator[AuditRow, None, None]:
     """The row of every task, in the tasks' order, run by ``jobs`` worker processes (1: here).
 
-    ``options.on_start`` is called (in this process) for each task that runs,
-    just before its row is awaited, so every earlier row is already reported.
-    Options that cannot be sent to a worker (a reading whose plugin was made at
-    run time) run here, one task after another, with the same rows.
+    ``options.on_start`` and ``options.on_finish`` are called (in this process)
+    as each task starts and finishes, wherever it runs: with workers that is
+    as it happens (:func:`ruleproof.checkers.checks.workers.report`), while
+    the rows are yielded in the plan's order. Options that cannot be sent to a
+    worker (a reading whose plugin was made at run time) run here, one task
+    after another, with the same rows. Closing the iterator early (or a
+    Ctrl-C while it waits) stops the workers at once.
     """
     from ruleproof.checkers.analysis.audit import run_task
 
     runnable = [t for t in tasks if t.row is None]
-    work = replace(options, on_start=None)
+    work = replace(options, on_start=None, on_finish=None)
     if jobs > 1 and len(runnable) > 1:
         try:
             pickle.dumps((work, runnable))
@@ -62,28 +66,42 @@ def run_tasks(tasks: Sequence[AuditTask], options: AuditOptions, *, jobs: int = 
             for task in tasks:
                 if task.row is None:
                     options.starting(task.game, task.check, task.subject)
-                yield run_task(task, options)
+                row = run_task(task, options)
+                options.finishing(row)
+                yield row
         return
     yield from _run_pool(tasks, options, work, jobs)
 
 
 def _run_pool(tasks: Sequence[AuditTask], options: AuditOptions, work: AuditOptions,
               jobs: int) -> Iterator[AuditRow]:
-    from concurrent.futures import Future, ProcessPoolExecutor
+    from concurrent.futures import Future
+
+    from ruleproof.checkers.checks.workers import worker_pool
 
     groups = batches(tasks)
     order = sorted(range(len(groups)), key=lambda i: (-sum(estimate(tasks[k]) for k in groups[i]), i))
-    with ProcessPoolExecutor(max_workers=min(jobs, len(groups)), initializer=_start_worker) as pool:
+
+    def on_event(event: tuple[Any, ...]) -> None:
+        if event[0] == "start":
+            task = tasks[event[1]]
+            options.starting(task.game, task.check, task.subject)
+        elif event[0] == "row":
+            options.finishing(event[2])
+
+    for task in tasks:  # rows known without running anything are done at once
+        if task.row is not None:
+            options.finishing(task.row)
+    with worker_pool(min(jobs, len(groups)), on_event=on_event, initializer=_start_worker) as pool:
         futures: dict[int, Future[list[AuditRow]]] = {
-            i: pool.submit(_run_batch, [tasks[k] for k in groups[i]], work) for i in order}
+            i: pool.submit(_run_batch, [(k, tasks[k]) for k in groups[i]], work) for i in order}
         where = {k: (i, n) for i, group in enumerate(groups) for n, k in enumerate(group)}
         for index, task in enumerate(tasks):
             if task.row is not None:
                 yield task.row
                 continue
-            options.starting(task.game, task.check, task.subject)
             batch, position = where[index]
-            yield futures[batch].result()[position]
+            yield pool.result(futures[batch])[position]
 
 
 def _start_worker() -> None:
@@ -91,11 +109,18 @@ def _start_worker() -> None:
     start_batch_work()
 
 
-def _run_batch(tasks: list[AuditTask], options: AuditOptions) -> list[AuditRow]:
-    """A worker's job: the rows of a batch of tasks, run in order in one process."""
+def _run_batch(tasks: list[tuple[int, AuditTask]], options: AuditOptions) -> list[AuditRow]:
+    """A worker's job: the rows of a batch of tasks, run in order in one process, each start and row reported
+    as it happens (with the task's index in the plan)."""
     from ruleproof.checkers.analysis.audit import run_task
+    from ruleproof.checkers.checks.workers import report
 
-    return [run_task(task, options) for task in tasks]
+    rows = []
+    for index, task in tasks:
+        report(("start", index))
+        rows.append(run_task(task, options))
+        report(("row", index, rows[-1]))
+    return rows
 
 
 #: Estimated CPU seconds of a task, to hand out the longest batches first: by finding id, by

@@ -575,14 +575,15 @@ class Comparison:
         """One or two sentences: the verdict with the numbers behind it."""
         n = self.games
         flags = ", ".join(f"{k}={va!r}→{vb!r}" for k, (va, vb) in self.changed_flags.items()) or "no flag"
-        head = f"{self.game} ({flags}, {self.players} players)"
+        head = f"{self.game} ({flags}, {self.players} player{'s' * (self.players != 1)})"
+        games = f"{n} game{'s' * (n != 1)}"
         counts = ""
         if self.players_only_a or self.players_only_b:
             counts = " " + self.players_note
         if self.verdict == "none":
-            return (f"{head}: no measurable change in {n} games — states, turns, legal moves, chance and final "
+            return (f"{head}: no measurable change in {games} — states, turns, legal moves, chance and final "
                     f"scores were identical throughout.{counts}")
-        text = f"{head}: play diverges in {self.diverged} of {n} games"
+        text = f"{head}: play diverges in {self.diverged} of {games}"
         if self.verdict == "play":
             return text + f", but no final score or winner changes.{counts}"
         text += (f"; final scores change in {self.outcome_changed} and the winner in {self.winners_changed} "

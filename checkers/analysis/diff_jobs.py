@@ -4,9 +4,11 @@ Game ``i`` of a batch is played by :func:`~ruleproof.checkers.analysis.diff.play
 keyed by ``(seed, i)`` whatever process plays it, so cutting the games into
 ranges and putting the pairs back in order gives the pairs of one process; each
 range draws its own first divergence, and ``compare`` keeps only the first one
-drawn overall, as one process does. The pool is the standard library's
-(:class:`concurrent.futures.ProcessPoolExecutor`): one machine needs no
-scheduler (the campaign layer, :mod:`ruleproof.checkers.campaign`, is for more).
+drawn overall, as one process does. The pool is
+:func:`ruleproof.checkers.checks.workers.worker_pool` (the standard library's
+process pool, stopped by one Ctrl-C, its workers reporting each finished game
+as they go): one machine needs no scheduler (the campaign layer,
+:mod:`ruleproof.checkers.campaign`, is for more).
 
 >>> from ruleproof.model.registry import game_for
 >>> game = game_for("take5")
@@ -31,50 +33,97 @@ JOB_CHUNK = 250
 
 
 def pairs_of(game: Game[Any, Any, Any], players: int, a: Any, b: Any, seed: int, first: int, count: int,
-             game_b: Game[Any, Any, Any] | None) -> list[PairResult]:
-    """Games ``first .. first + count - 1``, with the first divergence among them drawn (a worker's task)."""
+             game_b: Game[Any, Any, Any] | None, on_game: Callable[[int], None] | None = None) -> list[PairResult]:
+    """Games ``first .. first + count - 1``, with the first divergence among them drawn (a worker's task).
+
+    :param on_game: called with each game's index as it finishes (in a worker: reported to the parent,
+        :func:`_pairs_reported`).
+    """
     pairs: list[PairResult] = []
     drawn = False
     for index in range(first, first + count):
         pair = play_pair(game, players, a, b, seed=seed, index=index, detail=not drawn, game_b=game_b)
         drawn = drawn or pair.divergence is not None
         pairs.append(pair)
+        if on_game is not None:
+            on_game(index)
     return pairs
 
 
-def pairs_in_parallel(game: Game[Any, Any, Any], players: int, a: Any, b: Any, seed: int, games: int,
-                      jobs: int, game_b: Game[Any, Any, Any] | None) -> Iterable[PairResult]:
-    """Every pair of ``games`` played by ``jobs`` worker processes (the standard library's pool), in game
-    order. Engines that cannot be sent to a worker (a plugin class made at run time) play here."""
-    import pickle
-    from concurrent.futures import ProcessPoolExecutor
+def _pairs_reported(game: Game[Any, Any, Any], players: int, a: Any, b: Any, seed: int, first: int, count: int,
+                    game_b: Game[Any, Any, Any] | None) -> list[PairResult]:
+    """:func:`pairs_of` in a worker, reporting the indices of its finished games as it goes."""
+    from ruleproof.checkers.checks.workers import Throttle, report
 
-    parts = [(first, min(JOB_CHUNK, games - first)) for first in range(0, games, JOB_CHUNK)]
+    done: list[int] = []
+    throttle = Throttle(lambda count: report(("games", done[-count:])))
+
+    def on_game(index: int) -> None:
+        done.append(index)
+        throttle.add()
+
+    pairs = pairs_of(game, players, a, b, seed, first, count, game_b, on_game)
+    throttle.flush()
+    return pairs
+
+
+def job_chunk(games: int, jobs: int) -> int:
+    """Paired games per task: at most :data:`JOB_CHUNK`, and about four tasks per worker for short runs.
+
+    >>> job_chunk(100, 2), job_chunk(10_000, 2)
+    (13, 250)
+    """
+    return max(1, min(JOB_CHUNK, -(-games // (4 * max(1, jobs)))))
+
+
+def pairs_in_parallel(game: Game[Any, Any, Any], players: int, a: Any, b: Any, seed: int, games: int,
+                      jobs: int, game_b: Game[Any, Any, Any] | None,
+                      on_game: Callable[[int], None] | None = None) -> Iterable[PairResult]:
+    """Every pair of ``games`` played by ``jobs`` worker processes, in game order; ``on_game`` gets each game's
+    index as it finishes (not in game order). Engines that cannot be sent to a worker (a plugin class made at
+    run time) play here."""
+    import pickle
+
+    from ruleproof.checkers.checks.workers import worker_pool
+
+    size = job_chunk(games, jobs)
+    parts = [(first, min(size, games - first)) for first in range(0, games, size)]
     try:
         pickle.dumps((game, game_b, a, b))
     except Exception:  # noqa: BLE001 - any pickling failure: play in this process
         for first, count in parts:
-            yield from pairs_of(game, players, a, b, seed, first, count, game_b)
+            yield from pairs_of(game, players, a, b, seed, first, count, game_b, on_game)
         return
-    with ProcessPoolExecutor(max_workers=min(jobs, len(parts))) as pool:
-        futures = [pool.submit(pairs_of, game, players, a, b, seed, first, count, game_b) for first, count in parts]
-        for future in futures:
-            yield from future.result()
+
+    def on_event(event: tuple[str, list[int]]) -> None:
+        if on_game is not None:
+            for index in event[1]:
+                on_game(index)
+
+    with worker_pool(min(jobs, len(parts)), on_event=on_event) as pool:
+        futures = [pool.submit(_pairs_reported, game, players, a, b, seed, first, count, game_b)
+                   for first, count in parts]
+        for pairs in pool.results(futures):
+            yield from pairs
 
 
 def add_pairs(result: Comparison, game: Game[Any, Any, Any], players: int, a: Any, b: Any, games: int, jobs: int,
               on_game: Callable[[int], None] | None, game_b: Game[Any, Any, Any] | None) -> None:
-    """Add the ``games`` pairs of ``result``'s seed to it, played by ``jobs`` processes (one range: here),
-    with only the first divergence drawn, as one process draws it."""
-    if games <= JOB_CHUNK:
-        pairs: Iterable[PairResult] = pairs_of(game, players, a, b, result.seed, 0, games, game_b)
+    """Add the ``games`` pairs of ``result``'s seed to it, played by ``jobs`` processes (one task: here),
+    with only the first divergence drawn, as one process draws it; ``on_game`` gets each game's index as it
+    finishes."""
+    if jobs <= 1 or games <= 1:
+        pairs: Iterable[PairResult] = pairs_of(game, players, a, b, result.seed, 0, games, game_b, on_game)
     else:
-        pairs = pairs_in_parallel(game, players, a, b, result.seed, games, jobs, game_b)
-    for pair in pairs:
-        if result.sample is None and pair.divergence is not None:
-            result.sample = pair.divergence
-        elif pair.divergence is not None:
-            pair = dataclasses.replace(pair, divergence=None)
-        result.pairs.append(pair)
-        if on_game is not None:
-            on_game(pair.index)
+        pairs = pairs_in_parallel(game, players, a, b, result.seed, games, jobs, game_b, on_game)
+    try:
+        for pair in pairs:
+            if result.sample is None and pair.divergence is not None:
+                result.sample = pair.divergence
+            elif pair.divergence is not None:
+                pair = dataclasses.replace(pair, divergence=None)
+            result.pairs.append(pair)
+    finally:  # on any way out (a Ctrl-C first of all) the generator's pool stops its workers here
+        close = getattr(pairs, "close", None)
+        if close is not None:
+            close()

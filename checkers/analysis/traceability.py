@@ -30,6 +30,8 @@ before and after flipping a variant flag's default).
 
 from __future__ import annotations
 
+import re
+
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -130,7 +132,12 @@ def check_traceability(
 
 @dataclass(frozen=True)
 class AuditChange:
-    """A row whose verdict or detail differs between two audits (``None``: absent)."""
+    """A row whose verdict or detail differs between two audits (``None``: absent).
+
+    ``subject_after`` is the row's subject in the second audit when it differs
+    (the same check under another reading: ``3 players`` against
+    ``3 players (threshold=30)``).
+    """
 
     game: str
     check: str
@@ -138,11 +145,19 @@ class AuditChange:
     before: str | None
     after: str | None
     detail: str = ""
+    subject_after: str | None = None
 
     def __str__(self) -> str:
-        head = f"{self.game} {self.check} {self.subject}: {self.before or '(absent)'} -> {self.after or '(absent)'}"
+        subject = self.subject if self.subject_after in (None, self.subject) else f"{self.subject} / {self.subject_after}"
+        head = f"{self.game} {self.check} {subject}: {self.before or '(absent)'} -> {self.after or '(absent)'}"
         return f"{head} ({self.detail})" if self.detail else head
 
+    def to_json(self) -> dict[str, Any]:
+        """The change as JSON-ready data (``subject_after`` only when it differs)."""
+        data = {k: v for k, v in self.__dict__.items() if k != "subject_after"}
+        if self.subject_after not in (None, self.subject):
+            data["subject_after"] = self.subject_after
+        return data
 
 def row_key(row: Mapping[str, Any]) -> tuple[str, str, str]:
     """What identifies an audit row across audits: game, check and subject (a finding's id for a finding).
@@ -171,9 +186,43 @@ def duplicate_rows(audit: Mapping[str, Any] | Sequence[Any]) -> tuple[int, int] 
     return None
 
 
-def _rows(audit: Mapping[str, Any] | Sequence[Any]) -> dict[tuple[str, str, str], Mapping[str, Any]]:
+Key = tuple[str, str, str]
+
+
+def _rows(audit: Mapping[str, Any] | Sequence[Any]) -> dict[Key, Mapping[str, Any]]:
     rows = audit["rows"] if isinstance(audit, Mapping) else audit
     return {row_key(row): row for row in rows}
+
+
+def _without_flags(key: Key) -> Key:
+    """The key without the flags a configuration's subject names after its player count
+    (``3 players (threshold=30)`` → ``3 players``): the same check under another reading.
+
+    >>> _without_flags(("take5", "property", "T5-INV-1 3 players (end_rule=>, threshold=30)"))
+    ('take5', 'property', 'T5-INV-1 3 players')
+    """
+    game, check, subject = key
+    if check == "finding":
+        return key
+    return game, check, re.sub(r"^(.*\b\d+ players?) \(.*\)$", r"\1", subject)
+
+
+def _pairs(old: dict[Key, Mapping[str, Any]], new: dict[Key, Mapping[str, Any]]) -> list[tuple[Key | None, Key | None]]:
+    """The rows of two audits paired, in the first audit's order: by the same key, else by the key without its
+    flags (the n-th such row before with the n-th left after); rows of the second audit still unpaired last."""
+    by_base: dict[Key, list[Key]] = {}
+    for k in new:
+        if k not in old:
+            by_base.setdefault(_without_flags(k), []).append(k)
+    pairs: list[tuple[Key | None, Key | None]] = []
+    for k in old:
+        if k in new:
+            pairs.append((k, k))
+        else:
+            waiting = by_base.get(_without_flags(k))
+            pairs.append((k, waiting.pop(0) if waiting else None))
+    paired = {b for _, b in pairs}
+    return pairs + [(None, k) for k in new if k not in old and k not in paired]
 
 
 def _verdict(row: Mapping[str, Any]) -> str:
@@ -187,20 +236,32 @@ def compare_audits(before: Mapping[str, Any] | Sequence[Any], after: Mapping[str
     """The rows of two ``ruleproof audit --json`` outputs whose verdicts differ.
 
     Findings are matched by id and compared by their solver verdict (with the
-    audit verdict against the manifest in brackets); other rows by subject.
+    audit verdict against the manifest in brackets); other rows by subject, and
+    a row whose subject is not in the other audit by its subject without the
+    flags (an audit under ``--variant`` names them: the same check, another reading).
 
     >>> row = {"game": "take5", "check": "finding", "subject": "T5-F-1 q", "verdict": "pass",
     ...        "detail": "", "data": {"id": "T5-F-1", "verdict": "sat"}}
     >>> flipped = dict(row, verdict="fail", data={"id": "T5-F-1", "verdict": "unsat"}, detail="unsat (z3): no")
     >>> [str(c) for c in compare_audits({"rows": [row]}, {"rows": [flipped]})]
     ['take5 finding T5-F-1: sat [pass] -> unsat [fail] (unsat (z3): no)']
+    >>> plain = {"game": "take5", "check": "fuzz", "subject": "3 players", "verdict": "pass", "detail": ""}
+    >>> flagged = dict(plain, subject="3 players (threshold=30)", verdict="fail", detail="boom")
+    >>> [str(c) for c in compare_audits({"rows": [plain]}, {"rows": [flagged]})]
+    ['take5 fuzz 3 players / 3 players (threshold=30): pass -> fail (boom)']
+    >>> compare_audits({"rows": [plain]}, {"rows": [dict(flagged, verdict="pass")]})
+    []
     """
     old, new = _rows(before), _rows(after)
     changes: list[AuditChange] = []
-    for key in list(old) + [k for k in new if k not in old]:
-        a, b = old.get(key), new.get(key)
+    for key_a, key_b in _pairs(old, new):
+        a = old[key_a] if key_a is not None else None
+        b = new[key_b] if key_b is not None else None
         va = _verdict(a) if a is not None else None
         vb = _verdict(b) if b is not None else None
         if va != vb:
-            changes.append(AuditChange(*key, va, vb, str(b.get("detail", "")) if b is not None else ""))
+            key = key_a if key_a is not None else key_b
+            assert key is not None
+            changes.append(AuditChange(*key, va, vb, str(b.get("detail", "")) if b is not None else "",
+                                       key_b[2] if key_a is not None and key_b is not None else None))
     return changes

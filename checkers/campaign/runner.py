@@ -18,6 +18,13 @@ makes the command fail — it is never dropped: the merged report is written
 only when every chunk has a result, and ``campaign resume`` runs the missing
 ones again.
 
+Ctrl-C: the chunks written so far stay in the folder (each is written whole,
+atomically), the local cluster's worker processes are stopped at once (they
+ignore SIGINT: :mod:`~ruleproof.checkers.campaign.dask_worker`) and the
+:class:`KeyboardInterrupt` goes on to the command line (exit 130);
+``campaign resume`` continues. Without Dask installed, :func:`dask_missing`
+says what to install before anything is created.
+
 >>> import tempfile
 >>> from ruleproof.checkers.campaign.kinds import simulate_params
 >>> from ruleproof.checkers.campaign.store import Manifest, Store
@@ -30,6 +37,7 @@ ones again.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import socket
@@ -93,15 +101,81 @@ def plan_of(store: Store) -> tuple[Kind, list[dict[str, JSON]]]:
     return kind_for(store.manifest.kind), store.plan
 
 
+#: What to install for campaigns on Dask (the ``campaign`` extra).
+CAMPAIGN_EXTRA = "pip install -e '.[campaign]'"
+
+
+def dask_missing() -> str | None:
+    """Why Dask distributed cannot run here (``None``: it can): the message names the extra to install.
+
+    ``ruleproof campaign`` asks before it creates the campaign folder, so a
+    missing Dask leaves nothing half made.
+    """
+    try:
+        import distributed  # noqa: F401 - only whether it imports
+    except ImportError as exc:
+        return (f"campaigns run on Dask distributed, which is not installed ({exc}); install the campaign extra "
+                f"({CAMPAIGN_EXTRA} in a checkout, or pip install 'ruleproof[campaign]') or run the chunks here "
+                "without Dask: --workers 0")
+    return None
+
+
 def _client(scheduler: str | None, workers: int | None) -> tuple[Any, Any]:
     import distributed
 
     dask: Any = distributed  # untyped library
     if scheduler is not None:
         return dask.Client(scheduler, timeout="30s"), None
-    cluster = dask.LocalCluster(n_workers=workers or os.cpu_count() or 1, threads_per_worker=1, processes=True,
-                           dashboard_address=None, silence_logs=logging.ERROR)
-    return dask.Client(cluster), cluster
+    # The workers ignore SIGINT (the preload's dask_setup): after a Ctrl-C this process stops them
+    # (_stop_cluster) instead of each shutting down with a traceback. The cluster is made empty (a moment)
+    # and its workers start in the background, so a Ctrl-C while they start finds the cluster to stop.
+    cluster = dask.LocalCluster(n_workers=0, threads_per_worker=1, processes=True, dashboard_address=None,
+                                silence_logs=logging.ERROR, preload=["ruleproof.checkers.campaign.dask_worker"])
+    try:
+        cluster.scale(workers or os.cpu_count() or 1)
+        return dask.Client(cluster), cluster
+    except BaseException:
+        _stop_cluster(None, cluster)
+        raise
+
+
+def _stop_cluster(client: Any, cluster: Any) -> None:
+    """After an interrupt: stop the local cluster's worker processes now (their nannies told first not to
+    start new ones), then close the client and the cluster, all quietly; a remote scheduler's workers are
+    not ours: only the client is closed."""
+    from ruleproof.checkers.checks.interrupt import stop_processes
+
+    quiet = {name: logging.getLogger(name) for name in ["distributed", "tornado", "asyncio",
+                                                         *logging.Logger.manager.loggerDict]
+             if name.split(".")[0] in ("distributed", "tornado", "asyncio")}
+    levels = {name: log.level for name, log in quiet.items()}
+    for log in quiet.values():
+        log.setLevel(logging.CRITICAL + 1)
+    try:
+        if cluster is not None:
+            import importlib
+
+            psutil: Any = importlib.import_module("psutil")  # a dependency of Dask distributed; untyped
+
+            cluster.shutdown_on_close = False  # closed here: Dask's own exit hook must not try again
+            nannies = list(getattr(cluster, "workers", {}).values())
+            for nanny in nannies:
+                with contextlib.suppress(Exception):
+                    nanny.close_gracefully()  # its worker's exit is not followed by a new one
+            workers = []
+            for nanny in nannies:
+                with contextlib.suppress(Exception):
+                    workers.append(psutil.Process(nanny.pid))
+            stop_processes(workers, grace=0.3)
+        if client is not None:
+            with contextlib.suppress(Exception):
+                client.close(timeout=1)
+        if cluster is not None:
+            with contextlib.suppress(Exception):
+                cluster.close(timeout=1)
+    finally:
+        for name, log in quiet.items():
+            log.setLevel(levels[name])
 
 
 def run(store: Store, *, scheduler: str | None = None, workers: int | None = None, retries: int = DEFAULT_RETRIES,
@@ -171,6 +245,7 @@ def _run_dask(kind: Kind, params: dict[str, JSON], chunks: list[dict[str, JSON]]
     cluster = None
     if own:
         client, cluster = _client(scheduler, workers)
+    interrupted = False
     try:
         outcome.workers = len(client.scheduler_info().get("workers", {}))
         token = uuid.uuid4().hex[:12]
@@ -188,8 +263,13 @@ def _run_dask(kind: Kind, params: dict[str, JSON], chunks: list[dict[str, JSON]]
             else:
                 finished(index, payload)
             future.release()
-    finally:
+    except BaseException:  # a Ctrl-C first of all: the chunks written so far stay; stop the rest now
+        interrupted = True
         if own:
+            _stop_cluster(client, cluster)
+        raise
+    finally:
+        if own and not interrupted:
             client.close()
             if cluster is not None:
                 cluster.close()
@@ -201,4 +281,5 @@ def merged_so_far(store: Store) -> list[JSON]:
     return [done[i] for i in sorted(done)]
 
 
-__all__ = ["DEFAULT_RETRIES", "Event", "Outcome", "execute_chunk", "merged_so_far", "plan_of", "run"]
+__all__ = ["CAMPAIGN_EXTRA", "DEFAULT_RETRIES", "Event", "Outcome", "dask_missing", "execute_chunk", "merged_so_far",
+           "plan_of", "run"]

@@ -143,6 +143,7 @@ def _score_plan(full: bool, most: int | None = None) -> list[dict[str, JSON]]:
 def _score_run(chunk: dict[str, JSON], rlimit: int) -> dict[str, JSON]:
     import z3
 
+    from ruleproof.checkers.checks.interrupt import while_running
     from ruleproof.checkers.smt.bigpoints import score_model
     from ruleproof.checkers.smt.core import gave_up_reason
 
@@ -151,7 +152,8 @@ def _score_run(chunk: dict[str, JSON], rlimit: int) -> dict[str, JSON]:
     solver.set("rlimit", rlimit)
     solver.add(*constraints, score >= chunk["at_least"])
     started = time.process_time()
-    answer = solver.check()
+    with while_running(solver.ctx.interrupt):  # one Ctrl-C stops the query (ruleproof.checkers.checks.interrupt)
+        answer = solver.check()
     verdict = "sat" if answer == z3.sat else "unsat" if answer == z3.unsat else "unknown"
     out: dict[str, JSON] = {"label": f"score >= {chunk['at_least']}", "at_least": chunk["at_least"],
                             "verdict": verdict, "cpu_seconds": round(time.process_time() - started, 3),

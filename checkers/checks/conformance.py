@@ -79,7 +79,8 @@ class ConformanceResult:
     def summary(self) -> str:
         """One line for tables."""
         verdict = "ok" if self.ok else f"{len(self.problems)} problem(s)"
-        return f"{self.games} games, {self.moves} moves, {self.states} states: {verdict}"
+        return (f"{self.games} game{'s' * (self.games != 1)}, {self.moves} move{'s' * (self.moves != 1)}, "
+                f"{self.states} state{'s' * (self.states != 1)}: {verdict}")
 
 
 def _typed_equality(moves: list[Any]) -> str | None:

@@ -291,8 +291,39 @@ def search_machine(machine: type[GameMachine], *, examples: int, steps: int, see
 
 def _search_registered(game_id: str, players: int, variant: Any, examples: int, steps: int,
                        seed: int | None) -> ChunkResult:
-    """One chunk in a worker process: the registry's machine for the game (classes made here, not sent)."""
-    return search_machine(machine_for(game_id, players, variant), examples=examples, steps=steps, seed=seed)
+    """One chunk in a worker process: the registry's machine for the game (classes made here, not sent),
+    each finished sequence reported to the parent as it goes."""
+    from ruleproof.checkers.checks.workers import Throttle, report
+
+    throttle = Throttle(lambda count: report(("sequences", count)))
+    ticks = _ChunkTicks(examples, throttle.add)
+    result = search_machine(machine_for(game_id, players, variant), examples=examples, steps=steps, seed=seed,
+                            on_sequence=ticks.add)
+    ticks.finish()
+    throttle.flush()
+    return result
+
+
+class _ChunkTicks:
+    """Progress of one chunk: one tick per sequence, ``examples`` in all.
+
+    Hypothesis may run more sequences than the examples asked for (invalid
+    draws, shrinking a failure) or stop sooner; counting the chunk as its
+    example count keeps ``done/total`` true.
+    """
+
+    def __init__(self, examples: int, tick: Callable[[], None] | None) -> None:
+        self.left = examples
+        self.tick = tick
+
+    def add(self) -> None:
+        if self.left > 0 and self.tick is not None:
+            self.left -= 1
+            self.tick()
+
+    def finish(self) -> None:
+        while self.left > 0 and self.tick is not None:
+            self.add()
 
 
 def run_fuzz(game_id: str, players: int, variant: Any, *, examples: int, steps: int, seed: int | None = None,
@@ -301,13 +332,14 @@ def run_fuzz(game_id: str, players: int, variant: Any, *, examples: int, steps: 
              on_chunk: Callable[[ChunkResult], None] | None = None) -> FuzzResult:
     """Fuzz a game in :func:`fuzz_chunks` run by ``jobs`` worker processes; the result does not depend on ``jobs``.
 
-    Worker processes (:class:`concurrent.futures.ProcessPoolExecutor`) run the
-    pure Python engines in parallel, which threads cannot. Each worker builds
-    the registry's machine for ``game_id``; a ``machine`` of its own (a
-    reading's engine, made at run time and not sent to another process) runs
-    here, one chunk after another, with the same result.
+    Worker processes (:func:`ruleproof.checkers.checks.workers.worker_pool`:
+    stopped by one Ctrl-C) run the pure Python engines in parallel, which
+    threads cannot. Each worker builds the registry's machine for ``game_id``;
+    a ``machine`` of its own (a reading's engine, made at run time and not sent
+    to another process) runs here, one chunk after another, with the same result.
 
-    :param on_sequence: called after each sequence (only when the chunks run here).
+    :param on_sequence: called after each sequence, as it finishes (in a worker: reported to this process);
+        ``examples`` times in all (see :class:`_ChunkTicks`).
     :param on_chunk: called with each chunk's result, in chunk order.
     """
     plan = fuzz_chunks(examples, seed, chunk)
@@ -320,18 +352,25 @@ def run_fuzz(game_id: str, players: int, variant: Any, *, examples: int, steps: 
     if jobs <= 1 or len(plan) <= 1 or machine is not None:
         here = machine if machine is not None else machine_for(game_id, players, variant)
         for chunk_seed_, count in plan:
+            ticks = _ChunkTicks(count, on_sequence)
             results.append(search_machine(here, examples=count, steps=steps, seed=chunk_seed_,
-                                          on_sequence=on_sequence))
+                                          on_sequence=ticks.add))
+            ticks.finish()
             if on_chunk is not None:
                 on_chunk(results[-1])
         return FuzzResult(tuple(results))
-    from concurrent.futures import ProcessPoolExecutor
+    from ruleproof.checkers.checks.workers import worker_pool
 
-    with ProcessPoolExecutor(max_workers=min(jobs, len(plan))) as pool:
+    def on_event(event: tuple[str, int]) -> None:
+        if on_sequence is not None:
+            for _ in range(event[1]):
+                on_sequence()
+
+    with worker_pool(min(jobs, len(plan)), on_event=on_event) as pool:
         futures = [pool.submit(_search_registered, game_id, players, variant, count, steps, chunk_seed_)
                    for chunk_seed_, count in plan]
-        for future in futures:
-            results.append(future.result())
+        for chunk_result in pool.results(futures):
+            results.append(chunk_result)
             if on_chunk is not None:
-                on_chunk(results[-1])
+                on_chunk(chunk_result)
     return FuzzResult(tuple(results))

@@ -16,8 +16,8 @@ the spec, so it is opt-in where it costs time (``ruleproof simulate --rule-stats
 from __future__ import annotations
 
 import inspect
+import math
 import random
-import statistics
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
@@ -26,6 +26,18 @@ from typing import Any
 from ruleproof.model.core import TERMINAL, Game
 from ruleproof.model.records import GameRecord, make_record
 from ruleproof.spec.core import Rule, RuleKind, Step, variant_to_dict
+
+
+def _fmean(values: list[float] | list[int]) -> float:
+    """The mean, as :func:`statistics.fmean` computes it (``math.fsum`` over the count), without importing
+    :mod:`statistics` (and its fractions and decimals) into every short command.
+
+    >>> import statistics
+    >>> values = [0.1, 0.2, 0.3, 1e16, -1e16]
+    >>> _fmean(values) == statistics.fmean(values)
+    True
+    """
+    return math.fsum(values) / len(values)
 
 
 @dataclass
@@ -54,7 +66,7 @@ class SimulationStats:
             seat_scores = [s[seat] for s in self.scores]
             rows.append({
                 "seat": seat,
-                "mean_score": statistics.fmean(seat_scores) if seat_scores else 0.0,
+                "mean_score": _fmean(seat_scores) if seat_scores else 0.0,
                 "min_score": min(seat_scores, default=0.0),
                 "max_score": max(seat_scores, default=0.0),
                 "win_share": self.wins[seat] / self.games if self.games else 0.0,
@@ -67,7 +79,7 @@ class SimulationStats:
         return {
             "game": self.game, "players": self.players, "variant": self.variant, "seed": self.seed,
             "games": self.games,
-            "length": {"mean": statistics.fmean(lengths), "min": min(lengths), "max": max(lengths)},
+            "length": {"mean": _fmean(lengths), "min": min(lengths), "max": max(lengths)},
             "seats": self.seat_summary(),
             "rule_decisions": self.rule_decisions(),
         }
@@ -152,26 +164,30 @@ def chunks(start: int, games: int, size: int = CHUNK_GAMES) -> list[tuple[int, i
 def simulate_parallel(game: Game[Any, Any, Any], players: int, variant: Any, *, games: int, seed: int = 0,
                       rule_stats: bool = False, jobs: int = 1, on_game: Callable[[int], None] | None = None,
                       start: int = 0, chunk: int = CHUNK_GAMES) -> tuple[SimulationStats, GameRecord]:
-    """:func:`simulate` with its games cut into :func:`chunks` of ``chunk`` games run by ``jobs`` worker processes.
+    """:func:`simulate` with its games cut into :func:`chunks` run by ``jobs`` worker processes.
 
     The result equals ``simulate`` with the same arguments to the last bit:
     game ``i`` is seeded by ``(seed, i)`` whatever chunk plays it, and the
     chunks are merged in game order (scores, lengths, rule counts, and the win
     shares re-added game by game, as floats add in one run). Worker processes
-    (:class:`concurrent.futures.ProcessPoolExecutor`, the standard library's
-    pool: one machine needs no scheduler; the campaign layer is for more) run
-    pure Python engines in parallel, which threads cannot. An engine that
+    (:func:`ruleproof.checkers.checks.workers.worker_pool`: stopped by one
+    Ctrl-C) run pure Python engines in parallel, which threads cannot; with
+    more than one job the chunks are at most ``chunk`` games and small enough
+    that every worker gets several (:func:`parallel_chunk`). An engine that
     cannot be sent to a worker (a plugin class made at run time) is run here,
     one chunk after another, with the same result.
+
+    :param on_game: called with each game's index as the game finishes, while
+        the work goes on (with several jobs the games of different chunks finish
+        in no fixed order).
     """
     import pickle
-    from concurrent.futures import ProcessPoolExecutor
 
-    parts = chunks(start, games, chunk)
     try:
         pickle.dumps(game)
     except Exception:  # noqa: BLE001 - any pickling failure: run in this process
         jobs = 1
+    parts = chunks(start, games, parallel_chunk(games, jobs, chunk) if jobs > 1 else chunk)
     stats, record = simulate(game, players, variant, games=0, seed=seed, rule_stats=rule_stats)
     first_record: GameRecord | None = None
 
@@ -183,23 +199,59 @@ def simulate_parallel(game: Game[Any, Any, Any], players: int, variant: Any, *, 
         stats.lengths += part.lengths
         stats.scores += part.scores
         stats.rules_fired.update(part.rules_fired)
-        for index, winners in enumerate(part.winners):
+        for winners in part.winners:
             _add_win(stats, winners)
-            if on_game is not None:
-                on_game(part_start[0] + index)
-        part_start[0] += part.games
 
-    part_start = [start]
     if jobs <= 1 or len(parts) <= 1:
         for first, count in parts:
-            merge(*simulate(game, players, variant, games=count, seed=seed, rule_stats=rule_stats, start=first))
+            merge(*simulate(game, players, variant, games=count, seed=seed, rule_stats=rule_stats, start=first,
+                            on_game=on_game))
     else:
-        with ProcessPoolExecutor(max_workers=min(jobs, len(parts))) as pool:
-            futures = [pool.submit(simulate, game, players, variant, games=count, seed=seed, rule_stats=rule_stats,
-                                   start=first) for first, count in parts]
-            for future in futures:
-                merge(*future.result())
+        from ruleproof.checkers.checks.workers import worker_pool
+
+        def on_event(event: tuple[str, list[int]]) -> None:
+            if on_game is not None:
+                for index in event[1]:
+                    on_game(index)
+
+        with worker_pool(min(jobs, len(parts)), on_event=on_event) as pool:
+            futures = [pool.submit(_simulate_chunk, game, players, variant, count, seed, rule_stats, first)
+                       for first, count in parts]
+            for part in pool.results(futures):
+                merge(*part)
     return stats, first_record if first_record is not None else record
+
+
+def parallel_chunk(games: int, jobs: int, chunk: int = CHUNK_GAMES) -> int:
+    """Games per chunk for ``jobs`` workers: at most ``chunk``, and about four chunks per worker for short runs
+    (so ``simulate --games 200 --jobs 2`` runs in parallel too, and progress moves evenly).
+
+    >>> parallel_chunk(200, 2), parallel_chunk(100_000, 2), parallel_chunk(3, 4)
+    (25, 250, 1)
+    """
+    return max(1, min(chunk, -(-games // (4 * max(1, jobs)))))
+
+
+def _simulate_chunk(game: Game[Any, Any, Any], players: int, variant: Any, games: int, seed: int, rule_stats: bool,
+                    start: int) -> tuple[SimulationStats, GameRecord]:
+    """A worker's task: one chunk, reporting the indices of its finished games as it goes."""
+    from ruleproof.checkers.checks.workers import Throttle, report
+
+    done: list[int] = []
+
+    def send(count: int) -> None:
+        report(("games", done[-count:]))
+
+    throttle = Throttle(send)
+
+    def on_game(index: int) -> None:
+        done.append(index)
+        throttle.add()
+
+    result = simulate(game, players, variant, games=games, seed=seed, rule_stats=rule_stats, start=start,
+                      on_game=on_game)
+    throttle.flush()
+    return result
 
 
 def _playout_of(game: Game[Any, Any, Any]) -> Callable[[Any, random.Random, list[Any] | None], tuple[Any, int]]:

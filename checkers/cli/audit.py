@@ -14,7 +14,7 @@ import argparse
 from typing import Any
 
 from ruleproof.checkers.cli.common import add_jobs, add_json, add_variant, default_jobs, game_arg, unknown_choice
-from ruleproof.checkers.cli.output import EXIT_FAILED, EXIT_OK, out, print_json, table
+from ruleproof.checkers.cli.output import EXIT_FAILED, EXIT_OK, out, plural, print_json, table
 from ruleproof.checkers.cli.progress import Progress
 
 #: The kinds of check (``ruleproof.checkers.analysis.audit.CHECK_KINDS``; repeated to keep ``--help`` light).
@@ -22,8 +22,9 @@ CHECK_KINDS = ("conformance", "fuzz", "property", "finding")
 
 _VERDICT_STYLE = {"pass": "green", "fail": "bold red", "unknown": "yellow"}
 
-#: Column widths of the streamed table (the last column takes the rest and wraps).
-_WIDTHS = {"game": 9, "check": 11, "verdict": 7, "s": 6}
+#: Column widths of the streamed table (the last column takes the rest and wraps). The verdict column
+#: holds its longest word ("applicable" of "not applicable"), so a verdict wraps between words, never inside one.
+_WIDTHS = {"game": 9, "check": 11, "verdict": 10, "s": 6}
 
 
 def _row_table(header: bool) -> Any:
@@ -67,7 +68,27 @@ def _options(args: argparse.Namespace, games: list[str]) -> Any:
                         fuzz_examples=pick(args.fuzz_examples, 10, 3),
                         property_games=pick(args.property_games, 30, 5), seed=args.seed,
                         findings=not args.no_findings, full=args.full, checks=tuple(args.check or ()),
-                        finding_ids=findings, quick=args.quick, reading=_reading(args, games))
+                        finding_ids=findings, quick=args.quick, reading=_reading(args, games),
+                        players=_players(args, games))
+
+
+def _players(args: argparse.Namespace, games: list[str]) -> tuple[int, ...]:
+    """``--players``: the counts to check; each must be allowed by at least one audited game (else exit 2)."""
+    from ruleproof.checkers.analysis.audit import allows_players
+    from ruleproof.model.readings import default_reading
+    from ruleproof.spec.errors import RuleproofError
+
+    counts = tuple(dict.fromkeys(n for group in args.players for n in group))
+    if not counts:
+        return ()
+    reading = _reading(args, games)
+    readings = [reading] if reading is not None else [default_reading(g) for g in games]
+    for count in counts:
+        if not any(allows_players(r, count) for r in readings):
+            ranges = "; ".join(f"{r.game} {r.engine.spec.min_players}–{r.engine.spec.max_players}"
+                               for r in readings)
+            raise RuleproofError(f"--players {count}: no audited game allows {count} players ({ranges})")
+    return counts
 
 
 def _reading(args: argparse.Namespace, games: list[str]) -> Any:
@@ -107,10 +128,12 @@ def cmd_audit(args: argparse.Namespace) -> int:
         def on_start(game: str, check: str, subject: str) -> None:
             progress.start(f"{game} {check} {subject}")
 
-        def on_row(row: AuditRow) -> None:
+        def on_finish(row: AuditRow) -> None:  # as the check finishes, with the time its row shows
+            progress.finish(row.verdict, item=f"{row.game} {row.check} {row.subject}", seconds=row.seconds)
+
+        def on_row(row: AuditRow) -> None:  # in the plan's order
             nonlocal done
             done += 1
-            progress.finish(row.verdict, item=f"{row.game} {row.check} {row.subject}")
             if console is None:
                 print_json("audit-row", {"index": done, "total": total, "row": row.to_json()}, lines=True)
             else:
@@ -118,18 +141,73 @@ def cmd_audit(args: argparse.Namespace) -> int:
                 _add_row(t, row)
                 console.print(t)
 
-        rows = run_audit(games, replace(options, on_start=on_start), on_row, jobs=args.jobs or default_jobs())
+        rows = run_audit(games, replace(options, on_start=on_start, on_finish=on_finish), on_row,
+                         jobs=args.jobs or default_jobs())
     failed = [r for r in rows if r.verdict == "fail"]
+    counts = _counts(rows)
+    by_game = {game: _counts([r for r in rows if r.game == game]) for game in games}
+    if args.json:
+        print_json("audit", {"games": games, "ok": not failed, "counts": counts, "by_game": by_game,
+                             "rows": [r.to_json() for r in rows]}, lines=True)
+    elif console is not None:
+        for line in summary_lines(games, rows):
+            console.print(line, markup=False)
+    return EXIT_FAILED if failed else EXIT_OK
+
+
+#: The verdicts in the order summaries list them.
+VERDICT_ORDER = ("pass", "fail", "unknown", "not run", "not applicable")
+
+
+def _counts(rows: list[Any]) -> dict[str, int]:
+    """How many rows have each verdict, in :data:`VERDICT_ORDER` (then any other, alphabetically)."""
     counts: dict[str, int] = {}
     for r in rows:
         counts[r.verdict] = counts.get(r.verdict, 0) + 1
-    if args.json:
-        print_json("audit", {"games": games, "ok": not failed, "counts": counts, "rows": [r.to_json() for r in rows]},
-                   lines=True)
-    elif console is not None:
-        summary = ", ".join(f"{n} {verdict}" for verdict, n in counts.items())
-        console.print(f"{len(rows)} checks: {summary or 'none run'}")
-    return EXIT_FAILED if failed else EXIT_OK
+    rank = {v: i for i, v in enumerate(VERDICT_ORDER)}
+    return dict(sorted(counts.items(), key=lambda kv: (rank.get(kv[0], len(rank)), kv[0])))
+
+
+def summary_lines(games: list[str], rows: list[Any]) -> list[str]:
+    """The audit's closing summary: one line per game (checks, verdicts, seconds of its checks), then the total.
+
+    >>> from ruleproof.checkers.analysis.audit import AuditRow
+    >>> rows = [AuditRow("take5", "fuzz", "2 players", "pass", "", 1.25),
+    ...         AuditRow("cinco", "finding", "CI-F-1", "fail", "", 2.0),
+    ...         AuditRow("cinco", "finding", "CI-F-2", "pass", "", 0.5)]
+    >>> print("\\n".join(summary_lines(["take5", "cinco"], rows)))
+    take5  1 check: 1 pass (1.2 s)
+    cinco  2 checks: 1 pass, 1 fail (2.5 s)
+    3 checks in 2 games: 2 pass, 1 fail
+    """
+    width = max((len(g) for g in games), default=0)
+    lines = []
+    for game in games:
+        mine = [r for r in rows if r.game == game]
+        verdicts = ", ".join(f"{n} {verdict}" for verdict, n in _counts(mine).items())
+        seconds = sum(r.seconds for r in mine)
+        lines.append(f"{game:<{width}}  {plural(len(mine), 'check')}: {verdicts or 'none run'} ({seconds:.1f} s)")
+    verdicts = ", ".join(f"{n} {verdict}" for verdict, n in _counts(rows).items())
+    lines.append(f"{plural(len(rows), 'check')} in {plural(len(games), 'game')}: {verdicts or 'none run'}")
+    return lines
+
+
+def _player_counts(text: str) -> list[int]:
+    """``--players``' value: whole numbers of at least 1, separated by commas.
+
+    >>> _player_counts("3"), _player_counts("2,4")
+    ([3], [2, 4])
+    """
+    counts = []
+    for word in text.split(","):
+        try:
+            count = int(word)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"--players takes whole numbers separated by commas; got {text!r}")
+        if count < 1:
+            raise argparse.ArgumentTypeError(f"--players must be at least 1; got {count}")
+        counts.append(count)
+    return counts
 
 
 def add_subcommand(sub: Any) -> None:
@@ -144,6 +222,9 @@ def add_subcommand(sub: Any) -> None:
     p.add_argument("--check", action="append", type=str.lower, choices=CHECK_KINDS,
                    help="run only this kind of check (repeatable)")
     p.add_argument("--finding", action="append", metavar="ID", help="run only this finding (repeatable)")
+    p.add_argument("--players", type=_player_counts, action="append", default=[], metavar="N[,N...]",
+                   help="check only these player counts (repeatable; default: each game's test configurations); "
+                        "conformance, fuzzing and properties follow it, catalogue findings do not depend on it")
     p.add_argument("--quick", action="store_true",
                    help="the smallest useful audit: one configuration per check, fewer games and sequences")
     p.add_argument("--seed", type=int, default=0, help="random seed (default 0)")

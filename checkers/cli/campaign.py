@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from ruleproof.checkers.cli.common import add_json, add_variant, game_arg, parse_variant
-from ruleproof.checkers.cli.output import EXIT_FAILED, EXIT_OK, out, print_json, table
+from ruleproof.checkers.cli.output import EXIT_FAILED, EXIT_OK, out, plural, print_json, table
 from ruleproof.spec.errors import RuleproofError
 
 JSON = Any
@@ -87,7 +87,8 @@ class _Reporter:
         chunk_rate = self.ran / elapsed if elapsed > 0 else 0.0
         left = event.total - event.done
         eta = _duration(left / chunk_rate) if chunk_rate > 0 and left else "0s" if not left else "?"
-        line = (f"[{event.done}/{event.total} chunks] {self.units} {self.unit} in {_duration(elapsed)}, "
+        line = (f"[{event.done}/{event.total} chunks] {plural(self.units, self.unit.removesuffix('s'), self.unit)} "
+                f"in {_duration(elapsed)}, "
                 f"{rate:,.1f} {self.unit}/s, eta {eta}")
         if self.kind == "diff" and self.results:
             from ruleproof.checkers.campaign.kinds import diff_progress
@@ -103,7 +104,7 @@ class _Reporter:
 def _print_simulate(report: dict[str, JSON]) -> None:
     console = out()
     length = report["length"]
-    console.print(f"{report['game']}: {report['games']} random games, {report['players']} players, "
+    console.print(f"{report['game']}: {plural(report['games'], 'random game')}, {plural(report['players'], 'player')}, "
                   f"seed {report['seed']}")
     console.print(f"game length (moves, chance included): mean {length['mean']:.1f}, min {length['min']}, "
                   f"max {length['max']}")
@@ -117,8 +118,9 @@ def _print_simulate(report: dict[str, JSON]) -> None:
 def _print_fuzz(report: dict[str, JSON]) -> None:
     console = out()
     if report["ok"]:
-        console.print(f"ok: {report['examples']} examples in {len(report['chunks'])} chunks "
-                      f"({report['sequences']} move sequences, {report['moves']} moves), engine and spec agree")
+        console.print(f"ok: {plural(report['examples'], 'example')} in {plural(len(report['chunks']), 'chunk')} "
+                      f"({plural(report['sequences'], 'move sequence')}, {plural(report['moves'], 'move')}), "
+                      "engine and spec agree")
         return
     for failure in report["failures"]:
         console.print(f"[bold red]disagreement[/bold red] in chunk {failure['chunk']}; reproduce with: "
@@ -165,7 +167,7 @@ def _execute(store: Any, args: argparse.Namespace) -> int:
     if not args.quiet:
         where = (f"scheduler {args.scheduler}" if args.scheduler else "this process, no Dask" if args.workers == 0
                  else f"a LocalCluster of {args.workers or 'all'} worker processes")
-        sys.stderr.write(f"campaign {kind.name} in {store.folder}: {store.manifest.chunks} chunks, "
+        sys.stderr.write(f"campaign {kind.name} in {store.folder}: {plural(store.manifest.chunks, 'chunk')}, "
                          f"{len(already)} already done; running on {where}\n")
     outcome = run(store, scheduler=args.scheduler, workers=args.workers, retries=args.retries,
                   on_event=reporter)
@@ -183,7 +185,7 @@ def _execute(store: Any, args: argparse.Namespace) -> int:
         print_json("campaign", body)
     elif outcome.report is not None:
         _print_report(kind.name, store, outcome.report)
-        out().print(f"campaign folder: {store.folder} ({outcome.total} chunks, {outcome.ran} run now, "
+        out().print(f"campaign folder: {store.folder} ({plural(outcome.total, 'chunk')}, {outcome.ran} run now, "
                     f"{_duration(outcome.seconds)} wall on {outcome.workers or 'no'} Dask workers)", markup=False)
     if outcome.report is None:
         missing = outcome.total - outcome.done
@@ -202,12 +204,24 @@ def _folder(args: argparse.Namespace, kind: str) -> Path:
     return Path(f"campaign-{kind}-{stamp}")
 
 
+def _check_runner(args: argparse.Namespace) -> None:
+    """Refuse, before anything is created or written, what cannot run: a negative ``--workers``, or Dask
+    asked for (the default) but not installed (the message names the extra, and ``--workers 0``)."""
+    from ruleproof.checkers.campaign.runner import dask_missing
+
+    if args.workers is not None and args.workers < 0:
+        raise RuleproofError(f"--workers must be 0 (no Dask) or more; got {args.workers!r}")
+    if args.workers != 0 or args.scheduler is not None:
+        missing = dask_missing()
+        if missing is not None:
+            raise RuleproofError(missing)
+
+
 def _start(args: argparse.Namespace, kind: str, params: dict[str, JSON], argv: list[str]) -> int:
     from ruleproof.checkers.campaign.kinds import kind_for
     from ruleproof.checkers.campaign.store import Manifest, Store
 
-    if args.workers is not None and args.workers < 0:
-        raise RuleproofError(f"--workers must be 0 (no Dask) or more; got {args.workers!r}")
+    _check_runner(args)
     kind_for(kind)
     # The store checks the parameters (bounded chunk count) before it plans the chunks.
     store = Store.create(_folder(args, kind), Manifest(kind, params, 0, argv))
@@ -289,6 +303,7 @@ def cmd_resume(args: argparse.Namespace) -> int:
 
     store = Store.open(Path(args.folder))
     store.check_code(args.allow_code_change)
+    _check_runner(args)
     return _execute(store, args)
 
 

@@ -15,7 +15,16 @@ from pathlib import Path
 from typing import Any
 
 from ruleproof.checkers.cli.common import add_force, add_jobs, add_json, add_layout, add_variant, default_jobs
-from ruleproof.checkers.cli.output import EXIT_FAILED, EXIT_OK, out, print_json, table
+from ruleproof.checkers.cli.output import (
+    EXIT_FAILED,
+    EXIT_OK,
+    out,
+    plural,
+    print_json,
+    print_table,
+    print_text,
+    table,
+)
 from ruleproof.checkers.cli.progress import Progress
 from ruleproof.checkers.cli.readingopts import add_reading, reading_of
 from ruleproof.model.outputs import check_target, write_atomic
@@ -56,17 +65,16 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     _count("--games", args.games, MAX_SIMULATE_GAMES, "MAX_SIMULATE_GAMES")
     if args.record:
         check_target(args.record, args.force)  # before the work, not after
+    jobs = args.jobs or default_jobs()
     with Progress(f"simulating {game.name}", args.games, enabled=not args.quiet, every=max(1, args.games // 10),
                   unit="games") as progress:
-        progress.start(f"{args.games} games")
+        progress.start(plural(args.games, "game"))
 
-        def on_game(index: int) -> None:
-            progress.finish(item=f"game {index + 1}")
-            progress.start(f"game {index + 2}")
+        def on_game(index: int) -> None:  # as each game finishes, wherever it is played
+            progress.finish(item="")
 
         stats, record = simulate_parallel(game, args.players, variant, games=args.games, seed=args.seed,
-                                          rule_stats=args.rule_stats, on_game=on_game,
-                                          jobs=args.jobs or default_jobs())
+                                          rule_stats=args.rule_stats, on_game=on_game, jobs=jobs)
     if args.reading:  # the record carries the reading's identity (never the file's name)
         record = dataclasses.replace(record, game=reading.game, reading=reading.identity())
     if args.record:
@@ -76,27 +84,23 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         print_json("simulate", {"game": game.name, "players": args.players, "seed": args.seed, **data,
                                 "record": args.record})
         return EXIT_OK
-    console = out()
     length = data["length"]
-    console.print(f"{game.spec.title}: {stats.games} random games, {args.players} players, seed {args.seed}")
-    console.print(f"game length (moves, chance included): mean {length['mean']:.1f}, min {length['min']}, "
-                  f"max {length['max']}")
-    seats = table("seat", "mean score", "min", "max", "win share")
-    for row in data["seats"]:
-        seats.add_row(str(row["seat"]), f"{row['mean_score']:.2f}", f"{row['min_score']:g}", f"{row['max_score']:g}",
-                      f"{row['win_share']:.1%}")
-    console.print(seats)
+    print_text(f"{game.spec.title}: {plural(stats.games, 'random game')}, {plural(args.players, 'player')}, "
+               f"seed {args.seed}")
+    print_text(f"game length (moves, chance included): mean {length['mean']:.1f}, min {length['min']}, "
+               f"max {length['max']}")
+    print_table(["seat", "mean score", "min", "max", "win share"],
+                [[str(row["seat"]), f"{row['mean_score']:.2f}", f"{row['min_score']:g}", f"{row['max_score']:g}",
+                  f"{row['win_share']:.1%}"] for row in data["seats"]])
     if data["rule_decisions"]:
         steps = sum(stats.lengths)
         titles = {r.id: r.title for r in game.spec.rules}
-        decided = table("rule", "title", "steps decided", "share of steps",
-                        title="Rule decisions (rules that apply to every step are not counted)")
-        for row in data["rule_decisions"]:
-            decided.add_row(row["rule"], titles.get(row["rule"], ""), str(row["steps"]),
-                            f"{row['steps'] / steps:.1%}" if steps else "–")
-        console.print(decided)
+        print_table(["rule", "title", "steps decided", "share of steps"],
+                    [[row["rule"], titles.get(row["rule"], ""), str(row["steps"]),
+                      f"{row['steps'] / steps:.1%}" if steps else "–"] for row in data["rule_decisions"]],
+                    title="Rule decisions (rules that apply to every step are not counted)")
     if args.record:
-        console.print(f"record of game 0 written to {args.record}")
+        print_text(f"record of game 0 written to {args.record}")
     return EXIT_OK
 
 
@@ -118,7 +122,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
     if args.json:
         print_json("validate", {"file": str(args.record), **result.to_json()})
     else:
-        out().print(f"{args.record}: {result}", markup=False)
+        print_text(f"{args.record}: {result}")
     return EXIT_OK if result.ok else EXIT_FAILED
 
 
@@ -127,7 +131,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
 def cmd_fuzz(args: argparse.Namespace) -> int:
     """Drive engine and spec through Hypothesis-chosen move sequences (in chunks over ``--jobs`` workers)."""
-    from ruleproof.checkers.checks.fuzz import GameMachine, fuzz_chunks, run_fuzz
+    from ruleproof.checkers.checks.fuzz import GameMachine, run_fuzz
 
     reading = reading_of(args.game, args.variant, args.reading)
     game, variant = reading.engine, reading.variant
@@ -138,23 +142,15 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
     if reading.has_plugin:  # the reading's own engine and spec (extra rules or a derived engine): run here
         machine = type("ReadingMachine", (GameMachine,), {"game": game, "players": args.players, "variant": variant})
     jobs = args.jobs or default_jobs()
-    chunked = len(fuzz_chunks(args.examples, args.seed)) > 1
-    here = machine is not None or jobs <= 1 or not chunked
     with Progress(f"fuzzing {game.name}", args.examples, enabled=not args.quiet,
                   every=max(1, args.examples // 10), unit="sequences") as progress:
-        progress.start("sequence 1" if here else "first chunk")
+        progress.start(plural(args.examples, "sequence"))
 
-        def on_sequence() -> None:
-            progress.finish(item=f"sequence {progress.done + 1}")
-            progress.start(f"sequence {progress.done + 1}")
-
-        def on_chunk(chunk: Any) -> None:
-            if not here:  # a worker ran it: count its examples at once
-                for _ in range(chunk.examples):
-                    progress.finish(item=f"chunk seeded {chunk.seed}")
+        def on_sequence() -> None:  # as each sequence finishes, wherever it runs
+            progress.finish(item="")
 
         result = run_fuzz(game.name, args.players, variant, examples=args.examples, steps=args.steps, seed=args.seed,
-                          jobs=jobs, machine=machine, on_sequence=on_sequence if here else None, on_chunk=on_chunk)
+                          jobs=jobs, machine=machine, on_sequence=on_sequence)
     failure = result.error
     body: dict[str, Any] = {"game": game.name, "players": args.players, "seed": args.seed, "examples": args.examples,
                             "steps": args.steps, "ok": failure is None, "sequences": result.sequences,
@@ -169,7 +165,8 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
         out().print(f"[bold red]disagreement found[/bold red] (the failing program is printed above):")
         out().print(failure, markup=False)
     else:
-        out().print(f"ok: {args.examples} move sequences of up to {args.steps} steps, engine and spec agree")
+        out().print(f"ok: {plural(args.examples, 'move sequence')} of up to {plural(args.steps, 'step')}, "
+                    "engine and spec agree")
     return EXIT_OK if failure is None else EXIT_FAILED
 
 

@@ -12,7 +12,6 @@ closest known ones.
 from __future__ import annotations
 
 import argparse
-import difflib
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -21,6 +20,8 @@ from ruleproof.spec.errors import RuleproofError
 
 def suggest(word: str, candidates: Iterable[str]) -> str | None:
     """The candidate closest to ``word`` (case-insensitive), or ``None`` when none is close."""
+    import difflib  # only when a word is not known (start-up)
+
     folded = {c.casefold(): c for c in candidates}
     match = difflib.get_close_matches(word.casefold(), list(folded), n=1, cutoff=0.6)
     return folded[match[0]] if match else None
@@ -40,9 +41,19 @@ def unknown_choice(what: str, value: str, known: Sequence[str], hint: str = "") 
 
 
 def game_arg(name: str) -> str:
-    """The registered game id ``name`` stands for (any case); a usage error otherwise."""
-    from ruleproof.model.registry import available_games
+    """The registered game id ``name`` stands for (any case); a usage error otherwise.
 
+    A built-in game is found without looking up every game (start-up, issue 35).
+    """
+    from ruleproof.model.registry import available_games, require_game
+    from ruleproof.spec.registry import GAME_IDS
+
+    for game_id in GAME_IDS:
+        if game_id.casefold() == name.casefold():
+            try:
+                return require_game(game_id)
+            except RuleproofError:
+                break
     known = tuple(available_games())
     for game_id in known:
         if game_id.casefold() == name.casefold():

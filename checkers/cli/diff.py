@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from ruleproof.checkers.cli.common import add_force, add_jobs, add_json, add_variant, default_jobs, game_arg
-from ruleproof.checkers.cli.output import out, print_json, table
+from ruleproof.checkers.cli.output import out, plural, print_json, table
 from ruleproof.checkers.cli.progress import Progress
 from ruleproof.model.outputs import check_target, write_atomic
 
@@ -59,7 +59,8 @@ def _print_report(result: Any, players_reason: str) -> None:
     _out = out()
     data = result.to_json()
     flags = result.changed_flags
-    _out.print(f"[bold]{result.game}[/bold]: {result.games} paired games, {players_reason or f'{result.players} players'}, "
+    _out.print(f"[bold]{result.game}[/bold]: {plural(result.games, 'paired game')}, "
+               f"{players_reason or plural(result.players, 'player')}, "
                f"seed {result.seed}")
     if flags:
         for name, (va, vb) in flags.items():
@@ -184,11 +185,10 @@ def cmd_diff(args: argparse.Namespace) -> int:
         players, reason = args.players, ""
     with Progress(f"comparing readings of {game.name}", args.games, enabled=not args.quiet,
                   every=max(1, args.games // 10), unit="games") as progress:
-        progress.start("game 1")
+        progress.start(plural(args.games, "paired game"))
 
-        def on_game(index: int) -> None:
-            progress.finish(item=f"game {index + 1}")
-            progress.start(f"game {index + 2}")
+        def on_game(index: int) -> None:  # as each pair finishes, wherever it is played
+            progress.finish(item="")
 
         result = compare(game, players, a, b, games=args.games, seed=args.seed, on_game=on_game, game_b=game_b,
                          jobs=args.jobs or default_jobs())

@@ -6,8 +6,9 @@ command in :data:`COMMANDS` (its help, listed without importing the module).
 
 Exit codes: 0 success; 1 a check failed (an illegal move, a failed audit row,
 a changed verdict); 2 bad input or usage (unknown game, malformed record, bad
-flag). User errors print one line starting with ``error:`` on standard error
-and never a traceback; under ``--json`` they print a ``ruleproof.error`` JSON
+flag); 130 stopped by Ctrl-C (one press stops the command and its workers).
+User errors print one line starting with ``error:`` on standard error and
+never a traceback; under ``--json`` they print a ``ruleproof.error`` JSON
 object on standard output instead, with the same exit code. Unknown commands,
 games, flags and flag values get a "did you mean" suggestion.
 
@@ -26,6 +27,10 @@ from collections.abc import Sequence
 from typing import Any, NoReturn
 
 from ruleproof.checkers.cli.output import EXIT_FAILED, EXIT_OK, EXIT_USAGE, error_document, print_json
+
+#: Seconds after a Ctrl-C by which the program has ended, even stuck in a C call nobody can interrupt
+#: (``ruleproof.checkers.checks.interrupt``); a normal stop takes a fraction of that.
+INTERRUPT_DEADLINE = 1.5
 
 __all__ = ["COMMAND_MODULES", "EXIT_FAILED", "EXIT_OK", "EXIT_USAGE", "build_parser", "main"]
 
@@ -260,12 +265,17 @@ def main(argv: Sequence[str] | None = None) -> int:
             sys.stderr.write(exc.usage)
         return _fail(str(exc), EXIT_USAGE, as_json, kind="usage")
     try:
-        if getattr(args, "plugin", None):
-            from ruleproof.checkers.cli.plugins import load_game_plugin
+        from ruleproof.checkers.checks.interrupt import stop_on_interrupt
 
-            for path in args.plugin:
-                load_game_plugin(path)
-        code: int = args.func(args)
+        # One Ctrl-C stops the command, its worker processes and solver calls (exit 130); when this is the
+        # program's own process, it ends at the latest INTERRUPT_DEADLINE seconds after the signal.
+        with stop_on_interrupt(deadline=INTERRUPT_DEADLINE if argv is None else None):
+            if getattr(args, "plugin", None):
+                from ruleproof.checkers.cli.plugins import load_game_plugin
+
+                for path in args.plugin:
+                    load_game_plugin(path)
+            code: int = args.func(args)
     except InputError as exc:  # records, readings, layouts, audits: the file and the JSON (or key) path
         return _fail(str(exc), EXIT_USAGE, as_json, kind="input", file=exc.source or None, path=exc.path or None)
     except RuleproofError as exc:
@@ -273,8 +283,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         return EXIT_OK
     except KeyboardInterrupt:
+        from ruleproof.checkers.checks.interrupt import EXIT_INTERRUPTED
+
         sys.stderr.write("interrupted\n")
-        return 130
+        return EXIT_INTERRUPTED
     return code
 
 

@@ -2,7 +2,15 @@
 
 Tables and text fit the terminal when standard output is one; otherwise they
 honour ``COLUMNS`` and default to :data:`DEFAULT_WIDTH` columns. Long cells
-wrap (long words are folded) so no line is wider than that.
+wrap (long words are folded) so no line is wider than that. Piped output
+carries no trailing spaces (:class:`TrimmedLines`).
+
+Piped, a small table that fits the width is drawn by :func:`print_table`
+itself, line for line as rich draws it (ASCII box, header, one space of
+padding; ``tests/checkers/test_cli_lazy_imports.py`` compares the two), so a
+short command such as ``simulate take5 --games 1`` does not load rich, a third
+of its start-up (issue 35). Anything else (a terminal, colours, cells that
+must wrap) is rich's.
 
 Every JSON document a command prints is an object with ``format`` (what it
 is, e.g. ``ruleproof.audit``) and ``version`` (of that format), plus
@@ -24,7 +32,7 @@ import json
 import os
 import shutil
 import sys
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -74,10 +82,61 @@ def output_width() -> int:
 
 
 def out() -> Console:
-    """A console on the current standard output, as wide as :func:`output_width`."""
+    """A console on the current standard output, as wide as :func:`output_width`.
+
+    Piped, it writes no trailing spaces (tables pad their cells to the column width; a file or a diff of
+    outputs should not carry that padding): see :class:`TrimmedLines`.
+    """
     from rich.console import Console
 
-    return Console(file=sys.stdout, highlight=False, width=output_width(), soft_wrap=False)
+    target: Any = sys.stdout if _stdout_is_terminal() else TrimmedLines(sys.stdout)
+    return Console(file=target, highlight=False, width=output_width(), soft_wrap=False)
+
+
+class TrimmedLines:
+    """A text stream that passes every line on to ``stream`` without its trailing spaces.
+
+    A line is passed on when it ends; :meth:`flush` passes on what is held so far as it is.
+
+    >>> import io
+    >>> target = io.StringIO()
+    >>> trimmed = TrimmedLines(target)
+    >>> _ = trimmed.write("a cell   | b   \\nnext  ")
+    >>> _ = trimmed.write("line   \\n")
+    >>> target.getvalue()
+    'a cell   | b\\nnext  line\\n'
+    """
+
+    def __init__(self, stream: Any) -> None:
+        self.stream = stream
+        self._held = ""
+
+    def write(self, text: str) -> int:
+        """Pass on the lines ``text`` completes; hold the rest."""
+        *lines, self._held = (self._held + text).split("\n")
+        if lines:
+            self.stream.write("".join(line.rstrip(" ") + "\n" for line in lines))
+        return len(text)
+
+    def flush(self) -> None:
+        """Pass on what is held and flush ``stream``."""
+        if self._held:
+            self.stream.write(self._held)
+            self._held = ""
+        self.stream.flush()
+
+    def isatty(self) -> bool:
+        """Never a terminal (only piped output is trimmed)."""
+        return False
+
+    def fileno(self) -> int:
+        """The file descriptor of ``stream``."""
+        return int(self.stream.fileno())
+
+    @property
+    def encoding(self) -> str:
+        """The encoding of ``stream``."""
+        return str(getattr(self.stream, "encoding", "utf-8"))
 
 
 def err() -> Console:
@@ -85,6 +144,15 @@ def err() -> Console:
     from rich.console import Console
 
     return Console(file=sys.stderr, highlight=False, soft_wrap=False)
+
+
+def plural(count: int, one: str, many: str | None = None) -> str:
+    """``count`` with ``one`` (the singular) when it is 1, else ``many`` (default: ``one`` + ``s``).
+
+    >>> plural(1, "check"), plural(2, "check"), plural(0, "player"), plural(3, "property", "properties")
+    ('1 check', '2 checks', '0 players', '3 properties')
+    """
+    return f"{count} {one if count == 1 else many or one + 's'}"
 
 
 def envelope(kind: str, body: Mapping[str, Any]) -> dict[str, Any]:
@@ -109,6 +177,74 @@ def error_document(message: str, code: int, **details: Any) -> dict[str, Any]:
     error = {"message": message, "exit_code": code}
     error.update({k: v for k, v in details.items() if v is not None})
     return envelope("error", {"ok": False, "error": error})
+
+
+def print_table(columns: Sequence[str], rows: Sequence[Sequence[str]], *, title: str = "") -> None:
+    """Print a table of plain text cells (no markup) on standard output: piped and narrow enough, drawn here
+    (:func:`plain_table`); otherwise with rich (:func:`table`)."""
+    if not _stdout_is_terminal():
+        lines = plain_table(columns, rows, width=output_width(), title=title)
+        if lines is not None:
+            sys.stdout.write("".join(line.rstrip(" ") + "\n" for line in lines))
+            sys.stdout.flush()
+            return
+    t = table(*columns, title=title or None)
+    for row in rows:
+        t.add_row(*row)
+    out().print(t)
+
+
+def print_text(text: str) -> None:
+    """Print a line of plain text (no markup) on standard output, without loading rich when piped."""
+    if _stdout_is_terminal():
+        out().print(text, markup=False)
+    else:
+        sys.stdout.write(text.rstrip(" ") + "\n")
+        sys.stdout.flush()
+
+
+def plain_table(columns: Sequence[str], rows: Sequence[Sequence[str]], *, width: int,
+                title: str = "") -> list[str] | None:
+    """The lines of rich's piped drawing of a table (:func:`table`: ASCII box, a header, cells padded by a
+    space, the title centred above), or ``None`` when rich would have to wrap a cell to fit ``width`` or a
+    cell holds a character wider than one column.
+
+    >>> print("\\n".join(plain_table(["seat", "score"], [["0", "12.50"], ["1", "3.00"]], width=80)))
+    +--------------+
+    | seat | score |
+    |------+-------|
+    | 0    | 12.50 |
+    | 1    | 3.00  |
+    +--------------+
+    >>> plain_table(["a"], [["x" * 90]], width=80) is None
+    True
+    """
+    import unicodedata
+
+    cells = [list(columns), *[list(row) for row in rows]]
+    if any(len(row) != len(columns) for row in cells):
+        raise ValueError("every row needs one cell per column")
+    text = "".join(c for row in cells for c in row) + title
+    if not text.isascii() and any(unicodedata.east_asian_width(ch) in "WF" or unicodedata.combining(ch)
+                                  or ch in "\n\t" for ch in text):
+        return None
+    if any("\n" in c for row in cells for c in row):
+        return None
+    widths = [max(len(row[i]) for row in cells) for i in range(len(columns))]
+    inner = sum(w + 2 for w in widths) + len(widths) - 1
+    if inner + 2 > width or len(title) > inner + 2:
+        return None
+    lines = []
+    if title:
+        lines.append(" " * ((inner + 2 - len(title)) // 2) + title)
+    edge = "+" + "-" * inner + "+"
+    lines.append(edge)
+    for n, row in enumerate(cells):
+        lines.append("|" + "|".join(f" {cell:<{w}} " for cell, w in zip(row, widths)) + "|")
+        if n == 0:
+            lines.append("|" + "+".join("-" * (w + 2) for w in widths) + "|")
+    lines.append(edge)
+    return lines
 
 
 def table(*columns: str, **kwargs: Any) -> Any:

@@ -23,7 +23,8 @@ def _obj(required: dict[str, Any], **optional: Any) -> dict[str, Any]:
     return {"type": "object", "required": sorted(required), "properties": {**required, **optional}}
 
 
-_AUDIT_ROW = _obj({"game": _STR, "check": _STR, "subject": _STR, "verdict": {"enum": ["pass", "fail", "unknown"]},
+_AUDIT_ROW = _obj({"game": _STR, "check": _STR, "subject": _STR,
+                   "verdict": {"enum": ["pass", "fail", "unknown", "not run", "not applicable"]},
                    "detail": _STR, "seconds": _NUM}, data={})
 
 #: Command output name → the properties it must carry besides the envelope.
@@ -33,7 +34,8 @@ SCHEMAS: dict[str, dict[str, Any]] = {
     "games": {"games": {"type": "array", "items": _obj({"id": _STR, "title": _STR, "players": _ARR, "rules": _INT})}},
     "rules": {"game": _STR, "rules": {"type": "array", "items": _obj({"id": _STR, "kind": _STR, "text": _STR})},
               "ambiguities": _ARR, "flags": _ARR},
-    "audit": {"games": _ARR, "ok": _BOOL, "counts": _OBJ, "rows": {"type": "array", "items": _AUDIT_ROW}},
+    "audit": {"games": _ARR, "ok": _BOOL, "counts": _OBJ, "rows": {"type": "array", "items": _AUDIT_ROW},
+              "by_game": {"type": "object", "additionalProperties": _OBJ}},
     "audit-row": {"row": _AUDIT_ROW, "index": _INT, "total": _INT},
     "audit-diff": {"changed": _BOOL, "changes": {"type": "array", "items": _obj(
         {"game": _STR, "check": _STR, "subject": _STR, "before": {"type": ["string", "null"]},

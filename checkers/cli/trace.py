@@ -100,7 +100,7 @@ def cmd_audit_diff(args: argparse.Namespace) -> int:
 
     changes = compare_audits(load_audit(args.before), load_audit(args.after))
     if args.json:
-        print_json("audit-diff", {"changed": bool(changes), "changes": [c.__dict__ for c in changes]})
+        print_json("audit-diff", {"changed": bool(changes), "changes": [c.to_json() for c in changes]})
     elif not changes:
         out().print("no verdict changed")
     else:

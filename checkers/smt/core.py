@@ -46,7 +46,13 @@ from typing import Any
 
 import z3
 
+from ruleproof.checkers.checks.interrupt import while_running
 from ruleproof.checkers.smt.budgets import RLIMITS
+
+# z3 answers Ctrl-C by cancelling the running query ("unknown") and swallowing the signal, so the command
+# went on. Off: the signal reaches Python, which stops the query through its context's interrupt
+# (while_running) and raises KeyboardInterrupt (ruleproof.checkers.checks.interrupt).
+z3.set_param("ctrl_c", False)
 
 #: z3's own words for a check stopped by its resource limit (5.x says "canceled").
 _LIMIT_REASONS = ("canceled", "max. resource limit exceeded", "resource limits reached")
@@ -200,7 +206,8 @@ class TrackedSolver:
         """
         before = units_used(self.solver.statistics())
         start = time.perf_counter()
-        answer = self.solver.check(*[self._here(a) for a in assumptions])
+        with while_running(self.ctx.interrupt):  # one Ctrl-C stops the query (see set_param ctrl_c above)
+            answer = self.solver.check(*[self._here(a) for a in assumptions])
         seconds = time.perf_counter() - start
         used = units_used(self.solver.statistics()) - before
         _note(self.budget, self.rlimit, used, str(answer))
@@ -244,7 +251,8 @@ def maximize(objective: Any, constraints: list[Any], budget: str = "default", *,
     handle = opt.maximize(objective)
     before = units_used(opt.statistics())
     start = time.perf_counter()
-    answer = opt.check()
+    with while_running(ctx.interrupt):
+        answer = opt.check()
     seconds = time.perf_counter() - start
     used = units_used(opt.statistics()) - before
     _note(budget, limit, used, str(answer))

@@ -31,44 +31,58 @@ def _same(row: AuditRow) -> dict[str, Any]:
 
 def test_two_jobs_give_the_rows_of_one_in_the_same_order() -> None:
     started: list[list[tuple[str, str, str]]] = [[], []]
+    finished: list[list[AuditRow]] = [[], []]
     rows = []
-    for jobs, seen in zip((1, 2), started):
-        options = AuditOptions(**{**OPTIONS.__dict__, "on_start": lambda g, c, s, seen=seen: seen.append((g, c, s))})
-        rows.append([_same(r) for r in run_audit(GAMES, options, jobs=jobs)])
-    one, two = rows
+    for jobs, seen, done in zip((1, 2), started, finished):
+        options = AuditOptions(**{**OPTIONS.__dict__, "on_start": lambda g, c, s, seen=seen: seen.append((g, c, s)),
+                                  "on_finish": done.append})
+        rows.append(run_audit(GAMES, options, jobs=jobs))
+    one, two = ([_same(r) for r in each] for each in rows)
     assert len(one) == count_checks(GAMES, OPTIONS) > 4
     assert {r["game"] for r in one} == set(GAMES) and {r["check"] for r in one} >= {"conformance", "finding"}
     assert two == one
-    assert started[0] == started[1] and len(started[0]) == sum(1 for t in plan_audit(GAMES, OPTIONS) if t.row is None)
+    # Progress: every task that runs starts once and every row finishes once, wherever it ran (with workers
+    # in the order they happen); a finished row is the row reported, with its own seconds.
+    assert sorted(started[0]) == sorted(started[1])
+    assert len(started[0]) == sum(1 for t in plan_audit(GAMES, OPTIONS) if t.row is None)
+    for jobs, done, reported in zip((1, 2), finished, rows):
+        assert len(done) == len(reported)
+        assert sorted((r.subject, r.seconds) for r in done) == sorted((r.subject, r.seconds) for r in reported), jobs
 
 
 def test_the_pool_is_used_and_its_rows_are_put_back_in_plan_order(monkeypatch: pytest.MonkeyPatch) -> None:
     """Batches are handed out longest first, yet the rows come back in the plan's order."""
+    import concurrent.futures
+    from contextlib import contextmanager
+
+    from ruleproof.checkers.checks import workers
+
     tasks = plan_audit(GAMES, OPTIONS)
     sent: list[list[str]] = []
-    real = audit_jobs._run_batch
+    events: list[tuple[Any, ...]] = []
 
     class Recording:
-        def __init__(self, max_workers: int, initializer: Any = None) -> None:
-            self.max_workers = max_workers
-            self.initializer = initializer
-
-        def __enter__(self) -> Recording:
-            return self
-
-        def __exit__(self, *exc: object) -> None:
-            return None
+        """Runs each batch here at once, its progress events reported as a worker's would be."""
 
         def submit(self, fn: Any, batch: Any, options: Any) -> Any:
-            import concurrent.futures
-
-            sent.append([t.subject for t in batch])
+            sent.append([t.subject for _, t in batch])
             future: concurrent.futures.Future[Any] = concurrent.futures.Future()
-            future.set_result(real(batch, options))
+            with workers.reporting(events.append):
+                future.set_result(fn(batch, options))
             return future
 
-    monkeypatch.setattr("concurrent.futures.ProcessPoolExecutor", Recording)
+        def result(self, future: Any) -> Any:
+            return future.result()
+
+    @contextmanager
+    def recording_pool(jobs: int, **kwargs: Any) -> Any:
+        yield Recording()
+
+    monkeypatch.setattr(workers, "worker_pool", recording_pool)
     rows = list(audit_jobs.run_tasks(tasks, OPTIONS, jobs=2))
+    ran = [t for t in tasks if t.row is None]
+    assert sorted(e[1] for e in events if e[0] == "start") == [i for i, t in enumerate(tasks) if t.row is None]
+    assert len([e for e in events if e[0] == "row"]) == len(ran)
     assert [r.subject for r in rows] == [t.subject for t in tasks]
     assert sorted(s for batch in sent for s in batch) == sorted(t.subject for t in tasks if t.row is None)
     assert [s for batch in sent for s in batch] != [t.subject for t in tasks if t.row is None]  # reordered
@@ -86,8 +100,10 @@ def test_options_that_cannot_be_sent_run_here(monkeypatch: pytest.MonkeyPatch) -
     def no_pool(*args: object, **kwargs: object) -> None:
         raise AssertionError("a pool was started for options that cannot be sent")
 
+    from ruleproof.checkers.checks import workers
+
     monkeypatch.setattr(audit_jobs.pickle, "dumps", refuse)
-    monkeypatch.setattr("concurrent.futures.ProcessPoolExecutor", no_pool)
+    monkeypatch.setattr(workers, "worker_pool", no_pool)
     assert [_same(r) for r in audit_jobs.run_tasks(tasks, options, jobs=2)] == expected
 
 

@@ -1,4 +1,6 @@
-"""``ruleproof --help`` and ``ruleproof validate`` load no solver, graph or fuzzing library.
+"""``ruleproof --help``, ``validate`` and ``simulate`` load no solver, graph or fuzzing library, and a short
+``simulate`` neither the schema validator nor the terminal renderer (issue 35: its start-up was 8 times
+``--help``'s; ``benchmarks/bench_command_startup.py`` measures the ratio).
 
 Each command runs in a fresh interpreter (the test process has them loaded
 already); the modules it loaded are read from ``sys.modules`` at exit.
@@ -19,7 +21,7 @@ from ruleproof.model.core import CHANCE, TERMINAL
 from ruleproof.model.records import make_record
 from ruleproof.model.take5 import GAME
 
-HEAVY = ("z3", "networkx", "hypothesis")
+HEAVY = ("z3", "networkx", "hypothesis", "jsonschema", "rich", "distributed", "dask")
 
 PROBE = """
 import atexit, sys
@@ -62,11 +64,63 @@ def test_help_imports_no_heavy_library(argv: tuple[str, ...]) -> None:
 
 
 def test_validate_imports_no_heavy_library(tmp_path: Path) -> None:
+    """``validate`` checks the record's header against the published JSON Schema (the one source of truth,
+    ``ruleproof.model.records``), so jsonschema is the one library it needs; piped, it prints without rich."""
     record = _record(tmp_path / "game.json")
-    heavy, done = _heavy_modules("validate", str(record), "--json")
+    heavy, done = _heavy_modules("validate", str(record))
     assert done.returncode == 0, done.stdout + done.stderr
-    assert json.loads(done.stdout)["ok"] is True
-    assert heavy == [], f"ruleproof validate imported {heavy}"
+    assert ": ok: all" in done.stdout
+    assert heavy == ["jsonschema"], f"ruleproof validate imported {heavy}"
+
+
+def test_a_short_simulate_imports_only_its_game(tmp_path: Path) -> None:
+    """``simulate take5 --games 1``, piped: no heavy library (its tables are drawn without rich when they fit,
+    ``cli.output.plain_table``), no other game's specification or engine, no scan of the installed plugins."""
+    probe = PROBE.replace("'importlib.metadata'", "'importlib.metadata', 'ruleproof.spec.', 'ruleproof.model.'")
+    done = subprocess.run([sys.executable, "-c", probe, "simulate", "take5", "--players", "3", "--games", "1"],
+                          capture_output=True, text=True, check=False, timeout=600)
+    assert done.returncode == 0, done.stderr
+    heavy = [ln for ln in done.stderr.splitlines() if ln.startswith("HEAVY=")][-1].removeprefix("HEAVY=")
+    assert heavy == "", f"simulate imported {heavy}"
+    loaded = _loaded(done)
+    games = {m.rsplit(".", 1)[1] for m in loaded if m.startswith(("ruleproof.spec.", "ruleproof.model."))}
+    assert games & {"bigfive", "bigpoints", "cinco", "ikebana"} == set(), sorted(loaded)
+    assert "take5" in games and not any(m.startswith("importlib.metadata") for m in loaded)
+    assert "|------+-----" in done.stdout and "| seat |" in done.stdout  # the table is there all the same
+
+
+def test_plain_tables_are_drawn_as_rich_draws_them() -> None:
+    """The piped tables drawn without rich are rich's own drawing, line for line (tables that fit)."""
+    import io
+    import random
+    import string
+
+    from rich import box
+    from rich.console import Console
+    from rich.table import Table
+
+    from ruleproof.checkers.cli.output import plain_table
+
+    rng = random.Random(3)
+    drawn = 0
+    for _ in range(400):
+        columns = ["".join(rng.choice(string.ascii_letters + " %") for _ in range(rng.randint(1, 10))).strip() or "c"
+                   for _ in range(rng.randint(1, 5))]
+        rows = [["".join(rng.choice(string.ascii_letters + string.digits + " .%–") for _ in range(rng.randint(0, 14)))
+                 for _ in columns] for _ in range(rng.randint(0, 4))]
+        title = rng.choice(["", "Rule decisions (rules that apply to every step are not counted)", "T"])
+        width = rng.randint(20, 120)
+        lines = plain_table(columns, rows, width=width, title=title)
+        if lines is None:
+            continue
+        table = Table(*columns, box=box.ASCII, title=title or None)
+        for row in rows:
+            table.add_row(*row)
+        stream = io.StringIO()
+        Console(file=stream, width=width, highlight=False, soft_wrap=False, color_system=None).print(table)
+        assert [line.rstrip() for line in lines] == [line.rstrip() for line in stream.getvalue().splitlines()]
+        drawn += 1
+    assert drawn > 100
 
 
 def test_invalid_probe_sees_a_heavy_import() -> None:

@@ -168,7 +168,8 @@ def test_piped_output_defaults_to_100_columns(capsys: pytest.CaptureFixture[str]
 
 def test_audit_streams_each_row_before_the_next_check_starts(capsys: pytest.CaptureFixture[str],
                                                              monkeypatch: pytest.MonkeyPatch) -> None:
-    """When a check starts, every earlier row is already on standard output (and progress names it)."""
+    """In one process, when a check starts every earlier row is already on standard output (and progress names
+    it); with workers, checks start as workers free up and the rows still come in the plan's order."""
     from ruleproof.checkers.analysis import audit
 
     seen: list[tuple[str, str]] = []
@@ -179,7 +180,7 @@ def test_audit_streams_each_row_before_the_next_check_starts(capsys: pytest.Capt
         original(self, game, check, subject)
 
     monkeypatch.setattr(audit.AuditOptions, "starting", starting)
-    code = main(["audit", "take5", "--quick", "--check", "property", "--json"])
+    code = main(["audit", "take5", "--quick", "--check", "property", "--json", "--jobs", "1"])
     rest = capsys.readouterr().out
     assert code == 0 and len(seen) == 2
     assert seen[0][1] == ""  # nothing before the first check
@@ -194,10 +195,12 @@ def test_audit_piped_prints_a_line_per_check_with_progress_on_stderr() -> None:
                              "audit", "take5", "--quick", "--check", "property"],
                             capture_output=True, text=True, env=env, check=False)
     assert result.returncode == 0, result.stderr
-    rows = [line for line in result.stdout.splitlines() if line.startswith("take5")]
-    assert len(rows) == 2 and result.stdout.splitlines()[-1] == "2 checks: 2 pass"
-    progress = result.stderr.splitlines()
-    assert progress[0].startswith("[1/2] take5 property T5-INV-1") and progress[1].startswith("[2/2]")
+    rows = [line for line in result.stdout.splitlines() if line.startswith("take5      property")]
+    assert len(rows) == 2 and result.stdout.splitlines()[-2:] == [
+        result.stdout.splitlines()[-2], "2 checks in 1 game: 2 pass"]
+    assert result.stdout.splitlines()[-2].startswith("take5  2 checks: 2 pass (")
+    progress = result.stderr.splitlines()  # in the order the checks finish
+    assert progress[0].startswith("[1/2] take5 property T5-INV-") and progress[1].startswith("[2/2]")
     assert "checks/s" in progress[1]
 
 

@@ -108,7 +108,7 @@ def test_compare_in_worker_processes_equals_one_process(monkeypatch: pytest.Monk
     seen: list[int] = []
     many = compare(GAME, 3, a, b, games=games, seed=9, findings=False, jobs=2, on_game=seen.append)
     assert many.pairs == one.pairs and many.to_json() == one.to_json()
-    assert seen == list(range(games)) and one.sample is not None
+    assert sorted(seen) == list(range(games)) and one.sample is not None  # each game once, as it finishes
     assert sum(p.divergence is not None for p in many.pairs) == 1
 
 
