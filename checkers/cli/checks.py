@@ -23,7 +23,6 @@ from ruleproof.checkers.cli.output import (
     print_json,
     print_table,
     print_text,
-    table,
 )
 from ruleproof.checkers.cli.progress import Progress
 from ruleproof.checkers.cli.readingopts import add_reading, reading_of

@@ -42,7 +42,7 @@ def reading_for_record(record: GameRecord, reading: Reading | None = None, *, so
             title = str(identity.get("title") or "a reading with a plugin")
             raise RecordError(f"the record was made under the reading {title!r} (extra rules or a derived engine, "
                               "plugin source sha256 "
-                              f"{str(record.reading.get('plugin_sha256') or '')[:12] or 'none'}); give the same "
+                              f"{str(identity.get('plugin_sha256') or '')[:12] or 'none'}); give the same "
                               "reading file again with --reading FILE", "$.reading", source=source)
         engine = game_for(record.game)
         try:

@@ -30,11 +30,10 @@ from ruleproof.spec.cinco import (
     board_of,
     colour_of,
     colours_in_game,
-    compute_winning_lines,
     deal_receiver,
     layout_of,
 )
-from ruleproof.spec.cinco_board import COLOUR_LETTERS, COLOUR_NAMES, FREE, Board, text_position
+from ruleproof.spec.cinco_board import COLOUR_LETTERS, COLOUR_NAMES, FREE, Board, compute_winning_lines, text_position
 
 #: The style of a chip by colour index (red, blue, green, yellow, white, black).
 CHIP_STYLES: tuple[str, ...] = ("bold white on red", "bold white on blue", "bold white on green",
