@@ -11,6 +11,7 @@ written as ``# exit N`` (default 0). Run them with
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -118,10 +119,16 @@ def test_check_your_own_reading_from_the_wheel(installed: Path, tmp_path: Path) 
     assert "Fewest cards" in diff or "HOUSE-LOW-1" in diff
     assert "catalogue" in diff and "re-run under both readings" in diff
     assert re.search(r"play diverges in \d+ of 30 games", diff)
-    audit = by_start["ruleproof audit take5"].stdout
+    audit = out["ruleproof audit take5 --reading fewest.toml --check finding --quick --quiet"].stdout
     for n in range(1, 9):
         assert f"T5-F-{n} " in audit
     assert "not applicable" in audit and "HOUSE-LOW-1" in audit
+    four = out["ruleproof audit take5 --reading four.toml --check finding --quick --quiet"].stdout
+    assert "Four cards a row" in four and "T5-F-5" in four and "22:" in four  # four cards a row: at most 22
+    shown = out["ruleproof show four.json --move 300"].stdout
+    assert shown.count("row ") >= 4
+    sweep = json.loads((tmp_path / "capacity" / "sweep.json").read_text(encoding="utf-8"))
+    assert sweep["values"] == [3, 4, 5, 6] and (tmp_path / "capacity" / "sweep.svg").exists()
 
 
 @pytest.mark.slow
