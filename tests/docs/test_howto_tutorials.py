@@ -60,7 +60,9 @@ def test_the_tutorials_have_commands_and_their_files_exist() -> None:
     assert any(c.startswith("ruleproof audit take5 --reading") for c, _ in reading)
     assert any(c.startswith("ruleproof new-game") for c, _ in game) and any(code == 2 for _, code in game)
     files = included_files(HOWTO / "check-a-reading.rst")
-    assert {f.name for f in files} == {"fewest.py", "fewest.toml"} and all(f.is_file() for f in files)
+    assert {f.name for f in files} == {"fewest.py", "fewest.toml", "four.toml"} and all(f.is_file() for f in files)
+    assert any(c.startswith("ruleproof sweep take5 row_capacity=") for c, _ in reading)
+    assert "rules" not in (HOWTO / "reading" / "four.toml").read_text(encoding="utf-8")  # data only: no plugin
     # the house rule as a plugin of at most 30 lines
     assert len((HOWTO / "reading" / "fewest.py").read_text(encoding="utf-8").splitlines()) <= 30
     assert console_commands(Path(__file__)) == []  # the parser reads only console blocks
