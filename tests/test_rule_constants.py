@@ -47,6 +47,9 @@ GAME_FILES: dict[str, tuple[str, ...]] = {
     "take5": ("spec/take5.py", "spec/accel/take5.py", "model/take5.py", "checkers/smt/take5.py",
               "checkers/analysis/diff_take5.py", "checkers/render/take5.py", "checkers/proofs/take5.py",
               "checkers/certcheck/take5.py"),
+    "ikebana": ("spec/ikebana.py", "spec/ikebana_cards.py", "spec/ikebana_readings.py", "spec/accel/ikebana.py",
+                "model/ikebana.py", "checkers/smt/ikebana.py", "checkers/render/ikebana.py",
+                "checkers/proofs/ikebana.py", "checkers/certcheck/ikebana.py"),
 }
 
 #: Sites allowed to write a constant's value as a literal: ``(file, text on the line, reason)``.
@@ -77,6 +80,11 @@ ALLOWED: dict[str, tuple[tuple[str, str, str], ...]] = {
         ("checkers/certcheck/take5.py", '"rows": 4,', _CERTCHECK),
         ("checkers/certcheck/take5.py", '"max_players": 10,', _CERTCHECK),
         ("checkers/certcheck/take5.py", '"bullheads": (("card", 55, 7),', _CERTCHECK),
+    ),
+    "ikebana": (
+        ("checkers/certcheck/ikebana.py", '"values": (1, 1, 1, 2, 2, 3, 3, 4, 4, 5),', _CERTCHECK),
+        ("checkers/certcheck/ikebana.py", '"max_players": 5,', _CERTCHECK),
+        ("checkers/certcheck/ikebana.py", '"start_coins": 6,', _CERTCHECK),
     ),
 }
 

@@ -15,7 +15,7 @@ import pytest
 
 from ruleproof.spec.core import ConstantTable
 
-GAMES_WITH_DECLARATIONS = ("take5",)
+GAMES_WITH_DECLARATIONS = ("take5", "ikebana")
 
 
 @pytest.mark.parametrize("game_id", GAMES_WITH_DECLARATIONS)
@@ -34,6 +34,14 @@ def test_take5_checker_bullheads_equal_the_spec_for_every_card() -> None:
 
     assert [checker._bullheads(c) for c in range(1, spec.DECK_TOP + 1)] == \
         [spec.compute_bullheads(c) for c in range(1, spec.DECK_TOP + 1)]
+
+
+def test_ikebana_checker_deck_equals_the_spec_card_by_card() -> None:
+    from ruleproof.checkers.certcheck import ikebana as checker
+    from ruleproof.spec import ikebana as spec
+
+    assert tuple(checker.FULL_DECK) == spec.FULL_DECK
+    assert checker.START_COINS == spec.START_COINS and checker.COLOURS == spec.COLOURS
 
 
 def test_invalid_declaration_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
