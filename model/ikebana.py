@@ -26,9 +26,19 @@ from typing import Any
 
 from ruleproof.model.core import CHANCE, TERMINAL, Game, Outcome
 from ruleproof.spec.errors import PlayerCountError
+from ruleproof.spec.accel.ikebana import SPEC
 from ruleproof.spec.ikebana import (
+    BANK_TOTAL,
+    BOUQUET,
+    FINAL_FACTOR,
     FULL_DECK,
-    SPEC,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    ROUNDS,
+    RUNS,
+    SCORING,
+    START_COINS,
+    VALUES,
     Buy,
     Draw,
     IkebanaMove,
@@ -39,29 +49,32 @@ from ruleproof.spec.ikebana import (
     Reveal,
 )
 
-_BOUQUET = 5
-_ROUNDS = 4
-_START_COINS = 6
-_BANK_VALUE = 30 * 1 + 15 * 5 + 15 * 10 + 5 * 50
+_BOUQUET = BOUQUET
+_ROUNDS = ROUNDS
+_START_COINS = START_COINS
+_BANK_VALUE = BANK_TOTAL
 _VALUE: dict[str, int] = {c: int(c[1]) for c in FULL_DECK}
 _DRAW = Draw()
 _KEEP = Keep()
 _REFUSE = Refuse()
 _KEEP_ONLY: tuple[IkebanaMove, ...] = (_KEEP,)
 _KEEP_OR_REFUSE: tuple[IkebanaMove, ...] = (_KEEP, _REFUSE)
-_BUY = tuple(Buy(s) for s in range(5))
+_BUY = tuple(Buy(s) for s in range(MAX_PLAYERS))
 _REVEAL: dict[str, Reveal] = {c: Reveal(c) for c in FULL_DECK}
-_COLOUR_FACTOR = {1: 4, 2: 2, 5: 3}
+_COLOUR_FACTOR = {1: SCORING.one_colour, 2: SCORING.two_colours, _BOUQUET: SCORING.rainbow}
+#: The card values, lowest to highest, and the runs of the scoring table with the empty "no run".
+_VALUES = tuple(sorted(set(VALUES)))
+_RUNS: tuple[tuple[tuple[int, ...], int], ...] = (((), 0), *sorted(RUNS.items(), key=lambda run: run[1]))
 
 
 def _table_points(values: tuple[int, ...]) -> int:
     """Best points of a value multiset: at most one run fits in five cards, and
     the rest scores value × count for every value present at least twice."""
-    counts = [0] * 6
+    counts = [0] * (_VALUES[-1] + 1)
     for v in values:
         counts[v] += 1
     best = 0
-    for run, points in (((), 0), ((1, 2, 3, 4), 8), ((2, 3, 4, 5), 12), ((1, 2, 3, 4, 5), 15)):
+    for run, points in _RUNS:
         left = counts[:]
         for v in run:
             left[v] -= 1
@@ -72,11 +85,11 @@ def _table_points(values: tuple[int, ...]) -> int:
     return best
 
 
-#: Combination points of every sorted value tuple of 0–5 cards.
+#: Combination points of every sorted value tuple of up to a bouquet's cards.
 _POINTS: dict[tuple[int, ...], int] = {
     values: _table_points(values)
     for size in range(_BOUQUET + 1)
-    for values in itertools.combinations_with_replacement(range(1, 6), size)
+    for values in itertools.combinations_with_replacement(_VALUES, size)
 }
 
 
@@ -124,8 +137,8 @@ class IkebanaGame(Game[IkebanaState, IkebanaMove, IkebanaVariant]):
     state_type = IkebanaState
 
     def initial_state(self, players: int, variant: IkebanaVariant) -> IkebanaState:
-        if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 5:
-            raise PlayerCountError(f"Ikebana is for 2-5 players; got {players!r}")
+        if not isinstance(players, int) or isinstance(players, bool) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise PlayerCountError(f"Ikebana is for {MIN_PLAYERS}-{MAX_PLAYERS} players; got {players!r}")
         empty: tuple[tuple[str, ...], ...] = ((),) * players
         return IkebanaState(
             variant, players, 1, 0, 0, "choose", FULL_DECK, empty, empty, None, 0,
@@ -305,7 +318,7 @@ class IkebanaGame(Game[IkebanaState, IkebanaMove, IkebanaVariant]):
         variant, players = state.variant, state.players
         base = tuple(_points(h) for h in hands)
         scores = tuple(b * _multiplier(h) for b, h in zip(base, hands))
-        factor = 2 if variant.double_final and state.round == _ROUNDS else 1
+        factor = FINAL_FACTOR if variant.double_final and state.round == _ROUNDS else 1
         due = [s * factor for s in scores]
         short = False
         if variant.bank == "finite":
@@ -475,11 +488,13 @@ class IkebanaGame(Game[IkebanaState, IkebanaMove, IkebanaVariant]):
         return Outcome(tuple(float(c) for c in state.coins), frozenset(s for s, c in enumerate(state.coins) if c == best))
 
     def max_game_length(self, players: int, variant: IkebanaVariant) -> int:
-        # Money in play: six coins each plus every payout. A bouquet scores at
-        # most 25 points (five 5s) × 4, doubled at most once per game. A turn is
-        # draw, reveal, (refuse, reveal) × r, keep, and r refusals cost
-        # r(r+1)/2 coins, which one player must hold.
-        money = _START_COINS * players + _ROUNDS * players * 100 * 2
+        # Money in play: the starting coins plus every payout. A bouquet scores at
+        # most the best combination points (25: five 5s) times the largest colour
+        # multiplier, and a payout is multiplied at most once per game (by the final
+        # factor). A turn is draw, reveal, (refuse, reveal) × r, keep, and r
+        # refusals cost r(r+1)/2 coins, which one player must hold.
+        most = max(_POINTS.values()) * max(_COLOUR_FACTOR.values())
+        money = _START_COINS * players + _ROUNDS * players * most * FINAL_FACTOR
         refusals = math.isqrt(2 * money) + 1
         return _ROUNDS * _BOUQUET * players * (3 + 2 * refusals)
 

@@ -4,6 +4,15 @@ Source: ``003_cc6896382a889cb1.txt`` (a forum post describing Antoine Bauza's
 Ikebana for a Hanabi deck: white instead of black, no multicoloured jokers), with
 the facts and defaults of RULES-NOTES.md §Ikebana where the text is silent.
 
+The module follows the text: the numbers it fixes (:data:`CONSTANTS`), the
+variant, cards, moves and the state, the calculations of play, of the round's end
+and of the score, the rules. Two plain modules beside it hold what reads on its
+own: :mod:`ruleproof.spec.ikebana_cards` the parts and their arithmetic (the move
+classes, a bouquet's score, piles and payments, from numbers given to it) and
+:mod:`ruleproof.spec.ikebana_readings` the text's sections and its ambiguities.
+What exists only for speed (memories, fast forms of the rules, candidate tables)
+is in :mod:`ruleproof.spec.accel.ikebana`.
+
 Model of play
 -------------
 
@@ -42,66 +51,119 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import cache
 from typing import Literal, NamedTuple
 
 from ruleproof.spec.core import (
     BOUNDARY_TAGS,
     CHANCE,
     TERMINAL,
-    Ambiguity,
+    ConstantTable,
     GameSpec,
-    Move,
-    Reading,
     Rule,
+    RuleConstant,
     RuleKind,
-    Source,
     Step,
 )
-from ruleproof.spec.accel.core import remember_last  # moves to ruleproof.spec.accel (issue 30)
-from ruleproof.spec.errors import MoveParseError, PlayerCountError, RuleproofError
+from ruleproof.spec.errors import MoveParseError, PlayerCountError
+from ruleproof.spec.ikebana_cards import BouquetError as BouquetError  # re-exported: the parts and their arithmetic
+from ruleproof.spec.ikebana_cards import Buy as Buy
+from ruleproof.spec.ikebana_cards import Draw as Draw
+from ruleproof.spec.ikebana_cards import IkebanaMove as IkebanaMove
+from ruleproof.spec.ikebana_cards import Keep as Keep
+from ruleproof.spec.ikebana_cards import Refuse as Refuse
+from ruleproof.spec.ikebana_cards import Reveal as Reveal
+from ruleproof.spec.ikebana_cards import BouquetScore as BouquetScore
+from ruleproof.spec.ikebana_cards import Card as Card
+from ruleproof.spec.ikebana_cards import Combination as Combination
+from ruleproof.spec.ikebana_cards import Scoring as Scoring
+from ruleproof.spec.ikebana_cards import card_colour as card_colour
+from ruleproof.spec.ikebana_cards import card_value as card_value
+from ruleproof.spec.ikebana_cards import can_act as can_act
+from ruleproof.spec.ikebana_cards import can_draw as can_draw
+from ruleproof.spec.ikebana_cards import compute_buyable as compute_buyable
+from ruleproof.spec.ikebana_cards import compute_paid_in_order, score_bouquet
+from ruleproof.spec.ikebana_cards import compute_recycled as compute_recycled
+from ruleproof.spec.ikebana_cards import compute_refusal_payee as compute_refusal_payee
+from ruleproof.spec import ikebana_cards
+from ruleproof.spec.ikebana_readings import AMBIGUITIES as AMBIGUITIES  # re-exported: the text's open points
+from ruleproof.spec.ikebana_readings import RULEBOOK as RULEBOOK
+from ruleproof.spec.ikebana_readings import (
+    SEC_NEED,
+    SEC_PLAY,
+    SEC_PREP,
+    SEC_ROUND_END,
+    SEC_SCORE,
+)
+from ruleproof.spec.ikebana_readings import source as _src
 
-RULEBOOK = "003_cc6896382a889cb1.txt"
+# --------------------------------------------------------------------------
+# The numbers the rulebook fixes
+
+
+#: Every number of the Ikebana text, named once (the other layers read them from here).
+CONSTANTS = ConstantTable("ikebana", (
+    RuleConstant("colours", ("R", "G", "Y", "B", "W"), "the colours of the deck, in the text's order: red, green, "
+                 "yellow, blue, white (each a letter of a card's text form)", _src(SEC_NEED),
+                 "50 карт пяти цветов из набора «Ханаби»: карты красного, зеленого, желтого, синего и белого цвета"),
+    RuleConstant("values", (1, 1, 1, 2, 2, 3, 3, 4, 4, 5), "the values of one colour's cards (five colours of ten "
+                 "cards: the text's 50 cards)", _src(SEC_NEED), "с номиналами: 1, 1, 1, 2, 2, 3, 3, 4, 4, 5"),
+    RuleConstant("chips", ((1, 30), (5, 15), (10, 15), (50, 5)), "the box's chips, (value, count): what a finite "
+                 "bank holds before the starting coins are dealt (505 in value)", _src(SEC_NEED),
+                 "30 желтых фишек (каждая стоит 1 очко), 15 голубых фишек (5 очков), 15 красных фишек (10 очков), "
+                 "5 зеленых фишек (50 очков)"),
+    RuleConstant("max_players", 5, "the most players", _src(SEC_PREP), "Каждый игрок (их может быть до 5 человек)"),
+    RuleConstant("start_coins", 6, "the coins (of value 1) each player takes from the bank at the start",
+                 _src(SEC_PREP), "получает по 6 монеток (каждая номиналом 1 очко)"),
+    RuleConstant("rounds", 4, "the rounds of a game", _src(SEC_PLAY), "Игра состоит из четырех раундов."),
+    RuleConstant("bouquet", 5, "the cards of a bouquet: each player collects them every round", _src(SEC_PLAY),
+                 "В каждом раунде игроки собирают набор из 5 карт и зарабатывают очки."),
+    RuleConstant("min_players", 2, "the fewest players (the text's smallest table: two players)", _src(SEC_PLAY),
+                 "Если играют двое, монетки всегда отдаются оппоненту."),
+    # Longest first: among equal splits the explanation names the longest run (the text lists 1-2-3-4 first).
+    RuleConstant("runs", (((1, 2, 3, 4, 5), 15), ((2, 3, 4, 5), 12), ((1, 2, 3, 4), 8)),
+                 "the runs and their points, (values, points)", _src(SEC_SCORE),
+                 "Ряд карт с номиналом 1,2,3,4 = 8 очков Ряд карт с номиналом 2,3,4,5 = 12 очков "
+                 "Ряд карт с номиналом 1,2,3,4,5 = 15 очков"),
+    RuleConstant("two_colour_multiplier", 2, "the multiplier of a bouquet of exactly two colours", _src(SEC_SCORE),
+                 "Все карты только двух цветов = сумма х 2"),
+    RuleConstant("rainbow_multiplier", 3, "the multiplier of a bouquet whose cards all differ in colour",
+                 _src(SEC_SCORE), "Все карты разного цвета = сумма х 3"),
+    RuleConstant("one_colour_multiplier", 4, "the multiplier of a bouquet of one colour", _src(SEC_SCORE),
+                 "Все карты одного цвета = сумма х 4"),
+    RuleConstant("final_factor", 2, "what the final round's payouts are multiplied by under the text's option "
+                 "(double_final)", _src(SEC_SCORE), "можно очки, полученные в финальном раунде, умножить на два"),
+))
+
 #: Colour letters in the order the rules list them.
-COLOURS = "RGYBW"
-COLOUR_NAMES = {"R": "red", "G": "green", "Y": "yellow", "B": "blue", "W": "white"}
+COLOURS = "".join(CONSTANTS.table("colours"))
+COLOUR_NAMES = dict(zip(COLOURS, ("red", "green", "yellow", "blue", "white")))
+#: The values of one colour's cards.
+VALUES: tuple[int, ...] = CONSTANTS.table("values")
+#: Every value a card can show, lowest first.
+CARD_VALUES: tuple[int, ...] = tuple(sorted(set(VALUES)))
 #: How many copies of each value one colour has.
-COPIES = {1: 3, 2: 2, 3: 2, 4: 2, 5: 1}
+COPIES = dict(sorted(Counter(VALUES).items()))
 #: Cards in a complete bouquet (a hand at the end of a round).
-BOUQUET = 5
-START_COINS = 6
-ROUNDS = 4
-MIN_PLAYERS = 2
-MAX_PLAYERS = 5
+BOUQUET = CONSTANTS.number("bouquet")
+START_COINS = CONSTANTS.number("start_coins")
+ROUNDS = CONSTANTS.number("rounds")
+MIN_PLAYERS = CONSTANTS.number("min_players")
+MAX_PLAYERS = CONSTANTS.number("max_players")
 #: The chips of the text: (value, count) — 30×1, 15×5, 15×10, 5×50.
-BANK_CHIPS = ((1, 30), (5, 15), (10, 15), (50, 5))
+BANK_CHIPS: tuple[tuple[int, int], ...] = CONSTANTS.table("chips")
 #: The value of every chip in the box (505).
 BANK_TOTAL = sum(value * count for value, count in BANK_CHIPS)
 #: The runs and their points.
-RUNS: dict[tuple[int, ...], int] = {(1, 2, 3, 4, 5): 15, (2, 3, 4, 5): 12, (1, 2, 3, 4): 8}
-_KIND_WORDS = {2: "two", 3: "three", 4: "four", 5: "five"}
-
-Card = str
+RUNS: dict[tuple[int, ...], int] = dict(CONSTANTS.table("runs"))
+FINAL_FACTOR = CONSTANTS.number("final_factor")
+#: The numbers a bouquet's score depends on (:mod:`ruleproof.spec.ikebana_cards`).
+SCORING = Scoring(BOUQUET, tuple(RUNS.items()), CONSTANTS.number("one_colour_multiplier"),
+                  CONSTANTS.number("two_colour_multiplier"), CONSTANTS.number("rainbow_multiplier"))
 
 #: Every card of the deck, sorted (as strings).
-FULL_DECK: tuple[Card, ...] = tuple(sorted(f"{c}{v}" for c in COLOURS for v, n in COPIES.items() for _ in range(n)))
+FULL_DECK: tuple[Card, ...] = tuple(sorted(f"{c}{v}" for c in COLOURS for v in VALUES))
 #: The 25 different cards.
 CARD_KINDS: tuple[Card, ...] = tuple(sorted(set(FULL_DECK)))
-
-
-class BouquetError(RuleproofError, ValueError):
-    """A set of cards that cannot be a bouquet (too many cards, more copies than the deck has)."""
-
-
-def _src(section: str, note: str = "") -> Source:
-    return Source(RULEBOOK, section, note)
-
-
-SEC_NEED = "Вам понадобится"
-SEC_PREP = "Подготовка."
-SEC_PLAY = "Как играть."
-SEC_ROUND_END = "Конец раунда."
-SEC_SCORE = "Как считаются очки."
 
 
 @dataclass(frozen=True)
@@ -140,6 +202,10 @@ class IkebanaVariant:
     partial_refusal: bool = False
 
 
+#: The rulebook's own reading: every flag at its default.
+DEFAULT_VARIANT = IkebanaVariant()
+
+
 # --------------------------------------------------------------------------
 # Cards
 
@@ -162,78 +228,17 @@ def parse_card(text: str) -> Card:
     )
 
 
-def card_value(card: Card) -> int:
-    """The value printed on a card.
+def deck_cards(variant: IkebanaVariant) -> tuple[Card, ...]:
+    """Every card of the deck, sorted: each colour has a card of each of the :data:`VALUES`.
 
-    >>> card_value("Y4")
-    4
+    >>> len(deck_cards(IkebanaVariant())), deck_cards(IkebanaVariant())[:4]
+    (50, ('B1', 'B1', 'B1', 'B2'))
     """
-    return int(card[1])
-
-
-def card_colour(card: Card) -> str:
-    """The colour letter of a card."""
-    return card[0]
-
-
-def display_order(cards: Iterable[Card]) -> tuple[Card, ...]:
-    """Cards sorted by colour in the rules' order (R G Y B W), then value.
-
-    >>> display_order(["W2", "R4", "B1", "R1"])
-    ('R1', 'R4', 'B1', 'W2')
-    """
-    return tuple(sorted(cards, key=lambda c: (COLOURS.index(c[0]), c[1])))
+    return FULL_DECK
 
 
 # --------------------------------------------------------------------------
-# Moves
-
-
-@dataclass(frozen=True, slots=True)
-class Draw(Move):
-    """At the start of a turn the player chooses to draw from the deck."""
-
-    def __str__(self) -> str:
-        return "draw"
-
-
-@dataclass(frozen=True, slots=True)
-class Buy(Move):
-    """At the start of a turn the player buys the top card of ``seat``'s discard pile."""
-
-    seat: int
-
-    def __str__(self) -> str:
-        return f"buy {self.seat}"
-
-
-@dataclass(frozen=True, slots=True)
-class Reveal(Move):
-    """Chance turns up ``card`` as the deck's top card, for the drawing player."""
-
-    card: Card
-
-    def __str__(self) -> str:
-        return f"reveal {self.card}"
-
-
-@dataclass(frozen=True, slots=True)
-class Keep(Move):
-    """The drawing player keeps the card just drawn (it ends the turn)."""
-
-    def __str__(self) -> str:
-        return "keep"
-
-
-@dataclass(frozen=True, slots=True)
-class Refuse(Move):
-    """The drawing player pays, discards the card just drawn and draws again."""
-
-    def __str__(self) -> str:
-        return "refuse"
-
-
-IkebanaMove = Draw | Buy | Reveal | Keep | Refuse
+# Moves (the classes, plain values, are in :mod:`ruleproof.spec.ikebana_cards`)
 
 
 def parse_move(text: str) -> IkebanaMove:
@@ -324,254 +329,22 @@ def initial_state(players: int, variant: IkebanaVariant) -> IkebanaState:
     check_players(players)
     empty: tuple[tuple[Card, ...], ...] = ((),) * players
     return IkebanaState(
-        variant, players, 1, 0, 0, "choose", FULL_DECK, empty, empty, None, 0,
+        variant, players, 1, 0, 0, "choose", deck_cards(variant), empty, empty, None, 0,
         (START_COINS,) * players, 0, (), (), (), (),
     )
 
 
 # --------------------------------------------------------------------------
-# Scoring
+# Pure calculations about play (§ «Как играть»)
 
 
-class Combination(NamedTuple):
-    """One scoring combination: its name, the values it uses and its points."""
-
-    name: str
-    values: tuple[int, ...]
-    points: int
-
-
-def compute_combinations(values: Sequence[int]) -> tuple[Combination, ...]:
-    """Every combination that some of these card values could form.
-
-    n cards of one value (n ≥ 2) score value × n; the runs 1-2-3-4, 2-3-4-5 and
-    1-2-3-4-5 score 8, 12 and 15.
-
-    >>> [c.name for c in compute_combinations([2, 2, 3, 4, 5])]
-    ['run 2-3-4-5', 'two 2s']
-    """
-    counts = Counter(values)
-    found: list[Combination] = []
-    for run, points in RUNS.items():
-        if all(counts[v] >= 1 for v in run):
-            found.append(Combination("run " + "-".join(map(str, run)), run, points))
-    for value in sorted(counts, reverse=True):
-        for n in range(counts[value], 1, -1):
-            found.append(Combination(f"{_KIND_WORDS[n]} {value}s", (value,) * n, value * n))
-    return tuple(found)
-
-
-@cache
-def _best_split(values: tuple[int, ...]) -> tuple[Combination, ...]:
-    best: tuple[Combination, ...] = ()
-    best_points = 0
-    for combo in compute_combinations(values):
-        rest = list(values)
-        for v in combo.values:
-            rest.remove(v)
-        split = (combo,) + _best_split(tuple(rest))
-        points = sum(c.points for c in split)
-        if points > best_points:
-            best, best_points = split, points
-    return best
-
-
-def compute_best_split(values: Iterable[int]) -> tuple[Combination, ...]:
-    """The disjoint combinations worth the most points in total.
-
-    Every card is in at most one combination, and the bouquet scores the best
-    of all the ways to choose them (RULES-NOTES.md §Ikebana row 1). When several
-    choices score the same, the first found in the order of
-    :func:`compute_combinations` is returned.
-
-    >>> [c.name for c in compute_best_split([1, 2, 3, 4, 2])]
-    ['run 1-2-3-4']
-    """
-    return _best_split(tuple(sorted(values)))
-
-
-def compute_combination_points(values: Iterable[int]) -> int:
-    """The points of the best split into combinations, before the colour multiplier.
-
-    >>> compute_combination_points([3, 3, 3, 2, 2])
-    13
-
-    :raises BouquetError: more than five values (a bouquet has five cards).
-    """
-    values = tuple(values)
-    if len(values) > BOUQUET:
-        raise BouquetError(f"a bouquet has at most {BOUQUET} cards; got {len(values)} values: {list(values)!r}")
-    return sum(c.points for c in compute_best_split(values))
-
-
-def compute_colour_multiplier(cards: Sequence[Card]) -> int:
-    """The multiplier for the colours of a bouquet, over all its cards.
-
-    Exactly two colours ×2, five different colours ×3, one colour ×4, otherwise
-    ×1. An incomplete bouquet (fewer than five cards, only after a stalled
-    round) gets ×1.
-
-    >>> compute_colour_multiplier(["R1", "R2", "W3", "W4", "R5"]), compute_colour_multiplier(["R1", "G1", "Y1", "B1", "W1"])
-    (2, 3)
-    >>> compute_colour_multiplier(["B1", "B2", "B3", "B4", "B5"]), compute_colour_multiplier(["R1", "G1", "Y1", "Y2", "Y3"])
-    (4, 1)
-    """
-    if len(cards) != BOUQUET:
-        return 1
-    colours = len({card_colour(c) for c in cards})
-    return {1: 4, 2: 2, BOUQUET: 3}.get(colours, 1)
-
-
-def _multiplier_reason(cards: Sequence[Card]) -> str:
-    colours = len({card_colour(c) for c in cards})
-    if len(cards) != BOUQUET:
-        return "an incomplete bouquet has no colour bonus x1"
-    return {
-        1: "one colour x4", 2: "exactly two colours x2", BOUQUET: "five different colours x3",
-    }.get(colours, f"{colours} colours, no bonus x1")
-
-
-class BouquetScore(NamedTuple):
-    """A bouquet's score explained: combinations, colour multiplier, total.
-
-    ``str()`` gives a text form, one line per combination.
-    """
-
-    cards: tuple[Card, ...]
-    combinations: tuple[tuple[Combination, tuple[Card, ...]], ...]
-    unused: tuple[Card, ...]
-    base: int
-    multiplier: int
-    reason: str
-    total: int
-
-    def __str__(self) -> str:
-        lines = ["bouquet " + (" ".join(self.cards) or "(no cards)")]
-        for combo, cards in self.combinations:
-            lines.append(f"  {combo.name} ({' '.join(cards)}): {combo.points}")
-        if not self.combinations:
-            lines.append("  no combination: 0")
-        if self.unused and self.combinations:
-            lines.append(f"  not used: {' '.join(self.unused)}")
-        colours = [COLOUR_NAMES[c] for c in COLOURS if any(card_colour(x) == c for x in self.cards)]
-        lines.append(f"  colours {', '.join(colours) or '-'}: {self.reason}")
-        lines.append(f"  total {self.base} x {self.multiplier} = {self.total}")
-        return "\n".join(lines)
-
-
-def check_bouquet(cards: Iterable[str]) -> tuple[Card, ...]:
-    """Parse and validate cards that could be one player's bouquet.
-
-    :raises BouquetError: more than five cards, or more copies of a card than the deck holds.
-    :raises MoveParseError: a card that does not parse.
-
-    >>> check_bouquet(["R5", "r5"])
-    Traceback (most recent call last):
-    ...
-    ruleproof.spec.ikebana.BouquetError: the deck has only 1 copy of R5; got 2 in ['R5', 'r5']
-    """
-    given = list(cards)
-    parsed = tuple(parse_card(c) for c in given)
-    if len(parsed) > BOUQUET:
-        raise BouquetError(f"a bouquet has at most {BOUQUET} cards; got {len(parsed)}: {given!r}")
-    deck = Counter(FULL_DECK)
-    for card, n in Counter(parsed).items():
-        if n > deck[card]:
-            copies = "copy" if deck[card] == 1 else "copies"
-            raise BouquetError(f"the deck has only {deck[card]} {copies} of {card}; got {n} in {given!r}")
-    return parsed
-
-
-def explain_bouquet(cards: Iterable[str]) -> BouquetScore:
-    """Score a bouquet and say why: which combinations, which colour multiplier.
-
-    Cards may be given as text (``"R1"``, ``"w5"``), also as one string
-    separated by spaces or commas; the explanation lists them in the given order.
-
-    >>> score = explain_bouquet(["R5", "Y5", "R3", "R4", "W1"])
-    >>> [c.name for c, _ in score.combinations], score.multiplier, score.total
-    (['two 5s'], 1, 10)
-    >>> explain_bouquet("b1 b2 b3 b4 b5").total
-    60
-
-    :raises MoveParseError: a card that does not parse.
-    :raises BouquetError: more than five cards, or more copies than the deck has.
-    """
-    if isinstance(cards, str):
-        cards = cards.replace(",", " ").split()
-    parsed = check_bouquet(cards)
-    remaining = list(display_order(parsed))
-    used: list[tuple[Combination, tuple[Card, ...]]] = []
-    for combo in compute_best_split(card_value(c) for c in parsed):
-        taken: list[Card] = []
-        for value in combo.values:
-            card = next(c for c in remaining if card_value(c) == value)
-            remaining.remove(card)
-            taken.append(card)
-        used.append((combo, tuple(taken)))
-    base = sum(c.points for c, _ in used)
-    multiplier = compute_colour_multiplier(parsed)
-    return BouquetScore(
-        parsed, tuple(used), tuple(remaining), base, multiplier, _multiplier_reason(parsed), base * multiplier,
-    )
-
-
-def compute_bouquet_score(cards: Sequence[Card]) -> int:
-    """A bouquet's score: best combination points × colour multiplier.
-
-    A bouquet holds at most five cards (:data:`BOUQUET`); more is refused.
-
-    >>> compute_bouquet_score(["R1", "R2", "R3", "R4", "R5"])
-    60
-    >>> compute_bouquet_score(["R1", "G1", "Y1", "B1", "W1", "R1"])
-    Traceback (most recent call last):
-    ...
-    ruleproof.spec.ikebana.BouquetError: a bouquet has at most 5 cards; got 6: ['R1', 'G1', 'Y1', 'B1', 'W1', 'R1']; remove 1 card
-
-    :raises BouquetError: more than five cards.
-    """
-    if len(cards) > BOUQUET:
-        raise BouquetError(
-            f"a bouquet has at most {BOUQUET} cards; got {len(cards)}: {list(cards)!r}; "
-            f"remove {len(cards) - BOUQUET} card{'s' if len(cards) - BOUQUET > 1 else ''}"
-        )
-    return compute_combination_points(card_value(c) for c in cards) * compute_colour_multiplier(cards)
-
-
-# --------------------------------------------------------------------------
-# Pure calculations about positions
-
-
-def bank_capacity(players: int) -> int:
-    """What a finite bank holds at the start: every chip's value minus six coins per player.
-
-    >>> bank_capacity(5)
-    475
-    """
-    return BANK_TOTAL - START_COINS * players
-
-
-def compute_bank_left(variant: IkebanaVariant, players: int, issued: int) -> int | None:
-    """What a finite bank still holds; ``None`` for an unlimited bank."""
-    return None if variant.bank == "unlimited" else bank_capacity(players) - issued
-
-
-def can_draw(deck: Sequence[Card], piles: Sequence[Sequence[Card]]) -> bool:
-    """Whether a card can be drawn: the deck has one, or a discard pile has cards under its top."""
-    return bool(deck) or any(len(p) >= 2 for p in piles)
-
-
-def compute_buyable(piles: Sequence[Sequence[Card]], coins: Sequence[int], seat: int) -> tuple[int, ...]:
-    """The opponents whose top discard ``seat`` can afford (price = the card's value)."""
-    return tuple(
-        s for s, pile in enumerate(piles)
-        if s != seat and pile and card_value(pile[-1]) <= coins[seat]
-    )
-
-
-def can_act(deck: Sequence[Card], piles: Sequence[Sequence[Card]], coins: Sequence[int], seat: int) -> bool:
-    """Whether ``seat`` has a move at the start of a turn (draw or buy)."""
-    return can_draw(deck, piles) or bool(compute_buyable(piles, coins, seat))
+def compute_whose_turn(state: IkebanaState) -> int:
+    """Who acts: a seat, :data:`CHANCE` (turning up a card) or :data:`TERMINAL`."""
+    if state.phase == "over":
+        return TERMINAL
+    if state.phase == "reveal":
+        return CHANCE
+    return state.turn
 
 
 def compute_refusal_amount(variant: IkebanaVariant, coins: int, refusal: int) -> int | None:
@@ -590,33 +363,6 @@ def compute_refusal_amount(variant: IkebanaVariant, coins: int, refusal: int) ->
     if variant.partial_refusal and coins > 0:
         return coins
     return None
-
-
-def compute_refusal_payee(players: int, seat: int, refusal: int) -> int:
-    """Who receives the payment for ``seat``'s ``refusal``-th refusal (1-based) in a turn.
-
-    The payments go to the opponents in clockwise order (seat + 1, seat + 2, …),
-    skipping the refuser; with two players always to the opponent.
-
-    >>> [compute_refusal_payee(2, 1, k) for k in (1, 2, 3)]
-    [0, 0, 0]
-    >>> [compute_refusal_payee(4, 2, k) for k in (1, 2, 3, 4)]
-    [3, 0, 1, 3]
-    """
-    opponents = [(seat + i) % players for i in range(1, players)]
-    return opponents[(refusal - 1) % len(opponents)]
-
-
-def compute_recycled(
-    deck: tuple[Card, ...], piles: tuple[tuple[Card, ...], ...]
-) -> tuple[tuple[Card, ...], tuple[tuple[Card, ...], ...]]:
-    """The deck rebuilt from the discard piles: each pile keeps its top card.
-
-    >>> compute_recycled((), (("R1", "G2"), ("B5",), ()))
-    (('R1',), (('G2',), ('B5',), ()))
-    """
-    rest = [c for pile in piles for c in pile[:-1]]
-    return tuple(sorted(deck + tuple(rest))), tuple(pile[-1:] for pile in piles)
 
 
 def compute_next_turn(
@@ -645,6 +391,94 @@ def compute_next_turn(
     return next((s for s in needing[1:] if can_act(deck, piles, coins, s)), None)
 
 
+# --------------------------------------------------------------------------
+# Scoring (§ «Как считаются очки»: the arithmetic of a bouquet is in :mod:`ruleproof.spec.ikebana_cards`)
+
+
+def scoring_of(variant: IkebanaVariant) -> Scoring:
+    """The numbers a bouquet's score depends on under ``variant``."""
+    return SCORING
+
+
+def explain_bouquet(cards: Iterable[str], variant: IkebanaVariant = DEFAULT_VARIANT) -> BouquetScore:
+    """Score a bouquet and say why: which combinations, which colour multiplier.
+
+    Cards may be given as text (``"R1"``, ``"w5"``), also as one string
+    separated by spaces or commas; the explanation lists them in the given order.
+
+    >>> score = explain_bouquet(["R5", "Y5", "R3", "R4", "W1"])
+    >>> [c.name for c, _ in score.combinations], score.multiplier, score.total
+    (['two 5s'], 1, 10)
+    >>> explain_bouquet("b1 b2 b3 b4 b5").total
+    60
+    >>> explain_bouquet(["R5", "r5"])
+    Traceback (most recent call last):
+    ...
+    ruleproof.spec.ikebana_cards.BouquetError: the deck has only 1 copy of R5; got 2 in ['R5', 'r5']
+
+    :raises MoveParseError: a card that does not parse.
+    :raises BouquetError: more cards than a bouquet has, or more copies than the deck has.
+    """
+    given = cards.replace(",", " ").split() if isinstance(cards, str) else list(cards)
+    parsed = tuple(parse_card(c) for c in given)
+    ikebana_cards.check_cards(given, parsed, deck_cards(variant), scoring_of(variant).size)
+    return score_bouquet(parsed, scoring_of(variant), COLOUR_NAMES)
+
+
+def compute_combination_points(values: Iterable[int], variant: IkebanaVariant = DEFAULT_VARIANT) -> int:
+    """The points of the best split of a bouquet's values into disjoint combinations, before the colour
+    multiplier (n cards of one value score value × n; the runs score the table's points).
+
+    >>> compute_combination_points([3, 3, 3, 2, 2]), compute_combination_points([1, 2, 3, 4, 2])
+    (13, 8)
+    """
+    return ikebana_cards.compute_combination_points(values, scoring_of(variant))
+
+
+def compute_colour_multiplier(cards: Sequence[Card], variant: IkebanaVariant = DEFAULT_VARIANT) -> int:
+    """The multiplier for the colours of a bouquet, over all its cards: exactly two colours ×2, five
+    different colours ×3, one colour ×4, otherwise (and for a bouquet left incomplete by a stalled round) ×1.
+
+    >>> compute_colour_multiplier(["R1", "R2", "W3", "W4", "R5"]), compute_colour_multiplier(["R1", "G1", "Y1", "B1", "W1"])
+    (2, 3)
+    >>> compute_colour_multiplier(["B1", "B2", "B3", "B4", "B5"]), compute_colour_multiplier(["R1", "G1", "Y1", "Y2", "Y3"])
+    (4, 1)
+    """
+    return ikebana_cards.compute_colour_multiplier(cards, scoring_of(variant))
+
+
+def compute_bouquet_score(cards: Sequence[Card], variant: IkebanaVariant = DEFAULT_VARIANT) -> int:
+    """A bouquet's score: best combination points × colour multiplier; more cards than a bouquet holds
+    (:data:`BOUQUET`) are refused with :class:`BouquetError`.
+
+    >>> compute_bouquet_score(["R1", "R2", "R3", "R4", "R5"])
+    60
+    >>> compute_bouquet_score(["R1", "G1", "Y1", "B1", "W1", "R1"])
+    Traceback (most recent call last):
+    ...
+    ruleproof.spec.ikebana_cards.BouquetError: a bouquet has at most 5 cards; got 6: ['R1', 'G1', 'Y1', 'B1', 'W1', 'R1']; remove 1 card
+    """
+    return ikebana_cards.compute_bouquet_score(cards, scoring_of(variant))
+
+
+# --------------------------------------------------------------------------
+# Payouts and the next round
+
+
+def bank_capacity(players: int) -> int:
+    """What a finite bank holds at the start: every chip's value minus six coins per player.
+
+    >>> bank_capacity(5)
+    475
+    """
+    return BANK_TOTAL - START_COINS * players
+
+
+def compute_bank_left(variant: IkebanaVariant, players: int, issued: int) -> int | None:
+    """What a finite bank still holds; ``None`` for an unlimited bank."""
+    return None if variant.bank == "unlimited" else bank_capacity(players) - issued
+
+
 def compute_due(variant: IkebanaVariant, round_: int, scores: Sequence[int]) -> tuple[int, ...]:
     """What each player is owed for a round: the score, doubled in the final round under ``double_final``."""
     factor = 2 if variant.double_final and round_ == ROUNDS else 1
@@ -670,14 +504,7 @@ def compute_payouts(
     (7, 20)
     """
     left = compute_bank_left(variant, players, issued)
-    if left is None:
-        return tuple(due)
-    paid = [0] * players
-    for i in range(players):
-        seat = (start + i) % players
-        paid[seat] = min(due[seat], left)
-        left -= paid[seat]
-    return tuple(paid)
+    return tuple(due) if left is None else compute_paid_in_order(due, start, left)
 
 
 def compute_next_start(variant: IkebanaVariant, start: int, scores: Sequence[int]) -> int:
@@ -695,16 +522,6 @@ def compute_next_start(variant: IkebanaVariant, start: int, scores: Sequence[int
         return tied[0]
     players = len(scores)
     return next(s for s in ((start + i) % players for i in range(1, players + 1)) if s in tied)
-
-
-@remember_last
-def compute_whose_turn(state: IkebanaState) -> int:
-    """Who acts: a seat, :data:`CHANCE` (turning up a card) or :data:`TERMINAL`."""
-    if state.phase == "over":
-        return TERMINAL
-    if state.phase == "reveal":
-        return CHANCE
-    return state.turn
 
 
 def compute_winners(state: IkebanaState) -> frozenset[int]:
@@ -728,23 +545,19 @@ def _seat_name(actor: int) -> str:
     return {CHANCE: "chance", TERMINAL: "nobody (the game is over)"}.get(actor, f"seat {actor}")
 
 
-def _is_seat_move(step: _Step) -> bool:
-    return step.actor >= 0 and 0 <= step.actor < step.before.players
-
-
 def _in_phase(step: _Step, phase: str, *kinds: type) -> bool:
     return step.before.phase == phase and isinstance(step.move, kinds) and step.actor == compute_whose_turn(step.before)
 
 
 def _check_players(step: _Step) -> str | None:
     n = step.before.players
-    return None if MIN_PLAYERS <= n <= MAX_PLAYERS else f"{n} players; the game is for 2-5"
+    return None if MIN_PLAYERS <= n <= MAX_PLAYERS else f"{n} players; the game is for {MIN_PLAYERS}-{MAX_PLAYERS}"
 
 
 def _is_fresh(step: _Step) -> bool:
     s = step.before
     return (
-        s.round == 1 and s.phase == "choose" and s.deck == FULL_DECK
+        s.round == 1 and s.phase == "choose" and s.deck == deck_cards(step.variant)
         and not any(s.hands) and not any(s.piles) and not s.last_scores
     )
 
@@ -765,7 +578,7 @@ def _check_turn(step: _Step) -> str | None:
     return f"{_seat_name(step.actor)} acted but it is the turn of {_seat_name(expected)}"
 
 
-#: The kinds of move each phase allows (built once: every move of every state is asked about).
+#: The kinds of move each phase allows.
 _PHASE_MOVES: dict[str, tuple[type, ...]] = {
     "choose": (Draw, Buy), "reveal": (Reveal,), "decide": (Keep, Refuse), "over": (),
 }
@@ -1013,24 +826,22 @@ def _first_needing(step: _Step) -> int | None:
     return next((s for s in order if len(mid.hands[s]) < BOUQUET), None)
 
 
-def _is_normal_pass(step: _Step) -> bool:
-    if not _is_turn_end(step):
-        return False
-    first = _first_needing(step)
+def _next_can_act(step: _Step) -> bool | None:
+    """After a turn-ending move: whether the next player who needs cards can draw or buy (``None``: not a
+    turn's end, or nobody needs cards)."""
+    first = _first_needing(step) if _is_turn_end(step) else None
     if first is None:
-        return False
+        return None
     mid = _mid(step)
     return can_act(step.before.deck, mid.piles, mid.coins, first)
 
 
+def _is_normal_pass(step: _Step) -> bool:
+    return _next_can_act(step) is True
+
+
 def _is_stall(step: _Step) -> bool:
-    if not _is_turn_end(step):
-        return False
-    first = _first_needing(step)
-    if first is None:
-        return False
-    mid = _mid(step)
-    return not can_act(step.before.deck, mid.piles, mid.coins, first)
+    return _next_can_act(step) is False
 
 
 def _check_next_turn(step: _Step) -> str | None:
@@ -1078,7 +889,7 @@ def _check_combination_points(step: _Step) -> str | None:
     after = step.after
     assert after is not None
     mid = _mid(step)
-    expected = tuple(compute_combination_points(card_value(c) for c in h) for h in mid.hands)
+    expected = tuple(compute_combination_points([card_value(c) for c in h], step.variant) for h in mid.hands)
     if after.last_base == expected:
         return None
     return f"the bouquets' best combinations are worth {list(expected)}, not {list(after.last_base)}"
@@ -1090,7 +901,7 @@ def _check_colour_multiplier(step: _Step) -> str | None:
     mid = _mid(step)
     if len(after.last_base) != len(mid.hands):
         return "round scores are missing"
-    multipliers = [compute_colour_multiplier(h) for h in mid.hands]
+    multipliers = [compute_colour_multiplier(h, step.variant) for h in mid.hands]
     expected = tuple(b * m for b, m in zip(after.last_base, multipliers))
     if after.last_scores == expected:
         return None
@@ -1104,7 +915,7 @@ def _scores(step: _Step) -> tuple[int, ...]:
     assert after is not None
     if len(after.last_scores) == step.before.players:
         return after.last_scores
-    return tuple(compute_bouquet_score(h) for h in _mid(step).hands)
+    return tuple(compute_bouquet_score(h, step.variant) for h in _mid(step).hands)
 
 
 def _due(step: _Step) -> tuple[int, ...]:
@@ -1160,9 +971,10 @@ def _check_new_round(step: _Step) -> str | None:
     if _game_ends(step):
         return None  # IK-END-1
     empty = ((),) * s.players
-    if (after.round != s.round + 1 or after.deck != FULL_DECK or after.hands != empty or after.piles != empty
+    deck = deck_cards(step.variant)
+    if (after.round != s.round + 1 or after.deck != deck or after.hands != empty or after.piles != empty
             or after.phase != "choose" or after.drawn is not None or after.refusals != 0):
-        return f"round {s.round + 1} starts with all {len(FULL_DECK)} cards shuffled into the deck, empty hands and piles"
+        return f"round {s.round + 1} starts with all {len(deck)} cards shuffled into the deck, empty hands and piles"
     return None
 
 
@@ -1185,11 +997,12 @@ def _check_game_end(step: _Step) -> str | None:
     ends = _game_ends(step)
     if ends != (after.phase == "over"):
         if ends:
-            why = "four rounds were played" if s.round == ROUNDS else "the bank could not pay the round in full"
+            why = f"{ROUNDS} rounds were played" if s.round == ROUNDS else "the bank could not pay the round in full"
             return f"the game ends: {why}"
         return f"the game goes on after round {s.round}"
     empty = ((),) * s.players
-    if ends and (after.round != s.round or after.deck != FULL_DECK or after.hands != empty or after.piles != empty):
+    if ends and (after.round != s.round or after.deck != deck_cards(step.variant) or after.hands != empty
+                 or after.piles != empty):
         return "at the end of the game the cards are gathered and the round count stays"
     return None
 
@@ -1244,7 +1057,7 @@ RULES: tuple[Rule, ...] = (
         "IK-DRAW-1", "Drawn cards come from the deck",
         "The card turned up for a drawing player is one of the cards in the deck.",
         _src(SEC_PLAY), RuleKind.LEGALITY, _check_reveal,
-        lambda step: step.before.phase == "reveal" and isinstance(step.move, Reveal),
+        lambda step: step.before.phase == "reveal" and isinstance(step.move, Reveal), moves=(Reveal,),
     ),
     Rule(
         "IK-DRAW-2", "Choosing to draw",
@@ -1271,7 +1084,7 @@ RULES: tuple[Rule, ...] = (
         "players it never binds).",
         _src(SEC_PLAY, "project decision: the text never says what happens when no card is left"),
         RuleKind.LEGALITY, _check_can_draw,
-        lambda step: _in_phase(step, "choose", Draw) or _in_phase(step, "decide", Refuse),
+        lambda step: _in_phase(step, "choose", Draw) or _in_phase(step, "decide", Refuse), moves=(Draw, Refuse),
     ),
     Rule(
         "IK-KEEP-1", "Keeping the card",
@@ -1285,7 +1098,7 @@ RULES: tuple[Rule, ...] = (
         "player may still refuse while holding a coin, paying every coin left.",
         _src(SEC_PLAY, "RULES-NOTES.md §Ikebana row 3"), RuleKind.LEGALITY, _check_refusal_cost,
         lambda step: _in_phase(step, "decide", Refuse), flags=("partial_refusal",),
-        tags=BOUNDARY_TAGS,
+        tags=BOUNDARY_TAGS, moves=(Refuse,),
     ),
     Rule(
         "IK-REFUSE-2", "Who is paid for a refusal",
@@ -1304,6 +1117,7 @@ RULES: tuple[Rule, ...] = (
         "IK-BUY-1", "Buy from an opponent's pile",
         "A player may buy only the top card of an opponent's non-empty discard pile, never from their own pile.",
         _src(SEC_PLAY), RuleKind.LEGALITY, _check_buy_pile, lambda step: _in_phase(step, "choose", Buy),
+        moves=(Buy,),
     ),
     Rule(
         "IK-BUY-2", "The price is the card's value",
@@ -1311,7 +1125,7 @@ RULES: tuple[Rule, ...] = (
         "no coins) cannot buy it.",
         _src(SEC_PLAY, "RULES-NOTES.md §Ikebana row 3"), RuleKind.LEGALITY, _check_buy_price,
         lambda step: _in_phase(step, "choose", Buy),
-        tags=BOUNDARY_TAGS,
+        tags=BOUNDARY_TAGS, moves=(Buy,),
     ),
     Rule(
         "IK-BUY-3", "Buying",
@@ -1412,98 +1226,6 @@ RULES: tuple[Rule, ...] = (
         tags=BOUNDARY_TAGS,
     ),
 )
-
-AMBIGUITIES: tuple[Ambiguity, ...] = (
-    Ambiguity(
-        "IK-AMB-1", "Is the bank limited to the chips in the box?",
-        "Оставшиеся монетки образуют своеобразный банк.",
-        _src(SEC_PREP),
-        (Reading("unlimited", "the bank never runs out (RULES-NOTES default)"),
-         Reading("finite", "the bank holds the box's chips: 30x1, 15x5, 15x10, 5x50 = 505, minus the starting coins")),
-        "unlimited", "bank", ("IK-BANK-1", "IK-MONEY-1"),
-    ),
-    Ambiguity(
-        "IK-AMB-2", "What happens when a finite bank cannot pay a round's payouts?",
-        "Оставшиеся монетки образуют своеобразный банк.",
-        _src(SEC_PREP),
-        (Reading("in_order", "pay clockwise from the round's start player while money lasts; play goes on"),
-         Reading("end_game", "pay the same way, then the game ends (the bank is broken)")),
-        "in_order", "shortfall", ("IK-BANK-1", "IK-END-1"),
-    ),
-    Ambiguity(
-        "IK-AMB-3", "Are the final round's points doubled?",
-        "…очки, полученные в финальном раунде, умножить на два.",
-        _src(SEC_SCORE),
-        (Reading(False, "normal final round (RULES-NOTES default)"), Reading(True, "the fourth round's payouts are doubled")),
-        False, "double_final", ("IK-PAY-2",),
-    ),
-    Ambiguity(
-        "IK-AMB-4", "Who starts the next round when several players share the highest score?",
-        "…все карты собираются, перемешиваются и начинается новый раунд.",
-        _src(SEC_SCORE, "the text never names a start player; RULES-NOTES.md §Ikebana row 5 names the highest "
-             "scorer but not a tie-break"),
-        (Reading("after_previous", "the first tied player clockwise after the previous start player"),
-         Reading("lowest_seat", "the tied player with the lowest seat")),
-        "after_previous", "start_tie", ("IK-START-1",),
-    ),
-    Ambiguity(
-        "IK-AMB-5", "When is a run-out deck rebuilt from the discard piles?",
-        "…если карты в колоде закончились до окончания раунда, нужно взять карты из личных стопок сброса "
-        "(все, кроме верхней)…",
-        _src(SEC_PLAY),
-        (Reading("on_draw", "when a card must be drawn and the deck is empty (the piles' tops at that moment stay)"),
-         Reading("when_empty", "as soon as the last card of the deck is turned up")),
-        "on_draw", "recycle", ("IK-DECK-1",),
-    ),
-    Ambiguity(
-        "IK-AMB-6", "What if the player to act can neither draw nor buy?",
-        "Раунд заканчивается, когда каждый игрок собирает в руке по 5 карт.",
-        _src(SEC_ROUND_END, "unreachable with 50 cards and at most 5 players: at least 26 cards are outside the "
-             "hands, at most 5 of them pile tops"),
-        (Reading("end_round", "the round ends at once; bouquets are scored as they stand (fewer than five cards: x1)"),
-         Reading("skip", "the player is skipped; the round ends when no player who needs cards can act")),
-        "end_round", "stall", ("IK-STALL-1", "IK-DECK-2"),
-    ),
-    Ambiguity(
-        "IK-AMB-7", "Who receives the refusal payments, and in which direction?",
-        "…отдать монетку номиналом 1 очко игроку слева от него…",
-        _src(SEC_PLAY),
-        (Reading("clockwise", "seat + 1, seat + 2, … (the player on the left is the next seat clockwise)"),
-         Reading("counterclockwise", "seat - 1, seat - 2, … (the player on the left read as the previous seat)")),
-        "clockwise", "", ("IK-REFUSE-2",),
-        contradiction=(
-            "'counterclockwise' cannot be played: the text's next clause sends the second payment to "
-            "'следующему игроку по часовой стрелке (второй игрок слева)', so 'left' and 'clockwise' are one "
-            "direction, the direction turns pass in (IK-TURN-1); paying seat - 1 breaks IK-REFUSE-2 as the "
-            "text states it and its worked example (Маша pays Петя, then Вася, then Петя again)"
-        ),
-    ),
-    Ambiguity(
-        "IK-AMB-8", "Do chip denominations matter (making change)?",
-        "Фишки можно заменить копеечными монетками…",
-        _src(SEC_NEED),
-        (Reading("value", "only values are tracked; change is always available"),
-         Reading("chips", "the chips themselves are paid and no change is made")),
-        "value", "", ("IK-PAY-1",),
-        contradiction=(
-            "'chips' cannot be played with the text's box: each player starts with six 1-coins ('по 6 монеток "
-            "(каждая номиналом 1 очко)') out of 30, so with five players the bank keeps only 5-, 10- and "
-            "50-chips and cannot pay a score of 4 without change, against IK-PAY-1 (Z3 core: "
-            "ruleproof.checkers.smt.ikebana.denomination_payout)"
-        ),
-    ),
-    Ambiguity(
-        "IK-AMB-9", "May a player refuse without the coins for the next payment, paying what they have?",
-        "…пока не найдет подходящую карту или пока у него не закончатся монетки",
-        _src(SEC_PLAY, "RULES-NOTES.md §Ikebana row 3"),
-        (Reading(False, "no partial payment: a player who cannot pay the next refusal in full must keep the card "
-                 "(RULES-NOTES default)"),
-         Reading(True, "while holding a coin a player may still refuse, paying every coin left to the next payee "
-                 "(the text: 'пока у него не закончатся монетки')")),
-        False, "partial_refusal", ("IK-REFUSE-1", "IK-REFUSE-2"),
-    ),
-)
-
 
 def candidate_moves(state: IkebanaState, actor: int) -> Iterable[IkebanaMove]:
     """Every syntactically possible move of ``actor``: a superset of the legal ones."""

@@ -59,6 +59,9 @@ GAME_FILES: dict[str, tuple[str, ...]] = {
     "bigpoints": ("spec/bigpoints.py", "spec/bigpoints_parts.py", "spec/accel/bigpoints.py", "model/bigpoints.py",
                   "checkers/smt/bigpoints.py", "checkers/smt/bigpoints_bounds.py", "checkers/render/bigpoints.py",
                   "checkers/proofs/bigpoints.py", "checkers/certcheck/bigpoints.py"),
+    "ikebana": ("spec/ikebana.py", "spec/ikebana_cards.py", "spec/ikebana_readings.py", "spec/accel/ikebana.py",
+                "model/ikebana.py", "checkers/smt/ikebana.py", "checkers/render/ikebana.py",
+                "checkers/proofs/ikebana.py", "checkers/certcheck/ikebana.py"),
 }
 
 #: Sites allowed to write a constant's value as a literal: ``(file, text on the line, reason)``.
@@ -125,6 +128,11 @@ ALLOWED: dict[str, tuple[tuple[str, str, str], ...]] = {
          "the guided score search cycles through five noise levels of its tie-breaks (a search knob, not a rule number)"),
         ("checkers/certcheck/bigpoints.py", '"max_players": 5,', _CERTCHECK),
         ("checkers/certcheck/bigpoints.py", '"pawns": 5,', _CERTCHECK),
+    ),
+    "ikebana": (
+        ("checkers/certcheck/ikebana.py", '"values": (1, 1, 1, 2, 2, 3, 3, 4, 4, 5),', _CERTCHECK),
+        ("checkers/certcheck/ikebana.py", '"max_players": 5,', _CERTCHECK),
+        ("checkers/certcheck/ikebana.py", '"start_coins": 6,', _CERTCHECK),
     ),
 }
 

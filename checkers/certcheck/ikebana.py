@@ -16,9 +16,18 @@ from typing import Any
 
 from ruleproof.checkers.certcheck.core import CHANCE, TERMINAL, Evaluation, Facts
 
-COPIES = {1: 3, 2: 2, 3: 2, 4: 2, 5: 1}
-FULL_DECK = sorted(f"{c}{v}" for c in "RGYBW" for v, n in COPIES.items() for _ in range(n))
-START_COINS = 6
+#: The rule constants this checker implements, written once (it imports nothing of ruleproof's);
+#: ``tests/checkers/test_certcheck_constants.py`` compares them with the spec's table.
+IMPLEMENTS: dict[str, Any] = {
+    "colours": ("R", "G", "Y", "B", "W"),
+    "values": (1, 1, 1, 2, 2, 3, 3, 4, 4, 5),
+    "max_players": 5,
+    "start_coins": 6,
+    "min_players": 2,
+}
+COLOURS: str = "".join(IMPLEMENTS["colours"])
+FULL_DECK = sorted(f"{c}{v}" for c in COLOURS for v in IMPLEMENTS["values"])
+START_COINS: int = IMPLEMENTS["start_coins"]
 ALLOWED = {"choose": ("draw", "buy"), "reveal": ("reveal",), "decide": ("keep", "refuse"), "over": ()}
 
 FORCED_METHOD = "every other choice of this decision (draw, buy from each seat; or keep, refuse) evaluated against the rules"
@@ -36,7 +45,8 @@ def parse_move(text: str) -> tuple[str, Any]:
         return words[0], None
     if len(words) == 2 and words[0] == "buy" and words[1].isdigit():
         return "buy", int(words[1])
-    if len(words) == 2 and words[0] == "reveal" and len(words[1]) == 2 and words[1][0] in "RGYBW" and words[1][1] in "12345":
+    if (len(words) == 2 and words[0] == "reveal" and len(words[1]) == 2 and words[1][0] in COLOURS
+            and words[1][1] in "12345"):
         return "reveal", words[1]
     raise ValueError(f"not an Ikebana move: {text!r}")
 
@@ -82,7 +92,8 @@ class _Ikebana:
         kind, arg = move
         n = s["players"]
         turn = whose_turn(s)
-        out: list[Evaluation] = [("IK-SETUP-1", 2 <= n <= 5, {"players": n})]
+        out: list[Evaluation] = [("IK-SETUP-1", IMPLEMENTS["min_players"] <= n <= IMPLEMENTS["max_players"],
+                                  {"players": n})]
         fresh = (s["round"] == 1 and s["phase"] == "choose" and s["deck"] == FULL_DECK and not any(s["hands"])
                  and not any(s["piles"]) and not s["last_scores"])
         if fresh:

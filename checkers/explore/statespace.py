@@ -630,7 +630,9 @@ def _bigpoints_roots(players: int, variant: Any) -> Callable[[], list[Any]]:
 
 
 def _ikebana_roots(variant: Any, family: str) -> Callable[[], list[Any]]:
-    from ruleproof.spec.ikebana import IkebanaState
+    from ruleproof.spec.ikebana import START_COINS, IkebanaState
+
+    dealt = 2 * START_COINS  # the two players' starting coins: more in the purses was paid out by the bank
 
     def build() -> list[Any]:
         # Seat 1 looks at a card it drew in the final round; what follows is decided by the engine.
@@ -647,7 +649,7 @@ def _ikebana_roots(variant: Any, family: str) -> Callable[[], list[Any]]:
                 for coins in ((6, 6), (0, 12), (2, 3)) if family == "dry" else ((6, 6), (2, 3)):
                     roots.append(IkebanaState(
                         variant, 2, 4, 0, 1, "decide", deck, hands, piles, "B2", 0, coins,
-                        sum(coins) - 12 if sum(coins) >= 12 else 0, (), (), (), ()))
+                        sum(coins) - dealt if sum(coins) >= dealt else 0, (), (), (), ()))
         return roots
 
     return build

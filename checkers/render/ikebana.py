@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from html import escape
 
 from ruleproof.checkers.render.legend import Key, add_legend
-from ruleproof.spec.ikebana import COLOUR_NAMES, IkebanaState, card_colour, card_value, explain_bouquet
+from ruleproof.spec.ikebana import BOUQUET, COLOUR_NAMES, COLOURS, IkebanaState, card_colour, card_value, explain_bouquet
 
 FILLS = {"R": "#d62728", "G": "#2ca02c", "Y": "#f2c200", "B": "#1f77b4", "W": "#f4f4f4"}
 _W, _H, _GAP = 30.0, 42.0, 5.0
@@ -63,7 +63,7 @@ def render_svg(state: IkebanaState, *, title: str = "") -> str:
         for i, card in enumerate(state.hands[seat]):
             parts.append(_card(8 + i * (_W + _GAP), y + 22, card))
         if state.piles[seat]:
-            x = 8 + 5 * (_W + _GAP) + 20
+            x = 8 + BOUQUET * (_W + _GAP) + 20
             parts.append(f'<text x="{x:.1f}" y="{y + 16:.1f}" font-size="11" font-family="sans-serif">'
                          f"discards ({len(state.piles[seat])})</text>")
             parts.append(_card(x, y + 22, state.piles[seat][-1], "card pile-top"))
@@ -72,12 +72,12 @@ def render_svg(state: IkebanaState, *, title: str = "") -> str:
         parts.append(f'<text x="8" y="{y + 16:.1f}" font-size="13" font-family="sans-serif">drawn card</text>')
         parts.append(_card(90, y, state.drawn, "card drawn"))
         y += _H + 10
-    return _svg(8 + 5 * (_W + _GAP) + 20 + _W + 70, y + 6, "".join(parts), "Ikebana position")
+    return _svg(8 + BOUQUET * (_W + _GAP) + 20 + _W + 70, y + 6, "".join(parts), "Ikebana position")
 
 
 #: What the colours of :func:`render_view` mean.
 LEGEND: tuple[Key, ...] = (
-    *(Key("fill", FILLS[c], COLOUR_NAMES[c]) for c in "RGYBW"),
+    *(Key("fill", FILLS[c], COLOUR_NAMES[c]) for c in COLOURS),
     Key("back", "#6c7a89", "face down (hidden from this seat)"),
     Key("dashed", "#111", "the card being decided on"),
 )
@@ -112,7 +112,7 @@ def render_view(state: IkebanaState, seat: int | None = None) -> str:
             x = 8 + i * (_W + _GAP)
             parts.append(_card(x, y + 22, card) if seat is None or seat == s else _back(x, y + 22, f"seat {s}'s card"))
         if state.piles[s]:
-            x = 8 + 5 * (_W + _GAP) + 20
+            x = 8 + BOUQUET * (_W + _GAP) + 20
             parts.append(f'<text x="{x:.1f}" y="{y + 16:.1f}" font-size="11" font-family="sans-serif">'
                          f"discards ({len(state.piles[s])})</text>")
             parts.append(_card(x, y + 22, state.piles[s][-1], "card pile-top"))
@@ -130,4 +130,4 @@ def render_view(state: IkebanaState, seat: int | None = None) -> str:
     parts.append(f'<text x="8" y="{y + 12:.1f}" font-size="11" fill="#555" font-family="sans-serif">'
                  f"round {state.round}, deck {len(state.deck)} cards; {escape(phase.format(seat=state.turn))}</text>")
     y += 18
-    return add_legend(_svg(8 + 5 * (_W + _GAP) + 20 + _W + 70, y + 6, "".join(parts), "Ikebana position"), LEGEND)
+    return add_legend(_svg(8 + BOUQUET * (_W + _GAP) + 20 + _W + 70, y + 6, "".join(parts), "Ikebana position"), LEGEND)

@@ -35,7 +35,7 @@ from ruleproof.spec import ikebana as ik
 from ruleproof.spec.ikebana import Draw, IkebanaState, IkebanaVariant, Keep, Refuse, Reveal
 
 GAME_ID = "ikebana"
-VALUES = (1, 2, 3, 4, 5)
+VALUES = ik.CARD_VALUES
 
 
 def replay(players: int, flags: dict[str, Any], moves: Sequence[str]) -> IkebanaState:
@@ -67,13 +67,16 @@ class _Bouquet:
         counts = [z3.Sum([self.x[c, v] for c in ik.COLOURS]) for v in VALUES]
         self.points = z3.Int(f"{tag}_points", ctx)
         table = _points_table()
-        match = [z3.And(*[counts[i] == k[i] for i in range(5)]) for k in table if sum(k) == ik.BOUQUET]
+        match = [z3.And(*[counts[i] == k[i] for i in range(len(VALUES))]) for k in table if sum(k) == ik.BOUQUET]
         self.facts.append(z3.Or(*[z3.And(m, self.points == table[k])
                                   for m, k in zip(match, [k for k in table if sum(k) == ik.BOUQUET])]))
         colours = z3.Sum([z3.If(z3.Sum([self.x[c, v] for v in VALUES]) > 0, 1, 0) for c in ik.COLOURS])
-        self.multiplier = z3.If(colours == 1, 4, z3.If(colours == 2, 2, z3.If(colours == 5, 3, 1)))
+        scoring = ik.SCORING
+        self.multiplier = z3.If(colours == 1, scoring.one_colour, z3.If(
+            colours == 2, scoring.two_colours, z3.If(colours == scoring.size, scoring.rainbow, 1)))
         self.score = z3.Int(f"{tag}_score", ctx)
-        self.facts.append(z3.Or(*[z3.And(self.multiplier == m, self.score == self.points * m) for m in (1, 2, 3, 4)]))
+        factors = sorted({1, scoring.one_colour, scoring.two_colours, scoring.rainbow})
+        self.facts.append(z3.Or(*[z3.And(self.multiplier == m, self.score == self.points * m) for m in factors]))
         if s is not None:
             s.add("IK-SCORE-1", *self.facts)
 
@@ -124,7 +127,8 @@ def _best_bouquets(players: int, rlimit: int) -> tuple[Any, int | None, tuple[tu
     return result, best, cards
 
 
-def play_rounds(players: int, flags: dict[str, Any], bouquets: Sequence[Sequence[str]], rounds: int = 4) -> tuple[list[str], IkebanaState]:
+def play_rounds(players: int, flags: dict[str, Any], bouquets: Sequence[Sequence[str]],
+                rounds: int = ik.ROUNDS) -> tuple[list[str], IkebanaState]:
     """A game in which every seat draws and keeps exactly the cards of its bouquet, every round."""
     state = GAME.initial_state(players, IkebanaVariant(**flags))
     moves: list[str] = []
@@ -170,13 +174,14 @@ def _max_payout(full: bool) -> Finding:
     question = "What are the most coins a game can pay out?"
     rows = []
     witness: dict[str, Any] = {}
-    for players in (range(2, 6) if full else (2, 3)):
+    for players in (range(ik.MIN_PLAYERS, ik.MAX_PLAYERS + 1) if full else (2, 3)):
         result, best, cards = best_bouquets(players)
         if best is None:
             return Finding("IK-F-2", GAME_ID, question, "unknown", f"the optimiser gave up for {players} players",
                            reason=result.reason, seconds=time.perf_counter() - start)
         moves, state = play_rounds(players, {}, cards)
-        rows.append({"players": players, "round": best, "game": 4 * best, "double_final": 5 * best,
+        rows.append({"players": players, "round": best, "game": ik.ROUNDS * best,
+                     "double_final": (ik.ROUNDS - 1 + ik.FINAL_FACTOR) * best,
                      "bouquets": cards})
         if not witness:
             witness = {"players": players, "flags": {}, "moves": moves, "issued": state.issued, "bouquets": cards}

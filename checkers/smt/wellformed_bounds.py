@@ -170,11 +170,14 @@ def _bigpoints() -> Result:
 
 
 def _ikebana() -> Result:
-    """Each turn puts one card into a hand of at most five cards; refusals within a turn cost 1, 2, 3 …
-    coins of the refuser, whose money is bounded; there are four rounds."""
+    """Each turn puts one card into a hand of at most a bouquet's cards; refusals within a turn cost 1, 2, 3 …
+    coins of the refuser, whose money is bounded; the rounds are fixed."""
+    from ruleproof.spec import ikebana as ik
+
     checks: list[tuple[str, TrackedSolver]] = []
-    players = 5
-    money = 6 * players + 4 * 2 * players * 75
+    players = ik.MAX_PLAYERS
+    best = 75  # the highest-scoring bouquet (IK-F-1, proved by Z3 in ruleproof.checkers.smt.ikebana)
+    money = ik.START_COINS * players + ik.ROUNDS * ik.FINAL_FACTOR * players * best
     most = math.isqrt(2 * money)
     s = TrackedSolver("wellformed.ranking")
     r = z3.Int("refusals")
@@ -185,15 +188,18 @@ def _ikebana() -> Result:
     s = TrackedSolver("wellformed.ranking")
     held, held2 = z3.Ints("held held2")
     s.add("IK-KEEP-1", held2 == held + 1)
-    s.add("IK-ROUND-1", held <= 5 * players - 1, held >= 0)
-    s.add_fact(z3.Not(held2 <= 5 * players))
+    s.add("IK-ROUND-1", held <= ik.BOUQUET * players - 1, held >= 0)
+    s.add_fact(z3.Not(held2 <= ik.BOUQUET * players))
     checks.append(("cards held per round", s))
     verdict, data = _all_unsat(checks)
-    bound = 4 * 5 * players * (3 + 2 * most)
+    # A turn without refusals is three moves (draw, reveal, keep); each refusal adds two (refuse, reveal).
+    bound = ik.ROUNDS * ik.BOUQUET * players * (3 + 2 * most)
     data.update(bound=bound, refusals_per_turn=most, rule_ids=["IK-REFUSE-1", "IK-KEEP-1", "IK-ROUND-1", "IK-END-1"])
-    return verdict, (f"a turn ends with one more card in a hand of at most five (so at most 5n turns a round, "
-                     f"four rounds) and has at most {most} refusals, since the k-th costs k coins and at most "
-                     f"{money} coins exist"), data
+    rounds = {4: "four"}.get(ik.ROUNDS, str(ik.ROUNDS))
+    size = {5: "five"}.get(ik.BOUQUET, str(ik.BOUQUET))
+    return verdict, (f"a turn ends with one more card in a hand of at most {size} (so at most {ik.BOUQUET}n turns a "
+                     f"round, {rounds} rounds) and has at most {most} refusals, since the k-th costs k coins and at "
+                     f"most {money} coins exist"), data
 
 
 def _bigfive() -> Result:

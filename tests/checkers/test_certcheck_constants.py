@@ -15,7 +15,7 @@ import pytest
 
 from ruleproof.spec.core import ConstantTable
 
-GAMES_WITH_DECLARATIONS = ("take5", "cinco", "bigpoints", "bigfive")
+GAMES_WITH_DECLARATIONS = ("take5", "cinco", "bigpoints", "bigfive", "ikebana")
 
 
 @pytest.mark.parametrize("game_id", GAMES_WITH_DECLARATIONS)
@@ -72,6 +72,14 @@ def test_bigfive_checker_cards_and_deals_equal_the_spec() -> None:
             state = {"players": players, "variant": {"handicap": list(variant.handicap), "children": variant.children}}
             assert checker._sizes(state) == list(spec.deal_sizes(variant, players))
             assert checker._setup_length(state) == spec.setup_length(variant, players)
+
+
+def test_ikebana_checker_deck_equals_the_spec_card_by_card() -> None:
+    from ruleproof.checkers.certcheck import ikebana as checker
+    from ruleproof.spec import ikebana as spec
+
+    assert tuple(checker.FULL_DECK) == spec.FULL_DECK
+    assert checker.START_COINS == spec.START_COINS and checker.COLOURS == spec.COLOURS
 
 
 def test_invalid_declaration_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:

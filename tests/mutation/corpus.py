@@ -58,7 +58,7 @@ def _m(id: str, game: str, rule: str, description: str, *patches: tuple[str, str
 
 T5S, T5E = "spec/take5.py", "model/take5.py"
 CIS, CIE = "spec/cinco.py", "model/cinco.py"
-IKS, IKE = "spec/ikebana.py", "model/ikebana.py"
+IKS, IKE, IKB = "spec/ikebana.py", "model/ikebana.py", "spec/ikebana_cards.py"
 BPS, BPE = "spec/bigpoints.py", "model/bigpoints.py"
 BPP = "spec/bigpoints_parts.py"
 BFS, BFB, BFE = "spec/bigfive.py", "spec/bigfive_board.py", "model/bigfive.py"
@@ -169,7 +169,9 @@ CINCO = [
 _IK_SPEC_REFUSE = ("    if coins >= refusal:\n        return refusal", "    if coins > refusal:\n        return refusal")
 _IK_SPEC_BUY = ("    if card_value(card) <= s.coins[step.actor]:", "    if card_value(card) < s.coins[step.actor]:")
 _IK_SPEC_BANK = ("        paid[seat] = min(due[seat], left)", "        paid[seat] = due[seat] if due[seat] <= left else 0")
-_IK_SPEC_MULT = ("    return {1: 4, 2: 2, BOUQUET: 3}.get(colours, 1)", "    return {1: 4, 2: 2, 4: 3, BOUQUET: 3}.get(colours, 1)")
+_IK_SPEC_MULT = ("    return {1: scoring.one_colour, 2: scoring.two_colours, scoring.size: scoring.rainbow}.get(colours, 1)",
+                 "    return {1: scoring.one_colour, 2: scoring.two_colours, 4: scoring.rainbow, "
+                 "scoring.size: scoring.rainbow}.get(colours, 1)")
 
 IKEBANA = [
     _m("IK-M1", "ikebana", "IK-REFUSE-1", "the spec wants more coins than the refusal costs", (IKS, *_IK_SPEC_REFUSE)),
@@ -182,13 +184,16 @@ IKEBANA = [
     _m("IK-M5", "ikebana", "IK-BUY-2", "both layers: buying needs more coins than the value",
        (IKS, *_IK_SPEC_BUY),
        (IKE, "if s != seat and pile and _VALUE[pile[-1]] <= money\n", "if s != seat and pile and _VALUE[pile[-1]] < money\n")),
-    _m("IK-M6", "ikebana", "IK-SCORE-2", "the spec gives four colours x3", (IKS, *_IK_SPEC_MULT)),
+    _m("IK-M6", "ikebana", "IK-SCORE-2", "the spec gives four colours x3", (IKB, *_IK_SPEC_MULT)),
     _m("IK-M7", "ikebana", "IK-SCORE-2", "both layers give four colours x3",
-       (IKS, *_IK_SPEC_MULT), (IKE, "_COLOUR_FACTOR = {1: 4, 2: 2, 5: 3}", "_COLOUR_FACTOR = {1: 4, 2: 2, 4: 3, 5: 3}")),
+       (IKB, *_IK_SPEC_MULT),
+       (IKE, "_COLOUR_FACTOR = {1: SCORING.one_colour, 2: SCORING.two_colours, _BOUQUET: SCORING.rainbow}",
+        "_COLOUR_FACTOR = {1: SCORING.one_colour, 2: SCORING.two_colours, 4: SCORING.rainbow, "
+        "_BOUQUET: SCORING.rainbow}")),
     _m("IK-M8", "ikebana", "IK-BANK-1", "a finite bank pays nothing to a player it cannot pay in full (spec)",
-       (IKS, *_IK_SPEC_BANK)),
+       (IKB, *_IK_SPEC_BANK)),
     _m("IK-M9", "ikebana", "IK-BANK-1", "a finite bank skips the remainder, in both layers",
-       (IKS, *_IK_SPEC_BANK), (IKE, "                due[s] = min(due[s], left)", "                due[s] = due[s] if due[s] <= left else 0")),
+       (IKB, *_IK_SPEC_BANK), (IKE, "                due[s] = min(due[s], left)", "                due[s] = due[s] if due[s] <= left else 0")),
     _m("IK-M10", "ikebana", "IK-START-1", "the engine lets the previous start player win a tie for the next start",
        (IKE, "start = next(s for s in ((state.start + i) % players for i in range(1, players + 1)) if scores[s] == best)",
         "start = next(s for s in ((state.start + i) % players for i in range(0, players)) if scores[s] == best)")),
