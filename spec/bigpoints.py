@@ -61,6 +61,7 @@ from ruleproof.spec.bigpoints_parts import (  # the game's parts, re-exported: t
     MAX_COLOUR_DISCS as MAX_COLOUR_DISCS,
     MAX_PLAYERS as MAX_PLAYERS,
     MAX_SPECIAL_DISCS as MAX_SPECIAL_DISCS,
+    MAX_STEP_VALUE as MAX_STEP_VALUE,
     MIN_PLAYERS as MIN_PLAYERS,
     MOVE as MOVE,
     OFFER as OFFER,
@@ -335,12 +336,15 @@ def is_game_over(state: BigPointsState) -> bool:
 
 
 def compute_step_values(variant: BigPointsVariant) -> tuple[int, ...]:
-    """Points per ladder step, top step first (RULES-NOTES row 1).
+    """Points per ladder step, top step first: the variant's ``step_values`` (the rulebook's 4, 3, 2, 1, 0,
+    RULES-NOTES row 1), reversed with ``inverted_ladder``.
 
     >>> compute_step_values(BigPointsVariant()), compute_step_values(BigPointsVariant(inverted_ladder=True))
     ((4, 3, 2, 1, 0), (0, 1, 2, 3, 4))
+    >>> compute_step_values(BigPointsVariant(step_values=(6, 4, 2, 1, 0)))
+    (6, 4, 2, 1, 0)
     """
-    return STEP_VALUES[::-1] if variant.inverted_ladder else STEP_VALUES
+    return variant.step_values[::-1] if variant.inverted_ladder else variant.step_values
 
 
 def compute_score(variant: BigPointsVariant, ladder: tuple[int, ...], hand: tuple[int, ...], spent: int) -> int:
@@ -964,12 +968,12 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "BP-SCORE-1", "Scoring",
-        "Each disc of a base colour scores the value of its pawn's ladder step (4, 3, 2, 1, 0 from the top; "
-        "0, 1, 2, 3, 4 with inverted_ladder); black discs score nothing; each white disc scores the number of "
-        "different non-white colours its owner holds, black included (a spent black only with "
-        "spent_black_counts; black never with black_counts=false).",
+        "Each disc of a base colour scores the value of its pawn's ladder step (4, 3, 2, 1, 0 from the top, or "
+        "the variant's step_values; reversed with inverted_ladder); black discs score nothing; each white disc "
+        "scores the number of different non-white colours its owner holds, black included (a spent black only "
+        "with spent_black_counts; black never with black_counts=false).",
         _src(SEC_END, f"{_NOTES} rows 1–3"), RuleKind.EFFECT, _owner("BP-SCORE-1", ("scores",)), _ends_game,
-        flags=("inverted_ladder", "spent_black_counts", "black_counts"),
+        flags=("step_values", "inverted_ladder", "spent_black_counts", "black_counts"),
         tags=BOUNDARY_TAGS,
     ),
     Rule(

@@ -44,8 +44,10 @@ def _src(section: str, note: str = "") -> Source:
 _PARTS = "60 деревянных жетонов (10 голубых, красных, желтых, зеленых, фиолетовых и по 5 черных и белых)"
 
 #: Every number of the BigPoints rulebook, named once (the other layers read them from here). ``low``/``high``
-#: bound a constant a variant flag may change: one disc of a colour keeps a pawn's walk (straight onto the
-#: ladder); twenty of each keeps a path of at most 140 discs, which every layer handles in well under a second.
+#: bound a constant a variant flag may change (a flag of the same name): one disc of a colour keeps a pawn's
+#: walk (straight onto the ladder); twenty of each keeps a path of at most 140 discs, which every layer
+#: handles in well under a second; a step worth 0 to 20 points keeps every score below 2,000 (the solver's
+#: score bound stays quick).
 CONSTANTS = ConstantTable("bigpoints", (
     RuleConstant("min_players", 2, "the fewest players", _src(SEC_PLAYERS), "для 2-5 игроков"),
     RuleConstant("max_players", 5, "the most players", _src(SEC_PLAYERS), "для 2-5 игроков"),
@@ -62,7 +64,7 @@ CONSTANTS = ConstantTable("bigpoints", (
     # The text gives the ladder's points only through its scoring example (red on the top step scores 4 a disc,
     # purple third 2, green last 0); the publisher's ladder reads 4, 3, 2, 1, 0 (RULES-NOTES.md §BigPoints row 1).
     RuleConstant("step_values", (4, 3, 2, 1, 0), "points a disc scores per ladder step its pawn stands on, top first",
-                 _src(SEC_END, f"{_NOTES} row 1: the step values"), "2 красных жетона (по 4 очка) = 8"),
+                 _src(SEC_END, f"{_NOTES} row 1: the step values"), "2 красных жетона (по 4 очка) = 8", 0, 20),
     RuleConstant("blacks_per_turn", 1, "black discs a player may spend in one turn", _src(SEC_BLACK),
                  "Не разрешается использовать более одного черного жетона за один ход игрока."),
 ))
@@ -91,8 +93,11 @@ def _most(name: str) -> int:
 MAX_COLOUR_DISCS = _most("colour_discs")
 #: Most black discs, and most white discs (``black_discs``, ``white_discs``).
 MAX_SPECIAL_DISCS = _most("black_discs")
+#: Most points a ladder step may be worth (``step_values``).
+MAX_STEP_VALUE = _most("step_values")
 #: The bound named in the message of a flag past its constant's bounds.
-_LIMITS = {"colour_discs": "MAX_COLOUR_DISCS", "black_discs": "MAX_SPECIAL_DISCS", "white_discs": "MAX_SPECIAL_DISCS"}
+_LIMITS = {"colour_discs": "MAX_COLOUR_DISCS", "black_discs": "MAX_SPECIAL_DISCS", "white_discs": "MAX_SPECIAL_DISCS",
+           "step_values": "MAX_STEP_VALUE"}
 
 #: The five pawn (and base disc) colours, by index.
 COLOURS: tuple[str, ...] = ("blue", "red", "yellow", "green", "purple")
@@ -142,6 +147,9 @@ class BigPointsVariant:
         smaller sets give reduced games for exhaustive exploration.
     :param black_discs: black discs on the path (rule constant ``black_discs``).
     :param white_discs: white discs on the path (rule constant ``white_discs``).
+    :param step_values: the points of the ladder's steps, top step first, one
+        per pawn (rule constant ``step_values``; ``inverted_ladder`` reverses
+        them).
     :param black_counts: black counts as a colour when white discs are scored
         (default, as the text's example counts it); ``False`` reads "разных
         цветов" as the five base colours only (BP-AMB-2).
@@ -170,6 +178,7 @@ class BigPointsVariant:
     colour_discs: int = COLOUR_DISCS
     black_discs: int = BLACK_DISCS
     white_discs: int = WHITE_DISCS
+    step_values: tuple[int, ...] = STEP_VALUES
     black_counts: bool = True
     last_reserve: bool = True
     ladder_take: Literal["reserve", "reserve_and_path"] = "reserve"
@@ -180,6 +189,9 @@ class BigPointsVariant:
             check_constant_flags(self, CONSTANTS)
         except VariantError as exc:
             raise VariantError(f"{exc} (limit {_LIMITS[exc.flag]})", flag=exc.flag) from None
+        if len(self.step_values) != PAWNS:
+            raise VariantError(f"step_values must give one value per ladder step (PAWNS = {PAWNS}, top step first); "
+                               f"got {len(self.step_values)}: {self.step_values!r}"[:300], flag="step_values")
         if path_size(self) < 1:
             raise VariantError("the path needs at least one disc; raise colour_discs, black_discs or white_discs")
 

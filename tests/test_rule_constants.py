@@ -57,7 +57,8 @@ GAME_FILES: dict[str, tuple[str, ...]] = {
               "checkers/smt/cinco_boards.py", "checkers/smt/cinco_readings.py", "checkers/smt/cinco_replay.py",
               "checkers/render/cinco.py", "checkers/proofs/cinco.py", "checkers/certcheck/cinco.py"),
     "bigpoints": ("spec/bigpoints.py", "spec/bigpoints_parts.py", "spec/accel/bigpoints.py", "model/bigpoints.py",
-                  "checkers/smt/bigpoints.py", "checkers/smt/bigpoints_bounds.py", "checkers/render/bigpoints.py",
+                  "checkers/smt/bigpoints.py", "checkers/smt/bigpoints_bounds.py", "checkers/smt/bigpoints_play.py",
+                  "checkers/smt/bigpoints_search.py", "checkers/render/bigpoints.py",
                   "checkers/proofs/bigpoints.py", "checkers/certcheck/bigpoints.py"),
     "ikebana": ("spec/ikebana.py", "spec/ikebana_cards.py", "spec/ikebana_readings.py", "spec/accel/ikebana.py",
                 "model/ikebana.py", "checkers/smt/ikebana.py", "checkers/render/ikebana.py",
@@ -124,7 +125,7 @@ ALLOWED: dict[str, tuple[tuple[str, str, str], ...]] = {
         ("checkers/certcheck/cinco.py", '"hand_size": 4,', _CERTCHECK),
     ),
     "bigpoints": (
-        ("checkers/smt/bigpoints.py", "eps = 1.0 + seed % 5",
+        ("checkers/smt/bigpoints_search.py", "eps = 1.0 + seed % 5",
          "the guided score search cycles through five noise levels of its tie-breaks (a search knob, not a rule number)"),
         ("checkers/certcheck/bigpoints.py", '"max_players": 5,', _CERTCHECK),
         ("checkers/certcheck/bigpoints.py", '"pawns": 5,', _CERTCHECK),

@@ -82,6 +82,23 @@ def test_ikebana_checker_deck_equals_the_spec_card_by_card() -> None:
     assert checker.START_COINS == spec.START_COINS and checker.COLOURS == spec.COLOURS
 
 
+def test_bigpoints_checker_implements_the_flag_ranges_of_the_spec() -> None:
+    """The checker's ranges of the path's make-up are the spec's bounds, and a value outside them is refused."""
+    from ruleproof.checkers.certcheck import bigpoints as checker
+    from ruleproof.checkers.certcheck.schema import CertificateFormatError
+    from ruleproof.spec import bigpoints as spec
+
+    for flag, (low, high) in checker.RANGES.items():
+        constant = spec.CONSTANTS.constant(flag)
+        assert (constant.low, constant.high) == (low, high), flag
+        variant = {name: spec.CONSTANTS.constant(name).value for name in checker.RANGES}
+        checker.RULES.check_variant({**variant, flag: high}, {})
+        for bad in (low - 1, high + 1, str(high), True):
+            with pytest.raises(CertificateFormatError, match=f"variant.{flag}"):
+                checker.RULES.check_variant({**variant, flag: bad}, {})
+    assert checker.RULES.flags["step_values"] is None  # scores only: legality never reads them
+
+
 def test_invalid_declaration_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     from ruleproof.checkers.certcheck import take5 as checker
 
