@@ -33,7 +33,6 @@ from ruleproof.spec.bigpoints import (
     MAX_PLAYERS,
     MIN_PLAYERS,
     RESERVE_DISCS,
-    STEP_VALUES,
     WHITE,
     BigPointsMove,
     BigPointsState,
@@ -106,7 +105,7 @@ def _layout(variant: BigPointsVariant) -> tuple[int, tuple[int, ...]]:
 
 def _step_values(variant: BigPointsVariant) -> tuple[int, ...]:
     """Points per ladder step, top step first (reversed with ``inverted_ladder``)."""
-    return STEP_VALUES[::-1] if variant.inverted_ladder else STEP_VALUES
+    return variant.step_values[::-1] if variant.inverted_ladder else variant.step_values
 
 
 def _free_sides(path: str, pawns: tuple[int, ...], colour: int, pos: int) -> tuple[int, int]:
@@ -498,7 +497,7 @@ class BigPointsGame(Game[BigPointsState, BigPointsMove, BigPointsVariant]):
     #: from its default (a flag added later) plays through the generic path.
     _FAST_FLAGS = frozenset({"inverted_ladder", "spent_black_counts", "no_free_disc", "back_to_start", "extra_timing",
                              "match", "colour_discs", "black_discs", "white_discs", "black_counts", "last_reserve",
-                             "ladder_take", "black_visibility"})
+                             "ladder_take", "black_visibility", "step_values"})
     #: Methods whose override (a derived or restricted engine) sends random_playout down the generic path.
     _FAST_METHODS = ("current_player", "legal_moves", "chance_outcomes", "sample_chance", "apply_unchecked",
                      "random_move", "_next_game", "_pawn_moves", "_black_usable", "_supply", "_lay", "_start_turn",

@@ -2,13 +2,13 @@
 
 Source: ``001_2e52b0ba102b09c9.txt`` (a Russian translation of Brigitte and
 Wolfgang Ditt's rules), with the facts and defaults of RULES-NOTES.md
-§BigPoints where the text is silent. The module follows the rulebook. Its
-first part, the game's parts (§ Состав игры: the numbers the rulebook fixes in
-:data:`CONSTANTS`, the variant flags, the discs and moves, the state), is
-:mod:`ruleproof.spec.bigpoints_parts`, re-exported here; then come the plain
-calculations (set-up, a turn, taking a disc, black discs, the end and scoring,
-several games), what each move does, the rule predicates, the rule table and
-the ambiguities. The speed machinery lives in
+§BigPoints where the text is silent. The module follows the rulebook. What the
+rulebook fixes and what it leaves open (the numbers in :data:`CONSTANTS`, the
+variant flags, the ambiguities and their readings) is
+:mod:`ruleproof.spec.bigpoints_parts`, re-exported here; then come the moves,
+the state, the plain calculations (set-up, a turn, taking a disc, black discs,
+the end and scoring, several games), what each move does, the rule predicates
+and the rule table. The speed machinery lives in
 :mod:`ruleproof.spec.accel.bigpoints`.
 
 The board is a *path* of discs leading to a five-step *ladder* (the winners'
@@ -44,10 +44,12 @@ A turn is split into explicit moves so that a record names every decision:
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import TypeAlias
+from dataclasses import dataclass
+from typing import NamedTuple, TypeAlias
 
 from ruleproof.spec.bigpoints_parts import _NOTES, _src
-from ruleproof.spec.bigpoints_parts import (  # the game's parts, re-exported: the first part of this specification
+from ruleproof.spec.bigpoints_parts import (  # what the rulebook fixes and leaves open, re-exported
+    AMBIGUITIES as AMBIGUITIES,
     BLACK as BLACK,
     BLACKS_PER_TURN as BLACKS_PER_TURN,
     BLACK_DISCS as BLACK_DISCS,
@@ -61,6 +63,7 @@ from ruleproof.spec.bigpoints_parts import (  # the game's parts, re-exported: t
     MAX_COLOUR_DISCS as MAX_COLOUR_DISCS,
     MAX_PLAYERS as MAX_PLAYERS,
     MAX_SPECIAL_DISCS as MAX_SPECIAL_DISCS,
+    MAX_STEP_VALUE as MAX_STEP_VALUE,
     MIN_PLAYERS as MIN_PLAYERS,
     MOVE as MOVE,
     OFFER as OFFER,
@@ -85,15 +88,8 @@ from ruleproof.spec.bigpoints_parts import (  # the game's parts, re-exported: t
     TAKEN as TAKEN,
     WHITE as WHITE,
     WHITE_DISCS as WHITE_DISCS,
-    BigPointsMove as BigPointsMove,
-    BigPointsState as BigPointsState,
     BigPointsVariant as BigPointsVariant,
-    Black as Black,
-    Lay as Lay,
-    Pawn as Pawn,
-    Take as Take,
     disc_composition as disc_composition,
-    parse_move as parse_move,
     path_composition as path_composition,
     path_size as path_size,
 )
@@ -101,14 +97,147 @@ from ruleproof.spec.core import (
     BOUNDARY_TAGS,
     CHANCE,
     TERMINAL,
-    Ambiguity,
     GameSpec,
-    Reading,
+    Move,
     Rule,
     RuleKind,
     Step,
 )
-from ruleproof.spec.errors import PlayerCountError, VariantError
+from ruleproof.spec.errors import MoveParseError, PlayerCountError, VariantError
+
+
+# --------------------------------------------------------------------------
+# Moves
+
+
+@dataclass(frozen=True, slots=True)
+class Lay(Move):
+    """Chance lays a disc of ``colour`` as the next disc of the path."""
+
+    colour: str
+
+    def __str__(self) -> str:
+        return f"lay {self.colour}"
+
+
+@dataclass(frozen=True, slots=True)
+class Pawn(Move):
+    """The player moves the pawn of ``colour``; ``back`` only in an extra move."""
+
+    colour: str
+    back: bool = False
+
+    def __str__(self) -> str:
+        return f"{'back' if self.back else 'move'} {self.colour}"
+
+
+@dataclass(frozen=True, slots=True)
+class Take(Move):
+    """The player takes the nearest free disc ``ahead`` of or ``behind`` the
+    pawn just moved, or ``none`` when neither side has one."""
+
+    side: str
+
+    def __str__(self) -> str:
+        return f"take {self.side}"
+
+
+@dataclass(frozen=True, slots=True)
+class Black(Move):
+    """The player spends a black disc for an extra move (``use``) or declines."""
+
+    use: bool
+
+    def __str__(self) -> str:
+        return "black" if self.use else "no black"
+
+
+BigPointsMove = Lay | Pawn | Take | Black
+
+
+def parse_move(text: str) -> BigPointsMove:
+    """Parse a move's text form.
+
+    >>> parse_move("lay white"), parse_move("move red"), parse_move("back green")
+    (Lay(colour='white'), Pawn(colour='red', back=False), Pawn(colour='green', back=True))
+    >>> parse_move("take behind"), parse_move("black"), parse_move("no black")
+    (Take(side='behind'), Black(use=True), Black(use=False))
+    >>> parse_move("move black")
+    Traceback (most recent call last):
+    ...
+    ruleproof.spec.errors.MoveParseError: no pawn has the colour 'black' in 'move black'; pawns: blue, red, yellow, green, purple
+    """
+    words = text.strip().split()
+    if words == ["black"]:
+        return Black(True)
+    if words == ["no", "black"]:
+        return Black(False)
+    if len(words) == 2:
+        verb, what = words
+        if verb == "lay":
+            if what not in DISC_COLOURS:
+                raise MoveParseError(f"no disc has the colour {what!r} in {text!r}; discs: {', '.join(DISC_COLOURS)}")
+            return Lay(what)
+        if verb in {"move", "back"}:
+            if what not in COLOURS:
+                raise MoveParseError(f"no pawn has the colour {what!r} in {text!r}; pawns: {', '.join(COLOURS)}")
+            return Pawn(what, verb == "back")
+        if verb == "take":
+            if what not in SIDES:
+                raise MoveParseError(f"a disc is taken 'ahead', 'behind' or 'none', not {what!r} in {text!r}")
+            return Take(what)
+    raise MoveParseError(
+        f"cannot parse move {text!r}; expected 'lay COLOUR', 'move COLOUR', 'back COLOUR', "
+        "'take ahead|behind|none', 'black' or 'no black'"
+    )
+
+
+# --------------------------------------------------------------------------
+# State (shared with the engine)
+
+
+class BigPointsState(NamedTuple):
+    """A BigPoints position. Every disc is in exactly one place: the box (while
+    the path is laid), the path, the reserve beside the ladder, a hand, or a
+    spent pile.
+
+    :param game: index of the current game of a match (0 for a single game).
+    :param phase: one of :data:`PHASES`.
+    :param turn: the seat whose turn it is (during set-up: who will start).
+    :param path: the laid discs, one letter of :data:`LETTERS` each, first disc
+        first; a taken disc leaves :data:`TAKEN` (``"."``) in its place.
+    :param pawns: each pawn's position by colour index: ``-1`` before the path,
+        ``0..N-1`` on the path, ``N`` (the path size) on the ladder.
+    :param ladder: the colours on the ladder, top step first.
+    :param reserve: the letters of the discs still beside the ladder.
+    :param hands: each seat's discs as counts per disc colour; the black count
+        holds the unspent black discs only.
+    :param spent: each seat's spent black discs (public, out of play).
+    :param moved: the colour index of the pawn whose disc is to be taken
+        (phase ``take``), else ``-1``.
+    :param extra: whether the pawn move being completed is the extra move.
+    :param used_black: whether the current player spent a black disc this turn.
+    :param fresh: black discs the current player took this turn (not usable
+        until their next turn).
+    :param scores: points summed over the finished games.
+    """
+
+    variant: BigPointsVariant
+    players: int
+    game: int
+    phase: str
+    turn: int
+    path: str
+    pawns: tuple[int, ...]
+    ladder: tuple[int, ...]
+    reserve: str
+    hands: tuple[tuple[int, ...], ...]
+    spent: tuple[int, ...]
+    moved: int
+    extra: bool
+    used_black: bool
+    fresh: int
+    scores: tuple[int, ...]
 
 
 # --------------------------------------------------------------------------
@@ -335,12 +464,15 @@ def is_game_over(state: BigPointsState) -> bool:
 
 
 def compute_step_values(variant: BigPointsVariant) -> tuple[int, ...]:
-    """Points per ladder step, top step first (RULES-NOTES row 1).
+    """Points per ladder step, top step first: the variant's ``step_values`` (the rulebook's 4, 3, 2, 1, 0,
+    RULES-NOTES row 1), reversed with ``inverted_ladder``.
 
     >>> compute_step_values(BigPointsVariant()), compute_step_values(BigPointsVariant(inverted_ladder=True))
     ((4, 3, 2, 1, 0), (0, 1, 2, 3, 4))
+    >>> compute_step_values(BigPointsVariant(step_values=(6, 4, 2, 1, 0)))
+    (6, 4, 2, 1, 0)
     """
-    return STEP_VALUES[::-1] if variant.inverted_ladder else STEP_VALUES
+    return variant.step_values[::-1] if variant.inverted_ladder else variant.step_values
 
 
 def compute_score(variant: BigPointsVariant, ladder: tuple[int, ...], hand: tuple[int, ...], spent: int) -> int:
@@ -964,12 +1096,12 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "BP-SCORE-1", "Scoring",
-        "Each disc of a base colour scores the value of its pawn's ladder step (4, 3, 2, 1, 0 from the top; "
-        "0, 1, 2, 3, 4 with inverted_ladder); black discs score nothing; each white disc scores the number of "
-        "different non-white colours its owner holds, black included (a spent black only with "
-        "spent_black_counts; black never with black_counts=false).",
+        "Each disc of a base colour scores the value of its pawn's ladder step (4, 3, 2, 1, 0 from the top, or "
+        "the variant's step_values; reversed with inverted_ladder); black discs score nothing; each white disc "
+        "scores the number of different non-white colours its owner holds, black included (a spent black only "
+        "with spent_black_counts; black never with black_counts=false).",
         _src(SEC_END, f"{_NOTES} rows 1–3"), RuleKind.EFFECT, _owner("BP-SCORE-1", ("scores",)), _ends_game,
-        flags=("inverted_ladder", "spent_black_counts", "black_counts"),
+        flags=("step_values", "inverted_ladder", "spent_black_counts", "black_counts"),
         tags=BOUNDARY_TAGS,
     ),
     Rule(
@@ -990,110 +1122,6 @@ RULES: tuple[Rule, ...] = (
         "BP-FRAME-1", "Nothing else changes",
         "A move changes only what the rules above say it changes.",
         _src(SEC_PLAY), RuleKind.EFFECT, _check_frame, _fits_phase,
-    ),
-)
-
-
-AMBIGUITIES: tuple[Ambiguity, ...] = (
-    Ambiguity(
-        "BP-AMB-1", "What is each ladder step worth?",
-        "количество очков определяется по ступенькам",
-        _src(SEC_GOAL),
-        (Reading(False, "4, 3, 2, 1, 0 from the top step down (the text's example)"),
-         Reading(True, "inverted: 0, 1, 2, 3, 4 from the top step down")),
-        False, "inverted_ladder", ("BP-SCORE-1",),
-    ),
-    Ambiguity(
-        "BP-AMB-2", "Does black count as a colour when white discs are scored?",
-        "кроме белого цвета",
-        _src(SEC_END),
-        (Reading(True, "yes: the text's example counts the black disc"),
-         Reading(False, "no: 'разных цветов' read as the five base colours (the text's example then totals 16, "
-                 "not its 18)")),
-        True, "black_counts", ("BP-SCORE-1",),
-    ),
-    Ambiguity(
-        "BP-AMB-3", "Does a spent black disc still count as a colour for white?",
-        "Черный жетон можно использовать только один раз.",
-        _src(SEC_BLACK),
-        (Reading(False, "no: only unspent black discs are in the hand"),
-         Reading(True, "yes: spent black discs still count")),
-        False, "spent_black_counts", ("BP-SCORE-1",),
-    ),
-    Ambiguity(
-        "BP-AMB-4", "Which disc is 'ahead' or 'behind' the pawn?",
-        "первый незанятый другими фишками жетон впереди или позади",
-        _src(SEC_PLAY),
-        (Reading("nearest", "the nearest disc still on the path and not under a pawn"),
-         Reading("first_disc", "the first disc still on the path; a side whose first disc is under a pawn "
-                 "offers nothing")),
-        "nearest", "", ("BP-TAKE-1",),
-        contradiction=(
-            "Reading 'first_disc' cannot be played: § Пример lets the player who moved the blue pawn take 'черный "
-            "жетон, который находится за фиолетовой фишкой', the black disc behind the purple pawn, so a pawn in "
-            "between does not block the side; under first_disc that example's 'take behind' is refused "
-            "(compute_free_discs(..., reach='first_disc'); a failing replay in tests/spec/test_ambiguity_flags.py)."),
-    ),
-    Ambiguity(
-        "BP-AMB-5", "What if no free disc lies on either side of the moved pawn?",
-        "Жетоны, на которых стоят фишки, брать нельзя.",
-        _src(SEC_PLAY),
-        (Reading("nothing", "the player takes nothing"),
-         Reading("illegal", "such a pawn move is illegal (an unavoidable normal move still takes nothing)")),
-        "nothing", "no_free_disc", ("BP-TAKE-1", "BP-TAKE-3"),
-    ),
-    Ambiguity(
-        "BP-AMB-6", "Where does a backward extra move go?",
-        "может переместить фишку назад на жетон соответствующего фишке цвета",
-        _src(SEC_BLACK),
-        (Reading(False, "to the nearest disc of its colour behind it; impossible without one or from the ladder"),
-         Reading(True, "as default, but back to the start when no disc of its colour lies behind")),
-        False, "back_to_start", ("BP-BACK-1", "BP-BACK-2"),
-    ),
-    Ambiguity(
-        "BP-AMB-7", "When is the black-disc extra move made?",
-        "чтобы передвинуть ещё одну фишку после своего первого хода",
-        _src(SEC_BLACK),
-        (Reading("after", "after the normal move and its disc"), Reading("before", "before the normal move")),
-        "after", "extra_timing", ("BP-EXTRA-1", "BP-TURN-3"),
-    ),
-    Ambiguity(
-        "BP-AMB-8", "What happens on the move that puts the last pawn on the ladder?",
-        "Игра заканчивается сразу же",
-        _src(SEC_END),
-        (Reading(True, "the game ends at once; the mover still takes the reserve disc; "
-                 "an unused extra move is lost (no pawn is left to move)"),
-         Reading(False, "'сразу же' read strictly: the game ends as the pawn lands, before its reserve disc "
-                 "is taken")),
-        True, "last_reserve", ("BP-END-1", "BP-LADDER-2"),
-    ),
-    Ambiguity(
-        "BP-AMB-9", "One game or several?",
-        "играется количество игр равное количеству игроков",
-        _src(SEC_ROUNDS),
-        (Reading(False, "a single game (the text offers several games as an option)"),
-         Reading(True, "a match of as many games as players, rotating the start player, scores summed")),
-        False, "match", ("BP-MATCH-1",),
-    ),
-    Ambiguity(
-        "BP-AMB-10", "Is a path disc taken as well as the reserve disc?",
-        "После этого игрок может взять один жетон",
-        _src(SEC_EXAMPLE),
-        (Reading("reserve", "the reserve disc is taken at once, instead of a path disc "
-                 "(its 'может' is not modelled as a refusal: refusing never helps, no disc lowers a score)"),
-         Reading("reserve_and_path", "§ Как играть has a path disc taken after every move: the mover takes the "
-                 "reserve disc and then the nearest free disc behind the pawn (nothing when none is left)")),
-        "reserve", "ladder_take", ("BP-LADDER-2",),
-    ),
-    Ambiguity(
-        "BP-AMB-11", "Which discs do the other players see?",
-        "Игрок скрыто держит собранные жетоны у себя до конца игры.",
-        _src(SEC_PLAY),
-        (Reading("public", "colours of taken discs are secret, black discs (spent or not) lie face up "
-                 "beside their owner; how many discs each player holds is public"),
-         Reading("spent_only", "black discs are secret like the others until spent ('кладутся рядом с ним' read "
-                 "as the spent ones)")),
-        "public", "black_visibility", (),
     ),
 )
 

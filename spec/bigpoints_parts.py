@@ -1,9 +1,11 @@
-"""BigPoints' parts (§ Состав игры): the numbers the rulebook fixes, the variant flags, the discs, the moves
-and the state.
+"""What the BigPoints rulebook fixes and what it leaves open: its numbers (§ Состав игры), the variant flags
+and the ambiguities whose readings they choose.
 
-The first part of the plain specification of BigPoints; :mod:`ruleproof.spec.bigpoints` (which re-exports
-every name here) goes on with the rules in the rulebook's order. Kept apart only for length: nothing here is
-for speed.
+The rulebook's sections and passages, the table of its numbers (:data:`CONSTANTS`, the bounds of those a
+variant may change), the discs and pawns, :class:`BigPointsVariant` with the path it lays, and the recorded
+ambiguities (:data:`AMBIGUITIES`: each passage, its readings and the flag that picks one). The rules
+themselves, in the rulebook's order, are :mod:`ruleproof.spec.bigpoints`, which re-exports every name here.
+Kept apart only for length: it is as plain as the rules (nothing here is for speed).
 
 >>> CONSTANTS.number("colour_discs"), STEP_VALUES
 (10, (4, 3, 2, 1, 0))
@@ -14,10 +16,10 @@ for speed.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal, NamedTuple
+from typing import Literal
 
-from ruleproof.spec.core import ConstantTable, Move, RuleConstant, Source, check_constant_flags
-from ruleproof.spec.errors import MoveParseError, VariantError
+from ruleproof.spec.core import Ambiguity, ConstantTable, Reading, RuleConstant, Source, check_constant_flags
+from ruleproof.spec.errors import VariantError
 
 RULEBOOK = "001_2e52b0ba102b09c9.txt"
 
@@ -44,8 +46,10 @@ def _src(section: str, note: str = "") -> Source:
 _PARTS = "60 деревянных жетонов (10 голубых, красных, желтых, зеленых, фиолетовых и по 5 черных и белых)"
 
 #: Every number of the BigPoints rulebook, named once (the other layers read them from here). ``low``/``high``
-#: bound a constant a variant flag may change: one disc of a colour keeps a pawn's walk (straight onto the
-#: ladder); twenty of each keeps a path of at most 140 discs, which every layer handles in well under a second.
+#: bound a constant a variant flag may change (a flag of the same name): one disc of a colour keeps a pawn's
+#: walk (straight onto the ladder); twenty of each keeps a path of at most 140 discs, which every layer
+#: handles in well under a second; a step worth 0 to 20 points keeps every score below 2,000 (the solver's
+#: score bound stays quick).
 CONSTANTS = ConstantTable("bigpoints", (
     RuleConstant("min_players", 2, "the fewest players", _src(SEC_PLAYERS), "для 2-5 игроков"),
     RuleConstant("max_players", 5, "the most players", _src(SEC_PLAYERS), "для 2-5 игроков"),
@@ -62,7 +66,7 @@ CONSTANTS = ConstantTable("bigpoints", (
     # The text gives the ladder's points only through its scoring example (red on the top step scores 4 a disc,
     # purple third 2, green last 0); the publisher's ladder reads 4, 3, 2, 1, 0 (RULES-NOTES.md §BigPoints row 1).
     RuleConstant("step_values", (4, 3, 2, 1, 0), "points a disc scores per ladder step its pawn stands on, top first",
-                 _src(SEC_END, f"{_NOTES} row 1: the step values"), "2 красных жетона (по 4 очка) = 8"),
+                 _src(SEC_END, f"{_NOTES} row 1: the step values"), "2 красных жетона (по 4 очка) = 8", 0, 20),
     RuleConstant("blacks_per_turn", 1, "black discs a player may spend in one turn", _src(SEC_BLACK),
                  "Не разрешается использовать более одного черного жетона за один ход игрока."),
 ))
@@ -91,8 +95,11 @@ def _most(name: str) -> int:
 MAX_COLOUR_DISCS = _most("colour_discs")
 #: Most black discs, and most white discs (``black_discs``, ``white_discs``).
 MAX_SPECIAL_DISCS = _most("black_discs")
+#: Most points a ladder step may be worth (``step_values``).
+MAX_STEP_VALUE = _most("step_values")
 #: The bound named in the message of a flag past its constant's bounds.
-_LIMITS = {"colour_discs": "MAX_COLOUR_DISCS", "black_discs": "MAX_SPECIAL_DISCS", "white_discs": "MAX_SPECIAL_DISCS"}
+_LIMITS = {"colour_discs": "MAX_COLOUR_DISCS", "black_discs": "MAX_SPECIAL_DISCS", "white_discs": "MAX_SPECIAL_DISCS",
+           "step_values": "MAX_STEP_VALUE"}
 
 #: The five pawn (and base disc) colours, by index.
 COLOURS: tuple[str, ...] = ("blue", "red", "yellow", "green", "purple")
@@ -142,6 +149,9 @@ class BigPointsVariant:
         smaller sets give reduced games for exhaustive exploration.
     :param black_discs: black discs on the path (rule constant ``black_discs``).
     :param white_discs: white discs on the path (rule constant ``white_discs``).
+    :param step_values: the points of the ladder's steps, top step first, one
+        per pawn (rule constant ``step_values``; ``inverted_ladder`` reverses
+        them).
     :param black_counts: black counts as a colour when white discs are scored
         (default, as the text's example counts it); ``False`` reads "разных
         цветов" as the five base colours only (BP-AMB-2).
@@ -170,6 +180,7 @@ class BigPointsVariant:
     colour_discs: int = COLOUR_DISCS
     black_discs: int = BLACK_DISCS
     white_discs: int = WHITE_DISCS
+    step_values: tuple[int, ...] = STEP_VALUES
     black_counts: bool = True
     last_reserve: bool = True
     ladder_take: Literal["reserve", "reserve_and_path"] = "reserve"
@@ -180,6 +191,9 @@ class BigPointsVariant:
             check_constant_flags(self, CONSTANTS)
         except VariantError as exc:
             raise VariantError(f"{exc} (limit {_LIMITS[exc.flag]})", flag=exc.flag) from None
+        if len(self.step_values) != PAWNS:
+            raise VariantError(f"step_values must give one value per ladder step (PAWNS = {PAWNS}, top step first); "
+                               f"got {len(self.step_values)}: {self.step_values!r}"[:300], flag="step_values")
         if path_size(self) < 1:
             raise VariantError("the path needs at least one disc; raise colour_discs, black_discs or white_discs")
 
@@ -211,134 +225,108 @@ def disc_composition(variant: BigPointsVariant) -> tuple[int, ...]:
 
 
 # --------------------------------------------------------------------------
-# Moves
+# What the text leaves open: each ambiguity, its readings and the flag that chooses one
 
 
-@dataclass(frozen=True, slots=True)
-class Lay(Move):
-    """Chance lays a disc of ``colour`` as the next disc of the path."""
-
-    colour: str
-
-    def __str__(self) -> str:
-        return f"lay {self.colour}"
-
-
-@dataclass(frozen=True, slots=True)
-class Pawn(Move):
-    """The player moves the pawn of ``colour``; ``back`` only in an extra move."""
-
-    colour: str
-    back: bool = False
-
-    def __str__(self) -> str:
-        return f"{'back' if self.back else 'move'} {self.colour}"
-
-
-@dataclass(frozen=True, slots=True)
-class Take(Move):
-    """The player takes the nearest free disc ``ahead`` of or ``behind`` the
-    pawn just moved, or ``none`` when neither side has one."""
-
-    side: str
-
-    def __str__(self) -> str:
-        return f"take {self.side}"
-
-
-@dataclass(frozen=True, slots=True)
-class Black(Move):
-    """The player spends a black disc for an extra move (``use``) or declines."""
-
-    use: bool
-
-    def __str__(self) -> str:
-        return "black" if self.use else "no black"
-
-
-BigPointsMove = Lay | Pawn | Take | Black
-
-
-def parse_move(text: str) -> BigPointsMove:
-    """Parse a move's text form.
-
-    >>> parse_move("lay white"), parse_move("move red"), parse_move("back green")
-    (Lay(colour='white'), Pawn(colour='red', back=False), Pawn(colour='green', back=True))
-    >>> parse_move("take behind"), parse_move("black"), parse_move("no black")
-    (Take(side='behind'), Black(use=True), Black(use=False))
-    >>> parse_move("move black")
-    Traceback (most recent call last):
-    ...
-    ruleproof.spec.errors.MoveParseError: no pawn has the colour 'black' in 'move black'; pawns: blue, red, yellow, green, purple
-    """
-    words = text.strip().split()
-    if words == ["black"]:
-        return Black(True)
-    if words == ["no", "black"]:
-        return Black(False)
-    if len(words) == 2:
-        verb, what = words
-        if verb == "lay":
-            if what not in DISC_COLOURS:
-                raise MoveParseError(f"no disc has the colour {what!r} in {text!r}; discs: {', '.join(DISC_COLOURS)}")
-            return Lay(what)
-        if verb in {"move", "back"}:
-            if what not in COLOURS:
-                raise MoveParseError(f"no pawn has the colour {what!r} in {text!r}; pawns: {', '.join(COLOURS)}")
-            return Pawn(what, verb == "back")
-        if verb == "take":
-            if what not in SIDES:
-                raise MoveParseError(f"a disc is taken 'ahead', 'behind' or 'none', not {what!r} in {text!r}")
-            return Take(what)
-    raise MoveParseError(
-        f"cannot parse move {text!r}; expected 'lay COLOUR', 'move COLOUR', 'back COLOUR', "
-        "'take ahead|behind|none', 'black' or 'no black'"
-    )
-
-
-# --------------------------------------------------------------------------
-# State (shared with the engine)
-
-
-class BigPointsState(NamedTuple):
-    """A BigPoints position. Every disc is in exactly one place: the box (while
-    the path is laid), the path, the reserve beside the ladder, a hand, or a
-    spent pile.
-
-    :param game: index of the current game of a match (0 for a single game).
-    :param phase: one of :data:`PHASES`.
-    :param turn: the seat whose turn it is (during set-up: who will start).
-    :param path: the laid discs, one letter of :data:`LETTERS` each, first disc
-        first; a taken disc leaves :data:`TAKEN` (``"."``) in its place.
-    :param pawns: each pawn's position by colour index: ``-1`` before the path,
-        ``0..N-1`` on the path, ``N`` (the path size) on the ladder.
-    :param ladder: the colours on the ladder, top step first.
-    :param reserve: the letters of the discs still beside the ladder.
-    :param hands: each seat's discs as counts per disc colour; the black count
-        holds the unspent black discs only.
-    :param spent: each seat's spent black discs (public, out of play).
-    :param moved: the colour index of the pawn whose disc is to be taken
-        (phase ``take``), else ``-1``.
-    :param extra: whether the pawn move being completed is the extra move.
-    :param used_black: whether the current player spent a black disc this turn.
-    :param fresh: black discs the current player took this turn (not usable
-        until their next turn).
-    :param scores: points summed over the finished games.
-    """
-
-    variant: BigPointsVariant
-    players: int
-    game: int
-    phase: str
-    turn: int
-    path: str
-    pawns: tuple[int, ...]
-    ladder: tuple[int, ...]
-    reserve: str
-    hands: tuple[tuple[int, ...], ...]
-    spent: tuple[int, ...]
-    moved: int
-    extra: bool
-    used_black: bool
-    fresh: int
-    scores: tuple[int, ...]
+AMBIGUITIES: tuple[Ambiguity, ...] = (
+    Ambiguity(
+        "BP-AMB-1", "What is each ladder step worth?",
+        "количество очков определяется по ступенькам",
+        _src(SEC_GOAL),
+        (Reading(False, "4, 3, 2, 1, 0 from the top step down (the text's example)"),
+         Reading(True, "inverted: 0, 1, 2, 3, 4 from the top step down")),
+        False, "inverted_ladder", ("BP-SCORE-1",),
+    ),
+    Ambiguity(
+        "BP-AMB-2", "Does black count as a colour when white discs are scored?",
+        "кроме белого цвета",
+        _src(SEC_END),
+        (Reading(True, "yes: the text's example counts the black disc"),
+         Reading(False, "no: 'разных цветов' read as the five base colours (the text's example then totals 16, "
+                 "not its 18)")),
+        True, "black_counts", ("BP-SCORE-1",),
+    ),
+    Ambiguity(
+        "BP-AMB-3", "Does a spent black disc still count as a colour for white?",
+        "Черный жетон можно использовать только один раз.",
+        _src(SEC_BLACK),
+        (Reading(False, "no: only unspent black discs are in the hand"),
+         Reading(True, "yes: spent black discs still count")),
+        False, "spent_black_counts", ("BP-SCORE-1",),
+    ),
+    Ambiguity(
+        "BP-AMB-4", "Which disc is 'ahead' or 'behind' the pawn?",
+        "первый незанятый другими фишками жетон впереди или позади",
+        _src(SEC_PLAY),
+        (Reading("nearest", "the nearest disc still on the path and not under a pawn"),
+         Reading("first_disc", "the first disc still on the path; a side whose first disc is under a pawn "
+                 "offers nothing")),
+        "nearest", "", ("BP-TAKE-1",),
+        contradiction=(
+            "Reading 'first_disc' cannot be played: § Пример lets the player who moved the blue pawn take 'черный "
+            "жетон, который находится за фиолетовой фишкой', the black disc behind the purple pawn, so a pawn in "
+            "between does not block the side; under first_disc that example's 'take behind' is refused "
+            "(compute_free_discs(..., reach='first_disc'); a failing replay in tests/spec/test_ambiguity_flags.py)."),
+    ),
+    Ambiguity(
+        "BP-AMB-5", "What if no free disc lies on either side of the moved pawn?",
+        "Жетоны, на которых стоят фишки, брать нельзя.",
+        _src(SEC_PLAY),
+        (Reading("nothing", "the player takes nothing"),
+         Reading("illegal", "such a pawn move is illegal (an unavoidable normal move still takes nothing)")),
+        "nothing", "no_free_disc", ("BP-TAKE-1", "BP-TAKE-3"),
+    ),
+    Ambiguity(
+        "BP-AMB-6", "Where does a backward extra move go?",
+        "может переместить фишку назад на жетон соответствующего фишке цвета",
+        _src(SEC_BLACK),
+        (Reading(False, "to the nearest disc of its colour behind it; impossible without one or from the ladder"),
+         Reading(True, "as default, but back to the start when no disc of its colour lies behind")),
+        False, "back_to_start", ("BP-BACK-1", "BP-BACK-2"),
+    ),
+    Ambiguity(
+        "BP-AMB-7", "When is the black-disc extra move made?",
+        "чтобы передвинуть ещё одну фишку после своего первого хода",
+        _src(SEC_BLACK),
+        (Reading("after", "after the normal move and its disc"), Reading("before", "before the normal move")),
+        "after", "extra_timing", ("BP-EXTRA-1", "BP-TURN-3"),
+    ),
+    Ambiguity(
+        "BP-AMB-8", "What happens on the move that puts the last pawn on the ladder?",
+        "Игра заканчивается сразу же",
+        _src(SEC_END),
+        (Reading(True, "the game ends at once; the mover still takes the reserve disc; "
+                 "an unused extra move is lost (no pawn is left to move)"),
+         Reading(False, "'сразу же' read strictly: the game ends as the pawn lands, before its reserve disc "
+                 "is taken")),
+        True, "last_reserve", ("BP-END-1", "BP-LADDER-2"),
+    ),
+    Ambiguity(
+        "BP-AMB-9", "One game or several?",
+        "играется количество игр равное количеству игроков",
+        _src(SEC_ROUNDS),
+        (Reading(False, "a single game (the text offers several games as an option)"),
+         Reading(True, "a match of as many games as players, rotating the start player, scores summed")),
+        False, "match", ("BP-MATCH-1",),
+    ),
+    Ambiguity(
+        "BP-AMB-10", "Is a path disc taken as well as the reserve disc?",
+        "После этого игрок может взять один жетон",
+        _src(SEC_EXAMPLE),
+        (Reading("reserve", "the reserve disc is taken at once, instead of a path disc "
+                 "(its 'может' is not modelled as a refusal: refusing never helps, no disc lowers a score)"),
+         Reading("reserve_and_path", "§ Как играть has a path disc taken after every move: the mover takes the "
+                 "reserve disc and then the nearest free disc behind the pawn (nothing when none is left)")),
+        "reserve", "ladder_take", ("BP-LADDER-2",),
+    ),
+    Ambiguity(
+        "BP-AMB-11", "Which discs do the other players see?",
+        "Игрок скрыто держит собранные жетоны у себя до конца игры.",
+        _src(SEC_PLAY),
+        (Reading("public", "colours of taken discs are secret, black discs (spent or not) lie face up "
+                 "beside their owner; how many discs each player holds is public"),
+         Reading("spent_only", "black discs are secret like the others until spent ('кладутся рядом с ним' read "
+                 "as the spent ones)")),
+        "public", "black_visibility", (),
+    ),
+)

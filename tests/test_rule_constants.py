@@ -48,7 +48,8 @@ GAME_FILES: dict[str, tuple[str, ...]] = {
               "checkers/analysis/diff_take5.py", "checkers/render/take5.py", "checkers/proofs/take5.py",
               "checkers/certcheck/take5.py"),
     "bigpoints": ("spec/bigpoints.py", "spec/bigpoints_parts.py", "spec/accel/bigpoints.py", "model/bigpoints.py",
-                  "checkers/smt/bigpoints.py", "checkers/smt/bigpoints_bounds.py", "checkers/render/bigpoints.py",
+                  "checkers/smt/bigpoints.py", "checkers/smt/bigpoints_bounds.py", "checkers/smt/bigpoints_play.py",
+                  "checkers/smt/bigpoints_search.py", "checkers/render/bigpoints.py",
                   "checkers/proofs/bigpoints.py", "checkers/certcheck/bigpoints.py"),
 }
 
@@ -82,7 +83,7 @@ ALLOWED: dict[str, tuple[tuple[str, str, str], ...]] = {
         ("checkers/certcheck/take5.py", '"bullheads": (("card", 55, 7),', _CERTCHECK),
     ),
     "bigpoints": (
-        ("checkers/smt/bigpoints.py", "eps = 1.0 + seed % 5",
+        ("checkers/smt/bigpoints_search.py", "eps = 1.0 + seed % 5",
          "the guided score search cycles through five noise levels of its tie-breaks (a search knob, not a rule number)"),
         ("checkers/certcheck/bigpoints.py", '"max_players": 5,', _CERTCHECK),
         ("checkers/certcheck/bigpoints.py", '"pawns": 5,', _CERTCHECK),

@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from ruleproof.checkers.certcheck.core import CHANCE, TERMINAL, Evaluation, Facts
+from ruleproof.checkers.certcheck.schema import CertificateFormatError
 
 #: The rule constants this checker implements, declared once (it imports nothing of ruleproof's, so it
 #: cannot read the spec's table; tests/checkers/test_certcheck_constants.py compares the two).
@@ -30,6 +31,10 @@ IMPLEMENTS: dict[str, Any] = {
 }
 PAWNS: int = IMPLEMENTS["pawns"]
 RESERVE: int = IMPLEMENTS["reserve_discs"]
+#: The values of the rule-constant flags this checker implements, ``(lowest, highest)``: the discs of each base
+#: colour and the black and white discs (the path's make-up is read from the certificate's variant). The
+#: ladder's ``step_values`` only change scores, which legality never reads: every value is accepted.
+RANGES: dict[str, tuple[int, int]] = {"colour_discs": (1, 20), "black_discs": (0, 20), "white_discs": (0, 20)}
 
 COLOURS = ("blue", "red", "yellow", "green", "purple")
 DISCS = COLOURS + ("black", "white")
@@ -151,6 +156,7 @@ class _BigPoints:
         "colour_discs": None,
         "black_discs": None,
         "white_discs": None,
+        "step_values": None,
         "black_counts": None,
         "last_reserve": (True,),
         "ladder_take": ("reserve",),
@@ -159,6 +165,21 @@ class _BigPoints:
 
     def parse_move(self, text: str) -> tuple[str, Any]:
         return parse_move(text)
+
+    def check_variant(self, variant: dict[str, Any], state: dict[str, Any]) -> None:
+        """Refuse a path make-up outside the values this checker implements (:data:`RANGES`).
+
+        >>> RULES.check_variant({"colour_discs": 30}, {})
+        Traceback (most recent call last):
+        ...
+        ruleproof.checkers.certcheck.schema.CertificateFormatError: $.variant.colour_discs: this checker implements colour_discs from 1 to 20 only, not 30
+        """
+        del state
+        for flag, (low, high) in RANGES.items():
+            value = variant.get(flag)
+            if type(value) is not int or not low <= value <= high:
+                raise CertificateFormatError(f"$.variant.{flag}: this checker implements {flag} from {low} to {high} "
+                                             f"only, not {str(value)[:40]}")
 
     def evaluate(self, s: dict[str, Any], actor: int, move: tuple[str, Any]) -> list[Evaluation]:
         kind, arg = move

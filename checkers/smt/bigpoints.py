@@ -1,13 +1,20 @@
 """BigPoints findings: whether the "no free disc on either side" gap can arise, how long a game
 can be, and how many points one player can make.
 
-Readings: every question is answered for the default values of the flags added for issue 17
-(``black_counts``, ``last_reserve``, ``ladder_take``, ``black_visibility``) and states the other flags it
-takes in its own text (``_FIXED`` below declares them). The score bound (BP-F-6) encodes the default scoring, where
-black counts as a colour for white and the last pawn's reserve disc is taken; with
-``black_counts=False`` or ``last_reserve=False`` the bound still holds (both only lower scores) but is
-not tight; ``ladder_take="reserve_and_path"`` adds one path disc per ladder arrival, which the move
-counting of :mod:`~ruleproof.checkers.smt.bigpoints_bounds` does not encode, so BP-F-4/BP-F-6 support only ``ladder_take="reserve"``.
+Readings: the findings about the whole path are asked under the reading's path and ladder, the rule
+constants ``colour_discs``, ``black_discs``, ``white_discs`` and ``step_values`` (issue 31): BP-F-1 and BP-F-3
+(the gap), BP-F-4 (the shortest and the longest game), BP-F-5 and BP-F-6 (the highest score). Each question
+declares the flags it takes from the reading (``_FLAGS``) and those its encoding fixes (``_FIXED``); a flag
+named in neither does not change its answer. The counting encodings take the path's numbers
+(:mod:`~ruleproof.checkers.smt.bigpoints_bounds`). On the rulebook's path the witness games are built by
+hand; on another path they are searched for (:mod:`~ruleproof.checkers.smt.bigpoints_search`: seeded and
+bounded), and on a path of at most :data:`EXPLORED_PATH` discs every state of every path is explored when the
+counting does not decide; each finding says which (``method``, ``bounds``). A search that does not meet the
+proved bound leaves the question ``unknown``, with both numbers. The score bound (BP-F-6) encodes the
+scoring flags (``step_values``, ``inverted_ladder``, ``black_counts``, ``spent_black_counts``); with
+``last_reserve=False`` it still holds (that only lowers scores) but may not be tight;
+``ladder_take="reserve_and_path"`` adds one path disc per ladder arrival, which the move counting does not
+encode, so BP-F-4/BP-F-6 support only ``ladder_take="reserve"``.
 
 >>> f = FINDINGS["BP-F-1"](False)
 >>> f.verdict
@@ -16,6 +23,7 @@ counting of :mod:`~ruleproof.checkers.smt.bigpoints_bounds` does not encode, so 
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import time
 from collections.abc import Callable
@@ -32,10 +40,21 @@ from ruleproof.checkers.smt.bigpoints_bounds import (
     length_bound,
     length_proof,
     longest_game,
+    numbers,
     score_bound,
     score_model,
 )
 from ruleproof.checkers.smt.bigpoints_play import Turn, drive, lays, replay
+from ruleproof.checkers.smt.bigpoints_search import (
+    GUIDED_SEED,
+    best_random,
+    gap_found,
+    guided_game,
+    longest_found,
+    lower_length,
+    may_gap,
+    shortest_game,
+)
 from ruleproof.checkers.smt.core import TrackedSolver
 from ruleproof.checkers.explore.statespace import (
     Exploration,
@@ -48,12 +67,50 @@ from ruleproof.checkers.explore.statespace import (
     topological_order,
 )
 from ruleproof.model.bigpoints import GAME
-from ruleproof.model.core import CHANCE, TERMINAL
+from ruleproof.model.core import TERMINAL
 from ruleproof.spec import bigpoints as bp
 from ruleproof.spec.bigpoints import BigPointsState, BigPointsVariant
+from ruleproof.spec.errors import RuleproofError
 
 GAME_ID = "bigpoints"
 PAWNS = bp.PAWNS
+#: The rule-constant flags of the path's make-up, and the scoring flags, that findings take from a reading.
+PATH_FLAGS = ("colour_discs", "black_discs", "white_discs")
+SCORE_FLAGS = ("step_values", "inverted_ladder", "spent_black_counts", "black_counts", "last_reserve")
+#: The longest path whose every state (of every path, up to renaming the colours) a finding explores when the
+#: counting does not decide: the reduced configurations of the well-formedness checks have six or seven discs.
+EXPLORED_PATH = 7
+
+
+def _variant(reading: Any) -> BigPointsVariant:
+    """The variant a question is asked under (the rulebook's without a reading)."""
+    variant: BigPointsVariant = BigPointsVariant() if reading is None else reading.variant
+    return variant
+
+
+def _changed(variant: BigPointsVariant, names: tuple[str, ...]) -> dict[str, Any]:
+    """The flags among ``names`` that ``variant`` sets away from the rulebook's values."""
+    default = BigPointsVariant()
+    return {k: getattr(variant, k) for k in names if getattr(variant, k) != getattr(default, k)}
+
+
+def _path_label(variant: BigPointsVariant) -> str:
+    """``the path of 20 discs (colour_discs=3)``: the path's length and the flags that make it.
+
+    >>> _path_label(BigPointsVariant(colour_discs=3))
+    'the path of 20 discs (colour_discs=3)'
+    """
+    flags = _changed(variant, PATH_FLAGS)
+    return f"the path of {bp.path_size(variant)} discs ({', '.join(f'{k}={v}' for k, v in flags.items())})"
+
+
+def _explore_path(variant: BigPointsVariant, **flags: Any) -> Exploration | None:
+    """Every state of two-player games on every path of ``variant``'s make-up (up to renaming the colours),
+    under ``flags``; ``None`` when the path is longer than :data:`EXPLORED_PATH` or the exploration stops."""
+    if bp.path_size(variant) > EXPLORED_PATH:
+        return None
+    ex = explored(GAME_ID, "tiny", **{**{k: getattr(variant, k) for k in PATH_FLAGS}, **flags})
+    return ex if ex.complete else None
 
 
 def _lays(state: BigPointsState) -> list[str]:
@@ -113,56 +170,109 @@ def gap_solver(variant: BigPointsVariant) -> TrackedSolver:
     return s
 
 
-def _gap_impossible(full: bool) -> Finding:
+def _gap_impossible(full: bool, reading: Any = None) -> Finding:
     start = time.perf_counter()
-    question = "Can the 'no free disc on either side' gap arise in the default game?"
+    variant = _variant(reading)
+    path = _changed(variant, PATH_FLAGS)
+    where = f"on {_path_label(variant)}" if path else "in the default game"
+    question = f"Can the 'no free disc on either side' gap arise {where}?"
     for name, step in _invariant_steps():
         r = step.check()
         if r.verdict != "unsat":
             return Finding("BP-F-1", GAME_ID, question, "unknown", f"the invariant step '{name}' was not proved",
                            seconds=time.perf_counter() - start, reason=r.reason or r.verdict)
-    variants = [BigPointsVariant(), BigPointsVariant(no_free_disc="illegal", extra_timing="before",
-                                                     spent_black_counts=True, inverted_ladder=True)]
+    base = BigPointsVariant(**path)
+    variants = [base, dataclasses.replace(base, no_free_disc="illegal", extra_timing="before",
+                                          spent_black_counts=True, inverted_ladder=True)]
     cores: list[str] = []
-    for variant in variants:
-        result = gap_solver(variant).check()
+    for checked in variants:
+        result = gap_solver(checked).check()
+        if result.verdict == "sat":  # the counting does not exclude it: explore a short path state by state
+            return _gap_explored(base, variant, question, full, start)
         if result.verdict != "unsat":
             return Finding("BP-F-1", GAME_ID, question, result.verdict,
-                           "the counting argument does not exclude the gap", witness=result.model,
-                           seconds=time.perf_counter() - start, reason=result.reason)
+                           "the counting argument was not decided", seconds=time.perf_counter() - start,
+                           reason=result.reason)
         cores = sorted(set(cores) | set(result.core))
-    helper = bp.is_gap_possible(BigPointsVariant())
+    p, c, b, n = numbers(base)
+    helper = bp.is_gap_possible(base)
     return Finding(
         "BP-F-1", GAME_ID, question, "unsat",
-        "No. A move from a disc leaves that disc free beside the pawn, so only a pawn leaving the start can "
-        "face the gap, with at most five discs left (under the pawns and its destination): at least 50 of the "
-        "55 discs taken. But each take follows a landing, the four other pawns land at most 9 times each plus "
-        "twice per black disc (a backward move and a repeated forward move): 36 + 10 < 50. This confirms "
-        f"spec.bigpoints.is_gap_possible (False for the default path: {helper is False}); the argument "
-        "needs a pawn at the start never to have moved, so it does not cover back_to_start (BP-F-3).",
+        f"No. A move from a disc leaves that disc free beside the pawn, so only a pawn leaving the start can "
+        f"face the gap, with at most five discs left (under the pawns and its destination): at least {n - p} of the "
+        f"{n} discs taken. But each take follows a landing, the four other pawns land at most {c} times each plus "
+        f"twice per black disc (a backward move and a repeated forward move): {(p - 1) * c} + {2 * b} < {n - p}. "
+        f"This confirms spec.bigpoints.is_gap_possible (False for {'this' if path else 'the default'} path: "
+        f"{helper is False}); the argument needs a pawn at the start never to have moved, so it does not cover "
+        "back_to_start (BP-F-3).",
         rule_ids=tuple(cores), seconds=time.perf_counter() - start, method="z3",
-        bounds="every reachable state of the default path (55 discs), any flags but back_to_start")
+        bounds=f"every reachable state of {_path_label(base) if path else 'the default path (55 discs)'}, "
+               "any flags but back_to_start")
+
+
+def _gap_explored(base: BigPointsVariant, variant: BigPointsVariant, question: str, full: bool,
+                  start: float) -> Finding:
+    """BP-F-1 where the counting allows the gap (``is_gap_possible``): decided by exploring every state of
+    every path of ``base``'s make-up under the reading's gap and timing flags when the path is short, else
+    by a bounded search for a game that meets it (a witness, or no answer)."""
+    flags = _changed(dataclasses.replace(base, no_free_disc=variant.no_free_disc, extra_timing=variant.extra_timing),
+                     PATH_FLAGS + ("no_free_disc", "extra_timing"))
+    ex = _explore_path(base, **flags)
+    if ex is None:
+        return _gap_searched("BP-F-1", question, BigPointsVariant(**flags), full, start,
+                             f"the counting argument does not exclude the gap on {_path_label(base)} "
+                             "(is_gap_possible: c + w <= b + pawns)")
+    gaps = _gap_states(ex)
+    label = ex.config.label()
+    if not gaps:
+        return Finding("BP-F-1", GAME_ID, question, "unsat",
+                       f"No: the counting allows it, but none of the {len(ex.states)} states of every two-player "
+                       f"game on every such path faces the gap.", rule_ids=("BP-TAKE-3", "BP-TAKE-1"),
+                       seconds=time.perf_counter() - start, method="z3+exhaustive", bounds=f"every state of {label}")
+    state, moves, gap_moves = _gap_witness_of(ex, gaps)
+    return Finding(
+        "BP-F-1", GAME_ID, question, "sat",
+        f"Yes: on the path {state.path!r} (pawns at {list(state.pawns)}) the move {gap_moves[0]!r} leaves no free "
+        f"disc on either side; {len(gaps)} such states among {len(ex.states)} explored.",
+        witness={"players": 2, "flags": _flags(ex.config.variant), "moves": moves, "gap_moves": gap_moves},
+        rule_ids=("BP-TAKE-3", "BP-TAKE-1"), seconds=time.perf_counter() - start, method="exhaustive",
+        bounds=f"every state of {label}", picture=GAME.render_text(state))
+
+
+def _gap_searched(fid: str, question: str, variant: BigPointsVariant, full: bool, start: float, why: str) -> Finding:
+    """A gap question answered by a bounded search (:func:`~.bigpoints_search.gap_found`): ``sat`` with the
+    game that meets the gap, else ``unknown`` (a search that finds nothing proves nothing)."""
+    tries = 2_000 if full else 200
+    found = gap_found(variant, tries)
+    flags = _flags(variant)
+    if found is None:
+        return Finding(fid, GAME_ID, question, "unknown",
+                       f"{why}; the path has more than {EXPLORED_PATH} discs, too many to explore, and none of "
+                       f"{tries} searched games met the gap", seconds=time.perf_counter() - start,
+                       method="z3+search", reason=f"search bound: {tries} games")
+    state, moves = found
+    gap_moves = [str(m) for m in bp.compute_gap_moves(state)]
+    return Finding(
+        fid, GAME_ID, question, "sat",
+        f"Yes: on the path {state.path!r} (pawns at {list(state.pawns)}) the move {gap_moves[0]!r} leaves no free "
+        f"disc on either side, in a game found by a search of {tries} games ({why}).",
+        witness={"players": 2, "flags": flags, "moves": moves, "gap_moves": gap_moves},
+        rule_ids=("BP-TAKE-3", "BP-TAKE-1"), seconds=time.perf_counter() - start, method="search",
+        bounds=f"{_path_label(variant)}, two players; witness replays", picture=GAME.render_text(state))
+
+
+def _gap_witness_of(ex: Exploration, gaps: list[int]) -> tuple[BigPointsState, list[str], list[str]]:
+    """The state among ``gaps`` nearest a root, the moves from the root that reach it (replayed through the
+    engine) and its gap moves."""
+    far = distances(ex)  # the first gap state among those nearest a root (one search, not one per gap state)
+    target = min(gaps, key=lambda n: far[n])
+    moves = _root_moves(ex, target)
+    state = replay(2, _flags(ex.config.variant), moves)
+    return state, moves, [str(m) for m in bp.compute_gap_moves(state)]
 
 
 # --------------------------------------------------------------------------
 # BP-F-2: the gap on a short path, and the move sequence that reaches it
-
-
-def may_gap(state: BigPointsState) -> bool:
-    """A necessary condition for :func:`ruleproof.spec.bigpoints.has_gap`, read off the path and the pawns.
-
-    After a gap move no free disc lies on either side of the moved pawn, so
-    every disc left on the path but the one it lands on lies under one of
-    the other pawns, which did not move: the discs left are at most one more
-    than those under a pawn now.
-
-    >>> may_gap(bp.example_state("BRY", pawns=(-1, 1, 2, 3, 3))), may_gap(bp.example_state("BRYG"))
-    (True, False)
-    """
-    path = state.path
-    left = len(path) - path.count(bp.TAKEN)
-    covered = {p for p in state.pawns if 0 <= p < len(path) and path[p] != bp.TAKEN}
-    return left <= 1 + len(covered)
 
 
 def _gap_states(ex: Exploration) -> list[int]:
@@ -190,11 +300,7 @@ def _gap_witness(full: bool) -> Finding:
     if not gaps:
         return Finding("BP-F-2", GAME_ID, question, "unsat", "no gap on the explored short paths",
                        witness={"checked": checked}, seconds=time.perf_counter() - start, method="exhaustive")
-    far = distances(ex)  # the first gap state among those nearest a root (one search, not one per gap state)
-    target = min(gaps, key=lambda n: far[n])
-    moves = _root_moves(ex, target)
-    state = replay(2, _flags(config.variant), moves)
-    gap_moves = [str(m) for m in bp.compute_gap_moves(state)]
+    state, moves, gap_moves = _gap_witness_of(ex, gaps)
     return Finding(
         "BP-F-2", GAME_ID, question, "sat",
         f"Yes, on paths where is_gap_possible holds: on the path {state.path!r} "
@@ -212,41 +318,89 @@ def _flags(variant: BigPointsVariant) -> dict[str, Any]:
                                              "back_to_start", "extra_timing") if getattr(variant, k) != getattr(default, k)}
 
 
-#: The path of the BP-F-3 witness: five white and five black discs, then each colour's nine discs in a block.
-GAP_PATH = "WWWWWKKKKK" + "".join(letter * 9 for letter in bp.LETTERS[:PAWNS])
+def gap_path(variant: BigPointsVariant | None = None) -> str:
+    """The path of the BP-F-3 witness: the white and the black discs, then each colour's discs in a block.
+
+    >>> gap_path(BigPointsVariant(colour_discs=3, black_discs=3, white_discs=1))
+    'WKKKBBRRYYGGPP'
+    """
+    variant = variant or BigPointsVariant()
+    colour = variant.colour_discs - bp.RESERVE_DISCS
+    return (bp.LETTERS[bp.WHITE] * variant.white_discs + bp.LETTERS[bp.BLACK] * variant.black_discs
+            + "".join(letter * colour for letter in bp.LETTERS[:PAWNS]))
 
 
-def gap_back_to_start_plan() -> list[Turn]:
+#: The path of the BP-F-3 witness on the rulebook's path: five white and five black discs, then each colour's
+#: nine discs in a block.
+GAP_PATH = gap_path()
+
+
+def gap_back_to_start_plan(variant: BigPointsVariant | None = None) -> list[Turn]:
     """The turns of the BP-F-3 witness (see :func:`_gap_back_to_start`)."""
+    variant = variant or BigPointsVariant()
     plan: list[Turn] = []
     for colour in bp.COLOURS:
-        plan += [(colour, "behind", None)] * 9
+        plan += [(colour, "behind", None)] * (variant.colour_discs - bp.RESERVE_DISCS)
+    if not plan:
+        return plan  # no disc of a pawn's colour on the path: every pawn goes straight onto the ladder
     plan[-1] = ("purple", "behind", ("red", True, "ahead"))
     plan += [("red", "behind", ("yellow", True, "ahead")), ("yellow", "behind", ("blue", True, "ahead"))]
     return plan
 
 
-def _gap_back_to_start(full: bool) -> Finding:
+def _gap_back_to_start(full: bool, reading: Any = None) -> Finding:
     start = time.perf_counter()
-    question = "With back_to_start, can the gap arise on the default path?"
-    flags = {"back_to_start": True}
-    state, moves = drive(2, flags, GAP_PATH, gap_back_to_start_plan())
-    gap_moves = [str(m) for m in bp.compute_gap_moves(state)]
+    variant = _variant(reading)
+    path = _changed(variant, PATH_FLAGS)
+    question = f"With back_to_start, can the gap arise on {_path_label(variant) if path else 'the default path'}?"
+    flags = {"back_to_start": True, **path}
+    base = BigPointsVariant(**flags)
+    try:
+        state, moves = drive(2, flags, gap_path(base), gap_back_to_start_plan(base))
+        gap_moves = [str(m) for m in bp.compute_gap_moves(state)]
+    except RuleproofError:  # the plan's move is not legal on this path
+        gap_moves = []
     if not gap_moves:
-        return Finding("BP-F-3", GAME_ID, question, "unknown", "the constructed game did not reach the gap",
-                       seconds=time.perf_counter() - start, method="analysis", reason="construction failed")
+        ex = _explore_path(base, back_to_start=True)
+        if ex is None:
+            if not path:
+                return Finding("BP-F-3", GAME_ID, question, "unknown", "the constructed game did not reach the gap",
+                               seconds=time.perf_counter() - start, method="analysis", reason="construction failed")
+            return _gap_searched("BP-F-3", question, base, full, start,
+                                 "the construction of the default path's witness does not reach the gap here")
+        gaps = _gap_states(ex)
+        if not gaps:
+            return Finding("BP-F-3", GAME_ID, question, "unsat",
+                           f"No: none of the {len(ex.states)} states of every two-player game on every such path "
+                           "faces the gap.", rule_ids=("BP-BACK-1", "BP-TAKE-3", "BP-TAKE-1"),
+                           seconds=time.perf_counter() - start, method="exhaustive",
+                           bounds=f"every state of {ex.config.label()}")
+        state, moves, gap_moves = _gap_witness_of(ex, gaps)
+        return Finding(
+            "BP-F-3", GAME_ID, question, "sat",
+            f"Yes: on the path {state.path!r} (pawns at {list(state.pawns)}) the move {gap_moves[0]!r} leaves no "
+            f"free disc on either side; {len(gaps)} such states among {len(ex.states)} explored.",
+            witness={"players": 2, "flags": _flags(ex.config.variant), "moves": moves, "gap_moves": gap_moves},
+            rule_ids=("BP-BACK-1", "BP-TAKE-3", "BP-TAKE-1", "BP-BLACK-1"), seconds=time.perf_counter() - start,
+            method="exhaustive", bounds=f"every state of {ex.config.label()}", picture=GAME.render_text(state))
+    p, c, b, n = numbers(base)
+    how = ("Lay the five white and five black discs first, then each colour's nine discs in a block." if not path
+           else f"Lay the {base.white_discs} white and {b} black discs first, then each colour's {c} discs in a block.")
     return Finding(
         "BP-F-3", GAME_ID, question, "sat",
-        "Yes. Lay the five white and five black discs first, then each colour's nine discs in a block. Each pawn "
+        f"Yes. {how} Each pawn "
         "in turn walks its block taking the disc behind it (a neutral disc before the block on its first move, "
         "then its own disc just left), so every colour disc is taken behind its pawn. Black discs then send "
         "red and yellow back to the start and forward again (four more takes), and finally blue back to the "
         f"start: every disc left lies under a pawn except blue's last disc, so {gap_moves[0]!r} leaves no free "
-        "disc on either side. Without back_to_start this cannot happen (BP-F-1): a pawn at the start would "
-        "never have moved, and the other pawns' landings cannot take the 50 discs needed.",
-        witness={"players": 2, "flags": flags, "moves": moves, "gap_moves": gap_moves, "path": GAP_PATH},
+        "disc on either side." + (
+            " Without back_to_start this cannot happen (BP-F-1): a pawn at the start would never have moved, and "
+            f"the other pawns' landings cannot take the {n - p} discs needed." if not bp.is_gap_possible(base)
+            else " (On this path the counting of BP-F-1 does not exclude the gap without back_to_start either.)"),
+        witness={"players": 2, "flags": flags, "moves": moves, "gap_moves": gap_moves, "path": gap_path(base)},
         rule_ids=("BP-BACK-1", "BP-TAKE-3", "BP-TAKE-1", "BP-BLACK-1"), seconds=time.perf_counter() - start,
-        method="analysis", bounds="default path (55 discs), two players, back_to_start; witness replays",
+        method="analysis", bounds=f"{_path_label(base) if path else 'default path (55 discs)'}, two players, "
+                                  "back_to_start; witness replays",
         picture=GAME.render_text(state))
 
 
@@ -289,55 +443,23 @@ def _longest_path_moves(ex: Exploration, target: int) -> list[str]:
     return _lays(ex.states[node]) + chain[::-1]
 
 
-#: The path of the shortest-game witness: pairs of each colour, then the black and white discs last.
-SHORT_PATH = "".join(letter * 2 for letter in bp.LETTERS[:PAWNS]) * 4 + bp.LETTERS[:PAWNS] + "KKKKKWWWWW"
+def _lower_bound(base: BigPointsVariant) -> Any:
+    """Z3: fewer landings than half the path's colour discs is impossible (each colour disc is landed on by its
+    pawn or taken first, and each landing takes one disc)."""
+    p, c, _, _ = numbers(base)
+    s = TrackedSolver("bigpoints.lower")
+    landings, takes, colour_takes = z3.Ints("landings takes colour_takes")
+    s.add("BP-MOVE-2", landings + colour_takes >= p * c)
+    s.add("BP-TAKE-1", takes == landings, colour_takes <= takes)
+    s.add_fact(landings >= 0, landings < -(-p * c // 2))
+    return s.check()
 
 
-def shortest_game(seed: int = 1, tries: int = 50) -> list[str] | None:
-    """A two-player game on the default path of the lower bound's length (106 moves, lays included):
-    random pawn moves on :data:`SHORT_PATH`, each take preferring a colour disc still ahead of its own
-    pawn (so that pawn needs one landing fewer), black discs never used. ``None`` if no try reaches it.
-
-    >>> len(shortest_game())
-    106
-    """
-    target = 55 + 23 + 5 + 23
-    for i in range(seed, seed + tries):
-        rng = random.Random(i)
-        state = GAME.initial_state(2, BigPointsVariant())
-        moves = lays(SHORT_PATH)
-        for text in moves:
-            state = GAME.apply(state, GAME.parse_move(text))
-        while GAME.current_player(state) != TERMINAL and len(moves) < target:
-            legal = GAME.legal_moves(state)
-            if state.phase == bp.OFFER:
-                move: Any = next(m for m in legal if str(m) == "no black")
-            elif state.phase == bp.TAKE:
-                ahead, behind = bp.compute_free_discs(state.path, state.pawns, state.moved, state.pawns[state.moved])
-
-                def value(m: Any, s: BigPointsState = state, a: int | None = ahead, b: int | None = behind,
-                          r: random.Random = rng) -> float:
-                    pos = a if m.side == "ahead" else b if m.side == "behind" else None
-                    if pos is None:
-                        return -5.0
-                    disc = bp.LETTERS.index(s.path[pos])
-                    if disc < PAWNS and pos > s.pawns[disc]:
-                        return 10 + r.random()
-                    return -3.0 if disc == bp.BLACK else r.random()
-
-                move = max(legal, key=value)
-            else:
-                move = legal[rng.randrange(len(legal))]
-            moves.append(str(move))
-            state = GAME.apply(state, move)
-        if GAME.current_player(state) == TERMINAL and len(moves) == target:
-            return moves
-    return None
-
-
-def _lengths(full: bool) -> Finding:
+def _lengths(full: bool, reading: Any = None) -> Finding:
     start = time.perf_counter()
     question = "How short and how long can a game be?"
+    path = _changed(_variant(reading), PATH_FLAGS)
+    base = BigPointsVariant(**path)
     ex = explored(GAME_ID, "tiny")
     config = ex.config
     (short, s_node), (long, l_node) = _extremes(ex)
@@ -345,34 +467,39 @@ def _lengths(full: bool) -> Finding:
     long_moves = _longest_path_moves(ex, l_node)
     # The full path: Z3 bounds. Lower: each of the 45 colour discs is landed on by its pawn or taken
     # first, each landing takes one disc, so at least 23 landings, 5 moves onto the ladder and 23 takes.
-    s = TrackedSolver("bigpoints.lower")
-    landings, takes, colour_takes = z3.Ints("landings takes colour_takes")
-    s.add("BP-MOVE-2", landings + colour_takes >= 45)
-    s.add("BP-TAKE-1", takes == landings, colour_takes <= takes)
-    s.add_fact(landings >= 0, landings < 23)
-    lower = s.check()
-    from ruleproof.checkers.smt.wellformed_bounds import prove_termination
-
-    verdict, _, data = prove_termination(GAME_ID)
-    low_bound = 55 + 23 + 5 + 23
-    bound_result, high_bound = length_bound()
-    proof = length_proof((high_bound or 0) + 1)
-    longest_full = longest_game()
-    long_counts = counts_of(2, {}, longest_full)
+    lower = _lower_bound(base)
+    low_bound = lower_length(base)
+    bound_result, high_bound = length_bound(base)
+    proof = length_proof((high_bound or 0) + 1, base)
+    if path:  # another path: the witnesses are searched for
+        tries = 400 if full else 60
+        longest_full = longest_found(base, tries)[1]
+    else:
+        longest_full = longest_game()
+    long_counts = counts_of(2, path, longest_full)
     exact = (high_bound is not None and proof.verdict == "unsat" and len(longest_full) == high_bound
              and long_counts["terminal"])
-    shortest_full = shortest_game()
+    shortest_full = shortest_game(base)
     rng_lengths = []
     for i in range(60 if full else 20):
-        _, steps = GAME.random_playout(GAME.initial_state(2, BigPointsVariant()), random.Random(i))
+        _, steps = GAME.random_playout(GAME.initial_state(2, base), random.Random(i))
         rng_lengths.append(steps)
     tiny_flags = _flags(config.variant)
+    witness = {"players": 2, "flags": tiny_flags, "shortest": short_moves, "longest": long_moves,
+               "full_bounds": [low_bound, high_bound], "full_shortest": shortest_full,
+               "full_longest": longest_full, "random": [min(rng_lengths), max(rng_lengths)]}
+    if path:
+        witness["full_flags"] = path
+        return _lengths_elsewhere(base, witness, lower, proof, long_counts, exact, full, start)
     if not exact:
         return Finding("BP-F-4", GAME_ID, question, "unknown", "the longest game was not decided",
                        seconds=time.perf_counter() - start,
                        reason=f"optimum {high_bound} ({bound_result.verdict}), proof {proof.verdict}, "
                               f"witness of {len(longest_full)} moves")
     assert high_bound is not None
+    from ruleproof.checkers.smt.wellformed_bounds import prove_termination
+
+    verdict, _, data = prove_termination(GAME_ID)
     return Finding(
         "BP-F-4", GAME_ID, question, "sat",
         f"On the short path of {config.label()}: {short} to {long} moves after set-up (exact, witnesses replay). "
@@ -389,92 +516,78 @@ def _lengths(full: bool) -> Finding:
         f"({long_counts['pawn_moves']} pawn moves, {long_counts['offers']} offers). The ranking proof of "
         f"termination gives {data.get('bound')} ({verdict}); random games took "
         f"{min(rng_lengths)}-{max(rng_lengths)}.",
-        witness={"players": 2, "flags": tiny_flags, "shortest": short_moves, "longest": long_moves,
-                 "full_bounds": [low_bound, high_bound], "full_shortest": shortest_full,
-                 "full_longest": longest_full, "random": [min(rng_lengths), max(rng_lengths)]},
+        witness=witness,
         rule_ids=("BP-MOVE-2", "BP-TAKE-1", "BP-TAKE-3", "BP-BLACK-1", "BP-END-1"),
         seconds=time.perf_counter() - start, method="exhaustive+z3",
         bounds=f"exact on {config.label()}; exact on the full path (two players): {low_bound}..{high_bound}")
+
+
+def _lengths_elsewhere(base: BigPointsVariant, witness: dict[str, Any], lower: Any, proof: Any,
+                       long_counts: dict[str, Any], exact_long: bool, full: bool, start: float) -> Finding:
+    """BP-F-4 on a path other than the rulebook's: the counting bounds of that path, witnesses found by search,
+    and (on a short path) every state explored when the search does not meet the bounds."""
+    question = "How short and how long can a game be?"
+    low_bound, high_bound = witness["full_bounds"]
+    shortest, longest = witness["full_shortest"], witness["full_longest"]
+    label = _path_label(base)
+    exact_short = lower.verdict == "unsat" and shortest is not None and len(shortest) == low_bound
+    rules = ("BP-MOVE-2", "BP-TAKE-1", "BP-TAKE-3", "BP-BLACK-1", "BP-END-1")
+    counting = (f"Z3 {lower.verdict} below {low_bound} (each colour disc is landed on or taken first) and "
+                f"{proof.verdict} for {(high_bound or 0) + 1} or more (the move counting of BP-F-4, rules "
+                f"{', '.join(proof.core) or '-'})")
+    short_text = f"a game of {len(shortest)} moves" if shortest else "no game of that length"
+    found = (f"the searches found {short_text} (random pawn moves on a path of pairs) and, among "
+             f"{400 if full else 60} games steered to last, one of {len(longest)} moves "
+             f"({long_counts['pawn_moves']} pawn moves, {long_counts['offers']} offers)")
+    if exact_short and exact_long:
+        return Finding(
+            "BP-F-4", GAME_ID, question, "sat",
+            f"On {label} every two-player game has between {low_bound} and {high_bound} moves, lays included, and "
+            f"both are attained by witness games that replay (exact): {counting}; {found}.",
+            witness=witness, rule_ids=rules, seconds=time.perf_counter() - start, method="z3+search",
+            bounds=f"exact on {label} (two players): {low_bound}..{high_bound}")
+    ex = _explore_path(base)
+    if ex is not None:
+        (short, s_node), (long, l_node) = _extremes(ex)
+        lays_count = bp.path_size(base)
+        witness.update(full_shortest=_root_moves(ex, s_node), full_longest=_longest_path_moves(ex, l_node),
+                       full_bounds=[lays_count + short, lays_count + long])
+        return Finding(
+            "BP-F-4", GAME_ID, question, "sat",
+            f"On {label} every two-player game has between {lays_count + short} and {lays_count + long} moves, "
+            f"lays included (exact: every state of every such path explored, {len(ex.states)} states; the "
+            f"counting alone gives {low_bound}..{high_bound}).",
+            witness=witness, rule_ids=rules, seconds=time.perf_counter() - start, method="exhaustive",
+            bounds=f"exact over every state of {ex.config.label()}")
+    return Finding(
+        "BP-F-4", GAME_ID, question, "unknown",
+        f"On {label} every two-player game has between {low_bound} and {high_bound} moves, lays included "
+        f"({counting}); {found}, so the {'shortest and the longest' if not exact_short and not exact_long else 'shortest' if not exact_short else 'longest'} game is not decided.",
+        witness=witness, rule_ids=rules, seconds=time.perf_counter() - start, method="z3+search",
+        reason=f"search bound: the witnesses found do not meet the proved bounds {low_bound}..{high_bound}",
+        bounds=f"proved {low_bound}..{high_bound} on {label}; witnessed {len(shortest or [])}..{len(longest)}")
 
 
 # --------------------------------------------------------------------------
 # BP-F-5 / BP-F-6: the highest score
 
 
-def _best_random(players: int, tries: int) -> tuple[int, int, list[str]]:
-    best = (-1, -1, [""])
-    for i in range(tries):
-        rng = random.Random(f"score:{i}")
-        state = GAME.initial_state(players, BigPointsVariant())
-        moves: list[str] = []
-        while GAME.current_player(state) != TERMINAL:
-            move: Any = GAME.random_move(state, rng)
-            moves.append(str(move))
-            state = GAME.apply_unchecked(state, move)
-        top = max(state.scores)
-        if top > best[0]:
-            best = (top, state.scores.index(top), moves)
-    return best
+def _reading_label(variant: BigPointsVariant) -> str:
+    """The path and the scoring flags of ``variant`` that differ from the rulebook's, in words."""
+    scoring = _changed(variant, SCORE_FLAGS)
+    text = _path_label(variant) if _changed(variant, PATH_FLAGS) else "the default path"
+    return text + (f" with {', '.join(f'{k}={v}' for k, v in scoring.items())}" if scoring else "")
 
 
-#: Seat 0's preference among the discs it may take (by disc colour index): blue, red, white, black, the rest.
-_PREFER = {0: 6.0, 1: 5.0, bp.WHITE: 4.0, bp.BLACK: 3.0, 2: 2.0, 3: 2.0, 4: 2.0}
-#: The discs seat 0 wants one of each (yellow, green, purple and black: each adds a colour for the whites).
-_ONE_EACH = (2, 3, 4, bp.BLACK)
-
-
-def guided_game(seed: int) -> tuple[int, list[str]]:
-    """A two-player game steered for seat 0's score: seat 0 moves blue then red (to put them on the top
-    steps) and takes blue, red, white, one disc of each other colour; seat 1 moves the other pawns and
-    takes what seat 0 wants least. Random tie-breaks (``seed``); random lays. Returns (seat 0's score, moves).
-    """
-    rng = random.Random(f"guided:{seed}")
-    eps = 1.0 + seed % 5
-    state = GAME.initial_state(2, BigPointsVariant())
-    moves: list[str] = []
-    while GAME.current_player(state) != TERMINAL:
-        legal = GAME.legal_moves(state)
-        move: Any
-        if GAME.current_player(state) == CHANCE:
-            move = GAME.sample_chance(state, rng)
-        elif state.phase == bp.TAKE:
-            ahead, behind = bp.compute_free_discs(state.path, state.pawns, state.moved, state.pawns[state.moved])
-
-            def value(m: Any, s: BigPointsState = state, a: int | None = ahead, b: int | None = behind) -> float:
-                pos = a if m.side == "ahead" else b if m.side == "behind" else None
-                if pos is None:
-                    return -9.0
-                disc = bp.LETTERS.index(s.path[pos])
-                v = 4.5 if disc in _ONE_EACH and s.hands[0][disc] == 0 else _PREFER[disc]
-                v += 0.5 if disc < PAWNS and pos > s.pawns[disc] else 0.0
-                return v if s.turn == 0 else -v
-
-            move = max(legal, key=lambda m: value(m) + rng.random() * eps)
-        elif state.phase == bp.OFFER:
-            move = legal[0] if rng.random() < 0.5 else legal[-1]
-        else:
-            def pawn_value(m: Any, s: BigPointsState = state) -> float:
-                c = bp.COLOURS.index(m.colour)
-                if s.turn == 0:
-                    return {0: 3.0, 1: 2.0}.get(c, 0.0) - (1.0 if m.back else 0.0)
-                return 1.0 if c >= 2 else -1.0
-
-            move = max(legal, key=lambda m: pawn_value(m) + rng.random() * eps * 3)
-        moves.append(str(move))
-        state = GAME.apply(state, move)
-    return state.scores[0], moves
-
-
-#: The best seed of :func:`guided_game` among 0..19999 (66 points; the full form searches them again).
-GUIDED_SEED = 5205
-
-
-def _high_score(full: bool) -> Finding:
+def _high_score(full: bool, reading: Any = None) -> Finding:
     start = time.perf_counter()
+    honoured = _changed(_variant(reading), PATH_FLAGS + SCORE_FLAGS)
+    if honoured:
+        return _high_score_elsewhere(BigPointsVariant(**honoured), full, start)
     moves = high_score_game()
     state = replay(2, {}, moves)
     score, seat = state.scores[0], 0
-    others = [_best_random(2, 400 if full else 80)]
+    others = [best_random(2, 400 if full else 80)]
     others += [(g, 0, m) for g, m in (guided_game(seed) for seed in (range(20_000) if full else [GUIDED_SEED]))]
     best_other = max(o[0] for o in others)
     result, bound = score_bound(2)
@@ -502,13 +615,67 @@ def _high_score(full: bool) -> Finding:
         picture=GAME.render_text(state))
 
 
-def _score_upper(full: bool) -> Finding:
+def _high_score_elsewhere(base: BigPointsVariant, full: bool, start: float) -> Finding:
+    """BP-F-5 under another path or scoring: the best of the hand-built game (replayed and scored under
+    ``base`` when the path is the rulebook's), random games and games steered for seat 0."""
+    flags = _changed(base, PATH_FLAGS + SCORE_FLAGS)
+    found: list[tuple[int, int, list[str], str]] = []
+    if not _changed(base, PATH_FLAGS):
+        moves = high_score_game()
+        found.append((replay(2, flags, moves).scores[0], 0, moves, "the hand-built game of the default path"))
+    score, seat, moves = best_random(2, 400 if full else 80, base)
+    found.append((score, seat, moves, "a random game"))
+    guided = [guided_game(seed, base) for seed in range(2_000 if full else 200)]
+    score, moves = max(guided, key=lambda g: g[0])
+    found.append((score, 0, moves, "a game steered for seat 0"))
+    score, seat, moves, how = max(found, key=lambda f: f[0])
+    state = replay(2, flags, moves)
+    result, bound = score_bound(2, seat, base)
+    label = _reading_label(base)
+    question = f"Can one player score {score} points in a two-player game on {label}?"
+    if bound is None or score > bound:
+        return Finding("BP-F-5", GAME_ID, question, "unknown", "the witness and the bound of BP-F-6 disagree",
+                       seconds=time.perf_counter() - start,
+                       reason=f"witness {score}, bound {bound} ({result.verdict})")
+    exact = score == bound
+    return Finding(
+        "BP-F-5", GAME_ID, question, "sat",
+        f"Yes: seat {seat} scores {score} in {how}, the best of a search (the hand-built game of the default "
+        f"path where it replays, {400 if full else 80} random games, {2_000 if full else 200} games steered for "
+        f"seat 0), replayed under this reading. BP-F-6 proves no two-player game gives seat {seat} more than "
+        f"{bound}, so "
+        + (f"{score} is the exact maximum." if exact else f"the true maximum lies in {score}..{bound}."),
+        witness={"players": 2, "flags": flags, "moves": moves, "seat": seat, "score": score, "bound": bound},
+        rule_ids=("BP-SCORE-1",), seconds=time.perf_counter() - start, method="search+z3",
+        bounds=(f"exact: {score} is reached and {score + 1} is unsat (BP-F-6) on {label}" if exact
+                else f"a witness only: between {score} and {bound} (BP-F-6) the answer is open on {label}"),
+        picture=GAME.render_text(state))
+
+
+def _score_upper(full: bool, reading: Any = None) -> Finding:
     start = time.perf_counter()
-    result, best = score_bound(2)
+    honoured = _changed(_variant(reading), PATH_FLAGS + SCORE_FLAGS)
+    base = BigPointsVariant(**honoured)
+    result, best = score_bound(2, 0, base)
     question = "What is the most points one player can score in a two-player game (an upper bound)?"
     if best is None:
         return Finding("BP-F-6", GAME_ID, question, "unknown", "the optimiser gave up", reason=result.reason,
                        seconds=time.perf_counter() - start)
+    rules = ("BP-SCORE-1", "BP-TAKE-1", "BP-TAKE-3", "BP-BLACK-1", "BP-MOVE-2")
+    if honoured:
+        p, c, _, n = numbers(base)
+        held = ", ".join(f"{result.model.get(f'h{k}', 0)} on the {v}-point step"
+                         for k, v in enumerate(bp.compute_step_values(base)))
+        return Finding(
+            "BP-F-6", GAME_ID, question, "unsat",
+            f"On {_reading_label(base)} no player can score more than {best} (seat 1: "
+            f"{score_bound(2, 1, base)[1]}). A game has {p * (c + 1)} + 2K - A pawn moves (K backward moves, A "
+            f"discs taken while ahead of their pawn) and at most {n - 1} takes unless A >= {c} (a take finds no "
+            f"disc only when A >= {c - 1}), and a seat's hand holds at most one disc per turn of its own; the "
+            f"optimum of the counting holds {held}, {result.model.get('kept_black', 0)} black and "
+            f"{result.model.get('white', 0)} white discs.",
+            witness={"optimum": result.model}, rule_ids=rules, seconds=time.perf_counter() - start, method="z3",
+            bounds=f"every two-player game on {_reading_label(base)}; the question 'more than {best}?' is unsat")
     return Finding(
         "BP-F-6", GAME_ID, question, "unsat",
         f"No player can score more than {best} (seat 1: {score_bound(2, seat=1)[1]}). A game has 50 + 2K - A "
@@ -518,12 +685,12 @@ def _score_upper(full: bool) -> Finding:
         "on it), so at most 27: ten of the 4-point colour, eight of the 3-point one, one each of the others, "
         f"a black disc and five whites worth 6 each. The bound is tight: BP-F-5's witness game scores {best}.",
         witness={"optimum": result.model},
-        rule_ids=("BP-SCORE-1", "BP-TAKE-1", "BP-TAKE-3", "BP-BLACK-1", "BP-MOVE-2"),
+        rule_ids=rules,
         seconds=time.perf_counter() - start, method="z3",
         bounds=f"every two-player game on the default path; the question 'more than {best}?' is unsat")
 
 
-FINDINGS: dict[str, Callable[[bool], Finding]] = {
+FINDINGS: dict[str, Callable[..., Finding]] = {
     "BP-F-1": _gap_impossible,
     "BP-F-2": _gap_witness,
     "BP-F-3": _gap_back_to_start,
@@ -541,26 +708,32 @@ QUESTIONS: dict[str, tuple[str, tuple[str, ...]]] = {
     "BP-F-6": ("What is the most points one player can score (upper bound)?", ("BP-SCORE-1",)),
 }
 
-_PATH = (("colour_discs", bp.COLOUR_DISCS), ("black_discs", bp.BLACK_DISCS), ("white_discs", bp.WHITE_DISCS))
-_SCORING = (("inverted_ladder", False), ("spent_black_counts", False), ("black_counts", True), ("last_reserve", True))
-#: The flags each question's encoding fixes (issue 17); a flag not named does not change the answer.
-#: BP-F-1 proves the gap away for any flags but back_to_start (both extra timings and gap rules are solved) on
-#: the default path; ladder_take="reserve_and_path" takes more discs than its counting allows. BP-F-2 explores
-#: its own short path. BP-F-4 and BP-F-6 count moves with ladder_take="reserve" (module docstring); BP-F-6's
-#: bound still holds with black_counts or last_reserve off (both only lower scores), not with scoring that
-#: raises them. BP-F-5's witness game is replayed and scored under the defaults.
-_FIXED: dict[str, tuple[tuple[str, object], ...]] = {
-    "BP-F-1": (("back_to_start", False), ("ladder_take", "reserve"), *_PATH),
-    "BP-F-2": (("back_to_start", False), ("extra_timing", "after"), ("ladder_take", "reserve")),
-    "BP-F-3": (("back_to_start", True), ("extra_timing", "after"), ("ladder_take", "reserve"), *_PATH),
-    "BP-F-4": (("back_to_start", False), ("extra_timing", "after"), ("no_free_disc", "nothing"),
-               ("ladder_take", "reserve"), ("match", False), *_PATH),
-    "BP-F-5": (("back_to_start", False), ("extra_timing", "after"), ("no_free_disc", "nothing"),
-               ("ladder_take", "reserve"), ("match", False), *_SCORING, *_PATH),
-    "BP-F-6": (("ladder_take", "reserve"), ("match", False), ("inverted_ladder", False),
-               ("spent_black_counts", False), *_PATH),
+#: The flags each question takes from a reading and answers under (issue 31: the path's make-up and the ladder
+#: are rule constants; BP-F-1 also explores under the reading's gap and timing flags when it explores).
+_FLAGS: dict[str, tuple[str, ...]] = {
+    "BP-F-1": (*PATH_FLAGS, "no_free_disc", "extra_timing"),
+    "BP-F-2": (),
+    "BP-F-3": PATH_FLAGS,
+    "BP-F-4": PATH_FLAGS,
+    "BP-F-5": PATH_FLAGS + SCORE_FLAGS,
+    "BP-F-6": PATH_FLAGS + SCORE_FLAGS,
 }
-
+#: The flags each question's encoding fixes (issue 17); a flag named neither here nor in ``_FLAGS`` does not
+#: change the answer. BP-F-1 proves the gap away for any flags but back_to_start (both extra timings and gap
+#: rules are solved); ladder_take="reserve_and_path" takes more discs than its counting allows. BP-F-2 explores
+#: its own short paths. BP-F-4 and BP-F-6 count moves with ladder_take="reserve" (module docstring); BP-F-6's
+#: bound still holds with last_reserve off (it only lowers scores). BP-F-5's witness games are played and
+#: scored under the reading's path and scoring.
+_FIXED: dict[str, tuple[tuple[str, object], ...]] = {
+    "BP-F-1": (("back_to_start", False), ("ladder_take", "reserve")),
+    "BP-F-2": (("back_to_start", False), ("extra_timing", "after"), ("ladder_take", "reserve")),
+    "BP-F-3": (("back_to_start", True), ("extra_timing", "after"), ("ladder_take", "reserve")),
+    "BP-F-4": (("back_to_start", False), ("extra_timing", "after"), ("no_free_disc", "nothing"),
+               ("ladder_take", "reserve"), ("match", False)),
+    "BP-F-5": (("back_to_start", False), ("extra_timing", "after"), ("no_free_disc", "nothing"),
+               ("ladder_take", "reserve"), ("match", False)),
+    "BP-F-6": (("ladder_take", "reserve"), ("match", False)),
+}
 
 
 def replay_witness(finding: Finding, reading: Any) -> str | None:
@@ -571,17 +744,39 @@ def replay_witness(finding: Finding, reading: Any) -> str | None:
     """
     problem = replay_play_witness(finding, reading)
     witness = finding.witness if isinstance(finding.witness, dict) else {}
+    flags = witness.get("full_flags", {})
     for key in ("full_shortest", "full_longest"):
         full = witness.get(key)
         if problem is None and isinstance(full, list):
-            problem = replay_moves(reading, 2, {}, [str(m) for m in full])
+            problem = replay_moves(reading, 2, flags, [str(m) for m in full])
             problem = None if problem is None else f"{key.replace('_', ' ')} game: {problem}"
     return problem
 
 
-for _id, (_text, _rules) in QUESTIONS.items():
-    register(Question(_id, GAME_ID, _text, _rules, FINDINGS[_id], fixed=_FIXED[_id], declared=True,
-                      plugins="restriction", replay=replay_witness))
+def _confirmed(run: Callable[..., Finding]) -> Callable[..., Finding]:
+    """``run`` whose ``sat`` witness, found over the built-in rules, is replayed under the reading it was asked
+    under (with its extra rules): one that does not replay leaves the answer ``unknown``, as
+    :meth:`~ruleproof.checkers.catalogue.questions.Question.ask` does for the questions that take no reading."""
 
-__all__ = ["FINDINGS", "QUESTIONS", "drive", "gap_solver", "length_bound", "longest_play", "replay", "score_bound",
-           "score_model"]
+    def answer(full: bool, reading: Any = None) -> Finding:
+        finding = run(full, reading)
+        if reading is not None and reading.has_plugin and finding.verdict == "sat":
+            problem = replay_witness(finding, reading)
+            if problem is not None:
+                return dataclasses.replace(
+                    finding, verdict="unknown", answer=finding.answer + " (not confirmed under this reading)",
+                    reason=f"the witness found over the built-in rules is not a legal play under this reading: {problem}")
+        return finding
+
+    answer.__doc__ = run.__doc__
+    return answer
+
+
+for _id, (_text, _rules) in QUESTIONS.items():
+    _run = _confirmed(FINDINGS[_id]) if _FLAGS[_id] else FINDINGS[_id]
+    register(Question(_id, GAME_ID, _text, _rules, _run, flags=_FLAGS[_id], fixed=_FIXED[_id], declared=True,
+                      takes_reading=bool(_FLAGS[_id]), plugins="restriction", replay=replay_witness))
+
+__all__ = ["FINDINGS", "GAP_PATH", "GUIDED_SEED", "QUESTIONS", "drive", "gap_back_to_start_plan", "gap_path",
+           "gap_solver", "guided_game", "high_score_game", "length_bound", "longest_play", "may_gap", "replay",
+           "score_bound", "score_model", "shortest_game"]

@@ -36,6 +36,23 @@ def test_take5_checker_bullheads_equal_the_spec_for_every_card() -> None:
         [spec.compute_bullheads(c) for c in range(1, spec.DECK_TOP + 1)]
 
 
+def test_bigpoints_checker_implements_the_flag_ranges_of_the_spec() -> None:
+    """The checker's ranges of the path's make-up are the spec's bounds, and a value outside them is refused."""
+    from ruleproof.checkers.certcheck import bigpoints as checker
+    from ruleproof.checkers.certcheck.schema import CertificateFormatError
+    from ruleproof.spec import bigpoints as spec
+
+    for flag, (low, high) in checker.RANGES.items():
+        constant = spec.CONSTANTS.constant(flag)
+        assert (constant.low, constant.high) == (low, high), flag
+        variant = {name: spec.CONSTANTS.constant(name).value for name in checker.RANGES}
+        checker.RULES.check_variant({**variant, flag: high}, {})
+        for bad in (low - 1, high + 1, str(high), True):
+            with pytest.raises(CertificateFormatError, match=f"variant.{flag}"):
+                checker.RULES.check_variant({**variant, flag: bad}, {})
+    assert checker.RULES.flags["step_values"] is None  # scores only: legality never reads them
+
+
 def test_invalid_declaration_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     from ruleproof.checkers.certcheck import take5 as checker
 

@@ -141,3 +141,97 @@ def test_gap_prefilter_keeps_every_gap_state() -> None:
         pawns = tuple(rng.randrange(-1, len(path)) for _ in range(5))
         state = bp.example_state(path, pawns=pawns, phase=rng.choice((bp.MOVE, bp.EXTRA)))
         assert smt.may_gap(state) or not bp.has_gap(state), (path, pawns)
+
+
+# -- the rule constants as flags (issue 31): the findings re-decided under other paths and ladders -----------
+
+
+def _reading(**flags: object) -> object:
+    from ruleproof.model.readings import reading_from_flags
+
+    return reading_from_flags("bigpoints", [f"{k}={','.join(map(str, v)) if isinstance(v, tuple) else v}"
+                                            for k, v in flags.items()])
+
+
+def _ask(fid: str, **flags: object) -> Finding:
+    question = next(q for q in questions("bigpoints") if q.id == fid)
+    assert question.takes_reading and set(flags) <= set(question.flags)
+    return question.ask(False, _reading(**flags))
+
+
+def test_score_bound_and_witness_follow_the_ladder() -> None:
+    """Steps worth 5, 4, 3, 2, 1: the bound rises from 97 to 118 (each of seat 0's 18 blue and red discs and
+    its one yellow, green and purple disc is worth one more), and the hand-built game, scored under the new
+    ladder, reaches it."""
+    upper = _ask("BP-F-6", step_values=(5, 4, 3, 2, 1))
+    assert upper.verdict == "unsat" and "no player can score more than 118" in upper.answer
+    witness = _ask("BP-F-5", step_values=(5, 4, 3, 2, 1))
+    assert witness.verdict == "sat" and witness.witness["score"] == witness.witness["bound"] == 118
+    assert witness.witness["moves"] == smt.high_score_game() and "exact" in witness.bounds
+    state = smt.replay(2, witness.witness["flags"], witness.witness["moves"])
+    assert state.scores[0] == 118 and state.variant.step_values == (5, 4, 3, 2, 1)
+    flat = _ask("BP-F-6", step_values=(1, 1, 1, 1, 1))
+    assert "more than 51" in flat.answer  # of 27 discs held: 21 colour discs worth 1, a black, five whites worth 6
+
+
+@pytest.mark.parametrize(("flags", "bound"), [({"colour_discs": 3}, 35), ({"white_discs": 2}, 87),
+                                              ({"black_discs": 3}, 95)])
+def test_score_bound_follows_the_path(flags: dict[str, int], bound: int) -> None:
+    found = _ask("BP-F-6", **flags)
+    assert found.verdict == "unsat" and f"no player can score more than {bound}" in found.answer
+    assert smt.score_bound(2, 0, BigPointsVariant(**flags))[1] == bound < 97
+
+
+def test_length_bounds_follow_the_path() -> None:
+    """A shorter path: fewer lays, fewer landings; the proved range moves and its lower end is attained."""
+    found = _ask("BP-F-4", colour_discs=3)
+    low, high = found.witness["full_bounds"]
+    assert (low, high) == (35, 79) and found.witness["full_flags"] == {"colour_discs": 3}
+    shortest = smt.replay(2, {"colour_discs": 3}, found.witness["full_shortest"])
+    assert GAME.is_terminal(shortest) and len(found.witness["full_shortest"]) == low
+    longest = smt.replay(2, {"colour_discs": 3}, found.witness["full_longest"])
+    assert GAME.is_terminal(longest) and len(found.witness["full_longest"]) <= high
+    # the search does not reach the proved bound: the longest game stays open, and says so
+    assert found.verdict == "unknown" and "search bound" in found.reason
+
+
+def test_length_on_a_tiny_path_is_decided_by_exploring_every_state() -> None:
+    found = _ask("BP-F-4", colour_discs=2, black_discs=1, white_discs=0)
+    assert found.verdict == "sat" and found.method == "exhaustive"
+    assert found.witness["full_bounds"] == [6 + 11, 6 + 19]  # BP-F-4's own tiny exploration: 11 to 19 moves
+
+
+def test_gap_question_follows_the_path() -> None:
+    """Three black discs: the counting still excludes the gap, with the path's own numbers; on a tiny path the
+    counting allows it and exploring every state finds it."""
+    fewer = _ask("BP-F-1", black_discs=3)
+    assert fewer.verdict == "unsat" and "at least 48 of the 53 discs taken" in fewer.answer and "36 + 6 < 48" in fewer.answer
+    tiny = _ask("BP-F-1", colour_discs=2, black_discs=1, white_discs=0)
+    assert tiny.verdict == "sat" and tiny.method == "exhaustive"
+    state = smt.replay(2, tiny.witness["flags"], tiny.witness["moves"])
+    assert bp.has_gap(state)
+
+
+def test_audit_under_another_ladder_runs_every_check(capsys: pytest.CaptureFixture[str]) -> None:
+    _audit_runs_every_check(capsys, "step_values=5,4,3,2,1", {"BP-F-5": "sat", "BP-F-6": "unsat", "BP-F-4": "sat"})
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("flag", ["colour_discs=3", "black_discs=3", "white_discs=2"])
+def test_audit_under_another_path_runs_every_check(flag: str, capsys: pytest.CaptureFixture[str]) -> None:
+    _audit_runs_every_check(capsys, flag, {"BP-F-5": "sat", "BP-F-6": "unsat"})
+
+
+def _audit_runs_every_check(capsys: pytest.CaptureFixture[str], flag: str, verdicts: dict[str, str]) -> None:
+    import json
+
+    from ruleproof.checkers.cli.main import main
+
+    assert main(["audit", "bigpoints", "--variant", flag, "--quick", "--jobs", "1", "--json"]) == 0
+    rows = [json.loads(line)["row"] for line in capsys.readouterr().out.splitlines() if '"ruleproof.audit-row"' in line]
+    kinds = {r["check"]: r["verdict"] for r in rows if r["check"] != "finding"}
+    assert kinds["conformance"] == kinds["fuzz"] == "pass", kinds
+    findings = {r["subject"].split()[0]: r for r in rows if r["check"] == "finding"}
+    assert {f"BP-F-{i}" for i in range(1, 7)} <= set(findings)
+    for fid, verdict in verdicts.items():
+        assert findings[fid]["verdict"] == "pass" and findings[fid]["detail"].startswith(verdict), findings[fid]

@@ -31,6 +31,7 @@ BOUNDS: dict[tuple[str, str], tuple[str, Any, int, dict[str, Any]]] = {
     ("bigpoints", "colour_discs"): ("MAX_COLOUR_DISCS", 20, 5, {}),
     ("bigpoints", "black_discs"): ("MAX_SPECIAL_DISCS", 20, 5, {}),
     ("bigpoints", "white_discs"): ("MAX_SPECIAL_DISCS", 20, 5, {}),
+    ("bigpoints", "step_values"): ("PAWNS", (20, 20, 20, 20, 20), 5, {}),
     ("bigfive", "rounds"): ("MAX_ROUNDS", 20, 2, {}),
     ("bigfive", "idle_rounds"): ("MAX_IDLE_ROUNDS", 50, 3, {"pass_rule": "always"}),
     ("bigfive", "penalty_limit"): ("MAX_PENALTY_LIMIT", 100_000, 2, {"rounds": 3}),

@@ -336,6 +336,35 @@ def test_render_svg_draws_every_disc_and_pawn() -> None:
     assert "&lt;mid-game&gt;" in svg
 
 
+# -- the rule constants as flags (issue 31) ------------------------------------------------------
+
+
+@pytest.mark.parametrize(("players", "variant"), [
+    (2, V(step_values=(6, 4, 2, 1, 0), colour_discs=4, black_discs=2, white_discs=3)),
+    (3, V(step_values=(0, 0, 9, 9, 9), inverted_ladder=True)),
+    (4, V(colour_discs=1, black_discs=0, white_discs=2)),
+], ids=["ladder-and-path", "ladder-inverted", "one-disc-a-colour"])
+def test_conformance_under_other_rule_constants(players: int, variant: BigPointsVariant) -> None:
+    """The engine agrees with the spec (every legality, effect and scoring rule) under other values of the
+    rule constants: the ladder's points and the path's make-up."""
+    result = run_conformance(GAME, players, variant, games=2, seed=7)
+    assert result.ok, "\n".join(map(str, result.problems))
+
+
+def test_engine_scores_and_pictures_follow_the_ladder() -> None:
+    """The variant's step values score the discs (engine and spec alike) and are drawn on the ladder."""
+    ladder = V(step_values=(9, 7, 5, 3, 1))
+    state = GAME.initial_state(2, ladder)
+    final, _ = GAME.random_playout(state, random.Random(3))
+    from ruleproof.spec.bigpoints import compute_game_scores
+
+    assert final.scores == compute_game_scores(final) != compute_game_scores(final._replace(variant=V()))
+    assert "=9" in GAME.render_text(final) and "=4" not in GAME.render_text(final)
+    svg = render_svg(final)
+    assert ">9</text>" in svg and ">4</text>" not in svg
+    assert ">4</text>" in render_svg(final._replace(variant=V()))
+
+
 if __name__ == "__main__":
     PERFT.write_text(json.dumps(_compute_perft(), indent=1) + "\n", encoding="utf-8")
     PLAYTHROUGH.write_text(parse_record(json.dumps(_compute_playthrough())).dumps(), encoding="utf-8")

@@ -198,8 +198,9 @@ IKEBANA = [
        (IKS, "    return s.round == ROUNDS or (", "    return s.round == ROUNDS + 1 or (")),
 ]
 
-_BP_SPEC_STEPS = ("    return STEP_VALUES[::-1] if variant.inverted_ladder else STEP_VALUES",
-                  "    return STEP_VALUES[::-1] if variant.inverted_ladder else tuple(v + 1 for v in STEP_VALUES)")
+_BP_SPEC_STEPS = ("    return variant.step_values[::-1] if variant.inverted_ladder else variant.step_values",
+                  "    return variant.step_values[::-1] if variant.inverted_ladder else "
+                  "tuple(v + 1 for v in variant.step_values)")
 _BP_SPEC_AHEAD = ("    ahead = next((i for i in range(position + 1, len(path)) if path[i] != TAKEN and i not in occupied), None)",
                   "    ahead = next((i for i in range(position + 1, len(path)) if path[i] != TAKEN), None)")
 _BP_SPEC_FRESH = ("    return state.hands[state.turn][BLACK] - state.fresh", "    return state.hands[state.turn][BLACK]")
