@@ -43,8 +43,6 @@ re-run under both readings by :mod:`ruleproof.checkers.analysis.catalogue_diff`
 from __future__ import annotations
 
 import dataclasses
-import hashlib
-import math
 import statistics
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -52,6 +50,17 @@ from typing import Any
 
 from ruleproof.checkers.analysis.plots import Panel, histograms_svg
 from ruleproof.checkers.analysis.stats import Metric, t975, wilson
+from ruleproof.checkers.policies.draws import (
+    Draws,
+    chance_cdf,
+    chance_gumbel,
+    key64,
+    move_hash,
+    pick_index,
+    pick_minhash,
+    priority,
+    unit,
+)
 from ruleproof.model.core import CHANCE, TERMINAL, Game
 from ruleproof.model.records import GameRecord, make_record
 from ruleproof.spec.core import Ambiguity, variant_from_mapping, variant_to_dict
@@ -80,97 +89,19 @@ _CATALOGUE_NOTE = (
 
 
 # -- common random numbers ------------------------------------------------------
+# The keyed draws live with the policies (ruleproof.checkers.policies.draws); these names stay for the modules
+# that import them from here (the Take 5 pair player).
 
-
-def _unit(key: bytes) -> float:
-    """A uniform number in (0, 1) determined by ``key``."""
-    digest = hashlib.blake2b(key, digest_size=8).digest()
-    return (int.from_bytes(digest, "big") + 0.5) / 2.0**64
-
-
-class _Draws:
-    """The keyed random draws of one run of a pair (both runs share the base key)."""
-
-    __slots__ = ("base", "counts")
-
-    def __init__(self, base: str, counts: dict[int, int] | None = None) -> None:
-        self.base = base
-        self.counts: dict[int, int] = dict(counts or {})
-
-    def key(self, actor: int) -> bytes:
-        n = self.counts.get(actor, 0)
-        self.counts[actor] = n + 1
-        return f"{self.base}|{actor}|{n}".encode()
-
-    def copy(self) -> _Draws:
-        return _Draws(self.base, self.counts)
-
-
-def _pick_index(moves: Sequence[Any], key: bytes) -> Any:
-    """Lock-step choice: one draw mapped onto the (shared) move list."""
-    return moves[min(len(moves) - 1, int(_unit(key) * len(moves)))]
-
-
+_unit = unit
+_Draws = Draws
+_pick_index = pick_index
 _MASK = (1 << 64) - 1
-_MOVE_HASH: dict[Any, int] = {}
-
-
-def _move_hash(move: Any) -> int:
-    """A stable 64-bit hash of a move's text form (cached)."""
-    h = _MOVE_HASH.get(move)
-    if h is None:
-        if len(_MOVE_HASH) > 500_000:
-            _MOVE_HASH.clear()
-        h = int.from_bytes(hashlib.blake2b(str(move).encode(), digest_size=8).digest(), "big")
-        _MOVE_HASH[move] = h
-    return h
-
-
-def _priority(k64: int, move: Any) -> int:
-    """SplitMix64 of the draw key mixed with the move: a pseudo-random 64-bit priority."""
-    z = ((k64 ^ _move_hash(move)) + 0x9E3779B97F4A7C15) & _MASK
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-    return z ^ (z >> 31)
-
-
-def _key64(key: bytes) -> int:
-    return int.from_bytes(hashlib.blake2b(key, digest_size=8).digest(), "big")
-
-
-def _pick_minhash(moves: Sequence[Any], key: bytes) -> Any:
-    """Coupled choice: the move with the least hashed priority (uniform over ``moves``)."""
-    k64 = _key64(key)
-    return min(moves, key=lambda m: _priority(k64, m))
-
-
-def _chance_cdf(outcomes: Sequence[tuple[Any, float]], key: bytes) -> Any:
-    """Lock-step chance: inverse CDF of one draw over the (shared) outcome list."""
-    total = sum(p for _, p in outcomes)
-    target = _unit(key) * total
-    acc = 0.0
-    for move, p in outcomes:
-        acc += p
-        if target < acc:
-            return move
-    return outcomes[-1][0]
-
-
-def _chance_gumbel(outcomes: Sequence[tuple[Any, float]], key: bytes) -> Any:
-    """Coupled chance: Gumbel-max with hashed noise per (event, outcome); min-hash when uniform."""
-    first = outcomes[0][1]
-    if all(abs(p - first) <= 1e-12 for _, p in outcomes):
-        return _pick_minhash([m for m, _ in outcomes], key)
-    k64 = _key64(key)
-    best, best_score = outcomes[0][0], -math.inf
-    for move, p in outcomes:
-        if p <= 0:
-            continue
-        u = (_priority(k64, move) + 0.5) / 2.0**64
-        score = math.log(p) - math.log(-math.log(u))
-        if score > best_score:
-            best, best_score = move, score
-    return best
+_move_hash = move_hash
+_priority = priority
+_key64 = key64
+_pick_minhash = pick_minhash
+_chance_cdf = chance_cdf
+_chance_gumbel = chance_gumbel
 
 
 # -- one pair of runs -----------------------------------------------------------
