@@ -49,7 +49,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ruleproof.checkers.analysis.plots import Panel, histograms_svg
+from ruleproof.checkers.analysis.pairs import Divergence, PairResult, Probe, _core, _text, _variant_fields, probe_history
+from ruleproof.checkers.analysis.sequential import Precision
 from ruleproof.checkers.analysis.stats import Metric, t975, wilson
+from ruleproof.checkers.policies.core import Seats
 from ruleproof.checkers.policies.draws import (
     Draws,
     chance_cdf,
@@ -107,86 +110,6 @@ _chance_gumbel = chance_gumbel
 # -- one pair of runs -----------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Divergence:
-    """Where the two runs of a pair first differ.
-
-    :param step: the number of moves both runs made (identically) before the
-        differing position.
-    :param kind: ``state`` (a move had different effects), ``turn`` (a
-        different actor), ``end`` (one run is over, the other is not),
-        ``legal moves``, ``chance`` (different outcomes on offer) or
-        ``outcome`` (same final state, different scores or winners).
-    :param move: the move (made in both runs) that led to the differing
-        position, when there was one.
-    """
-
-    game_index: int
-    step: int
-    kind: str
-    detail: str
-    move: str | None
-    state_a: str
-    state_b: str
-    only_a: tuple[str, ...] = ()
-    only_b: tuple[str, ...] = ()
-    next_a: str | None = None
-    next_b: str | None = None
-
-    def to_json(self) -> dict[str, JSON]:
-        """The divergence as JSON-ready data."""
-        return {"game_index": self.game_index, "step": self.step, "kind": self.kind, "detail": self.detail,
-                "move": self.move, "state_a": self.state_a, "state_b": self.state_b, "only_a": list(self.only_a),
-                "only_b": list(self.only_b), "next_a": self.next_a, "next_b": self.next_b}
-
-
-@dataclass(frozen=True)
-class PairResult:
-    """One seeded game played under both readings."""
-
-    index: int
-    divergence: Divergence | None
-    diverged: bool
-    kind: str | None
-    length_a: int
-    length_b: int
-    scores_a: tuple[float, ...]
-    scores_b: tuple[float, ...]
-    winners_a: frozenset[int]
-    winners_b: frozenset[int]
-    returns_a: tuple[float, ...]
-    returns_b: tuple[float, ...]
-    history_a: tuple[tuple[int, Any], ...] = ()
-    history_b: tuple[tuple[int, Any], ...] = ()
-
-    @property
-    def outcome_changed(self) -> bool:
-        """Whether the final scores or the winners differ."""
-        return self.scores_a != self.scores_b or self.winners_a != self.winners_b
-
-    @property
-    def winners_changed(self) -> bool:
-        """Whether the winners differ."""
-        return self.winners_a != self.winners_b
-
-
-def _variant_fields(game: Game[Any, Any, Any], state: Any) -> tuple[int, ...]:
-    if not isinstance(state, tuple):
-        return ()
-    return tuple(i for i, v in enumerate(state) if isinstance(v, game.variant_type))
-
-
-def _core(state: Any, skip: tuple[int, ...]) -> Any:
-    if not skip:
-        return state
-    return tuple(v for i, v in enumerate(state) if i not in skip)
-
-
-def _text(moves: Iterable[Any], limit: int = 12) -> tuple[str, ...]:
-    items = sorted(str(m) for m in moves)
-    return tuple(items[:limit]) + ((f"... {len(items) - limit} more",) if len(items) > limit else ())
-
-
 def _finish(game: Game[Any, Any, Any], state: Any, draws: _Draws, history: list[tuple[int, Any]] | None,
             limit: int) -> tuple[Any, int, Any]:
     """Play a run to its end with coupled (hashed) choices.
@@ -215,8 +138,14 @@ def _finish(game: Game[Any, Any, Any], state: Any, draws: _Draws, history: list[
 
 def play_pair(game: Game[Any, Any, Any], players: int, a: Any, b: Any, *, seed: int = 0, index: int = 0,
               detail: bool = False, keep_history: bool = False,
-              game_b: Game[Any, Any, Any] | None = None, fast: bool = True) -> PairResult:
+              game_b: Game[Any, Any, Any] | None = None, fast: bool = True, seats: Seats | None = None,
+              probe: bool = False) -> PairResult:
     """Play game ``index`` of the batch seeded ``seed`` under variants ``a`` and ``b``.
+
+    :param seats: the policies that play (``None`` or all ``random``: the random pair described above; any
+        other: :func:`~ruleproof.checkers.analysis.diff_policies.play_pair_policies`).
+    :param probe: also ask reading B's rules at every position of A's run
+        (:func:`~ruleproof.checkers.analysis.pairs.probe_history`; the result's ``probe``).
 
     :param game_b: the engine of reading B (default: ``game``, the engine of A).
     :param fast: let a game's fast pair player give the (identical) result when there is one
@@ -232,6 +161,17 @@ def play_pair(game: Game[Any, Any, Any], players: int, a: Any, b: Any, *, seed: 
     >>> pair.kind, pair.divergence is not None and "left" in " ".join(pair.divergence.only_b)
     ('legal moves', True)
     """
+    if probe:
+        pair = play_pair(game, players, a, b, seed=seed, index=index, detail=detail, keep_history=True,
+                         game_b=game_b, fast=False, seats=seats)
+        found = probe_history(game, game if game_b is None else game_b, players, a, b, pair.history_a)
+        return dataclasses.replace(pair, probe=found, history_a=pair.history_a if keep_history else (),
+                                   history_b=pair.history_b if keep_history else ())
+    if seats is not None and not seats.all_random:
+        from ruleproof.checkers.analysis.diff_policies import play_pair_policies
+
+        return play_pair_policies(game, game if game_b is None else game_b, players, a, b, seats, seed=seed,
+                                  index=index, detail=detail, keep_history=keep_history)
     if fast and not keep_history:
         from ruleproof.checkers.analysis.diff_take5 import fast_pair
 
@@ -436,6 +376,13 @@ class Comparison:
     readings: tuple[str, str] = ("", "")
     #: The catalogue questions re-run under both readings (``CatalogueChange.to_json()`` rows).
     catalogue: list[dict[str, JSON]] = field(default_factory=list)
+    #: The policies that played (text form) and what a report records about them.
+    policy: str = "random"
+    policy_identity: dict[str, JSON] = field(default_factory=dict)
+    #: Whether every pair was probed for where reading B's rules differ (:func:`~.pairs.probe_history`).
+    probed: bool = False
+    #: The precision-driven stopping (:mod:`~.sequential`): the rule, the looks made, whether the target was met.
+    stopping: dict[str, JSON] | None = None
 
     @property
     def games(self) -> int:
@@ -542,14 +489,32 @@ class Comparison:
             "readings": {"a": self.readings[0], "b": self.readings[1]}, "catalogue": self.catalogue,
             "catalogue_changed": [row["id"] for row in self.catalogue if row["changed"]],
             "replay": {"function": "ruleproof.checkers.analysis.diff.play_pair", "seed": self.seed},
+            "policy": self.policy, "policy_identity": self.policy_identity or {"text": self.policy},
+            "probed": self.probed, "stopping": self.stopping, "figures": self.figures(),
         }
+
+    def figures(self) -> dict[str, JSON] | None:
+        """The shares with their intervals (:func:`~.sequential.figures`) when the pairs were probed or the run
+        stopped by a precision target (at the stopping rule's level), else ``None`` (no SciPy needed)."""
+        if not (self.probed or self.stopping) or not self.pairs:
+            return None
+        from ruleproof.checkers.analysis.sequential import figures
+
+        looks = int(self.stopping["looks_planned"]) if self.stopping else 1
+        return figures(self.pairs, looks=looks)
 
 
 def compare(game: Game[Any, Any, Any], players: int, a: Any, b: Any, *, games: int = 100, seed: int = 0,
             max_moves: int | None = None, min_games: int = 5, findings: bool = True,
             on_game: Callable[[int], None] | None = None, game_b: Game[Any, Any, Any] | None = None,
-            jobs: int = 1) -> Comparison:
+            jobs: int = 1, seats: Seats | None = None, probe: bool = False,
+            precision: Precision | None = None, on_look: Callable[[str], None] | None = None) -> Comparison:
     """Play ``games`` seeded games under variants ``a`` and ``b`` and compare them.
+
+    :param seats: the policies that play (default: random; see :func:`play_pair`).
+    :param probe: ask reading B's rules along every game of A (how often the dispute arises).
+    :param precision: play in batches until the target interval is narrow enough or its ``max_games``
+        (:mod:`~ruleproof.checkers.analysis.sequential`; ``games`` is then ignored); ``on_look`` hears each look.
 
     :param game_b: the engine of reading B (default: ``game``, the engine of A).
     :param jobs: worker processes; the games are cut into ranges of game indices and the pairs put back in
@@ -579,11 +544,18 @@ def compare(game: Game[Any, Any, Any], players: int, a: Any, b: Any, *, games: i
     if only_b:
         notes.append(f"Only reading B allows {', '.join(map(str, only_b))} players.")
     result.players_note = " ".join(notes)
+    if seats is not None:
+        seats.check(game)
+        seats.check(gb)
+        result.policy, result.policy_identity = seats.describe(), seats.identity()
+    result.probed = probe
     moves = 0
-    if jobs > 1 and max_moves is None:
+    if precision is not None:
+        _until_precise(result, game, players, a, b, precision, jobs, on_game, game_b, seats, probe, on_look)
+    elif (jobs > 1 or seats is not None or probe) and max_moves is None:
         from ruleproof.checkers.analysis.diff_jobs import add_pairs
 
-        add_pairs(result, game, players, a, b, games, jobs, on_game, game_b)
+        add_pairs(result, game, players, a, b, games, jobs, on_game, game_b, seats=seats, probe=probe)
     else:
         for index in range(games):
             pair = play_pair(game, players, a, b, seed=seed, index=index, detail=result.sample is None,
@@ -602,13 +574,46 @@ def compare(game: Game[Any, Any, Any], players: int, a: Any, b: Any, *, games: i
     return result
 
 
+def _until_precise(result: Comparison, game: Game[Any, Any, Any], players: int, a: Any, b: Any,
+                   precision: Precision, jobs: int, on_game: Callable[[int], None] | None,
+                   game_b: Game[Any, Any, Any] | None, seats: Seats | None, probe: bool,
+                   on_look: Callable[[str], None] | None) -> None:
+    """Play the planned looks of ``precision`` until its interval is narrow enough (see :mod:`.sequential`)."""
+    from ruleproof.checkers.analysis.diff_jobs import add_pairs
+    from ruleproof.checkers.analysis.sequential import figures, width_of
+
+    looks = precision.looks
+    made: list[dict[str, JSON]] = []
+    met = False
+    for look in looks:
+        done = len(result.pairs)
+        add_pairs(result, game, players, a, b, look - done, jobs, on_game, game_b, start=done, seats=seats,
+                  probe=probe)
+        found = figures(result.pairs, looks=len(looks))
+        width = width_of(found, precision.target)
+        made.append({"games": look, "width": width})
+        if on_look is not None:
+            on_look(f"{look:,} games: interval {width:.4g} wide (target {precision.width:g})")
+        if width <= precision.width:
+            met = True
+            break
+    result.stopping = {"target": precision.target, "width": precision.width, "max_games": precision.max_games,
+                       "first": precision.first, "looks_planned": len(looks), "planned": list(looks),
+                       "looks": made, "met": met, "rule": precision.describe()}
+
+
 def sample_records(game: Game[Any, Any, Any], result: Comparison,
                    game_b: Game[Any, Any, Any] | None = None) -> tuple[GameRecord, GameRecord] | None:
     """Game records of both runs of the sample game (``None`` when nothing diverged)."""
     if result.sample is None:
         return None
+    seats = None
+    if result.policy != "random":
+        from ruleproof.checkers.policies.loading import parse_policies
+
+        seats = parse_policies(result.policy) if "plugin_sha256" not in repr(result.policy_identity) else None
     pair = play_pair(game, result.players, result.a, result.b, seed=result.seed, index=result.sample.game_index,
-                     keep_history=True, game_b=game_b)
+                     keep_history=True, game_b=game_b, seats=seats)
     return (make_record(game.name, result.players, result.a, list(pair.history_a), result.seed),
             make_record(game.name, result.players, result.b, list(pair.history_b), result.seed))
 

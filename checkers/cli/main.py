@@ -61,7 +61,7 @@ COMMAND_MODULES: tuple[str, ...] = (
 COMMANDS: dict[str, tuple[str, str]] = {
     "games": ("games", "list the games with a specification and an engine"),
     "rules": ("games", "a game's rules (or some of them), ambiguities and variant flags"),
-    "simulate": ("checks", "random playouts with statistics"),
+    "simulate": ("checks", "random playouts with statistics (or games played by --policy)"),
     "validate": ("checks", "check every move of a game record"),
     "fuzz": ("checks", "drive engine and spec through Hypothesis-chosen move sequences"),
     "audit": ("audit", "run every check for the chosen games; one row per check as it finishes"),
