@@ -105,9 +105,10 @@ CODE = _object({"ruleproof": _text(100), "source_sha256": SHA256})
 PARAMS: dict[str, dict[str, JSON]] = {
     "simulate": _object({"game": _text(100), "players": _int(1, MAX_PLAYERS), "variant": FLAGS,
                          "games": _int(1, MAX_GAMES), "seed": SEED, "chunk": _int(1, MAX_GAMES),
-                         "rule_stats": {"type": "boolean"}}),
+                         "rule_stats": {"type": "boolean"}, "policy": _text(2000)}, optional=("policy",)),
     "diff": _object({"game": _text(100), "players": _int(1, MAX_PLAYERS), "a": FLAGS, "b": FLAGS,
-                     "games": _int(1, MAX_GAMES), "seed": SEED, "chunk": _int(1, MAX_GAMES)}),
+                     "games": _int(1, MAX_GAMES), "seed": SEED, "chunk": _int(1, MAX_GAMES), "policy": _text(2000)},
+                    optional=("policy",)),
     "fuzz": _object({"game": _text(100), "players": _int(1, MAX_PLAYERS), "variant": FLAGS,
                      "examples": _int(1, MAX_GAMES), "steps": _int(1, MAX_STEPS), "seed": SEED,
                      "chunk": _int(1, MAX_GAMES)}),
@@ -301,7 +302,8 @@ def _rebuild(kind: str, params: dict[str, JSON]) -> dict[str, JSON]:
         _seats(game, params["players"], b)
         _chunk_count(params["games"], params["chunk"], "games")
         return kinds.diff_params(game.name, params["players"], variant_to_dict(a), variant_to_dict(b),
-                                 games=params["games"], seed=params["seed"], chunk=params["chunk"])
+                                 games=params["games"], seed=params["seed"], chunk=params["chunk"],
+                                 policy=_policy(params))
     variant = _reading(game, params["variant"], "variant")
     _seats(game, params["players"], variant)
     if kind == "fuzz":
@@ -311,7 +313,21 @@ def _rebuild(kind: str, params: dict[str, JSON]) -> dict[str, JSON]:
                                  chunk=params["chunk"])
     _chunk_count(params["games"], params["chunk"], "games")
     return kinds.simulate_params(game.name, params["players"], variant_to_dict(variant), games=params["games"],
-                                 seed=params["seed"], chunk=params["chunk"], rule_stats=params["rule_stats"])
+                                 seed=params["seed"], chunk=params["chunk"], rule_stats=params["rule_stats"],
+                                 policy=_policy(params))
+
+
+def _policy(params: dict[str, JSON]) -> str | None:
+    """The campaign's policy text, checked (a built-in policy; a plugin or a malformed text is refused)."""
+    text = params.get("policy")
+    if text is None:
+        return None
+    from ruleproof.checkers.campaign.kinds import campaign_policy
+
+    try:
+        return campaign_policy(text)
+    except RuleproofError as exc:
+        raise _ParamError(str(exc), "$.params.policy") from None
 
 
 # -- chunk results ---------------------------------------------------------------------------------
