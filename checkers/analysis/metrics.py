@@ -43,7 +43,7 @@ from ruleproof.model.core import Game
 from ruleproof.spec.core import variant_to_dict
 from ruleproof.spec.errors import RuleproofError
 
-__all__ = ["GameMetrics", "metrics", "metrics_svg", "rotated_seats"]
+__all__ = ["GameMetrics", "metrics", "metrics_svg", "rotated_seats", "strength_until"]
 
 JSON = Any
 
@@ -173,10 +173,11 @@ def _play_reported(engine: Game[Any, Any, Any], players: int, variant: Any, seat
 
 def metrics(engine: Game[Any, Any, Any], players: int, variant: Any, seats: Seats, *, games: int = 200,
             seed: int = 0, jobs: int = 1, against: Policy | None = None,
-            on_game: Callable[[int], None] | None = None) -> GameMetrics:
+            on_game: Callable[[int], None] | None = None, first: int = 0) -> GameMetrics:
     """Play ``games`` games and measure them (see the module docstring).
 
     :param against: measure ``seats``' first policy's strength against this one, rotating its seat.
+    :param first: the index of the first game (a batch can be continued where another stopped).
     :raises RuleproofError: a bad count, or a policy that cannot play the game.
     """
     if games < 1:
@@ -191,9 +192,9 @@ def metrics(engine: Game[Any, Any, Any], players: int, variant: Any, seats: Seat
         policy, identity = seats.policies[0].describe(), seats.policies[0].identity()
     result = GameMetrics(engine.name, players, variant, seed, policy, identity,
                          against=None if against is None else against.describe())
-    parts = [(first, min(TASK_GAMES, games - first)) for first in range(0, games, TASK_GAMES)]
+    parts = [(start, min(TASK_GAMES, first + games - start)) for start in range(first, first + games, TASK_GAMES)]
     if jobs <= 1 or len(parts) == 1:
-        result.played = _play_range(engine, players, variant, seats, seed, 0, games, pair, on_game)
+        result.played = _play_range(engine, players, variant, seats, seed, first, games, pair, on_game)
         return result
     from ruleproof.checkers.checks.workers import worker_pool
 
@@ -203,8 +204,8 @@ def metrics(engine: Game[Any, Any, Any], players: int, variant: Any, seats: Seat
                 on_game(index)
 
     with worker_pool(min(jobs, len(parts)), on_event=on_event) as pool:
-        futures = [pool.submit(_play_reported, engine, players, variant, seats, seed, first, count, pair)
-                   for first, count in parts]
+        futures = [pool.submit(_play_reported, engine, players, variant, seats, seed, start, count, pair)
+                   for start, count in parts]
         for found in pool.results(futures):
             result.played.extend(found)
     return result
@@ -250,3 +251,36 @@ def metrics_svg(result: GameMetrics) -> str:
     figure.savefig(buffer, format="svg")
     plt.close(figure)
     return buffer.getvalue()
+
+
+def strength_until(engine: Game[Any, Any, Any], players: int, policy: Policy, against: Policy, precision: Any, *,
+                   seed: int = 0, jobs: int = 1) -> dict[str, JSON]:
+    """``policy``'s win share against ``against`` (its seat rotating), played until its interval is at most
+    ``precision.width`` wide (:class:`~ruleproof.checkers.analysis.sequential.Precision`; the looks and the
+    Bonferroni level of :mod:`~ruleproof.checkers.analysis.sequential`; Clopper–Pearson on the wins, a shared
+    win counted as its share rounded to the nearest whole game) or ``precision.max_games``."""
+    import time
+
+    from ruleproof.checkers.analysis.sequential import proportion_interval
+
+    looks = precision.looks
+    played: list[PlayedGame] = []
+    started = time.process_time()
+    found: dict[str, JSON] = {}
+    for look in looks:
+        more = metrics(engine, players, engine.default_variant(), Seats.of([policy]), games=look - len(played),
+                       seed=seed, jobs=jobs, against=against, first=len(played))
+        played.extend(more.played)
+        won = sum(g.returns[g.index % players] for g in played)
+        low, high = proportion_interval(round(won), len(played), looks=len(looks))
+        found = {"game": engine.name, "players": players, "policy": policy.describe(), "against": against.describe(),
+                 "seed": seed, "games": len(played), "win_share": won / len(played), "ci": [low, high],
+                 "level": 1 - 0.05 / len(looks), "fair_share": 1 / players, "met": high - low <= precision.width,
+                 "beats_fair_share": low > 1 / players,
+                 "decisions": sum(g.decisions for g in played),
+                 "command": (f"ruleproof metrics {engine.name} --players {players} --policy {policy.describe()} "
+                             f"--against {against.describe()} --games {len(played)} --seed {seed}")}
+        if found["met"]:
+            break
+    found["cpu_seconds_per_game"] = round((time.process_time() - started) / max(1, len(played)), 3)
+    return found

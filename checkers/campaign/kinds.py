@@ -463,6 +463,101 @@ def _fuzz_merge(params: dict[str, JSON], results: Sequence[JSON]) -> dict[str, J
             "ok": not failures, "failures": failures}
 
 
+# -- disputes and strength (the docs' stored measurements) -------------------------------
+
+
+def disputes_params(game: str, *, policies: tuple[str, ...] | list[str] | None = None, seed: int = 0,
+                    width: float | None = None, max_games: int | None = None, first: int | None = None,
+                    players: list[int] | None = None) -> dict[str, JSON]:
+    """The parameters of a ``disputes`` campaign: every flagged ambiguity of ``game`` measured to a precision target
+    (:mod:`ruleproof.checkers.analysis.disputes`), one chunk per measurement.
+
+    >>> params = disputes_params("take5", players=[4], policies=["random"])
+    >>> len(KINDS["disputes"].plan(params)), params["width"]
+    (6, 0.1)
+    """
+    from ruleproof.checkers.analysis.disputes import DISPUTE_POLICIES, DISPUTE_PRECISION
+    from ruleproof.model.registry import game_for
+
+    texts = [campaign_policy(p) or "random" for p in (policies or DISPUTE_POLICIES)]
+    return {"game": game_for(game).name, "policies": texts, "seed": seed,
+            "width": DISPUTE_PRECISION.width if width is None else width,
+            "max_games": DISPUTE_PRECISION.max_games if max_games is None else max_games,
+            "first": DISPUTE_PRECISION.first if first is None else first,
+            "players": None if players is None else sorted(set(players))}
+
+
+def _precision(params: dict[str, JSON], target: str) -> Any:
+    from ruleproof.checkers.analysis.sequential import Precision
+
+    return Precision(params["width"], target, max_games=params["max_games"], first=params["first"])
+
+
+def _disputes_plan(params: dict[str, JSON]) -> list[dict[str, JSON]]:
+    from ruleproof.checkers.analysis.disputes import plan
+
+    return [m.to_json() for m in plan(params["game"], players=params["players"], policies=params["policies"],
+                                      seed=params["seed"])]
+
+
+def _disputes_run(params: dict[str, JSON], chunk: dict[str, JSON]) -> JSON:
+    from ruleproof.checkers.analysis.disputes import Measurement, measure
+
+    return measure(Measurement(**chunk), _precision(params, "arises"))
+
+
+def _disputes_merge(params: dict[str, JSON], results: Sequence[JSON]) -> dict[str, JSON]:
+    from ruleproof.checkers.analysis.disputes import document
+
+    data: dict[str, JSON] = document(params["game"], results, _precision(params, "arises"))
+    data["seed"], data["policies"] = params["seed"], params["policies"]
+    return data
+
+
+#: The games, policies and player count of the docs' strength table (each policy against random play).
+STRENGTH_GAMES = ("take5", "bigfive", "bigpoints", "ikebana", "cinco")
+STRENGTH_POLICIES = ("mcts", "ismcts", "greedy")
+
+
+def strength_params(*, games: tuple[str, ...] | list[str] = STRENGTH_GAMES,
+                    policies: tuple[str, ...] | list[str] = STRENGTH_POLICIES, against: str = "random",
+                    players: int = 2, seed: int = 0, width: float = 0.25, max_games: int = 400,
+                    first: int = 25) -> dict[str, JSON]:
+    """The parameters of a ``strength`` campaign: each policy against ``against``, its seat rotating, until the
+    interval of its win share is at most ``width`` wide; one chunk per game and policy.
+
+    >>> len(KINDS["strength"].plan(strength_params(games=["take5"], policies=["greedy"])))
+    1
+    """
+    from ruleproof.model.registry import game_for
+
+    return {"games": [game_for(g).name for g in games],
+            "policies": [campaign_policy(p) or "random" for p in policies],
+            "against": campaign_policy(against) or "random", "players": players, "seed": seed, "width": width,
+            "max_games": max_games, "first": first}
+
+
+def _strength_plan(params: dict[str, JSON]) -> list[dict[str, JSON]]:
+    return [{"game": g, "policy": p} for g in params["games"] for p in params["policies"]]
+
+
+def _strength_run(params: dict[str, JSON], chunk: dict[str, JSON]) -> JSON:
+    from ruleproof.checkers.analysis.metrics import strength_until
+    from ruleproof.checkers.policies.loading import parse_policy
+    from ruleproof.model.registry import game_for
+
+    found: JSON = strength_until(game_for(chunk["game"]), params["players"], parse_policy(chunk["policy"]),
+                                 parse_policy(params["against"]), _precision(params, "winners"), seed=params["seed"])
+    return found
+
+
+def _strength_merge(params: dict[str, JSON], results: Sequence[JSON]) -> dict[str, JSON]:
+    return {"format": "ruleproof.strength", "version": 1, "params": params,
+            "rule": _precision(params, "winners").describe().replace("paired games whose winners change",
+                                                                     "games the policy wins"),
+            "rows": list(results)}
+
+
 # -- the registry ----------------------------------------------------------------------
 
 
@@ -477,6 +572,9 @@ KINDS: dict[str, Kind] = {
     "diff": Kind("diff", lambda p: _ranges(p["games"], p["chunk"]), _diff_run, _diff_merge),
     "fuzz": Kind("fuzz", _fuzz_plan, _fuzz_run, _fuzz_merge, ok=lambda r: bool(r["ok"]),
                  unit=lambda p: "examples"),
+    "disputes": Kind("disputes", _disputes_plan, _disputes_run, _disputes_merge,
+                     ok=lambda r: all(row["stopping"]["met"] for row in r["rows"]), unit=lambda p: "measurements"),
+    "strength": Kind("strength", _strength_plan, _strength_run, _strength_merge, unit=lambda p: "measurements"),
 }
 
 
@@ -492,6 +590,8 @@ def kind_for(name: str) -> Kind:
 def chunk_units(kind: str, chunk: JSON) -> int:
     """How many units (games, examples, sub-problems) a chunk counts."""
     if isinstance(chunk, dict):
+        if kind in ("disputes", "strength"):
+            return 1
         if "count" in chunk:
             return int(chunk["count"])
         if "examples" in chunk:
@@ -501,5 +601,5 @@ def chunk_units(kind: str, chunk: JSON) -> int:
 
 __all__ = ["DEFAULT_EXAMPLES_PER_CHUNK", "DEFAULT_GAMES_PER_CHUNK", "KINDS", "Kind", "campaign_policy", "chunk_seed",
            "chunk_units",
-           "diff_params", "diff_progress", "fuzz_command", "fuzz_params", "kind_for", "merged_comparison",
-           "run_fuzz", "simulate_params"]
+           "diff_params", "diff_progress", "disputes_params", "fuzz_command", "fuzz_params", "kind_for",
+           "merged_comparison", "run_fuzz", "simulate_params", "strength_params"]

@@ -114,6 +114,17 @@ PARAMS: dict[str, dict[str, JSON]] = {
                      "chunk": _int(1, MAX_GAMES)}),
     "search": _object({"problem": _text(100), "full": {"type": "boolean"}, "rlimit": _int(1, MAX_RLIMIT),
                        "most": {"oneOf": [{"type": "null"}, _int(1, 24)]}}),
+    "disputes": _object({"game": _text(100), "policies": {"type": "array", "items": _text(2000), "minItems": 1,
+                                                          "maxItems": 8},
+                         "seed": SEED, "width": {"type": "number", "exclusiveMinimum": 0, "maximum": 1},
+                         "max_games": _int(1, MAX_GAMES), "first": _int(1, MAX_GAMES),
+                         "players": {"oneOf": [{"type": "null"}, {"type": "array", "items": _int(1, MAX_PLAYERS),
+                                                                  "maxItems": MAX_PLAYERS}]}}),
+    "strength": _object({"games": {"type": "array", "items": _text(100), "minItems": 1, "maxItems": 100},
+                         "policies": {"type": "array", "items": _text(2000), "minItems": 1, "maxItems": 8},
+                         "against": _text(2000), "players": _int(1, MAX_PLAYERS), "seed": SEED,
+                         "width": {"type": "number", "exclusiveMinimum": 0, "maximum": 1},
+                         "max_games": _int(1, MAX_GAMES), "first": _int(1, MAX_GAMES)}),
 }
 
 MANIFEST_SCHEMA: dict[str, JSON] = _object({
@@ -192,6 +203,10 @@ RESULTS: dict[str, dict[str, JSON]] = {
             "next_b": {"oneOf": [{"type": "null"}, _text(MAX_TEXT_CHARS)]}})]},
         "metrics": {"type": "array", "maxItems": 2 + 2 * MAX_PLAYERS,
                     "items": {"type": "array", "items": SUMS, "minItems": 3, "maxItems": 3}}}),
+    "disputes": {"type": "object", "required": ["ambiguity", "flag", "players", "policy", "games", "figures",
+                                                "stopping", "first_look", "command"], "maxProperties": 40},
+    "strength": {"type": "object", "required": ["game", "policy", "against", "games", "win_share", "ci", "met"],
+                 "maxProperties": 40},
     "fuzz": _object({"ok": {"type": "boolean"}, "error": {"oneOf": [{"type": "null"}, _text(MAX_TEXT_CHARS)]},
                      "sequences": _int(0), "steps": _int(0), "seed": _int(0), "examples": _int(1)}),
     "search": _object({
@@ -283,6 +298,20 @@ def _rebuild(kind: str, params: dict[str, JSON]) -> dict[str, JSON]:
     from ruleproof.model.registry import game_for
     from ruleproof.spec.core import variant_to_dict
 
+    if kind == "disputes":
+        try:
+            return kinds.disputes_params(params["game"], policies=params["policies"], seed=params["seed"],
+                                         width=params["width"], max_games=params["max_games"], first=params["first"],
+                                         players=params["players"])
+        except RuleproofError as exc:
+            raise _ParamError(str(exc), "$.params") from None
+    if kind == "strength":
+        try:
+            return kinds.strength_params(games=params["games"], policies=params["policies"],
+                                         against=params["against"], players=params["players"], seed=params["seed"],
+                                         width=params["width"], max_games=params["max_games"], first=params["first"])
+        except RuleproofError as exc:
+            raise _ParamError(str(exc), "$.params") from None
     if kind == "search":
         if params["problem"] not in search.PROBLEMS:
             raise _ParamError(f"unknown search problem {params['problem']!r}; problems: "
@@ -444,7 +473,27 @@ def _search(params: dict[str, JSON], chunk: dict[str, JSON], r: dict[str, JSON],
         raise _fail(f"the sub-problem is {label!r}", "$.result.label", source)
 
 
-_CHECKS = {"simulate": _simulate, "diff": _diff, "fuzz": _fuzz, "search": _search}
+def _disputes(params: dict[str, JSON], chunk: dict[str, JSON], r: dict[str, JSON], source: str) -> None:
+    for name in ("ambiguity", "flag", "players", "policy"):
+        if r[name] != chunk[name]:
+            raise _fail(f"the chunk measures {name} {chunk[name]!r}, its result {r[name]!r}", f"$.result.{name}", source)
+    look = r["first_look"]
+    if not (isinstance(look, dict) and all(isinstance(look.get(k), int) for k in ("games", "arises", "winners"))
+            and 0 <= look["arises"] <= look["games"] and 0 <= look["winners"] <= look["games"] <= r["games"]):
+        raise _fail("the first look's counts are inconsistent", "$.result.first_look", source)
+
+
+def _strength(params: dict[str, JSON], chunk: dict[str, JSON], r: dict[str, JSON], source: str) -> None:
+    for name in ("game", "policy"):
+        if r[name] != chunk[name]:
+            raise _fail(f"the chunk measures {name} {chunk[name]!r}, its result {r[name]!r}", f"$.result.{name}", source)
+    if not (isinstance(r["games"], int) and 1 <= r["games"] <= params["max_games"]
+            and isinstance(r["win_share"], (int, float)) and 0 <= r["win_share"] <= 1):
+        raise _fail("the games or the win share are out of range", "$.result.games", source)
+
+
+_CHECKS = {"simulate": _simulate, "diff": _diff, "fuzz": _fuzz, "search": _search, "disputes": _disputes,
+           "strength": _strength}
 
 
 def check_result(kind: str, params: dict[str, JSON], chunk: dict[str, JSON], result: JSON, source: str) -> None:

@@ -1,0 +1,134 @@
+"""``ruleproof disputes``: measure every ambiguity of the games (and the policies' strength) as the docs' data.
+
+Registered in ``cli.main.COMMAND_MODULES``::
+
+    ruleproof disputes --out docs/_data/disputes              # every game, then the strength table
+    ruleproof disputes take5 cinco --out DIR --workers 2
+    ruleproof disputes --strength-only --out DIR
+
+Each game is one campaign of kind ``disputes`` in ``--campaigns DIR/disputes-GAME``
+(:mod:`ruleproof.checkers.campaign.kinds`: one chunk per ambiguity, reading,
+player count and policy, each played to :data:`~ruleproof.checkers.analysis.disputes.DISPUTE_PRECISION`),
+run on Dask (``--workers 0``: here, without Dask) and resumed when its folder
+exists; the strength table is one campaign of kind ``strength``. When a campaign
+is complete its report is written to ``--out/GAME.json`` (``strength.json``):
+the files the docs build reads (``docs/_data/disputes``; the disputes page
+and every "Measured" block). Exit 0 when every figure reached its precision
+target, 1 when a campaign is incomplete or a figure did not, 2 for bad input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from ruleproof.checkers.cli.output import EXIT_FAILED, EXIT_OK, out
+from ruleproof.spec.errors import RuleproofError
+
+__all__ = ["add_subcommand", "cmd_disputes"]
+
+JSON = Any
+
+
+def _campaign(folder: Path, kind: str, params: dict[str, JSON], argv: list[str], args: argparse.Namespace) -> Any:
+    """Create or resume the campaign in ``folder``; its outcome."""
+    from ruleproof.checkers.campaign.identity import first_difference
+    from ruleproof.checkers.campaign.runner import run
+    from ruleproof.checkers.campaign.store import Manifest, Store
+
+    if (folder / "campaign.json").exists():
+        store = Store.open(folder)
+        difference = first_difference(store.manifest.params, params, "$.params")
+        if store.manifest.kind != kind or difference is not None:
+            raise RuleproofError(f"{folder} holds another campaign ({store.manifest.kind}; first difference at "
+                                 f"{difference[0] if difference else '$.kind'}); give another --campaigns folder")
+        store.scan()
+    else:
+        store = Store.create(folder, Manifest(kind, params, 0, argv))
+    started = time.perf_counter()
+
+    def on_event(event: Any) -> None:
+        if args.quiet:
+            return
+        what = "failed" if event.error is not None else "done"
+        sys.stderr.write(f"[{event.done}/{event.total}] {kind} {params.get('game', '')}: chunk {event.index} {what} "
+                         f"({time.perf_counter() - started:.0f}s)\n")
+
+    return run(store, scheduler=args.scheduler, workers=args.workers, on_event=on_event)
+
+
+def _write(path: Path, data: JSON) -> None:
+    from ruleproof.model.outputs import write_atomic
+
+    write_atomic(path, json.dumps(data, indent=1, ensure_ascii=False, sort_keys=True) + "\n", force=True)
+
+
+def cmd_disputes(args: argparse.Namespace) -> int:
+    """Run ``ruleproof disputes`` (see the module docstring)."""
+    from ruleproof.checkers.campaign.kinds import disputes_params, strength_params
+    from ruleproof.checkers.cli.common import game_arg
+    from ruleproof.model.registry import available_games
+
+    games = [game_arg(g) for g in args.games] or list(available_games())
+    out_dir, campaigns = Path(args.out), Path(args.campaigns)
+    for folder in (out_dir, campaigns):
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise RuleproofError(f"cannot make the folder {str(folder)!r}: {exc.strerror}") from None
+    argv = ["ruleproof", *sys.argv[1:]]
+    ok = True
+    console = out()
+    if not args.strength_only:
+        policies = args.policies.split(",") if args.policies else None
+        for game in games:
+            params = disputes_params(game, policies=policies, seed=args.seed, players=args.players)
+            outcome = _campaign(campaigns / f"disputes-{game}", "disputes", params, argv, args)
+            if outcome.report is None:
+                console.print(f"{game}: {outcome.total - outcome.done} measurements missing; run again to resume",
+                              markup=False)
+                ok = False
+                continue
+            _write(out_dir / f"{game}.json", outcome.report)
+            unmet = [r for r in outcome.report["rows"] if not r["stopping"]["met"]]
+            ok = ok and not unmet
+            console.print(f"{game}: {len(outcome.report['rows'])} measurements written to {out_dir / (game + '.json')}"
+                          + (f"; {len(unmet)} did not reach the precision target" if unmet else ""), markup=False)
+    if args.strength or args.strength_only:
+        params = strength_params(games=games, seed=args.seed)
+        outcome = _campaign(campaigns / "strength", "strength", params, argv, args)
+        if outcome.report is None:
+            console.print("strength: measurements missing; run again to resume", markup=False)
+            return EXIT_FAILED
+        _write(out_dir / "strength.json", outcome.report)
+        console.print(f"strength: {len(outcome.report['rows'])} rows written to {out_dir / 'strength.json'}",
+                      markup=False)
+    return EXIT_OK if ok else EXIT_FAILED
+
+
+def add_subcommand(sub: Any) -> None:
+    """Add ``disputes`` to the subparsers ``sub`` of the ``ruleproof`` parser."""
+    p = sub.add_parser(
+        "disputes", help="measure every ambiguity to a precision target (and the policies' strength) as docs data",
+        description="For every ambiguity with a flag, every other reading and every player count both readings "
+                    "allow, under random play and the greedy policy: how often the readings' rules differ (share of "
+                    "games and of decisions) and how often the winner changes, each played until the interval of "
+                    "the share of games is at most 0.10 wide (Bonferroni over planned looks). One Dask campaign per "
+                    "game (resumable); the reports are written as JSON for the docs.")
+    p.add_argument("games", nargs="*", metavar="GAME", help="games (default: every game)")
+    p.add_argument("--out", required=True, metavar="DIR", help="where to write GAME.json and strength.json")
+    p.add_argument("--campaigns", default="disputes-campaigns", metavar="DIR",
+                   help="the campaign folders (default disputes-campaigns/; an existing one is resumed)")
+    p.add_argument("--policies", metavar="P1,P2", help="the policies (default random,greedy; built-in only)")
+    p.add_argument("--players", type=int, nargs="+", metavar="N", help="only these player counts")
+    p.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    p.add_argument("--strength", action="store_true", help="also measure mcts, ismcts and greedy against random")
+    p.add_argument("--strength-only", action="store_true", help="only the strength table")
+    p.add_argument("--workers", type=int, help="Dask LocalCluster workers (default: one per core; 0: here, no Dask)")
+    p.add_argument("--scheduler", metavar="ADDRESS", help="a running Dask scheduler instead of a LocalCluster")
+    p.add_argument("--quiet", "-q", action="store_true", help="no progress on standard error")
+    p.set_defaults(func=cmd_disputes)
