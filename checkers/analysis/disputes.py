@@ -38,7 +38,8 @@ from ruleproof.checkers.analysis.sequential import Precision
 from ruleproof.spec.core import variant_from_mapping, variant_to_dict
 from ruleproof.spec.errors import RuleproofError
 
-__all__ = ["DISPUTE_POLICIES", "DISPUTE_PRECISION", "Measurement", "command_of", "flagless", "measure", "plan"]
+__all__ = ["DISPUTE_POLICIES", "DISPUTE_PRECISION", "Measurement", "command_of", "document", "flagless", "measure",
+           "plan", "player_notes"]
 
 JSON = Any
 
@@ -143,6 +144,30 @@ def measure(m: Measurement, precision: Precision = DISPUTE_PRECISION, *, jobs: i
             "policy_identity": result.policy_identity}
 
 
+def player_notes(game: str) -> dict[str, JSON]:
+    """For every flagged ambiguity's other readings: the player counts both readings allow and those only one does
+    (a count only one reading allows cannot be paired: what changes there is whether the game can be played)."""
+    from ruleproof.checkers.analysis.diff import player_counts
+    from ruleproof.model.registry import game_for
+
+    engine = game_for(game)
+    default = engine.default_variant()
+    base_counts = set(player_counts(engine, default))
+    notes: dict[str, JSON] = {}
+    for amb in engine.spec.ambiguities:
+        if not amb.flag:
+            continue
+        base = variant_to_dict(default)[amb.flag]
+        for reading in amb.readings:
+            if reading.value == base:
+                continue
+            other = set(player_counts(engine, _reading(engine, amb.flag, reading.value)))
+            notes[f"{amb.id}={_text(reading.value)}"] = {"both": sorted(base_counts & other),
+                                                          "only_default": sorted(base_counts - other),
+                                                          "only_reading": sorted(other - base_counts)}
+    return notes
+
+
 def flagless(game: str) -> list[dict[str, JSON]]:
     """The ambiguities without a flag, each with why nothing is measured."""
     from ruleproof.model.registry import game_for
@@ -166,7 +191,7 @@ def document(game: str, rows: Sequence[dict[str, JSON]], precision: Precision = 
     missing = [a.id for a in engine.spec.ambiguities if a.flag and not any(r["ambiguity"] == a.id for r in rows)]
     if missing:
         raise RuleproofError(f"{game}: no measurement for {', '.join(missing)}")
-    return {"format": "ruleproof.disputes", "version": 1, "game": engine.name,
+    return {"format": "ruleproof.disputes", "version": 1, "game": engine.name, "counts": player_notes(game),
             "precision": {"width": precision.width, "target": precision.target, "max_games": precision.max_games,
                           "first": precision.first, "rule": precision.describe()},
             "ambiguities": [a.id for a in engine.spec.ambiguities],

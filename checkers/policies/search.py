@@ -62,7 +62,7 @@ from ruleproof.model.core import CHANCE, TERMINAL, Game
 __all__ = ["DEFAULT_ITERATIONS", "ISMCTSPolicy", "MAX_ITERATIONS", "MCTSPolicy"]
 
 #: Iterations per decision by game when none is given (about two seconds a game for one searching seat).
-DEFAULT_ITERATIONS: dict[str, int] = {"take5": 200, "bigfive": 40, "bigpoints": 300, "ikebana": 200, "cinco": 100}
+DEFAULT_ITERATIONS: dict[str, int] = {"take5": 200, "bigfive": 30, "bigpoints": 300, "ikebana": 200, "cinco": 200}
 #: Iterations per decision for a game not in :data:`DEFAULT_ITERATIONS`.
 FALLBACK_ITERATIONS = 100
 #: The largest budget a command line may ask for.
