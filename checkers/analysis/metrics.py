@@ -283,4 +283,6 @@ def strength_until(engine: Game[Any, Any, Any], players: int, policy: Policy, ag
         if found["met"]:
             break
     found["cpu_seconds_per_game"] = round((time.process_time() - started) / max(1, len(played)), 3)
+    head = played[:looks[0]]
+    found["first_look"] = {"games": len(head), "won": sum(g.returns[g.index % players] for g in head)}
     return found
