@@ -70,6 +70,7 @@ from ruleproof.model import codec
 from ruleproof.model.core import Game
 from ruleproof.model.registry import game_for
 from ruleproof.spec.core import variant_from_mapping
+from ruleproof.spec.errors import RuleproofError
 
 PREFIX = {"take5": "T5", "bigpoints": "BP", "ikebana": "IK", "bigfive": "BF", "cinco": "CI"}
 MANIFEST = "wellformed.json"
@@ -123,6 +124,35 @@ class WellformedQuestion(Question):
 
 def _plugin(reading: Any) -> bool:
     return reading is not None and bool(reading.has_plugin)
+
+
+#: The rule constants made flags (issue 31) that a game's questions take from the reading: every reduced
+#: configuration and witness game is explored with the reading's value on top of its own flags.
+READING_PARAMETERS: dict[str, tuple[str, ...]] = {"cinco": ("chips", "hand_size", "line_length")}
+
+
+def _with_parameters(configs: Any, game_id: str, reading: Any) -> list[tuple[Any, dict[str, Any]]]:
+    """The configurations (or player counts) with the reading's values of the game's :data:`READING_PARAMETERS`
+    set on top of their own flags (the configurations themselves when the reading leaves them at their
+    defaults)."""
+    names = READING_PARAMETERS.get(game_id, ())
+    values = {k: v for k, v in reading.changed_flags().items() if k in names} if reading is not None else {}
+    if not values:
+        return list(configs)
+    out: list[tuple[Any, dict[str, Any]]] = []
+    for name, flags in configs:
+        if (name, {**flags, **values}) not in out:
+            out.append((name, {**flags, **values}))
+    return out
+
+
+def _unplayable(qid: str, game_id: str, question: str, kind: str, start: float, name: Any, flags: dict[str, Any],
+                exc: Exception) -> Finding:
+    """A reduced configuration that the reading's values leave unplayable (too small a deck for its hands): the
+    question stays undecided there, and says why."""
+    why = f"the reduced configuration {name} cannot be played with {_flags_text(flags)}: {exc}"
+    return Finding(qid, game_id, question, "unknown", f"not decided: {why}", rule_ids=RULE_IDS[game_id][kind],
+                   seconds=time.perf_counter() - start, method="exhaustive", reason=why)
 
 
 def _configs(configs: Any, reading: Any) -> list[tuple[Any, dict[str, Any]]]:
@@ -241,7 +271,7 @@ def _termination(game_id: str, full: bool, reading: Any = None) -> Finding:
     if game_id == "cinco":
         return _cinco_cycle(qid, question, full, start, reading)
     configs = _configs(SWEEPS[game_id].configs(full), reading) if _plugin(reading) else SWEEPS[game_id].configs(full)
-    for name, flags in configs:
+    for name, flags in _with_parameters(configs, game_id, reading):
         ex = explored_under(reading, game_id, name, flags)
         cycle = find_cycle(ex)
         if cycle is not None:
@@ -287,9 +317,13 @@ def _cinco_cycle(qid: str, question: str, full: bool, start: float, reading: Any
     game = reading.engine if _plugin(reading) else game_for("cinco")
     found = []
     sweep = SWEEPS["cinco"].configs(full)
-    for name, flags in (_configs(sweep, reading) if _plugin(reading) else sweep):
-        config = config_for("cinco", name, **flags)
-        ex = explore(game, config.initial_states(), allow=lambda s, m: not isinstance(m, Play),
+    for name, flags in _with_parameters(_configs(sweep, reading) if _plugin(reading) else sweep, "cinco", reading):
+        try:
+            config = config_for("cinco", name, **flags)
+            roots = config.initial_states()
+        except RuleproofError as exc:
+            return _unplayable(qid, "cinco", question, "1", start, name, flags, exc)
+        ex = explore(game, roots, allow=lambda s, m: not isinstance(m, Play),
                      max_states=config.max_states, config=config)
         cycle = find_cycle(ex)
         if cycle is None:
@@ -333,8 +367,11 @@ def _playability(game_id: str, full: bool, reading: Any = None) -> Finding:
     start = time.perf_counter()
     rows = []
     configs = _configs(SWEEPS[game_id].configs(full), reading) if _plugin(reading) else SWEEPS[game_id].configs(full)
-    for name, flags in configs:
-        ex = explored_under(reading, game_id, name, flags)
+    for name, flags in _with_parameters(configs, game_id, reading):
+        try:
+            ex = explored_under(reading, game_id, name, flags)
+        except RuleproofError as exc:
+            return _unplayable(qid, game_id, question, "2", start, name, flags, exc)
         stuck = dead_ends(ex)
         if stuck:
             root, moves = path_to(ex, stuck[0])
@@ -430,6 +467,7 @@ def _winnability(game_id: str, full: bool, reading: Any = None) -> Finding:
     if _plugin(reading):
         configs = [(n, f) for n, f in _configs(configs, reading)
                    if _players_ok(game, n, variant_from_mapping(game.variant_type, f))]
+    configs = _with_parameters(configs, game_id, reading)
     for players, flags in configs:
         variant = variant_from_mapping(game.variant_type, flags)
         for seat in range(players):
@@ -497,5 +535,6 @@ for _game in PREFIX:
     for _kind in ("1", "2", "3"):
         QUESTIONS.append(WellformedQuestion(
             f"WF-{PREFIX[_game]}-{_kind}", _game, _TEXTS[_kind], RULE_IDS[_game][_kind], _make(_game, _kind),
-            flags=_swept(_game, _kind), declared=True, takes_reading=True, plugins="engine"))
+            flags=_swept(_game, _kind) + READING_PARAMETERS.get(_game, ()), declared=True, takes_reading=True,
+            plugins="engine"))
         register(QUESTIONS[-1])

@@ -111,12 +111,12 @@ _CI_ENGINE_ABOVE = ("            targets = [row[n] for n in free if n >= card]",
 _CI_SPEC_JOKER = ("    return variant.joker and not any(c == FREE for c in cells[card - 1 :])",
                   "    return variant.joker and not any(c == FREE for c in cells[card :])")
 _CI_SPEC_ORDER = (
-    '    if colour >= 0 and is_win(board, colour, LINE, variant.exact_five):\n        return "win"\n'
+    '    if colour >= 0 and is_win(board, colour, variant.line_length, variant.exact_five):\n        return "win"\n'
     '    if colour >= 0 and state.chips[colour] == 0 and (variant.chips_out == "last_chip" or not any(state.chips)):\n'
     '        return "chips"\n',
     '    if colour >= 0 and state.chips[colour] == 0 and (variant.chips_out == "last_chip" or not any(state.chips)):\n'
     '        return "chips"\n'
-    '    if colour >= 0 and is_win(board, colour, LINE, variant.exact_five):\n        return "win"\n')
+    '    if colour >= 0 and is_win(board, colour, variant.line_length, variant.exact_five):\n        return "win"\n')
 
 CINCO = [
     _m("CI-M1", "cinco", "CI-PLAY-3", "the spec reads 'at or above the card' as 'above'", (CIS, *_CI_SPEC_ABOVE)),
@@ -131,11 +131,11 @@ CINCO = [
         "            if targets and (not joker or any(n > card for n in free)):\n"
         "                moves.extend(targets)\n            elif joker and free:")),
     _m("CI-M6", "cinco", "CI-HAND-1", "the spec lets a player with four cards draw",
-       (CIS, "    if len(hand) >= HAND_SIZE:\n        return f\"seat {step.actor} holds",
-        "    if len(hand) > HAND_SIZE:\n        return f\"seat {step.actor} holds")),
+       (CIS, "    if len(hand) >= step.variant.hand_size:\n        return (f\"seat {step.actor} holds",
+        "    if len(hand) > step.variant.hand_size:\n        return (f\"seat {step.actor} holds")),
     _m("CI-M7", "cinco", "CI-HAND-2", "the engine offers the exchange with three cards too (and then no draw)",
-       (CIE, "        if len(hand) == _HAND:\n            moves.append(EXCHANGE)",
-        "        if len(hand) >= _HAND - 1:\n            moves.append(EXCHANGE)")),
+       (CIE, "        if len(hand) == state.variant.hand_size:\n            moves.append(EXCHANGE)",
+        "        if len(hand) >= state.variant.hand_size - 1:\n            moves.append(EXCHANGE)")),
     _m("CI-M8", "cinco", "CI-END-1", "a colour's last chip completing a line is a draw, in both layers",
        (CIS, *_CI_SPEC_ORDER),
        (CIE, "            if self._completes(state.variant, board, i, colour):\n"
