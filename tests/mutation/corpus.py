@@ -159,6 +159,13 @@ CINCO = [
                   "which CI-M4 mutates)"),
     _m("CI-M14", "cinco", "CI-WIN-1", "the table of rule constants reads the winning line as six chips (every layer "
        "reads it from there)", (CIS, 'RuleConstant("line_length", 5,', 'RuleConstant("line_length", 6,')),
+    _m("CI-M15", "cinco", "CI-HAND-2", "the engine offers the exchange with the rulebook's four cards whatever the "
+       "hand_size flag says",
+       (CIE, "        if len(hand) == state.variant.hand_size:\n            moves.append(EXCHANGE)",
+        "        if len(hand) == 4:\n            moves.append(EXCHANGE)")),
+    _m("CI-M16", "cinco", "CI-WIN-1", "the spec wins with the rulebook's line of five whatever the line_length flag says",
+       (CIS, "is_win(board, colour, variant.line_length, variant.exact_five)",
+        "is_win(board, colour, LINE, variant.exact_five)")),
     _m("CI-M12", "cinco", "CI-OUT-1", "a draw read as 'nobody wins' in the spec",
        (CIS, "        return team_seats(state.players, state.variant, state.winner)\n    return frozenset(range(state.players))",
         "        return team_seats(state.players, state.variant, state.winner)\n    return frozenset()")),
