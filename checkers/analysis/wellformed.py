@@ -70,6 +70,7 @@ from ruleproof.model import codec
 from ruleproof.model.core import Game
 from ruleproof.model.registry import game_for
 from ruleproof.spec.core import variant_from_mapping
+from ruleproof.spec.errors import RuleproofError
 
 PREFIX = {"take5": "T5", "bigpoints": "BP", "ikebana": "IK", "bigfive": "BF", "cinco": "CI"}
 MANIFEST = "wellformed.json"
@@ -125,19 +126,37 @@ def _plugin(reading: Any) -> bool:
     return reading is not None and bool(reading.has_plugin)
 
 
-#: Per game, the rule-constant flags (rows, capacity, hand size …) its reduced configurations, witness games and
-#: length proof take from the reading: under a reading that changes them, every configuration of a sweep is
-#: explored with the reading's numbers (a game not listed here answers "not applicable" under such a reading).
+#: Per game, the rule constants made flags (issue 31: rows, capacity, hand size …) that its reduced
+#: configurations, witness games and length proof take from the reading: under a reading that changes them,
+#: every configuration of a sweep is explored with the reading's values on top of its own flags (a game not
+#: listed here answers "not applicable" under such a reading).
 CONSTANT_FLAGS: dict[str, tuple[str, ...]] = {
     "take5": ("rows", "row_capacity", "hand_size", "deck_top"),
+    "cinco": ("chips", "hand_size", "line_length"),
 }
 
 
 def _with_constants(configs: Any, reading: Any, game_id: str) -> list[tuple[Any, dict[str, Any]]]:
-    """The sweep's configurations with the reading's rule-constant flags applied to each (unchanged without)."""
-    changed = dict(reading.changed_flags()) if reading is not None else {}
-    numbers = {k: v for k, v in changed.items() if k in CONSTANT_FLAGS.get(game_id, ())}
-    return [(name, {**flags, **numbers}) for name, flags in configs]
+    """The configurations (or player counts) with the reading's values of the game's :data:`CONSTANT_FLAGS` set
+    on top of their own flags (the configurations themselves when the reading leaves them at their defaults)."""
+    names = CONSTANT_FLAGS.get(game_id, ())
+    values = {k: v for k, v in reading.changed_flags().items() if k in names} if reading is not None else {}
+    if not values:
+        return list(configs)
+    out: list[tuple[Any, dict[str, Any]]] = []
+    for name, flags in configs:
+        if (name, {**flags, **values}) not in out:
+            out.append((name, {**flags, **values}))
+    return out
+
+
+def _unplayable(qid: str, game_id: str, question: str, kind: str, start: float, name: Any, flags: dict[str, Any],
+                exc: Exception) -> Finding:
+    """A reduced configuration that the reading's values leave unplayable (too small a deck for its hands): the
+    question stays undecided there, and says why."""
+    why = f"the reduced configuration {name} cannot be played with {_flags_text(flags)}: {exc}"
+    return Finding(qid, game_id, question, "unknown", f"not decided: {why}", rule_ids=RULE_IDS[game_id][kind],
+                   seconds=time.perf_counter() - start, method="exhaustive", reason=why)
 
 
 def _configs(configs: Any, reading: Any) -> list[tuple[Any, dict[str, Any]]]:
@@ -303,9 +322,13 @@ def _cinco_cycle(qid: str, question: str, full: bool, start: float, reading: Any
     game = reading.engine if _plugin(reading) else game_for("cinco")
     found = []
     sweep = SWEEPS["cinco"].configs(full)
-    for name, flags in (_configs(sweep, reading) if _plugin(reading) else sweep):
-        config = config_for("cinco", name, **flags)
-        ex = explore(game, config.initial_states(), allow=lambda s, m: not isinstance(m, Play),
+    for name, flags in _with_constants(_configs(sweep, reading) if _plugin(reading) else sweep, reading, "cinco"):
+        try:
+            config = config_for("cinco", name, **flags)
+            roots = config.initial_states()
+        except RuleproofError as exc:
+            return _unplayable(qid, "cinco", question, "1", start, name, flags, exc)
+        ex = explore(game, roots, allow=lambda s, m: not isinstance(m, Play),
                      max_states=config.max_states, config=config)
         cycle = find_cycle(ex)
         if cycle is None:
@@ -350,7 +373,10 @@ def _playability(game_id: str, full: bool, reading: Any = None) -> Finding:
     rows = []
     configs = _configs(SWEEPS[game_id].configs(full), reading) if _plugin(reading) else SWEEPS[game_id].configs(full)
     for name, flags in _with_constants(configs, reading, game_id):
-        ex = explored_under(reading, game_id, name, flags)
+        try:
+            ex = explored_under(reading, game_id, name, flags)
+        except RuleproofError as exc:
+            return _unplayable(qid, game_id, question, "2", start, name, flags, exc)
         stuck = dead_ends(ex)
         if stuck:
             root, moves = path_to(ex, stuck[0])
@@ -516,5 +542,6 @@ for _game in PREFIX:
     for _kind in ("1", "2", "3"):
         QUESTIONS.append(WellformedQuestion(
             f"WF-{PREFIX[_game]}-{_kind}", _game, _TEXTS[_kind], RULE_IDS[_game][_kind], _make(_game, _kind),
-            flags=_swept(_game, _kind), declared=True, takes_reading=True, plugins="engine"))
+            flags=_swept(_game, _kind), declared=True, takes_reading=True,
+            plugins="engine"))
         register(QUESTIONS[-1])

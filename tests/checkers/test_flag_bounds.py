@@ -37,6 +37,8 @@ BOUNDS: dict[tuple[str, str], tuple[str, Any, int, dict[str, Any]]] = {
     ("bigfive", "penalty_limit"): ("MAX_PENALTY_LIMIT", 100_000, 2, {"rounds": 3}),
     ("bigfive", "handicap"): ("MAX_PLAYERS", (20, 20, 20, 20, 19), 5, {"allow_five": True}),
     ("cinco", "chips"): ("MAX_CHIPS", 256, 2, {}),
+    ("cinco", "hand_size"): ("MAX_HAND_SIZE", 10, 2, {}),
+    ("cinco", "line_length"): ("MAX_LINE", 6, 2, {}),
     ("cinco", "first_seat"): ("MAX_PLAYERS", 5, 6, {}),
 }
 

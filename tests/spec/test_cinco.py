@@ -149,10 +149,48 @@ def test_invalid_move_text(text: str) -> None:
 def test_invalid_variant_values() -> None:
     from ruleproof.spec.errors import VariantError
 
-    with pytest.raises(VariantError, match="chips must be an integer from 1"):
+    with pytest.raises(VariantError, match=r"chips must be from 1 to 256 .*got 0 \(limit MAX_CHIPS\)"):
         V(chips=0)
     with pytest.raises(VariantError, match="teams6"):
         V(teams6="1x6")  # type: ignore[arg-type]
+
+
+def test_rule_constant_flags_are_bounded_by_the_table() -> None:
+    """Every constant a reading may change is a flag with the table's value as default and its bounds, and a
+    value just past either bound is refused naming the flag and its limit."""
+    from ruleproof.spec.cinco import CONSTANTS
+    from ruleproof.spec.errors import VariantError
+
+    flags = {"chips", "hand_size", "line_length"}
+    assert {c.name for c in CONSTANTS if c.low is not None} == flags
+    for name in sorted(flags):
+        constant = CONSTANTS.constant(name)
+        assert getattr(V(), name) == constant.value
+        assert constant.low is not None and constant.high is not None
+        assert getattr(V(**{name: constant.low}), name) == constant.low
+        assert getattr(V(**{name: constant.high}), name) == constant.high
+        for wrong in (constant.low - 1, constant.high + 1, True):
+            with pytest.raises(VariantError, match=f"{name} must be from {constant.low} to {constant.high}") as info:
+                V(**{name: wrong})
+            assert info.value.flag == name
+
+
+def test_every_line_length_suits_both_shipped_boards_and_a_short_board_is_refused() -> None:
+    from ruleproof.spec.cinco import CONSTANTS
+    from ruleproof.spec.cinco_board import custom_layout_flags, line_problems
+    from ruleproof.spec.errors import VariantError
+
+    line = CONSTANTS.constant("line_length")
+    assert line.low is not None and line.high is not None
+    for length in range(line.low, line.high + 1):
+        for layout in (hex_layout(), square_layout()):
+            assert line_problems(layout, length) == [], (layout.name, length)
+    assert line_problems(hex_layout(), line.high + 1)  # the hexagon's corners lie on no run of seven
+    row = custom_layout_flags(square_layout(5, 1))  # one row of five cells
+    assert V(**row).line_length == 5 and V(**row, line_length=4).line_length == 4
+    with pytest.raises(VariantError, match="lie on no run of 6 cells|needs at least 6 cells") as info:
+        V(**row, line_length=6)
+    assert info.value.flag == "layout_data"
 
 
 # -- setup and turn order ---------------------------------------------------------
