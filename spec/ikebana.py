@@ -63,8 +63,9 @@ from ruleproof.spec.core import (
     RuleConstant,
     RuleKind,
     Step,
+    check_constant_flags,
 )
-from ruleproof.spec.errors import MoveParseError, PlayerCountError
+from ruleproof.spec.errors import MoveParseError, PlayerCountError, VariantError
 from ruleproof.spec.ikebana_cards import BouquetError as BouquetError  # re-exported: the parts and their arithmetic
 from ruleproof.spec.ikebana_cards import Buy as Buy
 from ruleproof.spec.ikebana_cards import Draw as Draw
@@ -99,24 +100,38 @@ from ruleproof.spec.ikebana_readings import source as _src
 # --------------------------------------------------------------------------
 # The numbers the rulebook fixes
 
+# The bounds of the numbers a reading may change, chosen so that every layer still works: a card shows one
+# digit 1-5 (its text form; the runs and the engine's score table cover these values); a colour of 1 to 20
+# cards keeps decks at most 100 cards; up to 30 starting coins (the box's 1-chips) and 10 rounds keep the
+# refusals per turn and the game length small; a bouquet of 3 to 5 cards (at most one card per colour for
+# "every card a different colour", at least three so that it differs from "two colours"); multipliers 1-10.
+MAX_CARD_VALUE = 5
+MAX_COLOUR_CARDS = 20
+MAX_START_COINS = 30
+MAX_ROUNDS = 10
+MAX_BOUQUET = 5
+MAX_MULTIPLIER = 10
 
-#: Every number of the Ikebana text, named once (the other layers read them from here).
+#: Every number of the Ikebana text, named once (the other layers read them from here); a number with
+#: bounds is also a variant flag of the same name.
 CONSTANTS = ConstantTable("ikebana", (
     RuleConstant("colours", ("R", "G", "Y", "B", "W"), "the colours of the deck, in the text's order: red, green, "
                  "yellow, blue, white (each a letter of a card's text form)", _src(SEC_NEED),
                  "50 карт пяти цветов из набора «Ханаби»: карты красного, зеленого, желтого, синего и белого цвета"),
     RuleConstant("values", (1, 1, 1, 2, 2, 3, 3, 4, 4, 5), "the values of one colour's cards (five colours of ten "
-                 "cards: the text's 50 cards)", _src(SEC_NEED), "с номиналами: 1, 1, 1, 2, 2, 3, 3, 4, 4, 5"),
+                 "cards: the text's 50 cards), lowest first", _src(SEC_NEED), "с номиналами: 1, 1, 1, 2, 2, 3, 3, 4, 4, 5",
+                 1, MAX_CARD_VALUE),
     RuleConstant("chips", ((1, 30), (5, 15), (10, 15), (50, 5)), "the box's chips, (value, count): what a finite "
                  "bank holds before the starting coins are dealt (505 in value)", _src(SEC_NEED),
                  "30 желтых фишек (каждая стоит 1 очко), 15 голубых фишек (5 очков), 15 красных фишек (10 очков), "
                  "5 зеленых фишек (50 очков)"),
     RuleConstant("max_players", 5, "the most players", _src(SEC_PREP), "Каждый игрок (их может быть до 5 человек)"),
     RuleConstant("start_coins", 6, "the coins (of value 1) each player takes from the bank at the start",
-                 _src(SEC_PREP), "получает по 6 монеток (каждая номиналом 1 очко)"),
-    RuleConstant("rounds", 4, "the rounds of a game", _src(SEC_PLAY), "Игра состоит из четырех раундов."),
+                 _src(SEC_PREP), "получает по 6 монеток (каждая номиналом 1 очко)", 0, MAX_START_COINS),
+    RuleConstant("rounds", 4, "the rounds of a game", _src(SEC_PLAY), "Игра состоит из четырех раундов.", 1,
+                 MAX_ROUNDS),
     RuleConstant("bouquet", 5, "the cards of a bouquet: each player collects them every round", _src(SEC_PLAY),
-                 "В каждом раунде игроки собирают набор из 5 карт и зарабатывают очки."),
+                 "В каждом раунде игроки собирают набор из 5 карт и зарабатывают очки.", 3, MAX_BOUQUET),
     RuleConstant("min_players", 2, "the fewest players (the text's smallest table: two players)", _src(SEC_PLAY),
                  "Если играют двое, монетки всегда отдаются оппоненту."),
     # Longest first: among equal splits the explanation names the longest run (the text lists 1-2-3-4 first).
@@ -125,13 +140,14 @@ CONSTANTS = ConstantTable("ikebana", (
                  "Ряд карт с номиналом 1,2,3,4 = 8 очков Ряд карт с номиналом 2,3,4,5 = 12 очков "
                  "Ряд карт с номиналом 1,2,3,4,5 = 15 очков"),
     RuleConstant("two_colour_multiplier", 2, "the multiplier of a bouquet of exactly two colours", _src(SEC_SCORE),
-                 "Все карты только двух цветов = сумма х 2"),
+                 "Все карты только двух цветов = сумма х 2", 1, MAX_MULTIPLIER),
     RuleConstant("rainbow_multiplier", 3, "the multiplier of a bouquet whose cards all differ in colour",
-                 _src(SEC_SCORE), "Все карты разного цвета = сумма х 3"),
+                 _src(SEC_SCORE), "Все карты разного цвета = сумма х 3", 1, MAX_MULTIPLIER),
     RuleConstant("one_colour_multiplier", 4, "the multiplier of a bouquet of one colour", _src(SEC_SCORE),
-                 "Все карты одного цвета = сумма х 4"),
+                 "Все карты одного цвета = сумма х 4", 1, MAX_MULTIPLIER),
     RuleConstant("final_factor", 2, "what the final round's payouts are multiplied by under the text's option "
-                 "(double_final)", _src(SEC_SCORE), "можно очки, полученные в финальном раунде, умножить на два"),
+                 "(double_final)", _src(SEC_SCORE), "можно очки, полученные в финальном раунде, умножить на два", 1,
+                 MAX_MULTIPLIER),
 ))
 
 #: Colour letters in the order the rules list them.
@@ -139,8 +155,8 @@ COLOURS = "".join(CONSTANTS.table("colours"))
 COLOUR_NAMES = dict(zip(COLOURS, ("red", "green", "yellow", "blue", "white")))
 #: The values of one colour's cards.
 VALUES: tuple[int, ...] = CONSTANTS.table("values")
-#: Every value a card can show, lowest first.
-CARD_VALUES: tuple[int, ...] = tuple(sorted(set(VALUES)))
+#: Every value a card can show, lowest first (the bounds of :data:`VALUES`' members).
+CARD_VALUES: tuple[int, ...] = tuple(range(1, MAX_CARD_VALUE + 1))
 #: How many copies of each value one colour has.
 COPIES = dict(sorted(Counter(VALUES).items()))
 #: Cards in a complete bouquet (a hand at the end of a round).
@@ -191,6 +207,19 @@ class IkebanaVariant:
         ``False`` (default) must keep the card; ``True`` may still refuse while
         holding at least one coin, paying every coin left (the text: "пока у
         него не закончатся монетки").
+
+    The numbers of :data:`CONSTANTS` a reading may change are flags of the same
+    name, within the constant's bounds: ``values`` (each colour's cards, lowest
+    first), ``start_coins``, ``rounds``, ``bouquet`` (cards a player collects),
+    ``two_colour_multiplier``, ``rainbow_multiplier``, ``one_colour_multiplier``
+    and ``final_factor`` (with ``double_final``).
+
+    >>> len(deck_cards(IkebanaVariant(values=(1, 1, 2, 2, 3, 3, 4, 4, 5, 5)))), IkebanaVariant(rounds=3).rounds
+    (50, 3)
+    >>> IkebanaVariant(rounds=11)
+    Traceback (most recent call last):
+    ...
+    ruleproof.spec.errors.VariantError: rounds must be from 1 to 10 (the rounds of a game); got 11 (limit MAX_ROUNDS)
     """
 
     bank: Literal["unlimited", "finite"] = "unlimited"
@@ -200,6 +229,34 @@ class IkebanaVariant:
     recycle: Literal["on_draw", "when_empty"] = "on_draw"
     stall: Literal["end_round", "skip"] = "end_round"
     partial_refusal: bool = False
+    values: tuple[int, ...] = VALUES
+    start_coins: int = START_COINS
+    rounds: int = ROUNDS
+    bouquet: int = BOUQUET
+    two_colour_multiplier: int = SCORING.two_colours
+    rainbow_multiplier: int = SCORING.rainbow
+    one_colour_multiplier: int = SCORING.one_colour
+    final_factor: int = FINAL_FACTOR
+
+    def __post_init__(self) -> None:
+        values = self.values
+        if not isinstance(values, tuple) or not 1 <= len(values) <= MAX_COLOUR_CARDS:
+            size = len(values) if isinstance(values, tuple) else values
+            raise VariantError(f"values must list 1 to {MAX_COLOUR_CARDS} cards of a colour (limit MAX_COLOUR_CARDS); "
+                               f"got {size!r}", flag="values")
+        try:
+            check_constant_flags(self, CONSTANTS)
+        except VariantError as exc:
+            raise VariantError(f"{exc.args[0]} (limit {_LIMITS[exc.flag]})", flag=exc.flag) from None
+        if list(values) != sorted(values):
+            raise VariantError(f"values must be listed lowest first, as the text lists them; got {values!r}",
+                               flag="values")
+
+
+#: The named upper bound of each flag of :data:`CONSTANTS` (said when a value is refused).
+_LIMITS = {"values": "MAX_CARD_VALUE", "start_coins": "MAX_START_COINS", "rounds": "MAX_ROUNDS",
+           "bouquet": "MAX_BOUQUET", "two_colour_multiplier": "MAX_MULTIPLIER", "rainbow_multiplier": "MAX_MULTIPLIER",
+           "one_colour_multiplier": "MAX_MULTIPLIER", "final_factor": "MAX_MULTIPLIER"}
 
 
 #: The rulebook's own reading: every flag at its default.
@@ -229,12 +286,12 @@ def parse_card(text: str) -> Card:
 
 
 def deck_cards(variant: IkebanaVariant) -> tuple[Card, ...]:
-    """Every card of the deck, sorted: each colour has a card of each of the :data:`VALUES`.
+    """Every card of the deck, sorted: each colour has a card of each of the variant's ``values``.
 
     >>> len(deck_cards(IkebanaVariant())), deck_cards(IkebanaVariant())[:4]
     (50, ('B1', 'B1', 'B1', 'B2'))
     """
-    return FULL_DECK
+    return tuple(sorted(f"{c}{v}" for c in COLOURS for v in variant.values))
 
 
 # --------------------------------------------------------------------------
@@ -275,7 +332,7 @@ Phase = Literal["choose", "reveal", "decide", "over"]
 class IkebanaState(NamedTuple):
     """An Ikebana position. Every card is in exactly one of deck, hands, piles, drawn.
 
-    :param round: the round being played, 1–4 (the last one once the game is over).
+    :param round: the round being played, from 1 to the variant's ``rounds`` (the last one once the game is over).
     :param start: the start player of this round.
     :param turn: the seat whose turn it is (also while chance turns up its card).
     :param phase: ``choose`` (draw or buy), ``reveal`` (chance turns up a card),
@@ -320,7 +377,7 @@ def check_players(players: int) -> None:
 
 
 def initial_state(players: int, variant: IkebanaVariant) -> IkebanaState:
-    """The position before the first turn: all cards in the deck, six coins each, seat 0 starts.
+    """The position before the first turn: all cards in the deck, the starting coins (six) each, seat 0 starts.
 
     >>> s = initial_state(3, IkebanaVariant())
     >>> len(s.deck), s.coins, s.turn, s.phase
@@ -330,7 +387,7 @@ def initial_state(players: int, variant: IkebanaVariant) -> IkebanaState:
     empty: tuple[tuple[Card, ...], ...] = ((),) * players
     return IkebanaState(
         variant, players, 1, 0, 0, "choose", deck_cards(variant), empty, empty, None, 0,
-        (START_COINS,) * players, 0, (), (), (), (),
+        (variant.start_coins,) * players, 0, (), (), (), (),
     )
 
 
@@ -375,13 +432,13 @@ def compute_next_turn(
 ) -> int | None:
     """Who plays after ``seat``'s turn ends, or ``None`` when the round ends.
 
-    The turn goes clockwise to the next player holding fewer than five cards
+    The turn goes clockwise to the next player holding fewer than a bouquet's cards
     (``seat`` itself when nobody else needs cards). If that player can neither
     draw nor buy, the ``stall`` flag decides: end the round, or skip to the
     next player who needs cards and can act.
     """
     players = len(hands)
-    needing = [s for s in ((seat + i) % players for i in range(1, players + 1)) if len(hands[s]) < BOUQUET]
+    needing = [s for s in ((seat + i) % players for i in range(1, players + 1)) if len(hands[s]) < variant.bouquet]
     if not needing:
         return None
     if can_act(deck, piles, coins, needing[0]):
@@ -396,8 +453,9 @@ def compute_next_turn(
 
 
 def scoring_of(variant: IkebanaVariant) -> Scoring:
-    """The numbers a bouquet's score depends on under ``variant``."""
-    return SCORING
+    """The numbers a bouquet's score depends on under ``variant``: its size, the runs, the multipliers."""
+    return Scoring(variant.bouquet, SCORING.runs, variant.one_colour_multiplier, variant.two_colour_multiplier,
+                   variant.rainbow_multiplier)
 
 
 def explain_bouquet(cards: Iterable[str], variant: IkebanaVariant = DEFAULT_VARIANT) -> BouquetScore:
@@ -449,7 +507,7 @@ def compute_colour_multiplier(cards: Sequence[Card], variant: IkebanaVariant = D
 
 def compute_bouquet_score(cards: Sequence[Card], variant: IkebanaVariant = DEFAULT_VARIANT) -> int:
     """A bouquet's score: best combination points × colour multiplier; more cards than a bouquet holds
-    (:data:`BOUQUET`) are refused with :class:`BouquetError`.
+    (the variant's ``bouquet``) are refused with :class:`BouquetError`.
 
     >>> compute_bouquet_score(["R1", "R2", "R3", "R4", "R5"])
     60
@@ -465,23 +523,24 @@ def compute_bouquet_score(cards: Sequence[Card], variant: IkebanaVariant = DEFAU
 # Payouts and the next round
 
 
-def bank_capacity(players: int) -> int:
-    """What a finite bank holds at the start: every chip's value minus six coins per player.
+def bank_capacity(players: int, variant: IkebanaVariant = DEFAULT_VARIANT) -> int:
+    """What a finite bank holds at the start: every chip's value minus the starting coins of every player.
 
-    >>> bank_capacity(5)
-    475
+    >>> bank_capacity(5), bank_capacity(5, IkebanaVariant(start_coins=10))
+    (475, 455)
     """
-    return BANK_TOTAL - START_COINS * players
+    return BANK_TOTAL - variant.start_coins * players
 
 
 def compute_bank_left(variant: IkebanaVariant, players: int, issued: int) -> int | None:
     """What a finite bank still holds; ``None`` for an unlimited bank."""
-    return None if variant.bank == "unlimited" else bank_capacity(players) - issued
+    return None if variant.bank == "unlimited" else bank_capacity(players, variant) - issued
 
 
 def compute_due(variant: IkebanaVariant, round_: int, scores: Sequence[int]) -> tuple[int, ...]:
-    """What each player is owed for a round: the score, doubled in the final round under ``double_final``."""
-    factor = 2 if variant.double_final and round_ == ROUNDS else 1
+    """What each player is owed for a round: the score, times the final factor (doubled) in the final round under
+    ``double_final``."""
+    factor = variant.final_factor if variant.double_final and round_ == variant.rounds else 1
     return tuple(s * factor for s in scores)
 
 
@@ -531,7 +590,7 @@ def compute_winners(state: IkebanaState) -> frozenset[int]:
 
 
 def compute_money(state: IkebanaState) -> int:
-    """The players' coins minus what the bank paid out: always six per player."""
+    """The players' coins minus what the bank paid out: always the starting coins of every player."""
     return sum(state.coins) - state.issued
 
 
@@ -564,8 +623,9 @@ def _is_fresh(step: _Step) -> bool:
 
 def _check_setup(step: _Step) -> str | None:
     s = step.before
-    if s.coins != (START_COINS,) * s.players or s.issued != 0:
-        return f"each player starts with {START_COINS} coins from the bank; found coins {list(s.coins)}, issued {s.issued}"
+    start = step.variant.start_coins
+    if s.coins != (start,) * s.players or s.issued != 0:
+        return f"each player starts with {start} coins from the bank; found coins {list(s.coins)}, issued {s.issued}"
     if s.start != 0 or s.turn != 0:
         return f"seat 0 starts the first round; found start {s.start}, turn {s.turn}"
     return None
@@ -823,7 +883,7 @@ def _first_needing(step: _Step) -> int | None:
     mid = _mid(step)
     players = step.before.players
     order = ((step.actor + i) % players for i in range(1, players + 1))
-    return next((s for s in order if len(mid.hands[s]) < BOUQUET), None)
+    return next((s for s in order if len(mid.hands[s]) < step.variant.bouquet), None)
 
 
 def _next_can_act(step: _Step) -> bool | None:
@@ -851,7 +911,7 @@ def _check_next_turn(step: _Step) -> str | None:
     if (after.turn == expected and after.phase == "choose" and after.round == step.before.round
             and after.refusals == 0 and after.drawn is None):
         return None
-    return f"the turn passes clockwise to seat {expected}, the next player with fewer than {BOUQUET} cards"
+    return f"the turn passes clockwise to seat {expected}, the next player with fewer than {step.variant.bouquet} cards"
 
 
 def _check_stall(step: _Step) -> str | None:
@@ -871,15 +931,16 @@ def _check_stall(step: _Step) -> str | None:
 
 def _check_round_end(step: _Step) -> str | None:
     mid = _mid(step)
-    complete = all(len(h) == BOUQUET for h in mid.hands)
+    size = step.variant.bouquet
+    complete = all(len(h) == size for h in mid.hands)
     ended = _after_round_ended(step)
     after = step.after
     assert after is not None
     if complete and not ended:
-        return f"every player holds {BOUQUET} cards: the round must end"
+        return f"every player holds {size} cards: the round must end"
     if not complete and ended and not _is_stall(step):
         sizes = [len(h) for h in mid.hands]
-        return f"the round goes on while a player holds fewer than {BOUQUET} cards (hand sizes {sizes})"
+        return f"the round goes on while a player holds fewer than {size} cards (hand sizes {sizes})"
     if ended and after.last_bouquets != mid.hands:
         return f"the bouquets {[list(h) for h in mid.hands]} must be revealed"
     return None
@@ -960,7 +1021,7 @@ def _check_payout(step: _Step) -> str | None:
 
 def _game_ends(step: _Step) -> bool:
     s = step.before
-    return s.round == ROUNDS or (
+    return s.round == step.variant.rounds or (
         step.variant.shortfall == "end_game" and is_bank_short(step.variant, s.players, s.issued, _due(step))
     )
 
@@ -997,7 +1058,8 @@ def _check_game_end(step: _Step) -> str | None:
     ends = _game_ends(step)
     if ends != (after.phase == "over"):
         if ends:
-            why = f"{ROUNDS} rounds were played" if s.round == ROUNDS else "the bank could not pay the round in full"
+            why = (f"{s.round} rounds were played" if s.round == step.variant.rounds
+                   else "the bank could not pay the round in full")
             return f"the game ends: {why}"
         return f"the game goes on after round {s.round}"
     empty = ((),) * s.players
@@ -1017,7 +1079,7 @@ def _check_money(step: _Step) -> str | None:
         return f"a player's coins became negative: {list(after.coins)}"
     left = compute_bank_left(step.variant, s.players, after.issued)
     if left is not None and left < 0:
-        return f"the finite bank paid out {after.issued}, more than the {bank_capacity(s.players)} it held"
+        return f"the finite bank paid out {after.issued}, more than the {bank_capacity(s.players, step.variant)} it held"
     return None
 
 
@@ -1036,10 +1098,10 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "IK-SETUP-2", "Starting coins and first player",
-        "Every player starts with six coins of value 1 taken from the bank, the 50 cards are shuffled into a "
-        "face-down deck, and seat 0 starts the first round.",
+        "Every player starts with six coins of value 1 taken from the bank (start_coins), the 50 cards (values) are "
+        "shuffled into a face-down deck, and seat 0 starts the first round.",
         _src(SEC_PREP, "RULES-NOTES.md §Ikebana row 5: round 1 starts with seat 0"),
-        RuleKind.LEGALITY, _check_setup, _is_fresh,
+        RuleKind.LEGALITY, _check_setup, _is_fresh, flags=("values", "start_coins"),
     ),
     Rule(
         "IK-TURN-1", "Whose turn",
@@ -1134,10 +1196,10 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "IK-ORDER-1", "Turn order",
-        "After a turn the next player clockwise who holds fewer than five cards plays (the same player again if "
+        "After a turn the next player clockwise who holds fewer than five cards (bouquet) plays (the same player again if "
         "nobody else needs cards).",
         _src(SEC_PLAY), RuleKind.EFFECT, _check_next_turn, _is_normal_pass,
-        tags=BOUNDARY_TAGS,
+        tags=BOUNDARY_TAGS, flags=("bouquet",),
     ),
     Rule(
         "IK-STALL-1", "A player who cannot act",
@@ -1145,13 +1207,13 @@ RULES: tuple[Rule, ...] = (
         "stand (stall 'end_round'), or that player is skipped and the round ends only when no player who needs "
         "cards can act (stall 'skip'). This cannot happen with the full deck and at most five players.",
         _src(SEC_ROUND_END, "project decision: the text never says what happens when nobody can take a card"),
-        RuleKind.EFFECT, _check_stall, _is_stall, flags=("stall",),
+        RuleKind.EFFECT, _check_stall, _is_stall, flags=("stall", "bouquet"),
     ),
     Rule(
         "IK-ROUND-1", "End of a round",
-        "A round ends exactly when every player holds five cards; then all bouquets are revealed.",
+        "A round ends exactly when every player holds five cards (bouquet); then all bouquets are revealed.",
         _src(SEC_ROUND_END), RuleKind.EFFECT, _check_round_end, _is_turn_end,
-        tags=BOUNDARY_TAGS,
+        tags=BOUNDARY_TAGS, flags=("bouquet",),
     ),
     Rule(
         "IK-SCORE-1", "Best combinations",
@@ -1159,13 +1221,15 @@ RULES: tuple[Rule, ...] = (
         "the runs 1-2-3-4, 2-3-4-5 and 1-2-3-4-5 score 8, 12 and 15. A bouquet scores the best total over every "
         "way of choosing disjoint combinations.",
         _src(SEC_SCORE, "RULES-NOTES.md §Ikebana row 1"), RuleKind.EFFECT, _check_combination_points, _is_round_end,
+        flags=("bouquet",),
     ),
     Rule(
         "IK-SCORE-2", "Colour multiplier",
         "The combination points are multiplied according to the colours of all five cards, including cards in "
-        "no combination: exactly two colours x2, five different colours x3, one colour x4, otherwise x1.",
+        "no combination: exactly two colours x2, five different colours x3, one colour x4, otherwise x1 (the "
+        "multiplier flags).",
         _src(SEC_SCORE, "RULES-NOTES.md §Ikebana row 2"), RuleKind.EFFECT, _check_colour_multiplier, _is_round_end,
-        tags=BOUNDARY_TAGS,
+        tags=BOUNDARY_TAGS, flags=("bouquet", "two_colour_multiplier", "rainbow_multiplier", "one_colour_multiplier"),
     ),
     Rule(
         "IK-PAY-1", "Payouts",
@@ -1175,9 +1239,10 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "IK-PAY-2", "Amount due",
-        "Each player is paid their score; with double_final the payouts of the fourth round are doubled.",
+        "Each player is paid their score; with double_final the payouts of the fourth (last) round are doubled "
+        "(final_factor).",
         _src(SEC_SCORE, "RULES-NOTES.md §Ikebana row 7"), RuleKind.EFFECT, _check_amount_due, _is_round_end,
-        flags=("double_final",),
+        flags=("double_final", "final_factor", "rounds"),
     ),
     Rule(
         "IK-BANK-1", "A finite bank runs short",
@@ -1187,7 +1252,7 @@ RULES: tuple[Rule, ...] = (
         _src(SEC_NEED, "RULES-NOTES.md §Ikebana row 6; the shortfall is a project decision"),
         RuleKind.EFFECT, _check_bank_shortfall,
         lambda step: _is_round_end(step) and step.variant.bank == "finite",
-        flags=("bank", "shortfall"),
+        flags=("bank", "shortfall", "start_coins"),
         tags=BOUNDARY_TAGS,
     ),
     Rule(
@@ -1202,13 +1267,13 @@ RULES: tuple[Rule, ...] = (
         "IK-ROUND-2", "New round",
         "After the payouts all cards are gathered and shuffled and a new round starts with empty hands and "
         "discard piles.",
-        _src(SEC_SCORE), RuleKind.EFFECT, _check_new_round, _is_round_end,
+        _src(SEC_SCORE), RuleKind.EFFECT, _check_new_round, _is_round_end, flags=("values",),
     ),
     Rule(
         "IK-END-1", "End of the game",
-        "The game ends after the fourth round (with shortfall 'end_game', also after a round the finite bank "
+        "The game ends after the fourth round (rounds; with shortfall 'end_game', also after a round the finite bank "
         "could not pay in full).",
-        _src(SEC_PLAY), RuleKind.EFFECT, _check_game_end, _is_round_end, flags=("shortfall",),
+        _src(SEC_PLAY), RuleKind.EFFECT, _check_game_end, _is_round_end, flags=("shortfall", "rounds"),
         tags=BOUNDARY_TAGS,
     ),
     Rule(
@@ -1216,7 +1281,7 @@ RULES: tuple[Rule, ...] = (
         "Coins only move between players and from the bank to players: the players' coins always equal six per "
         "player plus what the bank has paid out; nobody's coins go below zero; a finite bank never pays out more "
         "than it holds.",
-        _src(SEC_PREP), RuleKind.EFFECT, _check_money, flags=("bank",),
+        _src(SEC_PREP), RuleKind.EFFECT, _check_money, flags=("bank", "start_coins"),
         tags=BOUNDARY_TAGS,
     ),
     Rule(

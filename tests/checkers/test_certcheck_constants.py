@@ -44,6 +44,18 @@ def test_ikebana_checker_deck_equals_the_spec_card_by_card() -> None:
     assert checker.START_COINS == spec.START_COINS and checker.COLOURS == spec.COLOURS
 
 
+def test_ikebana_checker_ranges_are_the_spec_bounds() -> None:
+    """The numbers a certificate's variant may give, as the checker implements them: the spec's bounds."""
+    from ruleproof.checkers.certcheck import ikebana as checker
+    from ruleproof.spec import ikebana as spec
+
+    for name, entry in checker.RULES.flags.items():
+        if isinstance(entry, checker.Within):
+            constant = spec.CONSTANTS.constant(name)
+            assert (entry.span.low, entry.span.high) == (constant.low, constant.high), name
+    assert checker.RULES.flags["values"].length == spec.MAX_COLOUR_CARDS  # type: ignore[union-attr]
+
+
 def test_invalid_declaration_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     from ruleproof.checkers.certcheck import take5 as checker
 
