@@ -4,14 +4,17 @@ Source: ``003_cc6896382a889cb1.txt`` (a forum post describing Antoine Bauza's
 Ikebana for a Hanabi deck: white instead of black, no multicoloured jokers), with
 the facts and defaults of RULES-NOTES.md §Ikebana where the text is silent.
 
-The module follows the text: the numbers it fixes (:data:`CONSTANTS`), the
-variant, cards, moves and the state, the calculations of play, of the round's end
-and of the score, the rules. Two plain modules beside it hold what reads on its
-own: :mod:`ruleproof.spec.ikebana_cards` the parts and their arithmetic (the move
-classes, a bouquet's score, piles and payments, from numbers given to it) and
-:mod:`ruleproof.spec.ikebana_readings` the text's sections and its ambiguities.
-What exists only for speed (memories, fast forms of the rules, candidate tables)
-is in :mod:`ruleproof.spec.accel.ikebana`.
+The module follows the text: the cards (§ «Вам понадобится»), the moves, the
+state and the setup (§ «Подготовка»), the calculations of play (§ «Как играть»),
+of the round's end and of the score, then the rules. Two plain modules beside it
+read on their own, and everything in them is re-exported here:
+:mod:`ruleproof.spec.ikebana_readings` is what a reading is made of: the numbers
+the text fixes (:data:`CONSTANTS`, each with its passage), the variant (every
+flag: those numbers within bounds and one per ambiguity) and the ambiguities;
+:mod:`ruleproof.spec.ikebana_cards` is the parts' arithmetic (the move classes, a
+bouquet's score, piles and payments), from numbers given to it. What exists only
+for speed (memories, fast forms of the rules, candidate tables) is in
+:mod:`ruleproof.spec.accel.ikebana`.
 
 Model of play
 -------------
@@ -48,220 +51,32 @@ bouquet R1 R2 R3 R4 W2
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from typing import Literal, NamedTuple
 
-from ruleproof.spec.core import (
-    BOUNDARY_TAGS,
-    CHANCE,
-    TERMINAL,
-    ConstantTable,
-    GameSpec,
-    Rule,
-    RuleConstant,
-    RuleKind,
-    Step,
-    check_constant_flags,
-)
-from ruleproof.spec.errors import MoveParseError, PlayerCountError, VariantError
-from ruleproof.spec.ikebana_cards import BouquetError as BouquetError  # re-exported: the parts and their arithmetic
-from ruleproof.spec.ikebana_cards import Buy as Buy
-from ruleproof.spec.ikebana_cards import Draw as Draw
-from ruleproof.spec.ikebana_cards import IkebanaMove as IkebanaMove
-from ruleproof.spec.ikebana_cards import Keep as Keep
-from ruleproof.spec.ikebana_cards import Refuse as Refuse
-from ruleproof.spec.ikebana_cards import Reveal as Reveal
-from ruleproof.spec.ikebana_cards import BouquetScore as BouquetScore
-from ruleproof.spec.ikebana_cards import Card as Card
-from ruleproof.spec.ikebana_cards import Combination as Combination
-from ruleproof.spec.ikebana_cards import Scoring as Scoring
-from ruleproof.spec.ikebana_cards import card_colour as card_colour
-from ruleproof.spec.ikebana_cards import card_value as card_value
-from ruleproof.spec.ikebana_cards import can_act as can_act
-from ruleproof.spec.ikebana_cards import can_draw as can_draw
-from ruleproof.spec.ikebana_cards import compute_buyable as compute_buyable
-from ruleproof.spec.ikebana_cards import compute_paid_in_order, score_bouquet
-from ruleproof.spec.ikebana_cards import compute_recycled as compute_recycled
-from ruleproof.spec.ikebana_cards import compute_refusal_payee as compute_refusal_payee
+from ruleproof.spec.core import BOUNDARY_TAGS, CHANCE, TERMINAL, GameSpec, Rule, RuleKind, Step
+from ruleproof.spec.errors import MoveParseError, PlayerCountError
 from ruleproof.spec import ikebana_cards
-from ruleproof.spec.ikebana_readings import AMBIGUITIES as AMBIGUITIES  # re-exported: the text's open points
-from ruleproof.spec.ikebana_readings import RULEBOOK as RULEBOOK
-from ruleproof.spec.ikebana_readings import (
-    SEC_NEED,
-    SEC_PLAY,
-    SEC_PREP,
-    SEC_ROUND_END,
-    SEC_SCORE,
+from ruleproof.spec.ikebana_cards import (  # re-exported: the parts and their arithmetic
+    BouquetError as BouquetError, BouquetScore as BouquetScore, Buy as Buy, Card as Card, Combination as Combination,
+    Draw as Draw, IkebanaMove as IkebanaMove, Keep as Keep, Refuse as Refuse, Reveal as Reveal, Scoring as Scoring,
+    can_act as can_act, can_draw as can_draw, card_colour as card_colour, card_value as card_value,
+    compute_buyable as compute_buyable, compute_recycled as compute_recycled,
+    compute_refusal_payee as compute_refusal_payee,
 )
+from ruleproof.spec.ikebana_cards import compute_paid_in_order, score_bouquet
+from ruleproof.spec.ikebana_readings import (  # re-exported: the text, its numbers, the variant, its open points
+    AMBIGUITIES as AMBIGUITIES, BANK_CHIPS as BANK_CHIPS, BANK_TOTAL as BANK_TOTAL, BOUQUET as BOUQUET,
+    CARD_KINDS as CARD_KINDS, CARD_VALUES as CARD_VALUES, COLOUR_NAMES as COLOUR_NAMES, COLOURS as COLOURS,
+    CONSTANTS as CONSTANTS, COPIES as COPIES, DEFAULT_VARIANT as DEFAULT_VARIANT, FINAL_FACTOR as FINAL_FACTOR,
+    FULL_DECK as FULL_DECK, MAX_BOUQUET as MAX_BOUQUET, MAX_CARD_VALUE as MAX_CARD_VALUE,
+    MAX_COLOUR_CARDS as MAX_COLOUR_CARDS, MAX_MULTIPLIER as MAX_MULTIPLIER, MAX_PLAYERS as MAX_PLAYERS,
+    MAX_ROUNDS as MAX_ROUNDS, MAX_START_COINS as MAX_START_COINS, MIN_PLAYERS as MIN_PLAYERS, ROUNDS as ROUNDS,
+    RULEBOOK as RULEBOOK, RUNS as RUNS, SCORING as SCORING, START_COINS as START_COINS, VALUES as VALUES,
+    IkebanaVariant as IkebanaVariant,
+)
+from ruleproof.spec.ikebana_readings import SEC_NEED, SEC_PLAY, SEC_PREP, SEC_ROUND_END, SEC_SCORE
 from ruleproof.spec.ikebana_readings import source as _src
-
-# --------------------------------------------------------------------------
-# The numbers the rulebook fixes
-
-# The bounds of the numbers a reading may change, chosen so that every layer still works: a card shows one
-# digit 1-5 (its text form; the runs and the engine's score table cover these values); a colour of 1 to 20
-# cards keeps decks at most 100 cards; up to 30 starting coins (the box's 1-chips) and 10 rounds keep the
-# refusals per turn and the game length small; a bouquet of 3 to 5 cards (at most one card per colour for
-# "every card a different colour", at least three so that it differs from "two colours"); multipliers 1-10.
-MAX_CARD_VALUE = 5
-MAX_COLOUR_CARDS = 20
-MAX_START_COINS = 30
-MAX_ROUNDS = 10
-MAX_BOUQUET = 5
-MAX_MULTIPLIER = 10
-
-#: Every number of the Ikebana text, named once (the other layers read them from here); a number with
-#: bounds is also a variant flag of the same name.
-CONSTANTS = ConstantTable("ikebana", (
-    RuleConstant("colours", ("R", "G", "Y", "B", "W"), "the colours of the deck, in the text's order: red, green, "
-                 "yellow, blue, white (each a letter of a card's text form)", _src(SEC_NEED),
-                 "50 карт пяти цветов из набора «Ханаби»: карты красного, зеленого, желтого, синего и белого цвета"),
-    RuleConstant("values", (1, 1, 1, 2, 2, 3, 3, 4, 4, 5), "the values of one colour's cards (five colours of ten "
-                 "cards: the text's 50 cards), lowest first", _src(SEC_NEED), "с номиналами: 1, 1, 1, 2, 2, 3, 3, 4, 4, 5",
-                 1, MAX_CARD_VALUE),
-    RuleConstant("chips", ((1, 30), (5, 15), (10, 15), (50, 5)), "the box's chips, (value, count): what a finite "
-                 "bank holds before the starting coins are dealt (505 in value)", _src(SEC_NEED),
-                 "30 желтых фишек (каждая стоит 1 очко), 15 голубых фишек (5 очков), 15 красных фишек (10 очков), "
-                 "5 зеленых фишек (50 очков)"),
-    RuleConstant("max_players", 5, "the most players", _src(SEC_PREP), "Каждый игрок (их может быть до 5 человек)"),
-    RuleConstant("start_coins", 6, "the coins (of value 1) each player takes from the bank at the start",
-                 _src(SEC_PREP), "получает по 6 монеток (каждая номиналом 1 очко)", 0, MAX_START_COINS),
-    RuleConstant("rounds", 4, "the rounds of a game", _src(SEC_PLAY), "Игра состоит из четырех раундов.", 1,
-                 MAX_ROUNDS),
-    RuleConstant("bouquet", 5, "the cards of a bouquet: each player collects them every round", _src(SEC_PLAY),
-                 "В каждом раунде игроки собирают набор из 5 карт и зарабатывают очки.", 3, MAX_BOUQUET),
-    RuleConstant("min_players", 2, "the fewest players (the text's smallest table: two players)", _src(SEC_PLAY),
-                 "Если играют двое, монетки всегда отдаются оппоненту."),
-    # Longest first: among equal splits the explanation names the longest run (the text lists 1-2-3-4 first).
-    RuleConstant("runs", (((1, 2, 3, 4, 5), 15), ((2, 3, 4, 5), 12), ((1, 2, 3, 4), 8)),
-                 "the runs and their points, (values, points)", _src(SEC_SCORE),
-                 "Ряд карт с номиналом 1,2,3,4 = 8 очков Ряд карт с номиналом 2,3,4,5 = 12 очков "
-                 "Ряд карт с номиналом 1,2,3,4,5 = 15 очков"),
-    RuleConstant("two_colour_multiplier", 2, "the multiplier of a bouquet of exactly two colours", _src(SEC_SCORE),
-                 "Все карты только двух цветов = сумма х 2", 1, MAX_MULTIPLIER),
-    RuleConstant("rainbow_multiplier", 3, "the multiplier of a bouquet whose cards all differ in colour",
-                 _src(SEC_SCORE), "Все карты разного цвета = сумма х 3", 1, MAX_MULTIPLIER),
-    RuleConstant("one_colour_multiplier", 4, "the multiplier of a bouquet of one colour", _src(SEC_SCORE),
-                 "Все карты одного цвета = сумма х 4", 1, MAX_MULTIPLIER),
-    RuleConstant("final_factor", 2, "what the final round's payouts are multiplied by under the text's option "
-                 "(double_final)", _src(SEC_SCORE), "можно очки, полученные в финальном раунде, умножить на два", 1,
-                 MAX_MULTIPLIER),
-))
-
-#: Colour letters in the order the rules list them.
-COLOURS = "".join(CONSTANTS.table("colours"))
-COLOUR_NAMES = dict(zip(COLOURS, ("red", "green", "yellow", "blue", "white")))
-#: The values of one colour's cards.
-VALUES: tuple[int, ...] = CONSTANTS.table("values")
-#: Every value a card can show, lowest first (the bounds of :data:`VALUES`' members).
-CARD_VALUES: tuple[int, ...] = tuple(range(1, MAX_CARD_VALUE + 1))
-#: How many copies of each value one colour has.
-COPIES = dict(sorted(Counter(VALUES).items()))
-#: Cards in a complete bouquet (a hand at the end of a round).
-BOUQUET = CONSTANTS.number("bouquet")
-START_COINS = CONSTANTS.number("start_coins")
-ROUNDS = CONSTANTS.number("rounds")
-MIN_PLAYERS = CONSTANTS.number("min_players")
-MAX_PLAYERS = CONSTANTS.number("max_players")
-#: The chips of the text: (value, count) — 30×1, 15×5, 15×10, 5×50.
-BANK_CHIPS: tuple[tuple[int, int], ...] = CONSTANTS.table("chips")
-#: The value of every chip in the box (505).
-BANK_TOTAL = sum(value * count for value, count in BANK_CHIPS)
-#: The runs and their points.
-RUNS: dict[tuple[int, ...], int] = dict(CONSTANTS.table("runs"))
-FINAL_FACTOR = CONSTANTS.number("final_factor")
-#: The numbers a bouquet's score depends on (:mod:`ruleproof.spec.ikebana_cards`).
-SCORING = Scoring(BOUQUET, tuple(RUNS.items()), CONSTANTS.number("one_colour_multiplier"),
-                  CONSTANTS.number("two_colour_multiplier"), CONSTANTS.number("rainbow_multiplier"))
-
-#: Every card of the deck, sorted (as strings).
-FULL_DECK: tuple[Card, ...] = tuple(sorted(f"{c}{v}" for c in COLOURS for v in VALUES))
-#: The 25 different cards.
-CARD_KINDS: tuple[Card, ...] = tuple(sorted(set(FULL_DECK)))
-
-
-@dataclass(frozen=True)
-class IkebanaVariant:
-    """The variant flags of Ikebana (RULES-NOTES.md §Ikebana and the gaps of the text).
-
-    :param bank: ``"unlimited"`` (default) or ``"finite"``: the bank holds the
-        text's chips, 505 in value, minus the players' starting coins.
-    :param shortfall: what happens when a finite bank cannot pay a round in
-        full: ``"in_order"`` pays clockwise from the round's start player while
-        money lasts and play goes on; ``"end_game"`` pays the same way and then
-        ends the game.
-    :param double_final: the text's option: payouts of the fourth round are doubled.
-    :param start_tie: who starts the next round when several players share the
-        highest score: ``"after_previous"``: the first of them clockwise after
-        the previous start player; ``"lowest_seat"``: the lowest seat.
-    :param recycle: when a run-out deck is rebuilt from the discard piles:
-        ``"on_draw"``: when a card must be drawn and the deck is empty;
-        ``"when_empty"``: as soon as the last card is turned up.
-    :param stall: a player to act who can neither draw (deck and discards below
-        the tops empty) nor buy: ``"end_round"`` ends the round at once, bouquets
-        scored as they stand; ``"skip"`` passes the turn to the next player who
-        still needs cards and can act, and ends the round when nobody can.
-    :param partial_refusal: a player who cannot pay the next refusal in full:
-        ``False`` (default) must keep the card; ``True`` may still refuse while
-        holding at least one coin, paying every coin left (the text: "пока у
-        него не закончатся монетки").
-
-    The numbers of :data:`CONSTANTS` a reading may change are flags of the same
-    name, within the constant's bounds: ``values`` (each colour's cards, lowest
-    first), ``start_coins``, ``rounds``, ``bouquet`` (cards a player collects),
-    ``two_colour_multiplier``, ``rainbow_multiplier``, ``one_colour_multiplier``
-    and ``final_factor`` (with ``double_final``).
-
-    >>> len(deck_cards(IkebanaVariant(values=(1, 1, 2, 2, 3, 3, 4, 4, 5, 5)))), IkebanaVariant(rounds=3).rounds
-    (50, 3)
-    >>> IkebanaVariant(rounds=11)
-    Traceback (most recent call last):
-    ...
-    ruleproof.spec.errors.VariantError: rounds must be from 1 to 10 (the rounds of a game); got 11 (limit MAX_ROUNDS)
-    """
-
-    bank: Literal["unlimited", "finite"] = "unlimited"
-    shortfall: Literal["in_order", "end_game"] = "in_order"
-    double_final: bool = False
-    start_tie: Literal["after_previous", "lowest_seat"] = "after_previous"
-    recycle: Literal["on_draw", "when_empty"] = "on_draw"
-    stall: Literal["end_round", "skip"] = "end_round"
-    partial_refusal: bool = False
-    values: tuple[int, ...] = VALUES
-    start_coins: int = START_COINS
-    rounds: int = ROUNDS
-    bouquet: int = BOUQUET
-    two_colour_multiplier: int = SCORING.two_colours
-    rainbow_multiplier: int = SCORING.rainbow
-    one_colour_multiplier: int = SCORING.one_colour
-    final_factor: int = FINAL_FACTOR
-
-    def __post_init__(self) -> None:
-        values = self.values
-        if not isinstance(values, tuple) or not 1 <= len(values) <= MAX_COLOUR_CARDS:
-            size = len(values) if isinstance(values, tuple) else values
-            raise VariantError(f"values must list 1 to {MAX_COLOUR_CARDS} cards of a colour (limit MAX_COLOUR_CARDS); "
-                               f"got {size!r}", flag="values")
-        try:
-            check_constant_flags(self, CONSTANTS)
-        except VariantError as exc:
-            raise VariantError(f"{exc.args[0]} (limit {_LIMITS[exc.flag]})", flag=exc.flag) from None
-        if list(values) != sorted(values):
-            raise VariantError(f"values must be listed lowest first, as the text lists them; got {values!r}",
-                               flag="values")
-
-
-#: The named upper bound of each flag of :data:`CONSTANTS` (said when a value is refused).
-_LIMITS = {"values": "MAX_CARD_VALUE", "start_coins": "MAX_START_COINS", "rounds": "MAX_ROUNDS",
-           "bouquet": "MAX_BOUQUET", "two_colour_multiplier": "MAX_MULTIPLIER", "rainbow_multiplier": "MAX_MULTIPLIER",
-           "one_colour_multiplier": "MAX_MULTIPLIER", "final_factor": "MAX_MULTIPLIER"}
-
-
-#: The rulebook's own reading: every flag at its default.
-DEFAULT_VARIANT = IkebanaVariant()
-
 
 # --------------------------------------------------------------------------
 # Cards

@@ -264,8 +264,10 @@ def _best_bouquet(full: bool, reading: Any) -> Finding:
         "IK-F-1", GAME_ID, question, "sat", answer, witness=witness, rule_ids=("IK-SCORE-1", "IK-SCORE-2"),
         seconds=0.0, method="z3", bounds=f"every {_word(size)} cards of the deck", picture=str(explained))
     if len(filler) < size:
-        witness["note"] = "no two-player game deals it: " + _too_small(variant, 2)
-        return finding
+        why = (f"the best {_word(size)} cards of the deck score {best} ({' '.join(bouquet)}), but no game deals them: "
+               + _too_small(variant, 2))
+        return Finding("IK-F-1", GAME_ID, question, "unknown", f"not decided: {why}", witness=witness,
+                       rule_ids=finding.rule_ids, seconds=time.perf_counter() - start, method="z3", reason=why)
     try:
         moves, state = play_rounds(2, flags, [bouquet, filler], rounds=1, engine=reading.engine)
     except RuleproofError as exc:

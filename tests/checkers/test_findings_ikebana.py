@@ -140,3 +140,6 @@ def test_deadlock_is_reached_with_a_small_deck() -> None:
     state = smt.replay(w["players"], w["flags"], w["moves"])
     stuck = state.phase == "choose" and not ik.can_draw(state.deck, state.piles)
     assert stuck or any(len(h) < 5 for h in state.last_bouquets)
+    # the best five cards exist, but no game deals a full bouquet from five cards: not claimed as an answer
+    best = asked("IK-F-1", "values=5")
+    assert best.verdict == "unknown" and "no game deals them" in best.reason
