@@ -82,6 +82,10 @@ from ruleproof.spec.ikebana_readings import source as _src
 # Cards
 
 
+#: The digit of each card value (a card's text form: only these ASCII digits).
+_VALUE_DIGITS = frozenset(str(v) for v in CARD_VALUES)
+
+
 def parse_card(text: str) -> Card:
     """A card from its text form: colour letter (R G Y B W) and value 1–5.
 
@@ -93,7 +97,7 @@ def parse_card(text: str) -> Card:
     ruleproof.spec.errors.MoveParseError: cannot parse card 'K3'; expected a colour letter (R G Y B W) and a value 1-5, such as 'R1'
     """
     word = text.strip().upper()
-    if len(word) == 2 and word[0] in COLOURS and word[1] in "12345":
+    if len(word) == 2 and word[0] in COLOURS and word[1] in _VALUE_DIGITS:
         return word
     raise MoveParseError(
         f"cannot parse card {text!r}; expected a colour letter (R G Y B W) and a value 1-5, such as 'R1'"

@@ -281,7 +281,7 @@ def test_parse_card_round_trip() -> None:
         assert ik.parse_card(card.lower()) == card
 
 
-@pytest.mark.parametrize("text", ["", "R", "R6", "R0", "X1", "RR1", "1R"])
+@pytest.mark.parametrize("text", ["", "R", "R6", "R0", "X1", "RR1", "1R", "R\u0663"])  # an Arabic-Indic 3 is no card value
 def test_invalid_card_text(text: str) -> None:
     with pytest.raises(MoveParseError, match=repr(text).replace("(", r"\(")):
         ik.parse_card(text)
