@@ -134,6 +134,12 @@ ALLOWED: dict[str, tuple[tuple[str, str, str], ...]] = {
         ("checkers/certcheck/ikebana.py", '"values": (1, 1, 1, 2, 2, 3, 3, 4, 4, 5),', _CERTCHECK),
         ("checkers/certcheck/ikebana.py", '"max_players": 5,', _CERTCHECK),
         ("checkers/certcheck/ikebana.py", '"start_coins": 6,', _CERTCHECK),
+        ("spec/ikebana_readings.py", "MAX_CARD_VALUE = 5", "the largest value a reading may print on a card (a card shows one "
+         "digit), not the player count or the bouquet"),
+        ("spec/ikebana_readings.py", "MAX_START_COINS = 30", "the most starting coins a reading may give (the box's thirty "
+         "1-chips), a bound, not the chips table"),
+        ("spec/ikebana_readings.py", "MAX_BOUQUET = 5", "the largest bouquet a reading may ask for: one card of each of the "
+         "five colours (so every card can differ in colour), a bound, not the player count"),
     ),
 }
 

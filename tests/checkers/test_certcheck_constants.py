@@ -129,6 +129,18 @@ def test_cinco_checker_judges_the_hand_size_of_the_certificate_and_refuses_what_
             check_certificate(cert)
 
 
+def test_ikebana_checker_ranges_are_the_spec_bounds() -> None:
+    """The numbers a certificate's variant may give, as the checker implements them: the spec's bounds."""
+    from ruleproof.checkers.certcheck import ikebana as checker
+    from ruleproof.spec import ikebana as spec
+
+    for name, entry in checker.RULES.flags.items():
+        if isinstance(entry, checker.Within):
+            constant = spec.CONSTANTS.constant(name)
+            assert (entry.span.low, entry.span.high) == (constant.low, constant.high), name
+    assert checker.RULES.flags["values"].length == spec.MAX_COLOUR_CARDS  # type: ignore[union-attr]
+
+
 def test_invalid_declaration_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     from ruleproof.checkers.certcheck import take5 as checker
 

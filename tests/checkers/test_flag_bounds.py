@@ -40,6 +40,14 @@ BOUNDS: dict[tuple[str, str], tuple[str, Any, int, dict[str, Any]]] = {
     ("cinco", "hand_size"): ("MAX_HAND_SIZE", 10, 2, {}),
     ("cinco", "line_length"): ("MAX_LINE", 6, 2, {}),
     ("cinco", "first_seat"): ("MAX_PLAYERS", 5, 6, {}),
+    ("ikebana", "values"): ("MAX_COLOUR_CARDS", (5,) * 20, 5, {}),
+    ("ikebana", "start_coins"): ("MAX_START_COINS", 30, 5, {}),
+    ("ikebana", "rounds"): ("MAX_ROUNDS", 10, 2, {}),
+    ("ikebana", "bouquet"): ("MAX_BOUQUET", 5, 5, {}),
+    ("ikebana", "two_colour_multiplier"): ("MAX_MULTIPLIER", 10, 2, {}),
+    ("ikebana", "rainbow_multiplier"): ("MAX_MULTIPLIER", 10, 2, {}),
+    ("ikebana", "one_colour_multiplier"): ("MAX_MULTIPLIER", 10, 2, {}),
+    ("ikebana", "final_factor"): ("MAX_MULTIPLIER", 10, 2, {"double_final": True}),
 }
 
 

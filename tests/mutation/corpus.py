@@ -194,9 +194,8 @@ IKEBANA = [
     _m("IK-M6", "ikebana", "IK-SCORE-2", "the spec gives four colours x3", (IKB, *_IK_SPEC_MULT)),
     _m("IK-M7", "ikebana", "IK-SCORE-2", "both layers give four colours x3",
        (IKB, *_IK_SPEC_MULT),
-       (IKE, "_COLOUR_FACTOR = {1: SCORING.one_colour, 2: SCORING.two_colours, _BOUQUET: SCORING.rainbow}",
-        "_COLOUR_FACTOR = {1: SCORING.one_colour, 2: SCORING.two_colours, 4: SCORING.rainbow, "
-        "_BOUQUET: SCORING.rainbow}")),
+       (IKE, "                   variant.bouquet: variant.rainbow_multiplier}",
+        "                   4: variant.rainbow_multiplier, variant.bouquet: variant.rainbow_multiplier}")),
     _m("IK-M8", "ikebana", "IK-BANK-1", "a finite bank pays nothing to a player it cannot pay in full (spec)",
        (IKB, *_IK_SPEC_BANK)),
     _m("IK-M9", "ikebana", "IK-BANK-1", "a finite bank skips the remainder, in both layers",
@@ -210,7 +209,7 @@ IKEBANA = [
        (IKE, "frozenset(s for s, c in enumerate(state.coins) if c == best))",
         "frozenset({state.coins.index(best)}))")),
     _m("IK-M12", "ikebana", "IK-END-1", "the spec plays a fifth round",
-       (IKS, "    return s.round == ROUNDS or (", "    return s.round == ROUNDS + 1 or (")),
+       (IKS, "    return s.round == step.variant.rounds or (", "    return s.round == step.variant.rounds + 1 or (")),
 ]
 
 _BP_SPEC_STEPS = ("    return variant.step_values[::-1] if variant.inverted_ladder else variant.step_values",
