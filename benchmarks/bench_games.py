@@ -13,7 +13,10 @@ second (chance moves included, counted as the engine counts its steps):
   playing, statistics, JSON; one job, so the ratio is per core) / baseline,
   as games per CPU second;
 * ``validate_record`` (the spec's checks of a whole record) / ``random_playout``
-  (the engine's fast path), as moves per CPU second.
+  (the engine's fast path), as moves per CPU second;
+* for Take 5 also the *interface floor* / baseline: the checked path's client
+  loop over a game that does nothing (:class:`Floor`), what the checked path
+  would reach if the rules cost no time.
 
 Targets (issue 36, point 2): Take 5 ``random_playout`` at least 1.0x its loop
 and its checked path 0.5x; Big Five, BigPoints, Ikebana and Cinco playouts
@@ -34,10 +37,11 @@ import io
 import random
 import sys
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, NamedTuple
 
 from common import checked_playout, playout_work, record_of, validation_work
 from harness import Comparison, compare, until
+from ruleproof.model.core import CHANCE, TERMINAL
 from ruleproof.model.registry import game_for
 
 #: The games measured, each with its player count and ``simulate`` batch (games per command).
@@ -94,6 +98,50 @@ def simulate_work(game: str, players: int, games: int) -> Callable[[float], floa
     return work
 
 
+class _FloorState(NamedTuple):
+    """Twelve fields, as a Take 5 state has; ``n`` counts the moves."""
+
+    a: int
+    b: int
+    c: int
+    d: int
+    e: int
+    f: int
+    g: int
+    h: int
+    i: int
+    j: int
+    k: int
+    n: int
+
+
+_FLOOR_MOVES = (1, 2, 3, 4, 5)
+
+
+class Floor:
+    """A game whose rules cost nothing, for :func:`~common.checked_playout`: who acts is read off a
+    counter (every fifth move chance, the end after 500 moves, 4-player Take 5's mean), the legal moves
+    are one cached tuple, and ``apply`` checks the move against it and builds a new 12-field state."""
+
+    def initial_state(self, players: int, variant: Any) -> _FloorState:
+        return _FloorState(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+
+    def current_player(self, state: _FloorState) -> int:
+        return TERMINAL if state.n >= 500 else CHANCE if state.n % 5 == 0 else 0
+
+    def sample_chance(self, state: _FloorState, rng: random.Random) -> int:
+        return 1
+
+    def legal_moves(self, state: _FloorState) -> tuple[int, ...]:
+        return _FLOOR_MOVES
+
+    def apply(self, state: _FloorState, move: int, check: bool = True) -> _FloorState:
+        if check and move not in _FLOOR_MOVES:
+            raise ValueError(move)
+        floor: _FloorState = tuple.__new__(_FloorState, (*state[:11], state.n + 1))
+        return floor
+
+
 def fast_playout(g: Any, state: Any, rng: random.Random) -> tuple[Any, int]:
     """The engine's fast path: ``random_playout``."""
     result: tuple[Any, int] = g.random_playout(state, rng)
@@ -115,6 +163,11 @@ def game_comparisons(name: str, players: int, batch: int, quick: bool = False) -
                 baseline_work(name, players, 2), unit="moves", target=TARGETS.get((name, "checked")),
                 slices=slices, budget=budget, candidate_label="legal_moves + apply(check=True)", baseline_label=loop),
     ]
+    if name == "take5":
+        out.append(compare(f"{name} {players}p interface floor (no rules) / baseline",
+                           playout_work(Floor(), players, None, checked_playout, 1),  # type: ignore[arg-type]
+                           baseline_work(name, players, 2), unit="moves", target=None, slices=slices, budget=budget,
+                           candidate_label="the checked path's loop over a game of no rules", baseline_label=loop))
     games = max(1, batch // 4) if quick else batch
     out.append(compare(f"{name} {players}p simulate --games {games} / baseline",
                        simulate_work(name, players, games), baseline_work(name, players, 2, games=True),
@@ -150,4 +203,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()

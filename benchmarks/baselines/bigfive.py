@@ -48,10 +48,14 @@ How the plays are counted and drawn without listing them (the engine's
   its cells and the windows of its cells' rows and columns, nothing else.
 
 Why it is the fastest we found (``benchmarks/baselines/variants.py bigfive``,
-moves per CPU second against this loop, interleaved medians, 2 players): the
-census is kept per board and only counted per hand; listing every play
-(built as tuples of (cell, kind)) and picking one by index ran 0.62x; scanning
-every empty cell next to the table per decision for the single plays 0.71x.
+moves per CPU second against this loop, interleaved medians, 2 players): what
+depends on the board alone is kept per board and only counted per hand; the
+windows are made per block of runs on first use, not whenever their line
+changes (the eager variant: VAR_EAGER); the single plays are summed from the
+per-kind counts, not by scanning every empty cell next to the table per
+decision (VAR_SCAN). Earlier versions of this loop that recomputed a line's
+windows cell by cell, or counted every window's assignments by recursion, lost
+to the engine itself; a two-cell window is counted in closed form.
 
 What it leaves out, none of which the rules need: cards' coordinates beyond
 the grid index, the box's contents, move objects and records, the other
@@ -396,7 +400,7 @@ def play(rng: random.Random, players: int) -> tuple[list[int], int]:
     ``moves`` counts every chance move (the deal's cards, draws, a blind discard's card) and every
     decision, as the engine counts its steps.
     """
-    randbelow = rng._randbelow  # what randrange(n) calls, without its argument checks
+    randbelow = rng._randbelow  # type: ignore[attr-defined]  # what randrange(n) calls, without its checks
     shuffle = rng.shuffle
     pack = [k for k in range(KINDS) for _ in range(COPIES)]
     shuffle(pack)

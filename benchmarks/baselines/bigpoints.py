@@ -76,7 +76,7 @@ def play(rng: random.Random, players: int) -> tuple[list[int], int]:
     nothing" too) and answers to the black-disc offer, as the engine counts its
     steps.
     """
-    randbelow = rng._randbelow  # what randrange(n) calls, without its argument checks
+    randbelow = rng._randbelow  # type: ignore[attr-defined]  # what randrange(n) calls, without its checks
     order = list(SUPPLY)
     rng.shuffle(order)
     path = bytearray(order)

@@ -94,7 +94,7 @@ def play(rng: random.Random, players: int) -> tuple[int, int]:
 
     ``moves`` counts every card dealt and every seat's move, as the engine counts its steps.
     """
-    randbelow = rng._randbelow  # what randrange(n) calls, without its argument checks
+    randbelow = rng._randbelow  # type: ignore[attr-defined]  # what randrange(n) calls, without its checks
     colours = players if players < 4 else 2
     grid = list(EMPTY_GRID)
     grid_of = GRID_OF

@@ -109,7 +109,7 @@ def play(rng: random.Random, players: int) -> tuple[list[int], int]:
     ``moves`` counts each turn's start (draw or buy), each card turned up and
     each keep-or-refuse decision, as the engine counts its steps.
     """
-    randbelow = rng._randbelow  # what randrange(n) calls, without its argument checks
+    randbelow = rng._randbelow  # type: ignore[attr-defined]  # what randrange(n) calls, without its checks
     value = VALUE
     vcode, ccode = VALUE_CODE, COLOUR_CODE
     others = [[o for o in range(players) if o != s] for s in range(players)]

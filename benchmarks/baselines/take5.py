@@ -84,7 +84,7 @@ def play(rng: random.Random, players: int) -> tuple[list[int], int]:
     choices and resolutions (``30 * players + 4`` a round), as the engine's
     playout counts its steps.
     """
-    randbelow = rng._randbelow  # what randrange(n) calls, without its argument checks
+    randbelow = rng._randbelow  # type: ignore[attr-defined]  # what randrange(n) calls, without its checks
     sample = rng.sample
     bull = BULL
     deck = range(1, CARDS + 1)

@@ -84,7 +84,7 @@ _CINCO_RAYS = _cinco_rays()
 
 def take5_rows_as_lists_shuffled(rng: random.Random, players: int) -> tuple[Any, int]:
     """Rows as lists of cards, the deck shuffled (the old "minimal loop" shape); units are rounds."""
-    randbelow = rng._randbelow
+    randbelow = rng._randbelow  # type: ignore[attr-defined]
     shuffle = rng.shuffle
     bull = BULL
     cards = list(range(1, 105))
@@ -123,7 +123,7 @@ def take5_rows_as_lists_shuffled(rng: random.Random, players: int) -> tuple[Any,
 
 def take5_rows_as_lists(rng: random.Random, players: int) -> tuple[Any, int]:
     """Rows as lists of cards, the deal by sample; units are rounds."""
-    randbelow = rng._randbelow
+    randbelow = rng._randbelow  # type: ignore[attr-defined]
     sample = rng.sample
     bull = BULL
     cards = range(1, 105)
@@ -162,7 +162,7 @@ def take5_rows_as_lists(rng: random.Random, players: int) -> tuple[Any, int]:
 
 def take5_rows_as_three_lists(rng: random.Random, players: int) -> tuple[Any, int]:
     """Rows as three lists of ints (ends, lengths, bullheads), the nearest row unrolled; units are rounds."""
-    randbelow = rng._randbelow
+    randbelow = rng._randbelow  # type: ignore[attr-defined]
     sample = rng.sample
     bull = BULL
     cards = range(1, 105)
@@ -203,7 +203,7 @@ def take5_rows_as_three_lists(rng: random.Random, players: int) -> tuple[Any, in
 
 def take5_untagged_hands(rng: random.Random, players: int) -> tuple[Any, int]:
     """Rows as twelve locals, the seat tagged on each card as it is chosen; units are rounds."""
-    randbelow = rng._randbelow
+    randbelow = rng._randbelow  # type: ignore[attr-defined]
     sample = rng.sample
     bull = BULL
     cards = range(1, 105)
@@ -257,7 +257,7 @@ def take5_untagged_hands(rng: random.Random, players: int) -> tuple[Any, int]:
 
 def take5_order_from_the_deal(rng: random.Random, players: int) -> tuple[Any, int]:
     """Each seat plays its cards in dealt order (no draw per choice; not a baseline); units are rounds."""
-    randbelow = rng._randbelow
+    randbelow = rng._randbelow  # type: ignore[attr-defined]
     shuffle = rng.shuffle
     bull = BULL
     cards = list(range(1, 105))
@@ -295,7 +295,7 @@ def take5_order_from_the_deal(rng: random.Random, players: int) -> tuple[Any, in
 
 def bigpoints_list_scans(rng: random.Random, players: int) -> tuple[Any, int]:
     """The path as a list of ints scanned by Python loops (a free disc: not taken, no pawn on it)."""
-    randbelow = rng._randbelow
+    randbelow = rng._randbelow  # type: ignore[attr-defined]
     path = list(SUPPLY)
     rng.shuffle(path)
     gone = 9
@@ -380,7 +380,7 @@ def bigpoints_list_scans(rng: random.Random, players: int) -> tuple[Any, int]:
 
 def bigpoints_string_path(rng: random.Random, players: int) -> tuple[Any, int]:
     """The path as a string (find/rfind), a taken disc replaced by slicing, free discs by Python scans."""
-    randbelow = rng._randbelow
+    randbelow = rng._randbelow  # type: ignore[attr-defined]
     order = list(SUPPLY)
     rng.shuffle(order)
     path = "".join("BRYGPKW"[k] for k in order)
@@ -452,7 +452,7 @@ def bigpoints_string_path(rng: random.Random, players: int) -> tuple[Any, int]:
 
 def ikebana_bouquet_lists(rng: random.Random, players: int) -> tuple[Any, int]:
     """Bouquets as lists of cards, scored at the round's end by a table keyed by sorted values."""
-    randbelow = rng._randbelow
+    randbelow = rng._randbelow  # type: ignore[attr-defined]
     value = VALUE
     others = [[o for o in range(players) if o != s] for s in range(players)]
     seats = range(players)
@@ -461,9 +461,9 @@ def ikebana_bouquet_lists(rng: random.Random, players: int) -> tuple[Any, int]:
     moves = 0
     for _ in range(ROUNDS):
         deck = list(DECK)
-        piles = [[] for _ in seats]
+        piles: list[list[int]] = [[] for _ in seats]
         under = 0
-        hands = [[] for _ in seats]
+        hands: list[list[int]] = [[] for _ in seats]
         seat = start
         while True:
             money = coins[seat]
@@ -521,7 +521,7 @@ def ikebana_bouquet_lists(rng: random.Random, players: int) -> tuple[Any, int]:
 
 def ikebana_shuffled_deck(rng: random.Random, players: int) -> tuple[Any, int]:
     """The deck shuffled at each round's start (and when rebuilt) and drawn from its end."""
-    randbelow = rng._randbelow
+    randbelow = rng._randbelow  # type: ignore[attr-defined]
     shuffle = rng.shuffle
     value = VALUE
     vcode, ccode = VALUE_CODE, COLOUR_CODE
@@ -533,7 +533,7 @@ def ikebana_shuffled_deck(rng: random.Random, players: int) -> tuple[Any, int]:
     for _ in range(ROUNDS):
         deck = list(DECK)
         shuffle(deck)
-        piles = [[] for _ in seats]
+        piles: list[list[int]] = [[] for _ in seats]
         under = 0
         size = [0] * players
         values = [0] * players
@@ -598,14 +598,14 @@ def ikebana_shuffled_deck(rng: random.Random, players: int) -> tuple[Any, int]:
 
 def cinco_neighbour_rays(rng: random.Random, players: int) -> tuple[Any, int]:
     """Runs counted along precomputed neighbour rays per cell (as the engine does)."""
-    randbelow = rng._randbelow
+    randbelow = rng._randbelow  # type: ignore[attr-defined]
     colours = players if players < 4 else 2
     board = [-1] * CELLS
     rays = _CINCO_RAYS
     free = list(range(1, CELLS + 1))
     chips = [CHIPS] * colours
     deck = list(range(1, CELLS + 1))
-    discards = []
+    discards: list[int] = []
     hands = [[deck.pop(randbelow(len(deck))) for _ in range(HAND)] for _ in range(players)]
     moves = HAND * players
     seat = 0
@@ -818,7 +818,7 @@ class ScannedSinglesTable(bigfive.Table):
 def _with_table(table: type[bigfive.Table], name: str) -> Callable[[random.Random, int], tuple[Any, int]]:
     """Big Five's ``play`` itself, its global ``Table`` being ``table``."""
     namespace = dict(vars(bigfive), Table=table)
-    return types.FunctionType(bigfive.play.__code__, namespace, name)  # type: ignore[return-value]
+    return types.FunctionType(bigfive.play.__code__, namespace, name)
 
 
 bigfive_eager_windows = _with_table(EagerWindowsTable, "bigfive_eager_windows")
