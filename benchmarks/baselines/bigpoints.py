@@ -34,9 +34,12 @@ players):
 * the pawns off the ladder are one list that a uniform pick indexes;
 * hands are lists of seven counts, and a turn's state is a few local ints.
 
-Losing variants: the path as a list of ints scanned by Python ``while`` loops
-(a free disc: not taken and no pawn on it) 0.79x; the path as a string as the
-engine keeps it (``str.find``, a taken disc replaced by slicing) 0.86x.
+Losing variants (measured under load 8–14): the path as a list of ints scanned
+by Python ``while`` loops (a free disc: not taken and no pawn on it) 0.93–0.95x;
+the path as a string as the engine keeps it (``str.find``, a taken disc
+replaced by slicing, free discs by Python scans) 0.79x. The shuffle of the 55
+discs is about a third of a game's time; ``sample`` and sorting by random keys
+cost the same.
 
 What it leaves out, none of which the rules need: the ladder's order beyond the
 scores (each colour's step value is recorded when its pawn arrives), the

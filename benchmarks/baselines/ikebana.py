@@ -34,9 +34,10 @@ players):
 * the deck is an unordered list of card numbers; a card is turned up by
   ``deck.pop(randbelow(len(deck)))``.
 
-Losing variants: bouquets as lists of cards scored at the round's end by a
-table keyed by sorted values 0.91x; the deck shuffled at each round's start and
-drawn from the end 0.88x (a round turns up fewer cards than the deck holds).
+Losing variants (measured under load 8–14): bouquets as lists of cards scored
+at the round's end by a table keyed by sorted values 0.87x; the deck shuffled
+at each round's start and drawn from the end 0.78x (a round turns up fewer
+cards than the deck holds).
 
 What it leaves out, none of which the rules need: the bouquets' cards (their
 codes), the piles below their tops are kept as lists but never sorted, move

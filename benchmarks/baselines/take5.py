@@ -16,9 +16,10 @@ too-low card takes a uniform row of the four. A card that fits has exactly one
 place (one nearest row end) and needs no draw. The deal is chance: a uniform
 sample of the deck (``Random.sample``, what the engine draws too).
 
-Why this loop is the fastest we found (ratios of rounds per CPU second against
-this loop, interleaved in one process, medians of seven half-second rounds; 4
-players, ``benchmarks/baselines/variants.py take5``):
+Why this loop is the fastest we found (moves per CPU second of a variant against
+this loop, interleaved in one process, medians of seven half-second slices, 4
+players, ``benchmarks/baselines/variants.py take5``; measured on a shared
+machine under load 8–14, so only differences above about 0.1 mean much):
 
 * the rows are twelve local ints (each row's end, length and bullheads), not
   lists of cards: a card is placed by comparing four ends and updating three
@@ -29,15 +30,16 @@ players, ``benchmarks/baselines/variants.py take5``):
 * the deal is ``Random.sample`` of 10n + 4 cards from ``range(1, 105)``
   (10n + 4 draws) instead of shuffling the 104 cards (103 draws).
 
-Losing variants: rows as lists of cards with the deck shuffled (the old
-"minimal loop" shape) 0.75x; the same with the sample deal 0.83x; rows as three
-lists of ints with the sample deal 0.92x; rows as twelve locals without the
-tagged hands 0.96x.
+Losing variants: rows as lists of cards with the deck shuffled (the shape of
+the old "minimal loop") 0.69x; the same with the sample deal 0.74x; rows as
+three lists of ints, the nearest row unrolled, 0.81x (0.94x in a second run of
+21 slices). Tagging the hands' cards with their seat measured 1.00x against
+tagging each chosen card (21 slices): no gain, kept for the single sort.
 
 A loop that reads each seat's play order off the shuffled deal (a random
 player's successive choices are a uniform order of its hand) makes no draw per
-choice and ran 1.03x with a full shuffle; it is not the baseline, because the
-benchmark compares one draw per decision with one draw per decision.
+choice and ran 0.90–1.00x with its full shuffle; it is not the baseline, because
+the benchmark compares one draw per decision with one draw per decision.
 
 What it leaves out, none of which the rules need: the cards in each row and
 pile (a row is its end, length and bullheads; a pile is its owner's total), the
