@@ -63,6 +63,9 @@ class AuditOptions:
     checks: tuple[str, ...] = ()
     #: Run only these findings (catalogue ids, any case; empty: every finding).
     finding_ids: tuple[str, ...] = ()
+    #: Findings whose defect is accepted (catalogue ids, any case): a defect they find is not a failure
+    #: (:mod:`ruleproof.checkers.catalogue.defects`; ``ruleproof audit --allow``).
+    allow: tuple[str, ...] = ()
     #: One configuration per check (the first test configuration) instead of several.
     quick: bool = False
     #: Check only these player counts (empty: the counts of the engine's test configurations). A count with
@@ -110,14 +113,24 @@ class AuditRow:
     detail: str
     seconds: float
     data: Any = None
+    #: A finding's status (:data:`ruleproof.checkers.catalogue.defects.STATUSES`: "answered, no defect",
+    #: "defect found", "defect accepted", "drift", "unknown", "not applicable"); "" for other checks.
+    status: str = ""
 
     def to_json(self) -> dict[str, Any]:
-        """The row as JSON-ready data."""
+        """The row as JSON-ready data (``status`` only for a finding)."""
         row = {"game": self.game, "check": self.check, "subject": self.subject, "verdict": self.verdict,
                "detail": self.detail, "seconds": round(self.seconds, 3)}
+        if self.status:
+            row["status"] = self.status
         if self.data is not None:
             row["data"] = self.data
         return row
+
+    @property
+    def defect_found(self) -> bool:
+        """Whether the row is a finding that found a defect the audit does not accept."""
+        return self.status == "defect found"
 
 
 def _config_label(players: int, variant: Any, default: Any) -> str:
@@ -350,9 +363,10 @@ def _run_finding(task: AuditTask, options: AuditOptions) -> AuditRow:
     reading = options.reading_for(task.game)
     # drift.check_question compares the answer with the manifest: a changed verdict, a result lost to
     # unknown, a witness that no longer replays or a question that raises is a 'fail' with the reason.
-    checked = drift.check_question(question, options.full, None if reading.is_default else reading)
+    checked = drift.check_question(question, options.full, None if reading.is_default else reading,
+                                   allow=options.allow)
     return AuditRow(task.game, "finding", task.subject, checked.verdict, checked.detail, checked.seconds,
-                    checked.to_json())
+                    checked.to_json(), checked.status)
 
 
 _RUNNERS: dict[str, Callable[[AuditTask, AuditOptions], AuditRow]] = {

@@ -52,6 +52,7 @@ from dataclasses import dataclass, replace
 from importlib import resources
 from typing import Any
 
+from ruleproof.checkers.catalogue.defects import WELLFORMED as WELLFORMED_DEFECTS
 from ruleproof.checkers.catalogue.questions import Question, register
 from ruleproof.checkers.catalogue.findings import Finding, load_manifest
 from ruleproof.checkers.explore.statespace import (
@@ -516,5 +517,6 @@ for _game in PREFIX:
     for _kind in ("1", "2", "3"):
         QUESTIONS.append(WellformedQuestion(
             f"WF-{PREFIX[_game]}-{_kind}", _game, _TEXTS[_kind], RULE_IDS[_game][_kind], _make(_game, _kind),
-            flags=_swept(_game, _kind), declared=True, takes_reading=True, plugins="engine"))
+            flags=_swept(_game, _kind), declared=True, takes_reading=True, plugins="engine",
+            defect_when=WELLFORMED_DEFECTS[_kind].when, defect=WELLFORMED_DEFECTS[_kind].what))
         register(QUESTIONS[-1])

@@ -33,7 +33,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 from dataclasses import dataclass, replace
 
-from ruleproof.checkers.catalogue.findings import NOT_APPLICABLE, Finding, load_manifest
+from ruleproof.checkers.catalogue.findings import NOT_APPLICABLE, Finding, manifest_entry
 from ruleproof.spec.registry import parts_for
 
 @dataclass(frozen=True)
@@ -90,6 +90,13 @@ class Question:
     replay: Callable[[Finding, Any], str | None] | None = None
     plugins_why: str = ""
     hooks_free: tuple[str, ...] = ()
+    #: The verdict that reveals a defect of the rules (a dead end, a game that need not end, a seat that
+    #: cannot win, two rules in conflict): ``"sat"``, ``"unsat"``, ``""`` for a question none of whose
+    #: answers is a defect (a measurement, a bound, a remark of the text), or ``None`` when the question
+    #: leaves it to the catalogue's table (:data:`ruleproof.checkers.catalogue.defects.DECLARED`).
+    defect_when: str | None = None
+    #: What the defect is, in a few words ("a reachable dead end"), said when it is found.
+    defect: str = ""
 
     def answer(self, full: bool = False) -> Finding:
         """Run the question under the default reading, timing it and attaching the manifest's expected verdict."""
@@ -99,8 +106,24 @@ class Question:
         return replace(finding, seconds=seconds, expected=self.expected_verdict())
 
     def expected_verdict(self) -> str | None:
-        """The manifest's verdict for the default reading."""
-        return load_manifest(self.game).get(self.id)
+        """The manifest's verdict for the default reading (the game's manifest, then ``wellformed.json``)."""
+        return manifest_entry(self.game, self.id)[0]
+
+    def is_what_if(self, reading: Any) -> bool:
+        """Whether the question, asked under ``reading``, pins a flag to another value than the reading's (a
+        what-if such as "with the professional variant, ..." under a reading without it): its answer is
+        about those flags, not about the reading's own rules.
+
+        >>> from ruleproof.model.readings import default_reading
+        >>> q = Question("DEMO-W", "take5", "?", (), lambda full: None, fixed=(("professional", True),))
+        >>> q.is_what_if(default_reading("take5")), replace(q, fixed=()).is_what_if(default_reading("take5"))
+        (True, False)
+        """
+        if not self.fixed:
+            return False
+        from ruleproof.spec.core import variant_to_dict
+
+        return variant_to_dict(self.asked_under(reading).variant) != variant_to_dict(reading.variant)
 
     def _call(self, full: bool, reading: Any) -> Finding:
         if not self.takes_reading:
@@ -171,14 +194,20 @@ class Question:
                 finding = replace(finding, verdict="unknown", reason=f"the witness found over the built-in rules "
                                   f"is not a legal play under this reading: {problem}",
                                   answer=finding.answer + " (not confirmed under this reading)")
+        same = self.same_input(reading, asked)
+        return replace(finding, seconds=seconds, expected=self.expected_verdict() if same else None, reading=label)
+
+    def same_input(self, reading: Any, asked: Any) -> bool:
+        """Whether ``reading`` (``asked``: with the question's fixed flags applied) gives the question the same
+        input as the default reading, so that the manifest's expected verdict applies: no plugin, and every
+        flag the question depends on (:attr:`flags`, :attr:`fixed`) at its default reading's value."""
         from ruleproof.model.readings import default_reading
         from ruleproof.spec.core import variant_to_dict
 
         relevant = set(self.flags) | {f for f, _ in self.fixed}
         now = variant_to_dict(asked.variant)
         home = variant_to_dict(self.asked_under(default_reading(self.game)).variant)
-        same = not reading.has_plugin and all(now[f] == home[f] for f in relevant)
-        return replace(finding, seconds=seconds, expected=self.expected_verdict() if same else None, reading=label)
+        return not reading.has_plugin and all(now[f] == home[f] for f in relevant)
 
 
 def derived_overrides(reading: Any) -> tuple[str, ...]:
