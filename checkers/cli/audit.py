@@ -41,7 +41,8 @@ def _row_table(header: bool) -> Any:
 def _shown(row: Any) -> str:
     """The verdict column: a finding's defect status where it has one ("defect found", "defect accepted"),
     else the row's verdict."""
-    return row.status if row.status in ("defect found", "defect accepted") else row.verdict
+    shown: str = row.status if row.status in ("defect found", "defect accepted") else row.verdict
+    return shown
 
 
 def _add_row(t: Any, row: Any) -> None:
@@ -230,7 +231,7 @@ def defect_lines(rows: list[Any], allow: tuple[str, ...] = ()) -> list[str]:
     >>> from ruleproof.checkers.analysis.audit import AuditRow
     >>> row = AuditRow("take5", "finding", "WF-T5-2 ?", "fail", "defect found: a dead end", 0.1,
     ...                {"id": "WF-T5-2", "defect": "a dead end", "answer": "yes: 8 dead ends"}, "defect found")
-    >>> print("\n".join(defect_lines([row], ("T5-F-3",))))
+    >>> print("\\n".join(defect_lines([row], ("T5-F-3",))))
     defect found: WF-T5-2 (take5): a dead end — yes: 8 dead ends; --allow WF-T5-2 accepts it
     --allow T5-F-3: no defect found
     """
