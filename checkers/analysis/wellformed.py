@@ -62,6 +62,7 @@ from dataclasses import dataclass, replace
 from importlib import resources
 from typing import Any
 
+from ruleproof.checkers.analysis import probes as _probes  # noqa: F401 - answers the solver's questions under plugins
 from ruleproof.checkers.catalogue.defects import WELLFORMED as WELLFORMED_DEFECTS
 from ruleproof.checkers.catalogue.questions import Question, register
 from ruleproof.checkers.catalogue.findings import Finding, load_manifest

@@ -136,6 +136,11 @@ class Question:
 
     def not_applicable_because(self, reading: Any) -> str | None:
         """Why the question cannot be asked under ``reading`` (``None`` when it can)."""
+        return self.flags_exclude(reading) or self.plugin_excludes(reading)
+
+    def flags_exclude(self, reading: Any) -> str | None:
+        """Why the reading's flags leave the question without a subject (it asks about another value of a flag
+        the reading sets, or it declares no flags), else ``None``."""
         changed = reading.changed_flags()
         if not self.declared and changed:
             return (f"{self.id} does not declare which flags its answer depends on, so it is asked only under the "
@@ -145,6 +150,11 @@ class Question:
             if flag in changed and changed[flag] != value:
                 return (f"{self.id} asks about {flag}={value!r} (its encoding fixes it); this reading sets "
                         f"{flag}={changed[flag]!r}")
+        return None
+
+    def plugin_excludes(self, reading: Any) -> str | None:
+        """Why the question's encoding cannot follow the reading's plugin (a derived engine that may change the
+        effects it holds, extra rules it cannot see), else ``None``."""
         if reading.has_plugin and self.plugins != "engine":
             if reading.derived is not None:
                 others = [name for name in derived_overrides(reading) if name not in self.hooks_free]
@@ -178,11 +188,18 @@ class Question:
             return self.answer(full)
         label = reading.describe()
         why = self.not_applicable_because(reading)
+        start = time.perf_counter()
         if why is not None:
+            fallback = _FALLBACKS.get(self.id)
+            if fallback is not None and self.flags_exclude(reading) is None:
+                # The encoding cannot follow the plugin, but the question's subject exists: a search on the
+                # reading's own engine answers it, naming its method and bound.
+                found = fallback(self, full, self.asked_under(reading), why)
+                return replace(found, seconds=found.seconds or (time.perf_counter() - start), expected=None,
+                               reading=label)
             return Finding(self.id, self.game, self.question, NOT_APPLICABLE, why, rule_ids=self.rule_ids,
                            method="reading", reason=why, reading=label)
         asked = self.asked_under(reading)
-        start = time.perf_counter()
         finding = self._call(full, asked)
         seconds = finding.seconds or (time.perf_counter() - start)
         # A witness found over the built-in rules (every question but one answered on the reading's own engine,
@@ -247,6 +264,22 @@ def _plugin_text(reading: Any) -> str:
 
 
 _QUESTIONS: dict[str, Question] = {}
+
+#: Per question id, how to answer it under a reading its encoding cannot follow (a plugin): called with the
+#: question, ``full``, the reading (with the question's fixed flags) and why the encoding does not apply.
+Fallback = Callable[[Question, bool, Any, str], Finding]
+_FALLBACKS: dict[str, Fallback] = {}
+
+
+def register_fallback(question_id: str, fallback: Fallback) -> None:
+    """Answer ``question_id`` with ``fallback`` where its encoding cannot follow a reading's plugin (a search on
+    the reading's own engine: :mod:`ruleproof.checkers.analysis.probes`)."""
+    _FALLBACKS[question_id] = fallback
+
+
+def has_fallback(question_id: str) -> bool:
+    """Whether a question is answered by a search on the reading's engine where its encoding cannot follow it."""
+    return question_id in _FALLBACKS
 
 
 def register(question: Question) -> Question:
