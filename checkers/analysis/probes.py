@@ -13,9 +13,11 @@ is tested.
 * A position found is a witness: ``sat``, with the moves that reach it (they
   replay on the reading's engine, which is checked before the answer is
   given).
-* None found is ``unsat`` within the stated bound ("no counterexample in N
-  random games, M positions"): a bounded search, never a proof about every
-  play; the answer says so and names why the solver could not answer.
+* None found is ``unknown``, with the bound searched stated ("no
+  counterexample in N random games, M positions"): random games sample the
+  plays, they do not cover them, so their silence is no proof (a rare
+  position such as BigPoints' gap under ``back_to_start`` is missed by them);
+  the answer names the search and why the solver could not answer.
 
 The questions with a probe are those whose answer is the existence of a
 position: a later card that is too low (T5-F-1, T5-F-2), a card equally
@@ -169,11 +171,12 @@ def search(question: Question, probe: Probe, reading: Any, full: bool, why: str)
     bound = (f"no counterexample in {games} random game{'s' * (games != 1)} per player count "
              f"({', '.join(map(str, counts))} players; {positions} positions tested) on the reading's engine")
     return Finding(
-        question.id, question.game, question.question, "unsat",
-        f"no position where {probe.says} was reached: {bound}. A bounded search, not a proof about every play: "
-        f"the solver's encoding cannot follow this reading ({why})",
+        question.id, question.game, question.question, "unknown",
+        f"not found: no position where {probe.says} was reached, {bound}. A bounded search, not a proof about "
+        f"every play: the solver's encoding cannot follow this reading ({why})",
         witness={"searched": {"games_per_count": games, "players": counts, "positions": positions, "flags": flags}},
         rule_ids=question.rule_ids, seconds=time.perf_counter() - start, method="random",
+        reason=f"bounded random search: {bound}",
         bounds=bound + f" ({reading.describe()}); seeds '{question.id}:<players>:<game>'")
 
 
