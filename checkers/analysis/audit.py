@@ -14,6 +14,13 @@ verdict differs from the expected one), ``unknown`` (a solver gave up; never
 a proof) or ``not applicable`` (a question that cannot be asked under the
 reading, with the reason).
 
+A finding's row also has a status (:mod:`ruleproof.checkers.catalogue.defects`):
+``answered, no defect``, ``defect found``, ``defect accepted``, ``drift``,
+``unknown`` or ``not applicable``. A finding that reveals a defect of the
+rules (a dead end, a game that need not end, a seat that cannot win, rules in
+conflict) fails the audit unless the manifest records it as a known fact of
+the rulebook or ``AuditOptions.allow`` names it (``ruleproof audit --allow``).
+
 Under a reading (:class:`ruleproof.model.readings.Reading`, ``AuditOptions.reading``)
 every step runs on the reading's engine and flags: conformance and fuzzing for
 the player counts of the engine's test configurations, the properties whose

@@ -118,10 +118,14 @@ def test_check_your_own_reading_from_the_wheel(installed: Path, tmp_path: Path) 
     assert "Fewest cards" in diff or "HOUSE-LOW-1" in diff
     assert "catalogue" in diff and "re-run under both readings" in diff
     assert re.search(r"play diverges in \d+ of 30 games", diff)
-    audit = by_start["ruleproof audit take5"].stdout
+    audit = out["ruleproof audit take5 --reading fewest.toml --check finding --quick --quiet"].stdout
     for n in range(1, 9):
         assert f"T5-F-{n} " in audit
-    assert "not applicable" in audit and "HOUSE-LOW-1" in audit
+    assert "HOUSE-LOW-1" in audit and "defect found" not in audit
+    dead = next(r.stdout for c, r in out.items() if "row_choice=auto" in c and "--allow" not in c)
+    assert "defect found" in dead and "no legal move" in dead
+    allowed = next(r.stdout for c, r in out.items() if "--allow WF-T5-2" in c)
+    assert "defect accepted" in allowed
 
 
 @pytest.mark.slow
