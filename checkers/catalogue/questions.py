@@ -22,6 +22,15 @@ flag the reading sets otherwise says why it does not apply.
 ...               fixed=(("professional", False),), declared=True)
 >>> print(q3.ask(reading=reading_from_flags("take5", ["professional=true"])).answer)
 DEMO-S asks about professional=False (its encoding fixes it); this reading sets professional=True
+
+Where a question's encoding cannot follow a reading's plugin but its subject
+exists under the reading, a fallback registered for it
+(:func:`register_fallback`, e.g. a search on the reading's own engine,
+:mod:`ruleproof.checkers.analysis.probes`) answers instead, naming its method
+and bound. Each question also declares which of its verdicts is a defect of
+the rules (:attr:`Question.defect_when`,
+:mod:`ruleproof.checkers.catalogue.defects`): the audit fails on a defect it
+finds under a reading.
 """
 
 from __future__ import annotations
