@@ -91,6 +91,8 @@ ALLOWED: dict[str, tuple[tuple[str, str, str], ...]] = {
         *(("checkers/certcheck/bigfive.py", f'"{name}": ', _CERTCHECK)
           for name in ("max_players", "max_players_five", "animals", "colours", "copies", "hand_size",
                        "max_line", "max_group", "kids_deal", "solo_min_group", "solo_discard_cards")),
+        ("checkers/certcheck/bigfive.py", '"hand_size": (3, 10),', _CERTCHECK),
+        ("checkers/certcheck/bigfive.py", '"max_group": (1, 4),', _CERTCHECK),
     ),
     "take5": (
         ("checkers/smt/take5.py", "players = 10", _T5_ROUND_PLAN),

@@ -272,9 +272,9 @@ def connected(bb: BoolBoard, most: int) -> list[Any]:
     return [bb.implies(bb.occ[c], layer[c]) for c in order]
 
 
-def copies(bb: BoolBoard) -> list[Any]:
-    """At most four cards (COPIES) of each kind."""
-    return [z3.AtMost(*[bb.is_kind(c, a, k) for c in bb.cells], COPIES) for a in VALUES for k in VALUES]
+def copies(bb: BoolBoard, most: int = COPIES) -> list[Any]:
+    """At most ``most`` cards of each kind (the deck's copies of a kind: four by the rulebook)."""
+    return [z3.AtMost(*[bb.is_kind(c, a, k) for c in bb.cells], most) for a in VALUES for k in VALUES]
 
 
 def value_precedence(bb: BoolBoard) -> list[Any]:
@@ -328,10 +328,11 @@ class DeadQuery:
 
     :param most: the largest count any check will ask about (it sizes the
         connectivity layers); default: every cell of the box.
+    :param copies_per_kind: the most cards of one kind (the variant's ``copies``).
     """
 
     def __init__(self, width: int, height: int, *, exact: bool = False, rlimit: int | None = None,
-                 most: int | None = None) -> None:
+                 most: int | None = None, copies_per_kind: int = COPIES) -> None:
         self.box = [(x, y) for x in range(width) for y in range(height)]
         self.most = len(self.box) if most is None else most
         self.solver = solver = TrackedSolver("bigfive.dead", rlimit=rlimit, logic="QF_FD")
@@ -343,7 +344,7 @@ class DeadQuery:
         if exact:
             solver.add_fact(z3.Or([bb.occ[(x, height - 1)] for x in range(width)]),
                             z3.Or([bb.occ[(width - 1, y)] for y in range(height)]))
-        solver.add_fact(*connected(bb, self.most), *copies(bb), *value_precedence(bb))
+        solver.add_fact(*connected(bb, self.most), *copies(bb, copies_per_kind), *value_precedence(bb))
 
     def check(self, most: int, *, full: bool = False) -> tuple[SolverResult, dict[Cell, int]]:
         """A dead board of at most ``most`` cards (at most the constructor's ``most``), or the proof there is none.
@@ -372,7 +373,7 @@ class DeadQuery:
 
 
 def dead_board_query(width: int, height: int, most: int, *, exact: bool = False,
-                     rlimit: int | None = None) -> tuple[SolverResult, dict[Cell, int]]:
+                     rlimit: int | None = None, copies_per_kind: int = COPIES) -> tuple[SolverResult, dict[Cell, int]]:
     """Is there a 4-connected board within ``width × height`` of at most
     ``most`` cards (valid lines, four copies per kind) on which no single card
     of any of the 25 kinds is legal anywhere? (See the module docstring.)
@@ -382,4 +383,4 @@ def dead_board_query(width: int, height: int, most: int, *, exact: bool = False,
     sub-problems (the campaign layer runs them in parallel). ``rlimit``: the
     query's resource limit instead of the budget ``bigfive.dead``.
     """
-    return DeadQuery(width, height, exact=exact, rlimit=rlimit, most=most).check(most)
+    return DeadQuery(width, height, exact=exact, rlimit=rlimit, most=most, copies_per_kind=copies_per_kind).check(most)

@@ -141,6 +141,17 @@ def test_ikebana_checker_ranges_are_the_spec_bounds() -> None:
     assert checker.RULES.flags["values"].length == spec.MAX_COLOUR_CARDS  # type: ignore[union-attr]
 
 
+def test_bigfive_checker_implements_the_spec_bounds_of_every_parameter() -> None:
+    """The rule constants a Big Five variant may set: the checker implements exactly the spec's bounds."""
+    from ruleproof.checkers.certcheck import bigfive as checker
+    from ruleproof.spec import bigfive as spec
+
+    bounded = {c.name: (c.low, c.high) for c in spec.CONSTANTS if c.low is not None and c.name != "rounds"}
+    assert checker.PARAMETERS == bounded
+    for name, (low, high) in bounded.items():
+        assert checker.RULES.flags[name] == tuple(range(low, high + 1))
+
+
 def test_invalid_declaration_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     from ruleproof.checkers.certcheck import take5 as checker
 

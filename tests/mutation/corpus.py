@@ -273,7 +273,7 @@ BIGFIVE = [
     _m("BF-M6", "bigfive", "BF-LINE-5", "the spec allows lines of six",
        (BFS, "if len(cards) > MAX_LINE]", "if len(cards) > MAX_LINE + 1]")),
     _m("BF-M7", "bigfive", "BF-PLAY-2", "the spec allows groups of five",
-       (BFS, "    if low <= n <= MAX_GROUP:", "    if low <= n <= MAX_GROUP + 1:")),
+       (BFS, "    if low <= n <= top:", "    if low <= n <= top + 1:")),
     _m("BF-M8", "bigfive", "BF-REFILL-1", "the engine refills to five even when the deck runs short (after_refill)",
        (BFE, "return state._replace(bonus=earned, to_draw=need if need < have else have)",
         "return state._replace(bonus=earned, to_draw=need)")),
