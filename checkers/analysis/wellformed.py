@@ -195,7 +195,8 @@ def explored_under(reading: Any, game_id: str, name: str, flags: dict[str, Any])
     """
     if not _plugin(reading):
         return explored(game_id, name, **flags)
-    cache = (*_reading_key(reading), name, tuple(sorted(flags.items())))
+    cache = (*_reading_key(reading), name,
+             tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in flags.items())))
     if cache not in _READING_CACHE:
         config = config_for(game_id, name, **flags)
         _READING_CACHE[cache] = explore(reading.engine, config.initial_states(), frontier=config.frontier,

@@ -752,8 +752,9 @@ _CACHE: dict[tuple[str, str, tuple[tuple[str, Any], ...]], Exploration] = {}
 
 
 def explored(game: str, name: str, **flags: Any) -> Exploration:
-    """The exploration of a reduced configuration (cached: several questions read it)."""
-    key = (game, name, tuple(sorted(flags.items())))
+    """The exploration of a reduced configuration (cached: several questions read it; a table flag's list is keyed
+    as a tuple)."""
+    key = (game, name, tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in flags.items())))
     if key not in _CACHE:
         _CACHE[key] = explore_config(config_for(game, name, **flags))
     return _CACHE[key]
