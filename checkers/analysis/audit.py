@@ -65,6 +65,8 @@ class AuditOptions:
     finding_ids: tuple[str, ...] = ()
     #: One configuration per check (the first test configuration) instead of several.
     quick: bool = False
+    #: Re-decide every unsat solver query and optimum bound of the findings with cvc5 (:mod:`ruleproof.checkers.smt.crosscheck`).
+    cross_check: bool = False
     #: Called with ``(game, check, subject)`` just before each check runs (for progress).
     on_start: Callable[[str, str, str], None] | None = field(default=None, compare=False, repr=False)
 
@@ -291,9 +293,22 @@ def _run_finding(task: AuditTask, options: AuditOptions) -> AuditRow:
     reading = options.reading_for(task.game)
     # drift.check_question compares the answer with the manifest: a changed verdict, a result lost to
     # unknown, a witness that no longer replays or a question that raises is a 'fail' with the reason.
+    if options.cross_check:
+        return _cross_checked(task, question, options.full, None if reading.is_default else reading)
     checked = drift.check_question(question, options.full, None if reading.is_default else reading)
     return AuditRow(task.game, "finding", task.subject, checked.verdict, checked.detail, checked.seconds,
                     checked.to_json())
+
+
+def _cross_checked(task: AuditTask, question: Any, full: bool, reading: Reading | None) -> AuditRow:
+    """The finding's row with cvc5's verdict on each of its unsat queries: a disagreement fails the row."""
+    from ruleproof.checkers.smt.crosscheck import audit_row_verdict, cross_check_question
+
+    start = time.perf_counter()
+    checked, cross = cross_check_question(question, full, reading)
+    data = {**checked.to_json(), "cross_check": cross.to_json()}
+    return AuditRow(task.game, "finding", task.subject, audit_row_verdict(checked.verdict, cross),
+                    f"{cross.summary()} — {checked.detail}", time.perf_counter() - start, data)
 
 
 _RUNNERS: dict[str, Callable[[AuditTask, AuditOptions], AuditRow]] = {

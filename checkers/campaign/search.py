@@ -141,25 +141,23 @@ def _score_plan(full: bool, most: int | None = None) -> list[dict[str, JSON]]:
 
 
 def _score_run(chunk: dict[str, JSON], rlimit: int) -> dict[str, JSON]:
-    import z3
-
     from ruleproof.checkers.smt.bigpoints import score_model
-    from ruleproof.checkers.smt.core import gave_up_reason
+    from ruleproof.checkers.smt.core import TrackedSolver
 
+    # Through the SMT layer's solver (z3 is imported only there): its resource limit, its three verdicts.
     score, constraints = score_model(2, 0)
-    solver = z3.Solver()
-    solver.set("rlimit", rlimit)
-    solver.add(*constraints, score >= chunk["at_least"])
+    solver = TrackedSolver(rlimit=rlimit)
+    solver.add_fact(*constraints, score >= chunk["at_least"])
     started = time.process_time()
-    answer = solver.check()
-    verdict = "sat" if answer == z3.sat else "unsat" if answer == z3.unsat else "unknown"
+    result = solver.check(values=False)
+    verdict = result.verdict
     out: dict[str, JSON] = {"label": f"score >= {chunk['at_least']}", "at_least": chunk["at_least"],
                             "verdict": verdict, "cpu_seconds": round(time.process_time() - started, 3),
                             "rlimit": rlimit}
     if verdict == "sat":
         out["detail"] = f"the counting model allows {solver.model().eval(score, model_completion=True)}"
     else:
-        out["detail"] = "no counting model" if verdict == "unsat" else gave_up_reason(solver.reason_unknown(), 0, rlimit)
+        out["detail"] = "no counting model" if verdict == "unsat" else result.reason
     return out
 
 
