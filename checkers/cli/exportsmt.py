@@ -84,7 +84,7 @@ def cmd_export_smt(args: argparse.Namespace) -> int:
         for question in chosen:
             progress.start(f"{question.game} {question.id}")
             checked, queries = capture_question(question, args.full)
-            exported = export_queries(question, queries)
+            exported = export_queries(question, queries, finding=checked.finding)
             for item in exported:
                 (folder / item.name).parent.mkdir(exist_ok=True)
                 write_atomic(folder / item.name, item.exported.text, force=args.force)

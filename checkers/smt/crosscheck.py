@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ruleproof.checkers.catalogue.drift import Checked, check_question
+from ruleproof.checkers.catalogue.findings import Finding
 from ruleproof.checkers.catalogue.questions import Question
 from ruleproof.checkers.smt import cvc5_solver
 from ruleproof.checkers.smt.capture import Query, capturing
@@ -77,7 +78,8 @@ class ExportedQuery:
                 "file": self.name, "query": self.origin.index, "of": self.origin.count, "kind": self.query.kind,
                 "status": self.exported.status, "expected": self.origin.expected, "budget": self.query.budget,
                 "z3_rlimit": self.query.rlimit, "z3_units": self.query.units, "logic": self.exported.logic,
-                "rules": sorted(set(self.exported.names.values())), "reading": self.origin.reading,
+                "rules": sorted(set(self.exported.names.values())), "finding_rules": list(self.origin.rules),
+                "reading": self.origin.reading,
                 "flags": list(self.origin.flags), "optimum": self.query.optimum}
 
 
@@ -203,16 +205,19 @@ def capture_question(question: Question, full: bool = False, reading: Any = None
     return checked, list(seen)
 
 
-def export_queries(question: Question, queries: Sequence[Query], reading: Any = None) -> list[ExportedQuery]:
-    """Each query of ``question`` written as SMT-LIB 2 (see :mod:`ruleproof.checkers.smt.smtlib`)."""
+def export_queries(question: Question, queries: Sequence[Query], reading: Any = None,
+                   finding: Finding | None = None) -> list[ExportedQuery]:
+    """Each query of ``question`` written as SMT-LIB 2 (see :mod:`ruleproof.checkers.smt.smtlib`); ``finding``:
+    the answer they gave (its rule ids go into the headers; default: the question's)."""
     described = "" if reading is None or reading.is_default else reading.describe()
     flags = _flags(question, reading)
     expected = question.expected_verdict() if not described else None
     version = _version()
+    rules = tuple(finding.rule_ids) if finding is not None else tuple(question.rule_ids)
     out = []
     for index, query in enumerate(queries, 1):
         origin = Origin(question.game, question.id, question.question, index, len(queries), described, flags,
-                        expected, version)
+                        expected, version, rules)
         out.append(ExportedQuery(query, origin, export(query, origin)))
     return out
 
@@ -243,7 +248,7 @@ def cross_check_question(question: Question, full: bool = False, reading: Any = 
                          decide: Decide | None = None) -> tuple[Checked, CrossCheck]:
     """Ask ``question`` (as the audit does), export its queries and have the second solver re-decide them."""
     checked, queries = capture_question(question, full, reading)
-    exported = export_queries(question, queries, reading)
+    exported = export_queries(question, queries, reading, checked.finding)
     return checked, redecide(exported, question.id, question.game, decide=decide)
 
 

@@ -9,7 +9,9 @@ the rule id made a safe SMT-LIB symbol, numbered: :func:`smt_name`; the
 header maps each name back to its rule id), the background facts as plain
 assertions, and ``(check-sat)`` (or ``(check-sat-assuming (...))`` for a
 check made under assumptions). A file whose expected status is ``unsat``
-ends with ``(get-unsat-core)``, which lists the rule names of a core.
+ends with ``(get-unsat-core)``, which lists the rule names of a core (and
+``(get-unsat-assumptions)`` after ``check-sat-assuming``: the assumed
+literals of a core, which some encodings name after the rules they guard).
 
 z3's pseudo-Boolean terms (``at-most``, ``at-least``, ``pble``, ``pbge``,
 ``pbeq``, used by the finite-domain encodings) are z3's own extension of the
@@ -82,6 +84,8 @@ class Origin:
     flags: tuple[str, ...] = ()
     expected: str | None = None
     version: str = ""
+    #: The rules the finding concerns (its ``rule_ids``), for the header; the named assertions say which enter here.
+    rules: tuple[str, ...] = ()
 
 
 def smt_name(rule_id: str, n: int) -> str:
@@ -325,12 +329,16 @@ def export(query: Query, origin: Origin) -> Exported:
     ]
     if query.verdict == "unsat":
         lines.append("(set-option :produce-unsat-cores true)")
+        if literals:
+            lines.append("(set-option :produce-unsat-assumptions true)")
     lines.append(f"(set-logic {logic})")
     lines += declarations
     lines += body
     lines.append(f"(check-sat-assuming ({' '.join(literals)}))" if literals else "(check-sat)")
     if query.verdict == "unsat":
         lines.append("(get-unsat-core)")
+        if literals:
+            lines.append("(get-unsat-assumptions)")
     return Exported("\n".join(lines) + "\n", names, query.verdict, logic)
 
 
@@ -352,6 +360,8 @@ def _header(query: Query, origin: Origin, logic: str) -> list[str]:
         f"; expected status: {query.verdict} (z3's verdict"
         + (", implied by its optimum" if query.kind == "bound" else "") + ")"
         + (f"; the finding's manifest verdict: {origin.expected}" if origin.expected else ""),
+        f"; the finding's rules: {', '.join(origin.rules) or '(none listed)'}; the rules asserted here by name are "
+        "listed below (none: this encoding states them as background facts or as assumptions)",
         f"; ruleproof {_plain(origin.version) or '(unknown version)'}, z3 {z3.get_version_string()}, "
         f"budget {query.budget} (z3 rlimit {query.rlimit:,}, z3 used {query.units:,} units)",
         f"; logic: {logic}; run it with `z3 FILE` or `cvc5 FILE` (add `rlimit=N` / `--rlimit=N` for a "

@@ -121,7 +121,7 @@ def test_the_header_names_game_finding_reading_status_and_version() -> None:
     header = [line for line in text.splitlines() if line.startswith(";")]
     joined = "\n".join(header)
     for needle in ("game: take5", "finding: T5-F-3", "expected status: unsat", "flags: end_rule=", "ruleproof 0.1",
-                   "z3 ", "budget T5-F-3"):
+                   "z3 ", "budget T5-F-3", "the finding's rules: T5-DEAL-1, T5-PLACE-2"):
         assert needle in joined, needle
     assert status_in(text) == "unsat" and text.rstrip().endswith("(get-unsat-core)")
 
