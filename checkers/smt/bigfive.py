@@ -389,7 +389,7 @@ def q_dead(full: bool) -> Finding:
     size = len(board)
     proofs = {}
     if full:  # every exact box a smaller board can have (bigfive_dead.every_box), the occupancy first
-        boxes = [(width, height), *[b for b in every_box(size - 1) if b != (width, height)]]
+        boxes = ((width, height), *[b for b in every_box(size - 1) if b != (width, height)])
     for w, h in boxes:
         # The first box's solver, which found the witness, also gives its proof (an assumption bounds the count).
         if (w, h) == (width, height):

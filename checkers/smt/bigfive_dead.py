@@ -76,7 +76,7 @@ encoding's.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -410,16 +410,32 @@ def mirror_symmetry(bb: BoolBoard, width: int, height: int) -> list[Any]:
     reflections).
     """
     order = sorted(bb.cells, key=lambda c: (c[1], c[0]))
-    maps = [lambda c: (width - 1 - c[0], c[1]), lambda c: (c[0], height - 1 - c[1]),
-            lambda c: (width - 1 - c[0], height - 1 - c[1])]
-    if width == height:
-        maps += [lambda c: (c[1], c[0]), lambda c: (height - 1 - c[1], width - 1 - c[0]),
-                 lambda c: (c[1], width - 1 - c[0]), lambda c: (height - 1 - c[1], c[0])]
     mine = [bb.occ[c] for c in order]
     out: list[Any] = []
-    for index, image in enumerate(maps):
+    for index, image in enumerate(box_symmetries(width, height)):
         out += lex_leq(bb, mine, [bb.occ[image(c)] for c in order], f"mirror{index}")
     return out
+
+
+def box_symmetries(width: int, height: int) -> list[Callable[[Cell], Cell]]:
+    """The symmetries of the ``width × height`` box other than the identity: the two reflections and the
+    half turn, and for a square also the two diagonal reflections and the quarter turns.
+
+    >>> [f((0, 0)) for f in box_symmetries(5, 6)]
+    [(4, 0), (0, 5), (4, 5)]
+    >>> len(box_symmetries(5, 5))
+    7
+    """
+    w, h = width - 1, height - 1
+
+    def image(f: Callable[[int, int], Cell]) -> Callable[[Cell], Cell]:
+        return lambda c: f(c[0], c[1])
+
+    maps = [image(lambda x, y: (w - x, y)), image(lambda x, y: (x, h - y)), image(lambda x, y: (w - x, h - y))]
+    if width == height:
+        maps += [image(lambda x, y: (y, x)), image(lambda x, y: (h - y, w - x)), image(lambda x, y: (y, w - x)),
+                 image(lambda x, y: (h - y, x))]
+    return maps
 
 
 def occupancy_relaxation(width: int, height: int, most: int, *, exact: bool = True,

@@ -83,22 +83,30 @@ def test_the_occupancy_settles_the_long_boxes(box: tuple[int, int], verdict: str
     assert occupancy_relaxation(*box, 24).verdict == verdict
 
 
-def _reflections(width: int, height: int) -> list[dict[Cell, Cell]]:
+def _images(width: int, height: int) -> list[dict[Cell, Cell]]:
+    """Every symmetry of the box but the identity, written out here independently of box_symmetries."""
+    w, h = width - 1, height - 1
     box = [(x, y) for x in range(width) for y in range(height)]
-    maps = [lambda c: (width - 1 - c[0], c[1]), lambda c: (c[0], height - 1 - c[1]),
-            lambda c: (width - 1 - c[0], height - 1 - c[1])]
-    return [{c: m(c) for c in box} for m in maps]
+    maps = [{(x, y): (w - x, y) for x, y in box}, {(x, y): (x, h - y) for x, y in box},
+            {(x, y): (w - x, h - y) for x, y in box}]
+    if width == height:
+        maps += [{(x, y): (y, x) for x, y in box}, {(x, y): (h - y, w - x) for x, y in box},
+                 {(x, y): (y, w - x) for x, y in box}, {(x, y): (h - y, x) for x, y in box}]
+    for m in maps:
+        assert sorted(m.values()) == sorted(box)  # each is a permutation of the box
+    return maps
 
 
-def test_mirror_symmetry_keeps_exactly_the_least_reflection() -> None:
-    width, height = 4, 5
+@pytest.mark.parametrize("box", [(4, 5), (4, 4)])
+def test_mirror_symmetry_keeps_exactly_the_least_image(box: tuple[int, int]) -> None:
+    width, height = box
     order = sorted(((x, y) for x in range(width) for y in range(height)), key=lambda c: (c[1], c[0]))
     rng = random.Random(7)
     kept = 0
     for _ in range(40):
         cells = {c for c in order if rng.random() < 0.4}
         mine = [c in cells for c in order]
-        least = all(mine <= [m[c] in cells for c in order] for m in _reflections(width, height))
+        least = all(mine <= [m[c] in cells for c in order] for m in _images(width, height))
         solver = TrackedSolver()
         bb = BoolBoard(order, solver.ctx)
         solver.add_fact(*mirror_symmetry(bb, width, height))
