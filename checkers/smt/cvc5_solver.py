@@ -63,7 +63,8 @@ CVC5_BUDGETS: dict[str, tuple[int, int]] = {
     "bigfive.line5-lemma": (7_000_000, 694_031),
     "bigfive.any-play": (6_000_000, 516_039),
     "bigfive.bonus": (3_000_000, 248_465),
-    "bigfive.dead": (13_000_000, 1_219_043),
+    "bigfive.dead": (28_000_000, 2_762_758),  # BF-F-5's full form: 7x7 with the lemma and mirrors
+    "bigfive.dead-occupancy": (600_000_000, 58_010_278),  # BF-F-5's full form: 11x14 (all 68 boxes: 346M, 680 s)
     "bigfive.leftover": (1_000_000, 3_847),
     "cinco.count-types": (1_000_000, 8_309),
     "cinco.nonterm-count": (1_000_000, 283),
