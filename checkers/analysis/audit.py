@@ -78,6 +78,9 @@ class AuditOptions:
     #: Check only these player counts (empty: the counts of the engine's test configurations). A count with
     #: no test configuration is checked under the reading's variant; a count a game does not allow is skipped.
     players: tuple[int, ...] = ()
+    #: Re-decide every unsat solver query and optimum bound of the findings with cvc5
+    #: (:mod:`ruleproof.checkers.smt.crosscheck`).
+    cross_check: bool = False
     #: Called with ``(game, check, subject)`` as each check starts (for progress).
     on_start: Callable[[str, str, str], None] | None = field(default=None, compare=False, repr=False)
     #: Called with each row as its check finishes, in the order they finish (for progress; with worker
@@ -370,10 +373,25 @@ def _run_finding(task: AuditTask, options: AuditOptions) -> AuditRow:
     reading = options.reading_for(task.game)
     # drift.check_question compares the answer with the manifest: a changed verdict, a result lost to
     # unknown, a witness that no longer replays or a question that raises is a 'fail' with the reason.
+    if options.cross_check:
+        return _cross_checked(task, question, options.full, None if reading.is_default else reading,
+                              tuple(options.allow))
     checked = drift.check_question(question, options.full, None if reading.is_default else reading,
                                    allow=options.allow)
     return AuditRow(task.game, "finding", task.subject, checked.verdict, checked.detail, checked.seconds,
                     checked.to_json(), checked.status)
+
+
+def _cross_checked(task: AuditTask, question: Any, full: bool, reading: Reading | None,
+                   allow: tuple[str, ...] = ()) -> AuditRow:
+    """The finding's row with cvc5's verdict on each of its unsat queries: a disagreement fails the row."""
+    from ruleproof.checkers.smt.crosscheck import audit_row_verdict, cross_check_question
+
+    start = time.perf_counter()
+    checked, cross = cross_check_question(question, full, reading, allow=allow)
+    data = {**checked.to_json(), "cross_check": cross.to_json()}
+    return AuditRow(task.game, "finding", task.subject, audit_row_verdict(checked.verdict, cross),
+                    f"{cross.summary()} — {checked.detail}", time.perf_counter() - start, data)
 
 
 _RUNNERS: dict[str, Callable[[AuditTask, AuditOptions], AuditRow]] = {

@@ -74,7 +74,8 @@ def _options(args: argparse.Namespace, games: list[str]) -> Any:
                         property_games=pick(args.property_games, 30, 5), seed=args.seed,
                         findings=not args.no_findings, full=args.full, checks=tuple(args.check or ()),
                         finding_ids=findings, quick=args.quick, reading=_reading(args, games),
-                        players=_players(args, games), allow=allow)
+                        players=_players(args, games), allow=allow,
+                        cross_check=args.cross_check)
 
 
 def _known_ids(wanted: list[str], games: list[str], option: str) -> tuple[str, ...]:
@@ -132,6 +133,16 @@ def _reading(args: argparse.Namespace, games: list[str]) -> Any:
     return reading_of(games[0], args.variant, args.reading)
 
 
+def _need_second_solver() -> None:
+    """``--cross-check`` needs cvc5: a bad-input error (exit 2) that says how to install it."""
+    from ruleproof.checkers.smt.cvc5_solver import available
+    from ruleproof.spec.errors import RuleproofError
+
+    if not available():
+        raise RuleproofError("--cross-check re-decides the proofs with cvc5, which is not installed: "
+                             "pip install 'ruleproof[cvc5]'")
+
+
 def cmd_audit(args: argparse.Namespace) -> int:
     """Run the audit, printing each row as its check finishes."""
     from dataclasses import replace
@@ -145,6 +156,8 @@ def cmd_audit(args: argparse.Namespace) -> int:
 
         named = [load_reading(args.reading).game]
     games = list(dict.fromkeys(game_arg(g) for g in named)) if named else list(available_games())
+    if args.cross_check:
+        _need_second_solver()
     options = _options(args, games)
     total = count_checks(games, options)
     console = None if args.json else out()
@@ -331,6 +344,9 @@ def add_subcommand(sub: Any) -> None:
     p.add_argument("--property-games", type=int, help="random games per property (default 30; 5 with --quick)")
     p.add_argument("--no-findings", action="store_true", help="skip the solver and search catalogue")
     p.add_argument("--full", action="store_true", help="run the full (slow) findings catalogue")
+    p.add_argument("--cross-check", action="store_true",
+                   help="re-decide every unsat solver query and optimum bound of the findings with a second "
+                        "solver (cvc5, from the exported SMT-LIB 2); a disagreement fails the row (exit 1)")
     add_jobs(p)
     p.add_argument("--quiet", "-q", action="store_true", help="no progress on standard error")
     add_json(p, "print JSON Lines: one object per check as it finishes, then a summary")

@@ -51,6 +51,9 @@ SCHEMAS: dict[str, dict[str, Any]] = {
               "defects": {"type": "array", "items": _DEFECT}, "accepted": {"type": "array", "items": _DEFECT},
               "allow": {"type": "array", "items": _STR}},
     "audit-row": {"row": _AUDIT_ROW, "index": _INT, "total": _INT},
+    "export-smt": {"folder": _STR, "ok": _BOOL, "files": _INT, "findings": {"type": "array", "items": _obj(
+        {"game": _STR, "finding": _STR, "audit": _STR, "queries": _INT, "unsat": _INT, "sat": _INT,
+         "unknown": _INT})}},
     "audit-diff": {"changed": _BOOL, "changes": {"type": "array", "items": _obj(
         {"game": _STR, "check": _STR, "subject": _STR, "before": {"type": ["string", "null"]},
          "after": {"type": ["string", "null"]}})}},

@@ -61,6 +61,7 @@ from ruleproof.checkers.smt.bigfive_encoding import (
     solve_rules,
 )
 from ruleproof.checkers.smt.bigfive_dead import DeadQuery, dead_board_query as dead_board_query
+from ruleproof.checkers.smt.bigfive_dead import every_box, no_dead_board_in
 from ruleproof.checkers.smt.bigfive_replay import build_order, replay_plays, translate
 from ruleproof.checkers.smt.core import SolverResult, TrackedSolver, maximize_from_above
 from ruleproof.checkers.smt.terms import and_ as _and
@@ -459,10 +460,16 @@ def q_dead(full: bool, under: Any = None) -> Finding:
         return _unknown("BF-F-5", Q_DEAD, found, ("BF-LINE-2", "BF-LINE-3"))
     size = len(board)
     proofs = {}
+    if full:  # every exact box a smaller board can have (bigfive_dead.every_box), the occupancy first
+        boxes = ((width, height), *[b for b in every_box(size - 1) if b != (width, height)])
     for w, h in boxes:
         # The first box's solver, which found the witness, also gives its proof (an assumption bounds the count).
-        result, _ = (first.check(size - 1) if (w, h) == (width, height)
-                     else dead_board_query(w, h, size - 1, copies_per_kind=v.copies))
+        if (w, h) == (width, height):
+            result, _ = first.check(size - 1)
+        elif full:
+            result = no_dead_board_in(w, h, size - 1, copies_per_kind=v.copies)[0]
+        else:
+            result = dead_board_query(w, h, size - 1, copies_per_kind=v.copies)[0]
         proofs[f"{w}x{h}"] = result.verdict
         if result.verdict == "unknown":
             return _unknown("BF-F-5", Q_DEAD, result, ("BF-LINE-2", "BF-LINE-3"),
@@ -477,15 +484,17 @@ def q_dead(full: bool, under: Any = None) -> Finding:
     dead = engine_board == board and is_dead_engine(engine_board)
     seconds = time.perf_counter() - start
     shown = ", ".join(f"{k} {v}" for k, v in proofs.items())
-    bounds = (f"Boards whose bounding box fits in {', '.join(f'{w}x{h}' for w, h in boxes)} (or their transposes): "
-              f"no dead board of at most {size - 1} cards ({shown}). Dead means: no single card of any of the 25 "
+    where = (f"Every board: within {width}x{height} and in each of the {len(boxes) - 1} other exact boxes a board of "
+             f"at most {size - 1} cards can have, up to transposition" if full else
+             f"Boards whose bounding box fits in {', '.join(f'{w}x{h}' for w, h in boxes)} (or their transposes)")
+    bounds = (f"{where}: no dead board of at most {size - 1} cards ({shown}). Dead means: no single card of any of the 25 "
               "kinds is legal on any cell (copies in stock are not considered). A dead board needs a line of five "
               "through each extreme card (else a card extends it), so its bounding box is at least 5x5."
               f"{_constants_text(v)}")
     return _confirmed_under(under, _replay_dead_board, Finding(
         "BF-F-5", GAME_ID, Q_DEAD, "sat" if dead else "unknown",
         f"{size} cards: the {width}x{height} board shown (every row and column a full line of five) admits no card; "
-        f"no board of fewer cards within the searched boxes does. Built by {len(build_order(board))} single-card "
+        f"no board of fewer cards {'anywhere' if full else 'within the searched boxes'} does. Built by {len(build_order(board))} single-card "
         "plays in a replayed game; the engine finds no play for any kind.",
         witness={"board": _words(board), "cards": size, "moves": moves, "smaller": proofs},
         rule_ids=("BF-LINE-2", "BF-LINE-3", "BF-LINE-4", "BF-LINE-5"), seconds=seconds, method="z3", bounds=bounds,
