@@ -1,16 +1,20 @@
-"""The OpenSpiel adapter's cost per move against the engine's (issue 21: at most 3x).
+"""The OpenSpiel adapter's cost per move against the engine's: against its fast playout (issue 36) and
+against its interface loop (issue 21: at most 3x).
 
 Both sides play uniformly random games (chance by its probabilities) of the same
 game, player count and variant, interleaved in one process (see :mod:`harness`):
 
-* the engine: ``legal_moves`` and a random choice for a seat, ``sample_chance``
-  for chance, ``apply_unchecked`` (what the adapter wraps);
+* the engine's fast path, ``random_playout`` (first line per game, no target:
+  what a move costs through the adapter in moves of the engine's fastest loop);
+* the engine's interface loop: ``legal_moves`` and a random choice for a seat,
+  ``sample_chance`` for chance, ``apply_unchecked`` (what the adapter wraps;
+  second line, issue 21's target);
 * the adapter, as :func:`~ruleproof.checkers.interop.openspiel.random_game`
   plays: ``is_terminal``, ``is_chance_node``, ``sample_chance_action`` for
   chance (drawn by the engine, no list of outcomes), ``legal_actions`` and a
   random choice for a seat, ``apply_action`` (through pyspiel's C++ state);
-* the adapter as OpenSpiel's own algorithms use it (second line per game, no
-  target): chance by ``chance_outcomes`` (every outcome listed with its
+* the adapter as OpenSpiel's own algorithms use it (third line per game, no
+  target, against the interface loop): chance by ``chance_outcomes`` (every outcome listed with its
   probability) and a weighted draw. Listing is O(outcomes) where the engine
   draws in O(1) (Take 5 deals from a deck of up to 104 cards), so this one is
   costlier by nature.
@@ -84,7 +88,7 @@ def adapter_work(game: Any, seed: int, listed: bool = False) -> Callable[[float]
 
 
 def comparisons(quick: bool = False) -> list[Comparison]:
-    """One cost comparison per game; none when ``pyspiel`` is absent."""
+    """Three cost comparisons per game (see the module docstring); none when ``pyspiel`` is absent."""
     if importlib.util.find_spec("pyspiel") is None:
         print("bench_openspiel: pyspiel is not installed (the openspiel extra); skipped", file=sys.stderr)
         return []
@@ -97,6 +101,13 @@ def comparisons(quick: bool = False) -> list[Comparison]:
         engine = game_for(name)
         variant = engine.default_variant()
         game = adapter.load(name, players, variant)
+        fast = compare(
+            f"openspiel {name} {players}p cost/move / random_playout's",
+            playout_work(engine, players, variant, lambda g, s, r: g.random_playout(s, r), 5),
+            adapter_work(game, 5), unit="moves", target=None, slices=slices, budget=budget,
+            candidate_label=f"{type(engine).__name__}.random_playout", baseline_label="pyspiel adapter (random_game)")
+        out.append(CostComparison(fast.name, fast.candidate, fast.baseline, fast.unit, fast.target,
+                                  fast.candidate_rates, fast.baseline_rates))
         for listed in (False, True):
             plain = compare(
                 f"openspiel {name} {players}p{' listed' if listed else ''} cost/move / engine's",

@@ -1,4 +1,5 @@
-"""Shared pieces of the ratio benchmarks: the generic engine loops and validation."""
+"""Shared pieces of the ratio benchmarks: the engine's loops (generic and checked), random records and
+their validation."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from harness import Comparison, compare, until
+from harness import Comparison, until
 from ruleproof.model.core import CHANCE, TERMINAL, Game
 from ruleproof.model.records import GameRecord, RecordedMove
 
@@ -94,16 +95,6 @@ def validation_work(records: list[GameRecord]) -> Callable[[float], float]:
         return units
 
     return work
-
-
-def validation_comparison(name: str, game: AnyGame, players: int, variant: Any, seeds: int, *,
-                          slices: int, budget: float) -> Comparison:
-    """``validate_record`` moves/s against the generic playout's (target 0.5, issue 21)."""
-    records = [record_of(game, players, variant, seed) for seed in range(seeds)]
-    return compare(f"{name} {players}p validate_record / generic playout",
-                   validation_work(records), playout_work(game, players, variant, generic_playout, 3),
-                   unit="moves", target=0.5, slices=slices, budget=budget,
-                   candidate_label="validate_record", baseline_label="Game.random_playout (legal lists)")
 
 
 def run_main(doc: str, comparisons: Callable[[bool], list[Comparison]]) -> None:

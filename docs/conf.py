@@ -29,13 +29,14 @@ extensions = [
     "sphinx.ext.autosummary",
     "sphinxarg.ext",
     "ruleproof_docs",
+    "ruleproof_smt2",
 ]
 templates_path = ["_templates"]
 autosummary_generate = True
 autosummary_imported_members = False
 
 root_doc = "index"
-exclude_patterns = ["_build", "_ext", "_templates", "Thumbs.db", ".DS_Store"]
+exclude_patterns = ["_build", "_ext", "_templates", "_smt2", "Thumbs.db", ".DS_Store"]
 language = "en"
 nitpicky = False
 

@@ -33,7 +33,6 @@ from ruleproof.spec.bigfive import (
     FULL_DECK,
     GROUP_BONUS,
     HAND_SIZE,
-    KIDS_DEAL,
     KINDS,
     LINE_BONUS,
     MAX_GROUP,
@@ -62,9 +61,20 @@ from ruleproof.spec.bigfive import (
 )
 from ruleproof.spec.errors import IllegalMoveError, PlayerCountError
 
-# The rulebook's numbers, as local names of the hot loops (read from the spec's table of rule constants).
+# The rulebook's numbers, as local names of the hot loops (read from the spec's table of rule constants; the
+# ones a variant may change are read from the variant where they can differ).
 _HAND = HAND_SIZE
 _KINDS = KINDS
+#: The whole deck per number of copies of each kind (the variant's ``copies``), shared by every state.
+_DECKS: dict[int, tuple[int, ...]] = {}
+
+
+def _deck(variant: BigFiveVariant) -> tuple[int, ...]:
+    """Every card of the game under ``variant`` (sorted): ``copies`` of each kind."""
+    deck = _DECKS.get(variant.copies)
+    if deck is None:
+        deck = _DECKS[variant.copies] = tuple(sorted(c for c in range(_KINDS) for _ in range(variant.copies)))
+    return deck
 _DEAL = tuple(Deal(c) for c in range(_KINDS))
 _DRAW = tuple(Draw(c) for c in range(_KINDS))
 _BOX = tuple(Box(c) for c in range(_KINDS))
@@ -199,16 +209,16 @@ class _Setup:
         if variant.handicap:
             sizes = tuple(variant.handicap)
         elif variant.children:
-            sizes = (KIDS_DEAL,) * players
+            sizes = (variant.kids_deal,) * players
         else:
-            sizes = ((len(FULL_DECK) - 1) // players,) * players
+            sizes = ((len(_deck(variant)) - 1) // players,) * players
         self.sizes = sizes
         targets: list[int] = [-1]
         for seat, n in enumerate(sizes):
             targets += [seat] * n
         self.deal_end = len(targets)
         for seat, n in enumerate(sizes):
-            targets += [seat] * min(_HAND, n)
+            targets += [seat] * min(variant.hand_size, n)
         self.targets = tuple(targets)
         self.length = len(targets)
 
@@ -263,7 +273,8 @@ class BigFiveGame(Game[BigFiveState, BigFiveMove, BigFiveVariant]):
 
     def plays(self, state: BigFiveState, seat: int, min_size: int = 1) -> list[tuple[Placed, ...]]:
         """The legal plays of ``seat``'s hand on the board (as placement tuples)."""
-        return generate_plays(self._board_index(state.board), state.hands[seat], min_size)
+        return generate_plays(self._board_index(state.board), state.hands[seat], min_size,
+                              max_size=state.variant.max_group)
 
     # -- the interface ------------------------------------------------------------
 
@@ -276,11 +287,13 @@ class BigFiveGame(Game[BigFiveState, BigFiveMove, BigFiveVariant]):
             raise PlayerCountError(
                 f"the handicap deal {list(variant.handicap)} names {len(variant.handicap)} seats but {players} play"
             )
-        dealt = len(FULL_DECK) - 1  # every card but the start card
-        if variant.children and not variant.handicap and KIDS_DEAL * players > dealt:
-            raise PlayerCountError(f"the children's deal needs {KIDS_DEAL * players} cards; only {dealt} can be dealt")
+        deck = _deck(variant)
+        dealt = len(deck) - 1  # every card but the start card
+        if variant.children and not variant.handicap and variant.kids_deal * players > dealt:
+            raise PlayerCountError(f"the children's deal needs {variant.kids_deal * players} cards; only {dealt} can "
+                                   "be dealt")
         return BigFiveState(
-            variant, players, 1, 0, FULL_DECK, (), ((),) * players, ((),) * players, (), (),
+            variant, players, 1, 0, deck, (), ((),) * players, ((),) * players, (), (),
             0, 0, False, 0, 0, (0,) * players, False, False,
         )
 
@@ -313,7 +326,8 @@ class BigFiveGame(Game[BigFiveState, BigFiveMove, BigFiveVariant]):
             return tuple(moves)
         # Moves sort by class name, then fields: Discard < Exchange < Pass < Play.
         variant = state.variant
-        plays = generate_plays(self._board_index(state.board), hand, SOLO_MIN_GROUP if solo else variant.min_group)
+        plays = generate_plays(self._board_index(state.board), hand, SOLO_MIN_GROUP if solo else variant.min_group,
+                               max_size=variant.max_group)
         if solo:
             if not plays:
                 return tuple(Discard(g) for g in sorted(set(itertools.combinations(hand, SOLO_DISCARD))))
@@ -339,7 +353,7 @@ class BigFiveGame(Game[BigFiveState, BigFiveMove, BigFiveVariant]):
 
     def _chance_source(self, state: BigFiveState) -> tuple[tuple[int, ...], tuple[BigFiveMove, ...]]:
         if state.round_over:
-            return FULL_DECK, _DEAL
+            return _deck(state.variant), _DEAL
         setup = self._setup(state.variant, state.players)
         if state.dealt < setup.length:
             if state.dealt < setup.deal_end:
@@ -367,6 +381,7 @@ class BigFiveGame(Game[BigFiveState, BigFiveMove, BigFiveVariant]):
     _FAST_FLAGS = frozenset({
         "bonus", "stalemate", "idle_rounds", "allow_five", "children", "handicap", "rounds", "penalty_limit",
         "exchange", "min_group", "bonus_timing", "pass_rule", "solo_discard", "solo_rest",
+        "hand_size", "max_group", "copies", "kids_deal",
     })
     #: Methods whose override (a derived or deliberately broken engine) sends
     #: random_playout down the generic path (``bonus_earned`` is called by both).
@@ -421,7 +436,8 @@ class BigFiveGame(Game[BigFiveState, BigFiveMove, BigFiveVariant]):
             if list(placed) != sorted(placed):
                 return False
             min_size = SOLO_MIN_GROUP if state.players == 1 else state.variant.min_group
-            return check_play(self._board_index(state.board), state.hands[actor], placed, min_size)
+            return check_play(self._board_index(state.board), state.hands[actor], placed, min_size,
+                              state.variant.max_group)
         return Game.is_legal_move(self, state, move)
 
     def illegal_move_error(self, state: BigFiveState, move: BigFiveMove, actor: int | None = None) -> IllegalMoveError:
@@ -489,7 +505,7 @@ class BigFiveGame(Game[BigFiveState, BigFiveMove, BigFiveVariant]):
         """The next round's state before its first deal (``state``: a round just over)."""
         n = state.players
         return BigFiveState(
-            state.variant, n, state.round + 1, 0, FULL_DECK, (), ((),) * n, ((),) * n, (), (),
+            state.variant, n, state.round + 1, 0, _deck(state.variant), (), ((),) * n, ((),) * n, (), (),
             state.round % n, 0, False, 0, 0, state.penalties, False, False,
         )
 
@@ -570,7 +586,7 @@ class BigFiveGame(Game[BigFiveState, BigFiveMove, BigFiveVariant]):
     def _refill_first(self, state: BigFiveState, earned: int) -> BigFiveState:
         """``bonus_timing="after_refill"``: the draws come first, then ``earned`` bonus discards."""
         seat = state.turn
-        need = _HAND - len(state.hands[seat])
+        need = state.variant.hand_size - len(state.hands[seat])
         have = _deck_len(state.decks[seat])
         if state.players == 1:
             if have < need:
@@ -594,7 +610,7 @@ class BigFiveGame(Game[BigFiveState, BigFiveMove, BigFiveVariant]):
 
     def _refill(self, state: BigFiveState) -> BigFiveState:
         seat = state.turn
-        need = _HAND - len(state.hands[seat])
+        need = state.variant.hand_size - len(state.hands[seat])
         have = _deck_len(state.decks[seat])
         if state.players == 1:
             if have < need:
@@ -617,7 +633,7 @@ class BigFiveGame(Game[BigFiveState, BigFiveMove, BigFiveVariant]):
             if v.stalemate == "exchange_round" or idle >= n * v.idle_rounds:
                 return self._round_end(state)
             index = self._board_index(state.board)
-            if not any(index.any_play(hand, v.min_group) for hand in state.hands):
+            if not any(index.any_play(hand, v.min_group, v.max_group) for hand in state.hands):
                 return self._round_end(state)
         return state._replace(turn=(state.turn + 1) % n)
 
@@ -663,10 +679,11 @@ class BigFiveGame(Game[BigFiveState, BigFiveMove, BigFiveVariant]):
         # draws; between two plays at most players * idle_rounds turns without a
         # placement (one decision and at most a hand of draws each) before the
         # stalemate ends the round.
-        deck = len(FULL_DECK)
+        deck = len(_deck(variant))
+        hand = variant.hand_size
         idle = players * (variant.idle_rounds if variant.stalemate == "no_placement" else 1)
-        per_play = 1 + 2 * _MOST_BONUS + 1 + _HAND
-        per_round = deck + MAX_PLAYERS * _HAND + (deck - 1) * per_play + deck * idle * (1 + _HAND) + 1
+        per_play = 1 + 2 * _MOST_BONUS + 1 + hand
+        per_round = deck + MAX_PLAYERS * hand + (deck - 1) * per_play + deck * idle * (1 + hand) + 1
         return variant.rounds * per_round
 
     def test_configs(self) -> tuple[tuple[int, BigFiveVariant], ...]:
@@ -734,7 +751,7 @@ class BigFiveGame(Game[BigFiveState, BigFiveMove, BigFiveVariant]):
         return found
 
     def all_components(self, players: int, variant: BigFiveVariant) -> Counter[str]:
-        return Counter(card_code(c) for c in FULL_DECK)
+        return Counter(card_code(c) for c in _deck(variant))
 
     def render_text(self, state: BigFiveState) -> str:
         """The board as a grid of card codes, then each seat's hand and counts."""

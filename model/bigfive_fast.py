@@ -47,7 +47,6 @@ from ruleproof.model.bigfive_index import (
 )
 from ruleproof.model.core import CHANCE, TERMINAL
 from ruleproof.spec.bigfive import (
-    HAND_SIZE,
     KINDS,
     MAX_GROUP,
     SOLO_DISCARD,
@@ -102,8 +101,9 @@ _PASS = Pass()
 Entry = tuple[int, tuple[Cell, ...], tuple[int, ...]]
 
 
-def play_census(index: _Index, hand: tuple[int, ...], min_size: int = 1) -> tuple[int, list[Entry]]:
-    """The number of legal plays of ``hand`` and where they are: one entry per
+def play_census(index: _Index, hand: tuple[int, ...], min_size: int = 1,
+                max_size: int = MAX_GROUP) -> tuple[int, list[Entry]]:
+    """The number of legal plays of ``min_size`` to ``max_size`` cards of ``hand`` and where they are: one entry per
     single cell (its cards merged over the row and column windows and the line
     modes, as the generated plays are) and one per multi-card window and mode.
     """
@@ -113,7 +113,7 @@ def play_census(index: _Index, hand: tuple[int, ...], min_size: int = 1) -> tupl
     hand_mask = 0
     for c in kinds:
         hand_mask |= 1 << c
-    if min(MAX_GROUP, len(kinds)) < min_size:
+    if min(max_size, len(kinds)) < min_size:
         return 0, []
     entries: list[Entry] = []
     total = 0
@@ -124,7 +124,7 @@ def play_census(index: _Index, hand: tuple[int, ...], min_size: int = 1) -> tupl
         if total:
             # the single cards, found on the board only when one is drawn (:func:`nth_play`)
             entries.append((total, (), (hand_mask,)))
-    for n, where, options in group_windows(index, kinds, hand_mask, min_size):
+    for n, where, options in group_windows(index, kinds, hand_mask, min_size, max_size):
         entries.append((n, where, options))
         total += n
     return total, entries
@@ -218,7 +218,7 @@ class Choices:
             return
         index = self.index = game._board_index(state.board)
         if state.players == 1:
-            self.plays, self.entries = play_census(index, hand, SOLO_MIN_GROUP)
+            self.plays, self.entries = play_census(index, hand, SOLO_MIN_GROUP, variant.max_group)
             if not self.plays or variant.solo_discard == "optional":
                 self.discards = sorted(set(itertools.combinations(hand, SOLO_DISCARD)))
             self.size = len(self.discards) + self.plays
@@ -242,7 +242,7 @@ class Choices:
                 # the single cards, found on the board only when one is drawn (:func:`nth_play`)
                 self.entries.append((singles, (), (mask,)))
         free = self.free = free_windows(index)
-        candidates, entries = free.census(mask, min_size)
+        candidates, entries = free.census(mask, min_size, variant.max_group)
         self.free_entries = entries
         self.exchanges, self.passes, self.plays = exchanges, passes, singles
         if not exchanges + passes + singles:
@@ -313,7 +313,7 @@ def deal_round(game: PlayoutGame, state: BigFiveState, rng: random.Random,
     hands: list[tuple[int, ...]] = [()] * n
     draws: list[list[int]] = [[] for _ in range(n)]
     for seat, size in enumerate(setup.sizes):
-        want = min(HAND_SIZE, size)
+        want = min(state.variant.hand_size, size)
         if want:
             got = rng.sample(decks[seat], want)
             draws[seat] = got

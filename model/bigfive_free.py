@@ -327,9 +327,10 @@ class FreeWindows:
                     got[4] += c4
         self.lines[key] = (totals, runs)
 
-    def census(self, mask: int, min_size: int) -> tuple[int, list[tuple[int, int, int, int]]]:
-        """The assignments of the hand ``mask``'s cards in every free window of at
-        least ``min_size`` (and two) cells: their number and, per (mode, k)
+    def census(self, mask: int, min_size: int,
+               max_size: int = _MOST_PLAYED) -> tuple[int, list[tuple[int, int, int, int]]]:
+        """The assignments of the hand ``mask``'s cards in every free window of
+        ``min_size`` (and two) to ``max_size`` cells: their number and, per (mode, k)
         with any, ``(number, mode, k, the hand's kinds of the mode)``."""
         low = min_size if min_size > 2 else 2
         total = 0
@@ -342,7 +343,7 @@ class FreeWindows:
                 if a < low:
                     continue
                 perm = _PERM[a]
-                for k in range(low, a + 1 if a < _MOST_PLAYED else _MOST_PLAYED + 1):
+                for k in range(low, (a if a < max_size else max_size) + 1):
                     n = counts[k]
                     if n:
                         n *= perm[k]

@@ -192,7 +192,8 @@ class FreeCensus(Protocol):
     def update(self, placed: Iterable[Placed]) -> None:
         """The windows after ``placed`` joined the board."""
 
-    def census(self, mask: int, min_size: int) -> tuple[int, list[tuple[int, int, int, int]]]:
+    def census(self, mask: int, min_size: int,
+               max_size: int = _MOST_PLAYED) -> tuple[int, list[tuple[int, int, int, int]]]:
         """How many candidate plays the hand of card mask ``mask`` has, and where they are."""
 
     def play(self, entries: list[tuple[int, int, int, int]], r: int, mask: int) -> tuple[Placed, ...] | None:
@@ -320,13 +321,13 @@ class _Index:
         new.advance(placed)
         return new
 
-    def any_play(self, hand: tuple[int, ...], min_size: int = 1) -> bool:
-        """Whether ``hand`` has a legal play: ``generate_plays(..., first=True)``, or,
-        once the free windows are kept (the fast playout's index), the single
-        masks and then the free candidates, so that the windows are not built."""
+    def any_play(self, hand: tuple[int, ...], min_size: int = 1, max_size: int = _MOST_PLAYED) -> bool:
+        """Whether ``hand`` has a legal play of ``min_size`` to ``max_size`` cards: ``generate_plays(...,
+        first=True)``, or, once the free windows are kept (the fast playout's index), the single masks and
+        then the free candidates, so that the windows are not built."""
         free = self.free
         if free is None:
-            return bool(generate_plays(self, hand, min_size, first=True))
+            return bool(generate_plays(self, hand, min_size, first=True, max_size=max_size))
         if not hand or not self.cells:
             return False
         if min_size <= 1:
@@ -336,7 +337,7 @@ class _Index:
         mask = 0
         for c in hand:
             mask |= 1 << c
-        total, entries = free.census(mask, min_size)
+        total, entries = free.census(mask, min_size, max_size)
         return any(free.play(entries, r, mask) is not None for r in range(total))
 
     def advance(self, placed: tuple[Placed, ...]) -> None:
@@ -706,8 +707,10 @@ def _run_windows(cells: dict[Cell, int], occ: set[int], fixed: int, horizontal: 
     return out
 
 
-def generate_plays(index: _Index, hand: tuple[int, ...], min_size: int = 1, *, first: bool = False) -> list[tuple[Placed, ...]]:
-    """Every legal play of ``hand`` (as sorted tuples of :class:`Placed`), sorted.
+def generate_plays(index: _Index, hand: tuple[int, ...], min_size: int = 1, *, first: bool = False,
+                   max_size: int = _MOST_PLAYED) -> list[tuple[Placed, ...]]:
+    """Every legal play of ``min_size`` to ``max_size`` cards of ``hand`` (as sorted tuples of :class:`Placed`),
+    sorted.
 
     With ``first`` the search stops at the first play found (a yes/no test).
     """
@@ -717,7 +720,7 @@ def generate_plays(index: _Index, hand: tuple[int, ...], min_size: int = 1, *, f
     hand_mask = 0
     for c in kinds:
         hand_mask |= 1 << c
-    if min(_MOST_PLAYED, len(kinds)) < min_size:
+    if min(max_size, len(kinds)) < min_size:
         return []
     result: list[tuple[Placed, ...]] = []
     if min_size <= 1:
@@ -729,7 +732,7 @@ def generate_plays(index: _Index, hand: tuple[int, ...], min_size: int = 1, *, f
                 if first:
                     return result
                 here ^= low
-    for n, where, options in group_windows(index, kinds, hand_mask, min_size):
+    for n, where, options in group_windows(index, kinds, hand_mask, min_size, max_size):
         for r in range(n):
             result.append(tuple(Placed(x, y, c) for (x, y), c in zip(where, nth_distinct(options, r))))
             if first:
@@ -738,11 +741,11 @@ def generate_plays(index: _Index, hand: tuple[int, ...], min_size: int = 1, *, f
     return result
 
 
-def group_windows(index: _Index, kinds: Iterable[int], hand_mask: int,
-                  min_size: int) -> Iterator[tuple[int, tuple[tuple[int, int], ...], tuple[int, ...]]]:
+def group_windows(index: _Index, kinds: Iterable[int], hand_mask: int, min_size: int,
+                  max_size: int = _MOST_PLAYED) -> Iterator[tuple[int, tuple[tuple[int, int], ...], tuple[int, ...]]]:
     """The multi-card play windows open to a hand: ``(number of plays, the empty
     cells in order, the cards each cell may take)`` for every window and line
-    mode that admits at least one play of at least ``min_size`` cards.
+    mode that admits at least one play of ``min_size`` to ``max_size`` cards.
 
     Shared by :func:`generate_plays` (which lists the plays) and the fast
     playout's census (which only counts them), so both see the same windows.
@@ -765,7 +768,7 @@ def group_windows(index: _Index, kinds: Iterable[int], hand_mask: int,
             if windows is None:
                 windows = index.windows(key, j)
             for g, k, where, mode, masks in windows:
-                if counts[g] < k or k < min_size:
+                if counts[g] < k or k < min_size or k > max_size:
                     continue
                 allowed = mode & hand_mask
                 if allowed.bit_count() < k:
@@ -776,14 +779,15 @@ def group_windows(index: _Index, kinds: Iterable[int], hand_mask: int,
                     yield n, where, options
 
 
-def check_play(index: _Index, hand: tuple[int, ...], placed: tuple[Placed, ...], min_size: int = 1) -> bool:
+def check_play(index: _Index, hand: tuple[int, ...], placed: tuple[Placed, ...], min_size: int = 1,
+               max_size: int = _MOST_PLAYED) -> bool:
     """Whether ``placed`` (sorted) is one of :func:`generate_plays`' plays, checked
     directly: one line, one gap-free segment of at most five cells holding an
     old card, a mode of that segment admitting every new card, the new cards'
     perpendicular lines. Far-apart cells are refused before anything is scanned.
     """
     k = len(placed)
-    if not min_size <= k <= _MOST_PLAYED or not index.cells:
+    if not min_size <= k <= max_size or not index.cells:
         return False
     cards = [p.card for p in placed]
     if len(set(cards)) < k or any(c not in hand for c in cards):

@@ -31,8 +31,6 @@ from ruleproof.spec.accel.cinco import SPEC
 from ruleproof.spec.cinco import (
     DRAW,
     EXCHANGE,
-    HAND_SIZE,
-    LINE,
     CincoMove,
     CincoState,
     CincoVariant,
@@ -47,9 +45,6 @@ from ruleproof.spec.cinco import (
 )
 from ruleproof.spec.cinco_board import COLOUR_NAMES, FREE, Layout
 
-# The rulebook's numbers, as local names of the hot loops (read from the spec's table of rule constants).
-_HAND = HAND_SIZE
-_LINE = LINE
 #: Deal moves prebuilt for cards below this number (a larger card gets its move made on the spot).
 _MAX_CARDS = 1000
 _DEAL = tuple(Deal(c) for c in range(_MAX_CARDS))
@@ -76,10 +71,12 @@ _CHIP_NAMES = tuple(f"{name} chip" for name in COLOUR_NAMES)
 
 
 class _Geometry:
-    """Neighbour tables of one layout: ``rays[i]`` lists, per direction, the
-    0-based cell indexes walking forwards and backwards from cell ``i``."""
+    """Neighbour tables of one layout for lines of ``line`` chips: ``rays[i]`` lists, per direction, the
+    0-based cell indexes walking forwards and backwards from cell ``i`` (at most ``line`` each way: enough to
+    tell a run of ``line`` from a longer one)."""
 
-    def __init__(self, layout: Layout) -> None:
+    def __init__(self, layout: Layout, line: int) -> None:
+        self.line = line
         index = {c: i for i, c in enumerate(layout.coords)}
         self.size = len(layout.coords)
         rays: list[tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]] = []
@@ -90,7 +87,7 @@ class _Geometry:
                 for sign in (1, -1):
                     walk: list[int] = []
                     cx, cy = x + sign * dx, y + sign * dy
-                    while (cx, cy) in index and len(walk) < _LINE:
+                    while (cx, cy) in index and len(walk) < line:
                         walk.append(index[(cx, cy)])
                         cx, cy = cx + sign * dx, cy + sign * dy
                     walks.append(tuple(walk))
@@ -102,14 +99,14 @@ class _Geometry:
 
 
 @lru_cache(maxsize=32)
-def _geometry(layout: Layout) -> _Geometry:
-    return _Geometry(layout)
+def _geometry(layout: Layout, line: int) -> _Geometry:
+    return _Geometry(layout, line)
 
 
 @lru_cache(maxsize=64)
 def _geometry_of(variant: CincoVariant) -> _Geometry:
     # Cached by variant too: a layout is rebuilt (or parsed from its data) and hashed otherwise.
-    return _geometry(layout_of(variant))
+    return _geometry(layout_of(variant), variant.line_length)
 
 
 def _without(items: tuple[int, ...], value: int) -> tuple[int, ...]:
@@ -128,7 +125,8 @@ def _replace_at(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ..
 
 
 class CincoGame(Game[CincoState, CincoMove, CincoVariant]):
-    """Cinco for 2, 3, 4 or 6 players (:data:`~ruleproof.spec.cinco.PLAYER_COUNTS`) on any layout."""
+    """Cinco for 2, 3, 4 or 6 players (:data:`~ruleproof.spec.cinco.PLAYER_COUNTS`; five with ``five="alone"``) on
+    any layout."""
 
     spec = SPEC
     state_type = CincoState
@@ -138,7 +136,7 @@ class CincoGame(Game[CincoState, CincoMove, CincoVariant]):
         size = _geometry_of(variant).size
         return CincoState(
             variant, players, tuple(range(1, size + 1)), ((),) * players, ((),) * players,
-            (_HAND,) * players, (FREE,) * size, (variant.chips,) * colours_in_game(players, variant),
+            (variant.hand_size,) * players, (FREE,) * size, (variant.chips,) * colours_in_game(players, variant),
             variant.first_seat, -1, False,
         )
 
@@ -170,7 +168,7 @@ class CincoGame(Game[CincoState, CincoMove, CincoVariant]):
             return tuple(_DEAL[c] for c in self._drawable(state))
         hand = state.hands[actor]
         moves: list[CincoMove] = []
-        if len(hand) == _HAND:
+        if len(hand) == state.variant.hand_size:
             moves.append(EXCHANGE)
         elif state.deck or any(state.discards):
             moves.append(DRAW)
@@ -190,6 +188,8 @@ class CincoGame(Game[CincoState, CincoMove, CincoVariant]):
             if targets:
                 moves.extend(targets)
             elif joker and free:
+                if state.variant.joker_burn:  # CI-AMB-12: a joker card may also burn
+                    moves.append(row[0])
                 moves.extend(row[n] for n in free)
             else:
                 moves.append(row[0])
@@ -233,12 +233,15 @@ class CincoGame(Game[CincoState, CincoMove, CincoVariant]):
                 if cell >= card or not state.variant.joker:
                     return cell >= card
                 return FREE not in board[card - 1 :]  # the Joker: no free cell at or above the card
-            return FREE not in board[card - 1 :] and not (state.variant.joker and FREE in board) and not (
-                state.variant.must_place and self._can_place(state, hand))
+            if FREE in board[card - 1 :]:
+                return False  # a free cell at or above the card: it takes one
+            if state.variant.joker and FREE in board and not state.variant.joker_burn:
+                return False  # the Joker: it takes some free cell (unless joker_burn lets it burn)
+            return not (state.variant.must_place and self._can_place(state, hand))
         if kind is Exchange:
-            ok = len(hand) == _HAND
+            ok = len(hand) == state.variant.hand_size
         elif kind is Draw:
-            ok = len(hand) != _HAND and bool(state.deck or any(state.discards))
+            ok = len(hand) != state.variant.hand_size and bool(state.deck or any(state.discards))
         else:
             return False
         return ok and not (state.variant.must_place and self._can_place(state, hand))
@@ -267,7 +270,7 @@ class CincoGame(Game[CincoState, CincoMove, CincoVariant]):
             owed = tuple(1 if s == seat else 0 for s in range(players))
             return state._replace(owed=owed, turn=nxt)
         if kind is Exchange:
-            owed = tuple(_HAND if s == seat else 0 for s in range(players))
+            owed = tuple(state.variant.hand_size if s == seat else 0 for s in range(players))
             discards = _replace_at(state.discards, seat, tuple(sorted(state.discards[seat] + state.hands[seat])))
             return state._replace(hands=_replace_at(state.hands, seat, ()), discards=discards, owed=owed, turn=nxt)
         card, cell = move.card, move.cell  # type: ignore[union-attr]  # a Play
@@ -311,7 +314,7 @@ class CincoGame(Game[CincoState, CincoMove, CincoVariant]):
 
     @staticmethod
     def _completes(variant: CincoVariant, board: tuple[int, ...], i: int, colour: int) -> bool:
-        exact = variant.exact_five
+        exact, line = variant.exact_five, variant.line_length
         for forward, backward in _geometry_of(variant).rays[i]:
             run = 1
             for j in forward:
@@ -322,7 +325,7 @@ class CincoGame(Game[CincoState, CincoMove, CincoVariant]):
                 if board[j] != colour:
                     break
                 run += 1
-            if run == _LINE or (run > _LINE and not exact):
+            if run == line or (run > line and not exact):
                 return True
         return False
 
@@ -331,7 +334,8 @@ class CincoGame(Game[CincoState, CincoMove, CincoVariant]):
     #: Flags the fast playout implements; a variant setting any other flag away
     #: from its default (a flag added later) plays through the generic path.
     _FAST_FLAGS = frozenset({"layout", "layout_data", "layout_sha256", "exact_five", "teams6", "joker", "chips",
-                             "reshuffle", "first_seat", "chips_out", "must_place"})
+                             "reshuffle", "first_seat", "chips_out", "must_place", "hand_size", "line_length",
+                             "five", "joker_burn"})
     #: Methods whose override (a derived or restricted engine) sends random_playout down the generic path.
     _FAST_METHODS = ("current_player", "legal_moves", "chance_outcomes", "sample_chance", "apply_unchecked",
                      "_deal", "_completes", "_drawable", "random_move")
@@ -369,6 +373,8 @@ class CincoGame(Game[CincoState, CincoMove, CincoVariant]):
         geometry = _geometry_of(variant)
         rays, plays = geometry.rays, geometry.plays
         exact, joker, must_place = variant.exact_five, variant.joker, variant.must_place
+        joker_burn = joker and variant.joker_burn
+        full_hand, line = variant.hand_size, variant.line_length
         last_chip, when_empty = variant.chips_out == "last_chip", variant.reshuffle == "when_empty"
         randrange = rng.randrange
         deck = list(state.deck)
@@ -407,11 +413,13 @@ class CincoGame(Game[CincoState, CincoMove, CincoVariant]):
             hand = hands[turn]
             if not hand and not deck and not in_discards:
                 break  # nobody can act: a draw
-            option = 1 if len(hand) == _HAND or deck or in_discards else 0
+            option = 1 if len(hand) == full_hand or deck or in_discards else 0
             colour = turn % colours
-            # per card: how many placing plays (from free[first:]) or 0 for one burn
+            # per card: how many placing plays (from free[first:]), and whether it may burn (no placing play, or
+            # a joker card under joker_burn: one burn before its placements, as legal_moves lists them)
             counts: list[int] = []
             firsts: list[int] = []
+            burnable: list[bool] = []
             placing = 0
             burns = 0
             if chips[colour]:
@@ -419,29 +427,32 @@ class CincoGame(Game[CincoState, CincoMove, CincoVariant]):
                 for card in hand:
                     first = bisect_left(free, card)
                     k = nfree - first
+                    burn = not k
                     if not k and joker:
                         first, k = 0, nfree
+                        burn = not k or joker_burn
                     counts.append(k)
                     firsts.append(first)
+                    burnable.append(burn)
                     placing += k
-                    if not k:
-                        burns += 1
+                    burns += burn
             else:
                 counts = [0] * len(hand)
+                burnable = [True] * len(hand)
                 burns = len(hand)
             if must_place and placing:
                 option = burns = 0
             pick = randrange(option + placing + burns)
             steps += 1
             if pick < option:
-                if len(hand) == _HAND:
+                if len(hand) == full_hand:
                     if trace is not None:
                         trace.append(EXCHANGE)
-                    owed[turn] = _HAND
+                    owed[turn] = full_hand
                     pile = discards[turn]
                     pile.extend(hand)
                     pile.sort()
-                    in_discards += _HAND
+                    in_discards += full_hand
                     hands[turn] = []
                 else:
                     if trace is not None:
@@ -451,16 +462,16 @@ class CincoGame(Game[CincoState, CincoMove, CincoVariant]):
                 continue
             pick -= option
             for i, k in enumerate(counts):
+                if burnable[i] and not (must_place and placing):
+                    if pick == 0:
+                        card, cell = hand[i], 0
+                        break
+                    pick -= 1
                 if k:
                     if pick < k:
                         card, cell = hand[i], free[firsts[i] + pick]
                         break
                     pick -= k
-                elif not (must_place and placing):
-                    if pick == 0:
-                        card, cell = hand[i], 0
-                        break
-                    pick -= 1
             if trace is not None:
                 trace.append(plays[card][cell])
             hand.remove(card)
@@ -480,7 +491,7 @@ class CincoGame(Game[CincoState, CincoMove, CincoVariant]):
                         if board[j] != colour:
                             break
                         run += 1
-                    if run == _LINE or (run > _LINE and not exact):
+                    if run == line or (run > line and not exact):
                         winner, finished = colour, True
                         break
                 else:
@@ -516,7 +527,9 @@ class CincoGame(Game[CincoState, CincoMove, CincoVariant]):
             (2, v(exact_five=True)), (3, v(joker=True)), (2, v(chips=6)),
             (4, v(layout="square", exact_five=True, joker=True)), (6, v(teams6="3x2", layout="square", chips=10)),
             (2, v(reshuffle="when_empty")), (3, v(first_seat=2)), (2, v(chips_out="all_out", chips=8)),
-            (3, v(must_place=True)), (4, v(chips_out="all_out", chips=6, reshuffle="when_empty", must_place=True)),
+            (3, v(must_place=True)), (3, v(hand_size=3, line_length=4, chips=20)),
+            (5, v(five="alone", joker=True, joker_burn=True, chips=10)),  # CI-AMB-11, CI-AMB-12
+            (4, v(chips_out="all_out", chips=6, reshuffle="when_empty", must_place=True)),
         )
 
     def players_of(self, state: CincoState) -> int:

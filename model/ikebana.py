@@ -29,16 +29,12 @@ from ruleproof.spec.errors import PlayerCountError
 from ruleproof.spec.accel.ikebana import SPEC
 from ruleproof.spec.ikebana import (
     BANK_TOTAL,
-    BOUQUET,
-    FINAL_FACTOR,
-    FULL_DECK,
+    CARD_KINDS,
+    CARD_VALUES,
+    MAX_BOUQUET,
     MAX_PLAYERS,
     MIN_PLAYERS,
-    ROUNDS,
     RUNS,
-    SCORING,
-    START_COINS,
-    VALUES,
     Buy,
     Draw,
     IkebanaMove,
@@ -47,28 +43,26 @@ from ruleproof.spec.ikebana import (
     Keep,
     Refuse,
     Reveal,
+    deck_cards,
 )
 
-_BOUQUET = BOUQUET
-_ROUNDS = ROUNDS
-_START_COINS = START_COINS
 _BANK_VALUE = BANK_TOTAL
-_VALUE: dict[str, int] = {c: int(c[1]) for c in FULL_DECK}
+_VALUE: dict[str, int] = {c: int(c[1]) for c in CARD_KINDS}
 _DRAW = Draw()
 _KEEP = Keep()
 _REFUSE = Refuse()
 _KEEP_ONLY: tuple[IkebanaMove, ...] = (_KEEP,)
 _KEEP_OR_REFUSE: tuple[IkebanaMove, ...] = (_KEEP, _REFUSE)
 _BUY = tuple(Buy(s) for s in range(MAX_PLAYERS))
-_REVEAL: dict[str, Reveal] = {c: Reveal(c) for c in FULL_DECK}
-_COLOUR_FACTOR = {1: SCORING.one_colour, 2: SCORING.two_colours, _BOUQUET: SCORING.rainbow}
+_REVEAL: dict[str, Reveal] = {c: Reveal(c) for c in CARD_KINDS}
+_DEFAULT = IkebanaVariant()
 #: The card values, lowest to highest, and the runs of the scoring table with the empty "no run".
-_VALUES = tuple(sorted(set(VALUES)))
+_VALUES = CARD_VALUES
 _RUNS: tuple[tuple[tuple[int, ...], int], ...] = (((), 0), *sorted(RUNS.items(), key=lambda run: run[1]))
 
 
 def _table_points(values: tuple[int, ...]) -> int:
-    """Best points of a value multiset: at most one run fits in five cards, and
+    """Best points of a value multiset: at most one run fits in five cards (the largest bouquet), and
     the rest scores value × count for every value present at least twice."""
     counts = [0] * (_VALUES[-1] + 1)
     for v in values:
@@ -85,22 +79,37 @@ def _table_points(values: tuple[int, ...]) -> int:
     return best
 
 
-#: Combination points of every sorted value tuple of up to a bouquet's cards.
+#: Combination points of every sorted value tuple of up to the largest bouquet's cards.
 _POINTS: dict[tuple[int, ...], int] = {
     values: _table_points(values)
-    for size in range(_BOUQUET + 1)
+    for size in range(MAX_BOUQUET + 1)
     for values in itertools.combinations_with_replacement(_VALUES, size)
 }
+
+
+class _Tables(dict[IkebanaVariant, tuple[tuple[str, ...], dict[int, int]]]):
+    """Per variant (at most 64 kept): its deck and its colour multipliers by the number of colours in a bouquet."""
+
+    def __missing__(self, variant: IkebanaVariant) -> tuple[tuple[str, ...], dict[int, int]]:
+        factors = {1: variant.one_colour_multiplier, 2: variant.two_colour_multiplier,
+                   variant.bouquet: variant.rainbow_multiplier}
+        tables = (deck_cards(variant), factors)
+        if len(self) < 64:
+            self[variant] = tables
+        return tables
+
+
+_TABLES = _Tables()
 
 
 def _points(hand: tuple[str, ...]) -> int:
     return _POINTS[tuple(sorted(_VALUE[c] for c in hand))]
 
 
-def _multiplier(hand: tuple[str, ...]) -> int:
-    if len(hand) != _BOUQUET:
+def _multiplier(hand: tuple[str, ...], variant: IkebanaVariant = _DEFAULT) -> int:
+    if len(hand) != variant.bouquet:
         return 1
-    return _COLOUR_FACTOR.get(len({c[0] for c in hand}), 1)
+    return _TABLES[variant][1].get(len({c[0] for c in hand}), 1)
 
 
 def _recycle(
@@ -141,8 +150,8 @@ class IkebanaGame(Game[IkebanaState, IkebanaMove, IkebanaVariant]):
             raise PlayerCountError(f"Ikebana is for {MIN_PLAYERS}-{MAX_PLAYERS} players; got {players!r}")
         empty: tuple[tuple[str, ...], ...] = ((),) * players
         return IkebanaState(
-            variant, players, 1, 0, 0, "choose", FULL_DECK, empty, empty, None, 0,
-            (_START_COINS,) * players, 0, (), (), (), (),
+            variant, players, 1, 0, 0, "choose", _TABLES[variant][0], empty, empty, None, 0,
+            (variant.start_coins,) * players, 0, (), (), (), (),
         )
 
     # -- whose turn -----------------------------------------------------------
@@ -297,9 +306,10 @@ class IkebanaGame(Game[IkebanaState, IkebanaMove, IkebanaVariant]):
         # the first such seat that can act.
         nxt = -1
         skip = state.variant.stall == "skip"
+        size = state.variant.bouquet
         for i in range(1, players + 1):
             s = (seat + i) % players
-            if len(hands[s]) < _BOUQUET:
+            if len(hands[s]) < size:
                 if _can_act(deck, piles, coins, s):
                     nxt = s
                     break
@@ -317,12 +327,12 @@ class IkebanaGame(Game[IkebanaState, IkebanaMove, IkebanaVariant]):
     ) -> IkebanaState:
         variant, players = state.variant, state.players
         base = tuple(_points(h) for h in hands)
-        scores = tuple(b * _multiplier(h) for b, h in zip(base, hands))
-        factor = FINAL_FACTOR if variant.double_final and state.round == _ROUNDS else 1
+        scores = tuple(b * _multiplier(h, variant) for b, h in zip(base, hands))
+        factor = variant.final_factor if variant.double_final and state.round == variant.rounds else 1
         due = [s * factor for s in scores]
         short = False
         if variant.bank == "finite":
-            left = _BANK_VALUE - _START_COINS * players - state.issued
+            left = _BANK_VALUE - variant.start_coins * players - state.issued
             short = sum(due) > left
             for i in range(players):
                 s = (state.start + i) % players
@@ -332,9 +342,10 @@ class IkebanaGame(Game[IkebanaState, IkebanaMove, IkebanaVariant]):
         coins = tuple(c + p for c, p in zip(coins, payouts))
         issued = state.issued + sum(payouts)
         empty: tuple[tuple[str, ...], ...] = ((),) * players
-        if state.round == _ROUNDS or (short and variant.shortfall == "end_game"):
+        deck = _TABLES[variant][0]
+        if state.round == variant.rounds or (short and variant.shortfall == "end_game"):
             return IkebanaState(
-                variant, players, state.round, state.start, state.start, "over", FULL_DECK, empty, empty, None, 0,
+                variant, players, state.round, state.start, state.start, "over", deck, empty, empty, None, 0,
                 coins, issued, hands, base, scores, payouts,
             )
         best = max(scores)
@@ -343,7 +354,7 @@ class IkebanaGame(Game[IkebanaState, IkebanaMove, IkebanaVariant]):
         else:
             start = next(s for s in ((state.start + i) % players for i in range(1, players + 1)) if scores[s] == best)
         return IkebanaState(
-            variant, players, state.round + 1, start, start, "choose", FULL_DECK, empty, empty, None, 0,
+            variant, players, state.round + 1, start, start, "choose", deck, empty, empty, None, 0,
             coins, issued, hands, base, scores, payouts,
         )
 
@@ -351,7 +362,9 @@ class IkebanaGame(Game[IkebanaState, IkebanaMove, IkebanaVariant]):
 
     #: Flags the fast playout handles; a variant setting any other flag away
     #: from its default (a flag added later) plays through the generic path.
-    _FAST_FLAGS = frozenset({"bank", "shortfall", "double_final", "start_tie", "recycle", "stall", "partial_refusal"})
+    _FAST_FLAGS = frozenset({"bank", "shortfall", "double_final", "start_tie", "recycle", "stall", "partial_refusal",
+                             "values", "start_coins", "rounds", "bouquet", "two_colour_multiplier",
+                             "rainbow_multiplier", "one_colour_multiplier", "final_factor"})
     #: Methods whose override (a derived or restricted engine) sends random_playout down the generic path.
     _FAST_METHODS = ("current_player", "legal_moves", "chance_outcomes", "sample_chance", "apply_unchecked",
                      "random_move", "_reveal", "_refuse", "_buy", "_end_turn", "_score_round")
@@ -389,6 +402,7 @@ class IkebanaGame(Game[IkebanaState, IkebanaMove, IkebanaVariant]):
             return state, 0
         variant, players = state.variant, state.players
         partial, when_empty, skip = variant.partial_refusal, variant.recycle == "when_empty", variant.stall == "skip"
+        size = variant.bouquet
         value = _VALUE
         randrange = rng.randrange
         phase, seat, drawn, refusals = state.phase, state.turn, state.drawn, state.refusals
@@ -460,7 +474,7 @@ class IkebanaGame(Game[IkebanaState, IkebanaMove, IkebanaVariant]):
             nxt = -1
             can_draw = bool(deck) or any(len(p) > 1 for p in piles)
             for s in ((seat + i) % players for i in range(1, players + 1)):
-                if len(hands[s]) < _BOUQUET:
+                if len(hands[s]) < size:
                     if can_draw or any(o != s and p and value[p[-1]] <= coins[s] for o, p in enumerate(piles)):
                         nxt = s
                         break
@@ -493,10 +507,11 @@ class IkebanaGame(Game[IkebanaState, IkebanaMove, IkebanaVariant]):
         # multiplier, and a payout is multiplied at most once per game (by the final
         # factor). A turn is draw, reveal, (refuse, reveal) × r, keep, and r
         # refusals cost r(r+1)/2 coins, which one player must hold.
-        most = max(_POINTS.values()) * max(_COLOUR_FACTOR.values())
-        money = _START_COINS * players + _ROUNDS * players * most * FINAL_FACTOR
+        most = max(p for values, p in _POINTS.items() if len(values) <= variant.bouquet) * max(
+            1, *_TABLES[variant][1].values())
+        money = variant.start_coins * players + variant.rounds * players * most * variant.final_factor
         refusals = math.isqrt(2 * money) + 1
-        return _ROUNDS * _BOUQUET * players * (3 + 2 * refusals)
+        return variant.rounds * variant.bouquet * players * (3 + 2 * refusals)
 
     def test_configs(self) -> tuple[tuple[int, IkebanaVariant], ...]:
         v = IkebanaVariant
@@ -507,6 +522,11 @@ class IkebanaGame(Game[IkebanaState, IkebanaMove, IkebanaVariant]):
             (5, v(recycle="when_empty")), (2, v(stall="skip")),
             (4, v(bank="finite", shortfall="end_game", double_final=True, start_tie="lowest_seat",
                   recycle="when_empty", stall="skip")),
+            # the rule numbers as flags: a 20-card deck (4 cards a colour) for five players collecting three
+            # cards, 3 coins, 2 rounds, other multipliers, the final round tripled (before the last
+            # configuration, which the audit also fuzzes)
+            (5, v(values=(1, 2, 3, 4), bouquet=3, start_coins=3, rounds=2, two_colour_multiplier=3,
+                  rainbow_multiplier=5, one_colour_multiplier=6, double_final=True, final_factor=3)),
             (3, v(partial_refusal=True)),
         )
 
@@ -522,7 +542,7 @@ class IkebanaGame(Game[IkebanaState, IkebanaMove, IkebanaVariant]):
         """What a finite bank still holds (``None`` for an unlimited bank)."""
         if state.variant.bank == "unlimited":
             return None
-        return _BANK_VALUE - _START_COINS * state.players - state.issued
+        return _BANK_VALUE - state.variant.start_coins * state.players - state.issued
 
     def observation(self, state: IkebanaState, seat: int) -> dict[str, Any]:
         """Own hand and own drawn card; of the others only hand sizes; every pile's top card;
@@ -565,7 +585,7 @@ class IkebanaGame(Game[IkebanaState, IkebanaMove, IkebanaVariant]):
             yield state.drawn, f"drawn by {state.turn}"
 
     def all_components(self, players: int, variant: IkebanaVariant) -> Counter[str]:
-        return Counter(FULL_DECK)
+        return Counter(_TABLES[variant][0])
 
     def render_text(self, state: IkebanaState) -> str:
         """The round, whose turn, then one line per seat: hand, discard pile, coins."""
@@ -579,7 +599,7 @@ class IkebanaGame(Game[IkebanaState, IkebanaMove, IkebanaVariant]):
                 "reveal": f"seat {state.turn} draws (chance turns up a card)",
                 "decide": f"seat {state.turn} looks at {state.drawn} (keep or refuse)",
             }[state.phase]
-            head = f"round {state.round} of {_ROUNDS}, start seat {state.start}: {doing}"
+            head = f"round {state.round} of {state.variant.rounds}, start seat {state.start}: {doing}"
         left = self.bank_left(state)
         bank = "unlimited bank" if left is None else f"bank holds {left}"
         lines = [head, f"deck {len(state.deck)} cards; {bank}; bank paid out {state.issued}"]
@@ -594,7 +614,7 @@ class IkebanaGame(Game[IkebanaState, IkebanaMove, IkebanaVariant]):
             for s, hand in enumerate(state.last_bouquets):
                 lines.append(
                     f"  seat {s}: {' '.join(hand) or '-'} = {state.last_base[s]} x "
-                    f"{_multiplier(hand)} = {state.last_scores[s]}, paid {state.last_payouts[s]}"
+                    f"{_multiplier(hand, state.variant)} = {state.last_scores[s]}, paid {state.last_payouts[s]}"
                 )
         return "\n".join(lines)
 

@@ -51,8 +51,9 @@ from ruleproof.spec.bigfive_components import (  # the whole specification under
     SEC_KIDS, SEC_PLAY, SEC_ROUNDS, SEC_SETUP, SEC_SOLO, SEC_TURN, SOLO_DISCARD, SOLO_MIN_GROUP, BigFiveMove,
     BigFiveState, BigFiveVariant, Board, Bonus, BonusBlind, BonusPile, Box, Cell, Deal, Decline, Discard, Draw,
     Exchange, Pass, Placed, Play, animal_of, card_code, card_name, cards_left, check_players, codes, colour_of,
-    compute_initial_state, compute_phase, compute_whose_turn, deal_sizes, deal_target, deck_size, drawing_seat,
-    is_setup, is_solitaire, make_position, parse_card, parse_move, parse_placed, setup_length, top_segment,
+    compute_initial_state, compute_phase, compute_whose_turn, deal_sizes, deal_target, deck_cards, deck_size,
+    drawing_seat, is_setup, is_solitaire, make_position, parse_card, parse_move, parse_placed, setup_length,
+    top_segment,
 )
 from ruleproof.spec.core import (
     BOUNDARY_TAGS,
@@ -125,7 +126,8 @@ def _solo_end(state: BigFiveState) -> BigFiveState:
 
 def any_seat_can_place(state: BigFiveState) -> bool:
     """Whether some seat holds a legal placement for its hand."""
-    return any(can_place(state.board, hand, state.variant.min_group) for hand in state.hands)
+    v = state.variant
+    return any(can_place(state.board, hand, v.min_group, v.max_group) for hand in state.hands)
 
 
 def _end_turn(state: BigFiveState) -> BigFiveState:
@@ -141,7 +143,7 @@ def _end_turn(state: BigFiveState) -> BigFiveState:
 
 def _refill(state: BigFiveState) -> BigFiveState:
     seat = state.turn
-    need = HAND_SIZE - len(state.hands[seat])
+    need = state.variant.hand_size - len(state.hands[seat])
     have = deck_size(state.decks[seat])
     if is_solitaire(state):
         if have < need:
@@ -170,7 +172,7 @@ def _after_bonus(state: BigFiveState) -> BigFiveState:
 def _refill_then_bonus(state: BigFiveState, earned: int) -> BigFiveState:
     """With ``bonus_timing="after_refill"``: draw up to five first, then discard ``earned`` bonus cards."""
     seat = state.turn
-    need = HAND_SIZE - len(state.hands[seat])
+    need = state.variant.hand_size - len(state.hands[seat])
     have = deck_size(state.decks[seat])
     if is_solitaire(state):
         if have < need:
@@ -395,7 +397,7 @@ def _check_deal_card(step: S) -> str | None:
     move = step.move
     if not isinstance(move, Deal):
         return None
-    pool = FULL_DECK if step.before.round_over else step.before.pool
+    pool = deck_cards(step.variant) if step.before.round_over else step.before.pool
     return None if move.card in pool else f"no {card_name(move.card)} is left to deal"
 
 
@@ -438,10 +440,10 @@ def _check_group_size(step: S) -> str | None:
     move = step.move
     assert isinstance(move, Play)
     n = len(move.placed)
-    low = step.variant.min_group
-    if low <= n <= MAX_GROUP:
+    low, top = step.variant.min_group, step.variant.max_group
+    if low <= n <= top:
         return None
-    return (f"a played group has {low} to {MAX_GROUP} cards (a new line of at most 5 must keep a card already there"
+    return (f"a played group has {low} to {top} cards (a new line of at most 5 must keep a card already there"
             f"{'; min_group=2 reads a group as several cards' if low > 1 else ''}); got {n}")
 
 
@@ -525,8 +527,8 @@ def _check_exchange(step: S) -> str | None:
     move = step.move
     assert isinstance(move, Exchange)
     state = step.before
-    if not 1 <= len(move.cards) <= HAND_SIZE:
-        return f"an exchange swaps 1 to 5 cards; got {len(move.cards)}"
+    if not 1 <= len(move.cards) <= step.variant.hand_size:
+        return f"an exchange swaps 1 to {step.variant.hand_size} cards; got {len(move.cards)}"
     if deck_size(state.decks[step.actor]) == 0:
         return f"seat {step.actor}'s deck is empty: nothing to exchange with"
     hand = state.hands[step.actor] if 0 <= step.actor < state.players else ()
@@ -542,7 +544,7 @@ def _check_pass(step: S) -> str | None:
         return None
     if deck_size(state.decks[seat]):
         return f"seat {seat} can still exchange (deck of {deck_size(state.decks[seat])})"
-    if can_place(state.board, state.hands[seat], step.variant.min_group):
+    if can_place(state.board, state.hands[seat], step.variant.min_group, step.variant.max_group):
         return f"seat {seat} can still place a group from {codes(state.hands[seat])}"
     return None
 
@@ -567,7 +569,7 @@ def _check_solo_discard_forced(step: S) -> str | None:
     state = step.before
     if step.variant.solo_discard == "optional":
         return None
-    if can_place(state.board, state.hands[0], SOLO_MIN_GROUP):
+    if can_place(state.board, state.hands[0], SOLO_MIN_GROUP, step.variant.max_group):
         return f"a group of three or more can be placed from {codes(state.hands[0])}: no discard"
     return None
 
@@ -635,12 +637,12 @@ RULES: tuple[Rule, ...] = (
         "Big Five is played by one (the solitaire) to four players; five only with the allow_five flag. "
         "A handicap deal must name one deck size per seat.",
         _src(SEC_SETUP, "RULES-NOTES.md §Big Five row 6"), RuleKind.LEGALITY, _check_players,
-        flags=("allow_five", "handicap"),
+        flags=("allow_five", "handicap", "kids_deal", "copies"),
     ),
     Rule(
         "BF-DEAL-1", "Deal from the pack",
         "Chance deals only cards still in the shuffled pack of 100 (25 kinds, four copies each).",
-        _src(SEC_COMPONENTS), RuleKind.LEGALITY, _check_deal_card, _kind(Deal), moves=(Deal,),
+        _src(SEC_COMPONENTS), RuleKind.LEGALITY, _check_deal_card, _kind(Deal), moves=(Deal,), flags=("copies",),
     ),
     Rule(
         "BF-DEAL-2", "Start card, decks, remainder",
@@ -648,7 +650,8 @@ RULES: tuple[Rule, ...] = (
         "deck (99 cards shared evenly; 15 each in the children's game; the handicap sizes per seat), the cards "
         "left over go unseen into the box, and everyone draws five cards from their own deck.",
         _src(SEC_SETUP), RuleKind.EFFECT, _effect(ALL_FIELDS),
-        lambda step: isinstance(step.move, Deal) and not step.before.round_over, flags=("children", "handicap"),
+        lambda step: isinstance(step.move, Deal) and not step.before.round_over,
+        flags=("children", "handicap", "kids_deal", "copies", "hand_size"),
     ),
     Rule(
         "BF-TURN-1", "Whose turn",
@@ -677,7 +680,7 @@ RULES: tuple[Rule, ...] = (
         "A played group has one to four cards: its new line holds at most five cards, one of which was already "
         "on the table (the text's bonus note b speaks of groups of four at most). With min_group=2 a group has "
         "at least two cards, the text calling it several cards.",
-        _src(SEC_PLAY), RuleKind.LEGALITY, _check_group_size, _is_play, flags=("min_group",), moves=(Play,),
+        _src(SEC_PLAY), RuleKind.LEGALITY, _check_group_size, _is_play, flags=("min_group", "max_group"), moves=(Play,),
         tags=BOUNDARY_TAGS,
     ),
     Rule(
@@ -737,7 +740,7 @@ RULES: tuple[Rule, ...] = (
         "or fewer when the deck runs out. With bonus_timing='after_refill' the draws come right after the play and "
         "the bonus discards after them, with no second refill.",
         _src(SEC_PLAY), RuleKind.EFFECT, _effect(("to_draw",)), _kind(Play, Bonus, Box, BonusPile, Decline),
-        flags=("bonus_timing",),
+        flags=("bonus_timing", "hand_size"),
         tags=BOUNDARY_TAGS,
     ),
     Rule(
@@ -745,7 +748,8 @@ RULES: tuple[Rule, ...] = (
         "Instead of playing, a player may exchange one to five hand cards, but not with an empty deck; with "
         "exchange='whole_hand' the exchange swaps the whole hand.",
         _src(SEC_EXCHANGE, "RULES-NOTES.md §Big Five row 4"), RuleKind.LEGALITY, _check_exchange,
-        lambda step: isinstance(step.move, Exchange) and _seat_move(step), flags=("exchange",), moves=(Exchange,),
+        lambda step: isinstance(step.move, Exchange) and _seat_move(step), flags=("exchange", "hand_size"),
+        moves=(Exchange,),
         tags=BOUNDARY_TAGS,
     ),
     Rule(
@@ -760,7 +764,7 @@ RULES: tuple[Rule, ...] = (
         "pass_rule='always' a player may pass on any turn.",
         _src(SEC_END, "RULES-NOTES.md §Big Five row 4: no exchange with an empty deck"), RuleKind.LEGALITY,
         _check_pass, lambda step: isinstance(step.move, Pass) and _seat_move(step) and step.before.players > 1,
-        flags=("pass_rule", "min_group"), moves=(Pass,),
+        flags=("pass_rule", "min_group", "max_group"), moves=(Pass,),
     ),
     Rule(
         "BF-BONUS-1", "Bonus count",
@@ -801,7 +805,7 @@ RULES: tuple[Rule, ...] = (
         "(or after idle_rounds such rounds), with stalemate 'exchange_round' at once. The fewest cards wins.",
         _src(SEC_END, "RULES-NOTES.md §Big Five row 5"), RuleKind.EFFECT,
         _effect(("round_over", "finished", "penalties", "turn")), _stalemate,
-        flags=("stalemate", "idle_rounds"),
+        flags=("stalemate", "idle_rounds", "max_group"),
     ),
     Rule(
         "BF-WIN-1", "Fewest cards (penalties) wins",
@@ -848,7 +852,7 @@ RULES: tuple[Rule, ...] = (
         "solo_discard='optional' it is allowed on any turn.",
         _src(SEC_SOLO), RuleKind.LEGALITY, _check_solo_discard_forced,
         lambda step: isinstance(step.move, Discard) and _seat_move(step) and is_solitaire(step.before), moves=(Discard,),
-        flags=("solo_discard",),
+        flags=("solo_discard", "max_group"),
     ),
     Rule(
         "BF-SOLO-4", "Solitaire bonus from the pile",
@@ -1062,7 +1066,7 @@ def candidate_moves(state: BigFiveState, actor: int) -> Iterable[BigFiveMove]:
         moves += [Exchange(g) for g in hand_groups(hand, size)]
     moves += [Discard(g) for g in hand_groups(hand, SOLO_DISCARD)] if len(hand) >= SOLO_DISCARD else []
     if compute_phase(state) == "act":
-        moves += candidate_plays(state.board, hand)
+        moves += candidate_plays(state.board, hand, False, state.variant.max_group)
     return moves
 
 
@@ -1115,8 +1119,8 @@ __all__ = [
     'compute_bonus', 'compute_gaps', 'compute_initial_state', 'compute_legal_plays', 'compute_lines_through',
     'compute_move_kinds', 'compute_new_line', 'compute_old_run', 'compute_phase', 'compute_play_axes',
     'compute_round_end', 'compute_run', 'compute_successor', 'compute_successor_under', 'compute_whose_turn',
-    'compute_winners', 'contains_existing_card', 'deal_sizes', 'deal_target', 'deck_size', 'drawing_seat',
-    'hand_groups', 'has_identical_cards', 'is_line_uniform', 'is_line_valid', 'is_one_sided',
+    'compute_winners', 'contains_existing_card', 'deal_sizes', 'deal_target', 'deck_cards', 'deck_size',
+    'drawing_seat', 'hand_groups', 'has_identical_cards', 'is_line_uniform', 'is_line_valid', 'is_one_sided',
     'is_placement_legal', 'is_setup', 'is_solitaire', 'is_straight', 'make_position', 'parse_card', 'parse_move',
     'parse_placed', 'render_board', 'setup_length', 'top_segment', 'with_bonus_hook',
 ]

@@ -227,10 +227,10 @@ def analyse_play(board: tuple[Placed, ...], placed: tuple[Placed, ...]) -> PlayA
     )
 
 
-def is_placement_legal(board: tuple[Placed, ...], placed: tuple[Placed, ...]) -> bool:
-    """Rules 1–3 with notes a and b (cards in hand and group size aside)."""
+def is_placement_legal(board: tuple[Placed, ...], placed: tuple[Placed, ...], max_group: int = MAX_GROUP) -> bool:
+    """Rules 1–3 with notes a and b, for groups of at most ``max_group`` cards (cards in hand aside)."""
     a = analyse_play(board, placed)
-    if not placed or len(placed) > MAX_GROUP or a.occupied or a.duplicate_cells:
+    if not placed or len(placed) > max_group or a.occupied or a.duplicate_cells:
         return False
     if not a.straight or a.gaps or not a.has_existing:
         return False
@@ -290,8 +290,10 @@ def candidate_cell_sets(board: tuple[Placed, ...], limit: int, exhaustive: bool 
     return sorted(found)
 
 
-def candidate_plays(board: tuple[Placed, ...], hand: Sequence[int], *, exhaustive: bool = False) -> list[Play]:
-    """A finite superset of the legal plays of ``hand`` on ``board``, singles first.
+def candidate_plays(board: tuple[Placed, ...], hand: Sequence[int], exhaustive: bool = False,
+                    max_group: int = MAX_GROUP) -> list[Play]:
+    """A finite superset of the legal plays of ``hand`` on ``board`` in groups of at most ``max_group`` cards,
+    singles first.
 
     Why a superset: a legal play lies in one straight line (Rule 1) whose new
     line holds a card ``p`` that was already there (Rule 2) and has at most
@@ -317,7 +319,7 @@ def candidate_plays(board: tuple[Placed, ...], hand: Sequence[int], *, exhaustiv
     >>> len(plays) < len(candidate_plays(board, hand, exhaustive=True))
     True
     """
-    limit = min(MAX_GROUP, len(hand))
+    limit = min(max_group, len(hand))
     orders: dict[int, list[tuple[int, ...]]] = {}
     for size in range(1, limit + 1):
         groups = [g for g in hand_groups(hand, size) if exhaustive or is_line_uniform(g)]
@@ -331,21 +333,22 @@ def candidate_plays(board: tuple[Placed, ...], hand: Sequence[int], *, exhaustiv
     return singles + groups_played
 
 
-def compute_legal_plays(board: tuple[Placed, ...], hand: Sequence[int], min_size: int = 1) -> list[Play]:
-    """The legal plays of ``hand`` on ``board`` with at least ``min_size`` cards, by the rules alone.
+def compute_legal_plays(board: tuple[Placed, ...], hand: Sequence[int], min_size: int = 1,
+                        max_group: int = MAX_GROUP) -> list[Play]:
+    """The legal plays of ``hand`` on ``board`` with ``min_size`` to ``max_group`` cards, by the rules alone.
 
     >>> board = (Placed(0, 0, parse_card("Lp")),)
     >>> len(compute_legal_plays(board, [parse_card("Gp")]))
     4
     """
-    return [p for p in candidate_plays(board, hand) if len(p.placed) >= min_size and is_placement_legal(board, p.placed)]
+    return [p for p in candidate_plays(board, hand, False, max_group)
+            if len(p.placed) >= min_size and is_placement_legal(board, p.placed, max_group)]
 
 
-def can_place(board: tuple[Placed, ...], hand: Sequence[int], min_size: int = 1) -> bool:
-    """Whether ``hand`` has any legal play of at least ``min_size`` cards."""
-    return any(
-        len(p.placed) >= min_size and is_placement_legal(board, p.placed) for p in candidate_plays(board, hand)
-    )
+def can_place(board: tuple[Placed, ...], hand: Sequence[int], min_size: int = 1, max_group: int = MAX_GROUP) -> bool:
+    """Whether ``hand`` has any legal play of ``min_size`` to ``max_group`` cards."""
+    return any(len(p.placed) >= min_size and is_placement_legal(board, p.placed, max_group)
+               for p in candidate_plays(board, hand, False, max_group))
 
 
 def compute_anchors(board: tuple[Placed, ...], play: Play) -> tuple[Cell, ...]:

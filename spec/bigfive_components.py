@@ -49,6 +49,7 @@ from ruleproof.spec.core import (
     Move,
     RuleConstant,
     Source,
+    check_constant_flags,
 )
 from ruleproof.spec.errors import MoveParseError, PlayerCountError, VariantError
 
@@ -78,6 +79,9 @@ def _src(section: str, note: str = "") -> Source:
 # --------------------------------------------------------------------------
 # The numbers the rulebook fixes
 
+#: Most rounds of a multi-round game (``rounds``): our own bound, the text leaves the count to the players.
+MAX_ROUNDS = 20
+
 
 #: Every number of the Big Five rulebook, named once (the other layers read them from here).
 CONSTANTS = ConstantTable("bigfive", (
@@ -93,15 +97,18 @@ CONSTANTS = ConstantTable("bigfive", (
                  _src(SEC_COMPONENTS), "5 видов животных"),
     RuleConstant("colours", 5, "colours, one letter each (blue, yellow, green, red, purple)", _src(SEC_COMPONENTS),
                  "по 5 карт в разных цветовых исполнениях: синий, желтый, зеленый, красный и фиолетовый"),
+    # A variant flag from 1 (25 cards) to 8 (200): each kind's copies only size the deck and the deal.
     RuleConstant("copies", 4, "copies of each of the 25 kinds (animal and colour): 100 cards in all",
-                 _src(SEC_COMPONENTS), "(по 4 полных цветовых комплекта карт для каждого вида животного)"),
+                 _src(SEC_COMPONENTS), "(по 4 полных цветовых комплекта карт для каждого вида животного)", 1, 8),
+    # A variant flag from 3 (the solitaire discards three hand cards) to 10.
     RuleConstant("hand_size", 5, "cards in a full hand: drawn at the start and refilled to after a turn; also the "
                  "most cards one exchange swaps", _src(SEC_SETUP),
-                 "Затем каждый игрок берет из своей колоды 5 карт себе в руку."),
+                 "Затем каждый игрок берет из своей колоды 5 карт себе в руку.", 3, 10),
     RuleConstant("max_line", 5, "the most cards a line (the text's new group) may hold", _src(SEC_PLAY),
                  "Максимальное количество карт в новой группе не может быть больше 5."),
+    # A variant flag from 1 (single cards only) to 4 (a group of five would make a line of six with its old card).
     RuleConstant("max_group", 4, "the most cards of one played group (its new line of at most five keeps an old "
-                 "card)", _src(SEC_BONUS), "Если играемая группа состоит из 4 карт"),
+                 "card)", _src(SEC_BONUS), "Если играемая группа состоит из 4 карт", 1, 4),
     # Each row (cards in a new line, bonus cards it earns); the publisher's reading pays the same amounts when
     # a line reaches the length (RULES-NOTES.md §Big Five row 1).
     RuleConstant("line_bonus", ((4, 1), (5, 2)), "bonus discards for a new line of four cards and of five",
@@ -111,10 +118,13 @@ CONSTANTS = ConstantTable("bigfive", (
                  "сбросить в коробку 2 карты."),
     RuleConstant("group_bonus", ((4, 1),), "bonus discards for a played group of four cards (the text's reading)",
                  _src(SEC_BONUS), "1 карту бонуса за 4 карты в играемой группе"),
+    # The flag rounds, from 1 to MAX_ROUNDS (our bound: a longer game adds nothing to check).
     RuleConstant("rounds", 1, "rounds of a game, unless the players agree on several (flag rounds)",
-                 _src(SEC_ROUNDS), "В Большую Пятерку можно играть в несколько раундов."),
+                 _src(SEC_ROUNDS), "В Большую Пятерку можно играть в несколько раундов.", 1, MAX_ROUNDS),
+    # A variant flag from 1 to 24 (four players' even share of the 99 dealt cards; check_players refuses a deal
+    # that needs more cards than the deck holds).
     RuleConstant("kids_deal", 15, "cards dealt to each player in the children's game", _src(SEC_KIDS),
-                 "Каждый игрок получает по 15 карт."),
+                 "Каждый игрок получает по 15 карт.", 1, 24),
     RuleConstant("solo_min_group", 3, "the fewest cards of a group played in the solitaire", _src(SEC_SOLO),
                  "выложить на игровое поле играемую группу, состоящую из не менее, чем 3-х карт"),
     RuleConstant("solo_discard_cards", 3, "cards the solitaire player discards (and draws) when no group of three "
@@ -154,8 +164,6 @@ FULL_DECK: tuple[int, ...] = tuple(sorted(c for c in range(KINDS) for _ in range
 #: Largest coordinate a move may name: a table of 110 cards never reaches it, and
 #: checks that walk a play's span (compute_gaps) stay small on hostile input.
 MAX_COORD = 1000
-#: Most rounds of a multi-round game (``rounds``).
-MAX_ROUNDS = 20
 #: Most full rounds without a placement before the game ends anyway (``idle_rounds``).
 MAX_IDLE_ROUNDS = 50
 #: Largest penalty limit (``penalty_limit``): far above any total MAX_ROUNDS rounds can reach.
@@ -213,7 +221,21 @@ class BigFiveVariant:
     :param solo_rest: ``"uncounted"``: at the solitaire's end the cards left in
         the deck are not counted; ``"penalty"``: they join the discard pile
         and count as penalty points (BF-AMB-12).
+    :param hand_size: the rule constant ``hand_size``: cards in a full hand (the
+        opening draw, the refill, the largest exchange); 3 to 10.
+    :param max_group: the rule constant ``max_group``: the most cards of a played
+        group; 1 to 4.
+    :param copies: the rule constant ``copies``: copies of each of the 25 kinds in
+        the deck; 1 to 8.
+    :param kids_deal: the rule constant ``kids_deal``: cards dealt to each player
+        with ``children``; 1 to 24.
 
+    >>> BigFiveVariant(hand_size=6).hand_size, len(deck_cards(BigFiveVariant(copies=2)))
+    (6, 50)
+    >>> BigFiveVariant(max_group=5)
+    Traceback (most recent call last):
+    ...
+    ruleproof.spec.errors.VariantError: max_group must be from 1 to 4 (the most cards of one played group (its new line of at most five keeps an old card)); got 5
     >>> BigFiveVariant(rounds=0)
     Traceback (most recent call last):
     ...
@@ -234,6 +256,10 @@ class BigFiveVariant:
     pass_rule: Literal["stuck", "always"] = "stuck"
     solo_discard: Literal["forced", "optional"] = "forced"
     solo_rest: Literal["uncounted", "penalty"] = "uncounted"
+    hand_size: int = HAND_SIZE
+    max_group: int = MAX_GROUP
+    copies: int = COPIES
+    kids_deal: int = KIDS_DEAL
 
     def __post_init__(self) -> None:
         if self.rounds < 1:
@@ -246,12 +272,14 @@ class BigFiveVariant:
         if not 1 <= self.idle_rounds <= MAX_IDLE_ROUNDS:
             raise VariantError(f"idle_rounds must be from 1 to {MAX_IDLE_ROUNDS} (limit MAX_IDLE_ROUNDS); "
                                f"got {self.idle_rounds!r}")
+        check_constant_flags(self, CONSTANTS)
         if self.handicap:
             if len(self.handicap) > MAX_PLAYERS or any(n < 1 for n in self.handicap):
                 raise VariantError(f"handicap must give 1 or more cards to each of at most {MAX_PLAYERS} seats "
                                    f"(limit MAX_PLAYERS); got {str(self.handicap)[:80]}")
-            if sum(self.handicap) > len(FULL_DECK) - 1:
-                raise VariantError(f"handicap deals {sum(self.handicap)} cards but only {len(FULL_DECK) - 1} can be "
+            dealt = KINDS * self.copies - 1
+            if sum(self.handicap) > dealt:
+                raise VariantError(f"handicap deals {sum(self.handicap)} cards but only {dealt} can be "
                                    f"dealt (the deck less the start card); got {str(self.handicap)[:80]}")
 
 
@@ -560,6 +588,15 @@ class BigFiveState(NamedTuple):
 # Setup
 
 
+def deck_cards(variant: BigFiveVariant) -> tuple[int, ...]:
+    """Every card of the game under ``variant``, sorted: ``copies`` of each kind (:data:`FULL_DECK` by the rulebook).
+
+    >>> deck_cards(BigFiveVariant()) == FULL_DECK, deck_cards(BigFiveVariant(copies=1)) == tuple(range(KINDS))
+    (True, True)
+    """
+    return tuple(sorted(c for c in range(KINDS) for _ in range(variant.copies)))
+
+
 def check_players(variant: BigFiveVariant, players: int) -> None:
     """Raise :class:`PlayerCountError` unless the count suits the variant.
 
@@ -576,8 +613,9 @@ def check_players(variant: BigFiveVariant, players: int) -> None:
         raise PlayerCountError(
             f"the handicap deal {list(variant.handicap)} names {len(variant.handicap)} seats but {players} play"
         )
-    if variant.children and not variant.handicap and KIDS_DEAL * players > len(FULL_DECK) - 1:
-        raise PlayerCountError(f"the children's deal needs {KIDS_DEAL * players} cards; only {len(FULL_DECK) - 1} "
+    dealt = len(deck_cards(variant)) - 1
+    if variant.children and not variant.handicap and variant.kids_deal * players > dealt:
+        raise PlayerCountError(f"the children's deal needs {variant.kids_deal * players} cards; only {dealt} "
                                "can be dealt")
 
 
@@ -591,14 +629,14 @@ def deal_sizes(variant: BigFiveVariant, players: int) -> tuple[int, ...]:
     if variant.handicap:
         return variant.handicap
     if variant.children:
-        return (KIDS_DEAL,) * players
-    return ((len(FULL_DECK) - 1) // players,) * players
+        return (variant.kids_deal,) * players
+    return ((len(deck_cards(variant)) - 1) // players,) * players
 
 
 def setup_length(variant: BigFiveVariant, players: int) -> int:
     """Setup chance moves of a round: the start card, the deck cards, the opening draws."""
     sizes = deal_sizes(variant, players)
-    return 1 + sum(sizes) + sum(min(HAND_SIZE, n) for n in sizes)
+    return 1 + sum(sizes) + sum(min(variant.hand_size, n) for n in sizes)
 
 
 def deal_target(variant: BigFiveVariant, players: int, index: int) -> tuple[str, int]:
@@ -620,7 +658,7 @@ def deal_target(variant: BigFiveVariant, players: int, index: int) -> tuple[str,
             return ("deck", seat)
         i -= n
     for seat, n in enumerate(sizes):
-        k = min(HAND_SIZE, n)
+        k = min(variant.hand_size, n)
         if i < k:
             return ("hand", seat)
         i -= k
@@ -636,7 +674,7 @@ def compute_initial_state(variant: BigFiveVariant, players: int) -> BigFiveState
     """
     check_players(variant, players)
     return BigFiveState(
-        variant, players, 1, 0, FULL_DECK, (), ((),) * players, ((),) * players, (), (),
+        variant, players, 1, 0, deck_cards(variant), (), ((),) * players, ((),) * players, (), (),
         0, 0, False, 0, 0, (0,) * players, False, False,
     )
 
@@ -739,7 +777,7 @@ def make_position(
     hand_t = tuple(tuple(sorted(parse_card(w) for w in words(h))) for h in hands)
     pile_t = tuple(sorted(parse_card(w) for w in words(pile)))
     players = len(hand_t)
-    rest = list(FULL_DECK)
+    rest = list(deck_cards(variant))
     for c in [p.card for p in placed] + [c for h in hand_t for c in h] + list(pile_t):
         if c not in rest:
             raise ValueError(f"more than {COPIES} copies of {card_code(c)} in the position")

@@ -71,6 +71,7 @@ from ruleproof.spec.core import (
     RuleKind,
     Source,
     Step,
+    check_constant_flags,
 )
 from ruleproof.spec.errors import MoveParseError, PlayerCountError, VariantError
 
@@ -108,12 +109,17 @@ CONSTANTS = ConstantTable("cinco", (
                  "(the shipped boards have as many; a custom layout brings its own)", _src(SEC_INTRO, NOTE_LAYOUT),
                  "В состав игры входит игровое ПОЛЕ, 35 ФИШЕК каждого цвета, КОЛОДА из 90 карт, пронумерованных "
                  "от 1 до 90."),
+    # Bounds of the flags (issue 31): chips up to the most cells a board may have (a colour can then never run
+    # out before the board fills); a hand of one to ten cards (the deck must hold more cards than the hands:
+    # with six players ten cards each leave 30 of the 90 to draw); lines of three to six (every cell of both
+    # shipped boards lies on a run of six, not of seven: the hexagon's corners lie on two edges of six and a
+    # diagonal broken by the centre; a line of two would be mere adjacency).
     RuleConstant("chips", 35, "chips of each colour (a team shares its colour's chips)", _src(SEC_INTRO),
-                 "В состав игры входит игровое ПОЛЕ, 35 ФИШЕК каждого цвета"),
+                 "В состав игры входит игровое ПОЛЕ, 35 ФИШЕК каждого цвета", 1, MAX_LAYOUT_CELLS),
     RuleConstant("hand_size", 4, "cards dealt to each player, the most a hand may hold, and the cards exchanged "
-                 "together", _src(SEC_SETUP), "Каждому игроку выдается по 4 карты в закрытую."),
+                 "together", _src(SEC_SETUP), "Каждому игроку выдается по 4 карты в закрытую.", 1, 10),
     RuleConstant("line_length", 5, "chips of one colour in an unbroken straight line that win", _src(SEC_END),
-                 "Как только игрок составляет непрерывный прямой ряд из пяти фишек своего цвета - он побеждает"),
+                 "Как только игрок составляет непрерывный прямой ряд из пяти фишек своего цвета - он побеждает", 3, 6),
 ))
 
 MIN_PLAYERS = CONSTANTS.number("min_players")
@@ -132,8 +138,14 @@ LINE = CONSTANTS.number("line_length")
 #: teams of equal size, seated alternately, from it on; five players cannot sit so and are refused.
 PLAYER_COUNTS: tuple[int, ...] = tuple(n for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)
                                        if n < TEAM_PLAYERS[0] or n in TEAM_PLAYERS)
-#: Most chips per colour (``chips``): more than any board within the limits can hold.
-MAX_CHIPS = MAX_LAYOUT_CELLS
+#: Most chips per colour (flag ``chips``): as many as the largest board has cells.
+MAX_CHIPS = CONSTANTS.constant("chips").high
+#: Largest hand (flag ``hand_size``).
+MAX_HAND_SIZE = CONSTANTS.constant("hand_size").high
+#: Longest winning line (flag ``line_length``).
+MAX_LINE = CONSTANTS.constant("line_length").high
+#: The limit named in the message refusing each flag of a rule constant out of its bounds.
+_LIMITS = {"chips": "MAX_CHIPS", "hand_size": "MAX_HAND_SIZE", "line_length": "MAX_LINE"}
 
 
 @dataclass(frozen=True)
@@ -144,7 +156,7 @@ class CincoVariant:
         numbering) or ``"square"`` (9×10 with diagonals).
     :param layout_data: a custom board as data, the canonical text of
         :func:`~ruleproof.spec.cinco_board.layout_to_text` (validated and
-        bounded; every cell must lie on a run of :data:`LINE` cells); when set it replaces ``layout``. Never a file name: the
+        bounded; every cell must lie on a run of ``line_length`` cells); when set it replaces ``layout``. Never a file name: the
         command line reads a layout file (``--layout FILE``) and puts its text here.
     :param layout_sha256: the SHA-256 of ``layout_data``
         (:func:`~ruleproof.spec.cinco_board.layout_digest`); filled in when
@@ -155,7 +167,16 @@ class CincoVariant:
         three teams of two (``"3x2"``).
     :param joker: the Joker variant: a card with no free cell at or above its
         number may take any free cell.
+    :param joker_burn: with the Joker, whether such a card may also burn (the text's «может быть занято»:
+        it *may* take any free cell) instead of having to take one (CI-AMB-12).
+    :param five: five players: ``"refused"`` (the publisher's rules: teams need four or six) or ``"alone"``
+        (the text's «Игра для двух-шести игроков»: five play alone, each with a colour, like two or three;
+        CI-AMB-11).
     :param chips: chips per colour (the text: 35), 1 to :data:`MAX_CHIPS`.
+    :param hand_size: the cards of a full hand (the text: 4), 1 to :data:`MAX_HAND_SIZE`: dealt at the
+        start, the most a hand holds (drawing needs fewer), exchanged all together.
+    :param line_length: how many chips in a line win (the text: five), 3 to :data:`MAX_LINE`; every cell of
+        the board must lie on a run that long (``exact_five`` then means a run of exactly this length).
     :param reshuffle: when the discards become the new deck: ``"on_demand"``
         (default) when a card must be dealt and the deck is empty;
         ``"when_empty"`` as soon as the deck's last card is dealt (cards
@@ -196,11 +217,16 @@ class CincoVariant:
     first_seat: int = 0
     chips_out: Literal["last_chip", "all_out"] = "last_chip"
     must_place: bool = False
+    hand_size: int = HAND_SIZE
+    line_length: int = LINE
+    five: Literal["refused", "alone"] = "refused"
+    joker_burn: bool = False
 
     def __post_init__(self) -> None:
-        if not isinstance(self.chips, int) or isinstance(self.chips, bool) or not 1 <= self.chips <= MAX_CHIPS:
-            raise VariantError(f"chips must be an integer from 1 to {MAX_CHIPS} (limit MAX_CHIPS); got {self.chips!r}",
-                               flag="chips")
+        try:
+            check_constant_flags(self, CONSTANTS)
+        except VariantError as exc:
+            raise VariantError(f"{exc} (limit {_LIMITS[exc.flag]})", flag=exc.flag) from None
         if not isinstance(self.first_seat, int) or isinstance(self.first_seat, bool) or not 0 <= self.first_seat < MAX_PLAYERS:
             raise VariantError(f"first_seat must be a seat number 0..{MAX_PLAYERS - 1} (limit MAX_PLAYERS); "
                                f"got {self.first_seat!r}", flag="first_seat")
@@ -215,7 +241,7 @@ class CincoVariant:
         if self.layout_data:
             try:
                 layout = layout_from_text(self.layout_data)
-                problems = line_problems(layout, LINE)
+                problems = line_problems(layout, self.line_length)
                 if problems:
                     raise LayoutError(f"layout {layout.name!r}: " + "; ".join(problems))
             except VariantError as exc:
@@ -231,6 +257,11 @@ class CincoVariant:
         elif self.layout_sha256:
             raise VariantError("layout_sha256 is set without layout_data (a hash names no board; give the layout "
                                "with --layout FILE)", flag="layout_sha256")
+        elif self.line_length != LINE:  # the shipped boards suit every length within the bounds (tested)
+            problems = line_problems(BUILTIN_LAYOUTS[self.layout], self.line_length)
+            if problems:
+                raise VariantError(f"line_length {self.line_length} does not suit layout {self.layout!r}: "
+                                   + "; ".join(problems), flag="line_length")
 
 
 def layout_of(variant: CincoVariant) -> Layout:
@@ -375,6 +406,18 @@ class CincoState(NamedTuple):
 PLAYER_COUNTS_TEXT = ", ".join(map(str, PLAYER_COUNTS[:-1])) + f" or {PLAYER_COUNTS[-1]}"
 
 
+def player_counts(variant: CincoVariant | None = None) -> tuple[int, ...]:
+    """The player counts CI-SETUP-1 accepts under ``variant``: :data:`PLAYER_COUNTS`, and five with
+    ``five="alone"``.
+
+    >>> player_counts(), player_counts(CincoVariant(five="alone"))
+    ((2, 3, 4, 6), (2, 3, 4, 5, 6))
+    """
+    if variant is not None and variant.five == "alone":
+        return tuple(sorted(set(PLAYER_COUNTS) | set(range(MIN_PLAYERS, MAX_PLAYERS + 1))))
+    return PLAYER_COUNTS
+
+
 def check_players(players: int, variant: CincoVariant | None = None) -> None:
     """Raise :class:`PlayerCountError` unless the game can be played by ``players``.
 
@@ -383,8 +426,9 @@ def check_players(players: int, variant: CincoVariant | None = None) -> None:
     ...
     ruleproof.spec.errors.PlayerCountError: Cinco is for 2, 3, 4 or 6 players (4 and 6 play in teams); got 5: 5 players cannot form teams of equal size with alternating seats
     """
-    if not isinstance(players, int) or players not in PLAYER_COUNTS:
-        why = (f": {players} players cannot form teams of equal size with alternating seats"
+    if not isinstance(players, int) or players not in player_counts(variant):
+        why = (f": {players} players cannot form teams of equal size with alternating seats (five=alone lets "
+               "them play alone)"
                if isinstance(players, int) and MIN_PLAYERS <= players <= MAX_PLAYERS else "")
         raise PlayerCountError(f"Cinco is for {PLAYER_COUNTS_TEXT} players ({' and '.join(map(str, TEAM_PLAYERS))} "
                                f"play in teams); got {players!r}{why}")
@@ -394,10 +438,10 @@ def check_players(players: int, variant: CincoVariant | None = None) -> None:
                 f"first_seat {variant.first_seat} is not a seat of a {players}-player game (seats 0..{players - 1})"
             )
         size = layout_of(variant).size
-        if size <= HAND_SIZE * players:
+        if size <= variant.hand_size * players:
             raise PlayerCountError(
                 f"layout {layout_of(variant).name!r} has only {size} cells (and cards); "
-                f"{players} players need more than {HAND_SIZE * players}"
+                f"{players} players need more than {variant.hand_size * players}"
             )
 
 
@@ -436,12 +480,13 @@ def deck_cards(variant: CincoVariant) -> tuple[int, ...]:
 
 
 def initial_state(players: int, variant: CincoVariant) -> CincoState:
-    """The state before the deal: every card in the deck, four owed to each seat, ``first_seat`` (0) to start."""
+    """The state before the deal: every card in the deck, a hand (four) owed to each seat, ``first_seat`` (0) to
+    start."""
     check_players(players, variant)
     size = layout_of(variant).size
     return CincoState(
         variant, players, tuple(range(1, size + 1)), ((),) * players, ((),) * players,
-        (HAND_SIZE,) * players, (FREE,) * size, (variant.chips,) * colours_in_game(players, variant),
+        (variant.hand_size,) * players, (FREE,) * size, (variant.chips,) * colours_in_game(players, variant),
         variant.first_seat, -1, False,
     )
 
@@ -556,7 +601,7 @@ def compute_end_reason(state: CincoState, colour: int) -> EndReason:
     the draws: the colour's last chip used, the board full."""
     variant = state.variant
     board = board_of(state)
-    if colour >= 0 and is_win(board, colour, LINE, variant.exact_five):
+    if colour >= 0 and is_win(board, colour, variant.line_length, variant.exact_five):
         return "win"
     if colour >= 0 and state.chips[colour] == 0 and (variant.chips_out == "last_chip" or not any(state.chips)):
         return "chips"
@@ -623,7 +668,9 @@ def _hand(step: CStep) -> tuple[int, ...]:
 
 def _check_players(step: CStep) -> str | None:
     n = step.before.players
-    return None if n in PLAYER_COUNTS else f"{n} players; Cinco is for {PLAYER_COUNTS_TEXT} (five cannot form alternating teams)"
+    if n in player_counts(step.variant):
+        return None
+    return f"{n} players; Cinco is for {PLAYER_COUNTS_TEXT} (five cannot form alternating teams; five=alone lets them)"
 
 
 def _check_turn(step: CStep) -> str | None:
@@ -653,8 +700,9 @@ def _check_draw(step: CStep) -> str | None:
     if not isinstance(step.move, Draw):
         return None
     hand = _hand(step)
-    if len(hand) >= HAND_SIZE:
-        return f"seat {step.actor} holds {len(hand)} cards {list(hand)}; drawing needs fewer than {HAND_SIZE}"
+    if len(hand) >= step.variant.hand_size:
+        return (f"seat {step.actor} holds {len(hand)} cards {list(hand)}; drawing needs fewer than "
+                f"{step.variant.hand_size}")
     if not cards_to_draw(step.before):
         return "there is no card to draw (deck and discard piles are empty)"
     return None
@@ -664,8 +712,9 @@ def _check_exchange(step: CStep) -> str | None:
     if not isinstance(step.move, Exchange):
         return None
     hand = _hand(step)
-    if len(hand) != HAND_SIZE:
-        return f"seat {step.actor} holds {len(hand)} cards {list(hand)}; exchanging needs exactly {HAND_SIZE}"
+    if len(hand) != step.variant.hand_size:
+        return (f"seat {step.actor} holds {len(hand)} cards {list(hand)}; exchanging needs exactly "
+                f"{step.variant.hand_size}")
     return None
 
 
@@ -717,6 +766,8 @@ def _check_burn(step: CStep) -> str | None:
     targets = compute_target_cells(step.variant, step.before.board, move.card)
     if not targets:
         return None
+    if step.variant.joker_burn and is_joker_card(step.variant, step.before.board, move.card):
+        return None  # CI-AMB-12: the joker card may take any free cell, or burn
     shown = ", ".join(map(str, targets[:6])) + (", ..." if len(targets) > 6 else "")
     return f"card {move.card} cannot burn: it can take free cells [{shown}]"
 
@@ -807,10 +858,10 @@ def _check_exchange_effect(step: CStep) -> str | None:
     seat = step.actor
     hand = before.hands[seat]
     if after.hands[seat] != () or Counter(after.discards[seat]) != Counter(before.discards[seat] + hand):
-        return f"all four cards {list(hand)} must go to seat {seat}'s discard pile"
-    owed = tuple(HAND_SIZE if s == seat else 0 for s in range(before.players))
+        return f"all {len(hand)} cards {list(hand)} must go to seat {seat}'s discard pile"
+    owed = tuple(step.variant.hand_size if s == seat else 0 for s in range(before.players))
     if after.owed != owed:
-        return f"exchanging makes chance deal four new cards to seat {seat}"
+        return f"exchanging makes chance deal {step.variant.hand_size} new cards to seat {seat}"
     changed = _same_except(before, after, "owed", "hands", "discards")
     return f"exchanging must not change {changed}" if changed else None
 
@@ -859,11 +910,11 @@ def _check_win(step: CStep) -> str | None:
     if reason == "win":
         colour = _colour(step)
         if not after.finished or after.winner != colour:
-            lines = compute_winning_lines(board_of(after), colour, LINE, step.variant.exact_five)
+            lines = compute_winning_lines(board_of(after), colour, step.variant.line_length, step.variant.exact_five)
             return f"{COLOUR_NAMES[colour]} completes the line {list(lines[0])} and must win at once"
         return None
     if after.winner != -1:
-        return f"{COLOUR_NAMES[after.winner]} is declared the winner without a line of five"
+        return f"{COLOUR_NAMES[after.winner]} is declared the winner without a line of {step.variant.line_length}"
     return None
 
 
@@ -903,16 +954,16 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "CI-SETUP-1", "Player count",
         "Cinco is played by two, three, four or six players; five are refused because they cannot form "
-        "teams of equal size sitting alternately.",
-        _src(SEC_INTRO, "RULES-NOTES.md §Cinco row 3"), RuleKind.LEGALITY, _check_players,
+        "teams of equal size sitting alternately (with five='alone' five play alone, CI-AMB-11).",
+        _src(SEC_INTRO, "RULES-NOTES.md §Cinco row 3"), RuleKind.LEGALITY, _check_players, flags=("five",),
     ),
     Rule(
         "CI-TURN-1", "Turn order",
         "Seats take turns around the table starting with seat first_seat (0 by default); chance acts only to "
         "deal the cards owed "
-        "after a draw, an exchange or at the start (four to each seat, one card at a time, lowest seat first), "
-        "and nobody acts once the game is over.",
-        _src(SEC_TURN), RuleKind.LEGALITY, _check_turn, flags=("first_seat",),
+        "after a draw, an exchange or at the start (four, hand_size, to each seat, one card at a time, lowest "
+        "seat first), and nobody acts once the game is over.",
+        _src(SEC_TURN), RuleKind.LEGALITY, _check_turn, flags=("first_seat", "hand_size"),
     ),
     Rule(
         "CI-DEAL-1", "Cards come from the deck",
@@ -939,17 +990,17 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "CI-HAND-1", "Draw with fewer than four",
-        "A player may draw one card only while holding fewer than four; with no card at all drawing is the "
-        "only possible move.",
+        "A player may draw one card only while holding fewer than four (hand_size); with no card at all "
+        "drawing is the only possible move.",
         _src(SEC_TURN, "RULES-NOTES.md §Cinco row 4"), RuleKind.LEGALITY, _check_draw,
-        lambda step: isinstance(step.move, Draw) and step.actor >= 0, moves=(Draw,),
+        lambda step: isinstance(step.move, Draw) and step.actor >= 0, moves=(Draw,), flags=("hand_size",),
         tags=BOUNDARY_TAGS,
     ),
     Rule(
         "CI-HAND-2", "Exchange all four",
-        "A player holding exactly four cards may exchange them, all four together, instead of playing.",
+        "A player holding exactly four cards (hand_size) may exchange them, all together, instead of playing.",
         _src(SEC_TURN, "RULES-NOTES.md §Cinco row 4"), RuleKind.LEGALITY, _check_exchange,
-        lambda step: isinstance(step.move, Exchange) and step.actor >= 0, moves=(Exchange,),
+        lambda step: isinstance(step.move, Exchange) and step.actor >= 0, moves=(Exchange,), flags=("hand_size",),
         tags=BOUNDARY_TAGS,
     ),
     Rule(
@@ -960,10 +1011,10 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "CI-HAND-4", "Exchanging",
-        "Exchanging puts the four cards on the player's own discard pile and gives four new cards from the "
-        "deck; the turn ends.",
+        "Exchanging puts the four cards (hand_size) on the player's own discard pile and gives as many new "
+        "cards from the deck; the turn ends.",
         _src(SEC_TURN), RuleKind.EFFECT, _check_exchange_effect,
-        lambda step: isinstance(step.move, Exchange) and step.actor >= 0,
+        lambda step: isinstance(step.move, Exchange) and step.actor >= 0, flags=("hand_size",),
     ),
     Rule(
         "CI-PLAY-1", "Play from the hand",
@@ -988,9 +1039,9 @@ RULES: tuple[Rule, ...] = (
         "CI-PLAY-4", "Burning",
         "A played card burns (no chip is placed) only when it cannot take any cell: no free cell numbered at "
         "or above it, or in the Joker variant no free cell at all; a colour out of chips (chips_out 'all_out') "
-        "burns every card it plays.",
+        "burns every card it plays. With joker_burn a joker card may burn although it could take a cell.",
         _src(SEC_TURN, "RULES-NOTES.md §Cinco row 5"), RuleKind.LEGALITY, _check_burn, _is_play,
-        flags=("joker", "chips_out"), moves=(Play,),
+        flags=("joker", "chips_out", "joker_burn"), moves=(Play,),
         tags=BOUNDARY_TAGS,
     ),
     Rule(
@@ -1022,10 +1073,10 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "CI-WIN-1", "Five in a line",
-        "The player (team) whose chip completes an unbroken straight line of five or more chips of its colour "
-        "wins at once; with exact_five only a run of exactly five wins.",
+        "The player (team) whose chip completes an unbroken straight line of five (line_length) or more chips "
+        "of its colour wins at once; with exact_five only a run of exactly that many wins.",
         _src(SEC_END, "RULES-NOTES.md §Cinco row 2"), RuleKind.EFFECT, _check_win, _is_seat_move,
-        flags=("exact_five", "layout", "layout_data"),
+        flags=("exact_five", "layout", "layout_data", "line_length"),
         tags=BOUNDARY_TAGS,
     ),
     Rule(
@@ -1169,6 +1220,25 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
          Reading(True, "a player who can place a chip must play such a card (must_place); play still has no "
                  "finite bound, since chance may keep dealing cards that fit nowhere")),
         False, "must_place", ("CI-PLAY-7",),
+    ),
+    Ambiguity(
+        "CI-AMB-11", "Can five play?",
+        "Игра для двух-шести игроков.",
+        _src(SEC_INTRO, "RULES-NOTES.md §Cinco row 3"),
+        (Reading("refused", "no: teams form only with four or six, and five cannot sit in equal alternating "
+                 "teams (the publisher's rules)"),
+         Reading("alone", "yes: the text says two to six and forms teams only «В случае 4х или 6ти игроков», so "
+                 "five play alone, each with a colour, as two or three do")),
+        "refused", "five", ("CI-SETUP-1",),
+    ),
+    Ambiguity(
+        "CI-AMB-12", "Must a joker card take a free cell, or may it still burn?",
+        "ей может быть занято ЛЮБОЕ свободное место на поле",
+        _src(SEC_JOKER),
+        (Reading(False, "it must take a free cell: a card burns only when it can take no cell (as without the "
+                 "Joker)"),
+         Reading(True, "it may take any free cell, or burn: «может» (may) grants a choice, not a duty")),
+        False, "joker_burn", ("CI-PLAY-4",),
     ),
 )
 

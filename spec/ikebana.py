@@ -4,14 +4,17 @@ Source: ``003_cc6896382a889cb1.txt`` (a forum post describing Antoine Bauza's
 Ikebana for a Hanabi deck: white instead of black, no multicoloured jokers), with
 the facts and defaults of RULES-NOTES.md §Ikebana where the text is silent.
 
-The module follows the text: the numbers it fixes (:data:`CONSTANTS`), the
-variant, cards, moves and the state, the calculations of play, of the round's end
-and of the score, the rules. Two plain modules beside it hold what reads on its
-own: :mod:`ruleproof.spec.ikebana_cards` the parts and their arithmetic (the move
-classes, a bouquet's score, piles and payments, from numbers given to it) and
-:mod:`ruleproof.spec.ikebana_readings` the text's sections and its ambiguities.
-What exists only for speed (memories, fast forms of the rules, candidate tables)
-is in :mod:`ruleproof.spec.accel.ikebana`.
+The module follows the text: the cards (§ «Вам понадобится»), the moves, the
+state and the setup (§ «Подготовка»), the calculations of play (§ «Как играть»),
+of the round's end and of the score, then the rules. Two plain modules beside it
+read on their own, and everything in them is re-exported here:
+:mod:`ruleproof.spec.ikebana_readings` is what a reading is made of: the numbers
+the text fixes (:data:`CONSTANTS`, each with its passage), the variant (every
+flag: those numbers within bounds and one per ambiguity) and the ambiguities;
+:mod:`ruleproof.spec.ikebana_cards` is the parts' arithmetic (the move classes, a
+bouquet's score, piles and payments), from numbers given to it. What exists only
+for speed (memories, fast forms of the rules, candidate tables) is in
+:mod:`ruleproof.spec.accel.ikebana`.
 
 Model of play
 -------------
@@ -48,166 +51,39 @@ bouquet R1 R2 R3 R4 W2
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from typing import Literal, NamedTuple
 
-from ruleproof.spec.core import (
-    BOUNDARY_TAGS,
-    CHANCE,
-    TERMINAL,
-    ConstantTable,
-    GameSpec,
-    Rule,
-    RuleConstant,
-    RuleKind,
-    Step,
-)
+from ruleproof.spec.core import BOUNDARY_TAGS, CHANCE, TERMINAL, GameSpec, Rule, RuleKind, Step
 from ruleproof.spec.errors import MoveParseError, PlayerCountError
-from ruleproof.spec.ikebana_cards import BouquetError as BouquetError  # re-exported: the parts and their arithmetic
-from ruleproof.spec.ikebana_cards import Buy as Buy
-from ruleproof.spec.ikebana_cards import Draw as Draw
-from ruleproof.spec.ikebana_cards import IkebanaMove as IkebanaMove
-from ruleproof.spec.ikebana_cards import Keep as Keep
-from ruleproof.spec.ikebana_cards import Refuse as Refuse
-from ruleproof.spec.ikebana_cards import Reveal as Reveal
-from ruleproof.spec.ikebana_cards import BouquetScore as BouquetScore
-from ruleproof.spec.ikebana_cards import Card as Card
-from ruleproof.spec.ikebana_cards import Combination as Combination
-from ruleproof.spec.ikebana_cards import Scoring as Scoring
-from ruleproof.spec.ikebana_cards import card_colour as card_colour
-from ruleproof.spec.ikebana_cards import card_value as card_value
-from ruleproof.spec.ikebana_cards import can_act as can_act
-from ruleproof.spec.ikebana_cards import can_draw as can_draw
-from ruleproof.spec.ikebana_cards import compute_buyable as compute_buyable
-from ruleproof.spec.ikebana_cards import compute_paid_in_order, score_bouquet
-from ruleproof.spec.ikebana_cards import compute_recycled as compute_recycled
-from ruleproof.spec.ikebana_cards import compute_refusal_payee as compute_refusal_payee
 from ruleproof.spec import ikebana_cards
-from ruleproof.spec.ikebana_readings import AMBIGUITIES as AMBIGUITIES  # re-exported: the text's open points
-from ruleproof.spec.ikebana_readings import RULEBOOK as RULEBOOK
-from ruleproof.spec.ikebana_readings import (
-    SEC_NEED,
-    SEC_PLAY,
-    SEC_PREP,
-    SEC_ROUND_END,
-    SEC_SCORE,
+from ruleproof.spec.ikebana_cards import (  # re-exported: the parts and their arithmetic
+    BouquetError as BouquetError, BouquetScore as BouquetScore, Buy as Buy, Card as Card, Combination as Combination,
+    Draw as Draw, IkebanaMove as IkebanaMove, Keep as Keep, Refuse as Refuse, Reveal as Reveal, Scoring as Scoring,
+    can_act as can_act, can_draw as can_draw, card_colour as card_colour, card_value as card_value,
+    compute_buyable as compute_buyable, compute_recycled as compute_recycled,
+    compute_refusal_payee as compute_refusal_payee,
 )
+from ruleproof.spec.ikebana_cards import compute_paid_in_order, score_bouquet
+from ruleproof.spec.ikebana_readings import (  # re-exported: the text, its numbers, the variant, its open points
+    AMBIGUITIES as AMBIGUITIES, BANK_CHIPS as BANK_CHIPS, BANK_TOTAL as BANK_TOTAL, BOUQUET as BOUQUET,
+    CARD_KINDS as CARD_KINDS, CARD_VALUES as CARD_VALUES, COLOUR_NAMES as COLOUR_NAMES, COLOURS as COLOURS,
+    CONSTANTS as CONSTANTS, COPIES as COPIES, DEFAULT_VARIANT as DEFAULT_VARIANT, FINAL_FACTOR as FINAL_FACTOR,
+    FULL_DECK as FULL_DECK, MAX_BOUQUET as MAX_BOUQUET, MAX_CARD_VALUE as MAX_CARD_VALUE,
+    MAX_COLOUR_CARDS as MAX_COLOUR_CARDS, MAX_MULTIPLIER as MAX_MULTIPLIER, MAX_PLAYERS as MAX_PLAYERS,
+    MAX_ROUNDS as MAX_ROUNDS, MAX_START_COINS as MAX_START_COINS, MIN_PLAYERS as MIN_PLAYERS, ROUNDS as ROUNDS,
+    RULEBOOK as RULEBOOK, RUNS as RUNS, SCORING as SCORING, START_COINS as START_COINS, VALUES as VALUES,
+    IkebanaVariant as IkebanaVariant,
+)
+from ruleproof.spec.ikebana_readings import SEC_NEED, SEC_PLAY, SEC_PREP, SEC_ROUND_END, SEC_SCORE
 from ruleproof.spec.ikebana_readings import source as _src
 
 # --------------------------------------------------------------------------
-# The numbers the rulebook fixes
-
-
-#: Every number of the Ikebana text, named once (the other layers read them from here).
-CONSTANTS = ConstantTable("ikebana", (
-    RuleConstant("colours", ("R", "G", "Y", "B", "W"), "the colours of the deck, in the text's order: red, green, "
-                 "yellow, blue, white (each a letter of a card's text form)", _src(SEC_NEED),
-                 "50 карт пяти цветов из набора «Ханаби»: карты красного, зеленого, желтого, синего и белого цвета"),
-    RuleConstant("values", (1, 1, 1, 2, 2, 3, 3, 4, 4, 5), "the values of one colour's cards (five colours of ten "
-                 "cards: the text's 50 cards)", _src(SEC_NEED), "с номиналами: 1, 1, 1, 2, 2, 3, 3, 4, 4, 5"),
-    RuleConstant("chips", ((1, 30), (5, 15), (10, 15), (50, 5)), "the box's chips, (value, count): what a finite "
-                 "bank holds before the starting coins are dealt (505 in value)", _src(SEC_NEED),
-                 "30 желтых фишек (каждая стоит 1 очко), 15 голубых фишек (5 очков), 15 красных фишек (10 очков), "
-                 "5 зеленых фишек (50 очков)"),
-    RuleConstant("max_players", 5, "the most players", _src(SEC_PREP), "Каждый игрок (их может быть до 5 человек)"),
-    RuleConstant("start_coins", 6, "the coins (of value 1) each player takes from the bank at the start",
-                 _src(SEC_PREP), "получает по 6 монеток (каждая номиналом 1 очко)"),
-    RuleConstant("rounds", 4, "the rounds of a game", _src(SEC_PLAY), "Игра состоит из четырех раундов."),
-    RuleConstant("bouquet", 5, "the cards of a bouquet: each player collects them every round", _src(SEC_PLAY),
-                 "В каждом раунде игроки собирают набор из 5 карт и зарабатывают очки."),
-    RuleConstant("min_players", 2, "the fewest players (the text's smallest table: two players)", _src(SEC_PLAY),
-                 "Если играют двое, монетки всегда отдаются оппоненту."),
-    # Longest first: among equal splits the explanation names the longest run (the text lists 1-2-3-4 first).
-    RuleConstant("runs", (((1, 2, 3, 4, 5), 15), ((2, 3, 4, 5), 12), ((1, 2, 3, 4), 8)),
-                 "the runs and their points, (values, points)", _src(SEC_SCORE),
-                 "Ряд карт с номиналом 1,2,3,4 = 8 очков Ряд карт с номиналом 2,3,4,5 = 12 очков "
-                 "Ряд карт с номиналом 1,2,3,4,5 = 15 очков"),
-    RuleConstant("two_colour_multiplier", 2, "the multiplier of a bouquet of exactly two colours", _src(SEC_SCORE),
-                 "Все карты только двух цветов = сумма х 2"),
-    RuleConstant("rainbow_multiplier", 3, "the multiplier of a bouquet whose cards all differ in colour",
-                 _src(SEC_SCORE), "Все карты разного цвета = сумма х 3"),
-    RuleConstant("one_colour_multiplier", 4, "the multiplier of a bouquet of one colour", _src(SEC_SCORE),
-                 "Все карты одного цвета = сумма х 4"),
-    RuleConstant("final_factor", 2, "what the final round's payouts are multiplied by under the text's option "
-                 "(double_final)", _src(SEC_SCORE), "можно очки, полученные в финальном раунде, умножить на два"),
-))
-
-#: Colour letters in the order the rules list them.
-COLOURS = "".join(CONSTANTS.table("colours"))
-COLOUR_NAMES = dict(zip(COLOURS, ("red", "green", "yellow", "blue", "white")))
-#: The values of one colour's cards.
-VALUES: tuple[int, ...] = CONSTANTS.table("values")
-#: Every value a card can show, lowest first.
-CARD_VALUES: tuple[int, ...] = tuple(sorted(set(VALUES)))
-#: How many copies of each value one colour has.
-COPIES = dict(sorted(Counter(VALUES).items()))
-#: Cards in a complete bouquet (a hand at the end of a round).
-BOUQUET = CONSTANTS.number("bouquet")
-START_COINS = CONSTANTS.number("start_coins")
-ROUNDS = CONSTANTS.number("rounds")
-MIN_PLAYERS = CONSTANTS.number("min_players")
-MAX_PLAYERS = CONSTANTS.number("max_players")
-#: The chips of the text: (value, count) — 30×1, 15×5, 15×10, 5×50.
-BANK_CHIPS: tuple[tuple[int, int], ...] = CONSTANTS.table("chips")
-#: The value of every chip in the box (505).
-BANK_TOTAL = sum(value * count for value, count in BANK_CHIPS)
-#: The runs and their points.
-RUNS: dict[tuple[int, ...], int] = dict(CONSTANTS.table("runs"))
-FINAL_FACTOR = CONSTANTS.number("final_factor")
-#: The numbers a bouquet's score depends on (:mod:`ruleproof.spec.ikebana_cards`).
-SCORING = Scoring(BOUQUET, tuple(RUNS.items()), CONSTANTS.number("one_colour_multiplier"),
-                  CONSTANTS.number("two_colour_multiplier"), CONSTANTS.number("rainbow_multiplier"))
-
-#: Every card of the deck, sorted (as strings).
-FULL_DECK: tuple[Card, ...] = tuple(sorted(f"{c}{v}" for c in COLOURS for v in VALUES))
-#: The 25 different cards.
-CARD_KINDS: tuple[Card, ...] = tuple(sorted(set(FULL_DECK)))
-
-
-@dataclass(frozen=True)
-class IkebanaVariant:
-    """The variant flags of Ikebana (RULES-NOTES.md §Ikebana and the gaps of the text).
-
-    :param bank: ``"unlimited"`` (default) or ``"finite"``: the bank holds the
-        text's chips, 505 in value, minus the players' starting coins.
-    :param shortfall: what happens when a finite bank cannot pay a round in
-        full: ``"in_order"`` pays clockwise from the round's start player while
-        money lasts and play goes on; ``"end_game"`` pays the same way and then
-        ends the game.
-    :param double_final: the text's option: payouts of the fourth round are doubled.
-    :param start_tie: who starts the next round when several players share the
-        highest score: ``"after_previous"``: the first of them clockwise after
-        the previous start player; ``"lowest_seat"``: the lowest seat.
-    :param recycle: when a run-out deck is rebuilt from the discard piles:
-        ``"on_draw"``: when a card must be drawn and the deck is empty;
-        ``"when_empty"``: as soon as the last card is turned up.
-    :param stall: a player to act who can neither draw (deck and discards below
-        the tops empty) nor buy: ``"end_round"`` ends the round at once, bouquets
-        scored as they stand; ``"skip"`` passes the turn to the next player who
-        still needs cards and can act, and ends the round when nobody can.
-    :param partial_refusal: a player who cannot pay the next refusal in full:
-        ``False`` (default) must keep the card; ``True`` may still refuse while
-        holding at least one coin, paying every coin left (the text: "пока у
-        него не закончатся монетки").
-    """
-
-    bank: Literal["unlimited", "finite"] = "unlimited"
-    shortfall: Literal["in_order", "end_game"] = "in_order"
-    double_final: bool = False
-    start_tie: Literal["after_previous", "lowest_seat"] = "after_previous"
-    recycle: Literal["on_draw", "when_empty"] = "on_draw"
-    stall: Literal["end_round", "skip"] = "end_round"
-    partial_refusal: bool = False
-
-
-#: The rulebook's own reading: every flag at its default.
-DEFAULT_VARIANT = IkebanaVariant()
-
-
-# --------------------------------------------------------------------------
 # Cards
+
+
+#: The digit of each card value (a card's text form: only these ASCII digits).
+_VALUE_DIGITS = frozenset(str(v) for v in CARD_VALUES)
 
 
 def parse_card(text: str) -> Card:
@@ -221,7 +97,7 @@ def parse_card(text: str) -> Card:
     ruleproof.spec.errors.MoveParseError: cannot parse card 'K3'; expected a colour letter (R G Y B W) and a value 1-5, such as 'R1'
     """
     word = text.strip().upper()
-    if len(word) == 2 and word[0] in COLOURS and word[1] in "12345":
+    if len(word) == 2 and word[0] in COLOURS and word[1] in _VALUE_DIGITS:
         return word
     raise MoveParseError(
         f"cannot parse card {text!r}; expected a colour letter (R G Y B W) and a value 1-5, such as 'R1'"
@@ -229,12 +105,12 @@ def parse_card(text: str) -> Card:
 
 
 def deck_cards(variant: IkebanaVariant) -> tuple[Card, ...]:
-    """Every card of the deck, sorted: each colour has a card of each of the :data:`VALUES`.
+    """Every card of the deck, sorted: each colour has a card of each of the variant's ``values``.
 
     >>> len(deck_cards(IkebanaVariant())), deck_cards(IkebanaVariant())[:4]
     (50, ('B1', 'B1', 'B1', 'B2'))
     """
-    return FULL_DECK
+    return tuple(sorted(f"{c}{v}" for c in COLOURS for v in variant.values))
 
 
 # --------------------------------------------------------------------------
@@ -275,7 +151,7 @@ Phase = Literal["choose", "reveal", "decide", "over"]
 class IkebanaState(NamedTuple):
     """An Ikebana position. Every card is in exactly one of deck, hands, piles, drawn.
 
-    :param round: the round being played, 1–4 (the last one once the game is over).
+    :param round: the round being played, from 1 to the variant's ``rounds`` (the last one once the game is over).
     :param start: the start player of this round.
     :param turn: the seat whose turn it is (also while chance turns up its card).
     :param phase: ``choose`` (draw or buy), ``reveal`` (chance turns up a card),
@@ -320,7 +196,7 @@ def check_players(players: int) -> None:
 
 
 def initial_state(players: int, variant: IkebanaVariant) -> IkebanaState:
-    """The position before the first turn: all cards in the deck, six coins each, seat 0 starts.
+    """The position before the first turn: all cards in the deck, the starting coins (six) each, seat 0 starts.
 
     >>> s = initial_state(3, IkebanaVariant())
     >>> len(s.deck), s.coins, s.turn, s.phase
@@ -330,7 +206,7 @@ def initial_state(players: int, variant: IkebanaVariant) -> IkebanaState:
     empty: tuple[tuple[Card, ...], ...] = ((),) * players
     return IkebanaState(
         variant, players, 1, 0, 0, "choose", deck_cards(variant), empty, empty, None, 0,
-        (START_COINS,) * players, 0, (), (), (), (),
+        (variant.start_coins,) * players, 0, (), (), (), (),
     )
 
 
@@ -375,13 +251,13 @@ def compute_next_turn(
 ) -> int | None:
     """Who plays after ``seat``'s turn ends, or ``None`` when the round ends.
 
-    The turn goes clockwise to the next player holding fewer than five cards
+    The turn goes clockwise to the next player holding fewer than a bouquet's cards
     (``seat`` itself when nobody else needs cards). If that player can neither
     draw nor buy, the ``stall`` flag decides: end the round, or skip to the
     next player who needs cards and can act.
     """
     players = len(hands)
-    needing = [s for s in ((seat + i) % players for i in range(1, players + 1)) if len(hands[s]) < BOUQUET]
+    needing = [s for s in ((seat + i) % players for i in range(1, players + 1)) if len(hands[s]) < variant.bouquet]
     if not needing:
         return None
     if can_act(deck, piles, coins, needing[0]):
@@ -396,8 +272,9 @@ def compute_next_turn(
 
 
 def scoring_of(variant: IkebanaVariant) -> Scoring:
-    """The numbers a bouquet's score depends on under ``variant``."""
-    return SCORING
+    """The numbers a bouquet's score depends on under ``variant``: its size, the runs, the multipliers."""
+    return Scoring(variant.bouquet, SCORING.runs, variant.one_colour_multiplier, variant.two_colour_multiplier,
+                   variant.rainbow_multiplier)
 
 
 def explain_bouquet(cards: Iterable[str], variant: IkebanaVariant = DEFAULT_VARIANT) -> BouquetScore:
@@ -449,7 +326,7 @@ def compute_colour_multiplier(cards: Sequence[Card], variant: IkebanaVariant = D
 
 def compute_bouquet_score(cards: Sequence[Card], variant: IkebanaVariant = DEFAULT_VARIANT) -> int:
     """A bouquet's score: best combination points × colour multiplier; more cards than a bouquet holds
-    (:data:`BOUQUET`) are refused with :class:`BouquetError`.
+    (the variant's ``bouquet``) are refused with :class:`BouquetError`.
 
     >>> compute_bouquet_score(["R1", "R2", "R3", "R4", "R5"])
     60
@@ -465,23 +342,24 @@ def compute_bouquet_score(cards: Sequence[Card], variant: IkebanaVariant = DEFAU
 # Payouts and the next round
 
 
-def bank_capacity(players: int) -> int:
-    """What a finite bank holds at the start: every chip's value minus six coins per player.
+def bank_capacity(players: int, variant: IkebanaVariant = DEFAULT_VARIANT) -> int:
+    """What a finite bank holds at the start: every chip's value minus the starting coins of every player.
 
-    >>> bank_capacity(5)
-    475
+    >>> bank_capacity(5), bank_capacity(5, IkebanaVariant(start_coins=10))
+    (475, 455)
     """
-    return BANK_TOTAL - START_COINS * players
+    return BANK_TOTAL - variant.start_coins * players
 
 
 def compute_bank_left(variant: IkebanaVariant, players: int, issued: int) -> int | None:
     """What a finite bank still holds; ``None`` for an unlimited bank."""
-    return None if variant.bank == "unlimited" else bank_capacity(players) - issued
+    return None if variant.bank == "unlimited" else bank_capacity(players, variant) - issued
 
 
 def compute_due(variant: IkebanaVariant, round_: int, scores: Sequence[int]) -> tuple[int, ...]:
-    """What each player is owed for a round: the score, doubled in the final round under ``double_final``."""
-    factor = 2 if variant.double_final and round_ == ROUNDS else 1
+    """What each player is owed for a round: the score, times the final factor (doubled) in the final round under
+    ``double_final``."""
+    factor = variant.final_factor if variant.double_final and round_ == variant.rounds else 1
     return tuple(s * factor for s in scores)
 
 
@@ -531,7 +409,7 @@ def compute_winners(state: IkebanaState) -> frozenset[int]:
 
 
 def compute_money(state: IkebanaState) -> int:
-    """The players' coins minus what the bank paid out: always six per player."""
+    """The players' coins minus what the bank paid out: always the starting coins of every player."""
     return sum(state.coins) - state.issued
 
 
@@ -564,8 +442,9 @@ def _is_fresh(step: _Step) -> bool:
 
 def _check_setup(step: _Step) -> str | None:
     s = step.before
-    if s.coins != (START_COINS,) * s.players or s.issued != 0:
-        return f"each player starts with {START_COINS} coins from the bank; found coins {list(s.coins)}, issued {s.issued}"
+    start = step.variant.start_coins
+    if s.coins != (start,) * s.players or s.issued != 0:
+        return f"each player starts with {start} coins from the bank; found coins {list(s.coins)}, issued {s.issued}"
     if s.start != 0 or s.turn != 0:
         return f"seat 0 starts the first round; found start {s.start}, turn {s.turn}"
     return None
@@ -823,7 +702,7 @@ def _first_needing(step: _Step) -> int | None:
     mid = _mid(step)
     players = step.before.players
     order = ((step.actor + i) % players for i in range(1, players + 1))
-    return next((s for s in order if len(mid.hands[s]) < BOUQUET), None)
+    return next((s for s in order if len(mid.hands[s]) < step.variant.bouquet), None)
 
 
 def _next_can_act(step: _Step) -> bool | None:
@@ -851,7 +730,7 @@ def _check_next_turn(step: _Step) -> str | None:
     if (after.turn == expected and after.phase == "choose" and after.round == step.before.round
             and after.refusals == 0 and after.drawn is None):
         return None
-    return f"the turn passes clockwise to seat {expected}, the next player with fewer than {BOUQUET} cards"
+    return f"the turn passes clockwise to seat {expected}, the next player with fewer than {step.variant.bouquet} cards"
 
 
 def _check_stall(step: _Step) -> str | None:
@@ -871,15 +750,16 @@ def _check_stall(step: _Step) -> str | None:
 
 def _check_round_end(step: _Step) -> str | None:
     mid = _mid(step)
-    complete = all(len(h) == BOUQUET for h in mid.hands)
+    size = step.variant.bouquet
+    complete = all(len(h) == size for h in mid.hands)
     ended = _after_round_ended(step)
     after = step.after
     assert after is not None
     if complete and not ended:
-        return f"every player holds {BOUQUET} cards: the round must end"
+        return f"every player holds {size} cards: the round must end"
     if not complete and ended and not _is_stall(step):
         sizes = [len(h) for h in mid.hands]
-        return f"the round goes on while a player holds fewer than {BOUQUET} cards (hand sizes {sizes})"
+        return f"the round goes on while a player holds fewer than {size} cards (hand sizes {sizes})"
     if ended and after.last_bouquets != mid.hands:
         return f"the bouquets {[list(h) for h in mid.hands]} must be revealed"
     return None
@@ -960,7 +840,7 @@ def _check_payout(step: _Step) -> str | None:
 
 def _game_ends(step: _Step) -> bool:
     s = step.before
-    return s.round == ROUNDS or (
+    return s.round == step.variant.rounds or (
         step.variant.shortfall == "end_game" and is_bank_short(step.variant, s.players, s.issued, _due(step))
     )
 
@@ -997,7 +877,8 @@ def _check_game_end(step: _Step) -> str | None:
     ends = _game_ends(step)
     if ends != (after.phase == "over"):
         if ends:
-            why = f"{ROUNDS} rounds were played" if s.round == ROUNDS else "the bank could not pay the round in full"
+            why = (f"{s.round} rounds were played" if s.round == step.variant.rounds
+                   else "the bank could not pay the round in full")
             return f"the game ends: {why}"
         return f"the game goes on after round {s.round}"
     empty = ((),) * s.players
@@ -1017,7 +898,7 @@ def _check_money(step: _Step) -> str | None:
         return f"a player's coins became negative: {list(after.coins)}"
     left = compute_bank_left(step.variant, s.players, after.issued)
     if left is not None and left < 0:
-        return f"the finite bank paid out {after.issued}, more than the {bank_capacity(s.players)} it held"
+        return f"the finite bank paid out {after.issued}, more than the {bank_capacity(s.players, step.variant)} it held"
     return None
 
 
@@ -1036,10 +917,10 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "IK-SETUP-2", "Starting coins and first player",
-        "Every player starts with six coins of value 1 taken from the bank, the 50 cards are shuffled into a "
-        "face-down deck, and seat 0 starts the first round.",
+        "Every player starts with six coins of value 1 taken from the bank (start_coins), the 50 cards (values) are "
+        "shuffled into a face-down deck, and seat 0 starts the first round.",
         _src(SEC_PREP, "RULES-NOTES.md §Ikebana row 5: round 1 starts with seat 0"),
-        RuleKind.LEGALITY, _check_setup, _is_fresh,
+        RuleKind.LEGALITY, _check_setup, _is_fresh, flags=("values", "start_coins"),
     ),
     Rule(
         "IK-TURN-1", "Whose turn",
@@ -1134,10 +1015,10 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "IK-ORDER-1", "Turn order",
-        "After a turn the next player clockwise who holds fewer than five cards plays (the same player again if "
+        "After a turn the next player clockwise who holds fewer than five cards (bouquet) plays (the same player again if "
         "nobody else needs cards).",
         _src(SEC_PLAY), RuleKind.EFFECT, _check_next_turn, _is_normal_pass,
-        tags=BOUNDARY_TAGS,
+        tags=BOUNDARY_TAGS, flags=("bouquet",),
     ),
     Rule(
         "IK-STALL-1", "A player who cannot act",
@@ -1145,13 +1026,13 @@ RULES: tuple[Rule, ...] = (
         "stand (stall 'end_round'), or that player is skipped and the round ends only when no player who needs "
         "cards can act (stall 'skip'). This cannot happen with the full deck and at most five players.",
         _src(SEC_ROUND_END, "project decision: the text never says what happens when nobody can take a card"),
-        RuleKind.EFFECT, _check_stall, _is_stall, flags=("stall",),
+        RuleKind.EFFECT, _check_stall, _is_stall, flags=("stall", "bouquet"),
     ),
     Rule(
         "IK-ROUND-1", "End of a round",
-        "A round ends exactly when every player holds five cards; then all bouquets are revealed.",
+        "A round ends exactly when every player holds five cards (bouquet); then all bouquets are revealed.",
         _src(SEC_ROUND_END), RuleKind.EFFECT, _check_round_end, _is_turn_end,
-        tags=BOUNDARY_TAGS,
+        tags=BOUNDARY_TAGS, flags=("bouquet",),
     ),
     Rule(
         "IK-SCORE-1", "Best combinations",
@@ -1159,13 +1040,15 @@ RULES: tuple[Rule, ...] = (
         "the runs 1-2-3-4, 2-3-4-5 and 1-2-3-4-5 score 8, 12 and 15. A bouquet scores the best total over every "
         "way of choosing disjoint combinations.",
         _src(SEC_SCORE, "RULES-NOTES.md §Ikebana row 1"), RuleKind.EFFECT, _check_combination_points, _is_round_end,
+        flags=("bouquet",),
     ),
     Rule(
         "IK-SCORE-2", "Colour multiplier",
         "The combination points are multiplied according to the colours of all five cards, including cards in "
-        "no combination: exactly two colours x2, five different colours x3, one colour x4, otherwise x1.",
+        "no combination: exactly two colours x2, five different colours x3, one colour x4, otherwise x1 (the "
+        "multiplier flags).",
         _src(SEC_SCORE, "RULES-NOTES.md §Ikebana row 2"), RuleKind.EFFECT, _check_colour_multiplier, _is_round_end,
-        tags=BOUNDARY_TAGS,
+        tags=BOUNDARY_TAGS, flags=("bouquet", "two_colour_multiplier", "rainbow_multiplier", "one_colour_multiplier"),
     ),
     Rule(
         "IK-PAY-1", "Payouts",
@@ -1175,9 +1058,10 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "IK-PAY-2", "Amount due",
-        "Each player is paid their score; with double_final the payouts of the fourth round are doubled.",
+        "Each player is paid their score; with double_final the payouts of the fourth (last) round are doubled "
+        "(final_factor).",
         _src(SEC_SCORE, "RULES-NOTES.md §Ikebana row 7"), RuleKind.EFFECT, _check_amount_due, _is_round_end,
-        flags=("double_final",),
+        flags=("double_final", "final_factor", "rounds"),
     ),
     Rule(
         "IK-BANK-1", "A finite bank runs short",
@@ -1187,7 +1071,7 @@ RULES: tuple[Rule, ...] = (
         _src(SEC_NEED, "RULES-NOTES.md §Ikebana row 6; the shortfall is a project decision"),
         RuleKind.EFFECT, _check_bank_shortfall,
         lambda step: _is_round_end(step) and step.variant.bank == "finite",
-        flags=("bank", "shortfall"),
+        flags=("bank", "shortfall", "start_coins"),
         tags=BOUNDARY_TAGS,
     ),
     Rule(
@@ -1202,13 +1086,13 @@ RULES: tuple[Rule, ...] = (
         "IK-ROUND-2", "New round",
         "After the payouts all cards are gathered and shuffled and a new round starts with empty hands and "
         "discard piles.",
-        _src(SEC_SCORE), RuleKind.EFFECT, _check_new_round, _is_round_end,
+        _src(SEC_SCORE), RuleKind.EFFECT, _check_new_round, _is_round_end, flags=("values",),
     ),
     Rule(
         "IK-END-1", "End of the game",
-        "The game ends after the fourth round (with shortfall 'end_game', also after a round the finite bank "
+        "The game ends after the fourth round (rounds; with shortfall 'end_game', also after a round the finite bank "
         "could not pay in full).",
-        _src(SEC_PLAY), RuleKind.EFFECT, _check_game_end, _is_round_end, flags=("shortfall",),
+        _src(SEC_PLAY), RuleKind.EFFECT, _check_game_end, _is_round_end, flags=("shortfall", "rounds"),
         tags=BOUNDARY_TAGS,
     ),
     Rule(
@@ -1216,7 +1100,7 @@ RULES: tuple[Rule, ...] = (
         "Coins only move between players and from the bank to players: the players' coins always equal six per "
         "player plus what the bank has paid out; nobody's coins go below zero; a finite bank never pays out more "
         "than it holds.",
-        _src(SEC_PREP), RuleKind.EFFECT, _check_money, flags=("bank",),
+        _src(SEC_PREP), RuleKind.EFFECT, _check_money, flags=("bank", "start_coins"),
         tags=BOUNDARY_TAGS,
     ),
     Rule(

@@ -91,6 +91,8 @@ ALLOWED: dict[str, tuple[tuple[str, str, str], ...]] = {
         *(("checkers/certcheck/bigfive.py", f'"{name}": ', _CERTCHECK)
           for name in ("max_players", "max_players_five", "animals", "colours", "copies", "hand_size",
                        "max_line", "max_group", "kids_deal", "solo_min_group", "solo_discard_cards")),
+        ("checkers/certcheck/bigfive.py", '"hand_size": (3, 10),', _CERTCHECK),
+        ("checkers/certcheck/bigfive.py", '"max_group": (1, 4),', _CERTCHECK),
     ),
     "take5": (
         ("checkers/smt/take5.py", "players = 10", _T5_ROUND_PLAN),
@@ -134,6 +136,12 @@ ALLOWED: dict[str, tuple[tuple[str, str, str], ...]] = {
         ("checkers/certcheck/ikebana.py", '"values": (1, 1, 1, 2, 2, 3, 3, 4, 4, 5),', _CERTCHECK),
         ("checkers/certcheck/ikebana.py", '"max_players": 5,', _CERTCHECK),
         ("checkers/certcheck/ikebana.py", '"start_coins": 6,', _CERTCHECK),
+        ("spec/ikebana_readings.py", "MAX_CARD_VALUE = 5", "the largest value a reading may print on a card (a card shows one "
+         "digit), not the player count or the bouquet"),
+        ("spec/ikebana_readings.py", "MAX_START_COINS = 30", "the most starting coins a reading may give (the box's thirty "
+         "1-chips), a bound, not the chips table"),
+        ("spec/ikebana_readings.py", "MAX_BOUQUET = 5", "the largest bouquet a reading may ask for: one card of each of the "
+         "five colours (so every card can differ in colour), a bound, not the player count"),
     ),
 }
 

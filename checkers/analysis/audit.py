@@ -14,6 +14,13 @@ verdict differs from the expected one), ``unknown`` (a solver gave up; never
 a proof) or ``not applicable`` (a question that cannot be asked under the
 reading, with the reason).
 
+A finding's row also has a status (:mod:`ruleproof.checkers.catalogue.defects`):
+``answered, no defect``, ``defect found``, ``defect accepted``, ``drift``,
+``unknown`` or ``not applicable``. A finding that reveals a defect of the
+rules (a dead end, a game that need not end, a seat that cannot win, rules in
+conflict) fails the audit unless the manifest records it as a known fact of
+the rulebook or ``AuditOptions.allow`` names it (``ruleproof audit --allow``).
+
 Under a reading (:class:`ruleproof.model.readings.Reading`, ``AuditOptions.reading``)
 every step runs on the reading's engine and flags: conformance and fuzzing for
 the player counts of the engine's test configurations, the properties whose
@@ -63,11 +70,17 @@ class AuditOptions:
     checks: tuple[str, ...] = ()
     #: Run only these findings (catalogue ids, any case; empty: every finding).
     finding_ids: tuple[str, ...] = ()
+    #: Findings whose defect is accepted (catalogue ids, any case): a defect they find is not a failure
+    #: (:mod:`ruleproof.checkers.catalogue.defects`; ``ruleproof audit --allow``).
+    allow: tuple[str, ...] = ()
     #: One configuration per check (the first test configuration) instead of several.
     quick: bool = False
     #: Check only these player counts (empty: the counts of the engine's test configurations). A count with
     #: no test configuration is checked under the reading's variant; a count a game does not allow is skipped.
     players: tuple[int, ...] = ()
+    #: Re-decide every unsat solver query and optimum bound of the findings with cvc5
+    #: (:mod:`ruleproof.checkers.smt.crosscheck`).
+    cross_check: bool = False
     #: Called with ``(game, check, subject)`` as each check starts (for progress).
     on_start: Callable[[str, str, str], None] | None = field(default=None, compare=False, repr=False)
     #: Called with each row as its check finishes, in the order they finish (for progress; with worker
@@ -110,14 +123,24 @@ class AuditRow:
     detail: str
     seconds: float
     data: Any = None
+    #: A finding's status (:data:`ruleproof.checkers.catalogue.defects.STATUSES`: "answered, no defect",
+    #: "defect found", "defect accepted", "drift", "unknown", "not applicable"); "" for other checks.
+    status: str = ""
 
     def to_json(self) -> dict[str, Any]:
-        """The row as JSON-ready data."""
+        """The row as JSON-ready data (``status`` only for a finding)."""
         row = {"game": self.game, "check": self.check, "subject": self.subject, "verdict": self.verdict,
                "detail": self.detail, "seconds": round(self.seconds, 3)}
+        if self.status:
+            row["status"] = self.status
         if self.data is not None:
             row["data"] = self.data
         return row
+
+    @property
+    def defect_found(self) -> bool:
+        """Whether the row is a finding that found a defect the audit does not accept."""
+        return self.status == "defect found"
 
 
 def _config_label(players: int, variant: Any, default: Any) -> str:
@@ -350,9 +373,25 @@ def _run_finding(task: AuditTask, options: AuditOptions) -> AuditRow:
     reading = options.reading_for(task.game)
     # drift.check_question compares the answer with the manifest: a changed verdict, a result lost to
     # unknown, a witness that no longer replays or a question that raises is a 'fail' with the reason.
-    checked = drift.check_question(question, options.full, None if reading.is_default else reading)
+    if options.cross_check:
+        return _cross_checked(task, question, options.full, None if reading.is_default else reading,
+                              tuple(options.allow))
+    checked = drift.check_question(question, options.full, None if reading.is_default else reading,
+                                   allow=options.allow)
     return AuditRow(task.game, "finding", task.subject, checked.verdict, checked.detail, checked.seconds,
-                    checked.to_json())
+                    checked.to_json(), checked.status)
+
+
+def _cross_checked(task: AuditTask, question: Any, full: bool, reading: Reading | None,
+                   allow: tuple[str, ...] = ()) -> AuditRow:
+    """The finding's row with cvc5's verdict on each of its unsat queries: a disagreement fails the row."""
+    from ruleproof.checkers.smt.crosscheck import audit_row_verdict, cross_check_question
+
+    start = time.perf_counter()
+    checked, cross = cross_check_question(question, full, reading, allow=allow)
+    data = {**checked.to_json(), "cross_check": cross.to_json()}
+    return AuditRow(task.game, "finding", task.subject, audit_row_verdict(checked.verdict, cross),
+                    f"{cross.summary()} — {checked.detail}", time.perf_counter() - start, data)
 
 
 _RUNNERS: dict[str, Callable[[AuditTask, AuditOptions], AuditRow]] = {

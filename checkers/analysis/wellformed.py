@@ -18,22 +18,32 @@ Question ids are ``WF-<game prefix>-<n>`` and their expected verdicts live in
 ``checkers/data/findings/wellformed.json`` (one manifest for all five games),
 which :class:`WellformedQuestion` reads when it answers.
 
-Readings (issue 17). A reading that changes only flags the sweep explores is
-answered by the sweep (a flag outside it makes the question not applicable,
-with the flags named). A reading with a plugin is explored on *its* engine:
-the reduced configurations (each under the reading's flags) are searched on
-the reading's engine without the state abstraction a configuration may use
-(an extra rule may read what the abstraction drops), and the witness games
-are played on it. What carries over, and why:
+Readings (issues 17 and 31). Every reading is answered; "not applicable" only
+when the reading allows no player count at all. Under the default reading
+each question explores its sweep (:data:`SWEEPS`, :data:`WIN_CONFIGS`: the
+flags that could change its answer). Under any other reading it explores the
+same configurations once each, under the reading's own flags (a reading is
+one reading; a configuration keeps the flags that make it small,
+:data:`REDUCTION_FLAGS`, and its bounds say so), on the reading's own engine:
+a plugin's extra rules or derived engine are explored without the state
+abstraction a configuration may use (an extra rule may read what the
+abstraction drops), and the witness games are played on it. What carries
+over, and why:
 
 * playability and winnability are answered exactly as for the built-in
-  rules (exhaustive search of the same configurations; witness games played
-  and checked on the reading's engine);
+  rules (exhaustive search of the configurations; witness games played and
+  checked on the reading's engine); a dead end is named with the moves that
+  reach it;
 * termination: a cycle found on the reading's engine is a witness; the Z3
-  length bound of the full game is proved over the built-in effects, so it
-  holds under extra legality rules (every play under them is a play of the
-  built-in rules) but not for a derived engine, whose effects may differ:
-  there the answer is ``unknown`` unless a cycle is found, and says so;
+  length bound of the full game is proved over the built-in effects and the
+  flags it models (the swept flags and :data:`CONSTANT_FLAGS`), so it holds
+  under extra legality rules (every play under them is a play of the built-in
+  rules). Under a derived engine, whose effects may differ, or a flag the
+  argument does not model (:func:`z3_bound_excluded`), termination is decided
+  by the state graphs of the reduced configurations alone: acyclic graphs are
+  an ``unsat`` whose answer says "proved over every state of <configuration>"
+  (or, for an exploration cut at its size limit, "no counterexample among the
+  first N states"), and claims nothing about the full game's length;
 * the roots of a configuration are built as for the built-in rules
   (BigPoints: paths up to renaming the pawn colours), which the ``bounds``
   state.
@@ -52,6 +62,8 @@ from dataclasses import dataclass, replace
 from importlib import resources
 from typing import Any
 
+from ruleproof.checkers.analysis import probes as _probes  # noqa: F401 - answers the solver's questions under plugins
+from ruleproof.checkers.catalogue.defects import WELLFORMED as WELLFORMED_DEFECTS
 from ruleproof.checkers.catalogue.questions import Question, register
 from ruleproof.checkers.catalogue.findings import Finding, load_manifest
 from ruleproof.checkers.explore.statespace import (
@@ -70,6 +82,7 @@ from ruleproof.model import codec
 from ruleproof.model.core import Game
 from ruleproof.model.registry import game_for
 from ruleproof.spec.core import variant_from_mapping
+from ruleproof.spec.errors import RuleproofError
 
 PREFIX = {"take5": "T5", "bigpoints": "BP", "ikebana": "IK", "bigfive": "BF", "cinco": "CI"}
 MANIFEST = "wellformed.json"
@@ -92,7 +105,11 @@ def expected_verdict(question_id: str, game: str) -> str | None:
 
 @dataclass(frozen=True)
 class WellformedQuestion(Question):
-    """A catalogue question whose expected verdict comes from ``wellformed.json``."""
+    """A catalogue question whose expected verdict comes from ``wellformed.json``, answered under any reading.
+
+    Under a reading other than the default one, the question explores the reading's own flags and engine
+    (module docstring), so the manifest's verdict applies only under the default reading.
+    """
 
     def answer(self, full: bool = False) -> Finding:
         """Run the question, timing it and attaching the expected verdict."""
@@ -101,19 +118,9 @@ class WellformedQuestion(Question):
         seconds = finding.seconds or (time.perf_counter() - start)
         return replace(finding, seconds=seconds, expected=expected_verdict(self.id, self.game))
 
-    def not_applicable_because(self, reading: Any) -> str | None:
-        """Not applicable when the reading sets a flag the question's sweep does not explore (issue 17).
-
-        The question sweeps the flags it declares (:data:`SWEEPS`, :data:`WIN_CONFIGS`; the quick form), so
-        its answer holds under a reading that changes only those; a plugin's engine is explored itself
-        (module docstring).
-        """
-        outside = {k: v for k, v in reading.changed_flags().items() if k not in self.flags}
-        if outside:
-            swept = ", ".join(self.flags) or "no flag"
-            return (f"{self.id} sweeps {swept} (its reduced configurations and witness games); this reading sets "
-                    + ", ".join(f"{k}={v!r}" for k, v in outside.items()) + ", which it does not explore")
-        return super().not_applicable_because(reading)
+    def same_input(self, reading: Any, asked: Any) -> bool:
+        """Only the default reading: any flag the reading changes is explored (module docstring)."""
+        return not reading.changed_flags() and not reading.has_plugin
 
 
 # --------------------------------------------------------------------------
@@ -125,33 +132,51 @@ def _plugin(reading: Any) -> bool:
     return reading is not None and bool(reading.has_plugin)
 
 
+def _changed(reading: Any) -> bool:
+    """Whether ``reading`` is other than the default one (flags or a plugin)."""
+    return reading is not None and not reading.is_default
+
+
 #: Per game, the rule-constant flags (rows, capacity, hand size …) its reduced configurations, witness games and
 #: length proof take from the reading: under a reading that changes them, every configuration of a sweep is
-#: explored with the reading's numbers (a game not listed here answers "not applicable" under such a reading).
+#: explored with the reading's numbers, and the Z3 length bound is proved with them.
 CONSTANT_FLAGS: dict[str, tuple[str, ...]] = {
     "take5": ("rows", "row_capacity", "hand_size", "deck_top"),
+    "cinco": ("chips", "hand_size", "line_length"),
+}
+
+#: Per game, the flags a reduced configuration sets to make the game small (its board, its disc counts, its
+#: deal): under a reading that changes one, the configuration keeps its own value (unless the game lists the
+#: flag in :data:`CONSTANT_FLAGS`, whose values the configurations take from the reading) and the bounds say so.
+REDUCTION_FLAGS: dict[str, tuple[str, ...]] = {
+    "bigpoints": ("colour_discs", "black_discs", "white_discs"),
+    "bigfive": ("handicap",),
+    "cinco": ("layout", "layout_data", "layout_sha256", "chips"),
 }
 
 
-def _with_constants(configs: Any, reading: Any, game_id: str) -> list[tuple[Any, dict[str, Any]]]:
-    """The sweep's configurations with the reading's rule-constant flags applied to each (unchanged without)."""
-    changed = dict(reading.changed_flags()) if reading is not None else {}
-    numbers = {k: v for k, v in changed.items() if k in CONSTANT_FLAGS.get(game_id, ())}
-    return [(name, {**flags, **numbers}) for name, flags in configs]
+def _plan(game_id: str, configs: Any, reading: Any) -> tuple[list[tuple[Any, dict[str, Any]]], str]:
+    """The ``(configuration, flags)`` pairs a question explores under ``reading``, and a note for its bounds.
 
-
-def _configs(configs: Any, reading: Any) -> list[tuple[Any, dict[str, Any]]]:
-    """Under a reading with a plugin, the sweep's configurations (or player counts) with the reading's own flags.
-
-    The sweep varies flags to cover the built-in readings; a plugin's reading is one reading, so each
-    configuration is explored once, under its flags (and the configuration's own sizes).
+    Under the default reading: the sweep, which varies flags to cover the built-in readings. Under another
+    reading: each configuration of the sweep once, under the reading's own flags (a reading is one reading),
+    less the flags that make a configuration small (:data:`REDUCTION_FLAGS`), which it keeps.
     """
-    changed = dict(reading.changed_flags()) if reading is not None else {}
+    if not _changed(reading):
+        return list(configs), ""
+    changed = dict(reading.changed_flags())
+    reducing = set(REDUCTION_FLAGS.get(game_id, ())) - set(CONSTANT_FLAGS.get(game_id, ()))
+    kept = {k: v for k, v in changed.items() if k in reducing}
+    flags = {k: v for k, v in changed.items() if k not in reducing}
     out: list[tuple[Any, dict[str, Any]]] = []
     for name, _ in configs:
-        if (name, changed) not in out:
-            out.append((name, changed))
-    return out
+        if (name, flags) not in out:
+            out.append((name, dict(flags)))
+    note = ""
+    if kept:
+        note = ("; the reduced configurations keep their own " + ", ".join(sorted(kept))
+                + " (what makes them small), not this reading's " + _flags_text(kept))
+    return out, note
 
 
 #: Explorations on a reading's engine, by the reading's identity (several questions read the same one).
@@ -170,12 +195,37 @@ def explored_under(reading: Any, game_id: str, name: str, flags: dict[str, Any])
     """
     if not _plugin(reading):
         return explored(game_id, name, **flags)
-    cache = (*_reading_key(reading), name, tuple(sorted(flags.items())))
+    cache = (*_reading_key(reading), name,
+             tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in flags.items())))
     if cache not in _READING_CACHE:
         config = config_for(game_id, name, **flags)
         _READING_CACHE[cache] = explore(reading.engine, config.initial_states(), frontier=config.frontier,
                                         max_states=config.max_states, config=config)
     return _READING_CACHE[cache]
+
+
+def _explorations(game_id: str, configs: list[tuple[Any, dict[str, Any]]],
+                  reading: Any) -> tuple[list[tuple[Any, dict[str, Any], Exploration]], list[str]]:
+    """Each configuration explored under ``reading``; one that cannot be built under it (the reading's flags
+    refuse its player count or its deal) is left out and named in the second list, with the reason."""
+    done: list[tuple[Any, dict[str, Any], Exploration]] = []
+    skipped: list[str] = []
+    for name, flags in configs:
+        try:
+            done.append((name, flags, explored_under(reading, game_id, name, flags)))
+        except (RuleproofError, ValueError) as exc:
+            if not _changed(reading):
+                raise
+            skipped.append(f"{game_id}/{name} ({_flags_text(flags)}): {exc}")
+    return done, skipped
+
+
+def method_label(ex: Exploration) -> str:
+    """How far an exploration decides a question: ``proved over every state of <configuration> (N states)``
+    when it is complete, else ``no counterexample among the first N states of <configuration>``."""
+    if ex.complete:
+        return f"proved over every state of {ex.config.label()} ({len(ex.states)} states)"
+    return f"no counterexample among the first {len(ex.states)} states of {ex.config.label()} (a bounded search)"
 
 
 def _engine_note(reading: Any) -> str:
@@ -249,6 +299,37 @@ def _z3_termination(game: str, reading: Any = None) -> tuple[str, str, dict[str,
     return wellformed_bounds.prove_termination(game, getattr(reading, "variant", None))
 
 
+#: Per game, the flags outside the sweep that the Z3 length bound reads from the reading's variant
+#: (:mod:`ruleproof.checkers.smt.wellformed_bounds`: Take 5's rounds are bounded through the end threshold).
+Z3_BOUND_READS: dict[str, tuple[str, ...]] = {"take5": ("threshold",)}
+
+
+def z3_bound_excluded(game_id: str, reading: Any) -> str | None:
+    """Why the Z3 length bound of the full game does not carry over to ``reading`` (``None``: it does).
+
+    The ranking argument counts the built-in effects under the flags the question declares (those its sweep
+    explores and the rule constants); extra legality rules only remove moves, so every play under them is a
+    play of the built-in rules and the bound holds. A derived engine may change the effects, and a flag the
+    argument does not model may change what it counts.
+
+    >>> from ruleproof.model.readings import reading_from_flags
+    >>> z3_bound_excluded("take5", reading_from_flags("take5", ["row_capacity=4"])) is None
+    True
+    >>> z3_bound_excluded("take5", reading_from_flags("take5", ["tie=draw"]))
+    "the ranking argument of the full game's length bound does not model tie=draw"
+    """
+    if not _changed(reading):
+        return None
+    if reading.derived is not None:
+        return (f"the full game's length bound is proved with Z3 over the built-in effects; the derived engine "
+                f"{reading.engine_name()} may change them")
+    modelled = set(_swept(game_id, "1")) | set(Z3_BOUND_READS.get(game_id, ()))
+    outside = {k: v for k, v in reading.changed_flags().items() if k not in modelled}
+    if outside:
+        return f"the ranking argument of the full game's length bound does not model {_flags_text(outside)}"
+    return None
+
+
 def _termination(game_id: str, full: bool, reading: Any = None) -> Finding:
     qid = f"WF-{PREFIX[game_id]}-1"
     question = _TEXTS["1"]
@@ -256,9 +337,9 @@ def _termination(game_id: str, full: bool, reading: Any = None) -> Finding:
     rows: list[dict[str, Any]] = []
     if game_id == "cinco":
         return _cinco_cycle(qid, question, full, start, reading)
-    configs = _configs(SWEEPS[game_id].configs(full), reading) if _plugin(reading) else SWEEPS[game_id].configs(full)
-    for name, flags in _with_constants(configs, reading, game_id):
-        ex = explored_under(reading, game_id, name, flags)
+    configs, note = _plan(game_id, SWEEPS[game_id].configs(full), reading)
+    done, skipped = _explorations(game_id, configs, reading)
+    for name, flags, ex in done:
         cycle = find_cycle(ex)
         if cycle is not None:
             root, prefix = path_to(ex, cycle[0])
@@ -267,16 +348,13 @@ def _termination(game_id: str, full: bool, reading: Any = None) -> Finding:
                 f"yes: a cycle of {len(cycle) - 1} moves in {ex.config.label()}",
                 witness={"config": name, "flags": flags, "root": _state_json(ex.states[root]),
                          "prefix": [str(m) for m in prefix], "cycle": [str(m) for m in cycle_moves(ex, cycle)]},
-                rule_ids=RULE_IDS[game_id]["1"], seconds=time.perf_counter() - start, method="exhaustive")
+                rule_ids=RULE_IDS[game_id]["1"], seconds=time.perf_counter() - start, method="exhaustive",
+                bounds=f"a cycle is a witness of the full rules{note}{_engine_note(reading)}")
         rows.append({"config": ex.config.label(), "states": len(ex.states), "complete": ex.complete,
-                     "longest": longest_play(ex)})
-    if _plugin(reading) and reading.derived is not None:
-        why = (f"the length bound of the full game is proved with Z3 over the built-in effects; the derived engine "
-               f"{reading.engine_name()} may change them, and no cycle was found in "
-               + "; ".join(r["config"] for r in rows) + " explored on it")
-        return Finding(qid, game_id, question, "unknown", f"not decided: {why}", witness={"reduced": rows},
-                       rule_ids=RULE_IDS[game_id]["1"], seconds=time.perf_counter() - start, method="exhaustive",
-                       reason=why, bounds="reduced configurations only" + _engine_note(reading))
+                     "longest": longest_play(ex), "method": method_label(ex)})
+    excluded = z3_bound_excluded(game_id, reading)
+    if excluded is not None:
+        return _termination_by_graphs(qid, game_id, question, rows, skipped, excluded, start, note, reading)
     verdict, argument, data = _z3_termination(game_id, reading)
     if _plugin(reading):
         argument += (f"; the reading's extra rules ({', '.join(reading.rule_ids)}) only remove moves, so every play "
@@ -291,10 +369,33 @@ def _termination(game_id: str, full: bool, reading: Any = None) -> Finding:
         qid, game_id, question, "unsat",
         f"no: {argument}; every reduced configuration is acyclic"
         + (f" (full game bound: {bound} moves for the default rules)" if bound else ""),
-        witness={"reduced": rows, "z3": data}, rule_ids=RULE_IDS[game_id]["1"],
-        seconds=time.perf_counter() - start, method="z3+exhaustive",
+        witness={"reduced": rows, "z3": data, **({"skipped": skipped} if skipped else {})},
+        rule_ids=RULE_IDS[game_id]["1"], seconds=time.perf_counter() - start, method="z3+exhaustive",
         bounds="full game: Z3 over the ranking quantities; reduced: " + "; ".join(r["config"] for r in rows)
-        + _engine_note(reading))
+        + note + _engine_note(reading))
+
+
+def _termination_by_graphs(qid: str, game_id: str, question: str, rows: list[dict[str, Any]], skipped: list[str],
+                           excluded: str, start: float, note: str, reading: Any) -> Finding:
+    """Termination decided by the state graphs of the reduced configurations alone (issue 31): acyclic graphs
+    are the answer, over exactly the states explored, and the answer names that method and why the Z3 length
+    bound of the full game is not used."""
+    rule_ids = RULE_IDS[game_id]["1"]
+    seconds = time.perf_counter() - start
+    if not rows:
+        why = f"no reduced configuration could be explored under this reading ({'; '.join(skipped)}); {excluded}"
+        return Finding(qid, game_id, question, "unknown", f"not decided: {why}", witness={"skipped": skipped},
+                       rule_ids=rule_ids, seconds=seconds, method="exhaustive", reason=why)
+    methods = "; ".join(r["method"] for r in rows)
+    complete = all(r["complete"] for r in rows)
+    return Finding(
+        qid, game_id, question, "unsat",
+        f"no cycle: {methods} (the longest play {max(r['longest'] for r in rows)} moves); decided by the state "
+        f"graphs of the reduced configurations only, since {excluded}",
+        witness={"reduced": rows, **({"skipped": skipped} if skipped else {})}, rule_ids=rule_ids, seconds=seconds,
+        method="exhaustive" if complete else "bounded",
+        bounds=("reduced configurations only (no claim about the full game's length): " + methods + note
+                + _engine_note(reading) + (f"; not explored: {'; '.join(skipped)}" if skipped else "")))
 
 
 def _cinco_cycle(qid: str, question: str, full: bool, start: float, reading: Any = None) -> Finding:
@@ -302,10 +403,16 @@ def _cinco_cycle(qid: str, question: str, full: bool, start: float, reading: Any
 
     game = reading.engine if _plugin(reading) else game_for("cinco")
     found = []
-    sweep = SWEEPS["cinco"].configs(full)
-    for name, flags in (_configs(sweep, reading) if _plugin(reading) else sweep):
-        config = config_for("cinco", name, **flags)
-        ex = explore(game, config.initial_states(), allow=lambda s, m: not isinstance(m, Play),
+    configs, note = _plan("cinco", SWEEPS["cinco"].configs(full), reading)
+    for name, flags in configs:
+        try:
+            config = config_for("cinco", name, **flags)
+            roots = config.initial_states()
+        except (RuleproofError, ValueError) as exc:  # the reading's hands do not fit the reduced board's deal
+            why = f"the reduced configuration {name} cannot be played with {_flags_text(flags)}: {exc}"
+            return Finding(qid, "cinco", question, "unknown", f"not decided: {why}", rule_ids=RULE_IDS["cinco"]["1"],
+                           seconds=time.perf_counter() - start, method="exhaustive", reason=why)
+        ex = explore(game, roots, allow=lambda s, m: not isinstance(m, Play),
                      max_states=config.max_states, config=config)
         cycle = find_cycle(ex)
         if cycle is None:
@@ -314,8 +421,11 @@ def _cinco_cycle(qid: str, question: str, full: bool, start: float, reading: Any
         found.append({"config": name, "flags": flags, "prefix": [str(m) for m in prefix],
                       "cycle": [str(m) for m in cycle_moves(ex, cycle)]})
     if not found:
+        why = ("no cycle of exchanges and draws in the explored subgraph (moves other than play, "
+               f"{', '.join(name for name, _ in configs)}); a game with plays is not searched for cycles")
         return Finding(qid, "cinco", question, "unknown", "no cycle found in the explored subgraph",
-                       rule_ids=RULE_IDS["cinco"]["1"], seconds=time.perf_counter() - start, method="exhaustive", reason="search bound")
+                       rule_ids=RULE_IDS["cinco"]["1"], seconds=time.perf_counter() - start, method="exhaustive",
+                       reason="search bound" if not _changed(reading) else why)
     first = found[0]
     return Finding(
         qid, "cinco", question, "sat",
@@ -323,7 +433,7 @@ def _cinco_cycle(qid: str, question: str, full: bool, start: float, reading: Any
         f"{len(first['cycle'])} moves (ambiguity CI-AMB-10); the same holds on the full board, where the discards "
         "are reshuffled into the deck in the same way",
         witness={"cycles": found}, rule_ids=RULE_IDS["cinco"]["1"], seconds=time.perf_counter() - start, method="exhaustive",
-        bounds="reduced board line9 (9 cells, 9 cards, 2 players), moves other than play" + _engine_note(reading))
+        bounds="reduced board line9 (9 cells, 9 cards, 2 players), moves other than play" + note + _engine_note(reading))
 
 
 def replay_cycle(witness: dict[str, Any]) -> tuple[Any, Any]:
@@ -342,32 +452,72 @@ def replay_cycle(witness: dict[str, Any]) -> tuple[Any, Any]:
 # --------------------------------------------------------------------------
 # Playability
 
+#: The most dead ends a playability witness lists (each with the moves that reach it).
+DEAD_ENDS_SHOWN = 5
+
+
+def _dead_end_text(ex: Exploration, node: int, moves: list[Any]) -> str:
+    actor = ex.actors[node]
+    who = f"seat {actor}" if actor >= 0 else "chance"
+    return f"after {', '.join(map(str, moves)) or 'no move'}: {who} to act has no legal move"
+
 
 def _playability(game_id: str, full: bool, reading: Any = None) -> Finding:
     qid = f"WF-{PREFIX[game_id]}-2"
     question = _TEXTS["2"]
     start = time.perf_counter()
     rows = []
-    configs = _configs(SWEEPS[game_id].configs(full), reading) if _plugin(reading) else SWEEPS[game_id].configs(full)
-    for name, flags in _with_constants(configs, reading, game_id):
-        ex = explored_under(reading, game_id, name, flags)
+    methods = []
+    configs, note = _plan(game_id, SWEEPS[game_id].configs(full), reading)
+    done, skipped = _explorations(game_id, configs, reading)
+    for name, flags, ex in done:
         stuck = dead_ends(ex)
         if stuck:
-            root, moves = path_to(ex, stuck[0])
+            shown = []
+            for node in stuck[:DEAD_ENDS_SHOWN]:
+                root, moves = path_to(ex, node)
+                shown.append({"root": _state_json(ex.states[root]), "moves": [str(m) for m in moves],
+                              "actor": ex.actors[node], "text": _dead_end_text(ex, node, moves)})
+            first = shown[0]
+            named = "; ".join(d["text"] for d in shown)
             return Finding(
-                qid, game_id, question, "sat", f"yes: {len(stuck)} dead ends in {ex.config.label()}",
-                witness={"config": name, "flags": flags, "root": _state_json(ex.states[root]),
-                         "moves": [str(m) for m in moves]},
-                rule_ids=RULE_IDS[game_id]["2"], seconds=time.perf_counter() - start, method="exhaustive")
+                qid, game_id, question, "sat",
+                f"yes: {len(stuck)} dead end{'s' * (len(stuck) != 1)} in {ex.config.label()}; {named}"
+                + (f"; and {len(stuck) - len(shown)} more" if len(stuck) > len(shown) else ""),
+                witness={"config": name, "flags": flags, "root": first["root"], "moves": first["moves"],
+                         "dead_ends": shown, "count": len(stuck)},
+                rule_ids=RULE_IDS[game_id]["2"], seconds=time.perf_counter() - start, method="exhaustive",
+                bounds=f"{method_label(ex)}{note}{_engine_note(reading)}",
+                picture=_picture(reading, game_id, ex.states[stuck[0]]))
         rows.append(f"{ex.config.label()}: {len(ex.states)} states"
                     + ("" if ex.complete else f" (first {ex.config.max_states} only)"))
+        methods.append(method_label(ex))
+    if not rows:
+        why = f"no reduced configuration could be explored under this reading: {'; '.join(skipped)}"
+        return Finding(qid, game_id, question, "unknown", f"not decided: {why}", witness={"skipped": skipped},
+                       rule_ids=RULE_IDS[game_id]["2"], seconds=time.perf_counter() - start, method="exhaustive",
+                       reason=why)
     why = f"explored on the reading's engine, {reading.describe()}" if _plugin(reading) else _PLAY_WHY[game_id]
+    label = f"; {'; '.join(methods)}" if _changed(reading) else ""
     return Finding(
         qid, game_id, question, "unsat",
-        f"no: every non-terminal state of {len(rows)} reduced configurations offers a move ({why})",
-        witness={"explored": rows}, rule_ids=RULE_IDS[game_id]["2"], seconds=time.perf_counter() - start,
-        method="exhaustive",
-        bounds="; ".join(rows) + _engine_note(reading))
+        f"no: every non-terminal state of {len(rows)} reduced configurations offers a move ({why}){label}",
+        witness={"explored": rows, **({"skipped": skipped} if skipped else {})}, rule_ids=RULE_IDS[game_id]["2"],
+        seconds=time.perf_counter() - start, method="exhaustive" if all("every state" in m for m in methods)
+        else "bounded",
+        bounds="; ".join(rows) + note + _engine_note(reading)
+        + (f"; not explored: {'; '.join(skipped)}" if skipped else ""))
+
+
+def _picture(reading: Any, game_id: str, state: Any) -> str:
+    """The dead end drawn for a terminal (plain text; empty when the game has no drawing)."""
+    try:
+        from ruleproof.checkers.render.terminal import position_text
+
+        engine = reading.engine if reading is not None else game_for(game_id)
+        return position_text(engine, state)
+    except Exception:  # noqa: BLE001 - a picture is a courtesy; the witness is the moves
+        return ""
 
 
 _PLAY_WHY = {
@@ -394,7 +544,11 @@ WIN_CONFIGS: dict[str, tuple[tuple[int, dict[str, Any]], ...]] = {
 }
 
 
-def find_win(game: Game[Any, Any, Any], players: int, variant: Any, seat: int, tries: int = 400,
+#: Random games tried per seat before the winnability question gives up (``unknown``).
+WIN_TRIES = 400
+
+
+def find_win(game: Game[Any, Any, Any], players: int, variant: Any, seat: int, tries: int = WIN_TRIES,
              seed: int = 0) -> tuple[int, list[str]] | None:
     """A random game (from a fixed seed) that ``seat`` wins alone (or with its team): ``(seed, moves)``."""
     for i in range(tries):
@@ -443,21 +597,30 @@ def _winnability(game_id: str, full: bool, reading: Any = None) -> Finding:
     if full:
         configs += [(n, {}) for n in range(game.spec.min_players, game.spec.max_players + 1)
                     if (n, {}) not in configs and _players_ok(game, n)]
-    if _plugin(reading):
-        configs = [(n, f) for n, f in _configs(configs, reading)
-                   if _players_ok(game, n, variant_from_mapping(game.variant_type, f))]
-    if CONSTANT_FLAGS.get(game_id):
-        configs = [(n, f) for n, f in _with_constants(configs, reading, game_id)
-                   if _players_ok(game, n, variant_from_mapping(game.variant_type, f))]
+    if _changed(reading):
+        # One reading: its own flags at the sweep's player counts (or the first count it allows).
+        changed = dict(reading.changed_flags())
+        counts = list(dict.fromkeys(n for n, _ in configs))
+        variant = variant_from_mapping(game.variant_type, changed)
+        configs = [(n, changed) for n in counts if _players_ok(game, n, variant)]
+        if not configs:
+            configs = [(n, changed) for n in range(game.spec.min_players, game.spec.max_players + 1)
+                       if _players_ok(game, n, variant)][:1]
+        if not configs:
+            why = f"the reading allows no player count from {game.spec.min_players} to {game.spec.max_players}"
+            return Finding(qid, game_id, question, "not applicable", why, rule_ids=RULE_IDS[game_id]["3"],
+                           seconds=time.perf_counter() - start, method="random", reason=why)
     for players, flags in configs:
         variant = variant_from_mapping(game.variant_type, flags)
         for seat in range(players):
             found = find_win(game, players, variant, seat)
             if found is None:
                 return Finding(qid, game_id, question, "unknown",
-                               f"no random game won by seat {seat} alone ({players} players, {_flags_text(flags)})",
+                               f"no random game won by seat {seat} alone ({players} players, {_flags_text(flags)}) "
+                               f"in {WIN_TRIES} tries",
                                rule_ids=RULE_IDS[game_id]["3"], seconds=time.perf_counter() - start,
-                               method="random", reason="search bound")
+                               method="random", reason=f"search bound: {WIN_TRIES} random games per seat",
+                               bounds=f"{WIN_TRIES} random games per seat (no proof that the seat cannot win)")
             witnesses.append({"players": players, "flags": flags, "seat": seat, "seed": found[0], "moves": found[1]})
     summary = ", ".join(f"{n} players ({_flags_text(f)})" for n, f in configs)
     return Finding(
@@ -516,5 +679,6 @@ for _game in PREFIX:
     for _kind in ("1", "2", "3"):
         QUESTIONS.append(WellformedQuestion(
             f"WF-{PREFIX[_game]}-{_kind}", _game, _TEXTS[_kind], RULE_IDS[_game][_kind], _make(_game, _kind),
-            flags=_swept(_game, _kind), declared=True, takes_reading=True, plugins="engine"))
+            flags=_swept(_game, _kind), declared=True, takes_reading=True, plugins="engine",
+            defect_when=WELLFORMED_DEFECTS[_kind].when, defect=WELLFORMED_DEFECTS[_kind].what))
         register(QUESTIONS[-1])

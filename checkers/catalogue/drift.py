@@ -34,9 +34,11 @@ Under a reading that changes the question's input the manifest does not apply
 from __future__ import annotations
 
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from ruleproof.checkers.catalogue.defects import DRIFT, judge
 from ruleproof.checkers.catalogue.findings import NOT_APPLICABLE, Finding
 from ruleproof.checkers.catalogue.questions import Question
 
@@ -50,6 +52,13 @@ class Checked:
     verdict: str
     reason: str
     seconds: float
+    #: The finding's status (:data:`ruleproof.checkers.catalogue.defects.STATUSES`): answered with no
+    #: defect, defect found, defect accepted, drift, unknown or not applicable.
+    status: str = ""
+    #: The defect the finding reveals, found or accepted ("" when none).
+    defect: str = ""
+    #: The drift found (a changed verdict, a lost result, a witness that does not replay; "" when none).
+    drift: str = ""
 
     @property
     def detail(self) -> str:
@@ -64,7 +73,9 @@ class Checked:
         data = self.finding.to_json() if self.finding is not None else {
             "id": self.question.id, "game": self.question.game, "question": self.question.question,
             "verdict": None, "expected": self.question.expected_verdict()}
-        data["drift"] = self.reason
+        data["drift"] = self.drift
+        data["status"] = self.status
+        data["defect"] = self.defect
         return data
 
 
@@ -104,19 +115,24 @@ def replay_problem(question: Question, finding: Finding, reading: Any = None) ->
         return f"replaying raised {type(exc).__name__}: {exc}"
 
 
-def check_question(question: Question, full: bool = False, reading: Any = None) -> Checked:
-    """Ask ``question`` under ``reading`` and compare the answer with the manifest (see the module docstring)."""
+def check_question(question: Question, full: bool = False, reading: Any = None,
+                   allow: Iterable[str] = ()) -> Checked:
+    """Ask ``question`` under ``reading``, compare the answer with the manifest (see the module docstring) and
+    judge whether it reveals a defect (:func:`ruleproof.checkers.catalogue.defects.judge`: a defect found is a
+    ``fail`` unless the manifest records it as the rulebook's or ``allow`` names the question)."""
     start = time.perf_counter()
     try:
         finding = question.ask(full, reading)
     except Exception as exc:  # the audit reports every failure as a row; a crash would hide the other findings
-        return Checked(question, None, "fail",
-                       f"drift: {question.id} raised {type(exc).__name__}: {exc} (a stored witness or encoding "
-                       "that no longer fits the rules?)", time.perf_counter() - start)
+        why = (f"drift: {question.id} raised {type(exc).__name__}: {exc} (a stored witness or encoding that no "
+               "longer fits the rules?)")
+        return Checked(question, None, "fail", why, time.perf_counter() - start, DRIFT, drift=why)
     default = reading is None or bool(getattr(reading, "is_default", False))
     verdict, reason = compare(finding, default_reading=default)
     if verdict == "pass":
         problem = replay_problem(question, finding, reading)
         if problem is not None:
             verdict, reason = "fail", f"drift: the witness of {question.id} no longer replays: {problem}"
-    return Checked(question, finding, verdict, reason, finding.seconds or (time.perf_counter() - start))
+    judged = judge(question, finding, verdict, reason, reading, allow)
+    return Checked(question, finding, judged.verdict, judged.reason, finding.seconds or (time.perf_counter() - start),
+                   judged.status, judged.defect, reason)

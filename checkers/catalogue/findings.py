@@ -91,11 +91,37 @@ class Finding:
         }
 
 
-def load_manifest(game: str) -> dict[str, str]:
-    """The expected verdict of each finding id of ``game`` (empty when none is recorded)."""
+def _manifest_file(name: str) -> dict[str, Any]:
     try:
-        text = resources.files("ruleproof.checkers").joinpath("data", "findings", f"{game}.json").read_text("utf-8")
+        text = resources.files("ruleproof.checkers").joinpath("data", "findings", f"{name}.json").read_text("utf-8")
     except FileNotFoundError:
         return {}
-    data = json.loads(text)
-    return {str(k): str(v["expected"] if isinstance(v, dict) else v) for k, v in data.items()}
+    data: dict[str, Any] = json.loads(text)
+    return data
+
+
+def load_manifest(game: str) -> dict[str, str]:
+    """The expected verdict of each finding id of ``game`` (empty when none is recorded)."""
+    return {str(k): str(v["expected"] if isinstance(v, dict) else v) for k, v in _manifest_file(game).items()}
+
+
+#: The manifest the well-formedness questions (``WF-``) of every game share.
+WELLFORMED_MANIFEST = "wellformed"
+
+
+def manifest_entry(game: str, finding_id: str) -> tuple[str | None, str]:
+    """``(expected verdict, note)`` of a finding under the default reading: from ``<game>.json``, else (a
+    ``WF-`` question) from ``wellformed.json``; ``(None, "")`` when none is recorded.
+
+    >>> manifest_entry("cinco", "WF-CI-1")[0]
+    'sat'
+    >>> manifest_entry("take5", "NO-SUCH-ID")
+    (None, '')
+    """
+    for name in (game, WELLFORMED_MANIFEST):
+        entry = _manifest_file(name).get(finding_id)
+        if entry is not None:
+            if isinstance(entry, dict):
+                return str(entry["expected"]), str(entry.get("note", ""))
+            return str(entry), ""
+    return None, ""

@@ -22,6 +22,15 @@ flag the reading sets otherwise says why it does not apply.
 ...               fixed=(("professional", False),), declared=True)
 >>> print(q3.ask(reading=reading_from_flags("take5", ["professional=true"])).answer)
 DEMO-S asks about professional=False (its encoding fixes it); this reading sets professional=True
+
+Where a question's encoding cannot follow a reading's plugin but its subject
+exists under the reading, a fallback registered for it
+(:func:`register_fallback`, e.g. a search on the reading's own engine,
+:mod:`ruleproof.checkers.analysis.probes`) answers instead, naming its method
+and bound. Each question also declares which of its verdicts is a defect of
+the rules (:attr:`Question.defect_when`,
+:mod:`ruleproof.checkers.catalogue.defects`): the audit fails on a defect it
+finds under a reading.
 """
 
 from __future__ import annotations
@@ -33,7 +42,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 from dataclasses import dataclass, replace
 
-from ruleproof.checkers.catalogue.findings import NOT_APPLICABLE, Finding, load_manifest
+from ruleproof.checkers.catalogue.findings import NOT_APPLICABLE, Finding, manifest_entry
 from ruleproof.spec.registry import parts_for
 
 @dataclass(frozen=True)
@@ -90,6 +99,13 @@ class Question:
     replay: Callable[[Finding, Any], str | None] | None = None
     plugins_why: str = ""
     hooks_free: tuple[str, ...] = ()
+    #: The verdict that reveals a defect of the rules (a dead end, a game that need not end, a seat that
+    #: cannot win, two rules in conflict): ``"sat"``, ``"unsat"``, ``""`` for a question none of whose
+    #: answers is a defect (a measurement, a bound, a remark of the text), or ``None`` when the question
+    #: leaves it to the catalogue's table (:data:`ruleproof.checkers.catalogue.defects.DECLARED`).
+    defect_when: str | None = None
+    #: What the defect is, in a few words ("a reachable dead end"), said when it is found.
+    defect: str = ""
 
     def answer(self, full: bool = False) -> Finding:
         """Run the question under the default reading, timing it and attaching the manifest's expected verdict."""
@@ -99,8 +115,24 @@ class Question:
         return replace(finding, seconds=seconds, expected=self.expected_verdict())
 
     def expected_verdict(self) -> str | None:
-        """The manifest's verdict for the default reading."""
-        return load_manifest(self.game).get(self.id)
+        """The manifest's verdict for the default reading (the game's manifest, then ``wellformed.json``)."""
+        return manifest_entry(self.game, self.id)[0]
+
+    def is_what_if(self, reading: Any) -> bool:
+        """Whether the question, asked under ``reading``, pins a flag to another value than the reading's (a
+        what-if such as "with the professional variant, ..." under a reading without it): its answer is
+        about those flags, not about the reading's own rules.
+
+        >>> from ruleproof.model.readings import default_reading
+        >>> q = Question("DEMO-W", "take5", "?", (), lambda full: None, fixed=(("professional", True),))
+        >>> q.is_what_if(default_reading("take5")), replace(q, fixed=()).is_what_if(default_reading("take5"))
+        (True, False)
+        """
+        if not self.fixed:
+            return False
+        from ruleproof.spec.core import variant_to_dict
+
+        return variant_to_dict(self.asked_under(reading).variant) != variant_to_dict(reading.variant)
 
     def _call(self, full: bool, reading: Any) -> Finding:
         if not self.takes_reading:
@@ -113,6 +145,11 @@ class Question:
 
     def not_applicable_because(self, reading: Any) -> str | None:
         """Why the question cannot be asked under ``reading`` (``None`` when it can)."""
+        return self.flags_exclude(reading) or self.plugin_excludes(reading)
+
+    def flags_exclude(self, reading: Any) -> str | None:
+        """Why the reading's flags leave the question without a subject (it asks about another value of a flag
+        the reading sets, or it declares no flags), else ``None``."""
         changed = reading.changed_flags()
         if not self.declared and changed:
             return (f"{self.id} does not declare which flags its answer depends on, so it is asked only under the "
@@ -122,6 +159,11 @@ class Question:
             if flag in changed and changed[flag] != value:
                 return (f"{self.id} asks about {flag}={value!r} (its encoding fixes it); this reading sets "
                         f"{flag}={changed[flag]!r}")
+        return None
+
+    def plugin_excludes(self, reading: Any) -> str | None:
+        """Why the question's encoding cannot follow the reading's plugin (a derived engine that may change the
+        effects it holds, extra rules it cannot see), else ``None``."""
         if reading.has_plugin and self.plugins != "engine":
             if reading.derived is not None:
                 others = [name for name in derived_overrides(reading) if name not in self.hooks_free]
@@ -155,11 +197,18 @@ class Question:
             return self.answer(full)
         label = reading.describe()
         why = self.not_applicable_because(reading)
+        start = time.perf_counter()
         if why is not None:
+            fallback = _FALLBACKS.get(self.id)
+            if fallback is not None and self.flags_exclude(reading) is None:
+                # The encoding cannot follow the plugin, but the question's subject exists: a search on the
+                # reading's own engine answers it, naming its method and bound.
+                found = fallback(self, full, self.asked_under(reading), why)
+                return replace(found, seconds=found.seconds or (time.perf_counter() - start), expected=None,
+                               reading=label)
             return Finding(self.id, self.game, self.question, NOT_APPLICABLE, why, rule_ids=self.rule_ids,
                            method="reading", reason=why, reading=label)
         asked = self.asked_under(reading)
-        start = time.perf_counter()
         finding = self._call(full, asked)
         seconds = finding.seconds or (time.perf_counter() - start)
         # A witness found over the built-in rules (every question but one answered on the reading's own engine,
@@ -171,14 +220,20 @@ class Question:
                 finding = replace(finding, verdict="unknown", reason=f"the witness found over the built-in rules "
                                   f"is not a legal play under this reading: {problem}",
                                   answer=finding.answer + " (not confirmed under this reading)")
+        same = self.same_input(reading, asked)
+        return replace(finding, seconds=seconds, expected=self.expected_verdict() if same else None, reading=label)
+
+    def same_input(self, reading: Any, asked: Any) -> bool:
+        """Whether ``reading`` (``asked``: with the question's fixed flags applied) gives the question the same
+        input as the default reading, so that the manifest's expected verdict applies: no plugin, and every
+        flag the question depends on (:attr:`flags`, :attr:`fixed`) at its default reading's value."""
         from ruleproof.model.readings import default_reading
         from ruleproof.spec.core import variant_to_dict
 
         relevant = set(self.flags) | {f for f, _ in self.fixed}
         now = variant_to_dict(asked.variant)
         home = variant_to_dict(self.asked_under(default_reading(self.game)).variant)
-        same = not reading.has_plugin and all(now[f] == home[f] for f in relevant)
-        return replace(finding, seconds=seconds, expected=self.expected_verdict() if same else None, reading=label)
+        return not reading.has_plugin and all(now[f] == home[f] for f in relevant)
 
 
 def derived_overrides(reading: Any) -> tuple[str, ...]:
@@ -218,6 +273,22 @@ def _plugin_text(reading: Any) -> str:
 
 
 _QUESTIONS: dict[str, Question] = {}
+
+#: Per question id, how to answer it under a reading its encoding cannot follow (a plugin): called with the
+#: question, ``full``, the reading (with the question's fixed flags) and why the encoding does not apply.
+Fallback = Callable[[Question, bool, Any, str], Finding]
+_FALLBACKS: dict[str, Fallback] = {}
+
+
+def register_fallback(question_id: str, fallback: Fallback) -> None:
+    """Answer ``question_id`` with ``fallback`` where its encoding cannot follow a reading's plugin (a search on
+    the reading's own engine: :mod:`ruleproof.checkers.analysis.probes`)."""
+    _FALLBACKS[question_id] = fallback
+
+
+def has_fallback(question_id: str) -> bool:
+    """Whether a question is answered by a search on the reading's engine where its encoding cannot follow it."""
+    return question_id in _FALLBACKS
 
 
 def register(question: Question) -> Question:

@@ -59,13 +59,29 @@ IMPLEMENTS: dict[str, Any] = {
     "solo_min_group": 3,
     "solo_discard_cards": 3,
 }
+#: The rule constants a certificate's variant may set, with the values (from, to) this checker implements; a
+#: certificate under another value is refused (``flags`` below). Compared with the spec's bounds by
+#: tests/checkers/test_certcheck_constants.py.
+PARAMETERS: dict[str, tuple[int, int]] = {
+    "hand_size": (3, 10),
+    "max_group": (1, 4),
+    "copies": (1, 8),
+    "kids_deal": (1, 24),
+}
 _COLOURS: int = IMPLEMENTS["colours"]
 _KINDS: int = IMPLEMENTS["animals"] * _COLOURS
-_HAND: int = IMPLEMENTS["hand_size"]
 _LINE: int = IMPLEMENTS["max_line"]
-_GROUP: int = IMPLEMENTS["max_group"]
-#: Every card but the start card is dealt.
-_DEALT: int = _KINDS * IMPLEMENTS["copies"] - 1
+
+
+def _constant(s: dict[str, Any], name: str) -> int:
+    """The value of rule constant ``name`` under the state's variant (the rulebook's when the variant has none)."""
+    value: int = s["variant"].get(name, IMPLEMENTS[name])
+    return value
+
+
+def _dealt(s: dict[str, Any]) -> int:
+    """Cards dealt from the deck: every card but the start card."""
+    return _KINDS * _constant(s, "copies") - 1
 
 ANIMALS = "LGZCE"
 COLOURS = "bygrp"
@@ -158,13 +174,14 @@ def _sizes(s: dict[str, Any]) -> list[int]:
     if v["handicap"]:
         return list(v["handicap"])
     if v["children"]:
-        return [IMPLEMENTS["kids_deal"]] * n
-    return [_DEALT // n] * n
+        return [_constant(s, "kids_deal")] * n
+    return [_dealt(s) // n] * n
 
 
 def _setup_length(s: dict[str, Any]) -> int:
     sizes = _sizes(s)
-    return 1 + sum(sizes) + sum(min(_HAND, k) for k in sizes)
+    hand = _constant(s, "hand_size")
+    return 1 + sum(sizes) + sum(min(hand, k) for k in sizes)
 
 
 def _deal_target(s: dict[str, Any], index: int) -> tuple[str, int]:
@@ -172,14 +189,15 @@ def _deal_target(s: dict[str, Any], index: int) -> tuple[str, int]:
         return ("board", 0)
     i = index - 1
     sizes = _sizes(s)
+    hand = _constant(s, "hand_size")
     for seat, k in enumerate(sizes):
         if i < k:
             return ("deck", seat)
         i -= k
     for seat, k in enumerate(sizes):
-        if i < min(_HAND, k):
+        if i < min(hand, k):
             return ("hand", seat)
-        i -= min(_HAND, k)
+        i -= min(hand, k)
     return ("none", -1)
 
 
@@ -297,10 +315,10 @@ def analyse(board: dict[Cell, int], placed: tuple[tuple[int, int, int], ...]) ->
     }
 
 
-def _placement_verdicts(a: Facts) -> dict[str, bool]:
+def _placement_verdicts(a: Facts, max_group: int = IMPLEMENTS["max_group"]) -> dict[str, bool]:
     lines = a["lines"]
     return {
-        "BF-PLAY-2": 1 <= a["size"] <= _GROUP,
+        "BF-PLAY-2": 1 <= a["size"] <= max_group,
         "BF-PLAY-3": not a["occupied"] and not a["duplicate_cells"],
         "BF-LINE-1": a["straight"] and not a["gaps"],
         "BF-LINE-2": a["size"] == 0 or not a["straight"] or bool(a["gaps"]) or bool(a["anchors"]),
@@ -310,9 +328,10 @@ def _placement_verdicts(a: Facts) -> dict[str, bool]:
     }
 
 
-def placement_ok(board: dict[Cell, int], placed: tuple[tuple[int, int, int], ...]) -> bool:
+def placement_ok(board: dict[Cell, int], placed: tuple[tuple[int, int, int], ...],
+                 max_group: int = IMPLEMENTS["max_group"]) -> bool:
     """Whether ``placed`` breaks none of the placement rules (cards in hand aside)."""
-    return all(_placement_verdicts(analyse(board, placed)).values())
+    return all(_placement_verdicts(analyse(board, placed), max_group).values())
 
 
 def frontier(board: dict[Cell, int]) -> list[Cell]:
@@ -330,8 +349,9 @@ def single_witness(board: dict[Cell, int], hand: list[int]) -> str | None:
     return None
 
 
-def legal_plays(board: dict[Cell, int], hand: list[int], min_size: int) -> list[str]:
-    """Every legal group of at least ``min_size`` hand cards, by exhaustive enumeration (see the module)."""
+def legal_plays(board: dict[Cell, int], hand: list[int], min_size: int,
+                max_group: int = IMPLEMENTS["max_group"]) -> list[str]:
+    """Every legal group of ``min_size`` to ``max_group`` hand cards, by exhaustive enumeration (see the module)."""
     found: set[str] = set()
     seen: set[tuple[Cell, ...]] = set()
     for (px, py) in board:
@@ -344,12 +364,12 @@ def legal_plays(board: dict[Cell, int], hand: list[int], min_size: int) -> list[
                         continue
                     segment = [(px + i * dx, py + i * dy) for i in range(lo, hi + 1)]
                     empty = tuple(c for c in segment if c not in board)
-                    if not min_size <= len(empty) <= min(_GROUP, len(hand)) or empty in seen:
+                    if not min_size <= len(empty) <= min(max_group, len(hand)) or empty in seen:
                         continue
                     seen.add(empty)
                     for cards in set(itertools.permutations(sorted(hand), len(empty))):
                         placed = tuple(sorted((x, y, c) for (x, y), c in zip(empty, cards)))
-                        if placement_ok(board, placed):
+                        if placement_ok(board, placed, max_group):
                             found.add(play_text(placed))
     return sorted(found)
 
@@ -388,6 +408,7 @@ class _BigFive:
         "pass_rule": ("stuck",),
         "solo_discard": ("forced",),
         "solo_rest": None,
+        **{name: tuple(range(low, high + 1)) for name, (low, high) in PARAMETERS.items()},
     }
 
     def parse_move(self, text: str) -> tuple[str, Any]:
@@ -398,7 +419,7 @@ class _BigFive:
         v, n = s["variant"], s["players"]
         top = IMPLEMENTS["max_players_five"] if v["allow_five"] else IMPLEMENTS["max_players"]
         ok = IMPLEMENTS["min_players"] <= n <= top and (not v["handicap"] or len(v["handicap"]) == n)
-        ok = ok and not (v["children"] and not v["handicap"] and IMPLEMENTS["kids_deal"] * n > _DEALT)
+        ok = ok and not (v["children"] and not v["handicap"] and _constant(s, "kids_deal") * n > _dealt(s))
         out: list[Evaluation] = [("BF-SETUP-1", ok, {"players": n, "allow_five": v["allow_five"],
                                                       "handicap": v["handicap"]})]
         if kind == "deal":
@@ -424,7 +445,7 @@ class _BigFive:
         board = board_of(s)
         if kind == "play" and seat_move:
             a = analyse(board, arg)
-            verdicts = _placement_verdicts(a)
+            verdicts = _placement_verdicts(a, _constant(s, "max_group"))
             out.append(("BF-PLAY-2", verdicts["BF-PLAY-2"], {"group_size": a["size"]}))
             out.append(("BF-PLAY-3", verdicts["BF-PLAY-3"], {"occupied": a["occupied"], "duplicate_cells": a["duplicate_cells"]}))
             out.append(("BF-LINE-1", verdicts["BF-LINE-1"], {"straight": a["straight"], "gaps": a["gaps"]}))
@@ -439,7 +460,8 @@ class _BigFive:
                                                        "top": [code(c) for c in deck_top]}))
         if kind == "exchange" and seat_move:
             size = _deck_size(s["decks"][actor])
-            out.append(("BF-EXCH-1", 1 <= len(arg) <= _HAND and size > 0, {"count": len(arg), "deck_size": size}))
+            out.append(("BF-EXCH-1", 1 <= len(arg) <= _constant(s, "hand_size") and size > 0,
+                        {"count": len(arg), "deck_size": size}))
         if kind == "pass" and seat_move and n > 1:
             size = _deck_size(s["decks"][actor])
             witness = single_witness(board, hand)
@@ -454,7 +476,7 @@ class _BigFive:
         if kind == "discard" and seat_move:
             out.append(("BF-SOLO-2", len(arg) == IMPLEMENTS["solo_discard_cards"], {"count": len(arg)}))
             if n == 1:
-                plays = legal_plays(board, list(s["hands"][0]), IMPLEMENTS["solo_min_group"])
+                plays = legal_plays(board, list(s["hands"][0]), IMPLEMENTS["solo_min_group"], _constant(s, "max_group"))
                 out.append(("BF-SOLO-3", not plays, {"can_place_3": bool(plays), "witness": plays[0] if plays else None}))
         if kind == "bonuspile" and seat_move:
             out.append(("BF-SOLO-4", arg in s["pile"], {"card": code(arg), "pile": [code(c) for c in s["pile"]]}))
@@ -473,7 +495,7 @@ class _BigFive:
             return {"claim": SOLO_CLAIM, "method": SOLO_METHOD, "assumptions": SOLO_ASSUMPTIONS, "bound": SOLO_BOUND,
                     "facts": {"hand": [code(c) for c in s["hands"][0]], "cards_on_board": len(s["board"]),
                               "legal_groups": len(legal_plays(board_of(s), list(s["hands"][0]),
-                                                              IMPLEMENTS["solo_min_group"]))}}
+                                                              IMPLEMENTS["solo_min_group"], _constant(s, "max_group")))}}
         cells = frontier(board_of(s))
         hand = sorted(set(s["hands"][actor]))
         return {"claim": FORCED_CLAIM, "method": FORCED_METHOD, "assumptions": FORCED_ASSUMPTIONS,

@@ -30,7 +30,10 @@ IMPLEMENTS: dict[str, Any] = {
     "team_sizes": (2, 3),
     "hand_size": 4,
 }
+#: A certificate's hand size when its variant names none (certificates made before the flag existed).
 HAND: int = IMPLEMENTS["hand_size"]
+#: The hand sizes this checker implements (flag ``hand_size``; a certificate under another is refused).
+HAND_SIZES: tuple[int, ...] = tuple(range(1, 11))
 _TEAM_PLAYERS: tuple[int, ...] = IMPLEMENTS["team_players"]
 _PAIRS: int = IMPLEMENTS["team_sizes"][0]
 _TRIPLES: int = IMPLEMENTS["team_sizes"][1]
@@ -81,6 +84,11 @@ def whose_turn(s: dict[str, Any]) -> int:
     return int(s["turn"])
 
 
+def _hand_size(s: dict[str, Any]) -> int:
+    """The cards of a full hand under the state's variant (drawing needs fewer, exchanging exactly as many)."""
+    return int(s["variant"].get("hand_size", HAND))
+
+
 def _colours(s: dict[str, Any]) -> int:
     """The colours in play: the players, or the teams (four: two pairs; six: ``teams6`` 2x3 or 3x2)."""
     n = int(s["players"])
@@ -125,6 +133,10 @@ class _Cinco:
         "first_seat": (0,),
         "chips_out": ("last_chip",),
         "must_place": (False,),
+        "hand_size": HAND_SIZES,
+        "line_length": None,  # legality never asks for a line: only winning does (an effect)
+        "five": ("refused",),  # five playing alone (CI-AMB-11): not implemented here, refused
+        "joker_burn": (False,),  # a joker card that may burn (CI-AMB-12): not implemented here, refused
     }
 
     #: Flags of earlier versions, accepted at their old value only (``layout_file`` "": no file).
@@ -140,6 +152,9 @@ class _Cinco:
         re-derived; its text is still checked against its hash, and its cell
         count (the pairs after the last ``;``) against the board.
         """
+        hand = variant.get("hand_size", HAND)
+        if type(hand) is not int:
+            raise CertificateFormatError(f"$.variant.hand_size: a hand size is a whole number; got {hand!r}")
         data, digest = variant.get("layout_data", ""), variant.get("layout_sha256", "")
         if not isinstance(data, str) or not isinstance(digest, str):
             raise CertificateFormatError("$.variant.layout_data: layout_data and layout_sha256 must be strings")
@@ -169,9 +184,10 @@ class _Cinco:
                                                           "available": arg in draw_from}))
         hand = s["hands"][actor] if 0 <= actor < n else []
         if kind == "draw" and actor >= 0:
-            out.append(("CI-HAND-1", len(hand) < HAND and bool(draw_from), {"hand": hand, "cards_to_draw": len(draw_from)}))
+            out.append(("CI-HAND-1", len(hand) < _hand_size(s) and bool(draw_from),
+                        {"hand": hand, "cards_to_draw": len(draw_from)}))
         if kind == "exchange" and actor >= 0:
-            out.append(("CI-HAND-2", len(hand) == HAND, {"hand": hand}))
+            out.append(("CI-HAND-2", len(hand) == _hand_size(s), {"hand": hand}))
         if kind == "play" and actor >= 0:
             card, cell = arg
             board = s["board"]

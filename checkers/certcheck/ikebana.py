@@ -28,6 +28,51 @@ IMPLEMENTS: dict[str, Any] = {
 COLOURS: str = "".join(IMPLEMENTS["colours"])
 FULL_DECK = sorted(f"{c}{v}" for c in COLOURS for v in IMPLEMENTS["values"])
 START_COINS: int = IMPLEMENTS["start_coins"]
+
+
+class _Span:
+    """A range of numbers as a certificate's flag may give it (``repr``: ``low..high``)."""
+
+    def __init__(self, low: int, high: int) -> None:
+        self.low, self.high = low, high
+
+    def __repr__(self) -> str:
+        return f"{self.low}..{self.high}"
+
+
+class Within(tuple[_Span, ...]):
+    """The values a number flag may take, ``low`` to ``high`` (for a list flag: each member, and ``length``
+    members at most, lowest first): an entry of the checker's flag table, which
+    :func:`~ruleproof.checkers.certcheck.check_reading` asks ``value in`` and names (``low..high``) when it
+    refuses a value.
+
+    >>> 3 in Within(0, 30), 31 in Within(0, 30), [1, 2, 2] in Within(1, 5, 20), [2, 1] in Within(1, 5, 20)
+    (True, False, True, False)
+    """
+
+    span: _Span
+    length: int | None
+
+    def __new__(cls, low: int, high: int, length: int | None = None) -> Within:
+        span = _Span(low, high)
+        self = super().__new__(cls, (span,))
+        self.span, self.length = span, length
+        return self
+
+    def __contains__(self, value: object) -> bool:
+        if self.length is None:
+            members: list[object] = [value]
+        elif isinstance(value, list) and 1 <= len(value) <= self.length and value == sorted(value):
+            members = list(value)
+        else:
+            return False
+        return all(type(m) is int and self.span.low <= m <= self.span.high for m in members)
+
+
+def _flag(s: dict[str, Any], name: str) -> Any:
+    """A number flag of the state's variant (a certificate made before the flag existed: its rulebook value)."""
+    value = s["variant"].get(name, IMPLEMENTS[name])
+    return tuple(value) if isinstance(value, list) else value
 ALLOWED = {"choose": ("draw", "buy"), "reveal": ("reveal",), "decide": ("keep", "refuse"), "over": ()}
 
 FORCED_METHOD = "every other choice of this decision (draw, buy from each seat; or keep, refuse) evaluated against the rules"
@@ -83,6 +128,16 @@ class _Ikebana:
         "recycle": None,
         "stall": None,
         "partial_refusal": (False,),
+        # the rule numbers: the deck and the starting coins decide the setup rule (IK-SETUP-2); the others
+        # change scoring and the end of the game, never whether a move is legal
+        "values": Within(1, 5, 20),
+        "start_coins": Within(0, 30),
+        "rounds": None,
+        "bouquet": None,
+        "two_colour_multiplier": None,
+        "rainbow_multiplier": None,
+        "one_colour_multiplier": None,
+        "final_factor": None,
     }
 
     def parse_move(self, text: str) -> tuple[str, Any]:
@@ -94,11 +149,13 @@ class _Ikebana:
         turn = whose_turn(s)
         out: list[Evaluation] = [("IK-SETUP-1", IMPLEMENTS["min_players"] <= n <= IMPLEMENTS["max_players"],
                                   {"players": n})]
-        fresh = (s["round"] == 1 and s["phase"] == "choose" and s["deck"] == FULL_DECK and not any(s["hands"])
+        deck = sorted(f"{c}{v}" for c in COLOURS for v in _flag(s, "values"))
+        fresh = (s["round"] == 1 and s["phase"] == "choose" and s["deck"] == deck and not any(s["hands"])
                  and not any(s["piles"]) and not s["last_scores"])
         if fresh:
             facts: Facts = {"coins": s["coins"], "issued": s["issued"], "start": s["start"], "turn": s["turn"]}
-            ok = s["coins"] == [START_COINS] * n and s["issued"] == 0 and s["start"] == 0 and s["turn"] == 0
+            ok = (s["coins"] == [_flag(s, "start_coins")] * n and s["issued"] == 0 and s["start"] == 0
+                  and s["turn"] == 0)
             out.append(("IK-SETUP-2", ok, facts))
         out.append(("IK-TURN-1", actor == turn, {"actor": _who(actor), "to_act": _who(turn)}))
         out.append(("IK-TURN-2", kind in ALLOWED[s["phase"]], {"phase": s["phase"], "move_kind": kind}))

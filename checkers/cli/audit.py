@@ -20,7 +20,8 @@ from ruleproof.checkers.cli.progress import Progress
 #: The kinds of check (``ruleproof.checkers.analysis.audit.CHECK_KINDS``; repeated to keep ``--help`` light).
 CHECK_KINDS = ("conformance", "fuzz", "property", "finding")
 
-_VERDICT_STYLE = {"pass": "green", "fail": "bold red", "unknown": "yellow"}
+_VERDICT_STYLE = {"pass": "green", "fail": "bold red", "unknown": "yellow", "defect found": "bold red",
+                  "defect accepted": "cyan"}
 
 #: Column widths of the streamed table (the last column takes the rest and wraps). The verdict column
 #: holds its longest word ("applicable" of "not applicable"), so a verdict wraps between words, never inside one.
@@ -37,9 +38,17 @@ def _row_table(header: bool) -> Any:
     return t
 
 
+def _shown(row: Any) -> str:
+    """The verdict column: a finding's defect status where it has one ("defect found", "defect accepted"),
+    else the row's verdict."""
+    shown: str = row.status if row.status in ("defect found", "defect accepted") else row.verdict
+    return shown
+
+
 def _add_row(t: Any, row: Any) -> None:
-    style = _VERDICT_STYLE.get(row.verdict, "dim")
-    t.add_row(row.game, row.check, f"[{style}]{row.verdict}[/{style}]", f"{row.seconds:.1f}",
+    shown = _shown(row)
+    style = _VERDICT_STYLE.get(shown, "dim")
+    t.add_row(row.game, row.check, f"[{style}]{shown}[/{style}]", f"{row.seconds:.1f}",
               f"[bold]{_escape(row.subject)}[/bold]: {_escape(row.detail)}")
 
 
@@ -50,16 +59,12 @@ def _escape(text: str) -> str:
 
 
 def _options(args: argparse.Namespace, games: list[str]) -> Any:
-    from ruleproof.checkers.analysis.audit import AuditOptions, known_finding_ids
+    from ruleproof.checkers.analysis.audit import AuditOptions
 
     findings: tuple[str, ...] = ()
     if args.finding:
-        known = known_finding_ids(games)
-        by_upper = {k.upper(): k for k in known}
-        for wanted in args.finding:
-            if wanted.upper() not in by_upper:
-                raise unknown_choice("finding", wanted, known, "see the findings table in the docs or `ruleproof audit`")
-        findings = tuple(by_upper[w.upper()] for w in args.finding)
+        findings = _known_ids(args.finding, games, "finding")
+    allow = _known_ids([i for group in args.allow for i in group], games, "allow") if args.allow else ()
 
     def pick(value: int | None, normal: int, quick: int) -> int:
         return value if value is not None else (quick if args.quick else normal)
@@ -69,7 +74,32 @@ def _options(args: argparse.Namespace, games: list[str]) -> Any:
                         property_games=pick(args.property_games, 30, 5), seed=args.seed,
                         findings=not args.no_findings, full=args.full, checks=tuple(args.check or ()),
                         finding_ids=findings, quick=args.quick, reading=_reading(args, games),
-                        players=_players(args, games))
+                        players=_players(args, games), allow=allow,
+                        cross_check=args.cross_check)
+
+
+def _known_ids(wanted: list[str], games: list[str], option: str) -> tuple[str, ...]:
+    """Catalogue ids of ``--finding``/``--allow`` in the catalogue's spelling (an unknown one: exit 2)."""
+    from ruleproof.checkers.analysis.audit import known_finding_ids
+
+    known = known_finding_ids(games)
+    by_upper = {k.upper(): k for k in known}
+    for word in wanted:
+        if word.upper() not in by_upper:
+            raise unknown_choice(option, word, known, "see the findings table in the docs or `ruleproof audit`")
+    return tuple(dict.fromkeys(by_upper[w.upper()] for w in wanted))
+
+
+def _ids(text: str) -> list[str]:
+    """``--allow``'s value: catalogue ids separated by commas.
+
+    >>> _ids("WF-T5-2, wf-t5-1")
+    ['WF-T5-2', 'wf-t5-1']
+    """
+    ids = [word.strip() for word in text.split(",") if word.strip()]
+    if not ids:
+        raise argparse.ArgumentTypeError(f"--allow takes finding ids separated by commas; got {text!r}")
+    return ids
 
 
 def _players(args: argparse.Namespace, games: list[str]) -> tuple[int, ...]:
@@ -103,6 +133,16 @@ def _reading(args: argparse.Namespace, games: list[str]) -> Any:
     return reading_of(games[0], args.variant, args.reading)
 
 
+def _need_second_solver() -> None:
+    """``--cross-check`` needs cvc5: a bad-input error (exit 2) that says how to install it."""
+    from ruleproof.checkers.smt.cvc5_solver import available
+    from ruleproof.spec.errors import RuleproofError
+
+    if not available():
+        raise RuleproofError("--cross-check re-decides the proofs with cvc5, which is not installed: "
+                             "pip install 'ruleproof[cvc5]'")
+
+
 def cmd_audit(args: argparse.Namespace) -> int:
     """Run the audit, printing each row as its check finishes."""
     from dataclasses import replace
@@ -116,10 +156,15 @@ def cmd_audit(args: argparse.Namespace) -> int:
 
         named = [load_reading(args.reading).game]
     games = list(dict.fromkeys(game_arg(g) for g in named)) if named else list(available_games())
+    if args.cross_check:
+        _need_second_solver()
     options = _options(args, games)
     total = count_checks(games, options)
     console = None if args.json else out()
+    readings = {game: options.reading_for(game) for game in games}
     if console is not None:
+        for line in reading_lines(readings):
+            console.print(line, markup=False)
         header = _row_table(header=True)
         console.print(header)
     done = 0
@@ -147,12 +192,74 @@ def cmd_audit(args: argparse.Namespace) -> int:
     counts = _counts(rows)
     by_game = {game: _counts([r for r in rows if r.game == game]) for game in games}
     if args.json:
+        from ruleproof.checkers.cli.readinghead import reading_json
+
         print_json("audit", {"games": games, "ok": not failed, "counts": counts, "by_game": by_game,
+                             "readings": {g: reading_json(r) for g, r in readings.items()},
+                             "defects": defect_list(rows, "defect found"),
+                             "accepted": defect_list(rows, "defect accepted"), "allow": list(options.allow),
                              "rows": [r.to_json() for r in rows]}, lines=True)
     elif console is not None:
         for line in summary_lines(games, rows):
             console.print(line, markup=False)
+        for line in defect_lines(rows, options.allow):
+            console.print(line, markup=False)
     return EXIT_FAILED if failed else EXIT_OK
+
+
+def reading_lines(readings: dict[str, Any]) -> list[str]:
+    """The audit's header: the reading each game is audited under (one line when every game has the rulebook's).
+
+    >>> from ruleproof.model.readings import default_reading, reading_from_flags
+    >>> reading_lines({"take5": default_reading("take5"), "cinco": default_reading("cinco")})
+    ['audit of take5, cinco under reading: the rulebook (every flag at its default)']
+    >>> reading_lines({"take5": reading_from_flags("take5", ["row_capacity=4"])})
+    ['audit of take5 under reading: row_capacity=4']
+    """
+    from ruleproof.checkers.cli.readinghead import reading_header
+
+    if all(r.is_default for r in readings.values()):
+        return [f"audit of {', '.join(readings)} under {reading_header(next(iter(readings.values())))}"] \
+            if readings else []
+    return [f"audit of {game} under {reading_header(r)}" for game, r in readings.items()]
+
+
+def defect_list(rows: list[Any], status: str) -> list[dict[str, Any]]:
+    """The findings with ``status`` ("defect found" or "defect accepted"): game, id, the defect, the answer,
+    why (for an accepted one) and the witness."""
+    found = []
+    for r in rows:
+        if r.check != "finding" or r.status != status or not isinstance(r.data, dict):
+            continue
+        found.append({"game": r.game, "id": r.data.get("id"), "defect": r.data.get("defect", ""),
+                      "answer": r.data.get("answer", ""), "why": r.detail.split(" — ")[0],
+                      "witness": r.data.get("witness")})
+    return found
+
+
+def defect_lines(rows: list[Any], allow: tuple[str, ...] = ()) -> list[str]:
+    """After the summary: each defect found (with how to accept it), each one accepted and why, and each
+    ``--allow`` id that found no defect.
+
+    >>> from ruleproof.checkers.analysis.audit import AuditRow
+    >>> row = AuditRow("take5", "finding", "WF-T5-2 ?", "fail", "defect found: a dead end", 0.1,
+    ...                {"id": "WF-T5-2", "defect": "a dead end", "answer": "yes: 8 dead ends"}, "defect found")
+    >>> print("\\n".join(defect_lines([row], ("T5-F-3",))))
+    defect found: WF-T5-2 (take5): a dead end — yes: 8 dead ends; --allow WF-T5-2 accepts it
+    --allow T5-F-3: no defect found
+    """
+    lines = []
+    for item in defect_list(rows, "defect found"):
+        lines.append(f"defect found: {item['id']} ({item['game']}): {item['defect']} — {item['answer']}; "
+                     f"--allow {item['id']} accepts it")
+    accepted = defect_list(rows, "defect accepted")
+    for item in accepted:
+        lines.append(f"defect accepted: {item['id']} ({item['game']}): {item['why']}")
+    seen = {str(item["id"]).upper() for item in accepted}
+    for wanted in allow:
+        if wanted.upper() not in seen:
+            lines.append(f"--allow {wanted}: no defect found")
+    return lines
 
 
 #: The verdicts in the order summaries list them.
@@ -222,6 +329,10 @@ def add_subcommand(sub: Any) -> None:
     p.add_argument("--check", action="append", type=str.lower, choices=CHECK_KINDS,
                    help="run only this kind of check (repeatable)")
     p.add_argument("--finding", action="append", metavar="ID", help="run only this finding (repeatable)")
+    p.add_argument("--allow", type=_ids, action="append", default=[], metavar="ID[,ID...]",
+                   help="accept the defect these findings find (a dead end, a game that need not end, a seat that "
+                        "cannot win, rules in conflict): it is reported as 'defect accepted', not a failure "
+                        "(repeatable; without it a defect found under a reading fails the audit, exit 1)")
     p.add_argument("--players", type=_player_counts, action="append", default=[], metavar="N[,N...]",
                    help="check only these player counts (repeatable; default: each game's test configurations); "
                         "conformance, fuzzing and properties follow it, catalogue findings do not depend on it")
@@ -233,6 +344,9 @@ def add_subcommand(sub: Any) -> None:
     p.add_argument("--property-games", type=int, help="random games per property (default 30; 5 with --quick)")
     p.add_argument("--no-findings", action="store_true", help="skip the solver and search catalogue")
     p.add_argument("--full", action="store_true", help="run the full (slow) findings catalogue")
+    p.add_argument("--cross-check", action="store_true",
+                   help="re-decide every unsat solver query and optimum bound of the findings with a second "
+                        "solver (cvc5, from the exported SMT-LIB 2); a disagreement fails the row (exit 1)")
     add_jobs(p)
     p.add_argument("--quiet", "-q", action="store_true", help="no progress on standard error")
     add_json(p, "print JSON Lines: one object per check as it finishes, then a summary")

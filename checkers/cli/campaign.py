@@ -102,11 +102,13 @@ class _Reporter:
 # -- printing ---------------------------------------------------------------------------
 
 
-def _print_simulate(report: dict[str, JSON]) -> None:
+def _print_simulate(report: dict[str, JSON], header: tuple[str, ...] | list[str] = ()) -> None:
     console = out()
     length = report["length"]
     console.print(f"{report['game']}: {plural(report['games'], 'random game')}, {plural(report['players'], 'player')}, "
                   f"seed {report['seed']}")
+    for line in header:
+        console.print(line, markup=False)
     console.print(f"game length (moves, chance included): mean {length['mean']:.1f}, min {length['min']}, "
                   f"max {length['max']}")
     seats = table("seat", "mean score", "min", "max", "win share")
@@ -139,16 +141,42 @@ def _print_search(report: dict[str, JSON]) -> None:
     console.print(rows)
 
 
+def campaign_readings(kind: str, params: dict[str, JSON]) -> list[tuple[str, str, Any]]:
+    """The readings a campaign's report is about: ``(JSON key, header label, reading)`` — ``reading``, or
+    ``reading_a`` and ``reading_b`` for ``diff``; none for ``search``, whose problem fixes its own rules.
+
+    >>> [(key, who, r.title) for key, who, r in campaign_readings("diff", {"game": "take5", "a": {},
+    ...                                                                 "b": {"end_rule": ">"}})]
+    [('reading_a', 'reading A', 'default reading'), ('reading_b', 'reading B', 'end_rule=>')]
+    """
+    from ruleproof.checkers.cli.readinghead import reading_of_variant
+
+    if kind == "diff":
+        return [("reading_a", "reading A", reading_of_variant(params["game"], params["a"])),
+                ("reading_b", "reading B", reading_of_variant(params["game"], params["b"]))]
+    if kind in ("simulate", "fuzz"):
+        return [("reading", "reading", reading_of_variant(params["game"], params["variant"]))]
+    return []
+
+
 def _print_report(kind: str, store: Any, report: dict[str, JSON]) -> None:
+    from ruleproof.checkers.cli.readinghead import reading_header
+
+    readings = {who: reading for _, who, reading in campaign_readings(kind, store.manifest.params)}
     if kind == "diff":
         from ruleproof.checkers.campaign.kinds import merged_comparison
         from ruleproof.checkers.campaign.runner import merged_so_far
         from ruleproof.checkers.cli.diff import _print_report as print_diff
 
-        print_diff(merged_comparison(store.manifest.params, merged_so_far(store)), "")
-    elif kind == "simulate":
-        _print_simulate(report)
-    elif kind == "fuzz":
+        print_diff(merged_comparison(store.manifest.params, merged_so_far(store)), "", readings)
+        return
+    header = [reading_header(reading, who) for who, reading in readings.items()]
+    if kind == "simulate":
+        _print_simulate(report, header)
+        return
+    for line in header:
+        out().print(line, markup=False)
+    if kind == "fuzz":
         _print_fuzz(report)
     else:
         _print_search(report)
@@ -180,6 +208,10 @@ def _execute(store: Any, args: argparse.Namespace) -> int:
         "failures": {str(k): v for k, v in sorted(outcome.failed.items())},
         "wall_seconds": round(outcome.seconds, 3), "workers": outcome.workers, "report": outcome.report,
     }
+    from ruleproof.checkers.cli.readinghead import reading_json
+
+    for key, _, reading in campaign_readings(kind.name, params):
+        body[key] = reading_json(reading)
     if outcome.report is not None:
         store.write_report(body)
     if args.json:

@@ -82,15 +82,26 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         write_atomic(args.record, record.dumps(), force=args.force)
     data = stats.to_json()
     if args.json:
+        from ruleproof.checkers.cli.readinghead import reading_json
+
         print_json("simulate", {"game": game.name, "players": args.players, "seed": args.seed, **data,
-                                "record": args.record})
+                                "record": args.record, "reading": reading_json(reading)})
         return EXIT_OK
+    import textwrap
+
+    from ruleproof.checkers.cli.output import output_width
+    from ruleproof.checkers.cli.readinghead import header_lines
+
     length = data["length"]
+    width = output_width()
     played_by = "random game" if stats.policy == "random" else "game"
     print_text(f"{game.spec.title}: {plural(stats.games, played_by)}, {plural(args.players, 'player')}, "
                f"seed {args.seed}" + ("" if stats.policy == "random" else f", policy {stats.policy}"))
-    print_text(f"game length (moves, chance included): mean {length['mean']:.1f}, min {length['min']}, "
-               f"max {length['max']}")
+    for line in header_lines(reading, width):
+        print_text(line)
+    for line in textwrap.wrap(f"game length (moves, chance included): mean {length['mean']:.1f}, "
+                              f"min {length['min']}, max {length['max']}", max(20, width), subsequent_indent="  "):
+        print_text(line)
     print_table(["seat", "mean score", "min", "max", "win share"],
                 [[str(row["seat"]), f"{row['mean_score']:.2f}", f"{row['min_score']:g}", f"{row['max_score']:g}",
                   f"{row['win_share']:.1%}"] for row in data["seats"]])

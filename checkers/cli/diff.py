@@ -112,8 +112,10 @@ def _print_figures(result: Any) -> None:
         _out.print(f"  meaning: {meaning(found, target)}", markup=False)
 
 
-def _print_report(result: Any, players_reason: str) -> None:
+def _print_report(result: Any, players_reason: str, readings: dict[str, Any] | None = None) -> None:
+    """The comparison's report; ``readings`` (``{"reading A": …, "reading B": …}``) are named in its header."""
     from ruleproof.checkers.analysis.diff import VERDICTS
+    from ruleproof.checkers.cli.readinghead import reading_header
 
     from rich.markup import escape
 
@@ -123,6 +125,8 @@ def _print_report(result: Any, players_reason: str) -> None:
     _out.print(f"[bold]{result.game}[/bold]: {plural(result.games, 'paired game')}, "
                f"{escape(players_reason or plural(result.players, 'player'))}, "
                f"seed {result.seed}, policy {escape(result.policy)}")
+    for who, reading in (readings or {}).items():
+        _out.print(f"  {reading_header(reading, who)}", markup=False)
     if flags:
         for name, (va, vb) in flags.items():
             _out.print(f"  {name}: A = {va!r}   B = {vb!r}")
@@ -304,13 +308,16 @@ def cmd_diff(args: argparse.Namespace) -> int:
                 write_atomic(path, record.dumps(), force=args.force)
                 written.append(str(path))
     if args.json:
+        from ruleproof.checkers.cli.readinghead import reading_json
+
         data = result.to_json()
         data["players_reason"] = reason
         data["plot"] = args.plot
         data["records"] = written
+        data["reading_a"], data["reading_b"] = reading_json(reading_a), reading_json(reading_b)
         print_json("diff", data)
         return 0
-    _print_report(result, reason)
+    _print_report(result, reason, {"reading A": reading_a, "reading B": reading_b})
     _out = out()
     if args.plot:
         _out.print(f"histograms written to {args.plot}")

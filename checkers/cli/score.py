@@ -129,10 +129,10 @@ def _bigpoints(items: list[str], ladder_text: str | None, spent: int, variant: A
             "text": "\n".join(lines) + f"\n= {total}"}
 
 
-def _ikebana(items: list[str]) -> dict[str, Any]:
+def _ikebana(items: list[str], variant: Any) -> dict[str, Any]:
     from ruleproof.spec.ikebana import explain_bouquet
 
-    score = explain_bouquet(" ".join(items))
+    score = explain_bouquet(" ".join(items), variant)
     return {"cards": list(score.cards),
             "combinations": [{"name": combo.name, "points": combo.points, "cards": list(cards)}
                              for combo, cards in score.combinations],
@@ -157,7 +157,7 @@ def explain(game: str, items: list[str], *, board: list[str], ladder: str | None
     elif game == "bigpoints":
         data = _bigpoints(items, ladder, spent, parsed)
     else:
-        data = _ikebana(items)
+        data = _ikebana(items, parsed)
     return {"game": game, **data}
 
 

@@ -630,14 +630,16 @@ def _bigpoints_roots(players: int, variant: Any) -> Callable[[], list[Any]]:
 
 
 def _ikebana_roots(variant: Any, family: str) -> Callable[[], list[Any]]:
-    from ruleproof.spec.ikebana import START_COINS, IkebanaState
+    from ruleproof.spec.ikebana import IkebanaState
 
-    dealt = 2 * START_COINS  # the two players' starting coins: more in the purses was paid out by the bank
+    dealt = 2 * variant.start_coins  # the two players' starting coins: more in the purses was paid out by the bank
+    size = variant.bouquet
 
     def build() -> list[Any]:
-        # Seat 1 looks at a card it drew in the final round; what follows is decided by the engine.
+        # Seat 1 looks at a card it drew in the final round; what follows is decided by the engine. Seat 0
+        # needs one card, seat 1 two (the one it looks at and one more).
         roots = []
-        hands = (("R1", "R2", "R3", "R4"), ("B3", "B4", "B5"))
+        hands = (("R1", "R2", "R3", "R4", "R5")[:size - 1], ("B3", "B4", "B5")[-(size - 2):])
         if family == "small":
             decks: tuple[tuple[str, ...], ...] = (("G1", "G3", "Y4"),)
             pile_sets: tuple[tuple[tuple[str, ...], ...], ...] = ((("G2",), ("Y1", "W3")),)
@@ -648,7 +650,7 @@ def _ikebana_roots(variant: Any, family: str) -> Callable[[], list[Any]]:
             for piles in pile_sets:
                 for coins in ((6, 6), (0, 12), (2, 3)) if family == "dry" else ((6, 6), (2, 3)):
                     roots.append(IkebanaState(
-                        variant, 2, 4, 0, 1, "decide", deck, hands, piles, "B2", 0, coins,
+                        variant, 2, variant.rounds, 0, 1, "decide", deck, hands, piles, "B2", 0, coins,
                         sum(coins) - dealt if sum(coins) >= dealt else 0, (), (), (), ()))
         return roots
 
@@ -750,8 +752,9 @@ _CACHE: dict[tuple[str, str, tuple[tuple[str, Any], ...]], Exploration] = {}
 
 
 def explored(game: str, name: str, **flags: Any) -> Exploration:
-    """The exploration of a reduced configuration (cached: several questions read it)."""
-    key = (game, name, tuple(sorted(flags.items())))
+    """The exploration of a reduced configuration (cached: several questions read it; a table flag's list is keyed
+    as a tuple)."""
+    key = (game, name, tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in flags.items())))
     if key not in _CACHE:
         _CACHE[key] = explore_config(config_for(game, name, **flags))
     return _CACHE[key]

@@ -50,13 +50,16 @@ class _Adapter:
     private: frozenset[str]
 
 
-_BIGFIVE_CODEC: list[BigFiveCodec] = []
+_BIGFIVE_CODEC: dict[tuple[int, int], BigFiveCodec] = {}
 
 
 def _bigfive_codec(players: int, variant: Variant) -> ActionCodec:
-    if not _BIGFIVE_CODEC:
-        _BIGFIVE_CODEC.append(BigFiveCodec())
-    return _BIGFIVE_CODEC[0]
+    """One codec per hand size and copies (the exchanges and anchors they number), shared."""
+    key = (variant.hand_size, variant.copies)
+    codec = _BIGFIVE_CODEC.get(key)
+    if codec is None:
+        codec = _BIGFIVE_CODEC[key] = BigFiveCodec(*key)
+    return codec
 
 
 _ADAPTERS: dict[str, _Adapter] = {

@@ -305,7 +305,8 @@ class BigFiveCodec(ActionCodec):
     Player actions, in blocks: ``pass``, ``decline``, ``bonus deck``; then
     ``bonus C`` (25), ``bonus pile C`` (25); ``discard`` of three cards (every
     multiset of three of the 25 kinds, by lexicographic rank); ``exchange``
-    of 1-5 cards (every multiset of 1-5 kinds, by size then rank); then the
+    of 1-5 cards (every multiset of 1-5 kinds, by size then rank; 1 to the
+    variant's ``hand_size``); then the
     plays. The table has no fixed cells, so a play is numbered relative to
     an *anchor*: a card already on the table in the new line, identified by
     its placement index (the start card is 0, the cards of each play follow
@@ -323,14 +324,15 @@ class BigFiveCodec(ActionCodec):
 
     tracks_extra = True
 
-    def __init__(self) -> None:
+    def __init__(self, hand_size: int | None = None, copies: int | None = None) -> None:
         from ruleproof.spec import bigfive as bf
 
         self.bf = bf
-        # The rulebook's numbers, from the spec's table of rule constants.
+        # The rulebook's numbers, from the spec's table of rule constants (a variant's hand size numbers the
+        # exchanges of up to that many cards; its copies bound the anchors).
         self.KINDS = bf.KINDS
-        self.MAX_ANCHORS = len(bf.FULL_DECK)  # every card can be an anchor once
-        self.HAND = bf.HAND_SIZE
+        self.MAX_ANCHORS = bf.KINDS * (bf.COPIES if copies is None else copies)  # every card can be an anchor once
+        self.HAND = bf.HAND_SIZE if hand_size is None else hand_size
         self.DISCARD = bf.SOLO_DISCARD
         self.colours, self.animals = bf.COLOUR_COUNT, bf.ANIMAL_COUNT
         self.shapes = _play_shapes(bf.MAX_LINE, bf.MAX_GROUP, bf.ANIMAL_COUNT, bf.COLOUR_COUNT)

@@ -129,14 +129,14 @@ def _bigpoints_tensor(players: int, variant: Variant) -> TensorLayout:
 
 
 def _ikebana_tensor(players: int, variant: Variant) -> TensorLayout:
-    from ruleproof.spec.ikebana import CARD_KINDS, ROUNDS
+    from ruleproof.spec.ikebana import CARD_KINDS
 
     kinds = {c: i for i, c in enumerate(CARD_KINDS)}
     phases = ("choose", "reveal", "decide", "over")
     pieces: TensorPieces = [
         ("current_player", (players + 1,)),
         ("phase", (len(phases),)),
-        ("round", (ROUNDS,)),
+        ("round", (variant.rounds,)),
         ("start", (players,)),
         ("turn", (players,)),
         ("hand", (len(kinds),)),

@@ -22,6 +22,8 @@ from typing import Any
 from ruleproof.checkers.certcheck import bigfive as text
 from ruleproof.spec.bigfive import (
     ANIMAL_NAMES,
+    KINDS,
+    SOLO_MIN_GROUP,
     COLOUR_NAMES,
     BigFiveState,
     Bonus,
@@ -48,7 +50,8 @@ from ruleproof.spec.bigfive import (
 )
 from ruleproof.spec.core import CHANCE, TERMINAL, Step
 
-_FULL_POOL = tuple(range(25))
+#: Every kind of card (any of them may be dealt first in a new round).
+_FULL_POOL = tuple(range(KINDS))
 
 
 def _who(actor: int) -> str | int:
@@ -151,7 +154,7 @@ class _Facts:
         if rule_id == "BF-SOLO-2":
             return {"count": len(move.cards)}
         if rule_id == "BF-SOLO-3":
-            plays = sorted(str(p) for p in compute_legal_plays(s.board, s.hands[0], 3))
+            plays = sorted(str(p) for p in compute_legal_plays(s.board, s.hands[0], SOLO_MIN_GROUP, v.max_group))
             return {"can_place_3": bool(plays), "witness": plays[0] if plays else None}
         if rule_id == "BF-SOLO-4":
             return {"card": card_code(move.card), "pile": _codes(s.pile)}
@@ -172,7 +175,8 @@ class _Facts:
             return {"claim": text.SOLO_CLAIM, "method": text.SOLO_METHOD, "assumptions": list(text.SOLO_ASSUMPTIONS),
                     "bound": text.SOLO_BOUND,
                     "facts": {"hand": _codes(s.hands[0]), "cards_on_board": len(s.board),
-                              "legal_groups": len(compute_legal_plays(s.board, s.hands[0], 3))}}
+                              "legal_groups": len(compute_legal_plays(s.board, s.hands[0], SOLO_MIN_GROUP,
+                                                                      s.variant.max_group))}}
         cells = frontier(s)
         hand = sorted(set(s.hands[step.actor]))
         return {"claim": text.FORCED_CLAIM, "method": text.FORCED_METHOD, "assumptions": list(text.FORCED_ASSUMPTIONS),

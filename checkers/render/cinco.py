@@ -149,9 +149,15 @@ def blocked_lines(board: Board, length: int = LINE) -> list[tuple[int, ...]]:
     return found
 
 
-def _legend(colours: int) -> tuple[Key, ...]:
+#: Line lengths in words, for the legend ("five in a row").
+_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+
+
+def _legend(colours: int, line: int = LINE) -> tuple[Key, ...]:
+    words = [_WORDS[n] if 0 <= n < len(_WORDS) else str(n) for n in (line, line - 1)]
     return (*(Key("fill", CHIP_FILLS[k], f"{COLOUR_NAMES[k]} chip") for k in range(colours)),
-            Key("outline", WIN_COLOUR, "five in a row"), Key("dashed", BLOCK_COLOUR, "four blocked by another colour"),
+            Key("outline", WIN_COLOUR, f"{words[0]} in a row"),
+            Key("dashed", BLOCK_COLOUR, f"{words[1]} blocked by another colour"),
             Key("ring", "#111111", "the chip just placed"), Key("back", "#6c7a89", "face down"))
 
 
@@ -196,17 +202,19 @@ def render_view(state: CincoState, seat: int | None = None, *, last: object = No
     """
     board = board_of(state)
     colours = len(state.chips)
-    wins = [w for k in range(colours) for w in compute_winning_lines(board, k, length=LINE)]
+    line = state.variant.line_length
+    wins = [w for k in range(colours) for w in compute_winning_lines(board, k, line)]
     ringed = [last.cell] if isinstance(last, Play) and last.cell else []
-    picture = _board_svg(board, wins=wins, blocked=blocked_lines(board), ringed=ringed)
-    return add_legend(stack([picture, _hands_svg(state, seat)]), _legend(colours))
+    picture = _board_svg(board, wins=wins, blocked=blocked_lines(board, line), ringed=ringed)
+    return add_legend(stack([picture, _hands_svg(state, seat)]), _legend(colours, line))
 
 
 def render_finding_svg(finding: Any) -> str | None:
     """A finding's witness board with its lines of five and blocked fours highlighted.
 
-    The layout is the one the finding's question names (square, else the hexagon);
-    ``None`` when the witness holds no board.
+    The layout is the one the finding's question names (square, else the hexagon), the line length the
+    witness's own (``line_length``, recorded when it is not the rulebook's five); ``None`` when the witness
+    holds no board.
 
     >>> from types import SimpleNamespace
     >>> cells = [0, 0, 0, 0, 1] + [FREE] * 85
@@ -224,5 +232,8 @@ def render_finding_svg(finding: Any) -> str | None:
         return None
     board = Board(layout, cells)
     colours = max(2, max(cells) + 1)
-    wins = [w for k in range(colours) for w in compute_winning_lines(board, k, length=LINE)]
-    return add_legend(_board_svg(board, wins=wins, blocked=blocked_lines(board)), _legend(colours)[:-2])
+    line = witness.get("line_length", LINE)
+    if type(line) is not int or not 1 < line <= len(cells):
+        return None
+    wins = [w for k in range(colours) for w in compute_winning_lines(board, k, line)]
+    return add_legend(_board_svg(board, wins=wins, blocked=blocked_lines(board, line)), _legend(colours, line)[:-2])

@@ -15,7 +15,16 @@ from collections.abc import Sequence
 from html import escape
 
 from ruleproof.checkers.render.legend import Key, add_legend
-from ruleproof.spec.ikebana import BOUQUET, COLOUR_NAMES, COLOURS, IkebanaState, card_colour, card_value, explain_bouquet
+from ruleproof.spec.ikebana import (
+    COLOUR_NAMES,
+    COLOURS,
+    DEFAULT_VARIANT,
+    IkebanaState,
+    IkebanaVariant,
+    card_colour,
+    card_value,
+    explain_bouquet,
+)
 
 FILLS = {"R": "#d62728", "G": "#2ca02c", "Y": "#f2c200", "B": "#1f77b4", "W": "#f4f4f4"}
 _W, _H, _GAP = 30.0, 42.0, 5.0
@@ -37,9 +46,15 @@ def _svg(width: float, height: float, body: str, label: str) -> str:
             f'viewBox="0 0 {width:.0f} {height:.0f}" role="img" aria-label="{escape(label)}">{body}</svg>')
 
 
-def render_bouquet_svg(cards: Sequence[str], *, title: str = "") -> str:
-    """One bouquet with its score explanation underneath."""
-    score = explain_bouquet(cards)
+def _pile_x(variant: IkebanaVariant) -> float:
+    """Where the discard piles are drawn: right of a full bouquet."""
+    return 8 + variant.bouquet * (_W + _GAP) + 20
+
+
+def render_bouquet_svg(cards: Sequence[str], *, title: str = "", variant: IkebanaVariant = DEFAULT_VARIANT) -> str:
+    """One bouquet with its score explanation underneath (scored under ``variant``: its deck, bouquet size and
+    multipliers)."""
+    score = explain_bouquet(cards, variant)
     parts = [f'<text x="8" y="16" font-size="13" font-family="sans-serif">{escape(title)}</text>'] if title else []
     for i, card in enumerate(score.cards):
         parts.append(_card(8 + i * (_W + _GAP), 24, card))
@@ -63,7 +78,7 @@ def render_svg(state: IkebanaState, *, title: str = "") -> str:
         for i, card in enumerate(state.hands[seat]):
             parts.append(_card(8 + i * (_W + _GAP), y + 22, card))
         if state.piles[seat]:
-            x = 8 + BOUQUET * (_W + _GAP) + 20
+            x = _pile_x(state.variant)
             parts.append(f'<text x="{x:.1f}" y="{y + 16:.1f}" font-size="11" font-family="sans-serif">'
                          f"discards ({len(state.piles[seat])})</text>")
             parts.append(_card(x, y + 22, state.piles[seat][-1], "card pile-top"))
@@ -72,7 +87,7 @@ def render_svg(state: IkebanaState, *, title: str = "") -> str:
         parts.append(f'<text x="8" y="{y + 16:.1f}" font-size="13" font-family="sans-serif">drawn card</text>')
         parts.append(_card(90, y, state.drawn, "card drawn"))
         y += _H + 10
-    return _svg(8 + BOUQUET * (_W + _GAP) + 20 + _W + 70, y + 6, "".join(parts), "Ikebana position")
+    return _svg(_pile_x(state.variant) + _W + 70, y + 6, "".join(parts), "Ikebana position")
 
 
 #: What the colours of :func:`render_view` mean.
@@ -112,7 +127,7 @@ def render_view(state: IkebanaState, seat: int | None = None) -> str:
             x = 8 + i * (_W + _GAP)
             parts.append(_card(x, y + 22, card) if seat is None or seat == s else _back(x, y + 22, f"seat {s}'s card"))
         if state.piles[s]:
-            x = 8 + BOUQUET * (_W + _GAP) + 20
+            x = _pile_x(state.variant)
             parts.append(f'<text x="{x:.1f}" y="{y + 16:.1f}" font-size="11" font-family="sans-serif">'
                          f"discards ({len(state.piles[s])})</text>")
             parts.append(_card(x, y + 22, state.piles[s][-1], "card pile-top"))
@@ -130,4 +145,4 @@ def render_view(state: IkebanaState, seat: int | None = None) -> str:
     parts.append(f'<text x="8" y="{y + 12:.1f}" font-size="11" fill="#555" font-family="sans-serif">'
                  f"round {state.round}, deck {len(state.deck)} cards; {escape(phase.format(seat=state.turn))}</text>")
     y += 18
-    return add_legend(_svg(8 + BOUQUET * (_W + _GAP) + 20 + _W + 70, y + 6, "".join(parts), "Ikebana position"), LEGEND)
+    return add_legend(_svg(_pile_x(state.variant) + _W + 70, y + 6, "".join(parts), "Ikebana position"), LEGEND)

@@ -41,6 +41,7 @@ card by card, the deal's leftover counted).
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -60,6 +61,7 @@ from ruleproof.checkers.smt.bigfive_encoding import (
     solve_rules,
 )
 from ruleproof.checkers.smt.bigfive_dead import DeadQuery, dead_board_query as dead_board_query
+from ruleproof.checkers.smt.bigfive_dead import every_box, no_dead_board_in
 from ruleproof.checkers.smt.bigfive_replay import build_order, replay_plays, translate
 from ruleproof.checkers.smt.core import SolverResult, TrackedSolver, maximize_from_above
 from ruleproof.checkers.smt.terms import and_ as _and
@@ -92,6 +94,18 @@ LINE_RULES = ("BF-LINE-3", "BF-LINE-4", "BF-LINE-5")
 WITNESS_CARDS = 30
 
 
+def witness_cards(variant: BigFiveVariant, bonus: int) -> int:
+    """The most old cards of a bonus witness under ``variant``: seat 0 of the two-player replay plays all but the
+    start card and the group from its deck and must keep ``bonus`` cards for the bonus (capped by the cards
+    left); :data:`WITNESS_CARDS` at most.
+
+    >>> witness_cards(BigFiveVariant(), 15), witness_cards(BigFiveVariant(copies=3), 15)
+    (30, 19)
+    """
+    deck = (KINDS * variant.copies - 1) // 2
+    return min(WITNESS_CARDS, deck + 1 - variant.max_group - bonus)
+
+
 def _placed(board: Mapping[Cell, int]) -> list[Placed]:
     return [Placed(x, y, c) for (x, y), c in sorted(board.items())]
 
@@ -119,8 +133,8 @@ def connected(frame: Frame, cells: Sequence[Cell], prefix: str = "cn") -> list[A
     return out
 
 
-def copies_ok(frame: Frame, cells: Sequence[Cell], with_play: bool = True) -> list[Any]:
-    """No kind appears more than four times among the old (and played) cards.
+def copies_ok(frame: Frame, cells: Sequence[Cell], with_play: bool = True, copies: int = COPIES) -> list[Any]:
+    """No kind appears more than ``copies`` times (the deck's copies of a kind) among the old (and played) cards.
 
     The terms are z3's ``If(And(occupied, animal == a, colour == k), 1, 0)``,
     built with each ``variable == value`` made once and the if-then-else made
@@ -145,8 +159,46 @@ def copies_ok(frame: Frame, cells: Sequence[Cell], with_play: bool = True) -> li
         terms = [count(_and(frame.occ[c], is_(frame.oa[c], a), is_(frame.oc[c], k))) for c in cells]
         if with_play:
             terms += [count(_and(frame.pl(c), is_(frame.pa[c], a), is_(frame.pc[c], k))) for c in frame.play_cells]
-        out.append(z3.Sum(terms) <= COPIES)
+        out.append(z3.Sum(terms) <= copies)
     return out
+
+
+#: The rule constants a Big Five finding may be re-decided under (a reading's ``--variant``), with their defaults.
+PARAMETERS = ("max_group", "hand_size", "copies")
+
+
+def _constants_of(reading: Any) -> BigFiveVariant:
+    """The variant a finding is decided under: the reading's (the rulebook's flags without one)."""
+    variant = getattr(reading, "variant", None)
+    return variant if isinstance(variant, BigFiveVariant) else BigFiveVariant()
+
+
+def _replay_variant(v: BigFiveVariant) -> BigFiveVariant:
+    """The rulebook's flags with ``v``'s rule constants (a witness is replayed under them)."""
+    return BigFiveVariant(**{name: getattr(v, name) for name in PARAMETERS})
+
+
+def _constants_text(v: BigFiveVariant) -> str:
+    """`` Decided with max_group=3.``: the rule constants ``v`` changes, or nothing under the rulebook's."""
+    changed = [f"{name}={getattr(v, name)}" for name in PARAMETERS if getattr(v, name) != getattr(BigFiveVariant(), name)]
+    return f" Decided with {', '.join(changed)}." if changed else ""
+
+
+def _confirmed_under(reading: Any, replay: Callable[[Finding, Any], str | None], finding: Finding) -> Finding:
+    """``finding``, or ``unknown`` when its witness (found over the built-in rules) does not replay on the
+    engine of a reading with extra rules or a derived engine (what the catalogue does for the questions that
+    do not take the reading)."""
+    if finding.verdict != "sat" or not getattr(reading, "has_plugin", False):
+        return finding
+    problem = replay(finding, reading)
+    if problem is None:
+        return finding
+    return replace(finding, verdict="unknown", reason=f"the witness found over the built-in rules is not a legal "
+                   f"play under this reading: {problem}", answer=finding.answer + " (not confirmed under this reading)")
+
+
+def _copies_text(copies: int) -> str:
+    return "four copies" if copies == COPIES else f"{copies} cop{'y' if copies == 1 else 'ies'}"
 
 
 # --------------------------------------------------------------------------
@@ -215,7 +267,7 @@ def _bonus_question(reading: str) -> str:
     return f"What is the largest bonus one turn can earn ({reading} reading of the bonus)?"
 
 
-def q_bonus(reading: str) -> Callable[[bool], Finding]:
+def q_bonus(reading: str) -> Callable[[bool, Any], Finding]:
     """Maximise the bonus over the comb (an upper bound over every reachable
     board), then find a 4-connected board within the four copies that reaches it and replay it.
 
@@ -231,22 +283,25 @@ def q_bonus(reading: str) -> Callable[[bool], Finding]:
     fid = "BF-F-2" if reading == "text" else "BF-F-3"
     question = _bonus_question(reading)
 
-    def run(full: bool) -> Finding:
+    def run(full: bool, under: Any = None) -> Finding:
         start = time.perf_counter()
+        v = _constants_of(under)
         # The terms live in a fresh context of their own: built in z3's shared main context, the bound
         # query's model (which guides the witness) depended on what the process had solved before.
         frame = comb_frame(prefix="b", ctx=z3.Context())
-        rules = [c for _, c in frame.rules()]
+        rules = [c for _, c in frame.rules(max_group=v.max_group, hand_size=v.hand_size)]
         base = frame.domain() + invariant_patterns(frame, True) + rules + [frame.pl(frame.play_cells[0])]
         objective = bonus_terms(frame, reading)
         result, best = maximize_from_above(objective, base, "bigfive.bonus")
         if result.verdict != "sat" or best is None:
             return _unknown(fid, question, result, ("BF-BONUS-1",))
-        wit, found = bonus_witness(frame, base, objective, best, result.model)
+        wit, found = bonus_witness(frame, base, objective, best, result.model, copies=v.copies,
+                                   most=witness_cards(v, best))
         seconds = time.perf_counter() - start
         bounds = ("Upper bound: bonus > optimum is unsat over the comb window (see BF-F-1) with the invariant before the play, "
                   "every placement rule, and the leftmost played card at (0, 0); every reachable position is "
-                  "among these. Attained: a 4-connected board within four copies of each kind, replayed.")
+                  f"among these. Attained: a 4-connected board within {_copies_text(v.copies)} of each kind, "
+                  f"replayed.{_constants_text(v)}")
         if found.verdict != "sat":
             return Finding(fid, GAME_ID, question, "unknown",
                            f"At most {best}, but no reachable board reaching it was found.", rule_ids=("BF-BONUS-1",),
@@ -257,7 +312,7 @@ def q_bonus(reading: str) -> Callable[[bool], Finding]:
         root = min(board)
         board = translate(board, root)
         play = tuple(sorted(Placed(p.x - root[0], p.y - root[1], p.card) for p in play))
-        variant = BigFiveVariant(bonus=reading)  # type: ignore[arg-type]
+        variant = replace(_replay_variant(v), bonus=reading)  # type: ignore[arg-type]
         state, moves = replay_plays(board[(0, 0)], [p.placed for p in build_order(board)] + [play], variant)
         earned = state.bonus
         witness = {"board": _words(board), "play": str(parse_move("play " + " ".join(str(p) for p in play))),
@@ -314,8 +369,10 @@ def near_play(frame: Frame) -> list[Any]:
 
 
 def bonus_witness(frame: Frame, base: Sequence[Any], objective: Any, best: int,
-                  values: Mapping[str, Any]) -> tuple[TrackedSolver, SolverResult]:
-    """A board that reaches ``best``: 4-connected, within four copies, at most ``WITNESS_CARDS`` old cards.
+                  values: Mapping[str, Any], copies: int = COPIES,
+                  most: int = WITNESS_CARDS) -> tuple[TrackedSolver, SolverResult]:
+    """A board that reaches ``best``: 4-connected, within ``copies`` of each kind, at most ``most`` old cards
+    (:func:`witness_cards`).
 
     First with the play of the bound query's model (``values``) fixed and the
     comb's outermost cells empty (budget ``bigfive.bonus-guided``), which leaves
@@ -331,9 +388,9 @@ def bonus_witness(frame: Frame, base: Sequence[Any], objective: Any, best: int,
     for extra in ([guide] if guide is not None else []) + [[]]:
         wit = TrackedSolver("bigfive.bonus-guided") if extra else TrackedSolver("bigfive.bonus-witness")
         wit.add_fact(*base, *extra, objective == best, *connected(frame, frame.scope),
-                     *copies_ok(frame, frame.scope))
+                     *copies_ok(frame, frame.scope, copies=copies))
         # Few enough old cards that seat 0 of the replay still holds the whole bonus in hand and deck.
-        wit.add_fact(z3.Sum([z3.If(frame.occ[c], 1, 0) for c in frame.scope]) <= WITNESS_CARDS)
+        wit.add_fact(z3.Sum([z3.If(frame.occ[c], 1, 0) for c in frame.scope]) <= most)
         found = wit.check(values=False)
         if found.verdict == "sat":
             break
@@ -346,15 +403,23 @@ def bonus_witness(frame: Frame, base: Sequence[Any], objective: Any, best: int,
 Q_FOUR = "Is there a legal play of four cards whose new line is not a line of five?"
 
 
-def q_four(full: bool) -> Finding:
-    """Legal 4-card play ∧ row line ≠ 5 over the comb: unsat."""
+def q_four(full: bool, under: Any = None) -> Finding:
+    """Legal 4-card play ∧ row line ≠ 5 over the comb: unsat (under a ``max_group`` or ``hand_size`` below four
+    no play has four cards: the core then names the group size)."""
+    v = _constants_of(under)
     frame = comb_frame(prefix="f")
     facts = [*frame.domain(), *invariant_patterns(frame, True), frame.pl(frame.play_cells[0]),
              frame.count() == MAX_GROUP, frame.run_length(frame.play_cells[0], AXES[0]) != MAX_LINE]
     # The finite-domain solver (the domain facts bound every integer): about half the CPU, the same core.
-    result, _ = solve_rules(facts, frame.rules(), logic="QF_FD", shared_trials=True)
+    result, _ = solve_rules(facts, frame.rules(max_group=v.max_group, hand_size=v.hand_size), logic="QF_FD",
+                            shared_trials=True)
     if result.verdict == "unknown":
         return _unknown("BF-F-4", Q_FOUR, result, ("BF-LINE-2", "BF-LINE-5"))
+    if result.verdict == "unsat" and min(v.max_group, v.hand_size) < MAX_GROUP:
+        return Finding("BF-F-4", GAME_ID, Q_FOUR, "unsat",
+                       f"No: no legal play has four cards here (groups of at most {min(v.max_group, v.hand_size)}). "
+                       f"Core: {', '.join(result.core)}.", rule_ids=result.core, seconds=result.seconds,
+                       bounds=f"Comb window (see BF-F-1).{_constants_text(v)}")
     if result.verdict == "unsat":
         return Finding("BF-F-4", GAME_ID, Q_FOUR, "unsat",
                        "No: every legal four-card play forms a line of exactly five (four played cards plus at least "
@@ -379,12 +444,13 @@ def is_dead_engine(board: Mapping[Cell, int]) -> bool:
     return all(not generate_plays(index, (kind,)) for kind in range(KINDS))
 
 
-def q_dead(full: bool) -> Finding:
+def q_dead(full: bool, under: Any = None) -> Finding:
     """No dead board of fewer cards in the stated boxes; the smallest found, replayed."""
     start = time.perf_counter()
+    v = _constants_of(under)
     boxes = DEAD_BOXES_FULL if full else DEAD_BOXES_QUICK
     width, height = boxes[0]
-    first = DeadQuery(width, height)
+    first = DeadQuery(width, height, copies_per_kind=v.copies)
     # The witness is looked for among boards that fill the box first (a fifth of the units; the proofs
     # below do not depend on it), then among all boards of the box.
     found, board = first.check(width * height, full=True)
@@ -394,9 +460,16 @@ def q_dead(full: bool) -> Finding:
         return _unknown("BF-F-5", Q_DEAD, found, ("BF-LINE-2", "BF-LINE-3"))
     size = len(board)
     proofs = {}
+    if full:  # every exact box a smaller board can have (bigfive_dead.every_box), the occupancy first
+        boxes = ((width, height), *[b for b in every_box(size - 1) if b != (width, height)])
     for w, h in boxes:
         # The first box's solver, which found the witness, also gives its proof (an assumption bounds the count).
-        result, _ = first.check(size - 1) if (w, h) == (width, height) else dead_board_query(w, h, size - 1)
+        if (w, h) == (width, height):
+            result, _ = first.check(size - 1)
+        elif full:
+            result = no_dead_board_in(w, h, size - 1, copies_per_kind=v.copies)[0]
+        else:
+            result = dead_board_query(w, h, size - 1, copies_per_kind=v.copies)[0]
         proofs[f"{w}x{h}"] = result.verdict
         if result.verdict == "unknown":
             return _unknown("BF-F-5", Q_DEAD, result, ("BF-LINE-2", "BF-LINE-3"),
@@ -406,24 +479,27 @@ def q_dead(full: bool) -> Finding:
                            seconds=time.perf_counter() - start)
     root = min(board)
     board = translate(board, root)
-    state, moves = replay_plays(board[(0, 0)], [p.placed for p in build_order(board)])
+    state, moves = replay_plays(board[(0, 0)], [p.placed for p in build_order(board)], _replay_variant(v))
     engine_board = {p.cell: p.card for p in state.board}
     dead = engine_board == board and is_dead_engine(engine_board)
     seconds = time.perf_counter() - start
     shown = ", ".join(f"{k} {v}" for k, v in proofs.items())
-    bounds = (f"Boards whose bounding box fits in {', '.join(f'{w}x{h}' for w, h in boxes)} (or their transposes): "
-              f"no dead board of at most {size - 1} cards ({shown}). Dead means: no single card of any of the 25 "
+    where = (f"Every board: within {width}x{height} and in each of the {len(boxes) - 1} other exact boxes a board of "
+             f"at most {size - 1} cards can have, up to transposition" if full else
+             f"Boards whose bounding box fits in {', '.join(f'{w}x{h}' for w, h in boxes)} (or their transposes)")
+    bounds = (f"{where}: no dead board of at most {size - 1} cards ({shown}). Dead means: no single card of any of the 25 "
               "kinds is legal on any cell (copies in stock are not considered). A dead board needs a line of five "
-              "through each extreme card (else a card extends it), so its bounding box is at least 5x5.")
-    return Finding(
+              "through each extreme card (else a card extends it), so its bounding box is at least 5x5."
+              f"{_constants_text(v)}")
+    return _confirmed_under(under, _replay_dead_board, Finding(
         "BF-F-5", GAME_ID, Q_DEAD, "sat" if dead else "unknown",
         f"{size} cards: the {width}x{height} board shown (every row and column a full line of five) admits no card; "
-        f"no board of fewer cards within the searched boxes does. Built by {len(build_order(board))} single-card "
+        f"no board of fewer cards {'anywhere' if full else 'within the searched boxes'} does. Built by {len(build_order(board))} single-card "
         "plays in a replayed game; the engine finds no play for any kind.",
         witness={"board": _words(board), "cards": size, "moves": moves, "smaller": proofs},
         rule_ids=("BF-LINE-2", "BF-LINE-3", "BF-LINE-4", "BF-LINE-5"), seconds=seconds, method="z3", bounds=bounds,
         picture=render_board(_placed(board)), reason="" if dead else "the replayed board is not dead",
-    )
+    ))
 
 
 # --------------------------------------------------------------------------
@@ -433,44 +509,52 @@ Q_LEFT = ("Is the text's remark true for every allowed player count: cards are l
           "exactly when 2 or 4 play?")
 
 
-def leftover_query(counts: Sequence[int]) -> SolverResult:
-    """∃ n among ``counts``, quotient q, remainder r: 99 = n·q + r, 0 ≤ r < n, and (r > 0) ≠ (n ∈ {2, 4})."""
+def leftover_query(counts: Sequence[int], dealt: int = len(FULL_DECK) - 1) -> SolverResult:
+    """∃ n among ``counts``, quotient q, remainder r: dealt = n·q + r, 0 ≤ r < n, and (r > 0) ≠ (n ∈ {2, 4});
+    ``dealt``: the cards dealt into the decks (the deck less the start card, 99 by the rulebook)."""
     n, q, r = z3.Ints("players share left")
     solver = TrackedSolver("bigfive.leftover")
     solver.add("BF-SETUP-1", z3.Or([n == k for k in counts]))
-    solver.add("BF-DEAL-2", len(FULL_DECK) - 1 == n * q + r, r >= 0, r < n, q >= 0)
+    solver.add("BF-DEAL-2", dealt == n * q + r, r >= 0, r < n, q >= 0)
     solver.add_fact((r > 0) != z3.Or(n == 2, n == 4))
     return solver.check()
 
 
-def q_leftover(allow_five: bool) -> Callable[[bool], Finding]:
+def q_leftover(allow_five: bool) -> Callable[[bool, Any], Finding]:
     """Solve the remainder question, and replay the deal of every count through the engine."""
     fid = "BF-F-7" if allow_five else "BF-F-6"
     counts = tuple(range(MIN_PLAYERS, (MAX_PLAYERS if allow_five else MAX_PLAYERS_USUAL) + 1))
     question = Q_LEFT + (" (with allow_five)" if allow_five else "")
 
-    def run(full: bool) -> Finding:
+    def run(full: bool, under: Any = None) -> Finding:
         start = time.perf_counter()
-        result = leftover_query(counts)
-        variant = BigFiveVariant(allow_five=allow_five)
+        v = _constants_of(under)
+        dealt = KINDS * v.copies - 1
+        result = leftover_query(counts, dealt)
+        variant = BigFiveVariant(allow_five=allow_five, copies=v.copies)
         engine = {n: len(GAME.new_game(n, variant, seed=n).box) for n in counts}
         seconds = time.perf_counter() - start
-        bounds = f"Player counts {list(counts)}; the 99 cards after the start card dealt evenly (not the children's or handicap deals)."
+        bounds = (f"Player counts {list(counts)}; the {dealt} cards after the start card dealt evenly (not the "
+                  f"children's or handicap deals).{_constants_text(v)}")
         if result.verdict == "unknown":
             return _unknown(fid, question, result, ("BF-SETUP-1", "BF-DEAL-2"), bounds)
         if result.verdict == "unsat":
+            told = ("with 1 or 3 players the 99 cards divide evenly, with 2 one card and with 4 three cards go back "
+                    "to the box" if dealt == len(FULL_DECK) - 1 else
+                    f"the {dealt} cards leave some over exactly with 2 or 4 players")
             return Finding(fid, GAME_ID, question, "unsat",
-                           "True: with 1 or 3 players the 99 cards divide evenly, with 2 one card and with 4 three "
-                           f"cards go back to the box; the engine's deals leave {engine}.",
+                           f"True: {told}; the engine's deals leave {engine}.",
                            witness={"engine_box": engine}, rule_ids=("BF-SETUP-1", "BF-DEAL-2"), seconds=seconds,
                            bounds=bounds)
         n = result.model["players"]
         left = result.model["left"]
-        return Finding(fid, GAME_ID, question, "sat",
-                       f"Not with {n} players: {left} cards are left over, which the text (silent on five) does not "
-                       f"mention; the engine's deals leave {engine}.",
-                       witness={"players": n, "left": left, "engine_box": engine},
-                       rule_ids=("BF-SETUP-1", "BF-DEAL-2"), seconds=seconds, bounds=bounds)
+        said = ("the cards divide evenly, though the text says some are left over" if not left
+                else f"{left} cards are left over, which the text (silent on five) does not mention" if n == MAX_PLAYERS
+                else f"{left} cards are left over, which the text's remark does not say")
+        return _confirmed_under(under, _replay_leftover, Finding(
+            fid, GAME_ID, question, "sat", f"Not with {n} players: {said}; the engine's deals leave {engine}.",
+            witness={"players": n, "left": left, "engine_box": engine},
+            rule_ids=("BF-SETUP-1", "BF-DEAL-2"), seconds=seconds, bounds=bounds))
 
     return run
 
@@ -548,19 +632,20 @@ QUESTIONS: tuple[Question, ...] = (
     Question("BF-F-1", GAME_ID, Q_INV, LINE_RULES, q_invariant, fixed=_PLACE, declared=True, plugins="restriction",
              hooks_free=_NOT_BONUS),
     Question("BF-F-2", GAME_ID, _bonus_question("text"), ("BF-BONUS-1",), q_bonus("text"),
-             fixed=(("bonus", "text"), *_PLACE), declared=True),
+             flags=PARAMETERS, fixed=(("bonus", "text"), *_PLACE), declared=True, takes_reading=True),
     Question("BF-F-3", GAME_ID, _bonus_question("publisher"), ("BF-BONUS-1",), q_bonus("publisher"),
-             fixed=(("bonus", "publisher"), *_PLACE), declared=True),
-    Question("BF-F-4", GAME_ID, Q_FOUR, ("BF-LINE-2", "BF-LINE-5"), q_four, fixed=_PLACE, declared=True,
-             plugins="restriction", hooks_free=_NOT_BONUS),
-    Question("BF-F-5", GAME_ID, Q_DEAD, ("BF-LINE-2", "BF-LINE-3"), q_dead, fixed=_PLACE, declared=True,
-             replay=_replay_dead_board, plugins_why=_DEAD_WHY, hooks_free=_NOT_BONUS),
-    Question("BF-F-6", GAME_ID, Q_LEFT, ("BF-SETUP-1", "BF-DEAL-2"), q_leftover(False),
-             fixed=(("allow_five", False), *_DEAL), declared=True, plugins="restriction", replay=_replay_leftover,
+             flags=PARAMETERS, fixed=(("bonus", "publisher"), *_PLACE), declared=True, takes_reading=True),
+    Question("BF-F-4", GAME_ID, Q_FOUR, ("BF-LINE-2", "BF-LINE-5"), q_four, flags=("max_group", "hand_size"),
+             fixed=_PLACE, declared=True, takes_reading=True, plugins="restriction", hooks_free=_NOT_BONUS),
+    Question("BF-F-5", GAME_ID, Q_DEAD, ("BF-LINE-2", "BF-LINE-3"), q_dead, flags=("copies",), fixed=_PLACE,
+             declared=True, takes_reading=True, replay=_replay_dead_board, plugins_why=_DEAD_WHY,
              hooks_free=_NOT_BONUS),
+    Question("BF-F-6", GAME_ID, Q_LEFT, ("BF-SETUP-1", "BF-DEAL-2"), q_leftover(False), flags=("copies",),
+             fixed=(("allow_five", False), *_DEAL), declared=True, takes_reading=True, plugins="restriction",
+             replay=_replay_leftover, hooks_free=_NOT_BONUS),
     Question("BF-F-7", GAME_ID, Q_LEFT + " (with allow_five)", ("BF-SETUP-1", "BF-DEAL-2"), q_leftover(True),
-             fixed=(("allow_five", True), *_DEAL), declared=True, plugins="restriction", replay=_replay_leftover,
-             hooks_free=_NOT_BONUS),
+             flags=("copies",), fixed=(("allow_five", True), *_DEAL), declared=True, takes_reading=True,
+             plugins="restriction", replay=_replay_leftover, hooks_free=_NOT_BONUS),
     Question("BF-F-8", GAME_ID, Q_NO_PLAY, PLACEMENT_RULES, q_no_play, fixed=_PLACE, declared=True,
              plugins="restriction", hooks_free=_NOT_BONUS),
 )

@@ -261,16 +261,16 @@ class Frame:
 
     # -- the rules -------------------------------------------------------------------
 
-    def rules(self, hand: Sequence[int] | None = None, min_group: int = 1) -> list[tuple[str, Any]]:
-        """The placement rules as ``(rule id, constraint)`` pairs (``BF-PLAY-1`` too when a hand is given).
-
-        :param min_group: the variant flag of BF-AMB-7 (``BF-PLAY-2``: at
-            least this many cards). The other variant flags change no
-            placement rule.
-        """
+    def rules(self, hand: Sequence[int] | None = None, min_group: int = 1, max_group: int = MAX_GROUP,
+              hand_size: int | None = None) -> list[tuple[str, Any]]:
+        """The placement rules as ``(rule id, constraint)`` pairs (``BF-PLAY-1`` too when a hand is given): groups
+        of ``min_group`` (BF-AMB-7) to ``max_group`` cards (``BF-PLAY-2``), from a hand of ``hand_size`` cards
+        (``BF-PLAY-1``, when it is below ``max_group``). The other variant flags change no placement rule."""
         out: list[tuple[str, Any]] = []
         n = self.count()
-        out.append(("BF-PLAY-2", _and(n >= min_group, n <= MAX_GROUP)))
+        out.append(("BF-PLAY-2", _and(n >= min_group, n <= max_group)))
+        if hand_size is not None and hand_size < max_group:
+            out.append((HAND_RULE, n <= hand_size))
         for c in self.play_cells:
             out.append(("BF-PLAY-3", _and(self.pn[c] <= 1, _implies(self.pl(c), _not(self.occ[c])))))
         straight = _or(self.one_row(), self.one_column())

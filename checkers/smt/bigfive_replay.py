@@ -29,7 +29,6 @@ from typing import Any
 from ruleproof.model.bigfive import GAME
 from ruleproof.model.core import CHANCE, Game
 from ruleproof.spec.bigfive import (
-    FULL_DECK,
     BigFiveState,
     BigFiveVariant,
     Deal,
@@ -39,6 +38,7 @@ from ruleproof.spec.bigfive import (
     Placed,
     Play,
     deal_sizes,
+    deck_cards,
     drawing_seat,
 )
 
@@ -80,21 +80,22 @@ def replay_plays(start: int, plays: Sequence[Sequence[Placed]], variant: BigFive
     Returns the state right after the last play (before any bonus discard)
     and the text of every move made, chance moves included.
 
-    :raises ValueError: when the cards needed exceed the four copies of a kind.
+    :raises ValueError: when the cards needed exceed the copies of a kind in the variant's deck.
     :raises IllegalMoveError: when the engine refuses a move (the witness is wrong).
     """
     GAME = game  # noqa: N806 - every move is checked on the engine given (a reading's engine, say)
     variant = BigFiveVariant() if variant is None else variant
     queue = [p.card for play in plays for p in play]
     need = Counter(queue + [start])
-    over = [c for c, n in need.items() if n > FULL_DECK.count(c)]
+    deck = deck_cards(variant)
+    over = [c for c, n in need.items() if n > deck.count(c)]
     if over:
-        raise ValueError(f"the plays need more than four copies of card(s) {sorted(over)}")
-    rest = list(FULL_DECK)
+        raise ValueError(f"the plays need more than {variant.copies} copies of card(s) {sorted(over)}")
+    rest = list(deck)
     for c in queue + [start]:
         rest.remove(c)
     size0, size1 = deal_sizes(variant, 2)
-    if len(queue) + 5 > size0:
+    if len(queue) + variant.hand_size > size0:
         raise ValueError(f"the plays need {len(queue)} cards; seat 0's deck holds {size0}")
     deck0 = queue + rest[: size0 - len(queue)]
     deck1 = rest[size0 - len(queue): size0 - len(queue) + size1]

@@ -5,8 +5,8 @@ there), as in :class:`ruleproof.checkers.smt.cinco.BoardVars`; this module
 states the board queries whose chip totals are known in advance with
 cardinality constraints only (``AtMost``, ``PbEq``), so z3 needs no integer
 arithmetic: when a colour's total is fixed, "more free cells in a window than
-the colour has chips left" is "at most ``4 - left`` occupied cells in the
-window", a cardinality constraint, where the general encoding compares a sum
+the colour has chips left" is "at most ``line - 1 - left`` (``4 - left``)
+occupied cells in the window", a cardinality constraint, where the general encoding compares a sum
 of if-then-else terms with another over the whole board. The terms are built
 directly in the solver's context (no translation) and each cell's "occupied"
 term is built once.
@@ -68,11 +68,14 @@ class PbBoard:
     argument; building them took longer than solving.
     """
 
-    def __init__(self, solver: TrackedSolver, layout: Layout, colours: int, prefix: str = "d") -> None:
+    def __init__(self, solver: TrackedSolver, layout: Layout, colours: int, prefix: str = "d", *,
+                 line: int = LINE, chips: int = CHIPS) -> None:
         self.ctx = solver.ctx
         self.layout = layout
         self.colours = colours
-        self.windows = compute_windows(layout, LINE)
+        self.line = line
+        self.chips = chips
+        self.windows = compute_windows(layout, line)
         self.x = [[z3.Bool(f"{prefix}_{n}_{k}", self.ctx) for k in range(colours)] for n in range(1, layout.size + 1)]
         self._not = [[self._wrap(z3core.Z3_mk_not(self.ctx.ref(), v.as_ast())) for v in row] for row in self.x]
         self._occupied = [self.any(row) for row in self.x]
@@ -114,8 +117,8 @@ class PbBoard:
         return self.at_most([row[colour] for row in self.x], total)
 
     def live(self) -> list[Any]:
-        """Every colour has placed at most ``CHIPS - 1`` chips (CI-END-1: nobody has run out)."""
-        return [self.placed_at_most(k, CHIPS - 1) for k in range(self.colours)]
+        """Every colour has placed at most ``chips - 1`` chips (CI-END-1: nobody has run out)."""
+        return [self.placed_at_most(k, self.chips - 1) for k in range(self.colours)]
 
     def chips_are(self, total: int) -> Any:
         """Exactly ``total`` chips on the board."""
@@ -131,22 +134,23 @@ class PbBoard:
 
     def dead_for(self, colour: int, left: int | None) -> list[Any]:
         """``colour`` can complete no window: each holds another colour's chip or (``left``: the colour's chips
-        left, ``None``: stocks ignored) more free cells than ``left``, i.e. at most ``4 - left`` occupied."""
+        left, ``None``: stocks ignored) more free cells than ``left``, i.e. at most ``line - 1 - left``
+        occupied."""
         out = []
         for w in self.windows:
             options = [self.x[n - 1][j] for n in w for j in range(self.colours) if j != colour]
-            if left is not None and left < LINE:
-                options.append(self.occupied_at_most(w, LINE - 1 - left))
+            if left is not None and left < self.line:
+                options.append(self.occupied_at_most(w, self.line - 1 - left))
             out.append(self.any(options))
         return out
 
     def dead_any_stock(self) -> list[Any]:
-        """Every colour can complete no window, its stock read off the board (``CHIPS`` minus its chips)."""
+        """Every colour can complete no window, its stock read off the board (``chips`` minus its chips)."""
         one, zero = z3.IntVal(1, self.ctx), z3.IntVal(0, self.ctx)
         free = {w: z3.Sum([z3.If(self._occupied[n - 1], zero, one) for n in w]) for w in self.windows}
         out = []
         for k in range(self.colours):
-            left = CHIPS - z3.Sum([z3.If(row[k], one, zero) for row in self.x])
+            left = self.chips - z3.Sum([z3.If(row[k], one, zero) for row in self.x])
             for w in self.windows:
                 others = [self.x[n - 1][j] for n in w for j in range(self.colours) if j != k]
                 out.append(z3.Or(*others, free[w] > left))
@@ -158,28 +162,34 @@ class PbBoard:
 
 
 def dead_board(layout: Layout, colours: int, chips_count: bool, tiles: Sequence[Sequence[int]],
-               per_tile: Sequence[Sequence[int]], best: int) -> tuple[SolverResult, tuple[int, ...] | None]:
+               per_tile: Sequence[Sequence[int]], best: int, chips: int = CHIPS, line: int = LINE,
+               outside: Sequence[int] | None = None) -> tuple[SolverResult, tuple[int, ...] | None]:
     """A live, dead board with exactly ``best`` chips: first with ``per_tile[w][k]`` chips of colour ``k`` in
-    tile ``w`` (the count abstraction's answer), then, when those counts are not realisable, with at most two
-    chips per tile and ``best`` chips in all (budgets ``cinco.dead-guided`` and ``cinco.dead``).
+    tile ``w`` (the count abstraction's answer; with a packing, ``outside[k]`` on the cells it leaves over),
+    then, when those counts are not realisable, with at most two chips per tile and ``best`` chips in all
+    (budgets ``cinco.dead-guided`` and ``cinco.dead``).
 
-    Dead: no colour can complete a window (another colour's chip in it, or, with ``chips_count``, more free
-    cells than its chips left). Live: nobody has won and every colour has placed at most ``CHIPS - 1``.
-    Returns the last answer and the board (``None`` unless ``sat``).
+    Dead: no colour can complete a window of ``line`` cells (another colour's chip in it, or, with
+    ``chips_count``, more free cells than its chips left). Live: nobody has won and every colour has placed at
+    most ``chips - 1``. Returns the last answer and the board (``None`` unless ``sat``).
     """
-    totals = [sum(row[k] for row in per_tile) for k in range(colours)]
+    totals = [sum(row[k] for row in per_tile) + (outside[k] if outside else 0) for k in range(colours)]
     solver = TrackedSolver("cinco.dead-guided")
-    board = PbBoard(solver, layout, colours)
+    board = PbBoard(solver, layout, colours, line=line, chips=chips)
     solver.add_fact(*board.one_chip(), *board.no_win(), *board.live())
     for k in range(colours):
-        solver.add_fact(board.placed_is(k, totals[k]), *board.dead_for(k, CHIPS - totals[k] if chips_count else None))
+        solver.add_fact(board.placed_is(k, totals[k]), *board.dead_for(k, chips - totals[k] if chips_count else None))
     for w, tile in enumerate(tiles):
         solver.add_fact(*[board.in_tile(tile, k, per_tile[w][k]) for k in range(colours)])
+    if outside:
+        covered = {n for tile in tiles for n in tile}
+        rest = [n for n in range(1, layout.size + 1) if n not in covered]
+        solver.add_fact(*[board.in_tile(rest, k, outside[k]) for k in range(colours)])
     found = solver.check(values=False)
     if found.verdict == "sat":
         return found, board.decode(solver.solver.model())
     solver = TrackedSolver("cinco.dead")
-    board = PbBoard(solver, layout, colours)
+    board = PbBoard(solver, layout, colours, line=line, chips=chips)
     solver.add_fact(*board.one_chip(), *board.no_win(), *board.live(), board.chips_are(best))
     solver.add_fact(*(board.dead_any_stock() if chips_count else
                       [d for k in range(colours) for d in board.dead_for(k, None)]))

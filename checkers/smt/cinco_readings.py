@@ -45,20 +45,24 @@ def full_board_placement(cells: int, colours: int = 3) -> SolverResult:
     return solver.check()
 
 
-def stuck_seat(players: int) -> SolverResult:
+def stuck_seat(players: int, hand_size: int = HAND_SIZE) -> SolverResult:
     """Can seat 0 hold no card while the deck and every discard pile are empty, on any layout?
 
     The number of cards (one per cell) is left open. ``unsat`` with core
-    ``CI-HAND-1`` (at most four cards in a hand), ``CI-SETUP-1`` (a layout
-    needs more cards than four per player) and the card count proves the
-    position of CI-AMB-7 unreachable for every layout the game accepts.
+    ``CI-HAND-1`` (at most ``hand_size``, four, cards in a hand), ``CI-SETUP-1``
+    (a layout needs more cards than a hand per player) and the card count
+    proves the position of CI-AMB-7 unreachable for every layout the game
+    accepts, under any hand size.
+
+    >>> stuck_seat(6, hand_size=10).core
+    ('CI-AMB-7-stuck', 'CI-HAND-1', 'CI-SETUP-1', 'cards-conserved')
     """
     hands = [z3.Int(f"hand_{s}") for s in range(players)]
     deck, discards, size = z3.Int("deck"), z3.Int("discards"), z3.Int("cards")
     solver = TrackedSolver("cinco.readings")
     solver.add_fact(*[h >= 0 for h in hands], deck >= 0, discards >= 0)
     solver.add("cards-conserved", z3.Sum(*hands) + deck + discards == size)
-    solver.add("CI-HAND-1", *[h <= HAND_SIZE for h in hands])
-    solver.add("CI-SETUP-1", size > HAND_SIZE * players)
+    solver.add("CI-HAND-1", *[h <= hand_size for h in hands])
+    solver.add("CI-SETUP-1", size > hand_size * players)
     solver.add("CI-AMB-7-stuck", hands[0] == 0, deck == 0, discards == 0)
     return solver.check()

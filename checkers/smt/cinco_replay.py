@@ -3,7 +3,8 @@
 A witness board (which colour's chip lies on which cell) is reachable when a
 game places exactly those chips, each with a card that allows it, without
 ending on the way. :func:`replay_board` plays such a game with the engine,
-with every move checked: chance deals each seat the cards its colour needs
+with every move checked (under the variant's flags: its chips, hand size and line length): chance deals each
+seat the cards its colour needs
 (the card numbered like the cell it will take, else the highest useful card
 at or below a cell still to take, else a card nobody needs); a seat places a
 chip when it holds a card for one of its colour's cells, and otherwise draws
@@ -30,7 +31,6 @@ from ruleproof.model.core import CHANCE, TERMINAL, Game
 from ruleproof.spec.cinco import (
     DRAW,
     EXCHANGE,
-    HAND_SIZE,
     CincoState,
     CincoVariant,
     Deal,
@@ -126,7 +126,7 @@ def replay_board(variant: CincoVariant, players: int, chips: Mapping[int, Sequen
                 move = Play(choice[0], choice[1])
                 placements.append((actor, choice[0], choice[1]))
                 todo[k].remove(choice[1])
-            elif len(hand) == HAND_SIZE:
+            elif len(hand) == variant.hand_size:
                 move = EXCHANGE
             else:
                 move = DRAW

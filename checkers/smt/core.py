@@ -47,6 +47,7 @@ from typing import Any
 import z3
 
 from ruleproof.checkers.checks.interrupt import while_running
+from ruleproof.checkers.smt import capture
 from ruleproof.checkers.smt.budgets import RLIMITS
 
 # z3 answers Ctrl-C by cancelling the running query ("unknown") and swallowing the signal, so the command
@@ -151,6 +152,36 @@ def model_values(model: z3.ModelRef) -> dict[str, Any]:
     return values
 
 
+class _Solver(z3.Solver):  # type: ignore[misc]
+    """z3's solver (for ``logic``, or the default one), keeping the list of what is asserted in scope.
+
+    ``record`` holds ``(rule id or None, term)`` per assertion and follows
+    :meth:`push` and :meth:`pop`, so a captured query
+    (:mod:`ruleproof.checkers.smt.capture`) is what the check saw, also for
+    z3's finite-domain solver, whose ``assertions()`` is empty.
+    """
+
+    def __init__(self, logic: str | None, ctx: z3.Context) -> None:
+        native = z3.Z3_mk_solver_for_logic(ctx.ref(), z3.to_symbol(logic, ctx)) if logic else None
+        super().__init__(native, ctx)
+        self.record: list[tuple[str | None, Any]] = []
+        self.marks: list[int] = []
+
+    def push(self) -> None:
+        super().push()
+        self.marks.append(len(self.record))
+
+    def pop(self, num: int = 1) -> None:
+        super().pop(num)
+        for _ in range(num):
+            del self.record[self.marks.pop():]
+
+    def reset(self) -> None:
+        super().reset()
+        self.record.clear()
+        self.marks.clear()
+
+
 class TrackedSolver:
     """A solver whose assertions are named by rule ids, bounded by a resource limit.
 
@@ -169,7 +200,8 @@ class TrackedSolver:
 
     def __init__(self, budget: str = "default", *, rlimit: int | None = None, logic: str | None = None) -> None:
         self.ctx = z3.Context()
-        self.solver = z3.SolverFor(logic, ctx=self.ctx) if logic else z3.Solver(ctx=self.ctx)
+        self.logic = logic
+        self.solver = _Solver(logic, self.ctx)
         self.budget, self.rlimit = budget, 0
         self.set_budget(budget, rlimit)
         self._labels: dict[str, str] = {}
@@ -191,11 +223,15 @@ class TrackedSolver:
             self._count += 1
             label = f"{rule_id}#{self._count}"
             self._labels[label] = rule_id
-            self.solver.assert_and_track(self._here(constraint), z3.Bool(label, self.ctx))
+            term = self._here(constraint)
+            self.solver.assert_and_track(term, z3.Bool(label, self.ctx))
+            self.solver.record.append((rule_id, term))
 
     def add_fact(self, *constraints: Any) -> None:
         """Assert background constraints that are not rules."""
-        self.solver.add(*[self._here(c) for c in constraints])
+        terms = [self._here(c) for c in constraints]
+        self.solver.add(*terms)
+        self.solver.record.extend((None, t) for t in terms)
 
     def check(self, *assumptions: Any, values: bool = True) -> SolverResult:
         """Run the query within the resource limit.
@@ -205,12 +241,15 @@ class TrackedSolver:
             still gives the model).
         """
         before = units_used(self.solver.statistics())
+        literals = [self._here(a) for a in assumptions]
         start = time.perf_counter()
         with while_running(self.ctx.interrupt):  # one Ctrl-C stops the query (see set_param ctrl_c above)
-            answer = self.solver.check(*[self._here(a) for a in assumptions])
+            answer = self.solver.check(*literals)
         seconds = time.perf_counter() - start
         used = units_used(self.solver.statistics()) - before
         _note(self.budget, self.rlimit, used, str(answer))
+        if capture.active():
+            self._capture(literals, str(answer), used)
         if answer == z3.sat:
             found = {k: v for k, v in model_values(self.solver.model()).items() if k not in self._labels} \
                 if values else {}
@@ -220,6 +259,14 @@ class TrackedSolver:
             return SolverResult("unsat", core=tuple(core), seconds=seconds, resources=used, rlimit=self.rlimit)
         reason = gave_up_reason(self.solver.reason_unknown(), used, self.rlimit)
         return SolverResult("unknown", reason=reason, seconds=seconds, resources=used, rlimit=self.rlimit)
+
+    def _capture(self, literals: list[Any], verdict: str, used: int) -> None:
+        core = tuple(sorted({self._labels[str(c)] for c in self.solver.unsat_core() if str(c) in self._labels})) \
+            if verdict == "unsat" else ()
+        capture.note(capture.Query(
+            tracked=tuple((r, t) for r, t in self.solver.record if r is not None),
+            facts=tuple(t for r, t in self.solver.record if r is None), assumptions=tuple(literals),
+            verdict=verdict, budget=self.budget, rlimit=self.rlimit, units=used, logic=self.logic, core=core))
 
     def model(self) -> z3.ModelRef:
         """The last model (after a ``sat`` answer), in the main z3 context."""
@@ -258,8 +305,13 @@ def maximize(objective: Any, constraints: list[Any], budget: str = "default", *,
     _note(budget, limit, used, str(answer))
     if answer == z3.sat:
         value = opt.model().eval(handle.value() if hasattr(handle, "value") else objective, model_completion=True)
+        if capture.active():  # the optimum's proof: nothing larger is feasible
+            capture.note(capture.Query((), (*opt.assertions(), objective > value), (), "unsat", "bound", budget,
+                                       limit, used, optimum=int(str(value))))
         return SolverResult("sat", model_values(opt.model()), seconds=seconds, resources=used,
                             rlimit=limit), int(str(value))
+    if capture.active():
+        capture.note(capture.Query((), tuple(opt.assertions()), (), str(answer), "check", budget, limit, used))
     if answer == z3.unsat:
         return SolverResult("unsat", seconds=seconds, resources=used, rlimit=limit), None
     reason = gave_up_reason(opt.reason_unknown(), used, limit)

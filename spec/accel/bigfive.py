@@ -51,7 +51,6 @@ from ruleproof.spec.accel.core import (
     tabled,
 )
 from ruleproof.spec.bigfive import (
-    FULL_DECK,
     KINDS,
     MAX_LINE,
     SOLO_DISCARD,
@@ -71,6 +70,7 @@ from ruleproof.spec.bigfive import (
     Pass,
     PlayAnalysis,
     bonus_hook_in_force,
+    deck_cards,
     drawing_seat,
     has_identical_cards,
     top_segment,
@@ -121,7 +121,7 @@ def _holds_deal_card(step: S) -> bool:
     move = step.move
     if not isinstance(move, Deal):
         return True
-    return move.card in (FULL_DECK if step.before.round_over else step.before.pool)
+    return move.card in (deck_cards(step.variant) if step.before.round_over else step.before.pool)
 
 
 def _holds_draw_top(step: S) -> bool:
@@ -166,7 +166,7 @@ def candidate_moves(state: BigFiveState, actor: int) -> Iterable[BigFiveMove]:
         moves += [Exchange(g) for g in hand_groups(hand, size)]
     moves += [Discard(g) for g in hand_groups(hand, SOLO_DISCARD)] if len(hand) >= SOLO_DISCARD else []
     if _phase(state) == "act":
-        moves += candidate_plays(state.board, hand)
+        moves += candidate_plays(state.board, hand, False, state.variant.max_group)
     return moves
 
 

@@ -42,10 +42,11 @@ def _windows(anchor: Cell, axis: Cell) -> Iterator[tuple[Cell, ...]]:
         yield tuple((x + (start + i) * dx, y + (start + i) * dy) for i in range(MAX_LINE))
 
 
-def candidate_plays(board: tuple[Placed, ...], hand: Sequence[int], *, exhaustive: bool = False) -> list[Play]:
+def candidate_plays(board: tuple[Placed, ...], hand: Sequence[int], exhaustive: bool = False,
+                    max_group: int = MAX_GROUP) -> list[Play]:
     """:func:`~ruleproof.spec.bigfive_board.candidate_plays` from the tables of cell sets and placed cards: the
     same plays in the same order."""
-    limit = min(MAX_GROUP, len(hand))
+    limit = min(max_group, len(hand))
     cell_sets = _candidate_cells(board, limit, exhaustive)
     orders: dict[int, list[tuple[int, ...]]] = {}
     columns: dict[int, tuple[tuple[int, ...], ...]] = {}

@@ -6,6 +6,8 @@ What is attached, and why (each compared with its plain form by ``tests/spec/tes
   every move checked at a state.
 * ``_mid`` and ``_round_ends`` remember their last answer for the same step: up to seventeen effect rules
   of one turn-ending move ask for the position after the move, and whether the round ends there.
+* ``deck_cards`` and ``scoring_of`` remember their last answer for the same variant: the setup rule asks
+  for the deck of every first move, and every bouquet's score for the variant's numbers.
 * :func:`~ruleproof.spec.ikebana_cards.compute_best_split` keeps a table of answers per sorted values and
   scoring table: every round's end scores every bouquet, and five cards have at most 126 value multisets.
 * Fast forms of IK-TURN-2, IK-DRAW-1, IK-REFUSE-1, IK-BUY-1 and IK-BUY-2, the rules that reject the
@@ -136,6 +138,8 @@ ACCELERATION = Acceleration(
         remembered(plain, "compute_whose_turn"),
         remembered(plain, "_mid"),
         remembered(plain, "_round_ends"),
+        remembered(plain, "deck_cards"),
+        remembered(plain, "scoring_of"),
         replaced(ikebana_cards, "compute_best_split", best_split),
     ),
     candidate_moves=candidate_moves,

@@ -68,8 +68,8 @@ def test_invalid_witness_that_no_longer_replays_fails_the_audit(capsys: pytest.C
     question = _question("T5-F-4")
     real = question.run
 
-    def stale(full: bool) -> Finding:
-        finding = real(full)
+    def stale(full: bool, *reading: object) -> Finding:  # T5-F-4 takes the reading (its rule constants)
+        finding = real(full, *reading)
         witness = dict(finding.witness)
         witness["moves"] = [*witness["moves"], "play 104"]  # seat 0 has already chosen: T5-TURN-1
         return replace(finding, witness=witness)
@@ -106,7 +106,7 @@ def test_invalid_question_that_raises_is_a_failing_row(capsys: pytest.CaptureFix
 def test_result_lost_to_unknown_is_drift() -> None:
     """pass → unknown: the manifest's proof is lost; that is a failure, not 'ok'."""
     question = _question("T5-F-3")
-    lost = replace(question, run=lambda full: Finding("T5-F-3", "take5", question.question, "unknown",
+    lost = replace(question, run=lambda full, *reading: Finding("T5-F-3", "take5", question.question, "unknown",
                                                       "gave up", reason="rlimit"))
     checked = drift.check_question(lost)
     assert checked.verdict == "fail"
@@ -115,7 +115,7 @@ def test_result_lost_to_unknown_is_drift() -> None:
 
 def test_finding_without_a_manifest_verdict_fails_under_the_default_reading() -> None:
     question = replace(_question("T5-F-3"), id="T5-F-99",
-                       run=lambda full: Finding("T5-F-99", "take5", "?", "unsat", "no"))
+                       run=lambda full, *reading: Finding("T5-F-99", "take5", "?", "unsat", "no"))
     checked = drift.check_question(question)
     assert checked.verdict == "fail" and "no manifest verdict" in checked.reason
 

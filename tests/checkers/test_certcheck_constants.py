@@ -99,6 +99,59 @@ def test_bigpoints_checker_implements_the_flag_ranges_of_the_spec() -> None:
     assert checker.RULES.flags["step_values"] is None  # scores only: legality never reads them
 
 
+def test_cinco_checker_judges_the_hand_size_of_the_certificate_and_refuses_what_it_does_not_implement() -> None:
+    """Under hand_size=3 a hand of three exchanges and cannot draw (the default hand of four would say the
+    opposite); the checker's declared hand sizes are the spec's bounds, and a value past them is refused."""
+    from ruleproof.checkers.certcheck import CertificateFormatError, check_certificate
+    from ruleproof.checkers.certcheck import cinco as checker
+    from ruleproof.checkers.proofs.core import prove_state
+    from ruleproof.model.cinco import GAME
+    from ruleproof.spec import cinco as spec
+
+    bounds = spec.CONSTANTS.constant("hand_size")
+    assert checker.HAND_SIZES == tuple(range(bounds.low or 0, (bounds.high or 0) + 1))
+    variant = spec.CincoVariant(hand_size=3)
+    state = GAME.initial_state(2, variant)
+    while GAME.current_player(state) == spec.CHANCE:
+        state = GAME.apply(state, GAME.legal_moves(state)[0])
+    assert len(state.hands[0]) == 3
+    verdicts = {}
+    for move in (spec.EXCHANGE, spec.DRAW):
+        cert = prove_state(GAME, state, 0, move)
+        result = check_certificate(cert)
+        assert result.ok, result.reasons
+        verdicts[str(move)] = cert["verdict"]
+    assert verdicts == {"exchange": "legal", "draw": "illegal"}
+    cert = prove_state(GAME, state, 0, spec.EXCHANGE)
+    for wrong in (bounds.high + 1 if bounds.high else 0, True):
+        cert["variant"] = {**cert["variant"], "hand_size": wrong}
+        with pytest.raises(CertificateFormatError, match=r"\$\.variant\.hand_size"):
+            check_certificate(cert)
+
+
+def test_ikebana_checker_ranges_are_the_spec_bounds() -> None:
+    """The numbers a certificate's variant may give, as the checker implements them: the spec's bounds."""
+    from ruleproof.checkers.certcheck import ikebana as checker
+    from ruleproof.spec import ikebana as spec
+
+    for name, entry in checker.RULES.flags.items():
+        if isinstance(entry, checker.Within):
+            constant = spec.CONSTANTS.constant(name)
+            assert (entry.span.low, entry.span.high) == (constant.low, constant.high), name
+    assert checker.RULES.flags["values"].length == spec.MAX_COLOUR_CARDS  # type: ignore[union-attr]
+
+
+def test_bigfive_checker_implements_the_spec_bounds_of_every_parameter() -> None:
+    """The rule constants a Big Five variant may set: the checker implements exactly the spec's bounds."""
+    from ruleproof.checkers.certcheck import bigfive as checker
+    from ruleproof.spec import bigfive as spec
+
+    bounded = {c.name: (c.low, c.high) for c in spec.CONSTANTS if c.low is not None and c.name != "rounds"}
+    assert checker.PARAMETERS == bounded
+    for name, (low, high) in bounded.items():
+        assert checker.RULES.flags[name] == tuple(range(low, high + 1))
+
+
 def test_invalid_declaration_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     from ruleproof.checkers.certcheck import take5 as checker
 

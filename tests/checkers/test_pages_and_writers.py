@@ -139,6 +139,8 @@ def _writers(tmp: Path) -> dict[str, tuple[list[str], Path]]:
         "schema --output": (["schema", "certificate", "--output", "{out}"], tmp / "schema.json"),
         "graph --output": (["graph", "bigpoints", "--config", "tiny", "--output", "{out}"], tmp / "g.graphml"),
         "play --record": (["play", "take5", "--seed", "1", "--record", "{out}"], tmp / "play.json"),
+        "sweep --dir": (["sweep", "take5", "row_capacity=4", "--games", "1", "--no-findings", "-q",
+                         "--dir", str(tmp)], tmp / "sweep.json"),
     }
 
 

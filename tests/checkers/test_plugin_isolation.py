@@ -153,7 +153,7 @@ class _BrokenPoint:
 def test_invalid_broken_entry_point_is_skipped_with_a_warning(error: BaseException, tmp_path: Path,
                                                               monkeypatch: pytest.MonkeyPatch, clean_registry: None,
                                                               capsys: pytest.CaptureFixture[str]) -> None:
-    monkeypatch.setattr(registry.metadata, "entry_points", lambda group: [_BrokenPoint(error)])
+    monkeypatch.setattr(metadata, "entry_points", lambda group: [_BrokenPoint(error)])
     registry._DISCOVERED = None
     registry._WARNED.clear()
     assert main(["games", "--json"]) == 0
@@ -178,7 +178,7 @@ def test_invalid_entry_point_naming_a_broken_game_is_skipped(monkeypatch: pytest
     monkeypatch.syspath_prepend(str(tmp_path))
     parts = registry.GameParts(id="halfbroken", spec="halfbroken_spec", engine="halfbroken_engine")
     point = type("Point", (), {"name": "halfbroken", "value": "x:PARTS", "load": lambda self: parts})()
-    monkeypatch.setattr(registry.metadata, "entry_points", lambda group: [point])
+    monkeypatch.setattr(metadata, "entry_points", lambda group: [point])
     registry._DISCOVERED = None
     registry._WARNED.clear()
     assert main(["games"]) == 0

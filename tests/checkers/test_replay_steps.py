@@ -102,5 +102,5 @@ def test_finding_ids_are_case_insensitive(tmp_path: Path, capsys: pytest.Capture
     assert main(["replay", "--finding", "bf-f-2", "--html", str(page)]) == 0  # a stored witness: no solving
     assert "BF-F-2 witness" in capsys.readouterr().out
     assert "<title>BF-F-2 witness" in page.read_text(encoding="utf-8")
-    assert main(["replay", "--finding", "xx-f-1", "--html", str(page)]) == 2
+    assert main(["replay", "--finding", "xx-f-1", "--html", str(tmp_path / "xx.html")]) == 2
     assert "unknown finding id 'XX-F-1'" in capsys.readouterr().err

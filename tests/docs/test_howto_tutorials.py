@@ -124,13 +124,18 @@ def test_check_your_own_reading_from_the_wheel(installed: Path, tmp_path: Path) 
     audit = out["ruleproof audit take5 --reading fewest.toml --check finding --quick --quiet"].stdout
     for n in range(1, 9):
         assert f"T5-F-{n} " in audit
-    assert "not applicable" in audit and "HOUSE-LOW-1" in audit
+    assert "HOUSE-LOW-1" in audit and "defect found" not in audit
+    dead = next(r.stdout for c, r in out.items() if "row_choice=auto" in c and "--allow" not in c)
+    assert "defect found" in dead and "no legal move" in dead
+    allowed = next(r.stdout for c, r in out.items() if "--allow WF-T5-2" in c)
+    assert "defect accepted" in allowed
     four = out["ruleproof audit take5 --reading four.toml --check finding --quick --quiet"].stdout
     assert "Four cards a row" in four and "T5-F-5" in four and "22:" in four  # four cards a row: at most 22
     shown = out["ruleproof show four.json --move 300"].stdout
     assert shown.count("row ") >= 4
     sweep = json.loads((tmp_path / "capacity" / "sweep.json").read_text(encoding="utf-8"))
     assert sweep["values"] == [3, 4, 5, 6] and (tmp_path / "capacity" / "sweep.svg").exists()
+
 
 
 @pytest.mark.slow

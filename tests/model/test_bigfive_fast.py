@@ -28,6 +28,9 @@ pytest.importorskip("scipy.stats")  # the distribution tests (outcomes.p_values)
 
 ALPHA = 1e-3  # as in test_fast_playouts: a fair sampler passes with 99.9 %
 CONFIGS = GAME.test_configs()
+#: Rule constants away from the rulebook's (issue 31): the fast path honours them too.
+CONSTANT_CONFIGS = ((2, BigFiveVariant(max_group=2, children=True)), (1, BigFiveVariant(children=True, max_group=3)),
+                    (3, BigFiveVariant(hand_size=7, children=True)), (2, BigFiveVariant(copies=2)))
 
 
 def _random_states(players: int, variant: BigFiveVariant, seed: int, limit: int) -> list[BigFiveState]:
@@ -45,7 +48,7 @@ def _random_states(players: int, variant: BigFiveVariant, seed: int, limit: int)
     return out
 
 
-@pytest.mark.parametrize(("players", "variant"), CONFIGS)
+@pytest.mark.parametrize(("players", "variant"), CONFIGS + CONSTANT_CONFIGS)
 def test_choices_number_each_legal_move_once(players: int, variant: BigFiveVariant) -> None:
     checked = 0
     for seed in range(6):

@@ -58,6 +58,7 @@ FAST = [
     ("cinco", 3, CincoVariant(chips=10)),
     ("cinco", 2, CincoVariant(layout="square", exact_five=True, joker=True, chips=10)),
     ("cinco", 4, CincoVariant(chips_out="all_out", chips=6, reshuffle="when_empty", must_place=True)),
+    ("cinco", 3, CincoVariant(hand_size=3, line_length=4, chips=12)),
 ]
 
 

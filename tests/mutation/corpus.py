@@ -113,12 +113,12 @@ _CI_ENGINE_ABOVE = ("            targets = [row[n] for n in free if n >= card]",
 _CI_SPEC_JOKER = ("    return variant.joker and not any(c == FREE for c in cells[card - 1 :])",
                   "    return variant.joker and not any(c == FREE for c in cells[card :])")
 _CI_SPEC_ORDER = (
-    '    if colour >= 0 and is_win(board, colour, LINE, variant.exact_five):\n        return "win"\n'
+    '    if colour >= 0 and is_win(board, colour, variant.line_length, variant.exact_five):\n        return "win"\n'
     '    if colour >= 0 and state.chips[colour] == 0 and (variant.chips_out == "last_chip" or not any(state.chips)):\n'
     '        return "chips"\n',
     '    if colour >= 0 and state.chips[colour] == 0 and (variant.chips_out == "last_chip" or not any(state.chips)):\n'
     '        return "chips"\n'
-    '    if colour >= 0 and is_win(board, colour, LINE, variant.exact_five):\n        return "win"\n')
+    '    if colour >= 0 and is_win(board, colour, variant.line_length, variant.exact_five):\n        return "win"\n')
 
 CINCO = [
     _m("CI-M1", "cinco", "CI-PLAY-3", "the spec reads 'at or above the card' as 'above'", (CIS, *_CI_SPEC_ABOVE)),
@@ -133,11 +133,11 @@ CINCO = [
         "            if targets and (not joker or any(n > card for n in free)):\n"
         "                moves.extend(targets)\n            elif joker and free:")),
     _m("CI-M6", "cinco", "CI-HAND-1", "the spec lets a player with four cards draw",
-       (CIS, "    if len(hand) >= HAND_SIZE:\n        return f\"seat {step.actor} holds",
-        "    if len(hand) > HAND_SIZE:\n        return f\"seat {step.actor} holds")),
+       (CIS, "    if len(hand) >= step.variant.hand_size:\n        return (f\"seat {step.actor} holds",
+        "    if len(hand) > step.variant.hand_size:\n        return (f\"seat {step.actor} holds")),
     _m("CI-M7", "cinco", "CI-HAND-2", "the engine offers the exchange with three cards too (and then no draw)",
-       (CIE, "        if len(hand) == _HAND:\n            moves.append(EXCHANGE)",
-        "        if len(hand) >= _HAND - 1:\n            moves.append(EXCHANGE)")),
+       (CIE, "        if len(hand) == state.variant.hand_size:\n            moves.append(EXCHANGE)",
+        "        if len(hand) >= state.variant.hand_size - 1:\n            moves.append(EXCHANGE)")),
     _m("CI-M8", "cinco", "CI-END-1", "a colour's last chip completing a line is a draw, in both layers",
        (CIS, *_CI_SPEC_ORDER),
        (CIE, "            if self._completes(state.variant, board, i, colour):\n"
@@ -161,6 +161,13 @@ CINCO = [
                   "which CI-M4 mutates)"),
     _m("CI-M14", "cinco", "CI-WIN-1", "the table of rule constants reads the winning line as six chips (every layer "
        "reads it from there)", (CIS, 'RuleConstant("line_length", 5,', 'RuleConstant("line_length", 6,')),
+    _m("CI-M15", "cinco", "CI-HAND-2", "the engine offers the exchange with the rulebook's four cards whatever the "
+       "hand_size flag says",
+       (CIE, "        if len(hand) == state.variant.hand_size:\n            moves.append(EXCHANGE)",
+        "        if len(hand) == 4:\n            moves.append(EXCHANGE)")),
+    _m("CI-M16", "cinco", "CI-WIN-1", "the spec wins with the rulebook's line of five whatever the line_length flag says",
+       (CIS, "is_win(board, colour, variant.line_length, variant.exact_five)",
+        "is_win(board, colour, LINE, variant.exact_five)")),
     _m("CI-M12", "cinco", "CI-OUT-1", "a draw read as 'nobody wins' in the spec",
        (CIS, "        return team_seats(state.players, state.variant, state.winner)\n    return frozenset(range(state.players))",
         "        return team_seats(state.players, state.variant, state.winner)\n    return frozenset()")),
@@ -187,9 +194,8 @@ IKEBANA = [
     _m("IK-M6", "ikebana", "IK-SCORE-2", "the spec gives four colours x3", (IKB, *_IK_SPEC_MULT)),
     _m("IK-M7", "ikebana", "IK-SCORE-2", "both layers give four colours x3",
        (IKB, *_IK_SPEC_MULT),
-       (IKE, "_COLOUR_FACTOR = {1: SCORING.one_colour, 2: SCORING.two_colours, _BOUQUET: SCORING.rainbow}",
-        "_COLOUR_FACTOR = {1: SCORING.one_colour, 2: SCORING.two_colours, 4: SCORING.rainbow, "
-        "_BOUQUET: SCORING.rainbow}")),
+       (IKE, "                   variant.bouquet: variant.rainbow_multiplier}",
+        "                   4: variant.rainbow_multiplier, variant.bouquet: variant.rainbow_multiplier}")),
     _m("IK-M8", "ikebana", "IK-BANK-1", "a finite bank pays nothing to a player it cannot pay in full (spec)",
        (IKB, *_IK_SPEC_BANK)),
     _m("IK-M9", "ikebana", "IK-BANK-1", "a finite bank skips the remainder, in both layers",
@@ -203,7 +209,7 @@ IKEBANA = [
        (IKE, "frozenset(s for s, c in enumerate(state.coins) if c == best))",
         "frozenset({state.coins.index(best)}))")),
     _m("IK-M12", "ikebana", "IK-END-1", "the spec plays a fifth round",
-       (IKS, "    return s.round == ROUNDS or (", "    return s.round == ROUNDS + 1 or (")),
+       (IKS, "    return s.round == step.variant.rounds or (", "    return s.round == step.variant.rounds + 1 or (")),
 ]
 
 _BP_SPEC_STEPS = ("    return variant.step_values[::-1] if variant.inverted_ladder else variant.step_values",
@@ -267,7 +273,7 @@ BIGFIVE = [
     _m("BF-M6", "bigfive", "BF-LINE-5", "the spec allows lines of six",
        (BFS, "if len(cards) > MAX_LINE]", "if len(cards) > MAX_LINE + 1]")),
     _m("BF-M7", "bigfive", "BF-PLAY-2", "the spec allows groups of five",
-       (BFS, "    if low <= n <= MAX_GROUP:", "    if low <= n <= MAX_GROUP + 1:")),
+       (BFS, "    if low <= n <= top:", "    if low <= n <= top + 1:")),
     _m("BF-M8", "bigfive", "BF-REFILL-1", "the engine refills to five even when the deck runs short (after_refill)",
        (BFE, "return state._replace(bonus=earned, to_draw=need if need < have else have)",
         "return state._replace(bonus=earned, to_draw=need)")),

@@ -348,3 +348,25 @@ def test_derived_specs_keep_the_fast_forms_under_the_bonus_hook() -> None:
     assert not derived.check_transition(step.variant, step.before, step.actor, step.move, after)
     assert seen and all(h is hook for h in seen)
     assert bf.bonus_hook_in_force() is None
+
+
+def test_the_accelerated_spec_decides_as_the_plain_one_under_non_default_constants() -> None:
+    """Groups of at most two cards, hands of six, two copies of each kind: the fast candidates, forms and
+    calculations still give the plain spec's answers (they read the variant's constants)."""
+    variant = BigFiveVariant(max_group=2, hand_size=6, copies=2)
+    rng = random.Random(8)
+    plain = SPEC.plain
+    state = GAME.new_game(3, variant, seed=8)
+    checked = 0
+    for turn in range(300):
+        actor = GAME.current_player(state)
+        if actor == TERMINAL:
+            break
+        if actor != CHANCE and turn % 5 == 0:
+            candidates = list(plain.candidate_moves(state, actor))
+            assert list(SPEC.candidate_moves(state, actor)) == candidates
+            assert SPEC.allowed_moves(variant, state, actor, candidates) == plain.allowed_moves(variant, state, actor,
+                                                                                                candidates)
+            checked += 1
+        state = GAME.apply(state, GAME.random_move(state, rng, actor))
+    assert checked > 8

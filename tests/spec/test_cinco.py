@@ -149,10 +149,48 @@ def test_invalid_move_text(text: str) -> None:
 def test_invalid_variant_values() -> None:
     from ruleproof.spec.errors import VariantError
 
-    with pytest.raises(VariantError, match="chips must be an integer from 1"):
+    with pytest.raises(VariantError, match=r"chips must be from 1 to 256 .*got 0 \(limit MAX_CHIPS\)"):
         V(chips=0)
     with pytest.raises(VariantError, match="teams6"):
         V(teams6="1x6")  # type: ignore[arg-type]
+
+
+def test_rule_constant_flags_are_bounded_by_the_table() -> None:
+    """Every constant a reading may change is a flag with the table's value as default and its bounds, and a
+    value just past either bound is refused naming the flag and its limit."""
+    from ruleproof.spec.cinco import CONSTANTS
+    from ruleproof.spec.errors import VariantError
+
+    flags = {"chips", "hand_size", "line_length"}
+    assert {c.name for c in CONSTANTS if c.low is not None} == flags
+    for name in sorted(flags):
+        constant = CONSTANTS.constant(name)
+        assert getattr(V(), name) == constant.value
+        assert constant.low is not None and constant.high is not None
+        assert getattr(V(**{name: constant.low}), name) == constant.low
+        assert getattr(V(**{name: constant.high}), name) == constant.high
+        for wrong in (constant.low - 1, constant.high + 1, True):
+            with pytest.raises(VariantError, match=f"{name} must be from {constant.low} to {constant.high}") as info:
+                V(**{name: wrong})
+            assert info.value.flag == name
+
+
+def test_every_line_length_suits_both_shipped_boards_and_a_short_board_is_refused() -> None:
+    from ruleproof.spec.cinco import CONSTANTS
+    from ruleproof.spec.cinco_board import custom_layout_flags, line_problems
+    from ruleproof.spec.errors import VariantError
+
+    line = CONSTANTS.constant("line_length")
+    assert line.low is not None and line.high is not None
+    for length in range(line.low, line.high + 1):
+        for layout in (hex_layout(), square_layout()):
+            assert line_problems(layout, length) == [], (layout.name, length)
+    assert line_problems(hex_layout(), line.high + 1)  # the hexagon's corners lie on no run of seven
+    row = custom_layout_flags(square_layout(5, 1))  # one row of five cells
+    assert V(**row).line_length == 5 and V(**row, line_length=4).line_length == 4
+    with pytest.raises(VariantError, match="lie on no run of 6 cells|needs at least 6 cells") as info:
+        V(**row, line_length=6)
+    assert info.value.flag == "layout_data"
 
 
 # -- setup and turn order ---------------------------------------------------------
@@ -414,6 +452,49 @@ def test_joker_variant() -> None:
             assert Play(89, 0) in moves and Play(89, 1) not in moves
             assert "CI-PLAY-3" in ids(state, Play(89, 1))
             assert "CI-PLAY-4" not in ids(state, Play(89, 0))
+
+
+@pytest.mark.rule("CI-PLAY-4")
+@pytest.mark.example("Вариант ДЖОКЕР")
+def test_joker_may_burn_under_joker_burn() -> None:
+    """CI-AMB-12: «ей может быть занято ЛЮБОЕ свободное место на поле» — *may*: with ``joker_burn`` the text's
+    joker card 89 may take any free cell or burn; without it, it must take a cell (spec and engine alike)."""
+    for joker_burn in (False, True):
+        variant = V(joker=True, joker_burn=joker_burn)
+        state = position(2, variant, hands=((56, 89, 1, 2), (37, 90, 3, 4)))
+        state = engine_after(state, Play(56, 90))
+        state = engine_after(state, Play(37, 89))
+        moves = GAME.legal_moves(state)
+        CI.allows(state, Play(89, 1))
+        assert Play(89, 1) in moves
+        if joker_burn:
+            CI.allows(state, Play(89, 0))
+            assert Play(89, 0) in moves and GAME.is_legal_move(state, Play(89, 0))
+            # a card with a free cell at or above it is no joker: it still may not burn
+            assert "CI-PLAY-4" in ids(state, Play(2, 0)) and Play(2, 0) not in moves
+        else:
+            CI.refuses(state, Play(89, 0), "CI-PLAY-4")
+            assert Play(89, 0) not in moves and not GAME.is_legal_move(state, Play(89, 0))
+
+
+@pytest.mark.rule("CI-SETUP-1")
+def test_five_play_alone_under_five_alone() -> None:
+    """CI-AMB-11: «Игра для двух-шести игроков.» and teams only «В случае 4х или 6ти игроков»: with
+    ``five="alone"`` five players play, each alone with a colour of its own; by default five are refused."""
+    with pytest.raises(PlayerCountError, match="five=alone"):
+        GAME.initial_state(5, V())
+    variant = V(five="alone")
+    state = GAME.initial_state(5, variant)
+    assert state.players == 5 and len(state.chips) == 5
+    assert [colour_of(5, variant, s) for s in range(5)] == [0, 1, 2, 3, 4]
+    assert "CI-SETUP-1" not in ids(position(2, variant, hands=((1, 2, 3, 4), (5, 6, 7, 8)))._replace(players=5),
+                                   Play(1, 1), 0)
+    rng = random.Random(3)
+    for _ in range(400):
+        if GAME.is_terminal(state):
+            break
+        state = GAME.apply(state, GAME.random_move(state, rng))
+    assert GAME.is_terminal(state) or sum(1 for c in state.board if c >= 0) > 0
 
 
 @pytest.mark.rule("CI-PLAY-5")

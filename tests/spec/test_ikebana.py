@@ -281,7 +281,7 @@ def test_parse_card_round_trip() -> None:
         assert ik.parse_card(card.lower()) == card
 
 
-@pytest.mark.parametrize("text", ["", "R", "R6", "R0", "X1", "RR1", "1R"])
+@pytest.mark.parametrize("text", ["", "R", "R6", "R0", "X1", "RR1", "1R", "R\u0663"])  # an Arabic-Indic 3 is no card value
 def test_invalid_card_text(text: str) -> None:
     with pytest.raises(MoveParseError, match=repr(text).replace("(", r"\(")):
         ik.parse_card(text)
@@ -851,6 +851,108 @@ def test_most_coins_wins_and_ties_share() -> None:
 
 
 # --------------------------------------------------------------------------
+# The rule numbers as flags (issue 31): each changes what the rules say, on spec and engine
+
+
+@pytest.mark.rule("IK-SETUP-2", "IK-ROUND-2")
+def test_flag_values_is_each_colours_deck() -> None:
+    pairs = IkebanaVariant(values=(1, 1, 2, 2, 3, 3, 4, 4, 5, 5))
+    deck = ik.deck_cards(pairs)
+    assert len(deck) == 50 and Counter(deck)["R5"] == 2 and Counter(deck)["R1"] == 2
+    fresh = GAME.initial_state(3, pairs)
+    assert fresh.deck == deck and check(fresh, Draw()).ok
+    # the rulebook's deck is not the fresh deck of this reading
+    assert "IK-SETUP-2" not in check(fresh._replace(deck=ik.FULL_DECK), Draw()).rule_ids  # not fresh: no setup rule
+    assert ik.explain_bouquet(["R5", "R5"], pairs).total == 10
+    with pytest.raises(ik.BouquetError, match="only 1 copy of R5"):
+        ik.explain_bouquet(["R5", "R5"])
+    # a new round gathers this reading's deck
+    after = play(round_end(pairs)._replace(deck=rest_of_deck_of(pairs, SEAT0, SEAT1, SEAT2, ("W2",))), Keep())
+    assert after.deck == deck
+    both(10, spec=ik.compute_bouquet_score(["R5", "R5"], pairs), engine=engine._points(("R5", "R5"))
+         * engine._multiplier(("R5", "R5"), pairs))
+
+
+def rest_of_deck_of(variant: IkebanaVariant, *groups: Sequence[str]) -> tuple[str, ...]:
+    left = Counter(ik.deck_cards(variant)) - Counter(c for g in groups for c in g)
+    return tuple(sorted(left.elements()))
+
+
+@pytest.mark.rule("IK-SETUP-2", "IK-MONEY-1", "IK-BANK-1")
+def test_flag_start_coins() -> None:
+    rich = IkebanaVariant(start_coins=10)
+    fresh = GAME.initial_state(4, rich)
+    assert fresh.coins == (10,) * 4 and check(fresh, Draw()).ok
+    assert "IK-SETUP-2" in check(fresh._replace(coins=(6,) * 4), Draw()).rule_ids
+    assert ik.bank_capacity(4, rich) == 505 - 40 and GAME.bank_left(fresh._replace(variant=IkebanaVariant(
+        bank="finite", start_coins=10))) == 465
+    # four refusals are affordable now: 1 + 2 + 3 + 4 = 10
+    state = fresh._replace(phase="decide", drawn="R1", refusals=3, deck=rest_of_deck(("R1",)), coins=(4, 10, 10, 10))
+    assert check(state, Refuse()).ok and Refuse() in GAME.legal_moves(state)
+
+
+@pytest.mark.rule("IK-END-1", "IK-PAY-2")
+def test_flag_rounds_and_final_factor() -> None:
+    two = IkebanaVariant(rounds=2)
+    over = play(round_end(two, round_=2), Keep())
+    assert over.phase == "over" and over.round == 2
+    assert "IK-END-1" in effects(round_end(two, round_=2), Keep(), play(round_end(round_=2), Keep())
+                                 ._replace(variant=two)).rule_ids
+    tripled = IkebanaVariant(rounds=2, double_final=True, final_factor=3)
+    assert play(round_end(tripled, round_=2), Keep()).last_payouts == (48, 117, 30)
+    assert play(round_end(tripled, round_=1), Keep()).last_payouts == (16, 39, 10)
+    assert ik.compute_due(tripled, 2, (1, 2, 3)) == (3, 6, 9)
+
+
+@pytest.mark.rule("IK-ROUND-1", "IK-ORDER-1", "IK-SCORE-2")
+def test_flag_bouquet_size() -> None:
+    four = IkebanaVariant(bouquet=4)
+    hands = (("R1", "R2", "R3"), ("B3", "G2", "R3", "W2"), ("G3", "G4", "R5", "W1"))
+    state = make(3, four, phase="decide", drawn="R4", hands=hands, deck=rest_of_deck(*hands, ("R4",)))
+    after = play(state, Keep())
+    # seat 0's fourth card completes the last bouquet: run 1-2-3-4 of one colour, x4
+    assert after.round == 2 and after.last_bouquets[0] == ("R1", "R2", "R3", "R4")
+    # seat 1: two 3s and two 2s in four different colours, the "every card a different colour" x3
+    assert after.last_scores == (32, 30, 0) and after.last_base == (8, 10, 0)
+    assert "IK-ROUND-1" in effects(state, Keep(), play(state._replace(variant=V), Keep())._replace(variant=four)
+                                   ).rule_ids
+    both(4 * 8, spec=ik.compute_bouquet_score(("R1", "R2", "R3", "R4"), four),
+         engine=engine._points(("R1", "R2", "R3", "R4")) * engine._multiplier(("R1", "R2", "R3", "R4"), four))
+    assert ik.compute_colour_multiplier(["R1", "G1", "Y1", "B1"], four) == 3  # four cards, four colours
+    # seat 1 already holds four cards: after seat 0's turn the turn skips it
+    short = (("R1",), ("B3", "G2", "R3", "W2"), ("G3",))
+    state = make(3, four, phase="decide", drawn="R2", hands=short, deck=rest_of_deck(*short, ("R2",)))
+    assert play(state, Keep()).turn == 2
+    assert "IK-ORDER-1" in effects(state, Keep(), play(state, Keep())._replace(turn=1)).rule_ids
+
+
+@pytest.mark.rule("IK-SCORE-2")
+def test_flag_colour_multipliers() -> None:
+    house = IkebanaVariant(one_colour_multiplier=6, two_colour_multiplier=1, rainbow_multiplier=5)
+    cases = ((("R1", "R2", "R3", "R4", "R5"), 15 * 6), (("R1", "R2", "R3", "R4", "W2"), 8),
+             (("R3", "B3", "Y3", "W2", "G2"), 13 * 5))
+    for bouquet, expected in cases:
+        both(expected, spec=ik.compute_bouquet_score(bouquet, house),
+             engine=engine._points(bouquet) * engine._multiplier(bouquet, house))
+    state = round_end(house)
+    after = play(state, Keep())
+    assert after.last_scores == (8, 65, 10)
+    assert "IK-SCORE-2" in effects(state, Keep(), play(round_end(), Keep())._replace(variant=house)).rule_ids
+    assert "one colour x6" in str(ik.explain_bouquet("R1 R2 R3 R4 R5", house))
+
+
+def test_invalid_rule_numbers_are_refused() -> None:
+    from ruleproof.spec.errors import VariantError
+
+    for flags, match in (({"values": (1, 6)}, "MAX_CARD_VALUE"), ({"values": (2, 1)}, "lowest first"),
+                         ({"values": ()}, "MAX_COLOUR_CARDS"), ({"start_coins": -1}, "MAX_START_COINS"),
+                         ({"rounds": 0}, "MAX_ROUNDS"), ({"bouquet": 2}, "MAX_BOUQUET"),
+                         ({"final_factor": 11}, "MAX_MULTIPLIER")):
+        with pytest.raises(VariantError, match=match):
+            IkebanaVariant(**flags)  # type: ignore[arg-type]
+
+
+# --------------------------------------------------------------------------
 # Hidden information and serialisation
 
 
@@ -903,9 +1005,11 @@ def test_ambiguity_quotes_are_from_the_text(rulebooks: Path) -> None:
 def test_every_flag_has_an_ambiguity_with_two_readings() -> None:
     import dataclasses
 
-    flags = {f.name for f in dataclasses.fields(IkebanaVariant)}
+    # The other flags are rule numbers (each a constant of the table, within its bounds), not readings.
+    numbers = {c.name for c in ik.CONSTANTS if c.low is not None}
+    flags = {f.name for f in dataclasses.fields(IkebanaVariant)} - numbers
     flagged = {a.flag: a for a in SPEC.ambiguities if a.flag}
-    assert set(flagged) == flags
+    assert set(flagged) == flags and numbers <= {f.name for f in dataclasses.fields(IkebanaVariant)}
     for flag, amb in flagged.items():
         assert len(amb.readings) >= 2, flag
         assert getattr(IkebanaVariant(), flag) == amb.default

@@ -124,7 +124,7 @@ def draw(state: CincoState, seat: int | None, actor: int, *, last: object = None
     rows = [Text.assemble((_status(state, actor), "bold")),
             label(f"{layout.name} board: numbers are free cells, letters chips")]
     placed = last.cell if isinstance(last, Play) else 0
-    rows += board_rows(board_of(state), colours, placed)
+    rows += board_rows(board_of(state), colours, placed, state.variant.line_length)
     chips = Text("chips left: ")
     chips.append_text(joined([chip(k) + Text(f" {COLOUR_NAMES[k]} {state.chips[k]}") for k in range(colours)], ", "))
     chips.append(f" · deck {plural(len(state.deck), 'card')}", style=DIM)

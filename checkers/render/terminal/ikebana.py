@@ -23,12 +23,10 @@ from rich.text import Text
 
 from ruleproof.checkers.render.terminal.common import DIM, heading, joined, label, lines, plural, sees
 from ruleproof.spec.ikebana import (
-    BOUQUET,
-    ROUNDS,
+    COLOURS,
     IkebanaState,
     card_colour,
     compute_bank_left,
-    display_order,
 )
 
 #: The style of a card by its colour letter.
@@ -45,6 +43,15 @@ def card(code: str) -> Text:
     return Text.assemble((code, CARD_STYLES.get(card_colour(code), "bold")))
 
 
+def display_order(cards: Iterable[str]) -> tuple[str, ...]:
+    """Cards sorted by colour in the rules' order (R G Y B W), then value (the order a player lays them out).
+
+    >>> display_order(["W2", "R4", "B1", "R1"])
+    ('R1', 'R4', 'B1', 'W2')
+    """
+    return tuple(sorted(cards, key=lambda c: (COLOURS.index(c[0]), c[1:])))
+
+
 def _cards(cards: Iterable[str]) -> Text:
     shown = [card(c) for c in display_order(cards)]
     return joined(shown) if shown else Text.assemble(("-", DIM))
@@ -59,7 +66,7 @@ def _status(state: IkebanaState, actor: int) -> str:
         "decide": f"seat {state.turn} keeps or refuses the drawn card",
     }.get(state.phase, state.phase)
     refused = f" ({plural(state.refusals, 'card')} refused this turn)" if state.refusals else ""
-    return f"round {state.round} of {ROUNDS}, seat {state.start} starts: {doing}{refused}"
+    return f"round {state.round} of {state.variant.rounds}, seat {state.start} starts: {doing}{refused}"
 
 
 def _bank(state: IkebanaState) -> str:
@@ -74,9 +81,9 @@ def _seat(state: IkebanaState, seat: int, viewer: int | None, actor: int) -> lis
     hand = state.hands[seat]
     if sees(viewer, seat):
         bouquet = _cards(hand)
-        bouquet.append(f" ({len(hand)} of {BOUQUET})", style=DIM)
+        bouquet.append(f" ({len(hand)} of {state.variant.bouquet})", style=DIM)
     else:
-        bouquet = Text.assemble((f"{len(hand)} of {BOUQUET} cards, face down", DIM))
+        bouquet = Text.assemble((f"{len(hand)} of {state.variant.bouquet} cards, face down", DIM))
     pile = state.piles[seat]
     top = joined([Text("top"), card(pile[-1]), Text.assemble((f"of {plural(len(pile), 'card')}", DIM))]) if pile \
         else Text.assemble(("empty", DIM))

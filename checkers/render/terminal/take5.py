@@ -23,7 +23,6 @@ from rich.text import Text
 from ruleproof.checkers.render.terminal.common import DIM, heading, hidden, joined, label, lines, plural, sees
 from ruleproof.model.core import CHANCE, TERMINAL
 from ruleproof.spec.take5 import (
-    ROW_CAPACITY,
     Take5State,
     compute_bullheads,
     compute_pile_points,
@@ -67,9 +66,9 @@ def _status(state: Take5State, actor: int) -> str:
     return f"{where}: seat {actor} chooses a card face down"
 
 
-def _row(index: int, row: tuple[int, ...]) -> Text:
+def _row(index: int, row: tuple[int, ...], capacity: int) -> Text:
     line = Text(f"row {index + 1}   ")
-    for place in range(ROW_CAPACITY):
+    for place in range(capacity):
         if place < len(row):
             shown = card(row[place])
         else:
@@ -119,7 +118,7 @@ def draw(state: Take5State, seat: int | None, actor: int, *, last: object = None
     variant = state.variant
     rows = [Text(_status(state, actor), style="bold"),
             label(f"cards as number(bullheads); end threshold {variant.threshold} bullheads")]
-    rows += [_row(r, row) for r, row in enumerate(state.rows)]
+    rows += [_row(r, row, state.variant.row_capacity) for r, row in enumerate(state.rows)]
     for s in range(state.players):
         rows += _seat(state, s, seat, actor)
     return lines(rows)

@@ -1,0 +1,206 @@
+"""Every engine figure of the five games as a ratio against the game's honest baseline (issue 36).
+
+The baseline of a game is ``benchmarks/baselines/<game>.py``: the fastest plain
+single-purpose loop we could write for its uniformly random game (each module's
+docstring reviews it; ``tests/benchmarks/`` checks it against the spec). Per
+game, interleaved in this one process (see :mod:`harness`), as moves per CPU
+second (chance moves included, counted as the engine counts its steps):
+
+* ``random_playout`` (the engine's fast path) / baseline;
+* the checked path, what a careful client does (``legal_moves`` and a uniform
+  pick, ``sample_chance`` for chance, ``apply`` with its check) / baseline;
+* ``ruleproof simulate GAME --games G --jobs 1`` run in this process (parsing,
+  playing, statistics, JSON; one job, so the ratio is per core) / baseline,
+  as games per CPU second;
+* ``validate_record`` (the spec's checks of a whole record) / ``random_playout``
+  (the engine's fast path), as moves per CPU second;
+* for Take 5 also the *interface floor* / baseline: the checked path's client
+  loop over a game that does nothing (:class:`Floor`), what the checked path
+  would reach if the rules cost no time.
+
+Targets (issue 36, point 2): Take 5 ``random_playout`` at least 1.0x its loop
+and its checked path 0.5x; Big Five, BigPoints, Ikebana and Cinco playouts
+0.7x. Nothing here fails on a missed target; the report says ``MISSED``.
+
+Run on demand (never part of the test suite)::
+
+    .venv/bin/python benchmarks/bench_games.py [--quick] [GAME ...]
+
+or with every other benchmark through ``benchmarks/run_all.py``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+import io
+import random
+import sys
+from collections.abc import Callable, Iterator
+from typing import Any, NamedTuple
+
+from common import checked_playout, playout_work, record_of, validation_work
+from harness import Comparison, compare, until
+from ruleproof.model.core import CHANCE, TERMINAL
+from ruleproof.model.registry import game_for
+
+#: The games measured, each with its player count and ``simulate`` batch (games per command).
+GAMES: tuple[tuple[str, int, int], ...] = (
+    ("take5", 4, 1000), ("bigfive", 2, 40), ("bigpoints", 3, 1000), ("ikebana", 3, 1000), ("cinco", 3, 400),
+)
+#: Issue 36's targets: (game, figure) -> the least ratio.
+TARGETS: dict[tuple[str, str], float] = {
+    ("take5", "random_playout"): 1.0, ("take5", "checked"): 0.5, ("bigfive", "random_playout"): 0.7,
+    ("bigpoints", "random_playout"): 0.7, ("ikebana", "random_playout"): 0.7, ("cinco", "random_playout"): 0.7,
+}
+
+
+def baseline(game: str) -> Any:
+    """The baseline module of ``game`` (``benchmarks/baselines/<game>.py``)."""
+    return importlib.import_module(f"baselines.{game}")
+
+
+def baseline_work(game: str, players: int, seed: int, *, games: bool = False) -> Callable[[float], float]:
+    """A benchmark side playing the baseline's games; units are moves, or games with ``games``."""
+    play = baseline(game).play
+    rng = random.Random(seed)
+
+    def work(budget: float) -> float:
+        more = until(budget)
+        units = 0
+        while more():
+            moves = play(rng, players)[1]
+            units += 1 if games else moves
+        return units
+
+    return work
+
+
+def simulate_work(game: str, players: int, games: int) -> Callable[[float], float]:
+    """``ruleproof simulate GAME --players P --games G --jobs 1 --quiet --json`` run in this process, whole
+    commands; units are games."""
+    from ruleproof.checkers.cli.main import main as cli
+
+    seed = [0]
+
+    def work(budget: float) -> float:
+        more = until(budget)
+        done = 0
+        while more():
+            seed[0] += 1
+            with contextlib.redirect_stdout(io.StringIO()):
+                code = cli(["simulate", game, "--players", str(players), "--games", str(games),
+                            "--seed", str(seed[0]), "--jobs", "1", "--quiet", "--json"])
+            assert code == 0
+            done += games
+        return done
+
+    return work
+
+
+class _FloorState(NamedTuple):
+    """Twelve fields, as a Take 5 state has; ``n`` counts the moves."""
+
+    a: int
+    b: int
+    c: int
+    d: int
+    e: int
+    f: int
+    g: int
+    h: int
+    i: int
+    j: int
+    k: int
+    n: int
+
+
+_FLOOR_MOVES = (1, 2, 3, 4, 5)
+
+
+class Floor:
+    """A game whose rules cost nothing, for :func:`~common.checked_playout`: who acts is read off a
+    counter (every fifth move chance, the end after 500 moves, 4-player Take 5's mean), the legal moves
+    are one cached tuple, and ``apply`` checks the move against it and builds a new 12-field state."""
+
+    def initial_state(self, players: int, variant: Any) -> _FloorState:
+        return _FloorState(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+
+    def current_player(self, state: _FloorState) -> int:
+        return TERMINAL if state.n >= 500 else CHANCE if state.n % 5 == 0 else 0
+
+    def sample_chance(self, state: _FloorState, rng: random.Random) -> int:
+        return 1
+
+    def legal_moves(self, state: _FloorState) -> tuple[int, ...]:
+        return _FLOOR_MOVES
+
+    def apply(self, state: _FloorState, move: int, check: bool = True) -> _FloorState:
+        if check and move not in _FLOOR_MOVES:
+            raise ValueError(move)
+        floor: _FloorState = tuple.__new__(_FloorState, (*state[:11], state.n + 1))
+        return floor
+
+
+def fast_playout(g: Any, state: Any, rng: random.Random) -> tuple[Any, int]:
+    """The engine's fast path: ``random_playout``."""
+    result: tuple[Any, int] = g.random_playout(state, rng)
+    return result
+
+
+def game_comparisons(name: str, players: int, batch: int, quick: bool = False) -> list[Comparison]:
+    """The four comparisons of one game."""
+    slices, budget = (3, 0.3) if quick else (7, 0.8)
+    game = game_for(name)
+    variant = game.default_variant()
+    loop = f"baselines/{name}.py play"
+    out = [
+        compare(f"{name} {players}p random_playout / baseline", playout_work(game, players, variant, fast_playout, 1),
+                baseline_work(name, players, 2), unit="moves", target=TARGETS.get((name, "random_playout")),
+                slices=slices, budget=budget, candidate_label=f"{type(game).__name__}.random_playout",
+                baseline_label=loop),
+        compare(f"{name} {players}p checked path / baseline", playout_work(game, players, variant, checked_playout, 1),
+                baseline_work(name, players, 2), unit="moves", target=TARGETS.get((name, "checked")),
+                slices=slices, budget=budget, candidate_label="legal_moves + apply(check=True)", baseline_label=loop),
+    ]
+    if name == "take5":
+        out.append(compare(f"{name} {players}p interface floor (no rules) / baseline",
+                           playout_work(Floor(), players, None, checked_playout, 1),  # type: ignore[arg-type]
+                           baseline_work(name, players, 2), unit="moves", target=None, slices=slices, budget=budget,
+                           candidate_label="the checked path's loop over a game of no rules", baseline_label=loop))
+    games = max(1, batch // 4) if quick else batch
+    out.append(compare(f"{name} {players}p simulate --games {games} / baseline",
+                       simulate_work(name, players, games), baseline_work(name, players, 2, games=True),
+                       unit="games", target=None, slices=slices, budget=max(budget, 0.5),
+                       candidate_label=f"ruleproof simulate {name} --games {games} --jobs 1", baseline_label=loop))
+    records = [record_of(game, players, variant, seed) for seed in range(3)]
+    out.append(compare(f"{name} {players}p validate_record / random_playout", validation_work(records),
+                       playout_work(game, players, variant, fast_playout, 3), unit="moves", target=None,
+                       slices=slices, budget=budget, candidate_label="validate_record",
+                       baseline_label=f"{type(game).__name__}.random_playout"))
+    return out
+
+
+def comparisons(quick: bool = False, games: tuple[str, ...] = ()) -> Iterator[Comparison]:
+    """Every game's comparisons (or those of ``games``), each yielded when done."""
+    unknown = set(games) - {name for name, _, _ in GAMES}
+    if unknown:
+        raise SystemExit(f"unknown game(s): {', '.join(sorted(unknown))}; known: {', '.join(g for g, _, _ in GAMES)}")
+    for name, players, batch in GAMES:
+        if not games or name in games:
+            yield from game_comparisons(name, players, batch, quick)
+
+
+def main() -> None:
+    import argparse
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="fewer, shorter slices")
+    parser.add_argument("games", nargs="*", metavar="GAME", help="only these games (default: all five)")
+    args = parser.parse_args()
+    for c in comparisons(args.quick, tuple(args.games)):
+        print(c.line(), flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,185 @@
+"""Sphinx extension: publish every solver question of the findings as SMT-LIB 2 files, with a page listing them.
+
+At ``builder-inited`` it runs ``ruleproof export-smt`` (quick catalogue, in a
+fresh process, as the findings pages answer it) into a cache under
+``_build/.ruleproof-smt2-cache`` keyed by a hash of the sources (the same
+hash as the findings' cache, :func:`ruleproof_docs.gather._source_hash`), or
+takes an existing export from ``$RULEPROOF_SMT2_DIR``. The files are copied to
+``_smt2/smt2/`` below the docs source, which ``html_extra_path`` publishes as
+``/smt2/GAME/ID-qNN.smt2`` (with ``index.json`` and a zip of everything), and
+``reference/smt2.rst`` lists them by game and finding: status, rules, logic and
+how to run them with z3 or cvc5. Both generated places are ignored by git.
+
+A failed export is a Sphinx warning (``-W`` fails the build): the page would
+otherwise promise files it does not ship.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+import zipfile
+from pathlib import Path
+from typing import Any
+
+from sphinx.application import Sphinx
+from sphinx.config import Config
+from sphinx.util import logging
+
+logger = logging.getLogger(__name__)
+
+#: The environment variable naming an existing ``ruleproof export-smt`` folder to publish.
+SMT2_ENV = "RULEPROOF_SMT2_DIR"
+#: Below the docs source: the folder ``html_extra_path`` publishes, and the generated page.
+EXTRA = "_smt2"
+PAGE = "reference/smt2"
+ZIP_NAME = "ruleproof-smt2.zip"
+
+
+def _add_extra_path(app: Sphinx, config: Config) -> None:
+    folder = Path(app.srcdir) / EXTRA
+    folder.mkdir(parents=True, exist_ok=True)
+    if EXTRA not in config.html_extra_path:
+        config.html_extra_path.append(EXTRA)
+
+
+def _export(target: Path) -> str | None:
+    """Run ``ruleproof export-smt TARGET`` in a fresh process; ``None`` or what went wrong."""
+    command = [sys.executable, "-m", "ruleproof.checkers.cli.main", "export-smt", str(target), "--quiet", "--force"]
+    proc = subprocess.run(command, capture_output=True, text=True, check=False)
+    if proc.returncode != 0:
+        tail = " ".join(line for line in (proc.stderr or proc.stdout).strip().splitlines()[-3:])
+        return f"`ruleproof export-smt` exited {proc.returncode}: {tail}"
+    return None
+
+
+def _cached_export(app: Sphinx) -> tuple[Path | None, str | None]:
+    given = os.environ.get(SMT2_ENV, "")
+    if given:
+        folder = Path(given)
+        if not (folder / "index.json").is_file():
+            return None, f"${SMT2_ENV}={given!r} holds no index.json (make it with `ruleproof export-smt DIR`)"
+        return folder, None
+    from ruleproof_docs.gather import _source_hash
+
+    root = Path(app.srcdir) / "_build" / ".ruleproof-smt2-cache"
+    key = _source_hash(Path(__file__).read_bytes())
+    folder = root / key
+    if (folder / "index.json").is_file():
+        logger.info("ruleproof: SMT-LIB 2 files from the cache")
+        return folder, None
+    partial = root / f"{key}.{os.getpid()}.tmp"
+    shutil.rmtree(partial, ignore_errors=True)
+    problem = _export(partial)
+    if problem is not None:
+        shutil.rmtree(partial, ignore_errors=True)
+        return None, problem
+    for old in root.iterdir():
+        if old.is_dir() and old != partial and not old.name.endswith(".tmp"):
+            shutil.rmtree(old, ignore_errors=True)
+    os.replace(partial, folder)  # whole: a concurrent build never reads half an export
+    return folder, None
+
+
+def _publish(source: Path, extra: Path) -> dict[str, Any]:
+    """Copy the export into the published folder (with a zip of it) and return its index."""
+    target = extra / "smt2"
+    shutil.rmtree(target, ignore_errors=True)
+    shutil.copytree(source, target)
+    index: dict[str, Any] = json.loads((target / "index.json").read_text("utf-8"))
+    with zipfile.ZipFile(target / ZIP_NAME, "w", zipfile.ZIP_DEFLATED) as archive:
+        for entry in index["files"]:
+            archive.write(target / entry["file"], f"ruleproof-smt2/{entry['file']}")
+        archive.write(target / "index.json", "ruleproof-smt2/index.json")
+    return index
+
+
+def _rst_escape(text: str) -> str:
+    return text.replace("\\", "\\\\").replace("`", "\\`").replace("*", "\\*").replace("|", "\\|")
+
+
+def page(index: dict[str, Any]) -> str:
+    """The reST of the page listing the files of ``index``."""
+    files = index["files"]
+    by_game: dict[str, list[dict[str, Any]]] = {}
+    for entry in files:
+        by_game.setdefault(entry["game"], []).append(entry)
+    unsat = sum(1 for e in files if e["status"] == "unsat")
+    lines = [
+        "Solver questions as SMT-LIB 2",
+        "=============================",
+        "",
+        f"Every solver query behind the findings (the quick catalogue, as the game pages show it) is "
+        f"published here as an SMT-LIB 2 file, {len(files)} in all ({unsat} of them ``unsat``: the proofs), so "
+        "anyone can re-decide them with any solver. Each file names its game, finding, reading and flags, "
+        "its expected status and the ruleproof and z3 versions in a header comment; every assertion made "
+        "on behalf of a rule is ``(! ... :named RULE-ID.n)``, and the header maps each name back to its "
+        "rule id, so an unsat core reads as rule ids. An optimum is published as the question that proves "
+        "it (``-bound``: is anything above the optimum? ``unsat``).",
+        "",
+        f"Download everything: `{ZIP_NAME} <../smt2/{ZIP_NAME}>`_, with the machine-readable "
+        "`index.json <../smt2/index.json>`_.",
+        "",
+        "Re-deciding a file",
+        "------------------",
+        "",
+        "With the solvers' own command lines (a resource limit keeps the run deterministic; no clock):",
+        "",
+        ".. code-block:: console",
+        "",
+        "   $ z3 rlimit=100000000 bigfive/BF-F-1-q03.smt2",
+        "   $ cvc5 --rlimit-per=20000000 bigfive/BF-F-1-q03.smt2",
+        "",
+        "A file whose status is ``unsat`` ends with ``(get-unsat-core)``, which lists the named rules of a "
+        "core. Some encodings state their rules as background facts (an existence or optimum question over "
+        "all the rules at once) or guard them by assumptions named after them (``solve_rules:RULE-ID``, "
+        "reported by ``(get-unsat-assumptions)``); the header names the finding's rules either way. "
+        "``ruleproof export-smt DIR`` writes the same files from your checkout, and "
+        "``ruleproof audit --cross-check`` re-decides every ``unsat`` with cvc5 in the audit itself (a "
+        "disagreement fails the audit); both are in the :doc:`cli`.",
+        "",
+    ]
+    for game in sorted(by_game):
+        lines += [game, "-" * len(game), "", ".. list-table::", "   :header-rows: 1", "   :widths: 12 30 10 10 38", "",
+                  "   * - Finding", "     - File", "     - Status", "     - Logic", "     - Rules named"]
+        for entry in by_game[game]:
+            name = entry["file"].split("/", 1)[1]
+            rules = ", ".join(f"``{r}``" for r in entry["rules"]) or "none (the rules enter as facts)"
+            kind = " (optimum bound)" if entry["kind"] == "bound" else ""
+            lines += [f"   * - :rule:`{entry['finding']}`",
+                      f"     - `{_rst_escape(name)} <../smt2/{entry['file']}>`_",
+                      f"     - :rp-badge:`{entry['status']}`{kind}",
+                      f"     - ``{entry['logic']}``",
+                      f"     - {rules}"]
+        lines.append("")
+    return "\n".join(lines) + "\n"
+
+
+def generate(app: Sphinx) -> None:
+    """Export (or take from the cache), publish and write the page."""
+    src = Path(app.srcdir)
+    path = src / f"{PAGE}.rst"
+    if not app.config.ruleproof_smt2:
+        text = "Solver questions as SMT-LIB 2\n=============================\n\nNot built (``ruleproof_smt2 = False``).\n"
+    else:
+        start = time.perf_counter()
+        folder, problem = _cached_export(app)
+        logger.info(f"ruleproof: SMT-LIB 2 files ready in {time.perf_counter() - start:.1f} s")
+        if folder is None:
+            logger.warning(f"ruleproof: the SMT-LIB 2 export failed: {problem}", type="ruleproof", subtype="smt2")
+            text = "Solver questions as SMT-LIB 2\n=============================\n\nThe export failed.\n"
+        else:
+            text = page(_publish(folder, src / EXTRA))
+    if not path.exists() or path.read_text("utf-8") != text:
+        path.write_text(text, encoding="utf-8")
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    app.add_config_value("ruleproof_smt2", True, "env", bool)
+    app.connect("config-inited", _add_extra_path)
+    app.connect("builder-inited", generate)
+    return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

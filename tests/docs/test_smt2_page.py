@@ -1,0 +1,67 @@
+"""The solver questions ship with the docs as SMT-LIB 2 files, listed on reference/smt2.html (issue 32, point 2).
+
+The built site (one build per session, ``conftest.html_build``) must publish
+every file of its ``smt2/index.json`` at the link the page gives, with a zip of
+them all; every finding the catalogue answers with a solver query has files;
+and the published files read back into z3 with their stated status.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import sys
+import zipfile
+from pathlib import Path
+from typing import Any
+
+from ruleproof.checkers.smt.smtlib import status_in, z3_decide
+
+Page = Any  # conftest.Page
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+
+
+def _extension() -> Any:
+    sys.path.insert(0, str(DOCS / "_ext"))
+    try:
+        return importlib.import_module("ruleproof_smt2")
+    finally:
+        sys.path.remove(str(DOCS / "_ext"))
+
+
+def test_the_page_lists_every_file_with_a_working_link(site: Path, pages: dict[str, Page]) -> None:
+    index = json.loads((site / "smt2" / "index.json").read_text("utf-8"))
+    page = pages["reference/smt2.html"]
+    assert index["files"], "no SMT-LIB 2 file published"
+    for entry in index["files"]:
+        assert f"../smt2/{entry['file']}" in page.links, entry["file"]
+        assert (site / "smt2" / entry["file"]).is_file(), entry["file"]
+    assert "z3 rlimit=" in page.text and "cvc5 --rlimit-per=" in page.text and "--cross-check" in page.text
+    # every finding with an unsat solver query has its proof published
+    for game in {e["game"] for e in index["files"]}:
+        assert any(e["game"] == game and e["status"] == "unsat" for e in index["files"]), game
+    with zipfile.ZipFile(site / "smt2" / "ruleproof-smt2.zip") as archive:
+        names = set(archive.namelist())
+    assert {f"ruleproof-smt2/{e['file']}" for e in index["files"]} <= names
+
+
+def test_published_files_read_back_with_their_status(site: Path) -> None:
+    index = json.loads((site / "smt2" / "index.json").read_text("utf-8"))
+    small = [e for e in index["files"] if e["z3_units"] < 2_000_000]  # the large Big Five ones run in the slow tests
+    assert len(small) > 50
+    for entry in small:
+        text = (site / "smt2" / entry["file"]).read_text("utf-8")
+        assert status_in(text) == entry["status"]
+        assert z3_decide(text, rlimit=50_000_000).verdict == entry["status"], entry["file"]
+
+
+def test_the_page_of_an_index_names_each_file_status_and_rules() -> None:
+    ext = _extension()
+    index = {"files": [{"game": "take5", "finding": "T5-F-3", "file": "take5/T5-F-3-q01.smt2", "status": "unsat",
+                        "kind": "check", "logic": "QF_LIA", "rules": ["T5-PLACE-2"]},
+                       {"game": "take5", "finding": "T5-F-5", "file": "take5/T5-F-5-q01-bound.smt2",
+                        "status": "unsat", "kind": "bound", "logic": "QF_NIA", "rules": []}]}
+    text = ext.page(index)
+    assert "`T5-F-3-q01.smt2 <../smt2/take5/T5-F-3-q01.smt2>`_" in text
+    assert ":rp-badge:`unsat` (optimum bound)" in text and "``T5-PLACE-2``" in text
+    assert "2 in all (2 of them ``unsat``" in text
