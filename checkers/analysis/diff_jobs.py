@@ -1,6 +1,6 @@
 """``compare`` in worker processes (``ruleproof diff --jobs N``): ranges of game indices, pairs in game order.
 
-Game ``i`` of a batch is played by :func:`~ruleproof.checkers.analysis.diff.play_pair`
+Game ``i`` of a batch is played by :func:`~ruleproof.checkers.analysis.pair_play.play_pair`
 keyed by ``(seed, i)`` whatever process plays it, so cutting the games into
 ranges and putting the pairs back in order gives the pairs of one process; each
 range draws its own first divergence, and ``compare`` keeps only the first one
@@ -8,7 +8,9 @@ drawn overall, as one process does. The pool is
 :func:`ruleproof.checkers.checks.workers.worker_pool` (the standard library's
 process pool, stopped by one Ctrl-C, its workers reporting each finished game
 as they go): one machine needs no scheduler (the campaign layer,
-:mod:`ruleproof.checkers.campaign`, is for more).
+:mod:`ruleproof.checkers.campaign`, is for more). ``diff``'s ``_add_pairs``
+puts the pairs into a comparison (this module does not import ``diff``: no
+import circle).
 
 >>> from ruleproof.model.registry import game_for
 >>> game = game_for("take5")
@@ -19,15 +21,15 @@ as they go): one machine needs no scheduler (the campaign layer,
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from ruleproof.checkers.analysis.diff import Comparison, PairResult, play_pair
+from ruleproof.checkers.analysis.pair_play import play_pair
+from ruleproof.checkers.analysis.pairs import PairResult
 from ruleproof.checkers.policies.core import Seats
 from ruleproof.model.core import Game
 
-__all__ = ["JOB_CHUNK", "add_pairs", "pairs_in_parallel", "pairs_of"]
+__all__ = ["JOB_CHUNK", "job_chunk", "pairs_in_parallel", "pairs_of"]
 
 #: Paired games per task (a few tenths of a second of Take 5 each).
 JOB_CHUNK = 250
@@ -110,28 +112,3 @@ def pairs_in_parallel(game: Game[Any, Any, Any], players: int, a: Any, b: Any, s
                    for first, count in parts]
         for pairs in pool.results(futures):
             yield from pairs
-
-
-def add_pairs(result: Comparison, game: Game[Any, Any, Any], players: int, a: Any, b: Any, games: int, jobs: int,
-              on_game: Callable[[int], None] | None, game_b: Game[Any, Any, Any] | None, *, start: int = 0,
-              seats: Seats | None = None, probe: bool = False) -> None:
-    """Add pairs ``start .. start + games - 1`` of ``result``'s seed to it, played by ``jobs`` processes (one
-    task: here), with only the first divergence drawn, as one process draws it; ``on_game`` gets each game's
-    index as it finishes."""
-    if jobs <= 1 or games <= 1:
-        pairs: Iterable[PairResult] = pairs_of(game, players, a, b, result.seed, start, games, game_b, on_game,
-                                               seats, probe)
-    else:
-        pairs = pairs_in_parallel(game, players, a, b, result.seed, games, jobs, game_b, on_game, start=start,
-                                  seats=seats, probe=probe)
-    try:
-        for pair in pairs:
-            if result.sample is None and pair.divergence is not None:
-                result.sample = pair.divergence
-            elif pair.divergence is not None:
-                pair = dataclasses.replace(pair, divergence=None)
-            result.pairs.append(pair)
-    finally:  # on any way out (a Ctrl-C first of all) the generator's pool stops its workers here
-        close = getattr(pairs, "close", None)
-        if close is not None:
-            close()
