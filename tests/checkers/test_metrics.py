@@ -20,14 +20,23 @@ GAMES = [("take5", 3), ("bigfive", 2), ("bigpoints", 3), ("ikebana", 3), ("cinco
 
 @pytest.mark.parametrize(("game_id", "players"), GAMES)
 @pytest.mark.parametrize("policy", ["random", "greedy"])
-def test_metrics_run_for_every_game_under_two_policies(game_id: str, players: int, policy: str) -> None:
-    game = game_for(game_id)
-    found = metrics(game, players, game.default_variant(), parse_policies(policy), games=4, seed=2)
-    data = found.to_json()
-    assert data["games"] == 4 and data["policy"] == policy
+def test_metrics_run_for_every_game_under_two_policies(game_id: str, players: int, policy: str, tmp_path: Path,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    """``ruleproof metrics GAME --policy P --plot FILE``: the JSON is the games' measures, the plot is drawn."""
+    plot = tmp_path / f"{game_id}-{policy}.svg"
+    assert main(["metrics", game_id, "--players", str(players), "--games", "4", "--seed", "2", "--policy", policy,
+                 "--plot", str(plot), "--json", "-q", "--jobs", "1"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["games"] == 4 and data["policy"] == policy and data["game"] == game_id
     assert sum(row["win_share"] for row in data["seats"]) == pytest.approx(1.0)
     assert 1.0 <= data["branching"] and 0.0 <= data["forced_share"] <= 1.0
     assert data["length"]["min"] <= data["length"]["mean"] <= data["length"]["max"]
+    game = game_for(game_id)
+    again = metrics(game, players, game.default_variant(), parse_policies(policy), games=4, seed=2).to_json()
+    assert {k: again[k] for k in ("seats", "length", "branching")} == {k: data[k] for k in ("seats", "length",
+                                                                                           "branching")}
+    svg = plot.read_text(encoding="utf-8")
+    assert svg.lstrip().startswith("<?xml") and "Seat balance" in svg and f"policy {policy}" in svg
 
 
 def test_the_measures_are_those_of_the_games_played() -> None:
