@@ -1,7 +1,9 @@
 """How often each dispute arises and what it changes: every ambiguity of a game, measured to a precision target.
 
 For every ambiguity with a flag, every reading other than the default and
-every player count both readings allow, :func:`measure` pairs the two readings
+every player count both readings allow (under the first policy, random play;
+the further policies at the count where random play finds the dispute arising
+most, :func:`best_counts` — :func:`full_plan`), :func:`measure` pairs the two readings
 on the same deals (``diff``'s common random numbers) under a policy and
 probes every game of the default reading with the other reading's rules
 (:func:`~ruleproof.checkers.analysis.pairs.probe_history`), playing until the
@@ -24,7 +26,7 @@ a re-run of those games must give the same counts
 
 >>> rows = plan("take5", players=[4], policies=("random",))
 >>> [(r.ambiguity, r.value, r.players) for r in rows][:2]
-[('T5-AMB-1', '>'), ('T5-AMB-2', 'immediate')]
+[('T5-AMB-1', '>', 4), ('T5-AMB-2', 'immediate', 4)]
 """
 
 from __future__ import annotations
@@ -38,15 +40,17 @@ from ruleproof.checkers.analysis.sequential import Precision
 from ruleproof.spec.core import variant_from_mapping, variant_to_dict
 from ruleproof.spec.errors import RuleproofError
 
-__all__ = ["DISPUTE_POLICIES", "DISPUTE_PRECISION", "Measurement", "command_of", "document", "flagless", "measure",
-           "plan", "player_notes"]
+__all__ = ["DISPUTE_POLICIES", "DISPUTE_PRECISION", "Measurement", "best_counts", "command_of", "document", "flagless",
+           "full_plan", "measure", "plan", "player_notes", "reading_key"]
 
 JSON = Any
 
 #: The precision every stored dispute figure is measured to: the share of games in which the dispute arises,
-#: its interval at most 0.10 wide (±5 points), looks after 50, 100, 200, … games, at most 3,200.
-DISPUTE_PRECISION = Precision(width=0.10, target="arises", max_games=3200, first=50)
-#: The policies every dispute is measured under: random play and the game's heuristic.
+#: its interval at most 0.20 wide (±10 points), looks after 50, 100, 200, 400 and 800 games. (0.10 was the first
+#: target; on the two shared cores of the docs' run it would have needed about four times the games.)
+DISPUTE_PRECISION = Precision(width=0.20, target="arises", max_games=800, first=50)
+#: The policies every dispute is measured under: random play (at every player count) and the game's heuristic (at
+#: the player count where random play finds the dispute arising most: :func:`best_counts`).
 DISPUTE_POLICIES: tuple[str, ...] = ("random", "greedy")
 
 
@@ -79,9 +83,39 @@ def _reading(engine: Any, flag: str, value: object) -> Any:
     return variant_from_mapping(engine.variant_type, mapping)
 
 
+def reading_key(ambiguity: str, value: object) -> str:
+    """The key of one reading of an ambiguity in :func:`best_counts` and the stored notes: ``AMB=value``."""
+    return f"{ambiguity}={_text(value)}"
+
+
+def best_counts(rows: Sequence[dict[str, JSON]], policy: str = "random") -> dict[str, int]:
+    """For each reading measured under ``policy``: the player count at which the dispute arises most often (the
+    fewest players among equals) — where the further policies measure it.
+
+    >>> row = lambda n, rate: {"ambiguity": "X", "value": True, "players": n, "policy": "random",
+    ...                        "figures": {"arises": {"rate": rate}}}
+    >>> best_counts([row(2, 0.1), row(3, 0.4), row(4, 0.4)])
+    {'X=true': 3}
+    """
+    best: dict[str, tuple[float, int]] = {}
+    for r in rows:
+        if r["policy"] != policy:
+            continue
+        key = reading_key(r["ambiguity"], r["value"])
+        rank = (r["figures"]["arises"]["rate"] or 0.0, -int(r["players"]))
+        if key not in best or rank > best[key]:
+            best[key] = rank
+    return {key: -rank[1] for key, rank in best.items()}
+
+
 def plan(game: str, *, players: Sequence[int] | None = None,
-         policies: Sequence[str] = DISPUTE_POLICIES, seed: int = 0) -> list[Measurement]:
-    """Every measurement of ``game``'s flagged ambiguities, in the spec's order (readings, counts, policies)."""
+         policies: Sequence[str] = DISPUTE_POLICIES, seed: int = 0,
+         at: dict[str, int] | None = None) -> list[Measurement]:
+    """Every measurement of ``game``'s flagged ambiguities, in the spec's order (readings, counts, policies).
+
+    :param at: only this player count for each reading (keys :func:`reading_key`; a reading missing from it is
+        not measured).
+    """
     from ruleproof.checkers.analysis.diff import player_counts
     from ruleproof.model.registry import game_for
 
@@ -100,6 +134,8 @@ def plan(game: str, *, players: Sequence[int] | None = None,
             for n in counts:
                 if players is not None and n not in players:
                     continue
+                if at is not None and at.get(reading_key(amb.id, reading.value)) != n:
+                    continue
                 rows.extend(Measurement(engine.name, amb.id, amb.flag, base, reading.value, n, policy, seed)
                             for policy in policies)
     return rows
@@ -109,7 +145,8 @@ def command_of(m: Measurement, precision: Precision = DISPUTE_PRECISION) -> str:
     """The ``ruleproof diff`` command that plays the measurement's games and prints its figures."""
     argv = ["ruleproof", "diff", m.game, "--b-variant", f"{m.flag}={_text(m.value)}", "--players", str(m.players),
             "--policy", m.policy, "--seed", str(m.seed), "--ci-width", f"{precision.width:g}", "--ci-on",
-            precision.target, "--max-games", str(precision.max_games), "--no-findings"]
+            precision.target, "--max-games", str(precision.max_games), "--first-look", str(precision.first),
+            "--no-findings"]
     return " ".join(shlex.quote(a) for a in argv)
 
 
@@ -162,7 +199,7 @@ def player_notes(game: str) -> dict[str, JSON]:
             if reading.value == base:
                 continue
             other = set(player_counts(engine, _reading(engine, amb.flag, reading.value)))
-            notes[f"{amb.id}={_text(reading.value)}"] = {"both": sorted(base_counts & other),
+            notes[reading_key(amb.id, reading.value)] = {"both": sorted(base_counts & other),
                                                           "only_default": sorted(base_counts - other),
                                                           "only_reading": sorted(other - base_counts)}
     return notes
@@ -181,6 +218,17 @@ def flagless(game: str) -> list[dict[str, JSON]]:
                      "readings": [{"value": r.value, "description": r.description} for r in amb.readings],
                      "reason": f"nothing to measure: only one reading can be played. {reason}"})
     return rows
+
+
+def full_plan(game: str, rows: Sequence[dict[str, JSON]], policies: Sequence[str] = DISPUTE_POLICIES, *,
+              players: Sequence[int] | None = None, seed: int = 0) -> list[Measurement]:
+    """What a complete measurement of ``game`` holds: the first policy at every player count, the others at the
+    counts :func:`best_counts` finds in ``rows`` (the first policy's measured rows)."""
+    first = plan(game, players=players, policies=policies[:1], seed=seed)
+    if len(policies) == 1:
+        return first
+    return first + plan(game, players=players, policies=policies[1:], seed=seed,
+                        at=best_counts(rows, policies[0]))
 
 
 def document(game: str, rows: Sequence[dict[str, JSON]], precision: Precision = DISPUTE_PRECISION) -> dict[str, JSON]:

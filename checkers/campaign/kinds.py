@@ -468,23 +468,30 @@ def _fuzz_merge(params: dict[str, JSON], results: Sequence[JSON]) -> dict[str, J
 
 def disputes_params(game: str, *, policies: tuple[str, ...] | list[str] | None = None, seed: int = 0,
                     width: float | None = None, max_games: int | None = None, first: int | None = None,
-                    players: list[int] | None = None) -> dict[str, JSON]:
+                    players: list[int] | None = None, at: dict[str, int] | None = None) -> dict[str, JSON]:
     """The parameters of a ``disputes`` campaign: every flagged ambiguity of ``game`` measured to a precision target
-    (:mod:`ruleproof.checkers.analysis.disputes`), one chunk per measurement.
+    (:mod:`ruleproof.checkers.analysis.disputes`), one chunk per measurement; ``at`` (``AMB=value`` → player
+    count) measures each reading at that count only (kept in the parameters only when given).
 
     >>> params = disputes_params("take5", players=[4], policies=["random"])
     >>> len(KINDS["disputes"].plan(params)), params["width"]
-    (6, 0.1)
+    (6, 0.2)
+    >>> len(KINDS["disputes"].plan(disputes_params("take5", policies=["greedy"], at={"T5-AMB-1=>": 4})))
+    1
     """
     from ruleproof.checkers.analysis.disputes import DISPUTE_POLICIES, DISPUTE_PRECISION
     from ruleproof.model.registry import game_for
 
     texts = [campaign_policy(p) or "random" for p in (policies or DISPUTE_POLICIES)]
-    return {"game": game_for(game).name, "policies": texts, "seed": seed,
-            "width": DISPUTE_PRECISION.width if width is None else width,
-            "max_games": DISPUTE_PRECISION.max_games if max_games is None else max_games,
-            "first": DISPUTE_PRECISION.first if first is None else first,
-            "players": None if players is None else sorted(set(players))}
+    params: dict[str, JSON] = {
+        "game": game_for(game).name, "policies": texts, "seed": seed,
+        "width": DISPUTE_PRECISION.width if width is None else width,
+        "max_games": DISPUTE_PRECISION.max_games if max_games is None else max_games,
+        "first": DISPUTE_PRECISION.first if first is None else first,
+        "players": None if players is None else sorted(set(players))}
+    if at is not None:
+        params["at"] = dict(sorted(at.items()))
+    return params
 
 
 def _precision(params: dict[str, JSON], target: str) -> Any:
@@ -497,7 +504,7 @@ def _disputes_plan(params: dict[str, JSON]) -> list[dict[str, JSON]]:
     from ruleproof.checkers.analysis.disputes import plan
 
     return [m.to_json() for m in plan(params["game"], players=params["players"], policies=params["policies"],
-                                      seed=params["seed"])]
+                                      seed=params["seed"], at=params.get("at"))]
 
 
 def _disputes_run(params: dict[str, JSON], chunk: dict[str, JSON]) -> JSON:
@@ -521,8 +528,8 @@ STRENGTH_POLICIES = ("mcts", "ismcts", "greedy")
 
 def strength_params(*, games: tuple[str, ...] | list[str] = STRENGTH_GAMES,
                     policies: tuple[str, ...] | list[str] = STRENGTH_POLICIES, against: str = "random",
-                    players: int = 2, seed: int = 0, width: float = 0.25, max_games: int = 400,
-                    first: int = 25) -> dict[str, JSON]:
+                    players: int = 2, seed: int = 0, width: float = 0.3, max_games: int = 160,
+                    first: int = 20) -> dict[str, JSON]:
     """The parameters of a ``strength`` campaign: each policy against ``against``, its seat rotating, until the
     interval of its win share is at most ``width`` wide; one chunk per game and policy.
 

@@ -119,7 +119,10 @@ PARAMS: dict[str, dict[str, JSON]] = {
                          "seed": SEED, "width": {"type": "number", "exclusiveMinimum": 0, "maximum": 1},
                          "max_games": _int(1, MAX_GAMES), "first": _int(1, MAX_GAMES),
                          "players": {"oneOf": [{"type": "null"}, {"type": "array", "items": _int(1, MAX_PLAYERS),
-                                                                  "maxItems": MAX_PLAYERS}]}}),
+                                                                  "maxItems": MAX_PLAYERS}]},
+                         "at": {"type": "object", "maxProperties": 1000,
+                                "propertyNames": {"maxLength": 200}, "additionalProperties": _int(1, MAX_PLAYERS)}},
+                        optional=("at",)),
     "strength": _object({"games": {"type": "array", "items": _text(100), "minItems": 1, "maxItems": 100},
                          "policies": {"type": "array", "items": _text(2000), "minItems": 1, "maxItems": 8},
                          "against": _text(2000), "players": _int(1, MAX_PLAYERS), "seed": SEED,
@@ -302,7 +305,7 @@ def _rebuild(kind: str, params: dict[str, JSON]) -> dict[str, JSON]:
         try:
             return kinds.disputes_params(params["game"], policies=params["policies"], seed=params["seed"],
                                          width=params["width"], max_games=params["max_games"], first=params["first"],
-                                         players=params["players"])
+                                         players=params["players"], at=params.get("at"))
         except RuleproofError as exc:
             raise _ParamError(str(exc), "$.params") from None
     if kind == "strength":

@@ -49,7 +49,7 @@ from typing import Any
 
 from ruleproof.checkers.cli.common import add_force, add_jobs, add_json, add_variant, default_jobs, game_arg
 from ruleproof.checkers.cli.output import out, plural, print_json, table
-from ruleproof.checkers.cli.policyopts import DEFAULT_MAX_GAMES, add_policy, add_precision, seats_of
+from ruleproof.checkers.cli.policyopts import DEFAULT_MAX_GAMES, add_policy, add_precision, first_look, seats_of
 from ruleproof.checkers.cli.progress import Progress
 from ruleproof.model.outputs import check_target, write_atomic
 
@@ -245,9 +245,9 @@ def cmd_diff(args: argparse.Namespace) -> int:
     if args.ci_width is not None:
         from ruleproof.checkers.analysis.sequential import Precision
 
-        precision = Precision(args.ci_width, args.ci_on, max_games=args.max_games, first=min(100, args.max_games))
-    elif args.ci_on != "winners" or args.max_games != DEFAULT_MAX_GAMES:
-        raise RuleproofError("--ci-on and --max-games go with --ci-width W (the interval width to reach)")
+        precision = Precision(args.ci_width, args.ci_on, max_games=args.max_games, first=first_look(args))
+    elif args.ci_on != "winners" or args.max_games != DEFAULT_MAX_GAMES or args.first_look != 100:
+        raise RuleproofError("--ci-on, --max-games and --first-look go with --ci-width W (the width to reach)")
     probe = args.probe or precision is not None or not seats.all_random
     if args.plot and not args.plot.lower().endswith(".svg"):
         raise RuleproofError(f"--plot writes SVG only; give a file name ending in .svg, not {args.plot!r}")

@@ -6,9 +6,12 @@ Registered in ``cli.main.COMMAND_MODULES``::
     ruleproof disputes take5 cinco --out DIR --workers 2
     ruleproof disputes --strength-only --out DIR
 
-Each game is one campaign of kind ``disputes`` in ``--campaigns DIR/disputes-GAME``
+Each game is two campaigns of kind ``disputes`` in ``--campaigns DIR/disputes-GAME-POLICY``
 (:mod:`ruleproof.checkers.campaign.kinds`: one chunk per ambiguity, reading,
-player count and policy, each played to :data:`~ruleproof.checkers.analysis.disputes.DISPUTE_PRECISION`),
+player count and policy, each played to :data:`~ruleproof.checkers.analysis.disputes.DISPUTE_PRECISION`):
+the first policy (random) at every player count, then the others (greedy) at
+the count where the first found each dispute arising most
+(:func:`~ruleproof.checkers.analysis.disputes.best_counts`),
 run on Dask (``--workers 0``: here, without Dask) and resumed when its folder
 exists; the strength table is one campaign of kind ``strength``. When a campaign
 is complete its report is written to ``--out/GAME.json`` (``strength.json``):
@@ -67,9 +70,41 @@ def _write(path: Path, data: JSON) -> None:
     write_atomic(path, json.dumps(data, indent=1, ensure_ascii=False, sort_keys=True) + "\n", force=True)
 
 
+def _measure_game(game: str, policies: list[str], campaigns: Path, out_dir: Path, argv: list[str],
+                  args: argparse.Namespace) -> bool:
+    """The first policy at every player count, then the others where it found each dispute arising most; the
+    rows written to ``out_dir/GAME.json``. ``False`` when a campaign is incomplete or a figure missed its target."""
+    from ruleproof.checkers.analysis.disputes import best_counts, document
+    from ruleproof.checkers.campaign.kinds import disputes_params
+
+    console = out()
+    rows: list[JSON] = []
+    at = None
+    for phase, chosen in enumerate((policies[:1], policies[1:])):
+        if not chosen:
+            continue
+        params = disputes_params(game, policies=chosen, seed=args.seed, players=args.players, at=at)
+        outcome = _campaign(campaigns / f"disputes-{game}-{'-'.join(chosen)}", "disputes", params, argv, args)
+        if outcome.report is None:
+            console.print(f"{game}: {outcome.total - outcome.done} measurements missing; run again to resume",
+                          markup=False)
+            return False
+        rows.extend(outcome.report["rows"])
+        if phase == 0:
+            at = best_counts(rows, policies[0])
+    data = document(game, rows)
+    data["seed"], data["policies"] = args.seed, policies
+    _write(out_dir / f"{game}.json", data)
+    unmet = [r for r in rows if not r["stopping"]["met"]]
+    console.print(f"{game}: {len(rows)} measurements written to {out_dir / (game + '.json')}"
+                  + (f"; {len(unmet)} did not reach the precision target" if unmet else ""), markup=False)
+    return not unmet
+
+
 def cmd_disputes(args: argparse.Namespace) -> int:
     """Run ``ruleproof disputes`` (see the module docstring)."""
-    from ruleproof.checkers.campaign.kinds import disputes_params, strength_params
+    from ruleproof.checkers.analysis.disputes import DISPUTE_POLICIES
+    from ruleproof.checkers.campaign.kinds import strength_params
     from ruleproof.checkers.cli.common import game_arg
     from ruleproof.model.registry import available_games
 
@@ -84,20 +119,9 @@ def cmd_disputes(args: argparse.Namespace) -> int:
     ok = True
     console = out()
     if not args.strength_only:
-        policies = args.policies.split(",") if args.policies else None
+        policies = args.policies.split(",") if args.policies else list(DISPUTE_POLICIES)
         for game in games:
-            params = disputes_params(game, policies=policies, seed=args.seed, players=args.players)
-            outcome = _campaign(campaigns / f"disputes-{game}", "disputes", params, argv, args)
-            if outcome.report is None:
-                console.print(f"{game}: {outcome.total - outcome.done} measurements missing; run again to resume",
-                              markup=False)
-                ok = False
-                continue
-            _write(out_dir / f"{game}.json", outcome.report)
-            unmet = [r for r in outcome.report["rows"] if not r["stopping"]["met"]]
-            ok = ok and not unmet
-            console.print(f"{game}: {len(outcome.report['rows'])} measurements written to {out_dir / (game + '.json')}"
-                          + (f"; {len(unmet)} did not reach the precision target" if unmet else ""), markup=False)
+            ok = _measure_game(game, policies, campaigns, out_dir, argv, args) and ok
     if args.strength or args.strength_only:
         params = strength_params(games=games, seed=args.seed)
         outcome = _campaign(campaigns / "strength", "strength", params, argv, args)
@@ -117,13 +141,15 @@ def add_subcommand(sub: Any) -> None:
         description="For every ambiguity with a flag, every other reading and every player count both readings "
                     "allow, under random play and the greedy policy: how often the readings' rules differ (share of "
                     "games and of decisions) and how often the winner changes, each played until the interval of "
-                    "the share of games is at most 0.10 wide (Bonferroni over planned looks). One Dask campaign per "
+                    "the share of games is at most 0.20 wide (Bonferroni over planned looks). Two Dask campaigns per "
                     "game (resumable); the reports are written as JSON for the docs.")
     p.add_argument("games", nargs="*", metavar="GAME", help="games (default: every game)")
     p.add_argument("--out", required=True, metavar="DIR", help="where to write GAME.json and strength.json")
     p.add_argument("--campaigns", default="disputes-campaigns", metavar="DIR",
                    help="the campaign folders (default disputes-campaigns/; an existing one is resumed)")
-    p.add_argument("--policies", metavar="P1,P2", help="the policies (default random,greedy; built-in only)")
+    p.add_argument("--policies", metavar="P1,P2",
+                   help="the policies (default random,greedy; built-in only): the first at every player count, the "
+                        "others where the first finds each dispute arising most")
     p.add_argument("--players", type=int, nargs="+", metavar="N", help="only these player counts")
     p.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
     p.add_argument("--strength", action="store_true", help="also measure mcts, ismcts and greedy against random")

@@ -41,7 +41,8 @@ def add_policy(parser: argparse.ArgumentParser) -> None:
 def add_precision(parser: argparse.ArgumentParser) -> None:
     """``--ci-width``, ``--ci-on`` and ``--max-games``: play until the interval is narrow enough."""
     parser.add_argument("--ci-width", type=float, metavar="W",
-                        help="play paired games in batches (looks after 100, 200, 400, ... games and at --max-games) "
+                        help="play paired games in batches (looks after --first-look games, twice as many, ... and "
+                             "at --max-games) "
                              "until the interval of --ci-on is at most W wide (high minus low; a share: 0.02 is two "
                              "points). Each look's interval has level 1-0.05/K for K planned looks (Bonferroni), so "
                              "the interval where the run stops covers with probability at least 95%% (Clopper-"
@@ -52,6 +53,20 @@ def add_precision(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--max-games", type=int, default=DEFAULT_MAX_GAMES, metavar="N",
                         help=f"the most paired games a --ci-width run plays (default {DEFAULT_MAX_GAMES:,}); the "
                              "report says whether the target was reached")
+    parser.add_argument("--first-look", type=int, default=100, metavar="N",
+                        help="the games of the first look (default 100); the looks double from there")
+
+
+def first_look(args: argparse.Namespace) -> int:
+    """The first look of a ``--ci-width`` run (at most ``--max-games``).
+
+    :raises RuleproofError: a first look below 1.
+    """
+    from ruleproof.spec.errors import RuleproofError
+
+    if args.first_look < 1:
+        raise RuleproofError(f"--first-look must be at least 1; got {args.first_look!r}")
+    return min(args.first_look, args.max_games)
 
 
 def seats_of(text: str | None, engine: Any) -> Any:

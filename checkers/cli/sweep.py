@@ -19,7 +19,7 @@ from typing import Any
 
 from ruleproof.checkers.cli.common import add_force, add_jobs, add_json, add_variant, default_jobs, game_arg
 from ruleproof.checkers.cli.output import out, print_json
-from ruleproof.checkers.cli.policyopts import DEFAULT_MAX_GAMES, add_policy, add_precision, seats_of
+from ruleproof.checkers.cli.policyopts import DEFAULT_MAX_GAMES, add_policy, add_precision, first_look, seats_of
 from ruleproof.checkers.cli.progress import Progress
 from ruleproof.checkers.cli.readingopts import add_reading, reading_of
 
@@ -56,9 +56,9 @@ def cmd_sweep(args: argparse.Namespace) -> int:
     if args.ci_width is not None:
         from ruleproof.checkers.analysis.sequential import Precision
 
-        precision = Precision(args.ci_width, args.ci_on, max_games=args.max_games, first=min(100, args.max_games))
-    elif args.ci_on != "winners" or args.max_games != DEFAULT_MAX_GAMES:
-        raise RuleproofError("--ci-on and --max-games go with --ci-width W (the interval width to reach)")
+        precision = Precision(args.ci_width, args.ci_on, max_games=args.max_games, first=first_look(args))
+    elif args.ci_on != "winners" or args.max_games != DEFAULT_MAX_GAMES or args.first_look != 100:
+        raise RuleproofError("--ci-on, --max-games and --first-look go with --ci-width W (the width to reach)")
     folder = Path(args.dir or f"sweep-{gid}-{flag}")
     targets = (folder / "sweep.json", folder / "sweep.svg")
     if not folder.exists():
