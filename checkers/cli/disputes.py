@@ -49,6 +49,7 @@ def _campaign(folder: Path, kind: str, params: dict[str, JSON], argv: list[str],
         if store.manifest.kind != kind or difference is not None:
             raise RuleproofError(f"{folder} holds another campaign ({store.manifest.kind}; first difference at "
                                  f"{difference[0] if difference else '$.kind'}); give another --campaigns folder")
+        store.check_code(args.allow_code_change)  # a resumed campaign never mixes two programs unless asked
         store.scan()
     else:
         store = Store.create(folder, Manifest(kind, params, 0, argv))
@@ -74,7 +75,8 @@ def _measure_game(game: str, policies: list[str], campaigns: Path, out_dir: Path
                   args: argparse.Namespace) -> bool:
     """The first policy at every player count, then the others where it found each dispute arising most; the
     rows written to ``out_dir/GAME.json``. ``False`` when a campaign is incomplete or a figure missed its target."""
-    from ruleproof.checkers.analysis.disputes import best_counts, document
+    from ruleproof.checkers.analysis.disputes import DISPUTE_PRECISION, best_counts, document
+    from ruleproof.checkers.analysis.sequential import Precision
     from ruleproof.checkers.campaign.kinds import disputes_params
 
     console = out()
@@ -83,7 +85,8 @@ def _measure_game(game: str, policies: list[str], campaigns: Path, out_dir: Path
     for phase, chosen in enumerate((policies[:1], policies[1:])):
         if not chosen:
             continue
-        params = disputes_params(game, policies=chosen, seed=args.seed, players=args.players, at=at)
+        params = disputes_params(game, policies=chosen, seed=args.seed, players=args.players, at=at,
+                                 width=args.ci_width, max_games=args.max_games, first=args.first_look)
         outcome = _campaign(campaigns / f"disputes-{game}-{'-'.join(chosen)}", "disputes", params, argv, args)
         if outcome.report is None:
             console.print(f"{game}: {outcome.total - outcome.done} measurements missing; run again to resume",
@@ -92,7 +95,10 @@ def _measure_game(game: str, policies: list[str], campaigns: Path, out_dir: Path
         rows.extend(outcome.report["rows"])
         if phase == 0:
             at = best_counts(rows, policies[0])
-    data = document(game, rows)
+    precision = Precision(args.ci_width or DISPUTE_PRECISION.width, "arises",
+                          max_games=args.max_games or DISPUTE_PRECISION.max_games,
+                          first=args.first_look or DISPUTE_PRECISION.first)
+    data = document(game, rows, precision)
     data["seed"], data["policies"] = args.seed, policies
     _write(out_dir / f"{game}.json", data)
     unmet = [r for r in rows if not r["stopping"]["met"]]
@@ -109,6 +115,11 @@ def cmd_disputes(args: argparse.Namespace) -> int:
     from ruleproof.model.registry import available_games
 
     games = [game_arg(g) for g in args.games] or list(available_games())
+    if args.ci_width is not None and not 0 < args.ci_width <= 1:
+        raise RuleproofError(f"--ci-width must be above 0 and at most 1; got {args.ci_width!r}")
+    for name in ("max_games", "first_look"):
+        if getattr(args, name) is not None and getattr(args, name) < 1:
+            raise RuleproofError(f"--{name.replace('_', '-')} must be at least 1; got {getattr(args, name)!r}")
     out_dir, campaigns = Path(args.out), Path(args.campaigns)
     for folder in (out_dir, campaigns):
         try:
@@ -152,9 +163,15 @@ def add_subcommand(sub: Any) -> None:
                         "others where the first finds each dispute arising most")
     p.add_argument("--players", type=int, nargs="+", metavar="N", help="only these player counts")
     p.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    p.add_argument("--ci-width", type=float, metavar="W",
+                   help="the width each share-of-games interval must reach (default 0.2; the docs state the default)")
+    p.add_argument("--max-games", type=int, metavar="N", help="the most paired games of a measurement (default 800)")
+    p.add_argument("--first-look", type=int, metavar="N", help="the games of the first look (default 50)")
     p.add_argument("--strength", action="store_true", help="also measure mcts, ismcts and greedy against random")
     p.add_argument("--strength-only", action="store_true", help="only the strength table")
     p.add_argument("--workers", type=int, help="Dask LocalCluster workers (default: one per core; 0: here, no Dask)")
     p.add_argument("--scheduler", metavar="ADDRESS", help="a running Dask scheduler instead of a LocalCluster")
+    p.add_argument("--allow-code-change", action="store_true",
+                   help="resume a campaign started by other code (the manifest then lists both versions)")
     p.add_argument("--quiet", "-q", action="store_true", help="no progress on standard error")
     p.set_defaults(func=cmd_disputes)
