@@ -121,7 +121,7 @@ def plan(game: str, *, players: Sequence[int] | None = None,
 
     engine = game_for(game)
     default = engine.default_variant()
-    rows = []
+    rows: list[Measurement] = []
     for amb in engine.spec.ambiguities:
         if not amb.flag:
             continue

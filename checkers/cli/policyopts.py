@@ -66,7 +66,7 @@ def first_look(args: argparse.Namespace) -> int:
 
     if args.first_look < 1:
         raise RuleproofError(f"--first-look must be at least 1; got {args.first_look!r}")
-    return min(args.first_look, args.max_games)
+    return min(int(args.first_look), int(args.max_games))
 
 
 def seats_of(text: str | None, engine: Any) -> Any:
