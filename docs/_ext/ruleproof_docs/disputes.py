@@ -192,7 +192,10 @@ def disputes_page(games: list[str], folder: Path = DATA) -> str:
            "``greedy`` (the game's heuristic, named under each game; how it fares against random play is "
            "measured below) at the player count where random play found the dispute arising most (the fewest players among "
            "equals) — a count where the flag can act. Policies see only their seat's observation. Game *i* of a "
-           "measurement is keyed by the seed and *i*, so the stated command replays it exactly.",
+           "measurement is keyed by the seed and *i*, so the stated command replays it exactly. A policy that "
+           "reads the rules (greedy scores its moves under its game's reading) may play differently under the two "
+           "readings where their rules agree, so under greedy the winner can change in games where the dispute "
+           "never arises along the default reading's game: the last column counts those too.",
            "",
            f"Precision: {esc(DISPUTE_PRECISION.describe())}. The target was first 0.10 (±5 points); on the two "
            "shared cores of the run that made these figures it would have needed about four times the games, so "
