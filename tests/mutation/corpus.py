@@ -147,8 +147,8 @@ CINCO = [
         "                winner, finished = colour, True\n            elif (left == 0")),
     _m("CI-M9", "cinco", "CI-END-1", "a colour's last chip completing a line is a draw (spec)", (CIS, *_CI_SPEC_ORDER)),
     _m("CI-M10", "cinco", "CI-PLAY-4", "the spec lets a card with a single free cell left burn",
-       (CIS, "    if not targets:\n        return None\n    shown",
-        "    if len(targets) <= 1:\n        return None\n    shown")),
+       (CIS, "    if not targets:\n        return None\n    if step.variant.joker_burn",
+        "    if len(targets) <= 1:\n        return None\n    if step.variant.joker_burn")),
     _m("CI-M11", "cinco", "CI-END-1", "the engine ends the game one chip early",
        (CIE, "            elif (left == 0 and", "            elif (left == 1 and")),
     _m("CI-M13", "cinco", "CI-PLAY-3", "compute_target_cells lists every free cell for a card whose own cell is "
