@@ -430,7 +430,10 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
         scores = list(state.scores)
         finished = False
         last = hands[-1]
+        bound = self.max_game_length(players, variant)  # a bug fails here instead of looping for ever
         while True:
+            if steps > bound:
+                raise RuntimeError(f"take5: the fast playout ran past the game's bound of {bound} moves")
             if dealt < n_deal:
                 # Uniform draws without replacement in deal order: a uniform sample.
                 k = n_deal - dealt

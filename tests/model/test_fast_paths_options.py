@@ -310,3 +310,18 @@ def test_stop_after_stops_every_fast_playout_at_its_first_move() -> None:
         assert sum(first_draws(game, state, 5).values()) == 5
         assert game.current_player(state) != TERMINAL and len(options(game, state)) <= 10 * MAX_COVERED
     assert dataclasses.is_dataclass(V5())
+
+
+@pytest.mark.parametrize("game_id", ["take5", "ikebana", "bigpoints", "bigfive"])
+def test_fast_playout_stops_at_the_games_bound(game_id: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each fast loop counts its moves against ``max_game_length``: a playout that runs past it (a bug
+    that never ends the game) raises instead of hanging. (Cinco has no finite bound: drawing and
+    exchanging may go on for ever, ambiguity CI-AMB-10; pytest-timeout bounds its tests.)"""
+    game: Any = game_for(game_id)
+    start = game.initial_state(PLAYERS[game_id], game.default_variant())
+    assert fast_ok(game, start)
+    final, steps = game.random_playout(start, random.Random(2))
+    assert game.is_terminal(final) and steps <= game.max_game_length(PLAYERS[game_id], game.default_variant())
+    monkeypatch.setattr(game, "max_game_length", lambda players, variant: 3)
+    with pytest.raises(RuntimeError, match="ran past the game's bound of 3 moves"):
+        game.random_playout(start, random.Random(2))
