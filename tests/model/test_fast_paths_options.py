@@ -325,3 +325,17 @@ def test_fast_playout_stops_at_the_games_bound(game_id: str, monkeypatch: pytest
     monkeypatch.setattr(game, "max_game_length", lambda players, variant: 3)
     with pytest.raises(RuntimeError, match="ran past the game's bound of 3 moves"):
         game.random_playout(start, random.Random(2))
+
+
+def test_take5_without_a_guaranteed_pile_card_has_no_length_bound() -> None:
+    """With one card a hand, four seats, four rows of five, every card played may stay on the rows: a round
+    can score nothing, so no finite bound exists (a fast game of 4,384 moves was found past the old bound
+    of 4,256); with the rulebook's numbers the bound is finite and holds."""
+    import sys
+
+    game = game_for("take5")
+    assert game.max_game_length(4, V5(hand_size=1)) == sys.maxsize
+    start = game.initial_state(4, V5(hand_size=1))
+    lengths = [game.random_playout(start, random.Random(seed))[1] for seed in range(3)]
+    assert max(lengths) > 4256
+    assert game.max_game_length(4, V5()) < sys.maxsize
