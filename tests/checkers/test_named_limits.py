@@ -48,18 +48,26 @@ PROOFS = ROOT / "tests" / "data" / "proofs"
 LAYERS = ("spec", "model", "checkers")
 
 
+def layer_folder(layer: str) -> Path:
+    """Where the layer's package lives (the imported one: the checkout, or a copy under test)."""
+    import importlib
+
+    return Path(importlib.import_module(f"ruleproof.{layer}").__file__ or "").parent
+
+
 def named_limits() -> set[str]:
-    """``file:NAME`` of every module-level ``MAX_*`` (or ``_MAX_*``) constant in the three layers."""
+    """``layer/file:NAME`` of every module-level ``MAX_*`` (or ``_MAX_*``) constant in the three layers."""
     found = set()
     for layer in LAYERS:
-        for path in sorted((ROOT / layer).rglob("*.py")):
+        folder = layer_folder(layer)
+        for path in sorted(folder.rglob("*.py")):
             tree = ast.parse(path.read_text(encoding="utf-8"))
             for node in tree.body:
                 targets = node.targets if isinstance(node, ast.Assign) else \
                     [node.target] if isinstance(node, ast.AnnAssign) else []
                 for target in targets:
                     if isinstance(target, ast.Name) and target.id.lstrip("_").startswith("MAX_"):
-                        found.add(f"{path.relative_to(ROOT)}:{target.id}")
+                        found.add(f"{layer}/{path.relative_to(folder).as_posix()}:{target.id}")
     return found
 
 
@@ -397,7 +405,7 @@ def test_a_campaign_file_limit_accepts_a_file_of_its_size(key: str, campaign_fol
 def test_a_finding_file_limit_accepts_a_file_of_its_size(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from ruleproof.checkers.view import sources
 
-    finding = next((ROOT / "checkers" / "data" / "findings").glob("*.json"))
+    finding = next((layer_folder("checkers") / "data" / "findings").glob("*.json"))
     size = finding.stat().st_size
     for limit, refused in ((size, False), (size - 1, True)):
         monkeypatch.setattr(sources, "MAX_FINDING_BYTES", limit)

@@ -25,16 +25,48 @@ from ruleproof.model.records import GameRecord
 from ruleproof.spec.core import variant_to_dict
 from ruleproof.spec.errors import RecordError
 
-HOWTO = Path(__file__).resolve().parents[2] / "docs" / "howto" / "reading"
+#: Two plugins written here (the tests do not read the docs' tutorial files): extra rules, a derived engine.
+RULES_PLUGIN = '''
+from ruleproof.spec.core import Rule, RuleKind, Source, Step
+from ruleproof.spec.take5 import Take
+
+
+def fewest_cards(step: Step) -> str | None:
+    sizes = [len(row) for row in step.before.rows]
+    return None if sizes[step.move.row] == min(sizes) else "a too-low card takes a row with the fewest cards"
+
+
+RULES = (Rule("HOUSE-LOW-1", "Fewest cards", "A too-low card takes a row with the fewest cards.",
+              Source("a club", "house rules"), RuleKind.LEGALITY, check=fewest_cards,
+              applies=lambda step: isinstance(step.move, Take)),)
+'''
+ENGINE_PLUGIN = '''
+from ruleproof.model.take5 import Take5Game
+
+
+class HouseTake5(Take5Game):
+    """The built-in engine under another name (a derived engine changes nothing here)."""
+
+
+GAME = HouseTake5()
+'''
 #: The identity fields that only a plugin sets (a reading of flags has them empty).
 PLUGIN_FIELDS = ("rules", "engine", "plugin_sha256")
 
 
+def _reading_file(folder: Path, name: str, source: str) -> Path:
+    (folder / f"{name}.py").write_text(source, encoding="utf-8")
+    path = folder / f"{name}.toml"
+    path.write_text(f'game = "take5"\ntitle = "{name}"\nrules = "{name}.py"\n', encoding="utf-8")
+    return path
+
+
 @pytest.fixture(scope="module")
-def readings() -> dict[str, Reading]:
+def readings(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Reading]:
+    folder = tmp_path_factory.mktemp("readings")
     return {
-        "extra rules": load_reading(HOWTO / "fewest.toml"),
-        "derived engine": load_reading(HOWTO / "bonus_per_line.toml"),
+        "extra rules": load_reading(_reading_file(folder, "fewest", RULES_PLUGIN)),
+        "derived engine": load_reading(_reading_file(folder, "house", ENGINE_PLUGIN)),
         "flags only": reading_from_flags("take5", ["row_capacity=4", "end_rule=>"]),
         "default": default_reading("cinco"),
     }

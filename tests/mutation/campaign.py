@@ -158,7 +158,7 @@ def baseline_failures(game: str, work: Path, paths: Sequence[str] | None = None)
     copy = make_copy(work / f"baseline-{game}")
     if not imports_the_copy(copy):
         raise RuntimeError("the copy is not what gets imported: check PYTHONPATH and the editable install")
-    command = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--no-header", "-rf",
+    command = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--no-header", "-rfE",
                *(SELECTION[game] if paths is None else paths)]
     result = subprocess.run(command, cwd=copy, env=_env(copy), capture_output=True, text=True, check=False)
     failed = [line.split()[1] for line in result.stdout.splitlines() if line.startswith(("FAILED ", "ERROR "))]
