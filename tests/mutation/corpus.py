@@ -296,6 +296,7 @@ BIGFIVE = [
 # -- the fast paths, the checker's tables, the reading checks and the limits (issue 32, point 8) ------------------
 
 FAST = "tests/model/test_fast_paths_options.py"
+ACCEL = ("tests/spec/test_accelerations.py", "tests/spec/test_accel_fast_forms.py")
 DIFF = ("tests/checkers/test_diff_take5.py", "tests/checkers/test_diff_take5_boundaries.py")
 TABLES = "tests/checkers/test_certcheck_constants.py"
 IDENTITY = "tests/checkers/test_reading_identity.py"
@@ -363,6 +364,16 @@ FAST_PATHS = [
           (BFF, 'passes = 1 if variant.pass_rule == "always" else 0', "passes = 0")),
     _fast("BF-F2", "bigfive", "BF-SOLO-1", "the fast playout ignores solo_discard 'optional'",
           (BFF, 'if not self.plays or variant.solo_discard == "optional":', "if not self.plays:")),
+    # The specification's fast forms (spec/accel/): the same verdicts as the plain rules, faster.
+    _fast("T5-A1", "take5", "T5-SCORE-1", "the spec's fast bullhead table gives card 55 six",
+          ("spec/accel/take5.py", "        points = plain.compute_bullheads(card)\n",
+           "        points = plain.compute_bullheads(card) if card != 55 else 6\n"), tests=ACCEL),
+    _fast("CI-A1", "cinco", "CI-PLAY-3", "the spec's fast form of CI-PLAY-3 refuses a card on its own cell",
+          ("spec/accel/cinco.py", "return cell == 0 or cell >= move.card or", "return cell == 0 or cell > move.card or"),
+          tests=ACCEL),
+    _fast("BP-A1", "bigpoints", "BP-TAKE-1", "the spec's fast form of BP-TAKE-1 never takes a disc on the first cell",
+          ("spec/accel/bigpoints.py", '    if side == "behind":\n        return behind is not None',
+           '    if side == "behind":\n        return behind is not None and behind > 0'), tests=ACCEL),
 ]
 
 CERTIFICATE_TABLES = [

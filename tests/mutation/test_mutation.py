@@ -40,10 +40,12 @@ def test_every_mutant_names_a_rule_of_its_game_and_existing_tests() -> None:
             assert (campaign.ROOT / path).is_file(), (mutant.id, path)
 
 
-#: The fast paths (each engine's fast playout, the paired-games lock step) and the certificate checker's
-#: modules: each must have a mutant, so the campaign measures what the default suite sees of it.
+#: The fast paths (each engine's fast playout, the paired-games lock step, fast forms of the spec) and the
+#: certificate checker's modules: each must have a mutant, so the campaign measures what the default suite
+#: sees of it.
 FAST_PATH_FILES = {"model/take5.py", "model/cinco.py", "model/ikebana.py", "model/bigpoints.py", "model/bigfive_fast.py",
-                   "checkers/analysis/diff_take5.py"}
+                   "checkers/analysis/diff_take5.py", "spec/accel/take5.py", "spec/accel/cinco.py",
+                   "spec/accel/bigpoints.py"}
 
 
 def test_every_fast_path_checker_table_and_reading_check_has_a_mutant() -> None:
