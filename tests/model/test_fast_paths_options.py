@@ -17,14 +17,13 @@ games compared here (counted, so the test knows it saw the boundary).
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import pytest
 from fastpaths import (
-    MAX_COVERED,
     Boundary,
     Enough,
     StopAfter,
@@ -51,7 +50,7 @@ from ruleproof.spec.cinco_board import layout_digest, layout_to_text
 GAMES = ("take5", "cinco", "ikebana", "bigpoints", "bigfive")
 #: The player count a flag is tried with when nothing else is said.
 PLAYERS = {"take5": 4, "cinco": 3, "ikebana": 3, "bigpoints": 3, "bigfive": 2}
-DATA = __import__("pathlib").Path(__file__).resolve().parents[1] / "data"
+DATA = Path(__file__).resolve().parents[1] / "data"
 
 
 @dataclass(frozen=True)
@@ -308,8 +307,8 @@ def test_stop_after_stops_every_fast_playout_at_its_first_move() -> None:
             game.random_playout(state, random.Random(0), trace)
         assert len(trace) == 1 and trace[0] in options(game, state)
         assert sum(first_draws(game, state, 5).values()) == 5
-        assert game.current_player(state) != TERMINAL and len(options(game, state)) <= 10 * MAX_COVERED
-    assert dataclasses.is_dataclass(V5())
+        after = game.apply(state, trace[0])  # the engine is left usable: the checked path goes on from here
+        assert game.current_player(after) != TERMINAL or game.is_terminal(after)
 
 
 @pytest.mark.parametrize("game_id", ["take5", "ikebana", "bigpoints", "bigfive"])
