@@ -186,6 +186,10 @@ def _ci_last_chip(game: Any, s: Any, m: Any) -> bool:
     return type(m) is ci.Play and m.cell > 0 and s.chips[s.turn % len(s.chips)] == 1
 
 
+def _bf_optional_discard(game: Any, s: Any, m: Any) -> bool:
+    return type(m) is bf.Discard and any(type(other) is bf.Play for other in game.legal_moves(s))
+
+
 V5, VCI, VIK, VBP, VBF = t5.Take5Variant, ci.CincoVariant, ik.IkebanaVariant, bp.BigPointsVariant, bf.BigFiveVariant
 BOUNDARIES = [
     Boundary("take5", "a sixth card onto a full row", 4, V5(), _t5_full_row),
@@ -221,6 +225,8 @@ BOUNDARIES = [
     Boundary("bigfive", "a group of three", 2, VBF(children=True),
              lambda g, s, m: type(m) is bf.Play and len(m.placed) == 3),
     Boundary("bigfive", "solitaire: a discard", 1, VBF(children=True), lambda g, s, m: type(m) is bf.Discard),
+    Boundary("bigfive", "solitaire: an optional discard beside a play", 1,
+             VBF(children=True, solo_discard="optional"), _bf_optional_discard),
 ]
 
 
