@@ -71,8 +71,10 @@ RUN_TIMEOUT = 3 * 3600
 
 
 def selection(mutant: Mutant) -> tuple[str, ...]:
-    """The test files that judge ``mutant``: its game's selection, then the files it names itself."""
-    return tuple(dict.fromkeys((*SELECTION[mutant.game], *mutant.tests)))
+    """The test files that judge ``mutant``: the files it names itself (aimed at it, so they fail first under
+    ``-x``: a fast-path mutant that makes a game endless hangs a game test until its timeout), then its game's
+    selection."""
+    return tuple(dict.fromkeys((*mutant.tests, *SELECTION[mutant.game])))
 
 
 class CorpusError(Exception):
