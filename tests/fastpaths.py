@@ -45,6 +45,10 @@ AnyGame = Game[Any, Any, Any]
 PER_OPTION = 24
 #: Positions with more options than this are probed for membership only (every draw legal).
 MAX_COVERED = 80
+#: The most moves a fast game compared here may take (besides the engine's own ``max_game_length``): Cinco
+#: has no finite bound, and a fast path that made its games endless must fail, not hang (a random Cinco game
+#: takes hundreds of moves).
+PLAYOUT_CAP = 100_000
 
 
 class Enough(Exception):
@@ -166,9 +170,14 @@ def check_playouts_replay(game: AnyGame, start: Any, seeds: Iterable[int]) -> li
     """Fast playouts from ``start`` (one per seed), each replayed (:func:`replay_trace`); their final states."""
     assert fast_ok(game, start), "the fast path does not take this variant: nothing to compare"
     finals = []
+    cap = min(game.max_game_length(game.players_of(start), game.variant_of(start)), PLAYOUT_CAP)
     for seed in seeds:
-        trace: list[Any] = []
-        final, steps = game.random_playout(start, random.Random(seed), trace)
+        trace = StopAfter(cap + 1)
+        try:
+            final, steps = game.random_playout(start, random.Random(seed), trace)
+        except Enough:
+            raise AssertionError(f"the fast playout (seed {seed}) ran past {cap} moves: a game that does not "
+                                 f"end, from {start!r}") from None
         assert steps == len(trace), f"{steps} steps reported, {len(trace)} moves traced"
         finals.append(replay_trace(game, start, trace, final))
     return finals

@@ -344,3 +344,14 @@ def test_take5_without_a_guaranteed_pile_card_has_no_length_bound() -> None:
     lengths = [game.random_playout(start, random.Random(seed))[1] for seed in range(3)]
     assert max(lengths) > 4256
     assert game.max_game_length(4, V5()) < sys.maxsize
+
+
+def test_invalid_endless_fast_playout_fails_instead_of_hanging(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Cinco's fast loop has no bound of its own (no finite one exists): the comparison's trace bounds it."""
+    import fastpaths
+
+    game = game_for("cinco")
+    start = game.initial_state(2, VCI(chips=10))
+    monkeypatch.setattr(fastpaths, "PLAYOUT_CAP", 5)
+    with pytest.raises(AssertionError, match="ran past 5 moves"):
+        check_playouts_replay(game, start, (0,))
