@@ -129,8 +129,10 @@
     if (!all && starts.length) { this.from.appendChild(deal); }
     this.players = el("select", {cls: "rp-tryit-players", "aria-label": "players"});
     for (var n = data.players[0]; n <= data.players[1]; n++) {
-      this.players.appendChild(el("option", {value: String(n), text: n + " players"}));
+      this.players.appendChild(el("option", {value: String(n), text: n + (n === 1 ? " player" : " players")}));
     }
+    // Two players where the game allows it (a solitaire is the exception, not the rule).
+    this.players.value = String(Math.min(Math.max(2, data.players[0]), data.players[1]));
     this.seed = el("input", {cls: "rp-tryit-seed", type: "number", min: "0", step: "1",
                              value: String(Math.floor(Math.random() * 100000)), "aria-label": "deal number"});
     var restart = el("button", {type: "button", cls: "rp-tryit-restart", text: "Start"});
