@@ -31,6 +31,7 @@ from .game_pages import ambiguities_pages, examples_pages, findings_pages, overv
 from .disputes import disputes_page, load as load_disputes, problems as disputes_problems
 from .gather import REPO, gather
 from .site_pages import cli_pages, findings_overview, games_index, schemas_page, source_page
+from .tryit import place_boards
 
 logger = logging.getLogger(__name__)
 
@@ -155,6 +156,7 @@ def generate(app: Sphinx) -> None:
         pages[f"games/{ctx.game}/source"] = source_page(ctx)
         pages[f"games/{ctx.game}"] = overview_page(ctx)
     report(app, measured_problems + disputes_problems(list(games)), "measured")
+    place_boards(app, contexts, index, pages)
     pages["games/index"] = games_index(contexts)
     pages["games/disputes"] = disputes_page(list(games))
     pages["games/findings"] = findings_overview(contexts, data, index)
