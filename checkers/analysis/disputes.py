@@ -231,16 +231,20 @@ def full_plan(game: str, rows: Sequence[dict[str, JSON]], policies: Sequence[str
                         at=best_counts(rows, policies[0]))
 
 
-def document(game: str, rows: Sequence[dict[str, JSON]], precision: Precision = DISPUTE_PRECISION) -> dict[str, JSON]:
-    """The stored data of one game's disputes: the measured rows, the flagless ambiguities, the rule used."""
+def document(game: str, rows: Sequence[dict[str, JSON]], precision: Precision = DISPUTE_PRECISION, *,
+             missing: Sequence[dict[str, JSON]] = ()) -> dict[str, JSON]:
+    """The stored data of one game's disputes: the measured rows, the flagless ambiguities, the rule used, and the
+    planned measurements an incomplete run lacks (``missing``; an ambiguity neither measured nor listed there is
+    an error)."""
     from ruleproof.model.registry import game_for
 
     engine = game_for(game)
-    missing = [a.id for a in engine.spec.ambiguities if a.flag and not any(r["ambiguity"] == a.id for r in rows)]
-    if missing:
-        raise RuleproofError(f"{game}: no measurement for {', '.join(missing)}")
+    listed = {r["ambiguity"] for r in [*rows, *missing]}
+    unlisted = [a.id for a in engine.spec.ambiguities if a.flag and a.id not in listed]
+    if unlisted:
+        raise RuleproofError(f"{game}: no measurement for {', '.join(unlisted)}")
     return {"format": "ruleproof.disputes", "version": 1, "game": engine.name, "counts": player_notes(game),
             "precision": {"width": precision.width, "target": precision.target, "max_games": precision.max_games,
                           "first": precision.first, "rule": precision.describe()},
             "ambiguities": [a.id for a in engine.spec.ambiguities],
-            "rows": list(rows), "flagless": flagless(game)}
+            "rows": list(rows), "missing": list(missing), "flagless": flagless(game)}

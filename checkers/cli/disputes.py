@@ -37,8 +37,19 @@ __all__ = ["add_subcommand", "cmd_disputes"]
 JSON = Any
 
 
+class _Partial:
+    """What a ``--write-partial`` run reports of a campaign: its finished chunks' results, and its planned chunks
+    without one (nothing is played)."""
+
+    def __init__(self, finished: dict[int, JSON], plan: list[JSON]) -> None:
+        self.results = [finished[i] for i in sorted(finished)]
+        self.missing = [chunk for i, chunk in enumerate(plan) if i not in finished]
+        self.report: JSON = None
+        self.total, self.done = len(plan), len(finished)
+
+
 def _campaign(folder: Path, kind: str, params: dict[str, JSON], argv: list[str], args: argparse.Namespace) -> Any:
-    """Create or resume the campaign in ``folder``; its outcome."""
+    """Create or resume the campaign in ``folder``; its outcome (``--write-partial``: a :class:`_Partial`)."""
     from ruleproof.checkers.campaign.identity import first_difference
     from ruleproof.checkers.campaign.runner import run
     from ruleproof.checkers.campaign.store import Manifest, Store
@@ -49,8 +60,16 @@ def _campaign(folder: Path, kind: str, params: dict[str, JSON], argv: list[str],
         if store.manifest.kind != kind or difference is not None:
             raise RuleproofError(f"{folder} holds another campaign ({store.manifest.kind}; first difference at "
                                  f"{difference[0] if difference else '$.kind'}); give another --campaigns folder")
+        if args.write_partial:
+            from ruleproof.checkers.campaign.kinds import KINDS
+
+            return _Partial(store.finished(), KINDS[kind].plan(params))
         store.check_code(args.allow_code_change)  # a resumed campaign never mixes two programs unless asked
         store.scan()
+    elif args.write_partial:
+        from ruleproof.checkers.campaign.kinds import KINDS
+
+        return _Partial({}, KINDS[kind].plan(params))
     else:
         store = Store.create(folder, Manifest(kind, params, 0, argv))
     started = time.perf_counter()
@@ -75,36 +94,48 @@ def _measure_game(game: str, policies: list[str], campaigns: Path, out_dir: Path
                   args: argparse.Namespace) -> bool:
     """The first policy at every player count, then the others where it found each dispute arising most; the
     rows written to ``out_dir/GAME.json``. ``False`` when a campaign is incomplete or a figure missed its target."""
-    from ruleproof.checkers.analysis.disputes import DISPUTE_PRECISION, best_counts, document
+    from ruleproof.checkers.analysis.disputes import DISPUTE_PRECISION, best_counts, document, plan
     from ruleproof.checkers.analysis.sequential import Precision
     from ruleproof.checkers.campaign.kinds import disputes_params
 
     console = out()
     rows: list[JSON] = []
+    missing: list[JSON] = []
     at = None
     for phase, chosen in enumerate((policies[:1], policies[1:])):
         if not chosen:
             continue
+        if at is None and phase == 1:  # the first policy's campaign is incomplete: nowhere to measure the others
+            missing += [m.to_json() for m in plan(game, players=args.players, policies=chosen, seed=args.seed)]
+            continue
         params = disputes_params(game, policies=chosen, seed=args.seed, players=args.players, at=at,
                                  width=args.ci_width, max_games=args.max_games, first=args.first_look)
         outcome = _campaign(campaigns / f"disputes-{game}-{'-'.join(chosen)}", "disputes", params, argv, args)
-        if outcome.report is None:
+        if isinstance(outcome, _Partial):
+            rows.extend(outcome.results)
+            missing.extend(outcome.missing)
+            if outcome.missing:
+                continue
+        elif outcome.report is None:
             console.print(f"{game}: {outcome.total - outcome.done} measurements missing; run again to resume",
                           markup=False)
             return False
-        rows.extend(outcome.report["rows"])
+        else:
+            rows.extend(outcome.report["rows"])
         if phase == 0:
             at = best_counts(rows, policies[0])
     precision = Precision(args.ci_width or DISPUTE_PRECISION.width, "arises",
                           max_games=args.max_games or DISPUTE_PRECISION.max_games,
                           first=args.first_look or DISPUTE_PRECISION.first)
-    data = document(game, rows, precision)
+    data = document(game, rows, precision, missing=missing)
     data["seed"], data["policies"] = args.seed, policies
     _write(out_dir / f"{game}.json", data)
     unmet = [r for r in rows if not r["stopping"]["met"]]
     console.print(f"{game}: {len(rows)} measurements written to {out_dir / (game + '.json')}"
-                  + (f"; {len(unmet)} did not reach the precision target" if unmet else ""), markup=False)
-    return not unmet
+                  + (f"; {len(unmet)} did not reach the precision target" if unmet else "")
+                  + (f"; {len(missing)} not measured (the campaigns are incomplete)" if missing else ""),
+                  markup=False)
+    return not unmet and not missing
 
 
 def cmd_disputes(args: argparse.Namespace) -> int:
@@ -136,6 +167,15 @@ def cmd_disputes(args: argparse.Namespace) -> int:
     if args.strength or args.strength_only:
         params = strength_params(games=games, seed=args.seed)
         outcome = _campaign(campaigns / "strength", "strength", params, argv, args)
+        if isinstance(outcome, _Partial):
+            from ruleproof.checkers.campaign.kinds import KINDS
+
+            report = KINDS["strength"].merge(params, outcome.results)
+            report["missing"] = outcome.missing
+            _write(out_dir / "strength.json", report)
+            console.print(f"strength: {len(outcome.results)} rows written to {out_dir / 'strength.json'}, "
+                          f"{len(outcome.missing)} not measured (the campaign is incomplete)", markup=False)
+            return EXIT_FAILED
         if outcome.report is None:
             console.print("strength: measurements missing; run again to resume", markup=False)
             return EXIT_FAILED
@@ -171,6 +211,9 @@ def add_subcommand(sub: Any) -> None:
     p.add_argument("--strength-only", action="store_true", help="only the strength table")
     p.add_argument("--workers", type=int, help="Dask LocalCluster workers (default: one per core; 0: here, no Dask)")
     p.add_argument("--scheduler", metavar="ADDRESS", help="a running Dask scheduler instead of a LocalCluster")
+    p.add_argument("--write-partial", action="store_true",
+                   help="play nothing: write what the campaigns have finished, listing the measurements they lack "
+                        "(the page says which; exit 1)")
     p.add_argument("--allow-code-change", action="store_true",
                    help="resume a campaign started by other code (the manifest then lists both versions)")
     p.add_argument("--quiet", "-q", action="store_true", help="no progress on standard error")

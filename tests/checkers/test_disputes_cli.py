@@ -56,3 +56,22 @@ def test_bad_disputes_input_is_a_usage_error(tmp_path: Path, extra: list[str], m
                                              capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["disputes", *extra, "--out", str(tmp_path / "o"), "--campaigns", str(tmp_path / "c"), "-q"]) == 2
     assert message in capsys.readouterr().err
+
+
+def test_write_partial_plays_nothing_and_lists_what_is_missing(tmp_path: Path) -> None:
+    out, campaigns = tmp_path / "out", tmp_path / "campaigns"
+    common = ["disputes", "take5", "--players", "2", "--out", str(out), "--campaigns", str(campaigns), *SMALL]
+    assert main([*common, "--policies", "random"]) == 0  # the random campaign is complete
+    assert main([*common, "--write-partial"]) == 1  # greedy's campaign was never run: all of it is missing
+    data = json.loads((out / "take5.json").read_text(encoding="utf-8"))
+    assert len(data["rows"]) == 6 and {r["policy"] for r in data["rows"]} == {"random"}
+    assert len(data["missing"]) == 6 and {m["policy"] for m in data["missing"]} == {"greedy"}
+    assert not (campaigns / "disputes-take5-greedy").exists()
+
+
+def test_write_partial_strength_lists_every_unmeasured_policy(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    assert main(["disputes", "--strength-only", "--write-partial", "--out", str(out), "--campaigns",
+                 str(tmp_path / "c"), "-q"]) == 1
+    data = json.loads((out / "strength.json").read_text(encoding="utf-8"))
+    assert data["rows"] == [] and len(data["missing"]) == 15

@@ -102,6 +102,8 @@ def problems(games: list[str], folder: Path = DATA) -> list[str]:
             found.append(f"{game}: the stored disputes list {data.get('ambiguities')}, the spec "
                          f"{[a.id for a in spec.ambiguities]}: measure again")
         stored = {(r["ambiguity"], _value(r["value"]), r["players"], r["policy"]) for r in data.get("rows", [])}
+        if data.get("missing"):  # an incomplete run: the page lists what it lacks (see _missing_lines)
+            continue
         for m in full_plan(game, data.get("rows", []), data.get("policies") or ("random", "greedy"),
                            seed=data.get("seed", 0)):
             if (m.ambiguity, _value(m.value), m.players, m.policy) not in stored:
@@ -151,6 +153,16 @@ def measured(game: str, amb_id: str, folder: Path = DATA) -> list[dict[str, str]
     return entries
 
 
+def _missing_line(lacking: list[dict[str, Any]]) -> str:
+    """The measurements an incomplete run lacks, named (the run was stopped for time; they are not measured)."""
+    by: dict[str, list[str]] = {}
+    for m in lacking:
+        by.setdefault(f"reading {lit(_value(m['value']))} under {m['policy']}", []).append(str(m["players"]))
+    what = "; ".join(f"{k} at {', '.join(v)} players" for k, v in by.items())
+    return (f"**Not measured in this run** (its campaigns were stopped for time before these measurements): {what}. "
+            "``ruleproof disputes`` resumes them.")
+
+
 def _strength_section(strength: dict[str, Any] | None) -> list[str]:
     out = [heading("Policies against random play", "-"),
            "Before the disputes, how strong the players are: each policy plays one seat against random play, its seat "
@@ -164,6 +176,9 @@ def _strength_section(strength: dict[str, Any] | None) -> list[str]:
         rows.append([esc(r["game"]), lit(r["policy"]), f"{r['games']:,}", f"{pct(r['win_share'])} ({interval(r['ci'])})",
                      "yes" if r["beats_fair_share"] else "no", f"{r['cpu_seconds_per_game']:.2f}",
                      lit(r["command"])])
+    for m in strength.get("missing", []):
+        rows.append([esc(m["game"]), lit(m["policy"]), "—", "not measured in this run (stopped for time)", "—", "—",
+                     "—"])
     out.append(list_table(rows, ["Game", "Policy", "Games", "Win share (CI)", "Beats 50%", "CPU s a game",
                                  "Reproduce"], [8, 10, 6, 16, 6, 6, 48]))
     return out
@@ -224,6 +239,9 @@ def disputes_page(games: list[str], folder: Path = DATA) -> str:
                 out += [esc(reason), ""]
                 continue
             rows = [r for r in data["rows"] if r["ambiguity"] == amb.id]
+            lacking = [m for m in data.get("missing", []) if m["ambiguity"] == amb.id]
+            if lacking:
+                out += [_missing_line(lacking), ""]
             for value in dict.fromkeys(_value(r["value"]) for r in rows):
                 group = sorted((r for r in rows if _value(r["value"]) == value),
                                key=lambda r: (r["players"], r["policy"]))
