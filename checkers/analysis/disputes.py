@@ -40,7 +40,7 @@ from ruleproof.checkers.analysis.sequential import Precision
 from ruleproof.spec.core import variant_from_mapping, variant_to_dict
 from ruleproof.spec.errors import RuleproofError
 
-__all__ = ["DISPUTE_POLICIES", "DISPUTE_PRECISION", "Measurement", "best_counts", "command_of", "document", "flagless",
+__all__ = ["DISPUTE_POLICIES", "DISPUTE_PRECISION", "Measurement", "best_counts", "chosen_counts", "command_of", "document", "flagless",
            "full_plan", "measure", "plan", "player_notes", "reading_key"]
 
 JSON = Any
@@ -86,6 +86,25 @@ def _reading(engine: Any, flag: str, value: object) -> Any:
 def reading_key(ambiguity: str, value: object) -> str:
     """The key of one reading of an ambiguity in :func:`best_counts` and the stored notes: ``AMB=value``."""
     return f"{ambiguity}={_text(value)}"
+
+
+def chosen_counts(game: str) -> dict[str, int]:
+    """For each reading: the player count ``diff`` chooses for it (the engine's test configuration for its flag,
+    :func:`~ruleproof.checkers.analysis.diff.choose_players`) — one count per reading, for a shorter run."""
+    from ruleproof.checkers.analysis.diff import choose_players
+    from ruleproof.model.registry import game_for
+
+    engine = game_for(game)
+    default = engine.default_variant()
+    found = {}
+    for amb in engine.spec.ambiguities:
+        if not amb.flag:
+            continue
+        for reading in amb.readings:
+            if reading.value != variant_to_dict(default)[amb.flag]:
+                other = _reading(engine, amb.flag, reading.value)
+                found[reading_key(amb.id, reading.value)] = choose_players(engine, default, other)[0]
+    return found
 
 
 def best_counts(rows: Sequence[dict[str, JSON]], policy: str = "random") -> dict[str, int]:

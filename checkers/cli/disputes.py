@@ -94,19 +94,21 @@ def _measure_game(game: str, policies: list[str], campaigns: Path, out_dir: Path
                   args: argparse.Namespace) -> bool:
     """The first policy at every player count, then the others where it found each dispute arising most; the
     rows written to ``out_dir/GAME.json``. ``False`` when a campaign is incomplete or a figure missed its target."""
-    from ruleproof.checkers.analysis.disputes import DISPUTE_PRECISION, best_counts, document, plan
+    from ruleproof.checkers.analysis.disputes import DISPUTE_PRECISION, best_counts, chosen_counts, document, plan
     from ruleproof.checkers.analysis.sequential import Precision
     from ruleproof.checkers.campaign.kinds import disputes_params
 
     console = out()
     rows: list[JSON] = []
     missing: list[JSON] = []
-    at = None
+    at = chosen_counts(game) if args.at_chosen else None
     for phase, chosen in enumerate((policies[:1], policies[1:])):
         if not chosen:
             continue
-        if at is None and phase == 1:  # the first policy's campaign is incomplete: nowhere to measure the others
-            missing += [m.to_json() for m in plan(game, players=args.players, policies=chosen, seed=args.seed)]
+        if (at is None or (args.at_chosen and phase == 1 and missing)) and phase == 1:
+            # the first policy's campaign is incomplete: nowhere to measure the others
+            missing += [m.to_json() for m in plan(game, players=args.players, policies=chosen, seed=args.seed,
+                                                  at=at)]
             continue
         params = disputes_params(game, policies=chosen, seed=args.seed, players=args.players, at=at,
                                  width=args.ci_width, max_games=args.max_games, first=args.first_look)
@@ -122,13 +124,15 @@ def _measure_game(game: str, policies: list[str], campaigns: Path, out_dir: Path
             return False
         else:
             rows.extend(outcome.report["rows"])
-        if phase == 0:
+        if phase == 0 and not args.at_chosen:
             at = best_counts(rows, policies[0])
     precision = Precision(args.ci_width or DISPUTE_PRECISION.width, "arises",
                           max_games=args.max_games or DISPUTE_PRECISION.max_games,
                           first=args.first_look or DISPUTE_PRECISION.first)
     data = document(game, rows, precision, missing=missing)
     data["seed"], data["policies"] = args.seed, policies
+    if args.at_chosen:
+        data["at"] = "chosen"
     _write(out_dir / f"{game}.json", data)
     unmet = [r for r in rows if not r["stopping"]["met"]]
     console.print(f"{game}: {len(rows)} measurements written to {out_dir / (game + '.json')}"
@@ -211,6 +215,9 @@ def add_subcommand(sub: Any) -> None:
     p.add_argument("--strength-only", action="store_true", help="only the strength table")
     p.add_argument("--workers", type=int, help="Dask LocalCluster workers (default: one per core; 0: here, no Dask)")
     p.add_argument("--scheduler", metavar="ADDRESS", help="a running Dask scheduler instead of a LocalCluster")
+    p.add_argument("--at-chosen", action="store_true",
+                   help="every policy at one player count per reading, the one `diff` chooses (the engine's test "
+                        "configuration for the flag), instead of every count: a shorter run (the page says so)")
     p.add_argument("--write-partial", action="store_true",
                    help="play nothing: write what the campaigns have finished, listing the measurements they lack "
                         "(the page says which; exit 1)")

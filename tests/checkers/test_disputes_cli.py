@@ -75,3 +75,15 @@ def test_write_partial_strength_lists_every_unmeasured_policy(tmp_path: Path) ->
                  str(tmp_path / "c"), "-q"]) == 1
     data = json.loads((out / "strength.json").read_text(encoding="utf-8"))
     assert data["rows"] == [] and len(data["missing"]) == 15
+
+
+def test_at_chosen_measures_each_reading_at_the_count_diff_chooses(tmp_path: Path) -> None:
+    from ruleproof.checkers.analysis.disputes import chosen_counts, reading_key
+
+    out = tmp_path / "out"
+    assert main(["disputes", "take5", "--at-chosen", "--out", str(out), "--campaigns", str(tmp_path / "c"),
+                 *SMALL]) == 0
+    data = json.loads((out / "take5.json").read_text(encoding="utf-8"))
+    chosen = chosen_counts("take5")
+    assert data["at"] == "chosen" and len(data["rows"]) == 2 * len(chosen) == 12
+    assert all(chosen[reading_key(r["ambiguity"], r["value"])] == r["players"] for r in data["rows"])

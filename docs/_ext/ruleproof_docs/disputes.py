@@ -84,7 +84,7 @@ def _value(value: object) -> str:
 
 def problems(games: list[str], folder: Path = DATA) -> list[str]:
     """What the stored data lacks for the current specs (see the module docstring)."""
-    from ruleproof.checkers.analysis.disputes import DISPUTE_PRECISION, full_plan
+    from ruleproof.checkers.analysis.disputes import DISPUTE_PRECISION, chosen_counts, full_plan, plan
     from ruleproof.model.registry import game_for
 
     found = []
@@ -104,8 +104,11 @@ def problems(games: list[str], folder: Path = DATA) -> list[str]:
         stored = {(r["ambiguity"], _value(r["value"]), r["players"], r["policy"]) for r in data.get("rows", [])}
         if data.get("missing"):  # an incomplete run: the page lists what it lacks (see _missing_lines)
             continue
-        for m in full_plan(game, data.get("rows", []), data.get("policies") or ("random", "greedy"),
-                           seed=data.get("seed", 0)):
+        policies = data.get("policies") or ("random", "greedy")
+        expected = (plan(game, policies=policies, seed=data.get("seed", 0), at=chosen_counts(game))
+                    if data.get("at") == "chosen" else full_plan(game, data.get("rows", []), policies,
+                                                                 seed=data.get("seed", 0)))
+        for m in expected:
             if (m.ambiguity, _value(m.value), m.players, m.policy) not in stored:
                 found.append(f"{game}: {m.ambiguity}={_value(m.value)} at {m.players} players under {m.policy} has "
                              "no stored measurement: measure again")
@@ -229,6 +232,10 @@ def disputes_page(games: list[str], folder: Path = DATA) -> str:
         if data is None:
             out += ["No measurements are stored for this game yet.", ""]
             continue
+        if data.get("at") == "chosen":
+            out += ["Measured at one player count per reading — the count ``ruleproof diff`` chooses for it, the "
+                    "engine's test configuration for the flag — under both policies, not at every count: this "
+                    "game's run was cut short for time (its pairs cost several times the other games').", ""]
         flagless = {f["ambiguity"]: f for f in data.get("flagless", [])}
         counts = data.get("counts", {})
         for amb in spec.ambiguities:
