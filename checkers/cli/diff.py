@@ -105,7 +105,8 @@ def _print_figures(result: Any) -> None:
         done = stop["looks"][-1]
         verdict = ("reached" if stop["met"] else f"NOT reached: --max-games {stop['max_games']:,} played "
                    f"(raise it, or widen --ci-width)")
-        _out.print(f"\n[bold]stopping[/bold]: n = {done['games']:,} paired games after {len(stop['looks'])} of "
+        _out.print("\n[bold]stopping[/bold]")
+        _out.print(f"  n = {done['games']:,} paired games after {len(stop['looks'])} of "
                    f"{stop['looks_planned']} planned looks; interval width {done['width']:.4g}, target "
                    f"{stop['width']:g} {verdict}", markup=False)
         _out.print(f"  rule: {stop['rule']}", markup=False)

@@ -77,7 +77,8 @@ def test_diff_ci_width_prints_how_often_the_readings_differ_and_n(capsys: pytest
     text = capsys.readouterr().out
     assert "how often the readings differ" in text
     assert "games in which B's rules differ somewhere along A's game" in text
-    assert "games whose winner changes" in text and "stopping" in text and "paired games after" in text
+    assert "games whose winner changes" in text and "stopping" in text and "n = " in text
+    assert "[bold]" not in text  # markup is rendered, never printed
     assert main([*argv, "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["stopping"]["planned"] == [10, 20, 40] and data["games"] == data["stopping"]["looks"][-1]["games"]
