@@ -392,9 +392,7 @@ class BigFiveGame(Game[BigFiveState, BigFiveMove, BigFiveVariant]):
         cls = type(self)
         if cls is not BigFiveGame and any(getattr(cls, m) is not getattr(BigFiveGame, m) for m in self._FAST_METHODS):
             return False
-        default = BigFiveVariant()
-        return all(f in self._FAST_FLAGS or getattr(variant, f) == getattr(default, f)
-                   for f in variant.__dataclass_fields__)
+        return self._defaults_but(variant, self._FAST_FLAGS)
 
     def random_playout(self, state: BigFiveState, rng: Any,
                        trace: list[BigFiveMove] | None = None) -> tuple[BigFiveState, int]:

@@ -337,9 +337,7 @@ class CincoGame(Game[CincoState, CincoMove, CincoVariant]):
         cls = type(self)
         if cls is not CincoGame and any(getattr(cls, m) is not getattr(CincoGame, m) for m in self._FAST_METHODS):
             return False
-        default = CincoVariant()
-        return all(f in self._FAST_FLAGS or getattr(variant, f) == getattr(default, f)
-                   for f in variant.__dataclass_fields__)
+        return self._defaults_but(variant, self._FAST_FLAGS)
 
     def random_playout(self, state: CincoState, rng: random.Random,
                        trace: list[CincoMove] | None = None) -> tuple[CincoState, int]:

@@ -65,6 +65,8 @@ class Game(ABC, Generic[S, M, V]):
         # right after legal_moves(state) neither generates the moves twice nor
         # scans them.
         self._cache: tuple[object, tuple[M, ...], frozenset[M] | None, bool] = (None, (), None, False)
+        # The last variant and flags :meth:`_defaults_but` was asked about, and its answer.
+        self._flags_memo: tuple[object, object, bool] = (None, None, False)
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -90,6 +92,26 @@ class Game(ABC, Generic[S, M, V]):
         legal_moves.__wrapped__ = raw  # type: ignore[attr-defined]
         legal_moves._fills_cache = True  # type: ignore[attr-defined]
         setattr(cls, "legal_moves", legal_moves)
+
+    def _defaults_but(self, variant: V, flags: frozenset[str]) -> bool:
+        """Whether every flag of ``variant`` but ``flags`` is at its default (a fast path that knows
+        ``flags`` may play it). The answer for the last variant and flags asked about is remembered
+        (variants are frozen): a playout asks once per call.
+
+        >>> from ruleproof.model.registry import game_for
+        >>> game = game_for("take5")
+        >>> v = game.variant_type(threshold=30)
+        >>> game._defaults_but(v, frozenset({"threshold"})), game._defaults_but(v, frozenset())
+        (True, False)
+        """
+        memo = self._flags_memo
+        if memo[0] is variant and memo[1] is flags:
+            return memo[2]
+        default = type(variant)()
+        answer = all(f in flags or getattr(variant, f) == getattr(default, f)
+                     for f in variant.__dataclass_fields__)  # type: ignore[attr-defined]
+        self._flags_memo = (variant, flags, answer)
+        return answer
 
     # -- metadata -------------------------------------------------------
 

@@ -373,9 +373,7 @@ class IkebanaGame(Game[IkebanaState, IkebanaMove, IkebanaVariant]):
         cls = type(self)
         if cls is not IkebanaGame and any(getattr(cls, m) is not getattr(IkebanaGame, m) for m in self._FAST_METHODS):
             return False
-        default = IkebanaVariant()
-        return all(f in self._FAST_FLAGS or getattr(variant, f) == getattr(default, f)
-                   for f in variant.__dataclass_fields__)
+        return self._defaults_but(variant, self._FAST_FLAGS)
 
     def random_playout(self, state: IkebanaState, rng: random.Random,
                        trace: list[IkebanaMove] | None = None) -> tuple[IkebanaState, int]:

@@ -103,9 +103,6 @@ def _deal_size(variant: Take5Variant, players: int) -> int:
     """The cards one round deals: ``hand_size`` per seat, then one a row."""
     return variant.hand_size * players + variant.rows
 
-#: The variant every flag's default, to compare with.
-_DEFAULT_VARIANT = Take5Variant()
-
 #: The fast playout's hands hold ``card << 4 | seat``: the seat is the low four bits.
 _SEAT_MASK = 15
 
@@ -312,9 +309,6 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
         self._hand: list[int] = []
         # The last variant and player count the four-row playout ran under, with the numbers it reads off them.
         self._four_row_setup: tuple[Any, ...] = (None, 0)
-        # The last variant _fast_ok was asked about, and its answer.
-        self._fast_variant: object = None
-        self._fast_answer = False
 
     def initial_state(self, players: int, variant: Take5Variant) -> Take5State:
         problem = players_problem(variant, players)
@@ -519,14 +513,7 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
         cls = type(self)
         if cls is not Take5Game and any(getattr(cls, m) is not getattr(Take5Game, m) for m in self._FAST_METHODS):
             return False
-        if variant is self._fast_variant:  # the last variant asked about (variants are frozen)
-            return self._fast_answer
-        default = _DEFAULT_VARIANT
-        answer = all(f in self._FAST_FLAGS or getattr(variant, f) == getattr(default, f)
-                     for f in variant.__dataclass_fields__)
-        self._fast_variant = variant
-        self._fast_answer = answer
-        return answer
+        return self._defaults_but(variant, self._FAST_FLAGS)
 
     def random_playout(self, state: Take5State, rng: random.Random,
                        trace: list[Take5Move] | None = None) -> tuple[Take5State, int]:
