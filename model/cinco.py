@@ -70,6 +70,10 @@ _CELL_NAMES = _Names("cell {}")
 _CHIP_NAMES = tuple(f"{name} chip" for name in COLOUR_NAMES)
 
 
+#: A padded grid position that is no cell (no colour, not FREE).
+_OFF = 99
+
+
 class _Geometry:
     """Neighbour tables of one layout for lines of ``line`` chips: ``rays[i]`` lists, per direction, the
     0-based cell indexes walking forwards and backwards from cell ``i`` (at most ``line`` each way: enough to
@@ -96,6 +100,24 @@ class _Geometry:
         self.rays = tuple(rays)
         # Play(card, cell) objects, prebuilt: plays[card][cell].
         self.plays = tuple(tuple(Play(card, cell) for cell in range(self.size + 1)) for card in range(self.size + 1))
+        # The padded grid of the fast playout: the layout's bounding box with a margin as wide as the longest
+        # direction step, positions that are no cell holding _OFF, so a run is walked by adding a direction's
+        # offset until the colour changes (no bounds checks). grid_of[n] is cell n's position (index 0 unused).
+        xs = [x for x, _ in layout.coords]
+        ys = [y for _, y in layout.coords]
+        pad = max([max(abs(dx), abs(dy)) for dx, dy in layout.directions] or [1])
+        width = max(xs) - min(xs) + 1 + 2 * pad
+        height = max(ys) - min(ys) + 1 + 2 * pad
+        self.grid_of = (0, *((y - min(ys) + pad) * width + x - min(xs) + pad for x, y in layout.coords))
+        self.steps = tuple(dy * width + dx for dx, dy in layout.directions)
+        self._empty_grid = [_OFF] * (width * height)
+
+    def grid(self, board: list[int]) -> list[int]:
+        """The padded grid of ``board`` (a colour or :data:`FREE` per cell, cell ``n`` at index ``n - 1``)."""
+        grid = self._empty_grid[:]
+        for at, colour in zip(self.grid_of[1:], board):
+            grid[at] = colour
+        return grid
 
 
 @lru_cache(maxsize=32)
@@ -359,132 +381,148 @@ class CincoGame(Game[CincoState, CincoMove, CincoVariant]):
 
     def _fast_playout(self, state: CincoState, rng: random.Random,
                       trace: list[CincoMove] | None) -> tuple[CincoState, int]:
-        """The playout on mutable lists; ``trace`` (when given) receives every move."""
+        """The playout on mutable lists, as ``benchmarks/baselines/cinco.py`` plays: the options are one
+        running total (a card's placements ``len(free) - bisect_left(free, card)``, or its burn) and the
+        chosen card's count is worked out again; runs are counted on the layout's padded grid
+        (:class:`_Geometry`); the cards owed are dealt right after the move that owes them; discard
+        piles are sorted at the end. ``trace`` (when given) receives every move. Every draw is the one
+        the playout on states makes (``randbelow`` is what ``randrange(n)`` calls): the same game.
+        """
         variant, players = state.variant, state.players
         geometry = _geometry_of(variant)
-        rays, plays = geometry.rays, geometry.plays
+        plays, grid_of, steps_of = geometry.plays, geometry.grid_of, geometry.steps
         exact, joker, must_place = variant.exact_five, variant.joker, variant.must_place
         full_hand, line = variant.hand_size, variant.line_length
         last_chip, when_empty = variant.chips_out == "last_chip", variant.reshuffle == "when_empty"
-        randrange = rng.randrange
+        randbelow = rng._randbelow  # type: ignore[attr-defined]  # what randrange(n) calls: the same numbers
         deck = list(state.deck)
         hands = [list(h) for h in state.hands]
-        discards = [list(p) for p in state.discards]
+        discards = [list(p) for p in state.discards]  # unsorted while playing
         in_discards = sum(len(p) for p in discards)
         owed = list(state.owed)
         board = list(state.board)
+        grid = geometry.grid(board)
         free = [n for n, c in enumerate(board, start=1) if c == FREE]
         chips = list(state.chips)
         colours = len(chips)
         turn, winner, finished = state.turn, state.winner, state.finished
         steps = 0
         while not finished:
-            if any(owed):  # chance deals to the lowest seat still owed
-                if not deck:
-                    if not in_discards:
+            if any(owed):  # chance deals, card by card, to the lowest seat still owed
+                stuck = False
+                for seat in range(players):
+                    hand = hands[seat]
+                    while owed[seat]:
+                        if not deck:
+                            if not in_discards:
+                                stuck = True
+                                break
+                            deck = sorted([c for pile in discards for c in pile])
+                            discards = [[] for _ in range(players)]
+                            in_discards = 0
+                        card = deck.pop(randbelow(len(deck)))
+                        if trace is not None:
+                            trace.append(_DEAL[card])
+                        if not deck and when_empty and in_discards:
+                            deck = sorted([c for pile in discards for c in pile])
+                            discards = [[] for _ in range(players)]
+                            in_discards = 0
+                        insort(hand, card)
+                        owed[seat] -= 1
+                        steps += 1
+                    if stuck:
                         break
-                    deck = sorted(c for pile in discards for c in pile)
-                    discards = [[] for _ in range(players)]
-                    in_discards = 0
-                seat = 0
-                while not owed[seat]:
-                    seat += 1
-                card = deck.pop(randrange(len(deck)))
-                if trace is not None:
-                    trace.append(_DEAL[card])
-                if not deck and when_empty and in_discards:
-                    deck = sorted(c for pile in discards for c in pile)
-                    discards = [[] for _ in range(players)]
-                    in_discards = 0
-                insort(hands[seat], card)
-                owed[seat] -= 1
-                steps += 1
-                continue
+                if stuck:
+                    break
             hand = hands[turn]
             if not hand and not deck and not in_discards:
                 break  # nobody can act: a draw
             option = 1 if len(hand) == full_hand or deck or in_discards else 0
             colour = turn % colours
-            # per card: how many placing plays (from free[first:]) or 0 for one burn
-            counts: list[int] = []
-            firsts: list[int] = []
-            placing = 0
-            burns = 0
+            placing = burns = 0
+            nfree = len(free)
             if chips[colour]:
-                nfree = len(free)
-                for card in hand:
-                    first = bisect_left(free, card)
-                    k = nfree - first
-                    if not k and joker:
-                        first, k = 0, nfree
-                    counts.append(k)
-                    firsts.append(first)
-                    placing += k
-                    if not k:
+                for card in hand:  # a card's placements, or its burn
+                    k = nfree - bisect_left(free, card)
+                    if k:
+                        placing += k
+                    elif joker:
+                        placing += nfree
+                    else:
                         burns += 1
             else:
-                counts = [0] * len(hand)
                 burns = len(hand)
             if must_place and placing:
                 option = burns = 0
-            pick = randrange(option + placing + burns)
+            pick = randbelow(option + placing + burns)
             steps += 1
             if pick < option:
                 if len(hand) == full_hand:
                     if trace is not None:
                         trace.append(EXCHANGE)
                     owed[turn] = full_hand
-                    pile = discards[turn]
-                    pile.extend(hand)
-                    pile.sort()
+                    discards[turn] += hand
                     in_discards += full_hand
                     hands[turn] = []
                 else:
                     if trace is not None:
                         trace.append(DRAW)
                     owed[turn] = 1
-                turn = (turn + 1) % players
+                turn += 1
+                if turn == players:
+                    turn = 0
                 continue
             pick -= option
-            for i, k in enumerate(counts):
-                if k:
-                    if pick < k:
-                        card, cell = hand[i], free[firsts[i] + pick]
-                        break
-                    pick -= k
-                elif not (must_place and placing):
-                    if pick == 0:
-                        card, cell = hand[i], 0
-                        break
-                    pick -= 1
+            cell = 0
+            if chips[colour]:
+                for i, card in enumerate(hand):  # the card of the pick-th option, counted again
+                    first = bisect_left(free, card)
+                    k = nfree - first
+                    if not k and joker:
+                        first, k = 0, nfree
+                    if k:
+                        if pick < k:
+                            cell = free.pop(first + pick)
+                            break
+                        pick -= k
+                    elif burns:
+                        if not pick:
+                            break
+                        pick -= 1
+            else:
+                i = pick
+                card = hand[i]
             if trace is not None:
                 trace.append(plays[card][cell])
-            hand.remove(card)
-            insort(discards[turn], card)
+            del hand[i]
+            discards[turn].append(card)
             in_discards += 1
             if cell:
                 board[cell - 1] = colour
-                free.remove(cell)
+                at = grid_of[cell]
+                grid[at] = colour
                 chips[colour] -= 1
-                for forward, backward in rays[cell - 1]:
+                for step in steps_of:
                     run = 1
-                    for j in forward:
-                        if board[j] != colour:
-                            break
+                    j = at + step
+                    while grid[j] == colour:
                         run += 1
-                    for j in backward:
-                        if board[j] != colour:
-                            break
+                        j += step
+                    j = at - step
+                    while grid[j] == colour:
                         run += 1
+                        j -= step
                     if run == line or (run > line and not exact):
                         winner, finished = colour, True
                         break
                 else:
                     if (not chips[colour] and (last_chip or not any(chips))) or not free:
                         finished = True
-            turn = (turn + 1) % players
+            turn += 1
+            if turn == players:
+                turn = 0
         final = CincoState(
-            variant, players, tuple(deck), tuple(tuple(h) for h in hands), tuple(tuple(p) for p in discards),
+            variant, players, tuple(deck), tuple(tuple(h) for h in hands), tuple(tuple(sorted(p)) for p in discards),
             tuple(owed), tuple(board), tuple(chips), turn, winner, finished,
         )
         return final, steps
