@@ -147,7 +147,8 @@ def _replace_at(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ..
 
 
 class CincoGame(Game[CincoState, CincoMove, CincoVariant]):
-    """Cinco for 2, 3, 4 or 6 players (:data:`~ruleproof.spec.cinco.PLAYER_COUNTS`) on any layout."""
+    """Cinco for 2, 3, 4 or 6 players (:data:`~ruleproof.spec.cinco.PLAYER_COUNTS`; five with ``five="alone"``) on
+    any layout."""
 
     spec = SPEC
     state_type = CincoState
@@ -209,6 +210,8 @@ class CincoGame(Game[CincoState, CincoMove, CincoVariant]):
             if targets:
                 moves.extend(targets)
             elif joker and free:
+                if state.variant.joker_burn:  # CI-AMB-12: a joker card may also burn
+                    moves.append(row[0])
                 moves.extend(row[n] for n in free)
             else:
                 moves.append(row[0])
@@ -252,8 +255,11 @@ class CincoGame(Game[CincoState, CincoMove, CincoVariant]):
                 if cell >= card or not state.variant.joker:
                     return cell >= card
                 return FREE not in board[card - 1 :]  # the Joker: no free cell at or above the card
-            return FREE not in board[card - 1 :] and not (state.variant.joker and FREE in board) and not (
-                state.variant.must_place and self._can_place(state, hand))
+            if FREE in board[card - 1 :]:
+                return False  # a free cell at or above the card: it takes one
+            if state.variant.joker and FREE in board and not state.variant.joker_burn:
+                return False  # the Joker: it takes some free cell (unless joker_burn lets it burn)
+            return not (state.variant.must_place and self._can_place(state, hand))
         if kind is Exchange:
             ok = len(hand) == state.variant.hand_size
         elif kind is Draw:
@@ -350,7 +356,8 @@ class CincoGame(Game[CincoState, CincoMove, CincoVariant]):
     #: Flags the fast playout implements; a variant setting any other flag away
     #: from its default (a flag added later) plays through the generic path.
     _FAST_FLAGS = frozenset({"layout", "layout_data", "layout_sha256", "exact_five", "teams6", "joker", "chips",
-                             "reshuffle", "first_seat", "chips_out", "must_place", "hand_size", "line_length"})
+                             "reshuffle", "first_seat", "chips_out", "must_place", "hand_size", "line_length",
+                             "five", "joker_burn"})
     #: Methods whose override (a derived or restricted engine) sends random_playout down the generic path.
     _FAST_METHODS = ("current_player", "legal_moves", "chance_outcomes", "sample_chance", "apply_unchecked",
                      "_deal", "_completes", "_drawable", "random_move")
@@ -392,6 +399,7 @@ class CincoGame(Game[CincoState, CincoMove, CincoVariant]):
         geometry = _geometry_of(variant)
         plays, grid_of, steps_of = geometry.plays, geometry.grid_of, geometry.steps
         exact, joker, must_place = variant.exact_five, variant.joker, variant.must_place
+        joker_burn = joker and variant.joker_burn
         full_hand, line = variant.hand_size, variant.line_length
         last_chip, when_empty = variant.chips_out == "last_chip", variant.reshuffle == "when_empty"
         randbelow = rng._randbelow  # type: ignore[attr-defined]  # what randrange(n) calls: the same numbers
@@ -442,12 +450,14 @@ class CincoGame(Game[CincoState, CincoMove, CincoVariant]):
             placing = burns = 0
             nfree = len(free)
             if chips[colour]:
-                for card in hand:  # a card's placements, or its burn
+                for card in hand:  # a card's placements, or its burn (a joker card: both under joker_burn)
                     k = nfree - bisect_left(free, card)
                     if k:
                         placing += k
                     elif joker:
                         placing += nfree
+                        if joker_burn or not nfree:
+                            burns += 1
                     else:
                         burns += 1
             else:
@@ -475,20 +485,27 @@ class CincoGame(Game[CincoState, CincoMove, CincoVariant]):
             pick -= option
             cell = 0
             if chips[colour]:
-                for i, card in enumerate(hand):  # the card of the pick-th option, counted again
+                # the card of the pick-th option, counted again: its burn (unless must_place forbids it) before
+                # its placements, as legal_moves lists them
+                for i, card in enumerate(hand):
                     first = bisect_left(free, card)
                     k = nfree - first
-                    if not k and joker:
+                    if k:
+                        burn = False
+                    elif joker:
                         first, k = 0, nfree
+                        burn = joker_burn or not k
+                    else:
+                        burn = True
+                    if burn and burns:
+                        if not pick:
+                            break
+                        pick -= 1
                     if k:
                         if pick < k:
                             cell = free.pop(first + pick)
                             break
                         pick -= k
-                    elif burns:
-                        if not pick:
-                            break
-                        pick -= 1
             else:
                 i = pick
                 card = hand[i]
@@ -551,6 +568,7 @@ class CincoGame(Game[CincoState, CincoMove, CincoVariant]):
             (4, v(layout="square", exact_five=True, joker=True)), (6, v(teams6="3x2", layout="square", chips=10)),
             (2, v(reshuffle="when_empty")), (3, v(first_seat=2)), (2, v(chips_out="all_out", chips=8)),
             (3, v(must_place=True)), (3, v(hand_size=3, line_length=4, chips=20)),
+            (5, v(five="alone", joker=True, joker_burn=True, chips=10)),  # CI-AMB-11, CI-AMB-12
             (4, v(chips_out="all_out", chips=6, reshuffle="when_empty", must_place=True)),
         )
 
