@@ -26,6 +26,8 @@ from functools import lru_cache
 from itertools import repeat
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from ruleproof.model.core import CHANCE, TERMINAL, Game, Outcome
 from ruleproof.spec.accel.cinco import SPEC
 from ruleproof.spec.cinco import (
@@ -146,6 +148,7 @@ def _replace_at(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ..
     return items[:index] + (value,) + items[index + 1 :]
 
 
+@mypyc_attr(native_class=False)  # compiled: a Python class (patched, derived, its metaclass)
 class CincoGame(Game[CincoState, CincoMove, CincoVariant]):
     """Cinco for 2, 3, 4 or 6 players (:data:`~ruleproof.spec.cinco.PLAYER_COUNTS`; five with ``five="alone"``) on
     any layout."""
@@ -414,9 +417,11 @@ class CincoGame(Game[CincoState, CincoMove, CincoVariant]):
         chips = list(state.chips)
         colours = len(chips)
         turn, winner, finished = state.turn, state.winner, state.finished
+        plain = not joker and not must_place
+        owing = any(owed)
         steps = 0
         while not finished:
-            if any(owed):  # chance deals, card by card, to the lowest seat still owed
+            if owing:  # chance deals, card by card, to the lowest seat still owed
                 stuck = False
                 for seat in range(players):
                     hand = hands[seat]
@@ -442,49 +447,91 @@ class CincoGame(Game[CincoState, CincoMove, CincoVariant]):
                         break
                 if stuck:
                     break
+                owing = False
             hand = hands[turn]
             if not hand and not deck and not in_discards:
                 break  # nobody can act: a draw
             option = 1 if len(hand) == full_hand or deck or in_discards else 0
             colour = turn % colours
-            placing = burns = 0
             nfree = len(free)
-            if chips[colour]:
-                for card in hand:  # a card's placements, or its burn (a joker card: both under joker_burn)
-                    k = nfree - bisect_left(free, card)
-                    if k:
-                        placing += k
-                    elif joker:
-                        placing += nfree
-                        if joker_burn or not nfree:
-                            burns += 1
-                    else:
-                        burns += 1
+            if plain and chips[colour]:  # the default reading: a card's placements, or its burn
+                total = option
+                for card in hand:
+                    total += (nfree - bisect_left(free, card)) or 1
+                burns = 1  # burning is allowed (no must_place)
             else:
-                burns = len(hand)
-            if must_place and placing:
-                option = burns = 0
-            pick = randbelow(option + placing + burns)
+                placing = burns = 0
+                if chips[colour]:
+                    for card in hand:  # a card's placements, or its burn (a joker card: both under joker_burn)
+                        k = nfree - bisect_left(free, card)
+                        if k:
+                            placing += k
+                        elif joker:
+                            placing += nfree
+                            if joker_burn or not nfree:
+                                burns += 1
+                        else:
+                            burns += 1
+                else:
+                    burns = len(hand)
+                if must_place and placing:
+                    option = burns = 0
+                total = option + placing + burns
+            pick = randbelow(total)
             steps += 1
             if pick < option:
                 if len(hand) == full_hand:
                     if trace is not None:
                         trace.append(EXCHANGE)
-                    owed[turn] = full_hand
+                    due = full_hand
                     discards[turn] += hand
                     in_discards += full_hand
-                    hands[turn] = []
+                    hands[turn] = hand = []
                 else:
                     if trace is not None:
                         trace.append(DRAW)
-                    owed[turn] = 1
+                    due = 1
+                seat = turn
                 turn += 1
                 if turn == players:
                     turn = 0
+                while due:  # chance deals the cards owed now (the next seat owes none: no one else is owed)
+                    if not deck:
+                        if not in_discards:
+                            owed[seat] = due
+                            break
+                        deck = sorted([c for pile in discards for c in pile])
+                        discards = [[] for _ in range(players)]
+                        in_discards = 0
+                    card = deck.pop(randbelow(len(deck)))
+                    if trace is not None:
+                        trace.append(_DEAL[card])
+                    if not deck and when_empty and in_discards:
+                        deck = sorted([c for pile in discards for c in pile])
+                        discards = [[] for _ in range(players)]
+                        in_discards = 0
+                    insort(hand, card)
+                    due -= 1
+                    steps += 1
+                if due:
+                    break  # a card is owed and none is left: the game stops (a draw)
                 continue
             pick -= option
             cell = 0
-            if chips[colour]:
+            if plain and chips[colour]:  # the card of the pick-th option, counted again
+                for i, card in enumerate(hand):
+                    first = bisect_left(free, card)
+                    k = nfree - first
+                    if k:
+                        if pick < k:
+                            cell = free.pop(first + pick)
+                            break
+                        pick -= k
+                    elif not pick:
+                        break  # its burn
+                    else:
+                        pick -= 1
+            elif chips[colour]:
                 # the card of the pick-th option, counted again: its burn (unless must_place forbids it) before
                 # its placements, as legal_moves lists them
                 for i, card in enumerate(hand):
