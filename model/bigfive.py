@@ -25,6 +25,8 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from ruleproof.model.bigfive_fast import random_playout as fast_playout
 from ruleproof.model.bigfive_index import _Index, check_play, generate_plays
 from ruleproof.model.core import CHANCE, TERMINAL, Game, Outcome
@@ -223,6 +225,7 @@ class _Setup:
         self.length = len(targets)
 
 
+@mypyc_attr(native_class=False)  # compiled: a Python class (patched, derived, its metaclass)
 class BigFiveGame(Game[BigFiveState, BigFiveMove, BigFiveVariant]):
     """Big Five for 1–4 players (5 with ``allow_five``) under any :class:`BigFiveVariant`."""
 

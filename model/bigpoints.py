@@ -23,6 +23,8 @@ from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from ruleproof.model.core import CHANCE, TERMINAL, Game, Outcome
 from ruleproof.spec.accel.bigpoints import SPEC
 from ruleproof.spec.bigpoints import (
@@ -195,6 +197,7 @@ def _free_discs(path: bytearray, pawns: list[int]) -> bytearray:
     return free
 
 
+@mypyc_attr(native_class=False)  # compiled: a Python class (patched, derived, its metaclass)
 class BigPointsGame(Game[BigPointsState, BigPointsMove, BigPointsVariant]):
     """BigPoints for 2–5 players under any :class:`BigPointsVariant`."""
 

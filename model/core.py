@@ -24,7 +24,10 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any, Generic, NamedTuple, TypeVar
 
+from mypy_extensions import mypyc_attr
+
 from ruleproof.model import codec
+from ruleproof.model.legal_cache import filling_the_cache
 from ruleproof.spec.core import CHANCE, TERMINAL, GameSpec
 from ruleproof.spec.errors import IllegalMoveError
 
@@ -49,6 +52,7 @@ class Outcome(NamedTuple):
     winners: frozenset[int]
 
 
+@mypyc_attr(native_class=False)  # compiled: a Python class (patched, derived, its metaclass)
 class Game(ABC, Generic[S, M, V]):
     """An engine for one game. Subclasses set the class attributes and the abstract methods."""
 
@@ -71,27 +75,15 @@ class Game(ABC, Generic[S, M, V]):
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         raw = cls.__dict__.get("legal_moves")
-        if raw is None or getattr(raw, "_fills_cache", False) or getattr(raw, "__isabstractmethod__", False):
+        if (raw is None or getattr(raw, "_fills_cache", False) or cls.__dict__.get("_legal_moves_fills_cache", False)
+                or getattr(raw, "__isabstractmethod__", False)):
             return
         if "is_legal_move" not in cls.__dict__:
             # A direct legality check written for another move generator does
             # not apply to this one: fall back to the generic check.
             setattr(cls, "is_legal_move", Game.is_legal_move)
 
-        def legal_moves(self: Game[S, M, V], state: S) -> tuple[M, ...]:
-            cached = self._cache
-            if cached[0] is state:
-                return cached[1]
-            moves: tuple[M, ...] = raw(self, state)
-            self._cache = (state, moves, None, False)
-            return moves
-
-        legal_moves.__doc__ = raw.__doc__
-        legal_moves.__name__ = raw.__name__
-        legal_moves.__qualname__ = raw.__qualname__
-        legal_moves.__wrapped__ = raw  # type: ignore[attr-defined]
-        legal_moves._fills_cache = True  # type: ignore[attr-defined]
-        setattr(cls, "legal_moves", legal_moves)
+        setattr(cls, "legal_moves", filling_the_cache(raw))
 
     def _defaults_but(self, variant: V, flags: frozenset[str]) -> bool:
         """Whether every flag of ``variant`` but ``flags`` is at its default (a fast path that knows

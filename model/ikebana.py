@@ -24,6 +24,8 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from ruleproof.model.core import CHANCE, TERMINAL, Game, Outcome
 from ruleproof.spec.errors import PlayerCountError
 from ruleproof.spec.accel.ikebana import SPEC
@@ -210,6 +212,7 @@ def _recycle_codes(deck: list[int], piles: list[list[int]]) -> int:
     return 0
 
 
+@mypyc_attr(native_class=False)  # compiled: a Python class (patched, derived, its metaclass)
 class IkebanaGame(Game[IkebanaState, IkebanaMove, IkebanaVariant]):
     """Ikebana with Hanabi cards for 2–5 players under any :class:`IkebanaVariant`."""
 

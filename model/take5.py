@@ -22,6 +22,8 @@ from itertools import repeat
 from operator import itemgetter
 from typing import Any, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from ruleproof.model.core import CHANCE, TERMINAL, Game, Outcome
 from ruleproof.spec.errors import PlayerCountError
 from ruleproof.spec.accel.take5 import SPEC
@@ -239,6 +241,7 @@ def _final_state(variant: Take5Variant, players: int, rnd: int, deck: tuple[int,
 _ORIGINALS: dict[str, object] = {}
 
 
+@mypyc_attr(native_class=False)  # compiled: a Python class (patched, derived, its metaclass)
 class _Shortcuts(ABCMeta):
     """The metaclass of :class:`Take5Game`: keeps the class attribute ``_plain``
     true exactly while none of the methods in :data:`_ORIGINALS` is replaced.
@@ -276,6 +279,7 @@ def _refresh(cls: type) -> None:
         todo.extend(c.__subclasses__())
 
 
+@mypyc_attr(native_class=False)  # compiled: a Python class (patched, derived, its metaclass)
 class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts):
     """Take 5 for 2–10 players under any :class:`Take5Variant`."""
 
@@ -404,7 +408,8 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
         self._cache = (state, moves, None, False)
         return moves
 
-    legal_moves._fills_cache = True  # type: ignore[attr-defined]
+    #: This class's legal_moves fills Game._cache itself (Game.__init_subclass__ leaves it unwrapped).
+    _legal_moves_fills_cache = True
 
     def _placements(self, state: Take5State, actor: int) -> tuple[Take5Move, ...]:
         card = state.chosen[actor]
@@ -453,7 +458,7 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
 
     @staticmethod
     def _auto_row(rows: tuple[tuple[int, ...], ...]) -> int:
-        return min(range(len(rows)), key=lambda r: (_points(rows[r]), len(rows[r]), r))
+        return min([(_points(row), len(row), r) for r, row in enumerate(rows)])[2]  # no lambda: see setup.py
 
     def is_legal_move(self, state: Take5State, move: Take5Move) -> bool:
         """Direct check of one move (no list of all moves)."""
@@ -575,7 +580,7 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
         scores = list(state.scores)  # at the start of the round being played
         totals = [s + _points(p) for s, p in zip(scores, state.piles)] if any(state.piles) else scores[:]
         piles = state.piles  # at the start of the round's first recorded turn
-        start_rows: tuple[tuple[int, ...], ...] | None = None  # the same (None: the rows the deal made)
+        start_rows: tuple[tuple[int, ...], ...] = ()  # the same (none: the rows the deal made)
         pending: list[int] | None = None  # the turn the state is inside, if any
         chose_first = True  # whether the replay traces the first turn's choices (not made before or traced)
         steps = 0
@@ -630,7 +635,7 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
                 l0 = l1 = l2 = l3 = 1
                 p0, p1, p2, p3 = bull[e0], bull[e1], bull[e2], bull[e3]
             else:
-                row0, row1, row2, row3 = start_rows  # type: ignore[misc]
+                row0, row1, row2, row3 = start_rows
                 e0, e1, e2, e3 = row0[-1], row1[-1], row2[-1], row3[-1]
                 l0, l1, l2, l3 = len(row0), len(row1), len(row2), len(row3)
                 p0, p1, p2, p3 = _points(row0), _points(row1), _points(row2), _points(row3)
@@ -716,7 +721,7 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
                 steps -= 2 * players * left + len(picks) - stop - 1
                 break
             if trace is not None:
-                _trace_round(trace, _dealt_rows(drawn, n_hand) if fresh else start_rows,  # type: ignore[arg-type]
+                _trace_round(trace, _dealt_rows(drawn, n_hand) if fresh else start_rows,
                              turns, lows, stop, drawn if fresh else (), chose_first)
             if stop >= 0 or (turns and not immediate and max(totals) >= goal):
                 break
@@ -727,8 +732,8 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
             deck = full_deck
             piles = ((),) * players
             fresh = chose_first = True
-        rows = _dealt_rows(drawn, n_hand) if fresh else start_rows  # type: ignore[assignment]
-        return _final_state(variant, players, rnd, deck, drawn, hands, rows,  # type: ignore[arg-type]
+        end_rows = _dealt_rows(drawn, n_hand) if fresh else start_rows
+        return _final_state(variant, players, rnd, deck, drawn, hands, end_rows,
                             piles, scores, turns, lows, stop, capacity), steps
 
     def _general_playout(self, state: Take5State, rng: random.Random,
