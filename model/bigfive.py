@@ -225,7 +225,7 @@ class _Setup:
         self.length = len(targets)
 
 
-@mypyc_attr(native_class=False)  # compiled: a Python class (patched, derived, its metaclass)
+@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)  # compiled: a Python class (see setup.py)
 class BigFiveGame(Game[BigFiveState, BigFiveMove, BigFiveVariant]):
     """Big Five for 1–4 players (5 with ``allow_five``) under any :class:`BigFiveVariant`."""
 

@@ -197,7 +197,7 @@ def _free_discs(path: bytearray, pawns: list[int]) -> bytearray:
     return free
 
 
-@mypyc_attr(native_class=False)  # compiled: a Python class (patched, derived, its metaclass)
+@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)  # compiled: a Python class (see setup.py)
 class BigPointsGame(Game[BigPointsState, BigPointsMove, BigPointsVariant]):
     """BigPoints for 2–5 players under any :class:`BigPointsVariant`."""
 

@@ -148,7 +148,7 @@ def _replace_at(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ..
     return items[:index] + (value,) + items[index + 1 :]
 
 
-@mypyc_attr(native_class=False)  # compiled: a Python class (patched, derived, its metaclass)
+@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)  # compiled: a Python class (see setup.py)
 class CincoGame(Game[CincoState, CincoMove, CincoVariant]):
     """Cinco for 2, 3, 4 or 6 players (:data:`~ruleproof.spec.cinco.PLAYER_COUNTS`; five with ``five="alone"``) on
     any layout."""

@@ -52,7 +52,7 @@ class Outcome(NamedTuple):
     winners: frozenset[int]
 
 
-@mypyc_attr(native_class=False)  # compiled: a Python class (patched, derived, its metaclass)
+@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)  # compiled: a Python class (see setup.py)
 class Game(ABC, Generic[S, M, V]):
     """An engine for one game. Subclasses set the class attributes and the abstract methods."""
 
@@ -315,3 +315,13 @@ class Game(ABC, Generic[S, M, V]):
                 trace.append(move)
             state = self.apply_unchecked(state, move)
             steps += 1
+
+
+def _unsubscripted(cls: type, params: object) -> type:
+    return cls
+
+
+if "__class_getitem__" not in dir(Game):
+    # The compiled build (setup.py): mypyc leaves Generic out of the class's bases, so ``Game[S, M, V]`` (type
+    # aliases, classes derived at run time) would fail; it names the class itself there, as it does for mypy.
+    setattr(Game, "__class_getitem__", classmethod(_unsubscripted))

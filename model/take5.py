@@ -241,7 +241,7 @@ def _final_state(variant: Take5Variant, players: int, rnd: int, deck: tuple[int,
 _ORIGINALS: dict[str, object] = {}
 
 
-@mypyc_attr(native_class=False)  # compiled: a Python class (patched, derived, its metaclass)
+@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)  # compiled: a Python class (see setup.py)
 class _Shortcuts(ABCMeta):
     """The metaclass of :class:`Take5Game`: keeps the class attribute ``_plain``
     true exactly while none of the methods in :data:`_ORIGINALS` is replaced.
@@ -279,7 +279,7 @@ def _refresh(cls: type) -> None:
         todo.extend(c.__subclasses__())
 
 
-@mypyc_attr(native_class=False)  # compiled: a Python class (patched, derived, its metaclass)
+@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)  # compiled: a Python class (see setup.py)
 class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts):
     """Take 5 for 2–10 players under any :class:`Take5Variant`."""
 
