@@ -313,12 +313,17 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
         self._hand: list[int] = []
         # The last variant and player count the four-row playout ran under, with the numbers it reads off them.
         self._four_row_setup: tuple[Any, ...] = (None, 0)
+        # The last initial state made, with its variant and player count (states are immutable: it is reused).
+        self._initial: tuple[object, int, Take5State | None] = (None, 0, None)
 
     def initial_state(self, players: int, variant: Take5Variant) -> Take5State:
+        variant_before, players_before, state = self._initial
+        if variant_before is variant and players_before == players and type(players) is int and state is not None:
+            return state
         problem = players_problem(variant, players)
         if problem is not None:
             raise PlayerCountError(problem)
-        return Take5State(
+        state = Take5State(
             variant=variant,
             players=players,
             round=1,
@@ -332,6 +337,8 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
             scores=(0,) * players,
             finished=False,
         )
+        self._initial = (variant, players, state)
+        return state
 
     @staticmethod
     def _full_deck(players: int, variant: Take5Variant) -> tuple[int, ...]:
@@ -563,9 +570,9 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
                 variant, players, variant.hand_size, variant.row_capacity, variant.row_choice == "auto",
                 variant.end_check == "immediate",
                 variant.threshold if variant.end_rule == ">=" else variant.threshold + 1,  # a total this high ends
-                self._full_deck(players, variant))
-        _, _, hand_size, capacity, auto, immediate, goal, full_deck = setup
-        bound = self.max_game_length(players, variant)  # a bug fails here instead of looping for ever
+                self._full_deck(players, variant),
+                self.max_game_length(players, variant))  # the bound: a bug fails here instead of looping for ever
+        _, _, hand_size, capacity, auto, immediate, goal, full_deck, bound = setup
         n_hand = hand_size * players
         n_deal = n_hand + _UNROLLED
         bull = _BULL
