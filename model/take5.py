@@ -18,8 +18,9 @@ import sys
 from abc import ABCMeta
 from bisect import bisect_left, insort
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from itertools import repeat
+from math import ceil, log
 from operator import itemgetter
 from typing import Any, ClassVar
 
@@ -71,6 +72,8 @@ _TAKE_SETS = tuple(_TAKES[:n] for n in range(MAX_ROWS + 1))
 #: The number of rows :meth:`Take5Game.legal_moves`'s unrolled loop is written for (the rulebook's); another
 #: count takes the general loop.
 _UNROLLED = ROWS
+#: The bits _below draws a row index of _UNROLLED with.
+_ROW_BITS = _UNROLLED.bit_length()
 _PLACES = {(r, left): Place(r, left) for r in range(MAX_ROWS) for left in (False, True)}
 #: The one option of a card with a single nearest row (no professional variant): a row's end.
 _ONE_PLACE = tuple((_PLACES[r, False],) for r in range(MAX_ROWS))
@@ -108,6 +111,71 @@ def _deal_size(variant: Take5Variant, players: int) -> int:
 
 #: The fast playout's hands hold ``card << 4 | seat``: the seat is the low four bits.
 _SEAT_MASK = 15
+
+
+def _below(bits: Callable[[int], int], n: int) -> int:
+    """``Random._randbelow(n)`` through the generator's ``getrandbits`` (the same number from the same state):
+    a function of this module, which the compiled build calls in C. ``n`` > 0.
+
+    >>> a, b = random.Random(7), random.Random(7)
+    >>> [_below(a.getrandbits, 10) for _ in range(5)] == [b.randrange(10) for _ in range(5)]
+    True
+    """
+    k = n.bit_length()
+    r = bits(k)
+    while r >= n:
+        r = bits(k)
+    return r
+
+
+def _sample_by_bits(bits: Callable[[int], int], population: Sequence[int], k: int) -> list[int]:
+    """``Random.sample(population, k)`` drawn through ``getrandbits`` as :func:`_below` draws: the same list
+    from the same generator state (CPython's two ways, a pool for a small population, else a set of the
+    indexes taken; :data:`_BITS_OK` checks the equality once).
+
+    >>> _sample_by_bits(random.Random(3).getrandbits, range(104), 44) == random.Random(3).sample(range(104), 44)
+    True
+    """
+    n = len(population)
+    result = []
+    setsize = 21
+    if k > 5:
+        setsize += 4 ** ceil(log(k * 3, 4))
+    if n <= setsize:
+        pool = list(population)
+        for m in range(n, n - k, -1):
+            width = m.bit_length()  # _below(bits, m), inline
+            j = bits(width)
+            while j >= m:
+                j = bits(width)
+            result.append(pool[j])
+            pool[j] = pool[m - 1]
+    else:
+        selected: set[int] = set()
+        for _ in range(k):
+            j = _below(bits, n)
+            while j in selected:
+                j = _below(bits, n)
+            selected.add(j)
+            result.append(population[j])
+    return result
+
+
+def _draws_by_bits() -> bool:
+    """Whether :func:`_below` and :func:`_sample_by_bits` make this Python's ``random.Random`` draws (its
+    ``_randbelow`` is the one through ``getrandbits`` and its ``sample`` walks as they do)."""
+    if random.Random._randbelow is not random.Random._randbelow_with_getrandbits:  # type: ignore[attr-defined]
+        return False
+    for seed, n, k in ((0, 104, 44), (1, 104, 104), (2, 104, 3), (3, 40, 24), (4, 1, 1)):
+        if _sample_by_bits(random.Random(seed).getrandbits, range(n), k) != random.Random(seed).sample(range(n), k):
+            return False
+    rng, other = random.Random(5), random.Random(5)
+    below = other._randbelow  # type: ignore[attr-defined]
+    return all(_below(rng.getrandbits, n) == below(n) for n in (1, 2, 3, 4, 7, 10, 104))
+
+
+#: The fast playout draws through getrandbits only when that gives the standard generator's numbers.
+_BITS_OK = _draws_by_bits()
 
 
 def _replay_round(rows: tuple[tuple[int, ...], ...], piles: tuple[tuple[int, ...], ...], turns: list[list[int]],
@@ -547,7 +615,8 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
         if state.finished:
             return state, 0
         variant = state.variant
-        if len(state.rows) == _UNROLLED and not variant.professional and state.players <= _SEAT_MASK + 1:
+        if (len(state.rows) == _UNROLLED and not variant.professional and state.players <= _SEAT_MASK + 1
+                and _BITS_OK and type(rng) is random.Random):
             return self._four_row_playout(state, rng, trace)
         return self._general_playout(state, rng, trace)
 
@@ -561,7 +630,7 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
         turn) and the rows its too-low cards took, and :func:`_replay_round` rebuilds the rows and
         piles from that record: the last round's for the final state and, when ``trace`` is given,
         every round's moves at the round's end. Every draw is the one :meth:`_general_playout`
-        makes (``randbelow`` is what ``randrange(n)`` calls): the same game.
+        makes (:func:`_below` draws what ``randrange(n)`` draws): the same game.
         """
         variant = state.variant
         players = state.players
@@ -571,14 +640,13 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
                 variant, players, variant.hand_size, variant.row_capacity, variant.row_choice == "auto",
                 variant.end_check == "immediate",
                 variant.threshold if variant.end_rule == ">=" else variant.threshold + 1,  # a total this high ends
-                self._full_deck(players, variant),
-                self.max_game_length(players, variant))  # the bound: a bug fails here instead of looping for ever
-        _, _, hand_size, capacity, auto, immediate, goal, full_deck, bound = setup
+                self._full_deck(players, variant))
+        _, _, hand_size, capacity, auto, immediate, goal, full_deck = setup
+        bound = self.max_game_length(players, variant)  # a bug fails here instead of looping for ever
         n_hand = hand_size * players
         n_deal = n_hand + _UNROLLED
         bull = _BULL
-        randbelow = rng._randbelow  # type: ignore[attr-defined]  # what randrange(n) calls: the same numbers
-        sample = rng.sample
+        bits = rng.getrandbits  # drawn as randrange(n) draws (_below): the same numbers
         seats = range(players)
         rnd = state.round
         deck: tuple[int, ...] | list[int] = state.deck  # what this round's deal draws from
@@ -602,7 +670,7 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
         if not fresh:  # the state is inside a round: finish its deal, or its turn, as the generic loop would
             rows = list(state.rows)
             if dealt < n_deal:
-                drawn = sample(deck, n_deal - dealt)
+                drawn = _sample_by_bits(bits, deck, n_deal - dealt)
                 if trace is not None:
                     trace.extend([_DEAL[c] for c in drawn])
                 steps += n_deal - dealt
@@ -626,7 +694,7 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
                         pending.append(c << 4 | s)
                     else:
                         hand = hands[s]
-                        x = hand.pop(randbelow(len(hand)))
+                        x = hand.pop(_below(bits, len(hand)))
                         pending.append(x)
                         steps += 1
                         if trace is not None:
@@ -636,7 +704,7 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
         stop = -1  # the index in its turn of the card whose take ended the game (immediate end)
         while True:  # one round a pass
             if fresh:  # deal the round: a uniform sample of the deck
-                drawn = sample(deck, n_deal)
+                drawn = _sample_by_bits(bits, deck, n_deal)
                 steps += n_deal
                 hands = [[c << 4 | s for c in drawn[s * hand_size:(s + 1) * hand_size]] for s in seats]
                 e0, e1, e2, e3 = drawn[n_hand:]
@@ -656,7 +724,13 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
                 if pending is None:
                     if not left:
                         break
-                    picks = [h.pop(randbelow(left)) for h in hands]
+                    width = left.bit_length()  # _below(bits, left) for every seat, inline
+                    picks = []
+                    for h in hands:
+                        r = bits(width)
+                        while r >= left:
+                            r = bits(width)
+                        picks.append(h.pop(r))
                     left -= 1
                     picks.sort()
                 else:
@@ -682,7 +756,9 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
                         if auto:  # the fewest bullheads, then the fewest cards, then the first row
                             best = min((p0, l0, 0), (p1, l1, 1), (p2, l2, 2), (p3, l3, 3))[2]
                         else:
-                            best = randbelow(_UNROLLED)
+                            best = bits(_ROW_BITS)  # _below(bits, _UNROLLED), inline
+                            while best >= _UNROLLED:
+                                best = bits(_ROW_BITS)
                         lows.append(best)
                     if best == 0:
                         if low or l0 >= capacity:
