@@ -41,11 +41,13 @@ def unpack(wheel: Path, dest: Path) -> Path:
 
 def compiled_modules(tree: Path) -> list[str]:
     """The modules of ``tree`` that are C extensions, as import names (``ruleproof.model.take5``)."""
-    names = []
-    for suffix in importlib.machinery.EXTENSION_SUFFIXES:
-        for path in (tree / "ruleproof").rglob(f"*{suffix}"):
+    suffixes = sorted(importlib.machinery.EXTENSION_SUFFIXES, key=len, reverse=True)  # the longest that fits
+    names = set()
+    for path in (tree / "ruleproof").rglob("*"):
+        suffix = next((s for s in suffixes if path.name.endswith(s)), None)
+        if suffix is not None:
             relative = path.relative_to(tree)
-            names.append(".".join([*relative.parts[:-1], path.name[: -len(suffix)]]))
+            names.add(".".join([*relative.parts[:-1], path.name[: -len(suffix)]]))
     return sorted(names)
 
 
