@@ -46,7 +46,7 @@ import z3
 from ruleproof.checkers.smt.core import SolverResult, TrackedSolver, budget_rlimit
 from ruleproof.checkers.smt.terms import and_ as _and, count as _count, eq as _eq, implies as _implies
 from ruleproof.checkers.smt.terms import not_ as _not, or_ as _or
-from ruleproof.spec.bigfive import ANIMAL_COUNT, COLOUR_COUNT, GROUP_BONUS, LINE_BONUS, MAX_GROUP, MAX_LINE, Placed
+from ruleproof.spec.bigfive import BONUS_PRESETS, ANIMAL_COUNT, COLOUR_COUNT, MAX_GROUP, MAX_LINE, BonusTable, Placed
 
 Cell = tuple[int, int]
 AXES: tuple[Cell, Cell] = ((1, 0), (0, 1))
@@ -541,33 +541,54 @@ def old_run_at_least(frame: Frame, c: Cell, d: Cell, size: int) -> Any:
     return _or(terms) if terms else z3.BoolVal(False, frame.ctx)
 
 
-def bonus_terms(frame: Frame, reading: str) -> Any:
-    """The bonus of the play in a comb frame whose leftmost played cell is ``(0, 0)``, from the spec's tables
-    ``LINE_BONUS`` and ``GROUP_BONUS``: by the text per new line of a length, plus the group's; by the publisher
-    per length a line reaches, compared with its longest connected run of old cards (:func:`old_run_at_least`)."""
+def bonus_terms(frame: Frame, table: BonusTable | str) -> Any:
+    """The bonus of the play in a comb frame whose leftmost played cell is ``(0, 0)``, by the spec's bonus table
+    (:class:`~ruleproof.spec.bigfive_board.BonusTable`, or the name of a reading's: ``"text"``, ``"publisher"``).
+
+    Each line through a played card (the play's row, and the column through each played card) earns by the
+    table: the value of its length (``count="length"``, the text's), or of every length it reaches, a length
+    counting when the line's longest connected run of old cards (:func:`old_run_at_least`) was shorter
+    (``count="reached"``, the publisher's). The line values are summed (``per="line"``) or the best one taken
+    (``per="play"``); the group's value by the number of cards played is added, and the cap applied. For the
+    rulebook's tables these are the terms the questions were first written with: ``If(length == 4, 1,
+    If(length == 5, 2, 0))`` per line (text)."""
+    if isinstance(table, str):
+        table = BONUS_PRESETS[table]
     h, v = AXES
     first = frame.play_cells[0]
     n = frame.count()
+    paying = [(size, earned) for size, earned in enumerate(table.lines) if earned]
 
     def value(c: Cell, d: Cell, length: Any) -> Any:
-        # The table's rows as the spec reads them: If(length == 4, 1, If(length == 5, 2, 0)) for the rulebook's.
-        if reading == "text":
+        if table.count == "length":
             term: Any = 0
-            for size, earned in reversed(LINE_BONUS):
+            for size, earned in reversed(paying):
                 term = z3.If(length == size, earned, term)
             return term
-        olds = [old_run_at_least(frame, c, d, size) for size, _ in LINE_BONUS]
-        terms = [z3.If(_and(_not(old), length >= size), earned, 0) for old, (size, earned) in zip(olds, LINE_BONUS)]
+        if not paying:
+            return z3.IntVal(0, frame.ctx)
+        olds = [old_run_at_least(frame, c, d, size) for size, _ in paying]
+        terms = [z3.If(_and(_not(old), length >= size), earned, 0) for old, (size, earned) in zip(olds, paying)]
         return sum(terms[1:], terms[0])
 
     row = frame.run_length(first, h)
-    total = z3.If(row >= 2, value(first, h, row), 0)
+    lines = [z3.If(row >= 2, value(first, h, row), 0)]
     for c in frame.play_cells:
         col = frame.run_length(c, v)
-        total = total + z3.If(_and(frame.pl(c), col >= 2), value(c, v, col), 0)
-    if reading == "text":
-        for size, earned in GROUP_BONUS:
+        lines.append(z3.If(_and(frame.pl(c), col >= 2), value(c, v, col), 0))
+    if table.per == "line":
+        total = lines[0]
+        for line in lines[1:]:
+            total = total + line
+    else:
+        total = lines[0]
+        for line in lines[1:]:
+            total = z3.If(line > total, line, total)
+    for size, earned in enumerate(table.group):
+        if earned:
             total = total + z3.If(n == size, earned, 0)
+    if table.cap:
+        total = z3.If(total > table.cap, table.cap, total)
     return total
 
 

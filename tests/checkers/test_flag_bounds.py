@@ -41,6 +41,9 @@ BOUNDS: dict[tuple[str, str], tuple[str, Any, int, dict[str, Any]]] = {
     ("bigfive", "max_group"): ("max_group", 4, 2, {}),
     ("bigfive", "copies"): ("copies", 8, 2, {}),
     ("bigfive", "kids_deal"): ("kids_deal", 24, 4, {"children": True}),
+    # the bonus table (issue 31.2): six values of at most MAX_BONUS_ENTRY, and the cap
+    ("bigfive", "bonus_lines"): ("BONUS_LINE_SLOTS", (0, 0, 10, 10, 10, 10), 2, {}),
+    ("bigfive", "bonus_cap"): ("MAX_BONUS_CAP", 210, 2, {}),
     ("cinco", "chips"): ("MAX_CHIPS", 256, 2, {}),
     ("cinco", "hand_size"): ("MAX_HAND_SIZE", 10, 2, {}),
     ("cinco", "line_length"): ("MAX_LINE", 6, 2, {}),
