@@ -301,7 +301,12 @@ def _z3_termination(game: str, reading: Any = None) -> tuple[str, str, dict[str,
 
 #: Per game, the flags outside the sweep that the Z3 length bound reads from the reading's variant
 #: (:mod:`ruleproof.checkers.smt.wellformed_bounds`: Take 5's rounds are bounded through the end threshold).
-Z3_BOUND_READS: dict[str, tuple[str, ...]] = {"take5": ("threshold",)}
+Z3_BOUND_READS: dict[str, tuple[str, ...]] = {
+    "take5": ("threshold",),
+    # Big Five's ranking counts turns; a bonus table only sets how many bonus discards a play opens, each of
+    # which lowers the open count within the turn, so the argument holds under any table.
+    "bigfive": ("bonus", "bonus_lines", "bonus_group", "bonus_per", "bonus_cap"),
+}
 
 
 def z3_bound_excluded(game_id: str, reading: Any) -> str | None:
