@@ -302,7 +302,9 @@ def _z3_termination(game: str, reading: Any = None) -> tuple[str, str, dict[str,
 #: Per game, the flags outside the sweep that the Z3 length bound reads from the reading's variant
 #: (:mod:`ruleproof.checkers.smt.wellformed_bounds`: Take 5's rounds are bounded through the end threshold).
 Z3_BOUND_READS: dict[str, tuple[str, ...]] = {
-    "take5": ("threshold",),
+    # Take 5's rounds are bounded through the threshold; which row a too-low card takes (low_row_keys, like the
+    # swept row_choice) does not change the bullheads a round adds.
+    "take5": ("threshold", "low_row_keys"),
     # Big Five's ranking counts turns; a bonus table only sets how many bonus discards a play opens, each of
     # which lowers the open count within the turn, so the argument holds under any table.
     "bigfive": ("bonus", "bonus_lines", "bonus_group", "bonus_per", "bonus_cap"),

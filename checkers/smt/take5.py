@@ -691,7 +691,7 @@ def replay_witness(finding: Finding, reading: Any) -> str | None:
 _DEFAULT = Take5Variant()
 #: The flags each question's encoding fixes; every flag not named here or in _TAKES does not change the answer
 #: (T5-F-1/T5-F-3 are proved over symbolic row ends, whichever row a too-low card takes; every sat witness is
-#: replayed under the reading, so row_choice, end_rule, threshold and tie are checked there).
+#: replayed under the reading, so row_choice, low_row_keys, end_rule, threshold and tie are checked there).
 _FIXED: dict[str, tuple[tuple[str, object], ...]] = {
     "T5-F-1": (("professional", False),),
     "T5-F-2": (("professional", True), ("deck", "standard")),
@@ -706,7 +706,7 @@ _FIXED: dict[str, tuple[tuple[str, object], ...]] = {
 #: numbers); T5-F-8's random search plays on the reading's engine and flags.
 _TAKES: dict[str, tuple[str, ...]] = {
     **{qid: CONSTANT_FLAGS for qid in QUESTIONS},
-    "T5-F-8": ("deck", "professional", "row_choice", "threshold", "tie", *CONSTANT_FLAGS),
+    "T5-F-8": ("deck", "professional", "row_choice", "low_row_keys", "threshold", "tie", *CONSTANT_FLAGS),
 }
 #: The questions answered on the reading's own engine (the others over the built-in rules, their witnesses
 #: replayed under the reading).
