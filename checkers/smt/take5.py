@@ -30,6 +30,7 @@ import z3
 from ruleproof.checkers.catalogue.questions import Question, register
 from ruleproof.checkers.catalogue.findings import Finding
 from ruleproof.checkers.smt.core import SolverResult, TrackedSolver, maximize
+from ruleproof.checkers.smt.take5_round import RoundPlan, plan_round
 from ruleproof.model.core import TERMINAL
 from ruleproof.model.take5 import GAME
 from ruleproof.spec import take5 as t5
@@ -399,59 +400,27 @@ def _max_take_one_turn(full: bool, reading: Any = None) -> Finding:
         bounds=bound + " (the witness attains it)", picture=GAME.render_text(state))
 
 
-def round_plan() -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
-    """The chain, spare row starts and junk cards of the round in :func:`_max_take_one_round`.
+def _spare_row(state: Take5State, legal: tuple[Any, ...]) -> Any:
+    """A choice while a round plan resolves: take a row other than the chain's (row 0)."""
+    takes = [m for m in legal if isinstance(m, Take) and m.row != 0]
+    return takes[0] if takes else legal[0]
 
-    The chain ``c_0 < ... < c_50`` runs through one row: ``c_0 = 5`` starts it, seat 0 plays
-    ``c_5t`` in turn ``t`` (the sixth card, taking ``c_5t-5 .. c_5t-1``), and the four cards after
-    ``c_5t`` are played in the same turn ``t``, so the row is full when turn ``t + 1`` starts. The
-    other cards ("junk") go onto three spare rows behind the chain: a junk card of turn ``t`` only
-    has to be lower than the chain row's end ``c_5t-1`` at the start of that turn. Counting the junk
-    needed by each turn, that holds when ``c_5t-1 >= 10t - 1``, which leaves room for all 28 cards
-    worth more than one bullhead among ``c_0 .. c_49``.
 
-    >>> chain, spare, junk = round_plan()
-    >>> chain[0], chain[49], chain[50], spare, len(junk)
-    (5, 100, 101, (1, 2, 3), 47)
-    >>> sum(t5.compute_bullheads(c) for c in chain[:50])
+def round_witness(plan: RoundPlan, variant: Take5Variant) -> tuple[list[str], Take5State]:
+    """The moves of ``plan`` (:mod:`~ruleproof.checkers.smt.take5_round`) from a new game under ``variant``,
+    every move checked by the engine, and the state after its last turn.
+
+    >>> moves, state = round_witness(plan_round(Take5Variant()), Take5Variant())
+    >>> t5.compute_totals(state)[0]
     117
     """
-    valuable = [c for c in range(5, 101) if t5.compute_bullheads(c) > 1]
-    ones = [c for c in range(100, 5, -1) if t5.compute_bullheads(c) == 1][: 50 - len(valuable)]
-    chain = (*sorted(valuable + ones), 101)
-    rest = sorted(set(range(1, 101)) - set(chain))
-    return chain, tuple(rest[:3]), tuple(rest[3:])
-
-
-def _round_witness() -> tuple[list[str], Take5State]:
-    """Ten players; seat 0 takes a five-card row with a sixth card every turn (:func:`round_plan`)."""
-    chain, spare, junk = round_plan()
-    players = 10
-    hands = [[0] * t5.HAND_SIZE for _ in range(players)]
-    spare_cards = iter(junk)
-    for t in range(1, 11):
-        hands[0][t - 1] = chain[5 * t]
-        others = list(chain[1:5]) if t == 1 else []
-        others += list(chain[5 * t + 1: 5 * t + 5]) if t < 10 else [102, 103, 104]
-        while len(others) < players - 1:
-            card = next(spare_cards)
-            # junk must stay below the chain row's end (turn 1: below its first card)
-            assert card < (chain[0] if t == 1 else chain[5 * t - 1]), (t, card)
-            others.append(card)
-        for seat in range(1, players):
-            hands[seat][t - 1] = others[seat - 1]
-    variant = Take5Variant()
-    moves = deal_moves(players, variant, hands, [chain[0], *spare])
-    state = replay(players, {}, moves)
-
-    def spare_row(s: Take5State, legal: tuple[Any, ...]) -> Any:
-        takes = [m for m in legal if isinstance(m, Take) and m.row != 0]
-        return takes[0] if takes else legal[0]
-
-    for t in range(10):
-        state, ms = _select_all(state, [hands[seat][t] for seat in range(players)])
+    hands = plan.hands()
+    moves = deal_moves(plan.players, variant, hands, [plan.chain[0], *plan.spare])
+    state = replay(plan.players, _flags(variant), moves)
+    for turn in range(plan.turns):
+        state, ms = _select_all(state, [hand[turn] for hand in hands])
         moves += ms
-        state, ms = _resolve(state, spare_row)
+        state, ms = _resolve(state, _spare_row)
         moves += ms
     return moves, state
 
@@ -467,48 +436,52 @@ def richest_cards(variant: Take5Variant, count: int) -> int:
     return sum(values[:count])
 
 
-def _round_bounds(variant: Take5Variant, start: float) -> Finding:
-    """T5-F-6 under other numbers than the rulebook's: the exact upper bound (proved as T5-F-7 proves it) and
-    the best take of one turn (T5-F-5's witness) as what a witness attains; the hand-built ten-turn plan is
-    written for the rulebook's numbers."""
-    question = "What is the most bullheads one player can take in one round?"
-    cards = variant.hand_size * variant.row_capacity
-    upper = richest_cards(variant, cards)
-    proof = round_take(upper, variant)
-    one_turn = _max_take_one_turn(False, _Reading(variant))
-    lower = one_turn.witness.get("taken") if isinstance(one_turn.witness, dict) else None
-    bound = (f"at most {upper}: {variant.hand_size} turns of one take of at most {variant.row_capacity} cards give "
-             f"at most {cards} cards, whose richest carry {upper} bullheads (proved: {proof.verdict})")
-    found = f"; a one-turn witness takes {lower}" if lower is not None else ""
-    exact = proof.verdict == "unsat" and lower == upper
-    return Finding(
-        "T5-F-6", GAME_ID, question, "sat" if exact else "unknown", bound + found + ".",
-        witness=one_turn.witness if exact else None, rule_ids=("T5-SIX-1", "T5-SCORE-1", *proof.core),
-        seconds=time.perf_counter() - start, method="z3",
-        bounds=f"every round, {_numbers_text(variant)}; the exact value needs a round-long witness, built by hand "
-               "only for the rulebook's numbers",
-        reason="" if exact else "between the witness's take and the proved upper bound")
+_NO_PLAN = ("no chain plan fits these numbers (turn 1 needs 2·(row capacity − 1) feeders and every later turn "
+            "row capacity − 1 among the other seats, the junk a spare row below the chain, and every seat a full "
+            "hand from the deck)")
 
 
 def _max_take_one_round(full: bool, reading: Any = None) -> Finding:
+    """T5-F-6: the proved upper bound (:func:`round_take` on the richest ``hand_size · row_capacity`` cards) and a
+    round that attains it (:func:`~ruleproof.checkers.smt.take5_round.plan_round`, replayed by the engine)."""
     start = time.perf_counter()
     variant = replace(_variant_of(reading), deck="standard", professional=False)
-    if any(getattr(variant, f) != getattr(_DEFAULT_VARIANT, f) for f in CONSTANT_FLAGS):
-        return _round_bounds(variant, start)
-    moves, state = _round_witness()
-    points = t5.compute_totals(state)[0]
     question = "What is the most bullheads one player can take in one round?"
+    capacity, turns = variant.row_capacity, variant.hand_size
+    cards = turns * capacity
+    upper = richest_cards(variant, cards)
+    proof = round_take(upper, variant)
+    plan = plan_round(variant)
+    points: int | None = None
+    if plan is not None:
+        moves, state = round_witness(plan, variant)
+        points = t5.compute_totals(state)[0]
+    bound = (f"at most {upper}: {turns} turns of one take of at most {capacity} cards give at most {cards} cards, "
+             f"whose richest carry {upper} bullheads (proved: {proof.verdict})")
+    numbers = f"every round, {_numbers_text(variant)}"
+    if plan is None or points != upper or proof.verdict != "unsat":
+        one_turn = _max_take_one_turn(False, _Reading(variant))
+        lower = max(points or 0, one_turn.witness.get("taken", 0) if isinstance(one_turn.witness, dict) else 0)
+        why = _NO_PLAN if plan is None else (
+            f"the best chain plan ({plan.players} players) takes {points}" if proof.verdict == "unsat"
+            else f"the upper bound is not proved ({proof.verdict})")
+        return Finding(
+            "T5-F-6", GAME_ID, question, "unknown", f"{bound}; a witness takes {lower}.",
+            rule_ids=("T5-SIX-1", "T5-SCORE-1", *proof.core), seconds=time.perf_counter() - start, method="z3",
+            bounds=numbers, reason=f"between the witness's take and the proved upper bound: {why}")
+    assert plan is not None
+    high = (f" and {len(plan.high)} seat(s) play cards above the chain in the last turn" if plan.high else "")
     return Finding(
         "T5-F-6", GAME_ID, question, "sat",
-        f"{points}, exactly: with ten players, seat 0 takes a full row with a sixth card in each of the ten "
-        "turns, 50 cards holding every card worth more than one bullhead (5 to 100) and 22 one-bullhead cards. "
-        "Four seats play the four cards after seat 0's card in the same turn, so the row is full when the "
-        "next turn starts, and five seats play lower cards onto the three other rows. T5-F-7 proves that "
-        f"nobody can take more than {points}.",
-        witness={"players": 10, "flags": {}, "moves": moves, "seat": 0, "points": points},
-        rule_ids=("T5-SIX-1", "T5-PLACE-2", "T5-LOW-3", "T5-SCORE-1"), seconds=time.perf_counter() - start,
-        method="z3", bounds="exact: the witness attains the upper bound of T5-F-7",
-        picture=GAME.render_text(state))
+        f"{points}, exactly: with {plan.players} players, seat 0 takes a full row with a card of the same chain in "
+        f"each of the {turns} turns, the {cards} richest cards the numbers allow ({_numbers_text(variant)}). Other "
+        f"seats play the chain's next {capacity - 1} cards in the same turn, so the row is full when the next "
+        f"turn starts, and the rest play lower cards onto the {variant.rows - 1} other row(s){high}. No round gives "
+        f"more: {cards} cards carry at most {upper} bullheads (proved: unsat).",
+        witness={"players": plan.players, "flags": _flags(variant), "moves": moves, "seat": 0, "points": points},
+        rule_ids=("T5-SIX-1", "T5-PLACE-2", "T5-LOW-3", "T5-SCORE-1", *proof.core),
+        seconds=time.perf_counter() - start, method="z3",
+        bounds=f"{numbers}; exact: the witness attains the proved upper bound", picture=GAME.render_text(state))
 
 
 def round_take(more_than: int, variant: Take5Variant = _DEFAULT_VARIANT) -> SolverResult:

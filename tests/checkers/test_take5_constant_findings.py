@@ -17,7 +17,7 @@ from ruleproof.checkers.catalogue.questions import questions
 from ruleproof.checkers.smt.take5 import richest_cards, round_take
 from ruleproof.model.readings import Reading, reading_from_flags
 from ruleproof.model.take5 import GAME
-from ruleproof.spec.take5 import Take5Variant, compute_pile_points
+from ruleproof.spec.take5 import Take5Variant, compute_pile_points, compute_totals
 
 FLAGS = ["rows=3", "row_capacity=4", "hand_size=8"]
 
@@ -54,7 +54,32 @@ def test_the_round_bound_follows_hand_size_and_capacity() -> None:
     assert round_take(upper, variant).verdict == "unsat" and round_take(upper - 1, variant).verdict == "sat"
     assert answer("T5-F-7").verdict == "unsat"
     six = answer("T5-F-6")
-    assert six.verdict in {"sat", "unknown"} and f"at most {upper}" in six.answer
+    assert six.verdict == "sat" and six.answer.startswith(f"{upper}, exactly"), six.answer
+
+
+def test_the_round_witness_attains_the_bound_under_these_numbers() -> None:
+    """T5-F-6's witness is a whole round under three rows of four and hands of eight: the engine replays it and
+    seat 0 ends the round with exactly the proved most (every take a row of four, so no row ever holds five)."""
+    found = answer("T5-F-6")
+    variant = reading().variant
+    witness = found.witness
+    assert witness["flags"] == {"rows": 3, "row_capacity": 4, "hand_size": 8}
+    state = GAME.replay(witness["players"], variant, [GAME.parse_move(m) for m in witness["moves"]])
+    assert compute_totals(state)[0] == witness["points"] == richest_cards(variant, 32)
+    assert len(state.rows) == 3 and max(len(r) for r in state.rows) <= 4
+
+
+@pytest.mark.parametrize(("flags", "why"), [
+    (["row_capacity=6"], "no chain plan fits these numbers"),
+    (["deck_top=120"], "the best chain plan (10 players) takes 123"),
+])
+def test_the_round_answer_says_why_it_is_not_exact(flags: list[str], why: str) -> None:
+    """Where no round reaches the proved bound (six cards a row: turn 1 needs ten feeders among nine other seats;
+    cards up to 120: the chain cannot hold the five richest), T5-F-6 is unknown, with both bounds and the reason."""
+    question = next(q for q in questions("take5") if q.id == "T5-F-6")
+    found = question.ask(reading=reading_from_flags("take5", flags))
+    assert found.verdict == "unknown" and why in found.reason, found
+    assert "at most" in found.answer and "a witness takes" in found.answer
 
 
 def test_the_proofs_over_symbolic_rows_use_three_rows() -> None:
