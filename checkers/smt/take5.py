@@ -436,8 +436,8 @@ def richest_cards(variant: Take5Variant, count: int) -> int:
     return sum(values[:count])
 
 
-_NO_PLAN = ("no chain plan fits these numbers (turn 1 needs 2·(row capacity − 1) feeders and every later turn "
-            "row capacity − 1 among the other seats, the junk a spare row below the chain, and every seat a full "
+_NO_PLAN = ("no chain plan fits these numbers (for some player count, the other seats must fill the chain's row "
+            "before seat 0's card every turn, the rest play below it on a spare row, and every seat holds a full "
             "hand from the deck)")
 
 
@@ -470,14 +470,19 @@ def _max_take_one_round(full: bool, reading: Any = None) -> Finding:
             rule_ids=("T5-SIX-1", "T5-SCORE-1", *proof.core), seconds=time.perf_counter() - start, method="z3",
             bounds=numbers, reason=f"between the witness's take and the proved upper bound: {why}")
     assert plan is not None
-    high = (f" and {len(plan.high)} seat(s) play cards above the chain in the last turn" if plan.high else "")
+    refill = ("the chain's next cards after seat 0's card in the same turn, so the row is full when the next turn "
+              "starts" if not any(plan.before[1:]) else
+              "the chain's other cards, some below seat 0's card (filling the row before it) and some above it "
+              "(starting the row again)")
+    junk = (f", and the rest play lower cards onto the {variant.rows - 1} other row(s)"
+            if any(plan.junk) else "")
+    high = f"; {len(plan.high)} seat(s) play cards above the chain in the last turn" if plan.high else ""
     return Finding(
         "T5-F-6", GAME_ID, question, "sat",
         f"{points}, exactly: with {plan.players} players, seat 0 takes a full row with a card of the same chain in "
         f"each of the {turns} turns, the {cards} richest cards the numbers allow ({_numbers_text(variant)}). Other "
-        f"seats play the chain's next {capacity - 1} cards in the same turn, so the row is full when the next "
-        f"turn starts, and the rest play lower cards onto the {variant.rows - 1} other row(s){high}. No round gives "
-        f"more: {cards} cards carry at most {upper} bullheads (proved: unsat).",
+        f"seats play {refill}{junk}{high}. No round gives more: {cards} cards carry at most {upper} bullheads "
+        "(proved: unsat).",
         witness={"players": plan.players, "flags": _flags(variant), "moves": moves, "seat": 0, "points": points},
         rule_ids=("T5-SIX-1", "T5-PLACE-2", "T5-LOW-3", "T5-SCORE-1", *proof.core),
         seconds=time.perf_counter() - start, method="z3",
@@ -509,26 +514,39 @@ def round_take(more_than: int, variant: Take5Variant = _DEFAULT_VARIANT) -> Solv
 
 
 def _round_upper_bound(full: bool, reading: Any = None) -> Finding:
+    """T5-F-7: ``unsat`` when no ``hand_size · row_capacity`` cards carry more than the rulebook's 117; otherwise
+    ``sat`` with T5-F-6's round when it takes more (replayed by the engine), ``unknown`` when it does not."""
     start = time.perf_counter()
     variant = replace(_variant_of(reading), deck="standard", professional=False)
     result = round_take(117, variant)
     question = "Can one player take more than 117 bullheads in one round?"
     cards = variant.hand_size * variant.row_capacity
+    bounds = f"every round: {variant.hand_size} turns, one take per turn; {_numbers_text(variant)}"
     if result.verdict == "unsat":
         answer = (f"No: one card a turn takes at most one row of at most {variant.row_capacity} cards, so a round "
                   f"gives at most {cards} cards, and no {cards} cards carry more than 117 bullheads"
                   + ("; the witness of T5-F-6 takes 117, so 117 is exact." if variant == _DEFAULT_VARIANT else "."))
-    elif result.verdict == "sat":
-        answer = (f"Not ruled out: {cards} cards (a round of {variant.hand_size} turns, rows of "
-                  f"{variant.row_capacity}) can carry {richest_cards(variant, cards)} bullheads; T5-F-6 says how many "
-                  "a play attains.")
-    else:
-        answer = "unknown"
-    return Finding(
-        "T5-F-7", GAME_ID, question, result.verdict, answer,
-        rule_ids=("T5-TURN-1", *result.core), seconds=time.perf_counter() - start, method="z3",
-        bounds=f"every round: {variant.hand_size} turns, one take per turn; {_numbers_text(variant)}",
-        reason=result.reason)
+        return Finding("T5-F-7", GAME_ID, question, "unsat", answer, rule_ids=("T5-TURN-1", *result.core),
+                       seconds=time.perf_counter() - start, method="z3", bounds=bounds)
+    plan = plan_round(variant) if result.verdict == "sat" else None
+    if plan is not None:
+        moves, state = round_witness(plan, variant)
+        points = t5.compute_totals(state)[0]
+        if points > 117:
+            return Finding(
+                "T5-F-7", GAME_ID, question, "sat",
+                f"Yes: {cards} cards (a round of {variant.hand_size} turns, rows of {variant.row_capacity}) can "
+                f"carry {richest_cards(variant, cards)} bullheads, and T5-F-6's round takes {points} "
+                f"({plan.players} players, seat 0 takes the chain's row every turn).",
+                witness={"players": plan.players, "flags": _flags(variant), "moves": moves, "seat": 0,
+                         "points": points},
+                rule_ids=("T5-TURN-1", "T5-SIX-1", "T5-SCORE-1"), seconds=time.perf_counter() - start, method="z3",
+                bounds=bounds + "; the witness is replayed by the engine", picture=GAME.render_text(state))
+    why = ("the solver gave up" if result.verdict != "sat" else
+           f"{cards} cards can carry {richest_cards(variant, cards)} bullheads, but no round built here takes more "
+           "than 117")
+    return Finding("T5-F-7", GAME_ID, question, "unknown", f"Not decided: {why}.", rule_ids=("T5-TURN-1",),
+                   seconds=time.perf_counter() - start, method="z3", bounds=bounds, reason=result.reason or why)
 
 
 # --------------------------------------------------------------------------

@@ -12,9 +12,13 @@ count ``P`` (the plan chooses it):
   it; seat 0 plays ``c_Ct`` in turn ``t``, the ``(C + 1)``-th card of the
   row, and takes ``c_C(t-1) … c_Ct-1``: over ``H`` turns the ``C·H`` cards
   ``c_0 … c_CH-1``;
-* **feeders**: other seats play the ``C − 1`` chain cards after ``c_Ct`` in
-  the same turn, so the row is full again when the next turn starts (in turn
-  1 also the ``C − 1`` cards before ``c_C``; none in the last turn);
+* **feeders**: other seats play the other chain cards. In turn ``t``, ``b_t``
+  of them come *before* seat 0's card (the row holds ``C − b_t`` cards when
+  the turn starts; in turn 1 only ``c_0``, so ``b_1 = C − 1``) and ``a_t``
+  *after* it (they start the row again: the next turn finds ``1 + a_t``
+  cards, so ``b_t+1 = C − 1 − a_t``). Each turn takes as many after-feeders
+  as the seats allow, so a row of six needs no more than nine other seats;
+  none in the last turn;
 * **junk**: every other seat plays a card lower than row 0's end at the start
   of the turn, which resolves before the turn's chain cards and goes onto one
   of the ``R − 1`` spare rows (junk cards rise from turn to turn and the spare
@@ -22,13 +26,13 @@ count ``P`` (the plan chooses it):
   turn some seats may play **high** cards above ``c_CH`` instead, which
   resolve after seat 0's last take.
 
-Junk of turn ``t`` must lie below row 0's end ``e_t`` (``c_0`` in turn 1,
-``c_Ct-1`` later), so the ``k``-th chain card must have enough cards below it
-that are not chain cards: "the ``k_t``-th smallest chain card is at least
-``L_t``", i.e. at most ``k_t`` chain cards lie below ``L_t``. These are
-capacities on nested prefixes of the cards (a laminar matroid), so taking
-cards by bullheads, richest first, whenever the capacities allow, gives a
-chain of the most bullheads (:func:`plan_round`); every player count and
+Junk of turn ``t`` must lie below row 0's end at the start of the turn (the
+chain card ``c_j`` with ``j = C·t − b_t − 1``), so that chain card must have
+enough cards below it that are not chain cards: "the ``j``-th smallest chain
+card is at least ``L_t``", i.e. at most ``j`` chain cards lie below ``L_t``.
+These are capacities on nested prefixes of the cards (a laminar matroid), so
+taking cards by bullheads, richest first, whenever the capacities allow, gives
+a chain of the most bullheads (:func:`plan_round`); every player count and
 number of high cards is tried. The plan is only a witness: the finding
 counts what the replayed game gives seat 0 and compares it with the proved
 bound.
@@ -38,6 +42,9 @@ bound.
 (10, 117, 5, 101, (102, 103, 104))
 >>> plan_round(Take5Variant(row_capacity=4)).value
 107
+>>> six = plan_round(Take5Variant(row_capacity=6))
+>>> six.players, six.before[:3], six.after[:3], six.value
+(10, (5, 1, 0), (4, 5, 5), 127)
 """
 
 from __future__ import annotations
@@ -62,6 +69,8 @@ class RoundPlan:
     :param junk: per turn, the low cards other seats play onto the spare rows.
     :param high: cards above the chain, played by other seats in the last turn.
     :param value: the bullheads of ``c_0 … c_CH-1``, what seat 0 takes.
+    :param before: per turn, the chain cards other seats play below seat 0's card (``b_t``).
+    :param after: per turn, the chain cards other seats play above seat 0's card (``a_t``).
     """
 
     players: int
@@ -71,6 +80,8 @@ class RoundPlan:
     junk: tuple[tuple[int, ...], ...]
     high: tuple[int, ...]
     value: int
+    before: tuple[int, ...]
+    after: tuple[int, ...]
 
     @property
     def turns(self) -> int:
@@ -78,11 +89,9 @@ class RoundPlan:
 
     def feeders(self, turn: int) -> tuple[int, ...]:
         """The chain cards other seats play in ``turn`` (1-based)."""
-        c, h = self.capacity, self.turns
-        if turn == h:
-            return self.chain[1:c] if h == 1 else ()
-        after = self.chain[c * turn + 1: c * turn + c]
-        return (*self.chain[1:c], *after) if turn == 1 else after
+        mine = self.capacity * turn
+        b, a = self.before[turn - 1], self.after[turn - 1]
+        return (*self.chain[mine - b: mine], *self.chain[mine + 1: mine + 1 + a])
 
     def plays(self, turn: int) -> tuple[int, ...]:
         """The card of every seat in ``turn`` (1-based): seat 0's chain card, then feeders, high cards, junk."""
@@ -94,10 +103,20 @@ class RoundPlan:
         return [[self.plays(t)[seat] for t in range(1, self.turns + 1)] for seat in range(self.players)]
 
 
-def _feeder_counts(capacity: int, turns: int) -> list[int]:
-    if turns == 1:
-        return [capacity - 1]
-    return [2 * (capacity - 1)] + [capacity - 1] * (turns - 2) + [0]
+def _feeder_counts(capacity: int, turns: int, others: list[int]) -> tuple[list[int], list[int]] | None:
+    """``(before, after)`` per turn when turn ``t`` has ``others[t-1]`` seats besides seat 0 for chain cards (as
+    many after-feeders as fit: the next turn then needs the fewest before-feeders); ``None`` when a turn cannot
+    fill the row before seat 0's card."""
+    before, after = [], []
+    need = capacity - 1  # turn 1: the row holds only c_0
+    for t in range(turns):
+        if need > others[t]:
+            return None
+        more = 0 if t == turns - 1 else min(capacity - 1, others[t] - need)
+        before.append(need)
+        after.append(more)
+        need = capacity - 1 - more
+    return before, after
 
 
 def _candidates(variant: Take5Variant) -> Iterator[tuple[int, int]]:
@@ -111,20 +130,27 @@ def _candidates(variant: Take5Variant) -> Iterator[tuple[int, int]]:
 
 def _plan_for(variant: Take5Variant, players: int, high: int) -> RoundPlan | None:
     rows, c, h, top = variant.rows, variant.row_capacity, variant.hand_size, variant.deck_top
-    junk_counts = [players - 1 - f - (high if t == h - 1 else 0) for t, f in enumerate(_feeder_counts(c, h))]
-    if min(junk_counts) < 0 or (rows == 1 and sum(junk_counts) > 0):
+    others = [players - 1 - (high if t == h - 1 else 0) for t in range(h)]
+    if min(others) < 0:
+        return None
+    counts = _feeder_counts(c, h, others)
+    if counts is None:
+        return None
+    before, after = counts
+    junk_counts = [o - b - a for o, b, a in zip(others, before, after)]
+    if rows == 1 and sum(junk_counts) > 0:
         return None
     end = top - high  # c_CH: the chain's last card, seat 0's card of the last turn
     size = c * h  # the cards seat 0 takes: c_0 .. c_CH-1, all below `end`
-    if end - 1 < size:
+    if end - 1 < size + rows - 1 + sum(junk_counts):
         return None
-    # At most k_t chain cards below L_t: the k_t-th chain card (row 0's end at the start of turn t) has the spare
+    # At most j_t chain cards below L_t: the j_t-th chain card (row 0's end at the start of turn t) has the spare
     # rows' first cards and the junk of turns 1..t below it.
     limits, need = [], rows - 1
     for t, count in enumerate(junk_counts, start=1):
         need += count
-        k = 0 if t == 1 else c * t - 1
-        limits.append((k + 1 + need, k))
+        j = c * t - before[t - 1] - 1
+        limits.append((j + 1 + need, j))
     chosen: list[int] = []
     below = [0] * len(limits)
     for card in sorted(range(1, end), key=lambda x: (-t5.compute_bullheads(x), -x)):
@@ -138,15 +164,17 @@ def _plan_for(variant: Take5Variant, players: int, high: int) -> RoundPlan | Non
     if len(chosen) < size:
         return None
     chain = (*sorted(chosen), end)
-    rest = [x for x in range(1, end) if x not in set(chosen)]
+    taken = set(chosen)
+    rest = [x for x in range(1, end) if x not in taken]
     spare = tuple(rest[: rows - 1])
     pool = iter(rest[rows - 1:])
     junk = tuple(tuple(next(pool) for _ in range(count)) for count in junk_counts)
     value = sum(t5.compute_bullheads(x) for x in chosen)
-    plan = RoundPlan(players, c, chain, spare, junk, tuple(range(end + 1, top + 1))[:high], value)
+    plan = RoundPlan(players, c, chain, spare, junk, tuple(range(end + 1, top + 1))[:high], value,
+                     tuple(before), tuple(after))
     # the capacities guarantee it; checked here so a wrong plan is never replayed as a witness
     for t in range(1, h + 1):
-        start_end = chain[0] if t == 1 else chain[c * t - 1]
+        start_end = chain[c * t - before[t - 1] - 1]
         assert all(x < start_end for x in plan.junk[t - 1]), (t, plan)
     assert len(plan.high) == high
     return plan

@@ -70,47 +70,30 @@ def test_the_round_witness_attains_the_bound_under_these_numbers() -> None:
 
 
 @pytest.mark.parametrize(("flags", "why"), [
-    (["row_capacity=6"], "no chain plan fits these numbers"),
+    (["rows=1", "row_capacity=1"], "no chain plan fits these numbers"),
     (["deck_top=120"], "the best chain plan (10 players) takes 123"),
 ])
 def test_the_round_answer_says_why_it_is_not_exact(flags: list[str], why: str) -> None:
-    """Where no round reaches the proved bound (six cards a row: turn 1 needs ten feeders among nine other seats;
-    cards up to 120: the chain cannot hold the five richest), T5-F-6 is unknown, with both bounds and the reason."""
+    """Where no round built reaches the proved bound (one row of one card: every card after the first takes it, so
+    no other seat can feed it; cards up to 120: the top card, 3 bullheads, is never below seat 0's last card),
+    T5-F-6 is unknown, with both bounds and the reason."""
     question = next(q for q in questions("take5") if q.id == "T5-F-6")
     found = question.ask(reading=reading_from_flags("take5", flags))
     assert found.verdict == "unknown" and why in found.reason, found
     assert "at most" in found.answer and "a witness takes" in found.answer
 
 
-def test_the_proofs_over_symbolic_rows_use_three_rows() -> None:
-    for finding_id in ("T5-F-1", "T5-F-3"):
-        found = answer(finding_id)
-        assert found.verdict == "unsat" and "3 rows of 4 cards" in found.bounds, found
-
-
-def test_professional_witnesses_replay_with_three_rows() -> None:
-    found = answer("T5-F-2")
-    assert found.verdict == "sat"
-    flags = found.witness["flags"]
-    assert flags["rows"] == 3 and flags["row_capacity"] == 4 and flags["professional"] is True
-    variant = Take5Variant(**flags)
-    state = GAME.replay(2, variant, [GAME.parse_move(m) for m in found.witness["moves"]])
-    assert len(state.rows) == 3
-
-
-@pytest.mark.parametrize("finding_id", ["WF-T5-1", "WF-T5-2"])
-def test_wellformedness_explores_the_reading_s_numbers(finding_id: str) -> None:
-    found = answer(finding_id)
-    assert found.verdict == "unsat", found.answer
-    assert "3 rows of 4 cards" in found.bounds or "rows=3" in found.bounds or finding_id == "WF-T5-1"
-
-
-def test_termination_bound_uses_the_reading_s_numbers() -> None:
-    found = answer("WF-T5-1")
-    assert "10n + 3 cards" not in found.answer  # eight cards a hand, not ten
-    assert "8n + 3 cards and the rows keep at most 12" in found.answer
-
-
-def test_invalid_default_answers_are_not_given_under_other_numbers() -> None:
-    """Under the rulebook's numbers T5-F-5 is 27 (five cards): the reading's answer is not that."""
-    assert not answer("T5-F-5").answer.startswith("27:")
+@pytest.mark.parametrize("flags", [["row_capacity=6"], ["hand_size=12"]])
+def test_more_than_117_is_shown_by_a_round(flags: list[str]) -> None:
+    """Six cards a row (turn 1 has ten chain cards to place among nine other seats: the row is filled partly before
+    seat 0's card) or twelve turns: 60 cards, and the round takes all 127 bullheads they can carry. T5-F-7 says
+    yes with that round, replayed by the engine."""
+    by_id = {q.id: q for q in questions("take5")}
+    read = reading_from_flags("take5", flags)
+    six = by_id["T5-F-6"].ask(reading=read)
+    assert six.verdict == "sat" and six.answer.startswith("127, exactly"), six.answer
+    seven = by_id["T5-F-7"].ask(reading=read)
+    assert seven.verdict == "sat" and seven.answer.startswith("Yes"), seven.answer
+    witness = seven.witness
+    state = GAME.replay(witness["players"], read.variant, [GAME.parse_move(m) for m in witness["moves"]])
+    assert compute_totals(state)[0] == witness["points"] == 127
