@@ -367,6 +367,9 @@ def _termination(game_id: str, full: bool, reading: Any = None) -> Finding:
         argument += (f"; the reading's extra rules ({', '.join(reading.rule_ids)}) only remove moves, so every play "
                      "under it is a play of the built-in rules and the bound holds")
     if verdict != "unsat":
+        endless = _take5_endless(qid, question, start, reading) if game_id == "take5" else None
+        if endless is not None:
+            return endless
         return Finding(qid, game_id, question, "unknown", "the solver did not prove the length bound",
                        witness={"reduced": rows, "z3": data}, rule_ids=RULE_IDS[game_id]["1"],
                        seconds=time.perf_counter() - start, method="z3",
@@ -380,6 +383,33 @@ def _termination(game_id: str, full: bool, reading: Any = None) -> Finding:
         rule_ids=RULE_IDS[game_id]["1"], seconds=time.perf_counter() - start, method="z3+exhaustive",
         bounds="full game: Z3 over the ranking quantities; reduced: " + "; ".join(r["config"] for r in rows)
         + note + _engine_note(reading))
+
+
+def _take5_endless(qid: str, question: str, start: float, reading: Any) -> Finding | None:
+    """Take 5 under numbers whose rows can keep a whole round's cards (the length bound's step query is then
+    satisfiable): a round in which nobody takes a card, played on the reading's engine, is the witness that the
+    game need not end (:func:`ruleproof.checkers.smt.take5.quiet_round_witness`); ``None`` when none is found."""
+    from ruleproof.checkers.smt.take5 import quiet_round_witness
+    from ruleproof.spec.take5 import Take5Variant
+
+    variant = getattr(reading, "variant", None)
+    variant = variant if isinstance(variant, Take5Variant) else Take5Variant()
+    engine = reading.engine if reading is not None else game_for("take5")
+    witness = quiet_round_witness(variant, engine)
+    if witness is None:
+        return None
+    players, dealt = witness["players"], variant.hand_size * witness["players"] + variant.rows
+    kept = variant.rows * variant.row_capacity
+    return Finding(
+        qid, "take5", question, "sat",
+        f"yes: with {players} players a round deals {dealt} cards and {variant.rows} rows of {variant.row_capacity} "
+        f"keep up to {kept}, so a round can end with no card taken: in the witness every card fits its row, the "
+        f"totals stay {witness['totals']}, and the next round is dealt as the first (the position after its deal "
+        "is the same but for the round number), so the round can repeat and the game has no bound on its length",
+        witness=witness, rule_ids=RULE_IDS["take5"]["1"], seconds=time.perf_counter() - start,
+        method="construction",
+        bounds=f"{players} players; the witness is a round and the next deal, every move checked by the "
+               f"{'reading' if _plugin(reading) else 'built-in'} engine{_engine_note(reading)}")
 
 
 def _termination_by_graphs(qid: str, game_id: str, question: str, rows: list[dict[str, Any]], skipped: list[str],

@@ -30,7 +30,7 @@ import z3
 from ruleproof.checkers.catalogue.questions import Question, register
 from ruleproof.checkers.catalogue.findings import Finding
 from ruleproof.checkers.smt.core import SolverResult, TrackedSolver, maximize
-from ruleproof.checkers.smt.take5_round import RoundPlan, plan_round
+from ruleproof.checkers.smt.take5_round import RoundPlan, plan_round, quiet_round
 from ruleproof.model.core import TERMINAL
 from ruleproof.model.take5 import GAME
 from ruleproof.spec import take5 as t5
@@ -423,6 +423,55 @@ def round_witness(plan: RoundPlan, variant: Take5Variant) -> tuple[list[str], Ta
         state, ms = _resolve(state, _spare_row)
         moves += ms
     return moves, state
+
+
+def quiet_round_witness(variant: Take5Variant, engine: Any = GAME) -> dict[str, Any] | None:
+    """WF-T5-1's witness where the rows can keep a whole round's cards: for the fewest players that allows, a
+    round in which nobody takes a card (:func:`~ruleproof.checkers.smt.take5_round.quiet_round`), played on
+    ``engine`` (every move checked), and the next round dealt the same way. Every total is unchanged and the
+    position after the second deal is the one after the first but for the round number, so the round can come
+    again and again: the game has no bound on its length. ``None`` when no player count allows such a round or
+    the engine refuses a move.
+
+    >>> w = quiet_round_witness(Take5Variant(row_capacity=6))
+    >>> w["players"], w["totals"], len(w["moves"]), w["repeat"]
+    (2, [0, 0], 88, 64)
+    >>> quiet_round_witness(Take5Variant()) is None
+    True
+    """
+    for players in range(t5.MIN_PLAYERS, t5.MAX_PLAYERS + 1):
+        if t5.players_problem(variant, players) is not None:
+            continue
+        plan = quiet_round(variant, players)
+        if plan is None:
+            continue
+        deal = deal_moves(players, variant, [list(h) for h in plan.hands], plan.starts)
+        try:
+            state = engine.initial_state(players, variant)
+            moves: list[str] = []
+            for text in deal:
+                state = engine.apply(state, engine.parse_move(text))
+            moves += deal
+            dealt = state
+            for turn in range(variant.hand_size):
+                for card in (hand[turn] for hand in plan.hands):
+                    state = engine.apply(state, Select(card))
+                    moves.append(str(Select(card)))
+                while state.resolving and not state.finished:
+                    (move,) = engine.legal_moves(state)  # a quiet round offers no choice
+                    state = engine.apply(state, move)
+                    moves.append(str(move))
+            repeat = len(moves)
+            for text in deal:
+                state = engine.apply(state, engine.parse_move(text))
+            moves += deal
+        except (ValueError, RuleproofError):
+            continue
+        if state.finished or state._replace(round=dealt.round) != dealt:
+            continue
+        return {"players": players, "flags": _flags(variant), "moves": moves, "repeat": repeat,
+                "totals": list(t5.compute_totals(state)), "rows": [list(r) for r in dealt.rows]}
+    return None
 
 
 def richest_cards(variant: Take5Variant, count: int) -> int:

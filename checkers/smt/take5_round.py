@@ -55,7 +55,7 @@ from dataclasses import dataclass
 from ruleproof.spec import take5 as t5
 from ruleproof.spec.take5 import Take5Variant
 
-__all__ = ["RoundPlan", "plan_round"]
+__all__ = ["QuietRound", "RoundPlan", "plan_round", "quiet_round"]
 
 
 @dataclass(frozen=True)
@@ -189,3 +189,49 @@ def plan_round(variant: Take5Variant) -> RoundPlan | None:
         if plan is not None and (best is None or plan.value > best.value):
             best = plan
     return best
+
+
+@dataclass(frozen=True)
+class QuietRound:
+    """A round in which no card is taken (WF-T5-1 under numbers whose rows keep a whole round's cards).
+
+    :param players: the player count.
+    :param starts: each row's first card.
+    :param hands: each seat's cards, in the order it plays them.
+    """
+
+    players: int
+    starts: tuple[int, ...]
+    hands: tuple[tuple[int, ...], ...]
+
+
+def quiet_round(variant: Take5Variant, players: int) -> QuietRound | None:
+    """A round of ``players`` in which every played card fits a row and none is the one too many, or ``None``
+    when the rows cannot keep ``hand_size · players`` more cards (``rows · (row_capacity − 1)`` at most) or the
+    deck is too small.
+
+    The lowest ``hand_size · players + rows`` cards of the deck are laid out in order: each row starts with a
+    card and the next up to ``row_capacity − 1`` cards follow it, so every card's nearest lower row end is its
+    own row's; the seats play them lowest first, turn after turn, so every row grows in order and no card is
+    too low (the lowest card of all starts a row).
+
+    >>> q = quiet_round(Take5Variant(row_capacity=6), 2)
+    >>> q.starts, q.hands[0][:3], q.hands[1][:3]
+    ((1, 7, 13, 19), (2, 4, 6), (3, 5, 8))
+    >>> quiet_round(Take5Variant(), 2) is None  # four rows of five keep 16 more cards, not 20
+    True
+    """
+    rows, capacity, hand = variant.rows, variant.row_capacity, variant.hand_size
+    played = hand * players
+    cards = t5.deck_cards(variant, players)
+    if played > rows * (capacity - 1) or played + rows > len(cards):
+        return None
+    used = cards[: played + rows]
+    per_row = [played // rows + (1 if i < played % rows else 0) for i in range(rows)]
+    starts, order, index = [], [], 0
+    for count in per_row:
+        starts.append(used[index])
+        order.extend(used[index + 1: index + 1 + count])
+        index += count + 1
+    hands = tuple(tuple(order[turn * players + seat] for turn in range(hand)) for seat in range(players))
+    return QuietRound(players, tuple(starts), hands)
