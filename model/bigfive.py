@@ -141,7 +141,7 @@ def _bonus(variant: BigFiveVariant, cells: dict[Cell, int], placed: tuple[Placed
     # run), summed over the lines or the best line's, plus the group's, capped.
     table = _table_of(variant)
     paid = table.lines
-    by_length = table.count == "length"
+    by_length = table.counting == "length"
     total = best = 0
     for length, old in lines:
         if length < 2:

@@ -406,7 +406,7 @@ class BonusTable(NamedTuple):
     house rule about the bonus are tables of this shape (:func:`compute_bonus_table`).
 
     :param lines: cards a new line earns, indexed by its length (0 to :data:`MAX_LINE`).
-    :param count: ``"length"``: a line earns the value of its length (the text: "за новую группу в 4 карты");
+    :param counting: ``"length"``: a line earns the value of its length (the text: "за новую группу в 4 карты");
         ``"reached"``: the value of every length the play makes it reach, a length counting as reached when the
         line's longest connected run of old cards (:func:`compute_old_run`) was shorter (the publisher).
     :param group: cards the play earns by the number of cards played (0 to :data:`MAX_GROUP`; empty: none).
@@ -420,7 +420,7 @@ class BonusTable(NamedTuple):
     """
 
     lines: tuple[int, ...]
-    count: Literal["length", "reached"]
+    counting: Literal["length", "reached"]
     group: tuple[int, ...]
     per: Literal["line", "play"] = "line"
     cap: int = 0
@@ -431,7 +431,7 @@ class BonusTable(NamedTuple):
         >>> BONUS_PRESETS["text"].line_value(1, 5), BONUS_PRESETS["publisher"].line_value(1, 5)
         (2, 3)
         """
-        if self.count == "length":
+        if self.counting == "length":
             return self.lines[new] if new < len(self.lines) else 0
         return sum(self.lines[old + 1: new + 1])
 
@@ -452,7 +452,7 @@ class BonusTable(NamedTuple):
         >>> BONUS_PRESETS["text"].most(), BONUS_PRESETS["publisher"].most()
         (11, 15)
         """
-        per_line = max(self.lines) if self.count == "length" else sum(self.lines)
+        per_line = max(self.lines) if self.counting == "length" else sum(self.lines)
         lines = per_line * (1 + max_group if self.per == "line" else 1)
         most = lines + max(self.group[: max_group + 1], default=0)
         return min(most, self.cap) if self.cap else most
@@ -460,7 +460,7 @@ class BonusTable(NamedTuple):
     def describe(self) -> str:
         """The table in words (for answers and help texts)."""
         paid = ", ".join(f"{n}: {v}" for n, v in enumerate(self.lines) if v) or "nothing"
-        how = "by its length" if self.count == "length" else "for each length it reaches"
+        how = "by its length" if self.counting == "length" else "for each length it reaches"
         per = "each line the play forms earns" if self.per == "line" else "only the play's best line earns"
         groups = [f"a group of {n} cards earns {v} more" for n, v in enumerate(self.group) if v]
         text = f"a new line earns {how} {paid}; {per}; {'; '.join(groups) or 'no group bonus'}"
@@ -492,7 +492,7 @@ def compute_bonus_table(variant: BigFiveVariant) -> BonusTable:
     """
     preset = BONUS_PRESETS[variant.bonus]
     group = preset.group if variant.bonus_group is None else variant.bonus_group
-    return BonusTable(variant.bonus_lines, preset.count, group, variant.bonus_per, variant.bonus_cap)
+    return BonusTable(variant.bonus_lines, preset.counting, group, variant.bonus_per, variant.bonus_cap)
 
 
 def compute_bonus(variant: BigFiveVariant, board: Board, play: Play) -> int:

@@ -560,7 +560,7 @@ def bonus_terms(frame: Frame, table: BonusTable | str) -> Any:
     paying = [(size, earned) for size, earned in enumerate(table.lines) if earned]
 
     def value(c: Cell, d: Cell, length: Any) -> Any:
-        if table.count == "length":
+        if table.counting == "length":
             term: Any = 0
             for size, earned in reversed(paying):
                 term = z3.If(length == size, earned, term)

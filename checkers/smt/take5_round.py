@@ -228,7 +228,9 @@ def quiet_round(variant: Take5Variant, players: int) -> QuietRound | None:
         return None
     used = cards[: played + rows]
     per_row = [played // rows + (1 if i < played % rows else 0) for i in range(rows)]
-    starts, order, index = [], [], 0
+    starts: list[int] = []
+    order: list[int] = []
+    index = 0
     for count in per_row:
         starts.append(used[index])
         order.extend(used[index + 1: index + 1 + count])
