@@ -308,6 +308,10 @@ Z3_BOUND_READS: dict[str, tuple[str, ...]] = {
     # Big Five's ranking counts turns; a bonus table only sets how many bonus discards a play opens, each of
     # which lowers the open count within the turn, so the argument holds under any table.
     "bigfive": ("bonus", "bonus_lines", "bonus_group", "bonus_per", "bonus_cap"),
+    # Ikebana's money bound reads the best bouquet under the reading's deck and multipliers, its bouquet size,
+    # rounds, starting coins and final factor (checkers.smt.wellformed_bounds._ikebana).
+    "ikebana": ("values", "bouquet", "rounds", "start_coins", "final_factor", "double_final",
+                "one_colour_multiplier", "two_colour_multiplier", "rainbow_multiplier"),
 }
 
 
@@ -378,11 +382,22 @@ def _termination(game_id: str, full: bool, reading: Any = None) -> Finding:
     return Finding(
         qid, game_id, question, "unsat",
         f"no: {argument}; every reduced configuration is acyclic"
-        + (f" (full game bound: {bound} moves for the default rules)" if bound else ""),
+        + (f" (full game bound: {bound} moves {_bound_scope(game_id, reading)})" if bound else ""),
         witness={"reduced": rows, "z3": data, **({"skipped": skipped} if skipped else {})},
         rule_ids=RULE_IDS[game_id]["1"], seconds=time.perf_counter() - start, method="z3+exhaustive",
         bounds="full game: Z3 over the ranking quantities; reduced: " + "; ".join(r["config"] for r in rows)
         + note + _engine_note(reading))
+
+
+#: The games whose Z3 length bound is computed from the reading's numbers (the others' bound is the default rules').
+_BOUND_FROM_VARIANT = ("take5", "ikebana")
+
+
+def _bound_scope(game_id: str, reading: Any) -> str:
+    """What the full game's move bound was computed for."""
+    if _changed(reading) and game_id in _BOUND_FROM_VARIANT:
+        return "under this reading's numbers"
+    return "for the default rules"
 
 
 def _take5_endless(qid: str, question: str, start: float, reading: Any) -> Finding | None:
