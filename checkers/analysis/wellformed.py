@@ -308,6 +308,8 @@ Z3_BOUND_READS: dict[str, tuple[str, ...]] = {
     # Big Five's ranking counts turns; a bonus table only sets how many bonus discards a play opens, each of
     # which lowers the open count within the turn, so the argument holds under any table.
     "bigfive": ("bonus", "bonus_lines", "bonus_group", "bonus_per", "bonus_cap"),
+    # BigPoints' ranking counts pawn moves and black discs; the ladder's step values only score the end.
+    "bigpoints": ("step_values",),
     # Ikebana's money bound reads the best bouquet under the reading's deck and multipliers, its bouquet size,
     # rounds, starting coins and final factor (checkers.smt.wellformed_bounds._ikebana).
     "ikebana": ("values", "bouquet", "rounds", "start_coins", "final_factor", "double_final",

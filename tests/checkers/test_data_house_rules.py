@@ -3,7 +3,7 @@
 The reading files are the how-to's (``docs/howto/reading``): Take 5 with rows of
 four (``four.toml``) and the fewest-cards rule as a table (``fewest_data.toml``),
 Big Five's generous fours (``fours.toml``), Ikebana's richer colour multipliers
-(``colours.toml``). None names a plugin, and ``ruleproof audit … --quick``
+(``colours.toml``), BigPoints' steeper ladder (``steep.toml``). None names a plugin, and ``ruleproof audit … --quick``
 answers every question under it: no "unknown" and no "not applicable", and
 the answers are the reading's, not the rulebook's.
 """
@@ -23,7 +23,8 @@ from ruleproof.model.take5 import GAME as TAKE5
 from ruleproof.spec.take5 import compute_totals
 
 HOWTO = Path(__file__).resolve().parents[2] / "docs" / "howto" / "reading"
-DATA_READINGS = {"four.toml": "take5", "fewest_data.toml": "take5", "fours.toml": "bigfive", "colours.toml": "ikebana"}
+DATA_READINGS = {"four.toml": "take5", "fewest_data.toml": "take5", "fours.toml": "bigfive", "colours.toml": "ikebana",
+                 "steep.toml": "bigpoints"}
 
 
 @functools.cache
@@ -97,3 +98,12 @@ def test_richer_colours_decide_every_ikebana_question() -> None:
     assert "180 a round" in found["IK-F-2"]["answer"]  # 2 players: 100 + 80, not 75 + 60
     ends = found["WF-IK-1"]
     assert ends["method"] == "z3+exhaustive" and "a bouquet scores at most 100" in ends["answer"], ends["answer"]
+
+
+def test_a_steeper_ladder_decides_the_score_bound_and_termination() -> None:
+    code, rows = audit("steep.toml", "BP-F-6", "WF-BP-1", "WF-BP-2", "WF-BP-3")
+    assert code == 0 and len(rows) == 4
+    _assert_all_decided(rows)
+    found = by_id(rows)
+    assert "no player can score more than 125" in found["BP-F-6"]["answer"]  # 97 with the rulebook's 4, 3, 2, 1, 0
+    assert found["WF-BP-1"]["method"] == "z3+exhaustive"  # the ranking counts pawn moves, not points
