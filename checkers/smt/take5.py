@@ -366,6 +366,20 @@ def _one_turn_witness(variant: Take5Variant, row: Sequence[int]) -> tuple[list[s
     return moves, state, t5.compute_pile_points(state.piles[0]) - before
 
 
+def _planned_turn(variant: Take5Variant) -> tuple[list[str], Take5State, int] | None:
+    """T5-F-5's witness when two players have too few turns to build the row: the first turn of a chain plan
+    (:func:`~ruleproof.checkers.smt.take5_round.plan_round` with one turn), in which other seats fill the row
+    and seat 0's card takes it."""
+    plan = plan_round(variant, turns=1)
+    if plan is None:
+        return None
+    try:
+        moves, state = round_witness(plan, variant)
+    except (ValueError, RuleproofError):
+        return None
+    return moves, state, t5.compute_pile_points(state.piles[0])
+
+
 def _max_take_one_turn(full: bool, reading: Any = None) -> Finding:
     start = time.perf_counter()
     variant = replace(_variant_of(reading), deck="standard", professional=False)
@@ -376,11 +390,24 @@ def _max_take_one_turn(full: bool, reading: Any = None) -> Finding:
     result, best = maximize(z3.Sum([_bullheads_term(c) for c in cards]), constraints, "T5-F-5")
     question = "What is the most bullheads one player can take in one turn?"
     if best is None:
-        return Finding("T5-F-5", GAME_ID, question, "unknown", "the optimiser gave up", reason=result.reason,
-                       seconds=time.perf_counter() - start)
-    row = sorted(result.model[f"c{i}"] for i in range(capacity))
+        # The optimiser gave up (some deck sizes make it search long): count instead, as T5-F-7 does — the
+        # richest cards are an upper bound, proved when no `capacity` cards carry more.
+        best = richest_cards(variant, capacity)
+        counted = cards_take(best, capacity, variant)
+        if counted.verdict != "unsat":
+            return Finding("T5-F-5", GAME_ID, question, "unknown", "the optimiser and the count both gave up",
+                           reason=result.reason or counted.reason, seconds=time.perf_counter() - start)
+        rich = sorted(range(1, variant.deck_top + 1), key=lambda x: (-t5.compute_bullheads(x), -x))[:capacity]
+        row = sorted(rich)
+    else:
+        row = sorted(result.model[f"c{i}"] for i in range(capacity))
     # Witness: the row is built from the deal (start card row[0], other rows below it), then the next card.
     built = _one_turn_witness(variant, row)
+    if built is None or built[2] != best:
+        planned = _planned_turn(variant)
+        if planned is not None and planned[2] == best:
+            built = planned
+            row = sorted(planned[1].piles[0])  # the plan's row: as rich as the optimiser's
     bound = (f"every state (the optimum over {capacity} distinct cards of 1-{variant.deck_top}; "
              f"{_numbers_text(variant)})")
     if built is None or built[2] != best:
@@ -391,11 +418,12 @@ def _max_take_one_turn(full: bool, reading: Any = None) -> Finding:
             seconds=time.perf_counter() - start, method="z3", bounds=bound,
             reason="the witness construction found no room for these numbers")
     moves, state, taken = built
+    players = state.players
     return Finding(
         "T5-F-5", GAME_ID, question, "sat",
         f"{best}: a player resolves one card per turn, so takes at most one row of at most {capacity} cards; the "
         f"{capacity} richest cards are {row} ({best} bullheads), and the next card takes them in the witness.",
-        witness={"players": 2, "flags": _flags(variant), "moves": moves, "seat": 0, "taken": taken, "row": row},
+        witness={"players": players, "flags": _flags(variant), "moves": moves, "seat": 0, "taken": taken, "row": row},
         rule_ids=("T5-SIX-1", "T5-SCORE-1", "T5-TURN-1"), seconds=time.perf_counter() - start, method="z3",
         bounds=bound + " (the witness attains it)", picture=GAME.render_text(state))
 
@@ -546,6 +574,15 @@ def round_take(more_than: int, variant: Take5Variant = _DEFAULT_VARIANT) -> Solv
     >>> round_take(117).verdict, round_take(116).verdict
     ('unsat', 'sat')
     """
+    return cards_take(more_than, variant.hand_size * variant.row_capacity, variant)
+
+
+def cards_take(more_than: int, cards: int, variant: Take5Variant = _DEFAULT_VARIANT) -> SolverResult:
+    """Can at most ``cards`` distinct cards of the variant's deck carry more than ``more_than`` bullheads?
+
+    >>> cards_take(27, 5).verdict, cards_take(26, 5).verdict  # one row: T5-F-5's 27
+    ('unsat', 'sat')
+    """
     taken = [z3.Bool(f"t{c}") for c in range(1, variant.deck_top + 1)]
     s = TrackedSolver("T5-F-7")
     # The taken cards counted per bullhead value (definitions, with the bounds they imply): the same sums as
@@ -555,9 +592,9 @@ def round_take(more_than: int, variant: Take5Variant = _DEFAULT_VARIANT) -> Solv
     for c, b in zip(range(1, variant.deck_top + 1), taken):
         groups.setdefault(t5.compute_bullheads(c), []).append(b)
     count = {w: z3.Int(f"taken_{w}") for w in groups}
-    s.add_fact(*[count[w] == z3.Sum([z3.If(b, 1, 0) for b in cards]) for w, cards in groups.items()])
-    s.add_fact(*[z3.And(count[w] >= 0, count[w] <= len(cards)) for w, cards in groups.items()])
-    s.add("T5-SIX-1", z3.Sum(list(count.values())) <= variant.hand_size * variant.row_capacity)
+    s.add_fact(*[count[w] == z3.Sum([z3.If(b, 1, 0) for b in cards_of]) for w, cards_of in groups.items()])
+    s.add_fact(*[z3.And(count[w] >= 0, count[w] <= len(cards_of)) for w, cards_of in groups.items()])
+    s.add("T5-SIX-1", z3.Sum(list(count.values())) <= cards)
     s.add("T5-SCORE-1", z3.Sum([w * count[w] for w in count]) > more_than)
     return s.check()
 

@@ -128,8 +128,8 @@ def _candidates(variant: Take5Variant) -> Iterator[tuple[int, int]]:
             yield players, high
 
 
-def _plan_for(variant: Take5Variant, players: int, high: int) -> RoundPlan | None:
-    rows, c, h, top = variant.rows, variant.row_capacity, variant.hand_size, variant.deck_top
+def _plan_for(variant: Take5Variant, players: int, high: int, turns: int) -> RoundPlan | None:
+    rows, c, h, top = variant.rows, variant.row_capacity, turns, variant.deck_top
     others = [players - 1 - (high if t == h - 1 else 0) for t in range(h)]
     if min(others) < 0:
         return None
@@ -180,12 +180,20 @@ def _plan_for(variant: Take5Variant, players: int, high: int) -> RoundPlan | Non
     return plan
 
 
-def plan_round(variant: Take5Variant) -> RoundPlan | None:
+def plan_round(variant: Take5Variant, turns: int | None = None) -> RoundPlan | None:
     """The richest chain plan for the variant's rule constants (standard deck), or ``None`` when no player count
-    leaves room for one (for example a row capacity so large that turn 1 needs more feeders than seats)."""
+    leaves room for one (for example one row of one card: no other seat can feed it).
+
+    ``turns``: plan only the first turns of the round (a hand then holds more cards than the plan plays; T5-F-5
+    asks for one turn), at most ``hand_size``.
+
+    >>> plan_round(Take5Variant(hand_size=2), turns=1).value  # the five richest cards in one turn
+    27
+    """
+    count = variant.hand_size if turns is None else min(turns, variant.hand_size)
     best: RoundPlan | None = None
     for players, high in _candidates(variant):
-        plan = _plan_for(variant, players, high)
+        plan = _plan_for(variant, players, high, count)
         if plan is not None and (best is None or plan.value > best.value):
             best = plan
     return best

@@ -97,3 +97,18 @@ def test_more_than_117_is_shown_by_a_round(flags: list[str]) -> None:
     witness = seven.witness
     state = GAME.replay(witness["players"], read.variant, [GAME.parse_move(m) for m in witness["moves"]])
     assert compute_totals(state)[0] == witness["points"] == 127
+
+
+@pytest.mark.parametrize(("flags", "players"), [(["hand_size=2"], 10), (["deck_top=90"], 2)])
+def test_the_most_a_turn_takes_is_decided_under_small_hands_and_decks(flags: list[str], players: int) -> None:
+    """Hands of two: two players cannot build a row of five in time, so more seats fill it in one turn (the first
+    turn of a chain plan). Cards up to 90: z3's optimiser gives up within its budget, and the count of T5-F-7
+    (no five cards carry more than the five richest) proves the bound instead. Both: 27, with a replayed take."""
+    question = next(q for q in questions("take5") if q.id == "T5-F-5")
+    read = reading_from_flags("take5", flags)
+    found = question.ask(reading=read)
+    assert found.verdict == "sat" and found.answer.startswith("27:"), found
+    witness = found.witness
+    assert witness["players"] == players and witness["taken"] == 27
+    state = GAME.replay(players, read.variant, [GAME.parse_move(m) for m in witness["moves"]])
+    assert compute_pile_points(state.piles[0]) >= 27
