@@ -205,11 +205,12 @@ def _place(s: TrackedSolver, rows: _Rows, card: Any, tag: str, capacity: int) ->
     return _Rows(starts, ends, lengths), choice
 
 
-def _bmc_professional(turns: int, goal: str, variant: Take5Variant = _DEFAULT_VARIANT,
+def _bmc_professional(turns: int, goal: str, variant: Take5Variant = _DEFAULT_VARIANT, sorted_rows: bool = False,
                       ) -> tuple[str, dict[str, Any], tuple[str, ...], float, str]:
     """Two players, ``turns`` turns, seat 0's card the lower each turn; ``goal`` is ``"too_low"`` (the
     higher card of the last turn is too low after the lower one resolved) or ``"tie"`` (the first card
-    resolved is equally close to two row ends)."""
+    resolved is equally close to two row ends). ``sorted_rows``: the rows start in increasing order (any
+    witness gives one by renumbering the rows; it spares the solver the orders, for larger numbers of rows)."""
     ROWS = variant.rows  # noqa: N806
     top = len(t5.deck_cards(variant, 2))
     s = TrackedSolver("take5.professional")
@@ -219,6 +220,8 @@ def _bmc_professional(turns: int, goal: str, variant: Take5Variant = _DEFAULT_VA
     cards = init + low + high
     s.add("T5-DEAL-1", z3.Distinct(*cards), *[z3.And(c >= 1, c <= top) for c in cards])
     s.add_fact(*[low[t] < high[t] for t in range(turns)])
+    if sorted_rows:
+        s.add_fact(*[init[i] < init[i + 1] for i in range(ROWS - 1)])
     rows = _Rows(list(init), list(init), [z3.IntVal(1)] * ROWS)
     choices: dict[str, Any] = {}
     for t in range(turns):
@@ -243,6 +246,14 @@ def _professional_witness(goal: str, variant: Take5Variant = _DEFAULT_VARIANT) -
     turns = 3 if goal == "too_low" else 1
     turns = min(turns, variant.hand_size)
     verdict, model, _, seconds, reason = _bmc_professional(turns, goal, variant)
+    if verdict != "sat" and goal == "too_low":
+        # Other numbers of rows may need more turns (six rows: four), and the row orders cost the solver its
+        # budget: search again with the rows in order, one more turn at a time, up to six.
+        for more in range(turns, min(6, variant.hand_size) + 1):
+            verdict, model, _, seconds, reason = _bmc_professional(more, goal, variant, sorted_rows=True)
+            turns = more
+            if verdict == "sat":
+                break
     flags = _flags(variant)
     data: dict[str, Any] = {"verdict": verdict, "model": model, "seconds": seconds, "turns": turns, "reason": reason,
                             "flags": flags}

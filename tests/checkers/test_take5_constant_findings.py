@@ -112,3 +112,15 @@ def test_the_most_a_turn_takes_is_decided_under_small_hands_and_decks(flags: lis
     assert witness["players"] == players and witness["taken"] == 27
     state = GAME.replay(players, read.variant, [GAME.parse_move(m) for m in witness["moves"]])
     assert compute_pile_points(state.piles[0]) >= 27
+
+
+def test_the_professional_too_low_card_is_found_with_six_rows() -> None:
+    """Six rows: no two-player witness within three turns, and the solver spends its budget on the rows' orders;
+    the search goes on with the rows in order and one more turn, and finds one in four (replayed here)."""
+    question = next(q for q in questions("take5") if q.id == "T5-F-2")
+    found = question.ask(reading=reading_from_flags("take5", ["rows=6"]))
+    assert found.verdict == "sat" and "4 turns" in found.bounds, found
+    flags = found.witness["flags"]
+    assert flags["rows"] == 6 and flags["professional"] is True
+    state = GAME.replay(2, Take5Variant(**flags), [GAME.parse_move(m) for m in found.witness["moves"]])
+    assert len(state.rows) == 6 and found.witness["card"] in state.chosen
