@@ -406,7 +406,7 @@ def _take5_endless(qid: str, question: str, start: float, reading: Any) -> Findi
     """Take 5 under numbers whose rows can keep a whole round's cards (the length bound's step query is then
     satisfiable): a round in which nobody takes a card, played on the reading's engine, is the witness that the
     game need not end (:func:`ruleproof.checkers.smt.take5.quiet_round_witness`); ``None`` when none is found."""
-    from ruleproof.checkers.smt.take5 import quiet_round_witness
+    from ruleproof.checkers.smt.take5_replay import quiet_round_witness
     from ruleproof.spec.take5 import Take5Variant
 
     variant = getattr(reading, "variant", None)

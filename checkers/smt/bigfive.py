@@ -59,12 +59,12 @@ from ruleproof.checkers.smt.bigfive_encoding import (
     Frame,
     _add,
     any_play,
-    bonus_terms,
     comb_frame,
     invariant_patterns,
     line_five_follows,
     solve_rules,
 )
+from ruleproof.checkers.smt.bigfive_bonus import bonus_terms
 from ruleproof.checkers.smt.bigfive_dead import DeadQuery, dead_board_query as dead_board_query
 from ruleproof.checkers.smt.bigfive_dead import every_box, no_dead_board_in
 from ruleproof.checkers.smt.bigfive_replay import build_order, replay_plays, translate

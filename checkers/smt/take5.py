@@ -30,13 +30,17 @@ import z3
 from ruleproof.checkers.catalogue.questions import Question, register
 from ruleproof.checkers.catalogue.findings import Finding
 from ruleproof.checkers.smt.core import SolverResult, TrackedSolver, maximize
-from ruleproof.checkers.smt.take5_round import RoundPlan, plan_round, quiet_round
+from ruleproof.checkers.smt.take5_replay import (
+    changed_flags, deal_moves as deal_moves, quiet_round_witness as quiet_round_witness, replay as replay, resolve,
+    round_witness as round_witness, select_all,
+)
+from ruleproof.checkers.smt.take5_round import plan_round
 from ruleproof.model.core import TERMINAL
 from ruleproof.model.take5 import GAME
 from ruleproof.spec import take5 as t5
 from ruleproof.spec.core import variant_from_mapping, variant_to_dict
 from ruleproof.spec.errors import RuleproofError
-from ruleproof.spec.take5 import Deal, Place, Select, Take, Take5State, Take5Variant
+from ruleproof.spec.take5 import Deal, Place, Take5State, Take5Variant
 
 GAME_ID = "take5"
 _DEFAULT_VARIANT = Take5Variant()
@@ -45,62 +49,10 @@ _DEFAULT_VARIANT = Take5Variant()
 CONSTANT_FLAGS = ("rows", "row_capacity", "hand_size", "deck_top")
 
 
-def _flags(variant: Take5Variant) -> dict[str, Any]:
-    """The flags of ``variant`` that differ from the defaults (a witness's ``flags``)."""
-    default = variant_to_dict(_DEFAULT_VARIANT)
-    return {k: v for k, v in variant_to_dict(variant).items() if default[k] != v}
-
-
 def _numbers_text(variant: Take5Variant) -> str:
     """``"4 rows of 5 cards, hands of 10, cards 1-104"`` (the numbers a finding was decided under)."""
     return (f"{variant.rows} rows of {variant.row_capacity} cards, hands of {variant.hand_size}, "
             f"cards 1-{variant.deck_top}")
-
-
-# --------------------------------------------------------------------------
-# Replaying witnesses
-
-
-def replay(players: int, flags: dict[str, Any], moves: Sequence[str]) -> Take5State:
-    """Play ``moves`` (text forms) through the engine from a new game; every move is checked."""
-    state = GAME.initial_state(players, variant_from_mapping(Take5Variant, flags))
-    for text in moves:
-        state = GAME.apply(state, GAME.parse_move(text))
-    return state
-
-
-def deal_moves(players: int, variant: Take5Variant, hands: Sequence[Sequence[int]], rows: Sequence[int]) -> list[str]:
-    """The deal giving each seat ``hands[s]`` (filled up to the variant's hand size with unused cards, lowest
-    first) and ``rows`` as the rows' starting cards."""
-    used = {c for h in hands for c in h} | set(rows)
-    spare = [c for c in t5.deck_cards(variant, players) if c not in used]
-    moves = []
-    for seat in range(players):
-        hand = list(hands[seat]) if seat < len(hands) else []
-        while len(hand) < variant.hand_size:
-            hand.append(spare.pop(0))
-        moves += [f"deal {c}" for c in hand]
-    return moves + [f"deal {c}" for c in rows]
-
-
-def _resolve(state: Take5State, choose: Callable[[Take5State, tuple[Any, ...]], Any] | None = None) -> tuple[Take5State, list[str]]:
-    """Resolve the revealed cards: the only legal move, or ``choose``'s pick among several."""
-    moves: list[str] = []
-    while state.resolving and not state.finished:
-        legal = GAME.legal_moves(state)
-        move = legal[0] if len(legal) == 1 or choose is None else choose(state, legal)
-        moves.append(str(move))
-        state = GAME.apply(state, move)
-    return state, moves
-
-
-def _select_all(state: Take5State, cards: Sequence[int]) -> tuple[Take5State, list[str]]:
-    moves = []
-    for card in cards:
-        move = Select(card)
-        moves.append(str(move))
-        state = GAME.apply(state, move)
-    return state, moves
 
 
 # --------------------------------------------------------------------------
@@ -254,7 +206,7 @@ def _professional_witness(goal: str, variant: Take5Variant = _DEFAULT_VARIANT) -
             turns = more
             if verdict == "sat":
                 break
-    flags = _flags(variant)
+    flags = changed_flags(variant)
     data: dict[str, Any] = {"verdict": verdict, "model": model, "seconds": seconds, "turns": turns, "reason": reason,
                             "flags": flags}
     if verdict != "sat":
@@ -264,7 +216,7 @@ def _professional_witness(goal: str, variant: Take5Variant = _DEFAULT_VARIANT) -
     moves = deal_moves(2, variant, hands, rows)
     state = replay(2, flags, moves)
     for t in range(turns):
-        state, ms = _select_all(state, [model[f"a{t}"], model[f"b{t}"]])
+        state, ms = select_all(state, [model[f"a{t}"], model[f"b{t}"]])
         moves += ms
         last = t == turns - 1
         if last and goal == "tie":
@@ -362,15 +314,15 @@ def _one_turn_witness(variant: Take5Variant, row: Sequence[int]) -> tuple[list[s
         return None
     hands = [[a for a, _ in turns], [b for _, b in turns]]
     moves = deal_moves(2, variant, hands, [row[0], *low_rows])
-    flags = _flags(variant)
+    flags = changed_flags(variant)
     try:
         state = replay(2, flags, moves)
         before = 0
         for a, b in turns:
             before = t5.compute_pile_points(state.piles[0])
-            state, ms = _select_all(state, [a, b])
+            state, ms = select_all(state, [a, b])
             moves += ms
-            state, ms = _resolve(state)
+            state, ms = resolve(state)
             moves += ms
     except (ValueError, RuleproofError):
         return None
@@ -434,83 +386,10 @@ def _max_take_one_turn(full: bool, reading: Any = None) -> Finding:
         "T5-F-5", GAME_ID, question, "sat",
         f"{best}: a player resolves one card per turn, so takes at most one row of at most {capacity} cards; the "
         f"{capacity} richest cards are {row} ({best} bullheads), and the next card takes them in the witness.",
-        witness={"players": players, "flags": _flags(variant), "moves": moves, "seat": 0, "taken": taken, "row": row},
+        witness={"players": players, "flags": changed_flags(variant), "moves": moves, "seat": 0, "taken": taken,
+                 "row": row},
         rule_ids=("T5-SIX-1", "T5-SCORE-1", "T5-TURN-1"), seconds=time.perf_counter() - start, method="z3",
         bounds=bound + " (the witness attains it)", picture=GAME.render_text(state))
-
-
-def _spare_row(state: Take5State, legal: tuple[Any, ...]) -> Any:
-    """A choice while a round plan resolves: take a row other than the chain's (row 0)."""
-    takes = [m for m in legal if isinstance(m, Take) and m.row != 0]
-    return takes[0] if takes else legal[0]
-
-
-def round_witness(plan: RoundPlan, variant: Take5Variant) -> tuple[list[str], Take5State]:
-    """The moves of ``plan`` (:mod:`~ruleproof.checkers.smt.take5_round`) from a new game under ``variant``,
-    every move checked by the engine, and the state after its last turn.
-
-    >>> moves, state = round_witness(plan_round(Take5Variant()), Take5Variant())
-    >>> t5.compute_totals(state)[0]
-    117
-    """
-    hands = plan.hands()
-    moves = deal_moves(plan.players, variant, hands, [plan.chain[0], *plan.spare])
-    state = replay(plan.players, _flags(variant), moves)
-    for turn in range(plan.turns):
-        state, ms = _select_all(state, [hand[turn] for hand in hands])
-        moves += ms
-        state, ms = _resolve(state, _spare_row)
-        moves += ms
-    return moves, state
-
-
-def quiet_round_witness(variant: Take5Variant, engine: Any = GAME) -> dict[str, Any] | None:
-    """WF-T5-1's witness where the rows can keep a whole round's cards: for the fewest players that allows, a
-    round in which nobody takes a card (:func:`~ruleproof.checkers.smt.take5_round.quiet_round`), played on
-    ``engine`` (every move checked), and the next round dealt the same way. Every total is unchanged and the
-    position after the second deal is the one after the first but for the round number, so the round can come
-    again and again: the game has no bound on its length. ``None`` when no player count allows such a round or
-    the engine refuses a move.
-
-    >>> w = quiet_round_witness(Take5Variant(row_capacity=6))
-    >>> w["players"], w["totals"], len(w["moves"]), w["repeat"]
-    (2, [0, 0], 88, 64)
-    >>> quiet_round_witness(Take5Variant()) is None
-    True
-    """
-    for players in range(t5.MIN_PLAYERS, t5.MAX_PLAYERS + 1):
-        if t5.players_problem(variant, players) is not None:
-            continue
-        plan = quiet_round(variant, players)
-        if plan is None:
-            continue
-        deal = deal_moves(players, variant, [list(h) for h in plan.hands], plan.starts)
-        try:
-            state = engine.initial_state(players, variant)
-            moves: list[str] = []
-            for text in deal:
-                state = engine.apply(state, engine.parse_move(text))
-            moves += deal
-            dealt = state
-            for turn in range(variant.hand_size):
-                for card in (hand[turn] for hand in plan.hands):
-                    state = engine.apply(state, Select(card))
-                    moves.append(str(Select(card)))
-                while state.resolving and not state.finished:
-                    (move,) = engine.legal_moves(state)  # a quiet round offers no choice
-                    state = engine.apply(state, move)
-                    moves.append(str(move))
-            repeat = len(moves)
-            for text in deal:
-                state = engine.apply(state, engine.parse_move(text))
-            moves += deal
-        except (ValueError, RuleproofError):
-            continue
-        if state.finished or state._replace(round=dealt.round) != dealt:
-            continue
-        return {"players": players, "flags": _flags(variant), "moves": moves, "repeat": repeat,
-                "totals": list(t5.compute_totals(state)), "rows": [list(r) for r in dealt.rows]}
-    return None
 
 
 def richest_cards(variant: Take5Variant, count: int) -> int:
@@ -571,7 +450,7 @@ def _max_take_one_round(full: bool, reading: Any = None) -> Finding:
         f"each of the {turns} turns, the {cards} richest cards the numbers allow ({_numbers_text(variant)}). Other "
         f"seats play {refill}{junk}{high}. No round gives more: {cards} cards carry at most {upper} bullheads "
         "(proved: unsat).",
-        witness={"players": plan.players, "flags": _flags(variant), "moves": moves, "seat": 0, "points": points},
+        witness={"players": plan.players, "flags": changed_flags(variant), "moves": moves, "seat": 0, "points": points},
         rule_ids=("T5-SIX-1", "T5-PLACE-2", "T5-LOW-3", "T5-SCORE-1", *proof.core),
         seconds=time.perf_counter() - start, method="z3",
         bounds=f"{numbers}; exact: the witness attains the proved upper bound", picture=GAME.render_text(state))
@@ -635,7 +514,7 @@ def _round_upper_bound(full: bool, reading: Any = None) -> Finding:
                 f"Yes: {cards} cards (a round of {variant.hand_size} turns, rows of {variant.row_capacity}) can "
                 f"carry {richest_cards(variant, cards)} bullheads, and T5-F-6's round takes {points} "
                 f"({plan.players} players, seat 0 takes the chain's row every turn).",
-                witness={"players": plan.players, "flags": _flags(variant), "moves": moves, "seat": 0,
+                witness={"players": plan.players, "flags": changed_flags(variant), "moves": moves, "seat": 0,
                          "points": points},
                 rule_ids=("T5-TURN-1", "T5-SIX-1", "T5-SCORE-1"), seconds=time.perf_counter() - start, method="z3",
                 bounds=bounds + "; the witness is replayed by the engine", picture=GAME.render_text(state))
