@@ -107,3 +107,14 @@ def test_a_steeper_ladder_decides_the_score_bound_and_termination() -> None:
     found = by_id(rows)
     assert "no player can score more than 125" in found["BP-F-6"]["answer"]  # 97 with the rulebook's 4, 3, 2, 1, 0
     assert found["WF-BP-1"]["method"] == "z3+exhaustive"  # the ranking counts pawn moves, not points
+
+
+def test_a_finding_s_witness_is_replayed_under_the_reading(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``replay --finding T5-F-6 --reading four.toml`` answers the question under rows of four (the stored witness is
+    the rulebook's, rows of five, which the reading refuses) and draws that round."""
+    page = tmp_path / "round.html"
+    code = main(["replay", "--finding", "T5-F-6", "--reading", str(HOWTO / "four.toml"), "--html", str(page), "--json"])
+    body = json.loads(capsys.readouterr().out)
+    assert code == 0 and page.is_file()
+    found = by_id(audit("four.toml")[1])["T5-F-6"]
+    assert body["moves"] == len(found["witness"]["moves"]) != 304  # 304: the rulebook's ten-player round
