@@ -106,7 +106,8 @@ CHOSEN: dict[str, list[tuple[int, dict[str, Any]]]] = {
         (2, {"copies": 1}), (3, {"copies": 8, "children": True}), (2, {"hand_size": 3}),
         (2, {"hand_size": 10, "children": True}), (2, {"kids_deal": 1, "children": True}),
         (2, {"kids_deal": 24, "children": True}), (2, {"max_group": 1}), (2, {"max_group": 2, "children": True}),
-        (2, {"bonus_lines": (0, 0, 0, 0, 2, 2), "bonus_group": ()}), (3, {"bonus_group": (0, 0, 0, 0, 2), "bonus_cap": 3}),
+        (2, {"bonus_lines": (0, 0, 0, 0, 2, 2), "bonus_group": ()}),
+        (3, {"bonus_group": (0, 0, 0, 0, 2), "bonus_cap": 3}),
         (2, {"bonus_lines": (0, 0, 0, 1, 1, 1), "bonus_per": "play", "bonus_cap": 1}),
     ],
 }
