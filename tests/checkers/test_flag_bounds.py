@@ -28,6 +28,8 @@ PROOFS = Path(__file__).resolve().parents[1] / "data" / "proofs"
 #: (game, flag) → (the bound's constant, the largest value accepted, players and other flags for a game at it).
 BOUNDS: dict[tuple[str, str], tuple[str, Any, int, dict[str, Any]]] = {
     ("take5", "threshold"): ("MAX_THRESHOLD", 1000, 2, {}),
+    # the too-low card's keys (issue 31.2): each of bullheads, cards, row at most once
+    ("take5", "low_row_keys"): ("MAX_LOW_ROW_KEYS", ("bullheads", "cards", "row"), 3, {}),
     ("bigpoints", "colour_discs"): ("MAX_COLOUR_DISCS", 20, 5, {}),
     ("bigpoints", "black_discs"): ("MAX_SPECIAL_DISCS", 20, 5, {}),
     ("bigpoints", "white_discs"): ("MAX_SPECIAL_DISCS", 20, 5, {}),
