@@ -277,6 +277,10 @@ ELSEWHERE: dict[str, str] = {
         ("bigfive_components.py", "MAX_IDLE_ROUNDS"), ("bigfive_components.py", "MAX_PENALTY_LIMIT")]},
     "model/inputs.py:MAX_VALUE_BYTES": "tests/checkers/test_input_boundary.py",
     "checkers/campaign/schema.py:MAX_CHUNKS": "tests/checkers/test_campaign_folder.py",
+    # house rules as data (issue 31.2): the bonus table's entries and cap, the too-low card's keys
+    "spec/bigfive_components.py:MAX_BONUS_CAP": "tests/checkers/test_flag_bounds.py",
+    "spec/bigfive_components.py:MAX_BONUS_ENTRY": "tests/spec/test_bigfive_bonus_table.py",
+    "spec/take5.py:MAX_LOW_ROW_KEYS": "tests/spec/test_take5_low_rows.py",
 }
 
 #: Limits with no boundary of their own to probe here, and why.
