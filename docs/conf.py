@@ -100,17 +100,17 @@ if importlib.util.find_spec("sphinxcontrib.cairosvgconverter") is not None:
     extensions.append("sphinxcontrib.cairosvgconverter")
 
 
-def _rinoh_documents() -> list[dict[str, str]]:
+def _rinoh_documents() -> list[dict[str, str | bool]]:
     from ruleproof.model.registry import available_games
     from ruleproof.spec.registry import spec_for
 
     return [{"doc": f"games/{game}/print", "target": f"ruleproof-{game}", "template": "_pdf/ruleproof.rtt",
-             "title": spec_for(game).title, "subtitle": "the annotated rulebook", "author": author}
+             "title": spec_for(game).title, "subtitle": "the annotated rulebook", "author": author,
+             "domain_indices": False}
             for game in available_games()]
 
 
 rinoh_documents = _rinoh_documents()
-rinoh_domain_indices = False
 
 # ruleproof_docs: compute the findings (quick forms) and draw the worked examples.
 ruleproof_findings = True

@@ -63,7 +63,7 @@ FACTS: dict[str, tuple[Fact, ...]] = {
         _BF("Publisher", "Amigo"),
         _BF("Year", "2011"),
         _BF("Original title", "Gib mir 5!"),
-        _BF("Players", "1–4 (the rulebook itself names no count; it has a solitaire)"),
+        _BF("Players", "1–4 (the rulebook itself names no count; it has a solitaire; five with the allow_five flag)"),
         Fact("Age", ""),
         Fact("Playing time", ""),
         Fact("Components", "100 cards", "rulebook", "В набор входит 100 карт"),
