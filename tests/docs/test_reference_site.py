@@ -119,13 +119,15 @@ def test_every_game_links_its_card_lookup_and_print_page(game: str, pages: dict[
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_print_page_holds_every_rule_ambiguity_and_finding_of_the_game(game: str, pages: dict[str, Page],
-                                                                      published: dict[str, Any]) -> None:
+def test_print_page_holds_every_rule_ambiguity_and_finding_of_the_game(game: str, pages: dict[str, Page]) -> None:
+    from ruleproof.checkers.catalogue.questions import questions
+
     spec = spec_for(game)
     page = pages[f"games/{game}/print.html"]
-    for item in (*spec.rules, *spec.ambiguities):
-        assert f"print-{game}-{item.id.lower()}" in page.ids, f"{item.id} is not on the print page"
-        assert f"{item.id} · " in page.text
+    ids = [r.id for r in spec.rules] + [a.id for a in spec.ambiguities] + [q.id for q in questions(game)]
+    for ident in ids:
+        assert f"print-{game}-{ident.lower()}" in page.ids, f"{ident} is not on the print page"
+        assert f"{ident} · " in page.text
     for rule in spec.rules:
         assert _flat(rule.text) in page.text, f"{rule.id}'s restatement is not on the print page"
     assert "About the game" in page.text

@@ -121,7 +121,7 @@ def test_replay_header_shows_no_empty_flags() -> None:
     from ruleproof.checkers.view.replay import replay_html
     from ruleproof.model.records import GameRecord
 
-    page = replay_html(GameRecord("cinco", 2, {"layout": "square"}, [], 0))
+    page = replay_html(GameRecord("cinco", 2, {"layout": "square"}, (), 0))
     header = re.search(r"players · variant: ([^<]*)<", page)
     assert header is not None
     assert "layout=square" in header.group(1)
@@ -138,3 +138,19 @@ def test_verdict_labels_have_a_meaning_and_the_rest_none() -> None:
     for verdict in seen:
         assert verdicts.meaning(str(verdict)), f"the verdict {verdict!r} is not explained"
     assert verdicts.meaning("maybe") == ""
+
+
+def test_print_pages_offer_the_pdfs_found_and_name_the_missing_ones(tmp_path: Path,
+                                                                    caplog: pytest.LogCaptureFixture) -> None:
+    from types import SimpleNamespace
+
+    from ruleproof_docs.generate import built_pdfs
+
+    (tmp_path / "ruleproof-take5.pdf").write_bytes(b"%PDF-1.4\n")
+    app = SimpleNamespace(config=SimpleNamespace(ruleproof_pdf_dir=str(tmp_path)), builder=SimpleNamespace(format="html"))
+    with caplog.at_level("WARNING"):
+        found = built_pdfs(app, ["take5", "cinco"])  # type: ignore[arg-type]
+    assert found == {"take5": tmp_path / "ruleproof-take5.pdf"}
+    assert "no ruleproof-cinco.pdf" in caplog.text
+    unasked = SimpleNamespace(config=SimpleNamespace(ruleproof_pdf_dir=""), builder=SimpleNamespace(format="html"))
+    assert built_pdfs(unasked, ["take5"]) == {}  # type: ignore[arg-type]

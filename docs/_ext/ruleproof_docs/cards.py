@@ -196,7 +196,7 @@ class CardDirective(SphinxDirective):
     def run(self) -> list[nodes.Node]:
         game, key = self.arguments
         node = nodes.inline("", "", ids=[anchor(game, key)], classes=["rp-anchor"])
-        std = self.env.domains.standard_domain if hasattr(self.env.domains, "standard_domain") \
+        std: Any = self.env.domains.standard_domain if hasattr(self.env.domains, "standard_domain") \
             else self.env.get_domain("std")
         std.note_object(OBJECT_TYPE, search_name(game, key), anchor(game, key), location=node)
         return [nodes.paragraph("", "", node, classes=["rp-anchor-line"])]

@@ -125,6 +125,10 @@ def built_pdfs(app: Sphinx, games: Sequence[str]) -> dict[str, Path]:
     if not folder or app.builder.format != "html":
         return {}
     found = {g: Path(folder) / pdf_name(g) for g in games}
+    missing = [path.name for path in found.values() if not path.is_file()]
+    if missing:  # asked for downloads that do not exist: say so rather than leave the print pages without them
+        logger.warning(f"ruleproof_pdf_dir={folder}: no {', '.join(missing)} (build them first: "
+                       "sphinx-build -b rinoh docs FOLDER)", type="ruleproof", subtype="pdf")
     return {g: path for g, path in found.items() if path.is_file()}
 
 
