@@ -14,7 +14,8 @@ Modules, one job each: :mod:`.audit_input` (reading an audit's JSON),
 data), :mod:`.measured` (the ``ruleproof diff`` command of a measured
 block), :mod:`.game_pages` and :mod:`.site_pages` (page contents),
 :mod:`.rst` (escaping and templates), :mod:`.generate` (checks and writing),
-:mod:`.directives` (roles and directives).
+:mod:`.directives` (roles and directives), :mod:`.tryit` (the try-it board on
+the pages, with :mod:`.tryit_board` running in the browser).
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from .cards import OBJECT_TYPE as CARD_OBJECT
 from .cards import CardDirective
 from .generate import generate
 from .search_index import command_names_in_search
+from .tryit import setup_tryit
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
@@ -49,5 +51,6 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("rp-card-entry", CardDirective)
     app.connect("builder-inited", generate)
     app.connect("env-updated", command_names_in_search)
+    setup_tryit(app)
     app.connect("html-collect-pages", _drop_unreadable_viewcode_modules, priority=400)
     return {"version": "2", "parallel_read_safe": False, "parallel_write_safe": True, "env_version": CACHE_VERSION}

@@ -30,6 +30,7 @@ from .game_pages import ambiguities_pages, examples_pages, findings_pages, overv
 from .gather import REPO, gather
 from .reference_pages import reference_pages, reference_parts
 from .site_pages import cli_pages, findings_overview, games_index, schemas_page, source_page
+from .tryit import place_boards
 
 logger = logging.getLogger(__name__)
 
@@ -173,6 +174,7 @@ def generate(app: Sphinx) -> None:
         pages[f"games/{ctx.game}/source"] = source_page(ctx)
         pages[f"games/{ctx.game}"] = overview_page(ctx, reference_parts(ctx))
     report(app, measured_problems, "measured")
+    place_boards(app, contexts, index, pages)
     pages["games/index"] = games_index(contexts)
     pages["games/findings"] = findings_overview(contexts, data, index)
     files = {f"pictures/{name}": svg for name, svg in data.svgs.items()}
