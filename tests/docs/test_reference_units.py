@@ -109,7 +109,7 @@ def test_alt_texts_are_plain_text_for_any_caption() -> None:
     from docutils.core import publish_parts
     from ruleproof_docs.rst import render_string
 
-    for caption in ("BF-F-1: unsat", "move ``play 7`` *drawn*", "a | b: <c>"):
+    for caption in ("BF-F-1: unsat", "move ``play 7`` *drawn*", "a | b: <c>", r"case правил\:-Anya"):
         source = render_string(".. image:: x.png\n   :alt: {{ caption | alt }}\n", caption=caption)
         html = publish_parts(source, writer="html5", settings_overrides={"report_level": 5})["body"]
         alt = re.search(r'alt="([^"]*)"', html)

@@ -47,8 +47,18 @@ def witness_caption(finding_id: str, caption: str) -> str:
 
 
 _LITERAL = re.compile(r"``(.+?)``")
+_ESCAPED = re.compile(r"\\(.)")
 
 
 def alt_text(text: object) -> str:
-    """Plain text for an image's ``:alt:`` option: one line, inline literals unwrapped, nothing escaped."""
-    return _LITERAL.sub(r"\1", " ".join(str(text).split()))
+    r"""Plain text for an image's ``:alt:`` option: one line, inline literals unwrapped, reST escapes undone.
+
+    A caption may arrive escaped for running text (a test's parameters, ``case Пример\:-Anya``):
+
+    >>> alt_text(r"Position 1 — case Пример нарушения правил\:-Anya")
+    'Position 1 — case Пример нарушения правил:-Anya'
+    >>> alt_text(r"``a\b`` and a\*b")
+    'a\\b and a*b'
+    """
+    parts = _LITERAL.split(" ".join(str(text).split()))  # odd items: inside ``…``, where reST takes \ literally
+    return "".join(part if index % 2 else _ESCAPED.sub(r"\1", part) for index, part in enumerate(parts))
