@@ -6,7 +6,7 @@ renders the first pages of every PDF to PNG with pypdfium2 (PDFium, the
 Chromium PDF engine) and checks what a reader would: the game's title on the
 first page, pages that are not blank, the rulebook's Russian words and our
 restatements in the text, every rule and ambiguity in the table of contents
-or the body. The PNGs are kept in ``docs/_build/pdf-pages/`` for a look.
+or the body, cross-references by id. The PNGs are kept in ``docs/_build/pdf-pages/`` for a look.
 
 The build reads the whole site again (several minutes), so the test is
 behind ``-m slow``; without the ``pdf`` extra (``pip install -e '.[pdf]'``)
@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -93,6 +94,10 @@ def test_pdf_first_pages_render_with_the_title_and_the_rulebook_text(game: str, 
         assert f"{rule.id} · " in body, f"{rule.id} is not in {pdf.name}"
     for amb in spec.ambiguities:
         assert f"{amb.id} · " in body, f"{amb.id} is not in {pdf.name}"
+    # Cross-references name the rule, ambiguity or finding ("T5-PLACE-2"), not a section number; none is broken.
+    by_number = re.search(r".{0,60}Section \d.{0,20}", body)
+    assert by_number is None, f"a cross-reference by section number: …{by_number.group(0) if by_number else ''}…"
+    assert "??" not in body, "a broken cross-reference"
     first = spec.rules[0]
     passage = sources.passages_for(game, first.id)[0]
     # Russian words of the rulebook, in the text layer (the DejaVu fonts carry Cyrillic).
