@@ -15,6 +15,7 @@ from typing import Any
 from .context import GameContext, Index, spec_module_doc
 from .measured import check_roundtrip, diff_command
 from .rst import compact_json, esc, lit, render
+from .wording import counted
 
 
 def _test_item(test: Any) -> str:
@@ -42,7 +43,8 @@ def percent(coverage: Any) -> str:
     return f"{whole:g} %"
 
 
-def overview_page(ctx: GameContext) -> str:
+def overview_page(ctx: GameContext, reference: dict[str, Any] | None = None) -> str:
+    """The game's overview; ``reference``: its infobox and reference pages (:func:`.reference_pages.reference_parts`)."""
     spec = ctx.spec
     kinds = {k: sum(1 for r in spec.rules if r.kind.value == k) for k in ("legality", "effect", "outcome")}
     glance = []
@@ -57,6 +59,7 @@ def overview_page(ctx: GameContext) -> str:
                   finding_error=ctx.data.finding_errors.get(ctx.game, ""), examples=ctx.examples,
                   coverage=ctx.coverage, coverage_percent=percent(ctx.coverage),
                   sections=list(enumerate(ctx.sections, start=1)), glance=glance, parts=part_links(ctx),
+                  reference=reference or {"infobox": "", "pages": []},
                   redirects=json.dumps({r.id: ctx.rules_doc(r.id).removeprefix("games/") + ".html#" + r.id
                                         for r in spec.rules}))
 
@@ -100,7 +103,8 @@ def _measured(ctx: GameContext, amb: Any, problems: list[str]) -> list[dict[str,
                 "summary": str(entry.get("summary", "")),
                 "picture": entry.get("picture", ""),
                 "caption": f"Game length and scores under {flag}={entry.get('default')!r} and {flag}={value!r}, "
-                           f"{entry.get('players')} players, {entry.get('games')} paired games",
+                           f"{counted(int(entry.get('players') or 0), 'player')}, "
+                           f"{counted(int(entry.get('games') or 0), 'paired game')}",
             })
     return out
 

@@ -10,6 +10,7 @@ from typing import Any
 from .context import GameContext, Index
 from .game_pages import percent
 from .gather import SiteData
+from . import verdicts
 from .rst import esc, lit, render
 
 #: Verdict → CSS class of its badge.
@@ -66,7 +67,8 @@ def findings_overview(contexts: Sequence[GameContext], data: SiteData, index: In
                           "thumbnail": data.thumbnails.get(finding.id, ""),
                           "alt": f"{finding.id}: {finding.verdict}"})
         games.append({"title": ctx.spec.title, "findings": cards})
-    return render("findings_overview.rst.jinja", games=games, source=data.findings_source)
+    return render("findings_overview.rst.jinja", games=games, source=data.findings_source,
+                  verdicts=list(verdicts.MEANINGS.items()), anchor=verdicts.DEFINITIONS_ANCHOR)
 
 
 def _schema_rows(schema: dict[str, Any], prefix: str = "") -> list[list[str]]:
