@@ -630,14 +630,15 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
         if state.finished:
             return state, 0
         variant = state.variant
-        if (len(state.rows) == _UNROLLED and not variant.professional and state.players <= _SEAT_MASK + 1
-                and _BITS_OK and type(rng) is random.Random):
+        if (len(state.rows) == _UNROLLED and not variant.professional and not variant.low_row_keys
+                and state.players <= _SEAT_MASK + 1 and _BITS_OK and type(rng) is random.Random):
             return self._four_row_playout(state, rng, trace)
         return self._general_playout(state, rng, trace)
 
     def _four_row_playout(self, state: Take5State, rng: random.Random,
                           trace: list[Take5Move] | None) -> tuple[Take5State, int]:
-        """The fast playout of four rows without the professional variant (one nearest row at most).
+        """The fast playout of four rows without the professional variant (one nearest row at most) nor
+        ``low_row_keys`` (a too-low card takes a uniform row of the four).
 
         The rows are twelve local ints (each row's end, length and bullheads) and a hand holds
         ``card << 4 | seat``, so a turn's picks are one list of ints sorted in C. The cards in the
