@@ -15,8 +15,7 @@ recorded (compared with whitespace normalised, as passages are). Every
 Russian text the specification shows needs one (:func:`russian_texts`):
 each rule's and ambiguity's passages, each ambiguity's own quote (its
 elisions ``…`` kept), each rule constant's quote (a constant marked
-``(paraphrase)`` is already English), each section heading and each glossary
-term. Passages quoted from ``RULES-NOTES.md`` are English already.
+``(paraphrase)`` is already English) and each section heading. Passages quoted from ``RULES-NOTES.md`` are English already.
 
 >>> t = translation("take5", "СПЕКТАКЛЬ")
 >>> t.english
@@ -39,7 +38,7 @@ from ruleproof.spec.sources import normalise, source_book
 #: A marker at the start of a rule constant's quote that is our own English, not a quotation.
 PARAPHRASE = "(paraphrase)"
 
-Use = Literal["heading", "passage", "quote", "constant", "term"]
+Use = Literal["heading", "passage", "quote", "constant"]
 
 
 @dataclass(frozen=True)
@@ -95,8 +94,9 @@ def russian_texts(game: str) -> dict[str, tuple[tuple[Use, str], ...]]:
 
     ``use`` is ``heading`` (a section heading or subheading), ``passage`` (a
     rule's or ambiguity's passage from the rulebook), ``quote`` (an
-    ambiguity's own quote), ``constant`` (a rule constant's quote) or
-    ``term`` (a glossary term). Keys are the texts as recorded.
+    ambiguity's own quote) or ``constant`` (a rule constant's quote). Keys
+    are the texts as recorded. (A glossary term carries its own English:
+    :mod:`ruleproof.spec.sources.glossary`.)
     """
     from ruleproof.spec.sources import items
 
@@ -119,22 +119,12 @@ def russian_texts(game: str) -> dict[str, tuple[tuple[Use, str], ...]]:
     for constant in _constants(game):
         if not constant[1].startswith(PARAPHRASE):
             add(constant[1], "constant", constant[0])
-    for term in _glossary_terms(game):
-        add(term, "term", term)
     return {text: tuple(uses) for text, uses in found.items()}
 
 
 def _constants(game: str) -> Iterable[tuple[str, str]]:
     module = importlib.import_module(f"ruleproof.spec.{game}")
     return [(c.name, c.quote) for c in module.CONSTANTS]
-
-
-def _glossary_terms(game: str) -> Iterable[str]:
-    try:
-        module = importlib.import_module("ruleproof.spec.sources.glossary")
-    except ImportError:
-        return ()
-    return [t.russian for t in module.glossary(game)]
 
 
 def missing(game: str) -> tuple[str, ...]:

@@ -23,6 +23,7 @@ from typing import Any
 
 from sphinx.application import Sphinx
 
+from .coverage_view import QuotedParagraphDirective
 from .directives import AnchorDirective, PredicateDirective, _drop_unreadable_viewcode_modules, badge_role, rule_role
 from .gather import CACHE_VERSION
 from .generate import generate
@@ -39,6 +40,8 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_role("rp-badge", badge_role)
     app.add_directive("rp-anchor", AnchorDirective)
     app.add_directive("rp-predicate", PredicateDirective)
+    app.add_directive("rp-paragraph", QuotedParagraphDirective)
+    app.add_css_file("rp-content.css")
     app.connect("builder-inited", generate)
     app.connect("html-collect-pages", _drop_unreadable_viewcode_modules, priority=400)
     return {"version": "2", "parallel_read_safe": False, "parallel_write_safe": True, "env_version": CACHE_VERSION}

@@ -15,6 +15,7 @@ from typing import Any
 from .context import GameContext, Index, spec_module_doc
 from .measured import check_roundtrip, diff_command
 from .rst import compact_json, esc, lit, render
+from .translations import english_of, with_english
 
 
 def _test_item(test: Any) -> str:
@@ -70,7 +71,8 @@ def rules_pages(ctx: GameContext, index: Index) -> dict[str, str]:
             index.targets[rule.id] = (docname, ctx.game)
             entries.append({
                 "id": rule.id, "title": rule.title, "rule": rule,
-                "passages": [{"text": p.text, "where": _where(ctx, p)} for p in ctx.passages.get(rule.id, ())],
+                "passages": [with_english(ctx.game, {"text": p.text, "where": _where(ctx, p)}, p.text, p.origin)
+                             for p in ctx.passages.get(rule.id, ())],
                 "tests": [_test_item(t) for t in ctx.covered.get(rule.id, [])],
                 "examples": ctx.examples_by_rule.get(rule.id, []),
                 "ambiguities": ctx.ambiguities_by_rule.get(rule.id, []),
@@ -78,7 +80,8 @@ def rules_pages(ctx: GameContext, index: Index) -> dict[str, str]:
                 "properties": ctx.props_by_rule.get(rule.id, []),
             })
         pages[docname] = render("rules.rst.jinja", game=ctx.game, section=section, rules=entries,
-                                title=f"{ctx.spec.title}: «{section}»")
+                                title=f"{ctx.spec.title}: «{section}»",
+                                section_english=english_of(ctx.game, section) or {"english": "", "note": ""})
     return pages
 
 
@@ -130,8 +133,9 @@ def _ambiguities_page(ctx: GameContext, index: Index, problems: list[str], docna
                                           and r.id not in amb.rule_ids]
         readings = [[lit(repr(r.value)), esc(r.description), "default" if r.value == amb.default else ""]
                     for r in amb.readings]
-        entries.append({"amb": amb, "where": _where(ctx, passages[0]) if passages else "", "affected": affected,
-                        "readings": readings, "measured": _measured(ctx, amb, problems)})
+        entries.append(with_english(ctx.game, {
+            "amb": amb, "where": _where(ctx, passages[0]) if passages else "", "affected": affected,
+            "readings": readings, "measured": _measured(ctx, amb, problems)}, amb.quote))
     flags = []
     for flag in ctx.flags if with_flags else []:
         choices = ", ".join(lit(repr(c)) for c in flag["choices"]) or lit(flag["type"])

@@ -83,9 +83,10 @@ def _coverage_problems(contexts: Sequence[GameContext]) -> list[str]:
         problems += [f"{ctx.game}: {p}" for p in ctx.passage_problems]
         problems += [f"{ctx.game}: {p}" for p in ctx.coverage.problems]
         if ctx.coverage.figure < 1.0:
-            gaps = ", ".join(str(e.paragraph.number) for e in ctx.coverage.uncovered)
-            problems.append(f"{ctx.game}: rulebook coverage {ctx.coverage.figure:.1%} < 100 % "
-                            f"(paragraphs neither encoded nor justified: {gaps})")
+            gaps = ", ".join(f"¶ {s.sentence.paragraph}.{s.sentence.index} «{s.sentence.text[:50]}»"
+                             for s in ctx.coverage.uncovered_sentences)
+            problems.append(f"{ctx.game}: rulebook coverage {ctx.coverage.figure:.1%} < 100 % of sentences "
+                            f"(neither encoded nor justified: {gaps})")
     return problems
 
 

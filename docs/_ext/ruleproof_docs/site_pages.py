@@ -20,11 +20,16 @@ def source_page(ctx: GameContext) -> str:
     """The rulebook paragraph by paragraph, with what encodes each one (or why nothing needs to)."""
     from ruleproof.spec.sources import normalise
 
-    sections: list[dict[str, Any]] = [{"title": "", "entries": []}]
+    from .coverage_view import source_entries
+    from .translations import english_of
+
+    extra = {e["number"]: e for e in source_entries(ctx)}
+    sections: list[dict[str, Any]] = [{"title": "", "english": "", "note": "", "entries": []}]
     for entry in ctx.coverage.entries:
         par = entry.paragraph
         if par.is_section_heading:
-            sections.append({"title": normalise(par.text), "entries": []})
+            found = english_of(ctx.game, par.text) or {"english": "", "note": ""}
+            sections.append({"title": normalise(par.text), "entries": [], **found})
         findings = {f.id: f for rule_id in entry.encoded_by for f in ctx.findings_by_rule.get(rule_id, [])}
         why = entry.justification
         sections[-1]["entries"].append({
@@ -32,6 +37,7 @@ def source_page(ctx: GameContext) -> str:
             "encoded_by": entry.encoded_by, "findings": list(findings.values()),
             "why": why.why.value if why else "", "reason": why.reason if why else "",
             "test": why.test if why else "", "duplicate_of": why.duplicate_of if why else 0,
+            **extra[par.number],
         })
     sections = [s for s in sections if s["entries"]]
     return render("source.rst.jinja", game=ctx.game, title=f"{ctx.spec.title}: the rulebook, paragraph by paragraph",
