@@ -125,7 +125,8 @@ def _replace_at(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ..
 
 
 class CincoGame(Game[CincoState, CincoMove, CincoVariant]):
-    """Cinco for 2, 3, 4 or 6 players (:data:`~ruleproof.spec.cinco.PLAYER_COUNTS`) on any layout."""
+    """Cinco for 2, 3, 4 or 6 players (:data:`~ruleproof.spec.cinco.PLAYER_COUNTS`; five with ``five="alone"``) on
+    any layout."""
 
     spec = SPEC
     state_type = CincoState
@@ -187,6 +188,8 @@ class CincoGame(Game[CincoState, CincoMove, CincoVariant]):
             if targets:
                 moves.extend(targets)
             elif joker and free:
+                if state.variant.joker_burn:  # CI-AMB-12: a joker card may also burn
+                    moves.append(row[0])
                 moves.extend(row[n] for n in free)
             else:
                 moves.append(row[0])
@@ -230,8 +233,11 @@ class CincoGame(Game[CincoState, CincoMove, CincoVariant]):
                 if cell >= card or not state.variant.joker:
                     return cell >= card
                 return FREE not in board[card - 1 :]  # the Joker: no free cell at or above the card
-            return FREE not in board[card - 1 :] and not (state.variant.joker and FREE in board) and not (
-                state.variant.must_place and self._can_place(state, hand))
+            if FREE in board[card - 1 :]:
+                return False  # a free cell at or above the card: it takes one
+            if state.variant.joker and FREE in board and not state.variant.joker_burn:
+                return False  # the Joker: it takes some free cell (unless joker_burn lets it burn)
+            return not (state.variant.must_place and self._can_place(state, hand))
         if kind is Exchange:
             ok = len(hand) == state.variant.hand_size
         elif kind is Draw:
@@ -328,7 +334,8 @@ class CincoGame(Game[CincoState, CincoMove, CincoVariant]):
     #: Flags the fast playout implements; a variant setting any other flag away
     #: from its default (a flag added later) plays through the generic path.
     _FAST_FLAGS = frozenset({"layout", "layout_data", "layout_sha256", "exact_five", "teams6", "joker", "chips",
-                             "reshuffle", "first_seat", "chips_out", "must_place", "hand_size", "line_length"})
+                             "reshuffle", "first_seat", "chips_out", "must_place", "hand_size", "line_length",
+                             "five", "joker_burn"})
     #: Methods whose override (a derived or restricted engine) sends random_playout down the generic path.
     _FAST_METHODS = ("current_player", "legal_moves", "chance_outcomes", "sample_chance", "apply_unchecked",
                      "_deal", "_completes", "_drawable", "random_move")
@@ -366,6 +373,7 @@ class CincoGame(Game[CincoState, CincoMove, CincoVariant]):
         geometry = _geometry_of(variant)
         rays, plays = geometry.rays, geometry.plays
         exact, joker, must_place = variant.exact_five, variant.joker, variant.must_place
+        joker_burn = joker and variant.joker_burn
         full_hand, line = variant.hand_size, variant.line_length
         last_chip, when_empty = variant.chips_out == "last_chip", variant.reshuffle == "when_empty"
         randrange = rng.randrange
@@ -407,9 +415,11 @@ class CincoGame(Game[CincoState, CincoMove, CincoVariant]):
                 break  # nobody can act: a draw
             option = 1 if len(hand) == full_hand or deck or in_discards else 0
             colour = turn % colours
-            # per card: how many placing plays (from free[first:]) or 0 for one burn
+            # per card: how many placing plays (from free[first:]), and whether it may burn (no placing play, or
+            # a joker card under joker_burn: one burn before its placements, as legal_moves lists them)
             counts: list[int] = []
             firsts: list[int] = []
+            burnable: list[bool] = []
             placing = 0
             burns = 0
             if chips[colour]:
@@ -417,15 +427,18 @@ class CincoGame(Game[CincoState, CincoMove, CincoVariant]):
                 for card in hand:
                     first = bisect_left(free, card)
                     k = nfree - first
+                    burn = not k
                     if not k and joker:
                         first, k = 0, nfree
+                        burn = not k or joker_burn
                     counts.append(k)
                     firsts.append(first)
+                    burnable.append(burn)
                     placing += k
-                    if not k:
-                        burns += 1
+                    burns += burn
             else:
                 counts = [0] * len(hand)
+                burnable = [True] * len(hand)
                 burns = len(hand)
             if must_place and placing:
                 option = burns = 0
@@ -449,16 +462,16 @@ class CincoGame(Game[CincoState, CincoMove, CincoVariant]):
                 continue
             pick -= option
             for i, k in enumerate(counts):
+                if burnable[i] and not (must_place and placing):
+                    if pick == 0:
+                        card, cell = hand[i], 0
+                        break
+                    pick -= 1
                 if k:
                     if pick < k:
                         card, cell = hand[i], free[firsts[i] + pick]
                         break
                     pick -= k
-                elif not (must_place and placing):
-                    if pick == 0:
-                        card, cell = hand[i], 0
-                        break
-                    pick -= 1
             if trace is not None:
                 trace.append(plays[card][cell])
             hand.remove(card)
@@ -515,6 +528,7 @@ class CincoGame(Game[CincoState, CincoMove, CincoVariant]):
             (4, v(layout="square", exact_five=True, joker=True)), (6, v(teams6="3x2", layout="square", chips=10)),
             (2, v(reshuffle="when_empty")), (3, v(first_seat=2)), (2, v(chips_out="all_out", chips=8)),
             (3, v(must_place=True)), (3, v(hand_size=3, line_length=4, chips=20)),
+            (5, v(five="alone", joker=True, joker_burn=True, chips=10)),  # CI-AMB-11, CI-AMB-12
             (4, v(chips_out="all_out", chips=6, reshuffle="when_empty", must_place=True)),
         )
 

@@ -167,6 +167,11 @@ class CincoVariant:
         three teams of two (``"3x2"``).
     :param joker: the Joker variant: a card with no free cell at or above its
         number may take any free cell.
+    :param joker_burn: with the Joker, whether such a card may also burn (the text's «может быть занято»:
+        it *may* take any free cell) instead of having to take one (CI-AMB-12).
+    :param five: five players: ``"refused"`` (the publisher's rules: teams need four or six) or ``"alone"``
+        (the text's «Игра для двух-шести игроков»: five play alone, each with a colour, like two or three;
+        CI-AMB-11).
     :param chips: chips per colour (the text: 35), 1 to :data:`MAX_CHIPS`.
     :param hand_size: the cards of a full hand (the text: 4), 1 to :data:`MAX_HAND_SIZE`: dealt at the
         start, the most a hand holds (drawing needs fewer), exchanged all together.
@@ -214,6 +219,8 @@ class CincoVariant:
     must_place: bool = False
     hand_size: int = HAND_SIZE
     line_length: int = LINE
+    five: Literal["refused", "alone"] = "refused"
+    joker_burn: bool = False
 
     def __post_init__(self) -> None:
         try:
@@ -399,6 +406,18 @@ class CincoState(NamedTuple):
 PLAYER_COUNTS_TEXT = ", ".join(map(str, PLAYER_COUNTS[:-1])) + f" or {PLAYER_COUNTS[-1]}"
 
 
+def player_counts(variant: CincoVariant | None = None) -> tuple[int, ...]:
+    """The player counts CI-SETUP-1 accepts under ``variant``: :data:`PLAYER_COUNTS`, and five with
+    ``five="alone"``.
+
+    >>> player_counts(), player_counts(CincoVariant(five="alone"))
+    ((2, 3, 4, 6), (2, 3, 4, 5, 6))
+    """
+    if variant is not None and variant.five == "alone":
+        return tuple(sorted(set(PLAYER_COUNTS) | set(range(MIN_PLAYERS, MAX_PLAYERS + 1))))
+    return PLAYER_COUNTS
+
+
 def check_players(players: int, variant: CincoVariant | None = None) -> None:
     """Raise :class:`PlayerCountError` unless the game can be played by ``players``.
 
@@ -407,8 +426,9 @@ def check_players(players: int, variant: CincoVariant | None = None) -> None:
     ...
     ruleproof.spec.errors.PlayerCountError: Cinco is for 2, 3, 4 or 6 players (4 and 6 play in teams); got 5: 5 players cannot form teams of equal size with alternating seats
     """
-    if not isinstance(players, int) or players not in PLAYER_COUNTS:
-        why = (f": {players} players cannot form teams of equal size with alternating seats"
+    if not isinstance(players, int) or players not in player_counts(variant):
+        why = (f": {players} players cannot form teams of equal size with alternating seats (five=alone lets "
+               "them play alone)"
                if isinstance(players, int) and MIN_PLAYERS <= players <= MAX_PLAYERS else "")
         raise PlayerCountError(f"Cinco is for {PLAYER_COUNTS_TEXT} players ({' and '.join(map(str, TEAM_PLAYERS))} "
                                f"play in teams); got {players!r}{why}")
@@ -648,7 +668,9 @@ def _hand(step: CStep) -> tuple[int, ...]:
 
 def _check_players(step: CStep) -> str | None:
     n = step.before.players
-    return None if n in PLAYER_COUNTS else f"{n} players; Cinco is for {PLAYER_COUNTS_TEXT} (five cannot form alternating teams)"
+    if n in player_counts(step.variant):
+        return None
+    return f"{n} players; Cinco is for {PLAYER_COUNTS_TEXT} (five cannot form alternating teams; five=alone lets them)"
 
 
 def _check_turn(step: CStep) -> str | None:
@@ -744,6 +766,8 @@ def _check_burn(step: CStep) -> str | None:
     targets = compute_target_cells(step.variant, step.before.board, move.card)
     if not targets:
         return None
+    if step.variant.joker_burn and is_joker_card(step.variant, step.before.board, move.card):
+        return None  # CI-AMB-12: the joker card may take any free cell, or burn
     shown = ", ".join(map(str, targets[:6])) + (", ..." if len(targets) > 6 else "")
     return f"card {move.card} cannot burn: it can take free cells [{shown}]"
 
@@ -930,8 +954,8 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "CI-SETUP-1", "Player count",
         "Cinco is played by two, three, four or six players; five are refused because they cannot form "
-        "teams of equal size sitting alternately.",
-        _src(SEC_INTRO, "RULES-NOTES.md §Cinco row 3"), RuleKind.LEGALITY, _check_players,
+        "teams of equal size sitting alternately (with five='alone' five play alone, CI-AMB-11).",
+        _src(SEC_INTRO, "RULES-NOTES.md §Cinco row 3"), RuleKind.LEGALITY, _check_players, flags=("five",),
     ),
     Rule(
         "CI-TURN-1", "Turn order",
@@ -1015,9 +1039,9 @@ RULES: tuple[Rule, ...] = (
         "CI-PLAY-4", "Burning",
         "A played card burns (no chip is placed) only when it cannot take any cell: no free cell numbered at "
         "or above it, or in the Joker variant no free cell at all; a colour out of chips (chips_out 'all_out') "
-        "burns every card it plays.",
+        "burns every card it plays. With joker_burn a joker card may burn although it could take a cell.",
         _src(SEC_TURN, "RULES-NOTES.md §Cinco row 5"), RuleKind.LEGALITY, _check_burn, _is_play,
-        flags=("joker", "chips_out"), moves=(Play,),
+        flags=("joker", "chips_out", "joker_burn"), moves=(Play,),
         tags=BOUNDARY_TAGS,
     ),
     Rule(
@@ -1196,6 +1220,25 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
          Reading(True, "a player who can place a chip must play such a card (must_place); play still has no "
                  "finite bound, since chance may keep dealing cards that fit nowhere")),
         False, "must_place", ("CI-PLAY-7",),
+    ),
+    Ambiguity(
+        "CI-AMB-11", "Can five play?",
+        "Игра для двух-шести игроков.",
+        _src(SEC_INTRO, "RULES-NOTES.md §Cinco row 3"),
+        (Reading("refused", "no: teams form only with four or six, and five cannot sit in equal alternating "
+                 "teams (the publisher's rules)"),
+         Reading("alone", "yes: the text says two to six and forms teams only «В случае 4х или 6ти игроков», so "
+                 "five play alone, each with a colour, as two or three do")),
+        "refused", "five", ("CI-SETUP-1",),
+    ),
+    Ambiguity(
+        "CI-AMB-12", "Must a joker card take a free cell, or may it still burn?",
+        "ей может быть занято ЛЮБОЕ свободное место на поле",
+        _src(SEC_JOKER),
+        (Reading(False, "it must take a free cell: a card burns only when it can take no cell (as without the "
+                 "Joker)"),
+         Reading(True, "it may take any free cell, or burn: «может» (may) grants a choice, not a duty")),
+        False, "joker_burn", ("CI-PLAY-4",),
     ),
 )
 

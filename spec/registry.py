@@ -331,6 +331,25 @@ def check_game_id(game: str, known: tuple[str, ...] | None = None) -> str:
     return game
 
 
+def game_of_type(cls: type[Any]) -> str:
+    """The built-in game whose specification defines ``cls`` (a move or state class), ``""`` for none: its
+    module is the game's spec module or one of its parts (``ruleproof.spec.bigfive_components`` is Big Five's).
+
+    >>> from ruleproof.spec.take5 import Place
+    >>> game_of_type(Place), game_of_type(int)
+    ('take5', '')
+    """
+    module = getattr(cls, "__module__", "") or ""
+    prefix = "ruleproof.spec."
+    if not module.startswith(prefix):
+        return ""
+    name = module[len(prefix):]
+    for game in GAME_IDS:
+        if name == game or name.startswith(game + "_"):
+            return game
+    return ""
+
+
 def spec_for(game: str) -> GameSpec[Any, Any, Any]:
     """The :class:`GameSpec` of a game: with its accelerations attached when it has them and they are
     switched on (:mod:`ruleproof.spec.accel.core`), else the plain one (the same verdicts)."""

@@ -135,6 +135,8 @@ class _Cinco:
         "must_place": (False,),
         "hand_size": HAND_SIZES,
         "line_length": None,  # legality never asks for a line: only winning does (an effect)
+        "five": ("refused",),  # five playing alone (CI-AMB-11): not implemented here, refused
+        "joker_burn": (False,),  # a joker card that may burn (CI-AMB-12): not implemented here, refused
     }
 
     #: Flags of earlier versions, accepted at their old value only (``layout_file`` "": no file).

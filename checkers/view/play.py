@@ -51,6 +51,7 @@ from ruleproof.model.core import CHANCE, TERMINAL, Game
 from ruleproof.model.records import GameRecord, make_record
 from ruleproof.model.registry import game_for
 from ruleproof.spec.errors import IllegalMoveError, MoveParseError, RuleproofError
+from ruleproof.spec.registry import game_of_type
 
 #: The kinds of seat a session knows.
 SEAT_KINDS = ("human", "random", "mcts")
@@ -77,7 +78,8 @@ class MoveGroup:
 
 def _kind_rank(move: Any) -> int:
     """Where the move's class stands in its specification's ``MOVE_TYPES`` (the rulebook's order)."""
-    declared = getattr(sys.modules.get(type(move).__module__), "MOVE_TYPES", ())
+    game = game_of_type(type(move))
+    declared = getattr(sys.modules.get(f"ruleproof.spec.{game}" if game else type(move).__module__), "MOVE_TYPES", ())
     return declared.index(type(move)) if type(move) in declared else len(declared)
 
 

@@ -197,6 +197,16 @@ def stored_witness(finding_id: str) -> Witness | None:
     return Witness(finding_id, game, data.get("question", ""), data.get("verdict", ""), data.get("answer", ""), records)
 
 
+def _fixed_reading(question: Any) -> Any:
+    """The reading a question's default answer is made under: the default one with the flags the question's
+    encoding fixes (BF-F-3 asks about the publisher's bonus: its witness is replayed with ``bonus=publisher``,
+    not the rulebook's default); ``None`` when it fixes nothing."""
+    from ruleproof.model.readings import default_reading
+
+    asked = question.asked_under(default_reading(question.game))
+    return None if asked.is_default else asked
+
+
 def solve_witness(finding_id: str, reading: Any = None) -> Witness:
     """Answer the finding's question now (under ``reading``, default the built-in rules) and turn its
     witness into records played on that reading's engine."""
@@ -210,7 +220,7 @@ def solve_witness(finding_id: str, reading: Any = None) -> Witness:
     if reading is None or reading.is_default:
         finding = question.answer()
         return Witness(finding_id, game, finding.question, finding.verdict, finding.answer,
-                       tuple(witness_records(finding)))
+                       tuple(witness_records(finding, _fixed_reading(question))))
     if reading.game != game:
         raise RecordError(f"finding {finding_id} is about {game}; the reading is for {reading.game}")
     finding = question.ask(False, reading)
@@ -253,7 +263,8 @@ def write_store(games: Sequence[str], folder: Path) -> dict[str, int]:
         for question in questions(game):
             print(f"{question.id} …", file=sys.stderr, flush=True)
             finding = question.answer()
-            records = witness_records(finding)  # empty: stored too, so the question is not answered again
+            # empty: stored too, so the question is not answered again
+            records = witness_records(finding, _fixed_reading(question))
             store[question.id] = Witness(question.id, game, finding.question, finding.verdict, finding.answer,
                                          tuple(records)).to_json()
         folder.mkdir(parents=True, exist_ok=True)

@@ -21,12 +21,13 @@ import re
 from collections.abc import Callable
 
 from ruleproof.spec.core import CHANCE
+from ruleproof.spec.registry import game_of_type
 
 _FIELD = re.compile(r"``(\w+)``")
 
 
 def _special(move: object) -> str | None:
-    module = type(move).__module__.rsplit(".", 1)[-1]
+    module = game_of_type(type(move))
     name = type(move).__name__
     phrasing: dict[tuple[str, str], Callable[[object], str]] = {
         ("take5", "Place"): lambda m: f"The owner of the lowest revealed card puts it on row {getattr(m, 'row') + 1}"

@@ -33,8 +33,9 @@ _renderers: dict[str, Callable[..., str] | None] = {}
 
 
 def _game_of(state: Any) -> str:
-    module = type(state).__module__
-    return module.rsplit(".", 1)[-1] if module.startswith("ruleproof.spec.") else ""
+    from ruleproof.spec.registry import game_of_type
+
+    return game_of_type(type(state))
 
 
 def _renderer(game: str) -> Callable[..., str] | None:

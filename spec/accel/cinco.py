@@ -147,7 +147,8 @@ def _holds_burn(step: CStep) -> bool:
     state = step.before
     return (move.cell != 0  # type: ignore[union-attr]
             or state.chips[plain.colour_of(state.players, step.variant, step.actor)] == 0
-            or not plain.compute_target_cells(step.variant, state.board, move.card))  # type: ignore[union-attr]
+            or not plain.compute_target_cells(step.variant, state.board, move.card)  # type: ignore[union-attr]
+            or step.variant.joker_burn and plain.is_joker_card(step.variant, state.board, move.card))  # type: ignore[union-attr]
 
 
 # --------------------------------------------------------------------------

@@ -475,6 +475,22 @@ class FastCalculation:
         if current is not self.plain:
             raise RuntimeError(f"{self.where} was replaced by something else; cannot attach its fast form")
         setattr(module, self.name, self.fast)
+        _ATTACHED[(self.module, self.name)] = self.plain
+
+
+#: The plain function behind each attached calculation, by ``(module, name)`` (:func:`plain_attribute`).
+_ATTACHED: dict[tuple[str, str], Callable[..., Any]] = {}
+
+
+def plain_attribute(module: ModuleType, name: str) -> Any:
+    """``module.name`` as the plain module defines it: the plain function when a fast calculation replaced it
+    (the docs show and link the plain predicates a rule calls, never their accelerations).
+
+    >>> from ruleproof.spec import take5
+    >>> plain_attribute(take5, "compute_whose_turn").__module__
+    'ruleproof.spec.take5'
+    """
+    return _ATTACHED.get((module.__name__, name), getattr(module, name))
 
 
 def remembered(module: ModuleType, name: str) -> FastCalculation:

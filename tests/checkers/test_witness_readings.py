@@ -110,3 +110,27 @@ def test_a_dead_position_question_says_why_a_plugin_does_not_apply(tmp_path: Pat
     """CI-F-1's minimum is about which lines can still be completed: removed moves change it (not applicable)."""
     finding = _question("cinco", "CI-F-1").ask(False, _ban(tmp_path, "cinco", "ban", "play 1 burn"))
     assert finding.verdict == "not applicable" and "can make smaller boards dead" in finding.answer
+
+
+def test_bf_f_3_witness_is_stored_under_the_publishers_bonus() -> None:
+    """BF-F-3 asks about the publisher's bonus count: its stored witness record carries ``bonus=publisher``, and
+    under it the witness's last play earns the 15 cards the finding reports (under the text's count: 11)."""
+    import dataclasses
+
+    from ruleproof.checkers.view.witness import stored_witness
+    from ruleproof.model.registry import game_for
+    from ruleproof.spec.bigfive import board_map, compute_bonus
+
+    witness = stored_witness("BF-F-3")
+    assert witness is not None and "15" in witness.answer
+    record = witness.records[0]
+    assert record.variant["bonus"] == "publisher"
+    game = game_for("bigfive")
+    from ruleproof.spec.core import variant_from_mapping
+
+    state = game.replay(record.players, variant_from_mapping(game.variant_type, record.variant),
+                        [game.parse_move(m.move) for m in record.moves[:-1]])
+    last = game.parse_move(record.moves[-1].move)
+    board = board_map(state.board)
+    assert compute_bonus(state.variant, board, last) == 15
+    assert compute_bonus(dataclasses.replace(state.variant, bonus="text"), board, last) == 11

@@ -242,3 +242,14 @@ def test_spec_tests_pass_with_accelerations_off() -> None:
     result = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, check=False)
     assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-2000:]
     assert re.search(r"\b[1-9]\d* passed", result.stdout), result.stdout[-2000:]
+
+
+def test_the_plain_function_behind_every_attached_calculation_is_known() -> None:
+    """The docs show the plain predicates a rule calls: every replaced calculation gives back its plain form."""
+    from ruleproof.spec.accel.core import plain_attribute
+
+    for game_id in ACCELERATED:
+        for calculation in acceleration(game_id).calculations:
+            module = importlib.import_module(calculation.module)
+            assert getattr(module, calculation.name) is calculation.fast
+            assert plain_attribute(module, calculation.name) is calculation.plain

@@ -454,6 +454,49 @@ def test_joker_variant() -> None:
             assert "CI-PLAY-4" not in ids(state, Play(89, 0))
 
 
+@pytest.mark.rule("CI-PLAY-4")
+@pytest.mark.example("Вариант ДЖОКЕР")
+def test_joker_may_burn_under_joker_burn() -> None:
+    """CI-AMB-12: «ей может быть занято ЛЮБОЕ свободное место на поле» — *may*: with ``joker_burn`` the text's
+    joker card 89 may take any free cell or burn; without it, it must take a cell (spec and engine alike)."""
+    for joker_burn in (False, True):
+        variant = V(joker=True, joker_burn=joker_burn)
+        state = position(2, variant, hands=((56, 89, 1, 2), (37, 90, 3, 4)))
+        state = engine_after(state, Play(56, 90))
+        state = engine_after(state, Play(37, 89))
+        moves = GAME.legal_moves(state)
+        CI.allows(state, Play(89, 1))
+        assert Play(89, 1) in moves
+        if joker_burn:
+            CI.allows(state, Play(89, 0))
+            assert Play(89, 0) in moves and GAME.is_legal_move(state, Play(89, 0))
+            # a card with a free cell at or above it is no joker: it still may not burn
+            assert "CI-PLAY-4" in ids(state, Play(2, 0)) and Play(2, 0) not in moves
+        else:
+            CI.refuses(state, Play(89, 0), "CI-PLAY-4")
+            assert Play(89, 0) not in moves and not GAME.is_legal_move(state, Play(89, 0))
+
+
+@pytest.mark.rule("CI-SETUP-1")
+def test_five_play_alone_under_five_alone() -> None:
+    """CI-AMB-11: «Игра для двух-шести игроков.» and teams only «В случае 4х или 6ти игроков»: with
+    ``five="alone"`` five players play, each alone with a colour of its own; by default five are refused."""
+    with pytest.raises(PlayerCountError, match="five=alone"):
+        GAME.initial_state(5, V())
+    variant = V(five="alone")
+    state = GAME.initial_state(5, variant)
+    assert state.players == 5 and len(state.chips) == 5
+    assert [colour_of(5, variant, s) for s in range(5)] == [0, 1, 2, 3, 4]
+    assert "CI-SETUP-1" not in ids(position(2, variant, hands=((1, 2, 3, 4), (5, 6, 7, 8)))._replace(players=5),
+                                   Play(1, 1), 0)
+    rng = random.Random(3)
+    for _ in range(400):
+        if GAME.is_terminal(state):
+            break
+        state = GAME.apply(state, GAME.random_move(state, rng))
+    assert GAME.is_terminal(state) or sum(1 for c in state.board if c >= 0) > 0
+
+
 @pytest.mark.rule("CI-PLAY-5")
 def test_chip_needed() -> None:
     state = position(2, hands=((10, 2, 3, 4), (5,)), chips=(0, 35))

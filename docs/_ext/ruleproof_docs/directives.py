@@ -106,10 +106,11 @@ class PredicateDirective(SphinxDirective):
     option_spec: dict[str, Callable[[str], Any]] = {"no-applies": directives.flag}
 
     def run(self) -> list[nodes.Node]:
+        from ruleproof.spec.accel.core import plain_spec
         from ruleproof.spec.registry import spec_for
 
         game, rule_id = self.arguments
-        rule = spec_for(game).rule(rule_id)
+        rule = plain_spec(spec_for(game)).rule(rule_id)  # the plain predicate, never its fast form
         out: list[nodes.Node] = []
         out += self._describe(rule.check, "decides")
         applies = rule.applies
@@ -136,7 +137,10 @@ class PredicateDirective(SphinxDirective):
         sig += addnodes.desc_name(name, name)
         desc += sig
         content = addnodes.desc_content()
-        obj = getattr(importlib.import_module(module), name, None)
+        from ruleproof.spec.accel.core import plain_attribute
+
+        loaded = importlib.import_module(module)
+        obj = plain_attribute(loaded, name) if hasattr(loaded, name) else None
         doc = inspect.getdoc(obj) if obj is not None else None
         text = note or (doc.split("\n\n")[0].replace("\n", " ") if doc else "")
         if text:
@@ -145,10 +149,12 @@ class PredicateDirective(SphinxDirective):
         return desc
 
     def _calls(self, func: Callable[..., Any]) -> list[str]:
+        from ruleproof.spec.accel.core import plain_attribute
+
         module = importlib.import_module(func.__module__)
         names = []
         for name in func.__code__.co_names:
-            obj = getattr(module, name, None)
+            obj = plain_attribute(module, name) if hasattr(module, name) else None
             if inspect.isfunction(obj) and obj.__module__ == func.__module__ and name not in names:
                 names.append(name)
         return names
