@@ -24,6 +24,7 @@ from typing import Any
 from sphinx.application import Sphinx
 
 from .coverage_view import QuotedParagraphDirective
+from .engine_links import EngineDirective, follow_engine_source
 from .directives import AnchorDirective, PredicateDirective, _drop_unreadable_viewcode_modules, badge_role, rule_role
 from .gather import CACHE_VERSION
 from .generate import generate
@@ -41,6 +42,8 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("rp-anchor", AnchorDirective)
     app.add_directive("rp-predicate", PredicateDirective)
     app.add_directive("rp-paragraph", QuotedParagraphDirective)
+    app.add_directive("rp-engine", EngineDirective)
+    app.connect("viewcode-follow-imported", follow_engine_source)
     app.add_css_file("rp-content.css")
     app.connect("builder-inited", generate)
     app.connect("html-collect-pages", _drop_unreadable_viewcode_modules, priority=400)

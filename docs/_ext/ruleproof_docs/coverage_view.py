@@ -19,6 +19,7 @@ from typing import Any
 from docutils import nodes
 from sphinx.util.docutils import SphinxDirective
 
+from .tests_source import test_ref
 from .translations import with_english
 
 #: The guillemets around the verbatim paragraph.
@@ -59,7 +60,8 @@ def source_entries(ctx: Any) -> list[dict[str, Any]]:
             if entry.encoded_by and sentence.status != "encoded":
                 unquoted.append({"text": sentence.sentence.text, "status": sentence.status,
                                  "why": why.why.value if why else "", "reason": why.reason if why else "",
-                                 "test": why.test if why else "", "duplicate_of": why.duplicate_of if why else 0})
+                                 "test": why.test if why else "", "test_ref": test_ref(why.test) if why and why.test
+                                 else "", "duplicate_of": why.duplicate_of if why else 0})
         entries.append({"number": par.number, "english": english, "unquoted": unquoted,
                         "sentences": len(entry.sentences)})
     return entries

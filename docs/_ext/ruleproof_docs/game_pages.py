@@ -15,12 +15,13 @@ from typing import Any
 from .context import GameContext, Index, spec_module_doc
 from .measured import check_roundtrip, diff_command
 from .rst import compact_json, esc, lit, render
+from .notes_page import note_links
+from .tests_source import link_to_test
 from .translations import english_of, with_english
 
 
 def _test_item(test: Any) -> str:
-    where = f"{test.path}:{test.lineno}"
-    text = f"{lit(test.name)} ({lit(where)})"
+    text = f"{lit(test.name)} ({link_to_test(test)})"
     if test.summary:
         text += f" — {esc(test.summary)}"
     if test.slow:
@@ -31,6 +32,9 @@ def _test_item(test: Any) -> str:
 def _where(ctx: GameContext, passage: Any) -> str:
     """The short citation of a passage: file, section, and a link to its paragraph in the source view."""
     text = f"{lit(passage.file)} § «{esc(passage.section)}»"
+    if passage.origin == "notes":
+        links = note_links(ctx.game, passage.note)
+        return f"{text}, {links}" if links else text
     number = ctx.paragraph_of(passage)
     if number is not None:
         text += f", :ref:`¶ {number} <src-{ctx.game}-{number}>`"
@@ -78,6 +82,7 @@ def rules_pages(ctx: GameContext, index: Index) -> dict[str, str]:
                 "ambiguities": ctx.ambiguities_by_rule.get(rule.id, []),
                 "findings": ctx.findings_by_rule.get(rule.id, []),
                 "properties": ctx.props_by_rule.get(rule.id, []),
+                "note_links": note_links(ctx.game, rule.source.note),
             })
         pages[docname] = render("rules.rst.jinja", game=ctx.game, section=section, rules=entries,
                                 title=f"{ctx.spec.title}: «{section}»",
@@ -135,6 +140,7 @@ def _ambiguities_page(ctx: GameContext, index: Index, problems: list[str], docna
                     for r in amb.readings]
         entries.append(with_english(ctx.game, {
             "amb": amb, "where": _where(ctx, passages[0]) if passages else "", "affected": affected,
+            "note_links": note_links(ctx.game, amb.source.note),
             "readings": readings, "measured": _measured(ctx, amb, problems)}, amb.quote))
     flags = []
     for flag in ctx.flags if with_flags else []:

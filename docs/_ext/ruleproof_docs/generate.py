@@ -29,6 +29,7 @@ from .game_pages import part_links
 from .game_pages import ambiguities_pages, examples_pages, findings_pages, overview_page, rules_pages
 from .gather import REPO, gather
 from .site_pages import cli_pages, findings_overview, games_index, schemas_page, source_page
+from .content_pages import content_pages
 
 logger = logging.getLogger(__name__)
 
@@ -154,6 +155,7 @@ def generate(app: Sphinx) -> None:
         pages[f"games/{ctx.game}/source"] = source_page(ctx)
         pages[f"games/{ctx.game}"] = overview_page(ctx)
     report(app, measured_problems, "measured")
+    pages.update(content_pages(contexts, tests))
     pages["games/index"] = games_index(contexts)
     pages["games/findings"] = findings_overview(contexts, data, index)
     files = {f"pictures/{name}": svg for name, svg in data.svgs.items()}

@@ -21,6 +21,7 @@ def source_page(ctx: GameContext) -> str:
     from ruleproof.spec.sources import normalise
 
     from .coverage_view import source_entries
+    from .tests_source import test_ref
     from .translations import english_of
 
     extra = {e["number"]: e for e in source_entries(ctx)}
@@ -37,6 +38,7 @@ def source_page(ctx: GameContext) -> str:
             "encoded_by": entry.encoded_by, "findings": list(findings.values()),
             "why": why.why.value if why else "", "reason": why.reason if why else "",
             "test": why.test if why else "", "duplicate_of": why.duplicate_of if why else 0,
+            "test_ref": test_ref(why.test) if why and why.test else "",
             **extra[par.number],
         })
     sections = [s for s in sections if s["entries"]]
