@@ -163,9 +163,9 @@ def test_test_page_starts_each_function_at_its_own_line() -> None:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_passage_has_its_translation_on_the_rule_page_and_in_the_source_view(
-        game: str, pages: dict[str, Page], published: dict[str, Any]) -> None:
+        game: str, pages: dict[str, Page], published: dict[str, Any], source_view: Callable[[str], Page]) -> None:
     where = published[game]["rules"]
-    source = pages[f"games/{game}/source.html"].text
+    source = source_view(game).text
     shown = 0
     for rule in spec_for(game).rules:
         page = pages[where[rule.id]].text
@@ -185,7 +185,7 @@ def test_every_passage_has_its_translation_on_the_rule_page_and_in_the_source_vi
 
 @pytest.mark.parametrize("game", GAMES)
 def test_source_view_marks_each_quoted_sentence_and_justifies_the_rest(game: str, site: Path) -> None:
-    html = (site / "games" / game / "source.html").read_text(encoding="utf-8")
+    html = "".join(p.read_text(encoding="utf-8") for p in sorted((site / "games" / game).glob("source*.html")))
     coverage = sources.coverage(game)
     assert coverage.figure == 1.0
     marks = sum(len(e.marks) for e in coverage.entries)
@@ -193,8 +193,10 @@ def test_source_view_marks_each_quoted_sentence_and_justifies_the_rest(game: str
     unquoted = [s for e in coverage.entries if e.encoded_by for s in e.sentences if s.status == "justified"]
     text = _flat(re.sub(r"<[^>]+>", "", html))
     for s in unquoted:
-        assert f"Unquoted sentence «{_flat(s.sentence.text)}»" in text.replace("&quot;", '"').replace("&#x27;", "'"), \
-            s.sentence.text
+        assert f"«{_flat(s.sentence.text)}» — {s.justification.why.value}" in text.replace("&quot;", '"').replace(
+            "&#x27;", "'"), s.sentence.text
+    assert html.count('<details class="rp-unquoted">') == len({id(e) for e in coverage.entries if e.encoded_by
+                                                                for s in e.sentences if s.status == "justified"})
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -23,8 +23,6 @@ highlighted source and links each name to its lines.
 from __future__ import annotations
 
 import importlib
-import inspect
-import re
 from collections.abc import Callable
 from typing import Any, cast
 
@@ -208,16 +206,6 @@ def lookup(game: str, name: str) -> Any:
     return obj
 
 
-def _plain(text: str) -> str:
-    """A docstring's reST roles and literals as plain words, on one line.
-
-    >>> _plain("The moves of :meth:`legal_moves`, as ``Play``\\n objects.")
-    'The moves of legal_moves, as Play objects.'
-    """
-    text = re.sub(r":[a-z:]+:`~?([^`<]*?)(?:\s*<[^>]*>)?`", r"\1", text)
-    return " ".join(text.replace("``", "").split())
-
-
 def engine_names(module: str) -> frozenset[str]:
     """Every qualified name the table gives in ``module``."""
     return frozenset(qualname for game, table in ENGINE.items() for names in table.values() for name in names
@@ -253,29 +241,29 @@ class EngineDirective(SphinxDirective):
         names = ENGINE.get(game, {}).get(rule_id, ())
         if not names:
             return [nodes.paragraph("", "", nodes.emphasis("", f"No engine function is recorded for {rule_id}."))]
-        out: list[nodes.Node] = []
         seen = cast("set[str]", self.env.temp_data.setdefault("rp_engine_ids", set()))
+        # One description, one signature per function (side by side): viewcode links each to its source.
+        desc = addnodes.desc(domain="py", objtype="function", desctype="function", no_index=True,
+                             classes=["py", "function", "rp-engine"])
+        unlinked: list[str] = []
         for name in names:
             module, qualname = resolve(game, name)
             if qualname not in _tags(module):
-                out.append(nodes.paragraph("", f"engine: {module}.{qualname}"))
+                unlinked.append(f"{module}.{qualname}")
                 continue
-            desc = addnodes.desc(domain="py", objtype="function", desctype="function", no_index=True,
-                                 classes=["py", "function", "rp-engine"])
             sig = addnodes.desc_signature(module=module, fullname=qualname, _toc_parts=(), _toc_name="")
             full = f"{module}.{qualname}"
             if full not in seen:
                 seen.add(full)
                 sig["ids"].append(full)
+            sig["classes"].append("rp-engine-line")
             sig += addnodes.desc_annotation("engine ", "engine ")
-            sig += addnodes.desc_addname(f"{module}.", f"{module}.")
+            if module != f"ruleproof.model.{game}":  # the game's own engine module goes without saying
+                sig += addnodes.desc_addname(f"{module}.", f"{module}.")
             sig += addnodes.desc_name(qualname, qualname)
             desc += sig
-            content = addnodes.desc_content()
-            doc = inspect.getdoc(lookup(game, name))
-            if doc:
-                first = _plain(doc.split("\n\n")[0])
-                content += nodes.paragraph(first, first)
-            desc += content
-            out.append(desc)
+        desc += addnodes.desc_content()
+        out: list[nodes.Node] = [desc] if len(desc) > 1 else []
+        out += [nodes.paragraph("", f"engine: {full}") for full in unlinked]
         return out
+

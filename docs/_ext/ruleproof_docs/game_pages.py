@@ -67,26 +67,31 @@ def overview_page(ctx: GameContext) -> str:
 
 
 def rules_pages(ctx: GameContext, index: Index) -> dict[str, str]:
+    from .rule_parts import part_docnames, section_parts
+
     pages = {}
-    for number, (section, rules) in enumerate(ctx.sections, start=1):
-        docname = f"games/{ctx.game}/rules-{number}"
-        entries = []
-        for rule in rules:
-            index.targets[rule.id] = (docname, ctx.game)
-            entries.append({
-                "id": rule.id, "title": rule.title, "rule": rule,
-                "passages": [with_english(ctx.game, {"text": p.text, "where": _where(ctx, p)}, p.text, p.origin)
-                             for p in ctx.passages.get(rule.id, ())],
-                "tests": [_test_item(t) for t in ctx.covered.get(rule.id, [])],
-                "examples": ctx.examples_by_rule.get(rule.id, []),
-                "ambiguities": ctx.ambiguities_by_rule.get(rule.id, []),
-                "findings": ctx.findings_by_rule.get(rule.id, []),
-                "properties": ctx.props_by_rule.get(rule.id, []),
-                "note_links": note_links(ctx.game, rule.source.note),
-            })
-        pages[docname] = render("rules.rst.jinja", game=ctx.game, section=section, rules=entries,
-                                title=f"{ctx.spec.title}: «{section}»",
-                                section_english=english_of(ctx.game, section) or {"english": "", "note": ""})
+    for number, (section, section_rules) in enumerate(ctx.sections, start=1):
+        runs = section_parts(section_rules)
+        docnames = part_docnames(ctx.game, number, len(runs))
+        for part, (docname, rules) in enumerate(zip(docnames, runs), start=1):
+            entries = []
+            for rule in rules:
+                index.targets[rule.id] = (docname, ctx.game)
+                entries.append({
+                    "id": rule.id, "title": rule.title, "rule": rule,
+                    "passages": [with_english(ctx.game, {"text": p.text, "where": _where(ctx, p)}, p.text, p.origin)
+                                 for p in ctx.passages.get(rule.id, ())],
+                    "tests": [_test_item(t) for t in ctx.covered.get(rule.id, [])],
+                    "examples": ctx.examples_by_rule.get(rule.id, []),
+                    "ambiguities": ctx.ambiguities_by_rule.get(rule.id, []),
+                    "findings": ctx.findings_by_rule.get(rule.id, []),
+                    "properties": ctx.props_by_rule.get(rule.id, []),
+                    "note_links": note_links(ctx.game, rule.source.note),
+                })
+            title = f"{ctx.spec.title}: «{section}»" + (f" ({part} of {len(runs)})" if len(runs) > 1 else "")
+            pages[docname] = render("rules.rst.jinja", game=ctx.game, section=section, rules=entries, title=title,
+                                    section_english=english_of(ctx.game, section) or {"english": "", "note": ""},
+                                    part=part, parts=docnames)
     return pages
 
 

@@ -28,7 +28,8 @@ from .context import GameContext, Index, game_context
 from .game_pages import part_links
 from .game_pages import ambiguities_pages, examples_pages, findings_pages, overview_page, rules_pages
 from .gather import REPO, gather
-from .site_pages import cli_pages, findings_overview, games_index, schemas_page, source_page
+from .site_pages import cli_pages, findings_overview, games_index, schemas_page
+from .source_parts import source_pages
 from .content_pages import content_pages
 
 logger = logging.getLogger(__name__)
@@ -152,7 +153,7 @@ def generate(app: Sphinx) -> None:
         pages.update(ambiguities_pages(ctx, index, measured_problems))
         pages.update(findings_pages(ctx, index))
         pages.update(examples_pages(ctx))
-        pages[f"games/{ctx.game}/source"] = source_page(ctx)
+        pages.update(source_pages(ctx))
         pages[f"games/{ctx.game}"] = overview_page(ctx)
     report(app, measured_problems, "measured")
     pages.update(content_pages(contexts, tests))

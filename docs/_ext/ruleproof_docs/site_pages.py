@@ -16,8 +16,8 @@ from .rst import esc, lit, render
 _CSS = {"sat": "sat", "unsat": "unsat", "unknown": "unknown", "not applicable": "notapplicable"}
 
 
-def source_page(ctx: GameContext) -> str:
-    """The rulebook paragraph by paragraph, with what encodes each one (or why nothing needs to)."""
+def source_sections(ctx: GameContext) -> list[dict[str, Any]]:
+    """The rulebook's sections, each with its paragraphs and what encodes each one (or why nothing needs to)."""
     from ruleproof.spec.sources import normalise
 
     from .coverage_view import source_entries
@@ -41,9 +41,19 @@ def source_page(ctx: GameContext) -> str:
             "test_ref": test_ref(why.test) if why and why.test else "",
             **extra[par.number],
         })
-    sections = [s for s in sections if s["entries"]]
-    return render("source.rst.jinja", game=ctx.game, title=f"{ctx.spec.title}: the rulebook, paragraph by paragraph",
-                  rulebook=ctx.spec.rulebook, coverage=ctx.coverage, percent=percent(ctx.coverage), sections=sections)
+    return [s for s in sections if s["entries"]]
+
+
+def source_page(ctx: GameContext, sections: list[dict[str, Any]] | None = None,
+                part: tuple[int, list[str]] = (1, [])) -> str:
+    """The rulebook paragraph by paragraph (``sections``: a part of it; ``part``: its number and every part's docname)."""
+    number, docnames = part
+    title = f"{ctx.spec.title}: the rulebook, paragraph by paragraph"
+    if len(docnames) > 1:
+        title += f" ({number} of {len(docnames)})"
+    return render("source.rst.jinja", game=ctx.game, title=title, rulebook=ctx.spec.rulebook, coverage=ctx.coverage,
+                  percent=percent(ctx.coverage), sections=source_sections(ctx) if sections is None else sections,
+                  part=number, parts=docnames)
 
 
 def games_index(contexts: Sequence[GameContext]) -> str:
