@@ -93,6 +93,8 @@ class PlayoutGame(Protocol):
 
     def _end_turn(self, state: BigFiveState) -> BigFiveState: ...
 
+    def max_game_length(self, players: int, variant: BigFiveVariant) -> int: ...
+
 Cell = tuple[int, int]
 _DEAL = tuple(Deal(c) for c in range(KINDS))
 _DRAW = tuple(Draw(c) for c in range(KINDS))
@@ -392,7 +394,10 @@ def random_playout(game: PlayoutGame, state: BigFiveState, rng: random.Random,
     exchanges with their refills (:func:`exchange_run`) at once."""
     steps = 0
     current, sample, apply = game.current_player, game.sample_chance, game.apply_unchecked
+    bound = game.max_game_length(state.players, state.variant)  # a bug fails here instead of looping for ever
     while True:
+        if steps > bound:
+            raise RuntimeError(f"bigfive: the fast playout ran past the game's bound of {bound} moves")
         actor = current(state)
         if actor == TERMINAL:
             return state, steps

@@ -536,7 +536,10 @@ class BigPointsGame(Game[BigPointsState, BigPointsMove, BigPointsVariant]):
         """The playout through the engine's own transitions; ``trace`` (when given) receives every move."""
         randrange = rng.randrange
         steps = 0
+        bound = self.max_game_length(state.players, state.variant)  # a bug fails here instead of looping for ever
         while True:
+            if steps > bound:
+                raise RuntimeError(f"bigpoints: the fast playout ran past the game's bound of {bound} moves")
             phase = state.phase
             if phase == _TAKE:
                 ahead, behind = _free_sides(state.path, state.pawns, state.moved, state.pawns[state.moved])

@@ -418,8 +418,11 @@ class IkebanaGame(Game[IkebanaState, IkebanaMove, IkebanaVariant]):
                 del p[:-1]
             deck.sort()
 
+        bound = self.max_game_length(players, variant)  # a bug fails here instead of looping for ever
         while True:
             steps += 1
+            if steps > bound:
+                raise RuntimeError(f"ikebana: the fast playout ran past the game's bound of {bound} moves")
             if phase == "reveal":
                 card = deck.pop(randrange(len(deck)))
                 if trace is not None:

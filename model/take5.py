@@ -14,6 +14,7 @@ row 1: 43
 from __future__ import annotations
 
 import random
+import sys
 from abc import ABCMeta
 from bisect import bisect_left, insort
 from collections import Counter
@@ -430,7 +431,10 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
         scores = list(state.scores)
         finished = False
         last = hands[-1]
+        bound = self.max_game_length(players, variant)  # a bug fails here instead of looping for ever
         while True:
+            if steps > bound:
+                raise RuntimeError(f"take5: the fast playout ran past the game's bound of {bound} moves")
             if dealt < n_deal:
                 # Uniform draws without replacement in deal order: a uniform sample.
                 k = n_deal - dealt
@@ -728,7 +732,9 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
         # at least HAND_SIZE·n − ROWS·(ROW_CAPACITY − 1) of the cards played end in piles, each worth at
         # least 1 bullhead. Before the last round no total exceeds the threshold, which bounds the number
         # of rounds; each round takes 3·HAND_SIZE·n + ROWS moves (deal, choose and resolve each card).
-        per_round_points = max(1, variant.hand_size * players - variant.rows * (variant.row_capacity - 1))
+        per_round_points = variant.hand_size * players - variant.rows * (variant.row_capacity - 1)
+        if per_round_points < 1:  # every card played may stay on the rows: a round may score nothing, no bound
+            return sys.maxsize
         rounds = (players * variant.threshold) // per_round_points + 2
         return rounds * (3 * variant.hand_size * players + variant.rows)
 

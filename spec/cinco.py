@@ -424,7 +424,7 @@ def check_players(players: int, variant: CincoVariant | None = None) -> None:
     >>> check_players(5)
     Traceback (most recent call last):
     ...
-    ruleproof.spec.errors.PlayerCountError: Cinco is for 2, 3, 4 or 6 players (4 and 6 play in teams); got 5: 5 players cannot form teams of equal size with alternating seats
+    ruleproof.spec.errors.PlayerCountError: Cinco is for 2, 3, 4 or 6 players (4 and 6 play in teams); got 5: 5 players cannot form teams of equal size with alternating seats (five=alone lets them play alone)
     """
     if not isinstance(players, int) or players not in player_counts(variant):
         why = (f": {players} players cannot form teams of equal size with alternating seats (five=alone lets "

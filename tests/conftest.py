@@ -60,3 +60,14 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
 # @pytest.mark.rule / @pytest.mark.example (tests/test_rule_index.py checks the
 # shipped index against it).
 pytest_plugins = ["ruleproof.checkers.analysis.ruleindex"]
+
+#: pytest-timeout's bound for a slow-marked campaign (the default one in pyproject.toml is for the fast suite):
+#: long, but still a bound, so a hung campaign fails instead of stalling ``-m slow`` for ever.
+SLOW_TIMEOUT = 6 * 3600
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Slow-marked tests without their own ``@pytest.mark.timeout`` get :data:`SLOW_TIMEOUT`."""
+    for item in items:
+        if item.get_closest_marker("slow") is not None and item.get_closest_marker("timeout") is None:
+            item.add_marker(pytest.mark.timeout(SLOW_TIMEOUT))

@@ -2,10 +2,11 @@
 
 The docs build runs the tests marked ``@pytest.mark.example`` with this plugin
 (``-p ruleproof_capture``). While a test runs, every state it hands to the
-specification (``GameSpec.check_move``/``check_transition``) or to an engine
-(``Game.apply``) is noted with the move; afterwards the first few distinct
+specification (``GameSpec.check_move``/``check_transition``, the accelerated
+spec's ``check_move``) or to an engine (``Game.apply``) is noted with the move; afterwards the first few distinct
 states of a game that has an SVG renderer (``ruleproof.checkers.render.<game>``
-with ``render_svg``) are drawn, with the move where the renderer takes one.
+with ``render_svg``) are drawn, with the move where the renderer takes one, and kept as JSON
+(:func:`ruleproof.model.codec.encode`) for the try-it board to start from.
 The pictures are written as JSON to ``$RULEPROOF_CAPTURE_OUT``.
 
 Nothing here changes what a test does: the wrappers call the originals.
@@ -79,6 +80,16 @@ def _draw(state: Any, move: Any) -> dict[str, str] | None:
     return None
 
 
+def _encoded(state: Any) -> object:
+    """The state as :func:`ruleproof.model.codec.encode` JSON (the try-it board starts from it), or ``None``."""
+    from ruleproof.model.codec import encode
+
+    try:
+        return encode(state)
+    except Exception:  # noqa: BLE001 - a state the codec cannot write is still drawn
+        return None
+
+
 def _key(state: Any) -> object:
     try:
         hash(state)
@@ -92,15 +103,20 @@ def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
     from ruleproof.model.core import Game
     from ruleproof.spec.core import GameSpec
 
-    saved = (GameSpec.check_move, GameSpec.check_transition, Game.apply)
+    from ruleproof.spec.accel.core import AcceleratedSpec
+
+    saved = (GameSpec.check_move, GameSpec.check_transition, Game.apply, AcceleratedSpec.check_move)
     GameSpec.check_move = _wrap(GameSpec.check_move, 2, 4)  # type: ignore[method-assign]
     GameSpec.check_transition = _wrap(GameSpec.check_transition, 2, 4)  # type: ignore[method-assign]
     Game.apply = _wrap(Game.apply, 1, 2)  # type: ignore[method-assign]
+    # The accelerated spec (what spec_for and the engines use) has its own check_move.
+    AcceleratedSpec.check_move = _wrap(AcceleratedSpec.check_move, 2, 4)  # type: ignore[method-assign]
     _seen.clear()
     try:
         outcome = yield
     finally:
-        GameSpec.check_move, GameSpec.check_transition, Game.apply = saved  # type: ignore[method-assign]
+        (GameSpec.check_move, GameSpec.check_transition, Game.apply,  # type: ignore[method-assign]
+         AcceleratedSpec.check_move) = saved
     pictures: list[dict[str, str]] = []
     done: set[object] = set()
     for state, move in _seen:
@@ -112,6 +128,7 @@ def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
         done.add(key)
         picture = _draw(state, move)
         if picture is not None:
+            picture["state"] = _encoded(state)
             pictures.append(picture)
     _seen.clear()
     _results.append({"nodeid": item.nodeid, "passed": outcome.excinfo is None, "pictures": pictures})

@@ -22,6 +22,7 @@ from ruleproof.model.cinco import GAME
 from ruleproof.spec.cinco import (
     CHIPS,
     HAND_SIZE,
+    LINE,
     SPEC,
     CincoMove,
     CincoState,
@@ -32,7 +33,7 @@ from ruleproof.spec.cinco import (
     Play,
     compute_whose_turn,
 )
-from ruleproof.spec.cinco_board import FREE, LINE, hex_layout
+from ruleproof.spec.cinco_board import FREE, hex_layout
 from ruleproof.spec.core import TERMINAL
 
 

@@ -4,7 +4,10 @@ The checker imports nothing of ruleproof's (a referee installs it alone), so it
 writes the rulebook's numbers itself, once, in its ``IMPLEMENTS`` table. Here
 that table is compared with the game's table of rule constants, and each of
 the checker's derived tables (a card's bullheads …) with the spec's for every
-card.
+card. Games whose checker writes other tables of its own (Ikebana's deck, coins
+and prices, BigPoints' colours, letters and path) are compared entry by entry
+too, the prices through the checker's own verdict at the exact cost and one
+coin below it.
 """
 
 from __future__ import annotations
@@ -158,3 +161,86 @@ def test_invalid_declaration_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(checker.IMPLEMENTS, "rows", 5)
     with pytest.raises(AssertionError):
         test_declared_constants_are_the_spec_constants("take5")
+
+
+# -- every game's own tables, card by card and cell by cell (issue 32, point 8) ----------------------------
+
+
+def test_ikebana_checker_deck_coins_and_colours_equal_the_spec() -> None:
+    """Ikebana's checker writes its deck (copies per value, colours) and the starting coins itself."""
+    from ruleproof.checkers.certcheck import ikebana as checker
+    from ruleproof.spec import ikebana as spec
+
+    assert checker.COPIES == spec.COPIES
+    assert checker.FULL_DECK == list(spec.FULL_DECK)  # card by card, in the spec's sorted order
+    assert checker.START_COINS == spec.START_COINS
+
+
+def _ikebana_buy(card: str, coins: int, players: int = 3) -> dict[str, bool]:
+    """The checker's verdicts on seat 0 buying ``card`` from the top of seat 1's pile with ``coins``."""
+    from ruleproof.checkers.certcheck import ikebana as checker
+    from ruleproof.model.registry import game_for
+    from ruleproof.spec import ikebana as spec
+
+    game = game_for("ikebana")
+    state = game.initial_state(players, spec.IkebanaVariant())
+    deck = list(state.deck)
+    deck.remove(card)
+    coins_now = list(state.coins)
+    coins_now[0] = coins
+    piles = [list(p) for p in state.piles]
+    piles[1] = [card]
+    state = state._replace(deck=tuple(deck), piles=tuple(tuple(p) for p in piles), coins=tuple(coins_now))
+    data = game.serialize(state)
+    return {rule: holds for rule, holds, _ in checker.RULES.evaluate(data, 0, ("buy", 1))}
+
+
+def test_ikebana_checker_prices_every_card_as_the_spec() -> None:
+    """For every card of the deck: with exactly its value in coins the purchase is legal (IK-BUY-2), with one
+    coin less it is not; the spec and the engine agree."""
+    from ruleproof.model.registry import game_for
+    from ruleproof.spec import ikebana as spec
+    from ruleproof.spec.ikebana import Buy
+
+    game = game_for("ikebana")
+    for card in spec.CARD_KINDS:
+        value = spec.card_value(card)
+        assert _ikebana_buy(card, value)["IK-BUY-2"], card
+        assert not _ikebana_buy(card, value - 1)["IK-BUY-2"], card
+        state = game.initial_state(3, spec.IkebanaVariant())
+        deck = list(state.deck)
+        deck.remove(card)
+        exact = state._replace(deck=tuple(deck), piles=((), (card,), ()),
+                               coins=(value, *state.coins[1:]))
+        assert Buy(1) in game.legal_moves(exact), card
+
+
+def test_ikebana_checker_player_counts_equal_the_spec() -> None:
+    from ruleproof.checkers.certcheck import ikebana as checker
+    from ruleproof.model.registry import game_for
+    from ruleproof.spec import ikebana as spec
+
+    data = game_for("ikebana").serialize(game_for("ikebana").initial_state(2, spec.IkebanaVariant()))
+    for players in range(0, spec.MAX_PLAYERS + 3):
+        verdicts = {r: h for r, h, _ in checker.RULES.evaluate({**data, "players": players}, 0, ("draw", None))}
+        assert verdicts["IK-SETUP-1"] == (spec.MIN_PLAYERS <= players <= spec.MAX_PLAYERS), players
+
+
+def test_bigpoints_checker_colours_letters_and_path_equal_the_spec() -> None:
+    """BigPoints' checker names the colours and their letters itself, and derives the path's size and
+    composition from the variant: equal to the spec's for every letter and every disc count in bounds."""
+    from ruleproof.checkers.certcheck import bigpoints as checker
+    from ruleproof.spec import bigpoints as spec
+
+    assert checker.COLOURS == spec.COLOURS
+    assert checker.LETTERS == spec.LETTERS
+    assert checker.DISCS == (*spec.COLOURS, "black", "white")
+    assert (checker.BLACK, checker.DISCS.index("white")) == (spec.BLACK, spec.WHITE)
+    for colour in range(1, spec.MAX_COLOUR_DISCS + 1):
+        for special in (0, 1, spec.MAX_SPECIAL_DISCS):
+            if colour == 1 and special == 0:
+                continue  # no disc on the path: refused by the variant
+            variant = spec.BigPointsVariant(colour_discs=colour, black_discs=special, white_discs=special)
+            flags = {"colour_discs": colour, "black_discs": special, "white_discs": special}
+            assert checker._size(flags) == spec.path_size(variant), flags
+            assert checker._composition(flags) == list(spec.path_composition(variant)), flags

@@ -78,7 +78,7 @@ NEVER = {("trace", "--update-index"), ("audit", "--full"), ("audit", "--check"),
          ("audit", "--quick"), ("audit", "--no-findings"), ("campaign search", "--full"),
          ("campaign search", "--scheduler"), ("campaign simulate", "--scheduler"), ("campaign diff", "--scheduler"),
          ("campaign fuzz", "--scheduler"), ("campaign resume", "--scheduler"), ("diff", "--no-findings"),
-         ("campaign resume", "--allow-code-change"),
+         ("campaign resume", "--allow-code-change"), ("export-smt", "--full"),
          # more than 0 starts a Dask cluster of that many processes (and nothing bounds it yet: see the report)
          *((f"campaign {kind}", "--workers") for kind in ("simulate", "diff", "fuzz", "search", "resume"))}
 #: The work each command is given first (a drawn value of the same option replaces it; argparse keeps the last).
@@ -94,10 +94,12 @@ FIRST = {
     "campaign resume": ["--workers", "0", "-q"],
     "graph": ["--max-states", "50"],
     "play": ["--simulations", "1"],
+    # without --finding, export-smt asks the whole catalogue (minutes): one cheap question instead
+    "export-smt": ["--finding", "T5-F-1", "-q"],
 }
 #: Commands whose real runs cost seconds: a sixth of the cases of the others.
 COSTLY = {"audit", "diff", "graph", "play", "campaign simulate", "campaign diff", "campaign fuzz", "campaign search",
-          "campaign resume", "fuzz", "replay", "trace"}
+          "campaign resume", "fuzz", "replay", "trace", "export-smt"}
 #: What ``play`` reads from its standard input.
 PLAY_SCRIPTS = ["1\n1\n1\nquit\n", "", "help\nmoves\nundo\nundo\n999\nplay 999\n\x00\n" + "9" * 5000 + "\nquit\n",
                 "save saved.json\nsave\nsave adir\nsave existing.json\nquit\n", "show\n1\n2\n3\n4\n5\n6\n7\n8\n"]

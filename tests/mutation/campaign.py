@@ -13,7 +13,8 @@ campaign copies ``spec/ model/ checkers/`` (as ``ruleproof/spec`` … so that th
 copy, not the editable install, is imported: ``PYTHONPATH`` points at it), plus
 ``tests/`` and ``pyproject.toml``, into a temporary directory, applies the
 patches there — never to the working tree, where other people work — and runs
-pytest on the tests of that game (:data:`SELECTION`) with ``-x``. A failing run
+pytest on the tests of that game (:data:`SELECTION`), plus the test files the
+mutant names itself (a fast path's, the certificate checker's tables'), with ``-x``. A failing run
 kills the mutant. Tests that fail on the unmutated copy (the baseline, run
 first per game) are deselected and listed in the report, so a broken test
 elsewhere does not count as a kill.
@@ -54,7 +55,7 @@ TESTS = ROOT / "tests"
 if str(TESTS) not in sys.path:
     sys.path.insert(0, str(TESTS))
 
-from mutation.corpus import GAMES, LAYERS, MUTANTS, Mutant  # noqa: E402
+from mutation.corpus import GAMES, LAYERS, MUTANTS, SHARED, TARGETS, Mutant  # noqa: E402
 
 #: The tests each game's mutants are judged by (boundary facts first: they fail fastest).
 SELECTION: dict[str, tuple[str, ...]] = {
@@ -63,6 +64,17 @@ SELECTION: dict[str, tuple[str, ...]] = {
     for game in GAMES
 }
 SELECTION["cinco"] += ("tests/spec/test_cinco_board.py",)
+SELECTION[SHARED] = ()
+#: A bound on one mutant's test run (each test also has pytest-timeout's): past it the run counts as a kill,
+#: since the suite did not pass (a hang the per-test bound missed).
+RUN_TIMEOUT = 3 * 3600
+
+
+def selection(mutant: Mutant) -> tuple[str, ...]:
+    """The test files that judge ``mutant``: the files it names itself (aimed at it, so they fail first under
+    ``-x``: a fast-path mutant that makes a game endless hangs a game test until its timeout), then its game's
+    selection."""
+    return tuple(dict.fromkeys((*mutant.tests, *SELECTION[mutant.game])))
 
 
 class CorpusError(Exception):
@@ -79,7 +91,7 @@ class Outcome:
     detail: str
 
     def to_json(self) -> dict[str, Any]:
-        return {"id": self.mutant.id, "game": self.mutant.game, "layer": self.mutant.layer,
+        return {"id": self.mutant.id, "game": self.mutant.game, "layer": self.mutant.layer, "target": self.mutant.target,
                 "rule": self.mutant.rule, "description": self.mutant.description, "status": self.status,
                 "seconds": round(self.seconds, 1), "detail": self.detail, "equivalent": self.mutant.equivalent}
 
@@ -128,7 +140,11 @@ def _env(copy: Path) -> dict[str, str]:
 def _pytest(copy: Path, paths: Sequence[str], extra: Sequence[str] = ()) -> subprocess.CompletedProcess[str]:
     command = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-x", "--no-header", "-rfE",
                *extra, *paths]
-    return subprocess.run(command, cwd=copy, env=_env(copy), capture_output=True, text=True, check=False)
+    try:
+        return subprocess.run(command, cwd=copy, env=_env(copy), capture_output=True, text=True, check=False,
+                              timeout=RUN_TIMEOUT)
+    except subprocess.TimeoutExpired:
+        return subprocess.CompletedProcess(command, 124, f"the run exceeded {RUN_TIMEOUT} s (a hang)", "")
 
 
 def imports_the_copy(copy: Path) -> bool:
@@ -139,13 +155,13 @@ def imports_the_copy(copy: Path) -> bool:
     return len(out) == 2 and all(Path(p).resolve().is_relative_to(copy.resolve()) for p in out)
 
 
-def baseline_failures(game: str, work: Path) -> list[str]:
-    """The node ids of the game's tests that fail on the unmutated copy (to deselect)."""
+def baseline_failures(game: str, work: Path, paths: Sequence[str] | None = None) -> list[str]:
+    """The node ids of the game's tests (or of ``paths``) that fail on the unmutated copy (to deselect)."""
     copy = make_copy(work / f"baseline-{game}")
     if not imports_the_copy(copy):
         raise RuntimeError("the copy is not what gets imported: check PYTHONPATH and the editable install")
-    command = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--no-header", "-rf",
-               *SELECTION[game]]
+    command = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--no-header", "-rfE",
+               *(SELECTION[game] if paths is None else paths)]
     result = subprocess.run(command, cwd=copy, env=_env(copy), capture_output=True, text=True, check=False)
     failed = [line.split()[1] for line in result.stdout.splitlines() if line.startswith(("FAILED ", "ERROR "))]
     shutil.rmtree(copy, ignore_errors=True)
@@ -159,7 +175,7 @@ def run_mutant(mutant: Mutant, work: Path, deselect: Sequence[str] = ()) -> Outc
     try:
         apply(mutant, copy)
         extra = [arg for node in deselect for arg in ("--deselect", node)]
-        result = _pytest(copy, SELECTION[mutant.game], extra)
+        result = _pytest(copy, selection(mutant), extra)
     finally:
         shutil.rmtree(copy, ignore_errors=True)
     seconds = time.perf_counter() - start
@@ -192,7 +208,7 @@ def render_table(summary: dict[str, Any]) -> str:
     """The kill rates as a text table (killed/mutants not documented as equivalent)."""
     columns = [*LAYERS, "all"]
     lines = [f"{'game':<10}" + "".join(f"{c:>16}" for c in columns)]
-    for game in [*GAMES, "all"]:
+    for game in [*GAMES, SHARED, "all"]:
         if game not in summary:
             continue
         cells = []
@@ -211,12 +227,15 @@ def render_table(summary: dict[str, Any]) -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Apply the rule mutants of tests/mutation/corpus.py to a copy of "
                                      "the project and report the kill rate per game and layer.")
-    parser.add_argument("--game", action="append", choices=GAMES, help="only this game (repeatable)")
+    parser.add_argument("--game", action="append", choices=(*GAMES, SHARED), help="only this game (repeatable)")
     parser.add_argument("--mutant", action="append", help="only this mutant id (repeatable)")
+    parser.add_argument("--target", action="append", choices=TARGETS,
+                        help="only mutants of this target: rules, fast path, certificate table ... (repeatable)")
     parser.add_argument("--json", type=Path, help="also write the report as JSON to this file")
     parser.add_argument("--no-baseline", action="store_true", help="skip the unmutated baseline run")
     args = parser.parse_args(argv)
-    chosen = [m for m in MUTANTS if (not args.game or m.game in args.game) and (not args.mutant or m.id in args.mutant)]
+    chosen = [m for m in MUTANTS if (not args.game or m.game in args.game) and (not args.mutant or m.id in args.mutant)
+              and (not args.target or m.target in args.target)]
     try:
         for mutant in chosen:
             check_applies(mutant)
@@ -230,7 +249,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         for game in dict.fromkeys(m.game for m in chosen):
             if not args.no_baseline:
                 print(f"[{game}] baseline ...", file=sys.stderr, flush=True)
-                baselines[game] = baseline_failures(game, work)
+                paths = tuple(dict.fromkeys(p for m in chosen if m.game == game for p in selection(m)))
+                baselines[game] = baseline_failures(game, work, paths)
                 if baselines[game]:
                     print(f"[{game}] deselected (fail unmutated): {baselines[game]}", file=sys.stderr)
             for mutant in (m for m in chosen if m.game == game):

@@ -11,6 +11,16 @@ project and runs the game's tests.
 
 A mutant that no test can kill because it changes nothing observable carries
 ``equivalent``: the reason, in words.
+
+Besides misreadings of the rules (``target`` ``rules``), the corpus plants the
+bugs the referee's audit of issue 32 found surviving the whole default suite,
+where no comparison of the layers can see them: in the fast paths (``fast
+path``: each engine's fast playout and the paired-games lock step), in the
+independent certificate checker's own tables (``certificate table``; layer
+``checker``), in the reading-identity checks (``reading check``) and in the
+named input limits (``limit``). Such a mutant names the test files that judge
+it (``tests``), run besides its game's selection; mutants of no one game
+belong to ``shared``.
 '''
 
 from __future__ import annotations
@@ -18,7 +28,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 GAMES = ("take5", "cinco", "ikebana", "bigpoints", "bigfive")
-LAYERS = ("engine", "spec", "both")
+#: The owner of the mutants of machinery that belongs to no one game (readings, input limits).
+SHARED = "shared"
+LAYERS = ("engine", "spec", "both", "checker")
+TARGETS = ("rules", "fast path", "certificate table", "reading check", "limit")
 
 
 @dataclass(frozen=True)
@@ -40,20 +53,25 @@ class Mutant:
     description: str
     patches: tuple[Patch, ...]
     equivalent: str = ""
+    target: str = "rules"
+    tests: tuple[str, ...] = ()
 
     @property
     def layer(self) -> str:
-        """``engine``, ``spec`` or ``both``, from the files the patches touch."""
+        """``engine``, ``spec``, ``both`` (spec and engine) or ``checker``, from the files the patches touch."""
         layers = {p.file.split("/")[0] for p in self.patches}
         if layers == {"model"}:
             return "engine"
         if layers == {"spec"}:
             return "spec"
+        if layers == {"checkers"}:
+            return "checker"
         return "both"
 
 
-def _m(id: str, game: str, rule: str, description: str, *patches: tuple[str, str, str], equivalent: str = "") -> Mutant:
-    return Mutant(id, game, rule, description, tuple(Patch(*p) for p in patches), equivalent)
+def _m(id: str, game: str, rule: str, description: str, *patches: tuple[str, str, str], equivalent: str = "",
+       target: str = "rules", tests: tuple[str, ...] = ()) -> Mutant:
+    return Mutant(id, game, rule, description, tuple(Patch(*p) for p in patches), equivalent, target, tests)
 
 
 T5S, T5E = "spec/take5.py", "model/take5.py"
@@ -147,8 +165,8 @@ CINCO = [
         "                winner, finished = colour, True\n            elif (left == 0")),
     _m("CI-M9", "cinco", "CI-END-1", "a colour's last chip completing a line is a draw (spec)", (CIS, *_CI_SPEC_ORDER)),
     _m("CI-M10", "cinco", "CI-PLAY-4", "the spec lets a card with a single free cell left burn",
-       (CIS, "    if not targets:\n        return None\n    shown",
-        "    if len(targets) <= 1:\n        return None\n    shown")),
+       (CIS, "    if not targets:\n        return None\n    if step.variant.joker_burn",
+        "    if len(targets) <= 1:\n        return None\n    if step.variant.joker_burn")),
     _m("CI-M11", "cinco", "CI-END-1", "the engine ends the game one chip early",
        (CIE, "            elif (left == 0 and", "            elif (left == 1 and")),
     _m("CI-M13", "cinco", "CI-PLAY-3", "compute_target_cells lists every free cell for a card whose own cell is "
@@ -287,4 +305,134 @@ BIGFIVE = [
        (BFS, "    return None if n >= SOLO_MIN_GROUP else", "    return None if n >= SOLO_MIN_GROUP - 1 else")),
 ]
 
-MUTANTS: tuple[Mutant, ...] = (*TAKE5, *CINCO, *IKEBANA, *BIGPOINTS, *BIGFIVE)
+# -- the fast paths, the checker's tables, the reading checks and the limits (issue 32, point 8) ------------------
+
+FAST = "tests/model/test_fast_paths_options.py"
+ACCEL = ("tests/spec/test_accelerations.py", "tests/spec/test_accel_fast_forms.py")
+DIFF = ("tests/checkers/test_diff_take5.py", "tests/checkers/test_diff_take5_boundaries.py")
+TABLES = "tests/checkers/test_certcheck_constants.py"
+IDENTITY = "tests/checkers/test_reading_identity.py"
+LIMITS = "tests/checkers/test_named_limits.py"
+BFF, DT5 = "model/bigfive_fast.py", "checkers/analysis/diff_take5.py"
+_T5_FAST_ROUND_END = ("p in zip(scores, points):\n                    total = score + p\n"
+                      "                    if total > limit or (reach and total == limit):")
+_T5_FAST_IMMEDIATE_END = ("                        if total > limit or (reach and total == limit):\n"
+                          "                            finished = True")
+_BP_FAST_BACK = "                            variant.back_to_start or path.rfind(LETTERS[c], 0, pos) >= 0)]"
+
+
+def _fast(id: str, game: str, rule: str, description: str, *patches: tuple[str, str, str],
+          tests: tuple[str, ...] = (FAST,)) -> Mutant:
+    return _m(id, game, rule, description, *patches, target="fast path", tests=tests)
+
+
+def _table(id: str, game: str, rule: str, description: str, *patches: tuple[str, str, str]) -> Mutant:
+    return _m(id, game, rule, description, *patches, target="certificate table", tests=(TABLES,))
+
+
+FAST_PATHS = [
+    _fast("T5-F1", "take5", "T5-END-1", "the fast playout's round-end check ends a '>=' game one bullhead past the "
+          "threshold", (T5E, _T5_FAST_ROUND_END, _T5_FAST_ROUND_END.replace("total == limit)", "total == limit + 1)"))),
+    _fast("T5-F2", "take5", "T5-END-1", "the fast playout's immediate end check ignores end_rule '>='",
+          (T5E, _T5_FAST_IMMEDIATE_END, _T5_FAST_IMMEDIATE_END.replace(" or (reach and total == limit)", ""))),
+    _fast("T5-F3", "take5", "T5-PLACE-3", "the fast playout ignores the professional flag (no left ends)",
+          (T5E, "                    if professional:\n                        gap = row[0] - card",
+           "                    if False:\n                        gap = row[0] - card")),
+    _fast("T5-F4", "take5", "T5-SIX-1", "the fast playout lets a full row take a sixth card",
+          (T5E, "                    if len(row) >= capacity:", "                    if len(row) > capacity:")),
+    _fast("T5-F5", "take5", "T5-END-1", "the fast playout never stops once the game is over (it would hang without "
+          "its step bound)", (T5E, "            if finished:\n                break\n            resolving = False",
+                              "            if finished:\n                pass\n            resolving = False")),
+    _fast("T5-D1", "take5", "T5-END-1", "the paired-games lock step reads '>=' as '>' at the threshold",
+          (DT5, "            if total > limit or (reach and total == limit):", "            if total > limit:"),
+          tests=DIFF),
+    _fast("T5-D2", "take5", "T5-PLACE-3", "the paired-games lock step ignores the professional flag",
+          (DT5, "            if professional:\n                gap = row[0] - card",
+           "            if False:\n                gap = row[0] - card"), tests=DIFF),
+    _fast("T5-D3", "take5", "T5-SIX-1", "the paired-games lock step lets a full row take a sixth card",
+          (DT5, "                row = rows[r]\n                if took or len(row) >= _CAPACITY:",
+           "                row = rows[r]\n                if took or len(row) > _CAPACITY:"), tests=DIFF),
+    _fast("IK-F1", "ikebana", "IK-BUY-2", "the fast playout never draws an exact-cost purchase",
+          (IKE, "value[p[-1]] <= money]", "value[p[-1]] < money]")),
+    _fast("IK-F2", "ikebana", "IK-REFUSE-1", "the fast playout ignores partial_refusal",
+          (IKE, "(money > 0 and partial)", "(money > 0 and False)")),
+    _fast("IK-F3", "ikebana", "IK-REFUSE-1", "the fast playout never draws a refusal that costs every coin left",
+          (IKE, "if ((money > refusals or (money > 0", "if ((money > refusals + 1 or (money > 0")),
+    _fast("BP-F1", "bigpoints", "BP-BLACK-3", "the fast playout never moves a pawn back to the first cell of the path",
+          (BPE, _BP_FAST_BACK, _BP_FAST_BACK.replace("LETTERS[c], 0, pos)", "LETTERS[c], 1, pos)"))),
+    _fast("BP-F2", "bigpoints", "BP-BLACK-3", "the fast playout ignores back_to_start",
+          (BPE, _BP_FAST_BACK, _BP_FAST_BACK.replace("variant.back_to_start or", "False or"))),
+    _fast("BP-F3", "bigpoints", "BP-TAKE-1", "the fast playout never takes the disc behind when one is ahead",
+          (BPE, "pos = behind if behind >= 0 and randrange(2) else ahead",
+           "pos = behind if behind >= 0 and randrange(2) and False else ahead")),
+    _fast("CI-F1", "cinco", "CI-PLAY-3", "the fast playout never places a card on the cell of its own number",
+          (CIE, "first = bisect_left(free, card)", "first = bisect_left(free, card + 1)")),
+    _fast("CI-F2", "cinco", "CI-PLAY-3", "the fast playout ignores the joker flag",
+          (CIE, "if not k and joker:", "if not k and False:")),
+    _fast("CI-F3", "cinco", "CI-PLAY-4", "the fast playout ignores must_place",
+          (CIE, "            if must_place and placing:\n                option = burns = 0",
+           "            if False:\n                option = burns = 0")),
+    _fast("BF-F1", "bigfive", "BF-PASS-1", "the fast playout ignores pass_rule 'always' (never draws the pass)",
+          (BFF, 'passes = 1 if variant.pass_rule == "always" else 0', "passes = 0")),
+    _fast("BF-F2", "bigfive", "BF-SOLO-1", "the fast playout ignores solo_discard 'optional'",
+          (BFF, 'if not self.plays or variant.solo_discard == "optional":', "if not self.plays:")),
+    # The specification's fast forms (spec/accel/): the same verdicts as the plain rules, faster.
+    _fast("T5-A1", "take5", "T5-SCORE-1", "the spec's fast bullhead table gives card 55 six",
+          ("spec/accel/take5.py", "        points = plain.compute_bullheads(card)\n",
+           "        points = plain.compute_bullheads(card) if card != 55 else 6\n"), tests=ACCEL),
+    _fast("CI-A1", "cinco", "CI-PLAY-3", "the spec's fast form of CI-PLAY-3 refuses a card on its own cell",
+          ("spec/accel/cinco.py", "return cell == 0 or cell >= move.card or", "return cell == 0 or cell > move.card or"),
+          tests=ACCEL),
+    _fast("BP-A1", "bigpoints", "BP-TAKE-1", "the spec's fast form of BP-TAKE-1 never takes a disc on the first cell",
+          ("spec/accel/bigpoints.py", '    if side == "behind":\n        return behind is not None',
+           '    if side == "behind":\n        return behind is not None and behind > 0'), tests=ACCEL),
+]
+
+CERTIFICATE_TABLES = [
+    _table("T5-C1", "take5", "T5-SCORE-1", "the checker's bullhead table gives card 55 six bullheads",
+           ("checkers/certcheck/take5.py", '("card", 55, 7)', '("card", 55, 6)')),
+    _table("CI-C1", "cinco", "CI-SETUP-1", "the checker's table forms teams for five players",
+           ("checkers/certcheck/cinco.py", '"team_players": (4, 6),', '"team_players": (4, 5, 6),')),
+    _table("IK-C1", "ikebana", "IK-BUY-2", "the checker prices a 5 at 4 coins",
+           ("checkers/certcheck/ikebana.py", "price = int(top[1]) if top is not None else None",
+            "price = min(int(top[1]), 4) if top is not None else None")),
+    _table("IK-C2", "ikebana", "IK-SETUP-2", "the checker's deck holds two 5s of each colour",
+           ("checkers/certcheck/ikebana.py", "COPIES = {1: 3, 2: 2, 3: 2, 4: 2, 5: 1}",
+            "COPIES = {1: 3, 2: 2, 3: 2, 4: 2, 5: 2}")),
+    _table("BP-C1", "bigpoints", "BP-MOVE-2", "the checker's letters swap black and white",
+           ("checkers/certcheck/bigpoints.py", 'LETTERS = "BRYGPKW"', 'LETTERS = "BRYGPWK"')),
+    _table("BF-C1", "bigfive", "BF-SETUP-1", "the checker's colour letters swap green and red",
+           ("checkers/certcheck/bigfive.py", 'COLOURS = "bygrp"', 'COLOURS = "byrgp"')),
+]
+
+_RD = "model/readings.py"
+READING_CHECKS = [
+    _m("RD-M1", SHARED, "reading identity", "a record with no plugin digest passes as made under a plugin's reading",
+       (_RD, "        if digest != self.plugin_sha256:", "        if digest and digest != self.plugin_sha256:"),
+       target="reading check", tests=(IDENTITY,)),
+    _m("RD-M2", SHARED, "reading identity", "a record without extra rules passes as made under a reading with some",
+       (_RD, "        if rules != list(self.rule_ids):", "        if rules and rules != list(self.rule_ids):"),
+       target="reading check", tests=(IDENTITY,)),
+    _m("RD-M3", SHARED, "reading identity", "the views replay a record that carries only a plugin digest under the "
+       "built-in rules", ("checkers/view/under.py",
+                          'if identity.get("rules") or identity.get("engine") or identity.get("plugin_sha256"):',
+                          'if identity.get("rules") or identity.get("engine"):'),
+       target="reading check", tests=(IDENTITY,)),
+    _m("LM-M1", SHARED, "MAX_PLUGIN_NAME", "a plugin name one character past the limit is accepted",
+       (_RD, "len(name) > MAX_PLUGIN_NAME:", "len(name) > MAX_PLUGIN_NAME + 1:"), target="limit", tests=(LIMITS,)),
+    _m("LM-M2", SHARED, "MAX_MOVE_CHARS", "a record move one character past the limit is accepted",
+       ("model/records.py", "0 < len(move) <= MAX_MOVE_CHARS", "0 < len(move) <= MAX_MOVE_CHARS + 1"),
+       target="limit", tests=(LIMITS,)),
+    _m("LM-M3", SHARED, "MAX_TITLE", "new-game refuses a title of exactly the limit",
+       ("checkers/cli/newgame.py", "len(title) > MAX_TITLE:", "len(title) >= MAX_TITLE:"), target="limit",
+       tests=(LIMITS,)),
+    _m("LM-M4", SHARED, "MAX_LIST_ITEMS", "the certificate loader accepts a list one item past the limit",
+       ("checkers/certcheck/loader.py", "len(item) > list_limit:", "len(item) > list_limit + 1:"), target="limit",
+       tests=(LIMITS,)),
+    _m("LM-M5", SHARED, "MAX_INT_DIGITS", "the input boundary refuses an integer of exactly the limit's digits",
+       ("model/inputs.py", 'if len(text.lstrip("-")) > limits.max_int_digits:',
+        'if len(text.lstrip("-")) >= limits.max_int_digits:'), target="limit", tests=(LIMITS,)),
+]
+
+MUTANTS: tuple[Mutant, ...] = (*TAKE5, *CINCO, *IKEBANA, *BIGPOINTS, *BIGFIVE, *FAST_PATHS, *CERTIFICATE_TABLES,
+                               *READING_CHECKS)

@@ -16,7 +16,8 @@ from pathlib import Path
 import pytest
 
 from mutation import campaign
-from mutation.corpus import GAMES, LAYERS, MUTANTS, Mutant, Patch
+from mutation.corpus import GAMES, LAYERS, MUTANTS, SHARED, TARGETS, Mutant, Patch
+from ruleproof.spec.registry import spec_for
 
 
 def test_corpus_ids_are_unique_and_every_game_has_ten_mutants_in_every_layer() -> None:
@@ -26,6 +27,36 @@ def test_corpus_ids_are_unique_and_every_game_has_ten_mutants_in_every_layer() -
     assert all(per_game[g] >= 10 for g in GAMES), per_game
     for game in GAMES:
         assert {m.layer for m in MUTANTS if m.game == game} == set(LAYERS), game
+    assert {m.game for m in MUTANTS} == {*GAMES, SHARED}
+    assert {m.target for m in MUTANTS} == set(TARGETS)
+
+
+def test_every_mutant_names_a_rule_of_its_game_and_existing_tests() -> None:
+    for mutant in MUTANTS:
+        if mutant.game in GAMES:
+            assert mutant.rule in {r.id for r in spec_for(mutant.game).rules}, mutant.id
+        assert (mutant.target == "rules") == (not mutant.tests), mutant.id  # the others name their judges
+        for path in campaign.selection(mutant):
+            assert (campaign.ROOT / path).is_file(), (mutant.id, path)
+
+
+#: The fast paths (each engine's fast playout, the paired-games lock step, fast forms of the spec) and the
+#: certificate checker's modules: each must have a mutant, so the campaign measures what the default suite
+#: sees of it.
+FAST_PATH_FILES = {"model/take5.py", "model/cinco.py", "model/ikebana.py", "model/bigpoints.py", "model/bigfive_fast.py",
+                   "checkers/analysis/diff_take5.py", "spec/accel/take5.py", "spec/accel/cinco.py",
+                   "spec/accel/bigpoints.py"}
+
+
+def test_every_fast_path_checker_table_and_reading_check_has_a_mutant() -> None:
+    def files(target: str) -> set[str]:
+        return {p.file for m in MUTANTS if m.target == target for p in m.patches}
+
+    assert files("fast path") == FAST_PATH_FILES
+    assert files("certificate table") == {f"checkers/certcheck/{g}.py" for g in GAMES}
+    assert {"model/readings.py", "checkers/view/under.py"} <= files("reading check")
+    for mutant in (m for m in MUTANTS if m.target == "limit"):  # a limit mutant names its limit, which exists
+        assert any(mutant.rule in (campaign.ROOT / p.file).read_text(encoding="utf-8") for p in mutant.patches)
 
 
 @pytest.mark.parametrize("mutant", MUTANTS, ids=lambda m: m.id)

@@ -14,7 +14,8 @@ Modules, one job each: :mod:`.audit_input` (reading an audit's JSON),
 data), :mod:`.measured` (the ``ruleproof diff`` command of a measured
 block), :mod:`.game_pages` and :mod:`.site_pages` (page contents),
 :mod:`.rst` (escaping and templates), :mod:`.generate` (checks and writing),
-:mod:`.directives` (roles and directives).
+:mod:`.directives` (roles and directives), :mod:`.tryit` (the try-it board on
+the pages, with :mod:`.tryit_board` running in the browser).
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from .engine_links import EngineDirective, follow_engine_source
 from .directives import AnchorDirective, PredicateDirective, _drop_unreadable_viewcode_modules, badge_role, rule_role
 from .gather import CACHE_VERSION
 from .generate import generate
+from .tryit import setup_tryit
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
@@ -46,5 +48,6 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("viewcode-follow-imported", follow_engine_source)
     app.add_css_file("rp-content.css")
     app.connect("builder-inited", generate)
+    setup_tryit(app)
     app.connect("html-collect-pages", _drop_unreadable_viewcode_modules, priority=400)
     return {"version": "2", "parallel_read_safe": False, "parallel_write_safe": True, "env_version": CACHE_VERSION}

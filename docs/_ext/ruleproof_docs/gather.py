@@ -57,6 +57,9 @@ class Picture:
 
     name: str
     caption: str
+    #: The drawn position as :func:`ruleproof.model.codec.encode` JSON (a worked example's; the try-it board
+    #: starts from it), ``None`` for other pictures.
+    state: object = None
 
 
 @dataclass
@@ -294,7 +297,7 @@ def gather(app: Sphinx, tests: Sequence[Any]) -> SiteData:
                 data.svgs[name] = picture["svg"]
                 move = picture.get("move") or ""
                 caption = f"Position {index + 1}" + (f", the move ``{move}`` drawn dashed" if move else "")
-                run.pictures.append(Picture(name, caption))
+                run.pictures.append(Picture(name, caption, picture.get("state")))
             data.examples.setdefault(base, []).append(run)
     elif not app.config.ruleproof_capture_examples:
         data.capture_note = "pictures of the worked examples are switched off (ruleproof_capture_examples = False)"

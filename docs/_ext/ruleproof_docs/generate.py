@@ -31,6 +31,7 @@ from .gather import REPO, gather
 from .site_pages import cli_pages, findings_overview, games_index, schemas_page
 from .source_parts import source_pages
 from .content_pages import content_pages
+from .tryit import place_boards
 
 logger = logging.getLogger(__name__)
 
@@ -157,6 +158,7 @@ def generate(app: Sphinx) -> None:
         pages[f"games/{ctx.game}"] = overview_page(ctx)
     report(app, measured_problems, "measured")
     pages.update(content_pages(contexts, tests))
+    place_boards(app, contexts, index, pages)
     pages["games/index"] = games_index(contexts)
     pages["games/findings"] = findings_overview(contexts, data, index)
     files = {f"pictures/{name}": svg for name, svg in data.svgs.items()}
