@@ -821,9 +821,9 @@ def compute_coverage(book: SourceBook, text: str, passages: Iterable[Passage]) -
             problems.append(f"paragraph {item.number} has no sentence starting with {item.starts!r}")
             continue
         sentence = found[0]
-        ids = direct[item.number - 1][sentence.index - 1]
-        if ids:
-            problems.append(f"{where} is justified but encoded by {', '.join(ids)}")
+        quoted_by = direct[item.number - 1][sentence.index - 1]
+        if quoted_by:
+            problems.append(f"{where} is justified but encoded by {', '.join(quoted_by)}")
         problems += _duplicate_problem(item, numbers)
         by_sentence[(item.number, sentence.index)] = item
     entries = []

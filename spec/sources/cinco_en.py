@@ -65,6 +65,9 @@ TRANSLATIONS = table(
        "with it.",
        "«ей» (with it) refers to the card: the card that finds no place at or above its number may take any "
        "free place."),
+    en("ей может быть занято ЛЮБОЕ свободное место на поле",
+       "ANY free place on the board may be taken with it",
+       "«может быть занято» (may be taken): a choice or only what becomes possible; CI-AMB-12 keeps both readings."),
     en("Может случиться так, что в момент, когда игрок играет карту, на поле не остается мест, которые возможно "
        "занять.",
        "It may happen that at the moment a player plays a card, no places are left on the board that can be "
