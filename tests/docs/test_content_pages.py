@@ -184,6 +184,17 @@ def test_every_passage_has_its_translation_on_the_rule_page_and_in_the_source_vi
 
 
 @pytest.mark.parametrize("game", GAMES)
+def test_every_ambiguity_quote_has_its_translation_on_its_page(game: str, pages: dict[str, Page],
+                                                               published: dict[str, Any]) -> None:
+    quoted = [a for a in spec_for(game).ambiguities if a.quote and not a.quote.startswith("(paraphrase)")]
+    for amb in quoted:
+        found = translation(game, amb.quote)
+        assert found is not None, f"{amb.id}: no translation of its quote"
+        page = pages[published[game]["ambiguities"][amb.id]].text
+        assert f"English: “{_flat(found.english)}”" in page, f"{amb.id}: the translation is not on its page"
+
+
+@pytest.mark.parametrize("game", GAMES)
 def test_source_view_marks_each_quoted_sentence_and_justifies_the_rest(game: str, site: Path) -> None:
     html = "".join(p.read_text(encoding="utf-8") for p in sorted((site / "games" / game).glob("source*.html")))
     coverage = sources.coverage(game)
