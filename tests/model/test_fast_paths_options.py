@@ -84,17 +84,27 @@ CHOSEN: dict[str, list[tuple[int, dict[str, Any]]]] = {
     "cinco": [
         (2, {"chips": 1}), (3, {"chips": 10}), (3, {"first_seat": 2}), (2, _small_layout()),
         (6, {"teams6": "3x2"}), (4, {"chips_out": "all_out", "chips": 6, "must_place": True}),
+        (3, {"hand_size": 1}), (2, {"hand_size": 10}), (3, {"line_length": 3}), (2, {"line_length": 6}),
     ],
-    "ikebana": [(5, {"bank": "finite"}), (5, {"bank": "finite", "shortfall": "end_game"}), (2, {"stall": "skip"})],
+    "ikebana": [
+        (5, {"bank": "finite"}), (5, {"bank": "finite", "shortfall": "end_game"}), (2, {"stall": "skip"}),
+        (3, {"values": (1, 1, 2, 2, 3, 3, 4, 4, 5, 5)}), (3, {"bouquet": 3}), (2, {"rounds": 1}),
+        (4, {"start_coins": 0}), (3, {"start_coins": 30}), (3, {"two_colour_multiplier": 1}),
+        (3, {"rainbow_multiplier": 10}), (3, {"one_colour_multiplier": 1}), (3, {"final_factor": 10}),
+    ],
     "bigpoints": [
         (3, {"colour_discs": 1}), (2, {"colour_discs": 20}), (3, {"black_discs": 0}), (2, {"black_discs": 20}),
         (3, {"white_discs": 0}), (3, {"white_discs": 20}),
         (2, {"colour_discs": 2, "black_discs": 1, "white_discs": 0, "no_free_disc": "illegal"}),
+        (3, {"step_values": (20, 0, 5, 1, 0)}), (2, {"step_values": (0, 0, 0, 0, 0)}),
     ],
     "bigfive": [
         (2, {"idle_rounds": 1, "children": True}), (3, {"handicap": (5, 10, 15)}), (2, {"rounds": 2, "children": True}),
         (2, {"rounds": 3, "penalty_limit": 20, "children": True}), (5, {"allow_five": True, "children": True}),
         (1, {"children": True, "solo_discard": "optional"}), (1, {"children": True, "solo_rest": "penalty"}),
+        (2, {"copies": 1}), (3, {"copies": 8, "children": True}), (2, {"hand_size": 3}),
+        (2, {"hand_size": 10, "children": True}), (2, {"kids_deal": 1, "children": True}),
+        (2, {"kids_deal": 24, "children": True}), (2, {"max_group": 1}), (2, {"max_group": 2, "children": True}),
     ],
 }
 
