@@ -74,6 +74,17 @@ _PLACES = {(r, left): Place(r, left) for r in range(MAX_ROWS) for left in (False
 _ONE_PLACE = tuple((_PLACES[r, False],) for r in range(MAX_ROWS))
 
 
+def low_rows(rows: Any, keys: tuple[str, ...]) -> tuple[int, ...]:
+    """The rows (ascending) that come first when ``rows`` (tuples or lists) are ordered by ``keys``, each fewest
+    first (``"bullheads"``, ``"cards"``, ``"row"``): the rows a too-low card may take under ``low_row_keys``."""
+    values = []
+    for r, row in enumerate(rows):
+        value = {"bullheads": _points(row), "cards": len(row), "row": r}
+        values.append(tuple([value[k] for k in keys]))
+    best = min(values)
+    return tuple([r for r, v in enumerate(values) if v == best])
+
+
 #: Builds a state from a complete field tuple without the NamedTuple's
 #: Python-level ``__new__`` (the hot transitions pass every field).
 _new_state = tuple.__new__
@@ -286,10 +297,14 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
 
         The house-rule hook of the engine (its spec counterpart is
         :class:`ruleproof.spec.take5.LowCardRows`): any row by default, the
-        automatic row with ``row_choice="auto"``. A derived game overrides it.
+        automatic row with ``row_choice="auto"``, the rows first by the keys of
+        ``low_row_keys`` (:func:`low_rows`). A derived game overrides it.
         """
-        if state.variant.row_choice == "auto":
+        variant = state.variant
+        if variant.row_choice == "auto":
             return (self._auto_row(state.rows),)
+        if variant.low_row_keys:
+            return low_rows(state.rows, variant.low_row_keys)
         return _ALL_ROWS[len(state.rows)]
 
     @staticmethod
@@ -371,7 +386,7 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
     #: The variant flags the fast playout knows; another flag away from its
     #: default sends random_playout down the generic path.
     _FAST_FLAGS = frozenset({"end_rule", "threshold", "end_check", "row_choice", "deck", "professional", "tie",
-                             "rows", "row_capacity", "hand_size", "deck_top"})
+                             "rows", "row_capacity", "hand_size", "deck_top", "low_row_keys"})
     #: Methods whose override (a derived or deliberately broken engine) sends
     #: random_playout down the generic path.
     _FAST_METHODS = ("legal_moves", "_placements", "too_low_rows", "_nearest", "_auto_row", "apply_unchecked",
@@ -412,6 +427,7 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
         n_deal = n_hand + n_rows
         professional = variant.professional
         auto = variant.row_choice == "auto"
+        keys = () if auto else variant.low_row_keys  # a too-low card takes one of the rows first by these keys
         immediate = variant.end_check == "immediate"
         limit = variant.threshold
         reach = variant.end_rule == ">="
@@ -506,7 +522,13 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
                     else:
                         row.append(card)
                 else:
-                    r = self._auto_row(tuple(tuple(x) for x in rows)) if auto else randrange(n_rows)
+                    if auto:
+                        r = self._auto_row(tuple(tuple(x) for x in rows))
+                    elif keys:
+                        tied = low_rows(rows, keys)
+                        r = tied[randrange(len(tied))] if len(tied) > 1 else tied[0]
+                    else:
+                        r = randrange(n_rows)
                     if trace is not None:
                         trace.append(_TAKES[r])
                     took = True
@@ -749,6 +771,9 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
             # the rule constants as flags: three rows of four cards, eight cards a hand, a 60-card deck
             (4, v(rows=3, row_capacity=4, hand_size=8, deck_top=60, threshold=30)),
             (3, v(rows=5, row_capacity=3, professional=True, row_choice="auto", threshold=25)),
+            # a too-low card's rows as data: the fewest cards; the fewest bullheads then cards (ties left)
+            (4, v(low_row_keys=("cards",), threshold=30)),
+            (3, v(low_row_keys=("bullheads", "cards"), professional=True, rows=3, row_capacity=4, threshold=20)),
         )
 
     def players_of(self, state: Take5State) -> int:
