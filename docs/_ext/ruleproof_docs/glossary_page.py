@@ -27,7 +27,8 @@ def glossary_page(ctx: Any) -> str:
         quote = constant.quote
         shown = esc(quote) if quote.startswith("(paraphrase)") else f"«{esc(quote)}»"
         english = f"“{esc(found['english'])}”" if found else "(our own words, above)"
-        constants.append([lit(constant.name), lit(repr(constant.value)), esc(constant.meaning), bounds,
+        # the meaning before the value: read as text, "1" beside "discs of each colour" would say "1 discs"
+        constants.append([lit(constant.name), esc(constant.meaning), lit(repr(constant.value)), bounds,
                           f"{shown}\n\n{english}"])
     return render("glossary.rst.jinja", game=ctx.game, title=f"{ctx.spec.title}: glossary and numbers",
                   terms=terms, constants=constants)
