@@ -745,6 +745,16 @@ def _check_deal_effect(step: Step[Take5Variant, Take5State, Take5Move]) -> str |
     return None
 
 
+def _check_deck_set_aside(step: Step[Take5Variant, Take5State, Take5Move]) -> str | None:
+    """The cards left over after the deal are set aside: a player's move never touches the undealt deck."""
+    after = step.after
+    assert after is not None
+    if after.deck == step.before.deck:
+        return None
+    return (f"{step.move} changed the undealt cards ({len(step.before.deck)} before, {len(after.deck)} after); "
+            "they stay set aside until the next round's deal")
+
+
 def _check_select_effect(step: Step[Take5Variant, Take5State, Take5Move]) -> str | None:
     before, after, move, seat = step.before, step.after, step.move, step.actor
     assert after is not None and isinstance(move, Select)
@@ -888,6 +898,12 @@ RULES: tuple[Rule, ...] = (
         "T5-DEAL-2", "Deal order",
         "Each round deals ten cards to every player, then one face-up card to start each of the four rows.",
         _src(SEC_CARDS), RuleKind.EFFECT, _check_deal_effect, _is_deal,
+    ),
+    Rule(
+        "T5-DEAL-3", "Undealt cards set aside",
+        "The cards left over after the deal are set aside for the round: no player's move takes, adds or reorders "
+        "an undealt card; only the next round's deal uses them again.",
+        _src(SEC_CARDS), RuleKind.EFFECT, _check_deck_set_aside, lambda step: step.actor != CHANCE,
     ),
     Rule(
         "T5-TURN-1", "Everyone chooses once",

@@ -24,6 +24,8 @@ from typing import Any
 
 from sphinx.application import Sphinx
 
+from .coverage_view import QuotedParagraphDirective
+from .engine_links import EngineDirective, follow_engine_source
 from .directives import AnchorDirective, PredicateDirective, _drop_unreadable_viewcode_modules, badge_role, rule_role
 from .gather import CACHE_VERSION
 from .cards import OBJECT_TYPE as CARD_OBJECT
@@ -49,6 +51,10 @@ def setup(app: Sphinx) -> dict[str, Any]:
     # The card lookup (cards.py): entries registered as search objects ``GAME.KEY``.
     app.add_object_type(CARD_OBJECT, CARD_OBJECT, objname="card")
     app.add_directive("rp-card-entry", CardDirective)
+    app.add_directive("rp-paragraph", QuotedParagraphDirective)
+    app.add_directive("rp-engine", EngineDirective)
+    app.connect("viewcode-follow-imported", follow_engine_source)
+    app.add_css_file("rp-content.css")
     app.connect("builder-inited", generate)
     app.connect("env-updated", command_names_in_search)
     setup_tryit(app)

@@ -28,8 +28,10 @@ from .context import GameContext, Index, game_context
 from .game_pages import part_links
 from .game_pages import ambiguities_pages, examples_pages, findings_pages, overview_page, rules_pages
 from .gather import REPO, gather
+from .content_pages import content_pages
 from .reference_pages import reference_pages, reference_parts
-from .site_pages import cli_pages, findings_overview, games_index, schemas_page, source_page
+from .site_pages import cli_pages, findings_overview, games_index, schemas_page
+from .source_parts import source_pages
 from .tryit import place_boards
 
 logger = logging.getLogger(__name__)
@@ -85,9 +87,10 @@ def _coverage_problems(contexts: Sequence[GameContext]) -> list[str]:
         problems += [f"{ctx.game}: {p}" for p in ctx.passage_problems]
         problems += [f"{ctx.game}: {p}" for p in ctx.coverage.problems]
         if ctx.coverage.figure < 1.0:
-            gaps = ", ".join(str(e.paragraph.number) for e in ctx.coverage.uncovered)
-            problems.append(f"{ctx.game}: rulebook coverage {ctx.coverage.figure:.1%} < 100 % "
-                            f"(paragraphs neither encoded nor justified: {gaps})")
+            gaps = ", ".join(f"¶ {s.sentence.paragraph}.{s.sentence.index} «{s.sentence.text[:50]}»"
+                             for s in ctx.coverage.uncovered_sentences)
+            problems.append(f"{ctx.game}: rulebook coverage {ctx.coverage.figure:.1%} < 100 % of sentences "
+                            f"(neither encoded nor justified: {gaps})")
     return problems
 
 
@@ -171,9 +174,10 @@ def generate(app: Sphinx) -> None:
         pages.update(ambiguities_pages(ctx, index, measured_problems))
         pages.update(findings_pages(ctx, index))
         pages.update(examples_pages(ctx))
-        pages[f"games/{ctx.game}/source"] = source_page(ctx)
+        pages.update(source_pages(ctx))
         pages[f"games/{ctx.game}"] = overview_page(ctx, reference_parts(ctx))
     report(app, measured_problems, "measured")
+    pages.update(content_pages(contexts, tests))
     place_boards(app, contexts, index, pages)
     pages["games/index"] = games_index(contexts)
     pages["games/findings"] = findings_overview(contexts, data, index)
