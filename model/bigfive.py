@@ -25,6 +25,8 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from ruleproof.model.bigfive_fast import random_playout as fast_playout
 from ruleproof.model.bigfive_index import _Index, check_play, generate_plays
 from ruleproof.model.core import CHANCE, TERMINAL, Game, Outcome
@@ -238,6 +240,7 @@ class _Setup:
         self.length = len(targets)
 
 
+@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)  # compiled: a Python class (see setup.py)
 class BigFiveGame(Game[BigFiveState, BigFiveMove, BigFiveVariant]):
     """Big Five for 1–4 players (5 with ``allow_five``) under any :class:`BigFiveVariant`."""
 
@@ -408,9 +411,7 @@ class BigFiveGame(Game[BigFiveState, BigFiveMove, BigFiveVariant]):
         cls = type(self)
         if cls is not BigFiveGame and any(getattr(cls, m) is not getattr(BigFiveGame, m) for m in self._FAST_METHODS):
             return False
-        default = BigFiveVariant()
-        return all(f in self._FAST_FLAGS or getattr(variant, f) == getattr(default, f)
-                   for f in variant.__dataclass_fields__)
+        return self._defaults_but(variant, self._FAST_FLAGS)
 
     def random_playout(self, state: BigFiveState, rng: Any,
                        trace: list[BigFiveMove] | None = None) -> tuple[BigFiveState, int]:
