@@ -12,6 +12,7 @@ autosummary. Theme: Furo. Build with::
 
 from __future__ import annotations
 
+import importlib.util
 import sys
 from pathlib import Path
 
@@ -36,7 +37,7 @@ autosummary_generate = True
 autosummary_imported_members = False
 
 root_doc = "index"
-exclude_patterns = ["_build", "_ext", "_templates", "_smt2", "Thumbs.db", ".DS_Store"]
+exclude_patterns = ["_build", "_ext", "_templates", "_smt2", "_pdf", "Thumbs.db", ".DS_Store"]
 language = "en"
 nitpicky = False
 
@@ -53,6 +54,22 @@ html_theme_options = {
     "navigation_with_keys": True,
     "top_of_page_buttons": [],
 }
+
+#: API pages whose modules import an optional extra at their top: tag → (the
+#: module the extra provides, the page, its generated entries). Where the extra
+#: is missing the page is left out and the API index says which extra builds it,
+#: so ``pip install -e '.[docs]'`` alone builds the site (a stand-in module would
+#: not do: the OpenSpiel adapter computes with pyspiel's constants as it loads).
+#: tests/docs/test_docs_extra.py checks that nothing else needs an extra.
+EXTRA_PAGES = {
+    "openspiel": ("pyspiel", "reference/api/openspiel.rst",
+                  "reference/api/generated/ruleproof.checkers.interop.openspiel.*"),
+}
+for _tag, (_module, _page, _entries) in EXTRA_PAGES.items():
+    if importlib.util.find_spec(_module) is not None:
+        tags.add(_tag)  # noqa: F821 - Sphinx puts ``tags`` in conf.py's namespace
+    else:
+        exclude_patterns += [_page, _entries]
 
 autodoc_member_order = "bysource"
 autodoc_typehints = "signature"
@@ -71,6 +88,29 @@ except ImportError:
 """
 
 viewcode_line_numbers = True
+
+# The printable annotated rulebooks as PDF, one per game from its print page
+# (``games/GAME/print``, docs/_ext/ruleproof_docs/print_pages.py), typeset by
+# rinohtype (``pip install -e '.[pdf]'``; ``sphinx-build -b rinoh docs docs/_build/pdf``)
+# in DejaVu, which covers the Russian quotations (docs/_pdf/ruleproof.rts). The
+# witness pictures are SVG, which rinohtype cannot embed: CairoSVG converts them
+# to PDF (sphinxcontrib-svg2pdfconverter). Pass ``-D ruleproof_pdf_dir=docs/_build/pdf``
+# to the HTML build to offer the PDFs on the print pages.
+if importlib.util.find_spec("sphinxcontrib.cairosvgconverter") is not None:
+    extensions.append("sphinxcontrib.cairosvgconverter")
+
+
+def _rinoh_documents() -> list[dict[str, str | bool]]:
+    from ruleproof.model.registry import available_games
+    from ruleproof.spec.registry import spec_for
+
+    return [{"doc": f"games/{game}/print", "target": f"ruleproof-{game}", "template": "_pdf/ruleproof.rtt",
+             "title": spec_for(game).title, "subtitle": "the annotated rulebook", "author": author,
+             "domain_indices": False}
+            for game in available_games()]
+
+
+rinoh_documents = _rinoh_documents()
 
 # ruleproof_docs: compute the findings (quick forms) and draw the worked examples.
 ruleproof_findings = True

@@ -25,16 +25,17 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from ruleproof.model.bigfive_fast import random_playout as fast_playout
 from ruleproof.model.bigfive_index import _Index, check_play, generate_plays
 from ruleproof.model.core import CHANCE, TERMINAL, Game, Outcome
 from ruleproof.spec.accel.bigfive import SPEC
 from ruleproof.spec.bigfive import (
+    BONUS_PRESETS,
     FULL_DECK,
-    GROUP_BONUS,
     HAND_SIZE,
     KINDS,
-    LINE_BONUS,
     MAX_GROUP,
     MAX_PLAYERS,
     MAX_PLAYERS_USUAL,
@@ -56,7 +57,9 @@ from ruleproof.spec.bigfive import (
     Pass,
     Placed,
     Play,
+    BonusTable,
     card_code,
+    compute_bonus_table,
     render_board,
 )
 from ruleproof.spec.errors import IllegalMoveError, PlayerCountError
@@ -85,11 +88,18 @@ _DECLINE = Decline()
 _BLIND = BonusBlind()
 
 Cell = tuple[int, int]
-#: The most bonus discards one play can earn: its own line and one crossing line per card (MAX_GROUP + 1 lines),
-#: each paying every row of the line bonus (publisher: reaching four, then five) or its best row plus the
-#: group bonus (text).
-_MOST_BONUS = max((1 + MAX_GROUP) * sum(earned for _, earned in LINE_BONUS),
-                  (1 + MAX_GROUP) * max(earned for _, earned in LINE_BONUS) + max(earned for _, earned in GROUP_BONUS))
+#: The bonus table of the last variant asked about (:func:`_table_of`), with that variant.
+_LAST_TABLE: list[tuple[object, BonusTable]] = [(None, BONUS_PRESETS["text"])]
+
+
+def _table_of(variant: BigFiveVariant) -> BonusTable:
+    """The variant's bonus table (the spec's :func:`compute_bonus_table`, data only), remembered for the last
+    variant object: a game asks with one variant throughout (a pair is swapped in at once)."""
+    seen, table = _LAST_TABLE[0]
+    if seen is not variant:
+        table = compute_bonus_table(variant)
+        _LAST_TABLE[0] = (variant, table)
+    return table
 
 
 def _bonus(variant: BigFiveVariant, cells: dict[Cell, int], placed: tuple[Placed, ...]) -> int:
@@ -129,18 +139,25 @@ def _bonus(variant: BigFiveVariant, cells: dict[Cell, int], placed: tuple[Placed
         lines.append(run(p.x, p.y, 1, 0) if horizontal else run(p.x, p.y, 0, 1))
         for p in placed:
             lines.append(run(p.x, p.y, 0, 1) if horizontal else run(p.x, p.y, 1, 0))
-    total = 0
-    text = variant.bonus == "text"
+    # The bonus table: what a line earns (by its length, or for each length it reaches beyond its longest old
+    # run), summed over the lines or the best line's, plus the group's, capped.
+    table = _table_of(variant)
+    paid = table.lines
+    by_length = table.counting == "length"
+    total = best = 0
     for length, old in lines:
         if length < 2:
             continue
-        for size, earned in LINE_BONUS:
-            if length == size if text else old < size <= length:
-                total += earned
-    if text:
-        for size, earned in GROUP_BONUS:
-            if k == size:
-                total += earned
+        value = (paid[length] if length < len(paid) else 0) if by_length else sum(paid[old + 1: length + 1])
+        total += value
+        if value > best:
+            best = value
+    if table.per == "play":
+        total = best
+    if k < len(table.group):
+        total += table.group[k]
+    if table.cap and total > table.cap:
+        total = table.cap
     return total
 
 
@@ -223,6 +240,7 @@ class _Setup:
         self.length = len(targets)
 
 
+@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)  # compiled: a Python class (see setup.py)
 class BigFiveGame(Game[BigFiveState, BigFiveMove, BigFiveVariant]):
     """Big Five for 1–4 players (5 with ``allow_five``) under any :class:`BigFiveVariant`."""
 
@@ -382,6 +400,7 @@ class BigFiveGame(Game[BigFiveState, BigFiveMove, BigFiveVariant]):
         "bonus", "stalemate", "idle_rounds", "allow_five", "children", "handicap", "rounds", "penalty_limit",
         "exchange", "min_group", "bonus_timing", "pass_rule", "solo_discard", "solo_rest",
         "hand_size", "max_group", "copies", "kids_deal",
+        "bonus_lines", "bonus_group", "bonus_per", "bonus_cap",  # the bonus table: read by bonus_earned
     })
     #: Methods whose override (a derived or deliberately broken engine) sends
     #: random_playout down the generic path (``bonus_earned`` is called by both).
@@ -392,9 +411,7 @@ class BigFiveGame(Game[BigFiveState, BigFiveMove, BigFiveVariant]):
         cls = type(self)
         if cls is not BigFiveGame and any(getattr(cls, m) is not getattr(BigFiveGame, m) for m in self._FAST_METHODS):
             return False
-        default = BigFiveVariant()
-        return all(f in self._FAST_FLAGS or getattr(variant, f) == getattr(default, f)
-                   for f in variant.__dataclass_fields__)
+        return self._defaults_but(variant, self._FAST_FLAGS)
 
     def random_playout(self, state: BigFiveState, rng: Any,
                        trace: list[BigFiveMove] | None = None) -> tuple[BigFiveState, int]:
@@ -674,7 +691,7 @@ class BigFiveGame(Game[BigFiveState, BigFiveMove, BigFiveVariant]):
 
     def max_game_length(self, players: int, variant: BigFiveVariant) -> int:
         # Per round: at most deck + MAX_PLAYERS * hand setup moves; at most deck - 1
-        # plays, each with one decision, at most _MOST_BONUS bonus discards (a
+        # plays, each with one decision, at most the bonus table's most bonus discards (a
         # decision and possibly a chance move each), a decline and a hand of
         # draws; between two plays at most players * idle_rounds turns without a
         # placement (one decision and at most a hand of draws each) before the
@@ -682,7 +699,7 @@ class BigFiveGame(Game[BigFiveState, BigFiveMove, BigFiveVariant]):
         deck = len(_deck(variant))
         hand = variant.hand_size
         idle = players * (variant.idle_rounds if variant.stalemate == "no_placement" else 1)
-        per_play = 1 + 2 * _MOST_BONUS + 1 + hand
+        per_play = 1 + 2 * _table_of(variant).most(variant.max_group) + 1 + hand
         per_round = deck + MAX_PLAYERS * hand + (deck - 1) * per_play + deck * idle * (1 + hand) + 1
         return variant.rounds * per_round
 

@@ -310,7 +310,7 @@ class _Index:
 
         ``self`` is left as it is: a copy of its top-level tables is moved on by :meth:`advance`.
         """
-        new = _Index.__new__(_Index)
+        new = _Index(())  # empty tables, replaced below (no __new__ without __init__: the compiled build)
         new.cells, new.rows, new.cols = dict(self.cells), dict(self.rows), dict(self.cols)
         new._perp = dict(self._perp)
         new._singles = None if self._singles is None else dict(self._singles)

@@ -19,9 +19,11 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from typing import Any
+
+from mypy_extensions import mypyc_attr
 
 from ruleproof.model.core import CHANCE, TERMINAL, Game, Outcome
 from ruleproof.spec.accel.bigpoints import SPEC
@@ -149,6 +151,53 @@ def _is_gap(path: str, pawns: tuple[int, ...], colour: int, dest: int) -> bool:
     return _free_sides(path, moved, colour, dest) == (-2, -2)
 
 
+def _score(variant: BigPointsVariant, worth: list[int], hand: Sequence[int], spent: int) -> int:
+    """One seat's points for a game: its colour discs at their ladder step's ``worth``, its white discs at
+    the number of colours it holds (black too, unless ``black_counts`` is off; a spent one with
+    ``spent_black_counts``)."""
+    points = 0
+    kinds = 0
+    for c in range(_NCOL):
+        if hand[c]:
+            points += hand[c] * worth[c]
+            kinds += 1
+    if variant.black_counts and (hand[_K] or (variant.spent_black_counts and spent)):
+        kinds += 1
+    return points + hand[_W] * kinds
+
+
+# The list playout's phases (:meth:`BigPointsGame._list_playout`): the state's, and two of its own.
+_P_MOVE, _P_TAKE, _P_OFFER, _P_EXTRA, _P_LAY, _P_OVER, _P_BEGIN, _P_COMPLETE = range(8)
+_PHASE_CODE = {_MOVE: _P_MOVE, _TAKE: _P_TAKE, _OFFER: _P_OFFER, _EXTRA: _P_EXTRA, _LAY: _P_LAY, _OVER: _P_OVER}
+#: A taken disc on the list playout's path (no disc colour index).
+_GONE_KIND = 9
+#: Path letters to disc colour indices (a taken disc to :data:`_GONE_KIND`), and back.
+_KIND_OF_LETTER = bytes.maketrans((LETTERS + _GONE).encode(), bytes([*range(len(LETTERS)), _GONE_KIND]))
+_LETTER_OF_KIND = bytes.maketrans(bytes([*range(len(LETTERS)), _GONE_KIND]), (LETTERS + _GONE).encode())
+#: Disc colour indices to 1, a taken disc to 0 (:func:`_free_discs`).
+_FREE_OF_KIND = bytes.maketrans(bytes([*range(len(LETTERS)), _GONE_KIND]), bytes([1] * len(LETTERS) + [0]))
+
+
+@lru_cache(maxsize=64)
+def _box(counts: tuple[int, ...]) -> tuple[int, ...]:
+    """The discs of ``counts`` (per disc colour index) in colour order, the order a lay shuffles."""
+    return tuple(c for c in range(_NDISC) for _ in range(counts[c]))
+
+
+def _free_discs(path: bytearray, pawns: list[int]) -> bytearray:
+    """1 for each disc of ``path`` that is not taken and has no pawn on it, else 0.
+
+    >>> list(_free_discs(bytearray([0, _GONE_KIND, 2, 3]), [2, -1, 4, 4, 4]))
+    [1, 0, 0, 1]
+    """
+    free = path.translate(_FREE_OF_KIND)
+    for pos in pawns:
+        if 0 <= pos < len(path):
+            free[pos] = 0
+    return free
+
+
+@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)  # compiled: a Python class (see setup.py)
 class BigPointsGame(Game[BigPointsState, BigPointsMove, BigPointsVariant]):
     """BigPoints for 2–5 players under any :class:`BigPointsVariant`."""
 
@@ -508,9 +557,7 @@ class BigPointsGame(Game[BigPointsState, BigPointsMove, BigPointsVariant]):
         if cls is not BigPointsGame and any(getattr(cls, m) is not getattr(BigPointsGame, m)
                                             for m in self._FAST_METHODS):
             return False
-        default = BigPointsVariant()
-        return all(f in self._FAST_FLAGS or getattr(variant, f) == getattr(default, f)
-                   for f in variant.__dataclass_fields__)
+        return self._defaults_but(variant, self._FAST_FLAGS)
 
     def random_playout(self, state: BigPointsState, rng: random.Random,
                        trace: list[BigPointsMove] | None = None) -> tuple[BigPointsState, int]:
@@ -533,8 +580,208 @@ class BigPointsGame(Game[BigPointsState, BigPointsMove, BigPointsVariant]):
 
     def _fast_playout(self, state: BigPointsState, rng: random.Random,
                       trace: list[BigPointsMove] | None) -> tuple[BigPointsState, int]:
+        """The fast playout: on mutable lists (:meth:`_list_playout`) unless a move onto a gap is illegal
+        (then whether a pawn may move depends on the free discs around its destination: through the
+        engine's own transitions, :meth:`_state_playout`)."""
+        if state.variant.no_free_disc == "illegal":
+            return self._state_playout(state, rng, trace)
+        return self._list_playout(state, rng, trace)
+
+    def _list_playout(self, state: BigPointsState, rng: random.Random,
+                      trace: list[BigPointsMove] | None) -> tuple[BigPointsState, int]:
+        """The playout on a ``bytearray`` path and mutable lists, as ``benchmarks/baselines/bigpoints.py``
+        plays (a taken disc is ``_GONE_KIND``; ``free`` marks the discs no pawn stands on, so the nearest
+        free disc on either side is ``free.find``/``free.rfind`` and the next disc of a colour
+        ``path.find``), with every flag but ``no_free_disc="illegal"``; the state is built at the end.
+        Every draw is the one :meth:`_state_playout` makes (``randbelow`` is what ``randrange(n)``
+        calls, made for a single option too): the same game.
+        """
+        variant = state.variant
+        players = state.players
+        randbelow = rng._randbelow  # type: ignore[attr-defined]  # what randrange(n) calls: the same numbers
+        after = variant.extra_timing == "after"
+        back_to_start = variant.back_to_start
+        last_reserve = variant.last_reserve
+        path_take = variant.ladder_take == "reserve_and_path"
+        size, comp = _layout(variant)
+        bound = self.max_game_length(players, variant)  # a bug fails here instead of looping for ever
+        (_, _, game, phase_name, seat, path_text, pawn_tuple, ladder_tuple, reserve, hand_tuples, spent_tuple,
+         moved, extra, used_black, fresh, score_tuple) = state
+        phase = _PHASE_CODE[phase_name]
+        path = bytearray(path_text.encode().translate(_KIND_OF_LETTER))
+        pawns = list(pawn_tuple)
+        free = _free_discs(path, pawns)
+        active = [c for c in range(_NCOL) if pawns[c] != size]  # the pawns off the ladder
+        ladder = list(ladder_tuple)
+        hands = [list(h) for h in hand_tuples]
+        hand = hands[seat]
+        spent = list(spent_tuple)
+        scores = list(score_tuple)
+        steps = 0
+        while True:
+            if phase == _P_MOVE or phase == _P_EXTRA:
+                count = len(active)
+                if phase == _P_EXTRA:  # the extra move may also go back, to the last disc of the colour or the start
+                    backs = [c for c in range(_NCOL) if 0 <= pawns[c] < size and (
+                        back_to_start or path.rfind(c, 0, pawns[c]) >= 0)]
+                    pick = randbelow(count + len(backs))
+                    back = pick >= count
+                    colour = backs[pick - count] if back else active[pick]
+                else:
+                    colour = active[randbelow(count)]
+                    back = False
+                if trace is not None:
+                    trace.append(_PAWNS[colour][back])
+                steps += 1
+                extra = phase == _P_EXTRA
+                pos = pawns[colour]
+                if back:
+                    dest = path.rfind(colour, 0, pos)  # -1, the start, when none (back_to_start)
+                else:
+                    dest = path.find(colour, pos + 1)
+                    if dest < 0:
+                        dest = size
+                if 0 <= pos < size:
+                    free[pos] = 1
+                pawns[colour] = dest
+                if dest == size:  # onto the ladder
+                    last = len(ladder) + 1 == _NCOL
+                    ladder.append(colour)
+                    active.remove(colour)
+                    if last_reserve or not last:
+                        hand[colour] += 1
+                        reserve = reserve.replace(LETTERS[colour], "")
+                    if not path_take or last:
+                        if not last and ((extra or hand[_K] == 0) if after else not extra):
+                            phase = _P_BEGIN
+                        else:
+                            phase = _P_COMPLETE
+                        moved = -1
+                        continue
+                elif dest >= 0:
+                    free[dest] = 0
+                phase = _P_TAKE
+                moved = colour
+            elif phase != _P_TAKE:  # the rarer phases; a take (after a move too) follows below
+                if phase == _P_OFFER:
+                    use = not used_black and hand[_K] - fresh >= 1 and randbelow(2) == 1
+                    if trace is not None:
+                        trace.append(_USE_BLACK if use else _NO_BLACK)
+                    steps += 1
+                    if use:
+                        hand[_K] -= 1
+                        spent[seat] += 1
+                        phase = _P_EXTRA
+                        used_black = True
+                        moved = -1
+                        extra = False
+                    elif after:
+                        phase = _P_BEGIN
+                    else:
+                        phase = _P_MOVE
+                elif phase == _P_COMPLETE:  # the pawn move and its disc are done: end the game, offer black, or pass
+                    if len(ladder) == _NCOL:
+                        worth = [0] * _NCOL
+                        for step, value in zip(ladder, _step_values(variant)):
+                            worth[step] = value
+                        for s in range(players):
+                            scores[s] += _score(variant, worth, hands[s], spent[s])
+                        phase = _P_OVER
+                        extra = used_black = False
+                        fresh = 0
+                        continue
+                    if after:
+                        if not extra and not used_black and hand[_K] - fresh >= 1:
+                            phase = _P_OFFER
+                        else:
+                            phase = _P_BEGIN
+                    elif extra:
+                        phase = _P_MOVE
+                        extra = False
+                    else:
+                        phase = _P_BEGIN
+                    moved = -1
+                elif phase == _P_BEGIN:  # the next seat's turn
+                    if steps > bound:
+                        raise RuntimeError(f"bigpoints: the fast playout ran past the game's bound of {bound} moves")
+                    seat += 1
+                    if seat == players:
+                        seat = 0
+                    hand = hands[seat]
+                    phase = _P_OFFER if not after and hand[_K] > 0 else _P_MOVE
+                    extra = used_black = False
+                    fresh = 0
+                else:  # lay a path: a uniform order of the discs left in the box (the next game's, in a match)
+                    if phase == _P_OVER:
+                        if not (variant.match and game + 1 < players):
+                            break
+                        game += 1
+                        seat = game % players
+                        counts: tuple[int, ...] = comp
+                        path = bytearray()
+                        pawns = [_START] * _NCOL
+                        active = list(range(_NCOL))
+                        ladder = []
+                        reserve = _RESERVE
+                        hands = [[0] * _NDISC for _ in range(players)]
+                        spent = [0] * players
+                    else:
+                        counts = tuple(comp[c] - path.count(c) for c in range(_NDISC)) if path else comp
+                    discs = list(_box(counts))
+                    rng.shuffle(discs)  # disc by disc with the supply's odds: a uniform order of the supply
+                    if trace is not None:
+                        trace.extend([_LAYS[c] for c in discs])
+                    steps += len(discs)
+                    path += bytes(discs)
+                    free = _free_discs(path, pawns)
+                    hand = hands[seat]
+                    phase = _P_OFFER if not after and hand[_K] > 0 else _P_MOVE
+                    extra = used_black = False
+                    fresh = 0
+                    moved = -1
+                continue
+            # the take beside the pawn just moved
+            at = pawns[moved]
+            ahead = free.find(1, at + 1)
+            behind = free.rfind(1, 0, at) if at > 0 else -1
+            if ahead >= 0:
+                pos = behind if behind >= 0 and randbelow(2) else ahead
+            else:
+                pos = behind
+            if trace is not None:
+                trace.append(_NONE if pos < 0 else _AHEAD if pos == ahead else _BEHIND)
+            steps += 1
+            if pos >= 0:
+                kind = path[pos]
+                path[pos] = _GONE_KIND
+                free[pos] = 0
+                hand[kind] += 1
+                if kind == _K:
+                    fresh += 1
+            moved = -1
+            if len(ladder) == _NCOL or not ((extra or hand[_K] == 0) if after else not extra):
+                phase = _P_COMPLETE
+                continue
+            # the next seat's turn (as _P_BEGIN, inlined on the common path)
+            if steps > bound:
+                raise RuntimeError(f"bigpoints: the fast playout ran past the game's bound of {bound} moves")
+            seat += 1
+            if seat == players:
+                seat = 0
+            hand = hands[seat]
+            phase = _P_OFFER if not after and hand[_K] > 0 else _P_MOVE
+            extra = used_black = False
+            fresh = 0
+        final: BigPointsState = _new_state(BigPointsState, (
+            variant, players, game, _OVER, seat, path.translate(_LETTER_OF_KIND).decode(), tuple(pawns),
+            tuple(ladder), reserve, tuple(map(tuple, hands)), tuple(spent), -1, False, False, 0, tuple(scores),
+        ))
+        return final, steps
+
+    def _state_playout(self, state: BigPointsState, rng: random.Random,
+                       trace: list[BigPointsMove] | None) -> tuple[BigPointsState, int]:
         """The playout through the engine's own transitions; ``trace`` (when given) receives every move."""
-        randrange = rng.randrange
+        randrange = rng._randbelow  # type: ignore[attr-defined]  # what randrange(n) calls: the same numbers
         steps = 0
         bound = self.max_game_length(state.players, state.variant)  # a bug fails here instead of looping for ever
         while True:
@@ -598,18 +845,7 @@ class BigPointsGame(Game[BigPointsState, BigPointsMove, BigPointsVariant]):
         worth = [0] * _NCOL
         for step, colour in enumerate(state.ladder):
             worth[colour] = values[step]
-        result = []
-        for hand, spent in zip(state.hands, state.spent):
-            points = 0
-            kinds = 0
-            for c in range(_NCOL):
-                if hand[c]:
-                    points += hand[c] * worth[c]
-                    kinds += 1
-            if variant.black_counts and (hand[_K] or (variant.spent_black_counts and spent)):
-                kinds += 1
-            result.append(points + hand[_W] * kinds)
-        return tuple(result)
+        return tuple(_score(variant, worth, hand, spent) for hand, spent in zip(state.hands, state.spent))
 
     def outcome(self, state: BigPointsState) -> Outcome:
         scores = tuple(float(s) for s in state.scores)

@@ -26,6 +26,8 @@ from functools import lru_cache
 from itertools import repeat
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from ruleproof.model.core import CHANCE, TERMINAL, Game, Outcome
 from ruleproof.spec.accel.cinco import SPEC
 from ruleproof.spec.cinco import (
@@ -70,6 +72,10 @@ _CELL_NAMES = _Names("cell {}")
 _CHIP_NAMES = tuple(f"{name} chip" for name in COLOUR_NAMES)
 
 
+#: A padded grid position that is no cell (no colour, not FREE).
+_OFF = 99
+
+
 class _Geometry:
     """Neighbour tables of one layout for lines of ``line`` chips: ``rays[i]`` lists, per direction, the
     0-based cell indexes walking forwards and backwards from cell ``i`` (at most ``line`` each way: enough to
@@ -96,6 +102,24 @@ class _Geometry:
         self.rays = tuple(rays)
         # Play(card, cell) objects, prebuilt: plays[card][cell].
         self.plays = tuple(tuple(Play(card, cell) for cell in range(self.size + 1)) for card in range(self.size + 1))
+        # The padded grid of the fast playout: the layout's bounding box with a margin as wide as the longest
+        # direction step, positions that are no cell holding _OFF, so a run is walked by adding a direction's
+        # offset until the colour changes (no bounds checks). grid_of[n] is cell n's position (index 0 unused).
+        xs = [x for x, _ in layout.coords]
+        ys = [y for _, y in layout.coords]
+        pad = max([max(abs(dx), abs(dy)) for dx, dy in layout.directions] or [1])
+        width = max(xs) - min(xs) + 1 + 2 * pad
+        height = max(ys) - min(ys) + 1 + 2 * pad
+        self.grid_of = (0, *((y - min(ys) + pad) * width + x - min(xs) + pad for x, y in layout.coords))
+        self.steps = tuple(dy * width + dx for dx, dy in layout.directions)
+        self._empty_grid = [_OFF] * (width * height)
+
+    def grid(self, board: list[int]) -> list[int]:
+        """The padded grid of ``board`` (a colour or :data:`FREE` per cell, cell ``n`` at index ``n - 1``)."""
+        grid = self._empty_grid[:]
+        for at, colour in zip(self.grid_of[1:], board):
+            grid[at] = colour
+        return grid
 
 
 @lru_cache(maxsize=32)
@@ -124,6 +148,7 @@ def _replace_at(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ..
     return items[:index] + (value,) + items[index + 1 :]
 
 
+@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)  # compiled: a Python class (see setup.py)
 class CincoGame(Game[CincoState, CincoMove, CincoVariant]):
     """Cinco for 2, 3, 4 or 6 players (:data:`~ruleproof.spec.cinco.PLAYER_COUNTS`; five with ``five="alone"``) on
     any layout."""
@@ -344,9 +369,7 @@ class CincoGame(Game[CincoState, CincoMove, CincoVariant]):
         cls = type(self)
         if cls is not CincoGame and any(getattr(cls, m) is not getattr(CincoGame, m) for m in self._FAST_METHODS):
             return False
-        default = CincoVariant()
-        return all(f in self._FAST_FLAGS or getattr(variant, f) == getattr(default, f)
-                   for f in variant.__dataclass_fields__)
+        return self._defaults_but(variant, self._FAST_FLAGS)
 
     def random_playout(self, state: CincoState, rng: random.Random,
                        trace: list[CincoMove] | None = None) -> tuple[CincoState, int]:
@@ -368,138 +391,202 @@ class CincoGame(Game[CincoState, CincoMove, CincoVariant]):
 
     def _fast_playout(self, state: CincoState, rng: random.Random,
                       trace: list[CincoMove] | None) -> tuple[CincoState, int]:
-        """The playout on mutable lists; ``trace`` (when given) receives every move."""
+        """The playout on mutable lists, as ``benchmarks/baselines/cinco.py`` plays: the options are one
+        running total (a card's placements ``len(free) - bisect_left(free, card)``, or its burn) and the
+        chosen card's count is worked out again; runs are counted on the layout's padded grid
+        (:class:`_Geometry`); the cards owed are dealt right after the move that owes them; discard
+        piles are sorted at the end. ``trace`` (when given) receives every move. Every draw is the one
+        the playout on states makes (``randbelow`` is what ``randrange(n)`` calls): the same game.
+        """
         variant, players = state.variant, state.players
         geometry = _geometry_of(variant)
-        rays, plays = geometry.rays, geometry.plays
+        plays, grid_of, steps_of = geometry.plays, geometry.grid_of, geometry.steps
         exact, joker, must_place = variant.exact_five, variant.joker, variant.must_place
         joker_burn = joker and variant.joker_burn
         full_hand, line = variant.hand_size, variant.line_length
         last_chip, when_empty = variant.chips_out == "last_chip", variant.reshuffle == "when_empty"
-        randrange = rng.randrange
+        randbelow = rng._randbelow  # type: ignore[attr-defined]  # what randrange(n) calls: the same numbers
         deck = list(state.deck)
         hands = [list(h) for h in state.hands]
-        discards = [list(p) for p in state.discards]
+        discards = [list(p) for p in state.discards]  # unsorted while playing
         in_discards = sum(len(p) for p in discards)
         owed = list(state.owed)
         board = list(state.board)
+        grid = geometry.grid(board)
         free = [n for n, c in enumerate(board, start=1) if c == FREE]
         chips = list(state.chips)
         colours = len(chips)
         turn, winner, finished = state.turn, state.winner, state.finished
+        plain = not joker and not must_place
+        owing = any(owed)
         steps = 0
         while not finished:
-            if any(owed):  # chance deals to the lowest seat still owed
-                if not deck:
-                    if not in_discards:
+            if owing:  # chance deals, card by card, to the lowest seat still owed
+                stuck = False
+                for seat in range(players):
+                    hand = hands[seat]
+                    while owed[seat]:
+                        if not deck:
+                            if not in_discards:
+                                stuck = True
+                                break
+                            deck = sorted([c for pile in discards for c in pile])
+                            discards = [[] for _ in range(players)]
+                            in_discards = 0
+                        card = deck.pop(randbelow(len(deck)))
+                        if trace is not None:
+                            trace.append(_DEAL[card])
+                        if not deck and when_empty and in_discards:
+                            deck = sorted([c for pile in discards for c in pile])
+                            discards = [[] for _ in range(players)]
+                            in_discards = 0
+                        insort(hand, card)
+                        owed[seat] -= 1
+                        steps += 1
+                    if stuck:
                         break
-                    deck = sorted(c for pile in discards for c in pile)
-                    discards = [[] for _ in range(players)]
-                    in_discards = 0
-                seat = 0
-                while not owed[seat]:
-                    seat += 1
-                card = deck.pop(randrange(len(deck)))
-                if trace is not None:
-                    trace.append(_DEAL[card])
-                if not deck and when_empty and in_discards:
-                    deck = sorted(c for pile in discards for c in pile)
-                    discards = [[] for _ in range(players)]
-                    in_discards = 0
-                insort(hands[seat], card)
-                owed[seat] -= 1
-                steps += 1
-                continue
+                if stuck:
+                    break
+                owing = False
             hand = hands[turn]
             if not hand and not deck and not in_discards:
                 break  # nobody can act: a draw
             option = 1 if len(hand) == full_hand or deck or in_discards else 0
             colour = turn % colours
-            # per card: how many placing plays (from free[first:]), and whether it may burn (no placing play, or
-            # a joker card under joker_burn: one burn before its placements, as legal_moves lists them)
-            counts: list[int] = []
-            firsts: list[int] = []
-            burnable: list[bool] = []
-            placing = 0
-            burns = 0
-            if chips[colour]:
-                nfree = len(free)
+            nfree = len(free)
+            if plain and chips[colour]:  # the default reading: a card's placements, or its burn
+                total = option
                 for card in hand:
-                    first = bisect_left(free, card)
-                    k = nfree - first
-                    burn = not k
-                    if not k and joker:
-                        first, k = 0, nfree
-                        burn = not k or joker_burn
-                    counts.append(k)
-                    firsts.append(first)
-                    burnable.append(burn)
-                    placing += k
-                    burns += burn
+                    total += (nfree - bisect_left(free, card)) or 1
+                burns = 1  # burning is allowed (no must_place)
             else:
-                counts = [0] * len(hand)
-                burnable = [True] * len(hand)
-                burns = len(hand)
-            if must_place and placing:
-                option = burns = 0
-            pick = randrange(option + placing + burns)
+                placing = burns = 0
+                if chips[colour]:
+                    for card in hand:  # a card's placements, or its burn (a joker card: both under joker_burn)
+                        k = nfree - bisect_left(free, card)
+                        if k:
+                            placing += k
+                        elif joker:
+                            placing += nfree
+                            if joker_burn or not nfree:
+                                burns += 1
+                        else:
+                            burns += 1
+                else:
+                    burns = len(hand)
+                if must_place and placing:
+                    option = burns = 0
+                total = option + placing + burns
+            pick = randbelow(total)
             steps += 1
             if pick < option:
                 if len(hand) == full_hand:
                     if trace is not None:
                         trace.append(EXCHANGE)
-                    owed[turn] = full_hand
-                    pile = discards[turn]
-                    pile.extend(hand)
-                    pile.sort()
+                    due = full_hand
+                    discards[turn] += hand
                     in_discards += full_hand
-                    hands[turn] = []
+                    hands[turn] = hand = []
                 else:
                     if trace is not None:
                         trace.append(DRAW)
-                    owed[turn] = 1
-                turn = (turn + 1) % players
+                    due = 1
+                seat = turn
+                turn += 1
+                if turn == players:
+                    turn = 0
+                while due:  # chance deals the cards owed now (the next seat owes none: no one else is owed)
+                    if not deck:
+                        if not in_discards:
+                            owed[seat] = due
+                            break
+                        deck = sorted([c for pile in discards for c in pile])
+                        discards = [[] for _ in range(players)]
+                        in_discards = 0
+                    card = deck.pop(randbelow(len(deck)))
+                    if trace is not None:
+                        trace.append(_DEAL[card])
+                    if not deck and when_empty and in_discards:
+                        deck = sorted([c for pile in discards for c in pile])
+                        discards = [[] for _ in range(players)]
+                        in_discards = 0
+                    insort(hand, card)
+                    due -= 1
+                    steps += 1
+                if due:
+                    break  # a card is owed and none is left: the game stops (a draw)
                 continue
             pick -= option
-            for i, k in enumerate(counts):
-                if burnable[i] and not (must_place and placing):
-                    if pick == 0:
-                        card, cell = hand[i], 0
-                        break
-                    pick -= 1
-                if k:
-                    if pick < k:
-                        card, cell = hand[i], free[firsts[i] + pick]
-                        break
-                    pick -= k
+            cell = 0
+            if plain and chips[colour]:  # the card of the pick-th option, counted again
+                for i, card in enumerate(hand):
+                    first = bisect_left(free, card)
+                    k = nfree - first
+                    if k:
+                        if pick < k:
+                            cell = free.pop(first + pick)
+                            break
+                        pick -= k
+                    elif not pick:
+                        break  # its burn
+                    else:
+                        pick -= 1
+            elif chips[colour]:
+                # the card of the pick-th option, counted again: its burn (unless must_place forbids it) before
+                # its placements, as legal_moves lists them
+                for i, card in enumerate(hand):
+                    first = bisect_left(free, card)
+                    k = nfree - first
+                    if k:
+                        burn = False
+                    elif joker:
+                        first, k = 0, nfree
+                        burn = joker_burn or not k
+                    else:
+                        burn = True
+                    if burn and burns:
+                        if not pick:
+                            break
+                        pick -= 1
+                    if k:
+                        if pick < k:
+                            cell = free.pop(first + pick)
+                            break
+                        pick -= k
+            else:
+                i = pick
+                card = hand[i]
             if trace is not None:
                 trace.append(plays[card][cell])
-            hand.remove(card)
-            insort(discards[turn], card)
+            del hand[i]
+            discards[turn].append(card)
             in_discards += 1
             if cell:
                 board[cell - 1] = colour
-                free.remove(cell)
+                at = grid_of[cell]
+                grid[at] = colour
                 chips[colour] -= 1
-                for forward, backward in rays[cell - 1]:
+                for step in steps_of:
                     run = 1
-                    for j in forward:
-                        if board[j] != colour:
-                            break
+                    j = at + step
+                    while grid[j] == colour:
                         run += 1
-                    for j in backward:
-                        if board[j] != colour:
-                            break
+                        j += step
+                    j = at - step
+                    while grid[j] == colour:
                         run += 1
+                        j -= step
                     if run == line or (run > line and not exact):
                         winner, finished = colour, True
                         break
                 else:
                     if (not chips[colour] and (last_chip or not any(chips))) or not free:
                         finished = True
-            turn = (turn + 1) % players
+            turn += 1
+            if turn == players:
+                turn = 0
         final = CincoState(
-            variant, players, tuple(deck), tuple(tuple(h) for h in hands), tuple(tuple(p) for p in discards),
+            variant, players, tuple(deck), tuple(tuple(h) for h in hands), tuple(tuple(sorted(p)) for p in discards),
             tuple(owed), tuple(board), tuple(chips), turn, winner, finished,
         )
         return final, steps

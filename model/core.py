@@ -24,7 +24,10 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any, Generic, NamedTuple, TypeVar
 
+from mypy_extensions import mypyc_attr
+
 from ruleproof.model import codec
+from ruleproof.model.legal_cache import filling_the_cache
 from ruleproof.spec.core import CHANCE, TERMINAL, GameSpec
 from ruleproof.spec.errors import IllegalMoveError
 
@@ -49,6 +52,7 @@ class Outcome(NamedTuple):
     winners: frozenset[int]
 
 
+@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)  # compiled: a Python class (see setup.py)
 class Game(ABC, Generic[S, M, V]):
     """An engine for one game. Subclasses set the class attributes and the abstract methods."""
 
@@ -65,31 +69,41 @@ class Game(ABC, Generic[S, M, V]):
         # right after legal_moves(state) neither generates the moves twice nor
         # scans them.
         self._cache: tuple[object, tuple[M, ...], frozenset[M] | None, bool] = (None, (), None, False)
+        # The last variant and flags :meth:`_defaults_but` was asked about, and its answer.
+        self._flags_memo: tuple[object, object, bool] = (None, None, False)
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         raw = cls.__dict__.get("legal_moves")
-        if raw is None or getattr(raw, "_fills_cache", False) or getattr(raw, "__isabstractmethod__", False):
+        if (raw is None or getattr(raw, "_fills_cache", False) or cls.__dict__.get("_legal_moves_fills_cache", False)
+                or getattr(raw, "__isabstractmethod__", False)):
             return
         if "is_legal_move" not in cls.__dict__:
             # A direct legality check written for another move generator does
             # not apply to this one: fall back to the generic check.
             setattr(cls, "is_legal_move", Game.is_legal_move)
 
-        def legal_moves(self: Game[S, M, V], state: S) -> tuple[M, ...]:
-            cached = self._cache
-            if cached[0] is state:
-                return cached[1]
-            moves: tuple[M, ...] = raw(self, state)
-            self._cache = (state, moves, None, False)
-            return moves
+        setattr(cls, "legal_moves", filling_the_cache(raw))
 
-        legal_moves.__doc__ = raw.__doc__
-        legal_moves.__name__ = raw.__name__
-        legal_moves.__qualname__ = raw.__qualname__
-        legal_moves.__wrapped__ = raw  # type: ignore[attr-defined]
-        legal_moves._fills_cache = True  # type: ignore[attr-defined]
-        setattr(cls, "legal_moves", legal_moves)
+    def _defaults_but(self, variant: V, flags: frozenset[str]) -> bool:
+        """Whether every flag of ``variant`` but ``flags`` is at its default (a fast path that knows
+        ``flags`` may play it). The answer for the last variant and flags asked about is remembered
+        (variants are frozen): a playout asks once per call.
+
+        >>> from ruleproof.model.registry import game_for
+        >>> game = game_for("take5")
+        >>> v = game.variant_type(threshold=30)
+        >>> game._defaults_but(v, frozenset({"threshold"})), game._defaults_but(v, frozenset())
+        (True, False)
+        """
+        memo = self._flags_memo
+        if memo[0] is variant and memo[1] is flags:
+            return memo[2]
+        default = type(variant)()
+        answer = all(f in flags or getattr(variant, f) == getattr(default, f)
+                     for f in variant.__dataclass_fields__)  # type: ignore[attr-defined]
+        self._flags_memo = (variant, flags, answer)
+        return answer
 
     # -- metadata -------------------------------------------------------
 
@@ -301,3 +315,13 @@ class Game(ABC, Generic[S, M, V]):
                 trace.append(move)
             state = self.apply_unchecked(state, move)
             steps += 1
+
+
+def _unsubscripted(cls: type, params: object) -> type:
+    return cls
+
+
+if "__class_getitem__" not in dir(Game):
+    # The compiled build (setup.py): mypyc leaves Generic out of the class's bases, so ``Game[S, M, V]`` (type
+    # aliases, classes derived at run time) would fail; it names the class itself there, as it does for mypy.
+    setattr(Game, "__class_getitem__", classmethod(_unsubscripted))

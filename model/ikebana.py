@@ -16,13 +16,15 @@ round 1 of 4, start seat 0: seat 0 looks at R1 (keep or refuse)
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 import random
-from bisect import insort
 from collections import Counter
 from collections.abc import Iterable
 from typing import Any
+
+from mypy_extensions import mypyc_attr
 
 from ruleproof.model.core import CHANCE, TERMINAL, Game, Outcome
 from ruleproof.spec.errors import PlayerCountError
@@ -139,6 +141,78 @@ def _put(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
     return items[:index] + (value,) + items[index + 1 :]
 
 
+@functools.lru_cache(maxsize=64)
+def _best_score(variant: IkebanaVariant) -> int:
+    """The most a bouquet can score under ``variant``: the best combination points of its size times the
+    largest colour multiplier (made once per variant: the fast playout asks for its bound every game)."""
+    return max(p for values, p in _POINTS.items() if len(values) <= variant.bouquet) * max(
+        1, *_TABLES[variant][1].values())
+
+
+# The fast playout's cards: codes in the order the cards sort (so a deck of codes is sorted as its cards).
+_CARDS: tuple[str, ...] = tuple(sorted(CARD_KINDS))
+_CODE: dict[str, int] = {card: i for i, card in enumerate(_CARDS)}
+_CODE_VALUE: tuple[int, ...] = tuple(_VALUE[c] for c in _CARDS)
+#: Each card's share of a bouquet's value code (``8 ** (value - 1)``) and colour code (``8 ** colour``): a
+#: bouquet has at most :data:`MAX_BOUQUET` (< 8) cards, so each octal digit counts a value or a colour.
+_CODE_VALUES: tuple[int, ...] = tuple(8 ** (_VALUE[c] - 1) for c in _CARDS)
+_COLOUR_LETTERS = sorted({c[0] for c in CARD_KINDS})
+_CODE_COLOURS: tuple[int, ...] = tuple(8 ** _COLOUR_LETTERS.index(c[0]) for c in _CARDS)
+_REVEAL_CODE: tuple[Reveal, ...] = tuple(_REVEAL[c] for c in _CARDS)
+#: Combination points by value code (:data:`_POINTS` re-keyed), and the number of colours by colour code.
+_POINTS_OF_CODE: list[int] = [0] * 8 ** len(_VALUES)
+for _values, _best in _POINTS.items():
+    _POINTS_OF_CODE[sum(8 ** (v - 1) for v in _values)] = _best
+_COLOURS_OF_CODE: list[int] = [sum(1 for i in range(len(_COLOUR_LETTERS)) if code >> (3 * i) & 7)
+                               for code in range(8 ** len(_COLOUR_LETTERS))]
+# The fast playout's phases: the state's three of a turn, and the turn's end.
+_P_CHOOSE, _P_REVEAL, _P_DECIDE, _P_TURN_OVER = range(4)
+_PHASE_CODE = {"choose": _P_CHOOSE, "reveal": _P_REVEAL, "decide": _P_DECIDE}
+
+
+class _DeckCodes(dict[IkebanaVariant, tuple[int, ...]]):
+    """Per variant (at most 64 kept): its deck as card codes."""
+
+    def __missing__(self, variant: IkebanaVariant) -> tuple[int, ...]:
+        codes = tuple(_CODE[c] for c in _TABLES[variant][0])
+        if len(self) < 64:
+            self[variant] = codes
+        return codes
+
+
+_deck_codes = _DeckCodes().__getitem__
+
+
+class _SeatOrders(dict[int, tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]]):
+    """Per player count: each seat's others in seat order, and the seats after it in turn (itself last)."""
+
+    def __missing__(self, players: int) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+        orders = (tuple(tuple(o for o in range(players) if o != s) for s in range(players)),
+                  tuple(tuple((s + i) % players for i in range(1, players + 1)) for s in range(players)))
+        self[players] = orders
+        return orders
+
+
+_seat_orders = _SeatOrders().__getitem__
+
+
+def _recycle_codes(deck: list[int], piles: list[list[int]]) -> int:
+    """Shuffle back: every pile but its top goes into ``deck``, which is sorted again; returns the
+    discards left below the tops (none).
+
+    >>> deck, piles = [4], [[9, 1, 7], [], [3]]
+    >>> _recycle_codes(deck, piles), deck, piles
+    (0, [1, 4, 9], [[7], [], [3]])
+    """
+    for p in piles:
+        if len(p) > 1:
+            deck += p[:-1]
+            del p[:-1]
+    deck.sort()
+    return 0
+
+
+@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)  # compiled: a Python class (see setup.py)
 class IkebanaGame(Game[IkebanaState, IkebanaMove, IkebanaVariant]):
     """Ikebana with Hanabi cards for 2–5 players under any :class:`IkebanaVariant`."""
 
@@ -373,9 +447,7 @@ class IkebanaGame(Game[IkebanaState, IkebanaMove, IkebanaVariant]):
         cls = type(self)
         if cls is not IkebanaGame and any(getattr(cls, m) is not getattr(IkebanaGame, m) for m in self._FAST_METHODS):
             return False
-        default = IkebanaVariant()
-        return all(f in self._FAST_FLAGS or getattr(variant, f) == getattr(default, f)
-                   for f in variant.__dataclass_fields__)
+        return self._defaults_but(variant, self._FAST_FLAGS)
 
     def random_playout(self, state: IkebanaState, rng: random.Random,
                        trace: list[IkebanaMove] | None = None) -> tuple[IkebanaState, int]:
@@ -397,106 +469,157 @@ class IkebanaGame(Game[IkebanaState, IkebanaMove, IkebanaVariant]):
 
     def _fast_playout(self, state: IkebanaState, rng: random.Random,
                       trace: list[IkebanaMove] | None) -> tuple[IkebanaState, int]:
-        """The playout on mutable lists; ``trace`` (when given) receives every move."""
+        """The playout on mutable lists of card codes (:data:`_CARDS` order, the cards' sort order), as
+        ``benchmarks/baselines/ikebana.py`` plays: ``under`` counts the discards below the piles' tops
+        (whether a card can still be drawn is ``deck or under``), a bouquet is also two codes (sums of
+        ``8 ** (value - 1)`` and ``8 ** colour``) scored by two table lookups, a turn's reveal and
+        decision follow its draw in one pass. ``trace`` (when given) receives every move. Every draw is
+        the one the playout on states makes (``randbelow`` is what ``randrange(n)`` calls, made for a
+        single option too): the same game.
+        """
         if state.phase == "over":
             return state, 0
         variant, players = state.variant, state.players
         partial, when_empty, skip = variant.partial_refusal, variant.recycle == "when_empty", variant.stall == "skip"
         size = variant.bouquet
-        value = _VALUE
-        randrange = rng.randrange
-        phase, seat, drawn, refusals = state.phase, state.turn, state.drawn, state.refusals
-        deck = list(state.deck)
-        hands = [list(h) for h in state.hands]
-        piles = [list(p) for p in state.piles]
+        finite = variant.bank == "finite"
+        end_short = variant.shortfall == "end_game"
+        lowest_tie = variant.start_tie == "lowest_seat"
+        factors = _TABLES[variant][1]
+        full_deck = _deck_codes(variant)
+        value, vcode, ccode = _CODE_VALUE, _CODE_VALUES, _CODE_COLOURS
+        randbelow = rng._randbelow  # type: ignore[attr-defined]  # what randrange(n) calls: the same numbers
+        bound = self.max_game_length(players, variant)  # a bug fails here instead of looping for ever
+        others, following = _seat_orders(players)
+        rnd, start, seat, issued, refusals = state.round, state.start, state.turn, state.issued, state.refusals
+        phase = _PHASE_CODE[state.phase]
+        code = _CODE
+        drawn = -1 if state.drawn is None else code[state.drawn]
+        deck = list(full_deck) if state.deck == _TABLES[variant][0] else [code[c] for c in state.deck]
+        hands = [[code[c] for c in h] for h in state.hands]
+        piles = [[code[c] for c in p] for p in state.piles]
+        under = sum(len(p) - 1 for p in piles if p)  # discards below the piles' tops
+        values = [sum(vcode[c] for c in h) for h in hands]
+        colours = [sum(ccode[c] for c in h) for h in hands]
         coins = list(state.coins)
         steps = 0
-
-        def recycle() -> None:
-            for p in piles:
-                deck.extend(p[:-1])
-                del p[:-1]
-            deck.sort()
-
-        bound = self.max_game_length(players, variant)  # a bug fails here instead of looping for ever
         while True:
-            steps += 1
-            if steps > bound:
-                raise RuntimeError(f"ikebana: the fast playout ran past the game's bound of {bound} moves")
-            if phase == "reveal":
-                card = deck.pop(randrange(len(deck)))
-                if trace is not None:
-                    trace.append(_REVEAL[card])
-                if not deck and when_empty:
-                    recycle()
-                phase, drawn = "decide", card
-                continue
-            if phase == "decide":
+            if phase == _P_CHOOSE:  # a purchase or the draw
                 money = coins[seat]
-                assert drawn is not None
-                if ((money > refusals or (money > 0 and partial))
-                        and (deck or piles[seat] or any(len(p) > 1 for p in piles)) and randrange(2)):
+                buys = [o for o in others[seat] if piles[o] and value[piles[o][-1]] <= money]
+                count = len(buys)
+                pick = randbelow(count + 1 if deck or under else count)
+                steps += 1
+                if pick < count:
+                    owner = buys[pick]
+                    if trace is not None:
+                        trace.append(_BUY[owner])
+                    source = piles[owner]
+                    card = source.pop()
+                    if source:
+                        under -= 1
+                    price = value[card]
+                    coins[seat] = money - price
+                    coins[owner] += price
+                    phase = _P_TURN_OVER
+                else:
+                    if trace is not None:
+                        trace.append(_DRAW)
+                    if not deck:
+                        under = _recycle_codes(deck, piles)
+                    refusals = 0
+                    phase = _P_REVEAL
+            if phase == _P_REVEAL:  # chance turns up a card, then the seat keeps or refuses it
+                drawn = deck.pop(randbelow(len(deck)))
+                steps += 1
+                if trace is not None:
+                    trace.append(_REVEAL_CODE[drawn])
+                if not deck and when_empty:
+                    under = _recycle_codes(deck, piles)
+                phase = _P_DECIDE
+            if phase == _P_DECIDE:
+                money = coins[seat]
+                pile = piles[seat]
+                steps += 1
+                if ((money > refusals or (money > 0 and partial)) and (deck or pile or under) and randbelow(2)):
                     if trace is not None:
                         trace.append(_REFUSE)
                     refusals += 1
                     payee = (seat + 1 + (refusals - 1) % (players - 1)) % players
-                    paid = min(refusals, money)
-                    coins[seat] -= paid
+                    paid = refusals if refusals < money else money
+                    coins[seat] = money - paid
                     coins[payee] += paid
-                    piles[seat].append(drawn)
-                    drawn = None
+                    if pile:
+                        under += 1
+                    pile.append(drawn)
+                    drawn = -1
                     if not deck:
-                        recycle()
-                    phase = "reveal"
+                        under = _recycle_codes(deck, piles)
+                    phase = _P_REVEAL
                     continue
                 if trace is not None:
                     trace.append(_KEEP)
-                insort(hands[seat], drawn)
-                drawn = None
-            else:  # choose: a purchase or the draw
-                money = coins[seat]
-                buys = [s for s, p in enumerate(piles) if s != seat and p and value[p[-1]] <= money]
-                can_draw = bool(deck) or any(len(p) > 1 for p in piles)
-                pick = randrange(len(buys) + can_draw)
-                if pick == len(buys):
-                    if trace is not None:
-                        trace.append(_DRAW)
-                    if not deck:
-                        recycle()
-                    phase, refusals, drawn = "reveal", 0, None
-                    continue
-                owner = buys[pick]
-                if trace is not None:
-                    trace.append(_BUY[owner])
-                card = piles[owner].pop()
-                price = value[card]
-                coins[seat] -= price
-                coins[owner] += price
-                insort(hands[seat], card)
+                card = drawn
+                drawn = -1
+            hands[seat].append(card)
+            values[seat] += vcode[card]
+            colours[seat] += ccode[card]
             # the turn is over: the next seat still building that can act, or scoring
+            if steps > bound:
+                raise RuntimeError(f"ikebana: the fast playout ran past the game's bound of {bound} moves")
             nxt = -1
-            can_draw = bool(deck) or any(len(p) > 1 for p in piles)
-            for s in ((seat + i) % players for i in range(1, players + 1)):
+            for s in following[seat]:
                 if len(hands[s]) < size:
-                    if can_draw or any(o != s and p and value[p[-1]] <= coins[s] for o, p in enumerate(piles)):
+                    if deck or under:
+                        nxt = s
+                        break
+                    money = coins[s]
+                    if any(piles[o] and value[piles[o][-1]] <= money for o in others[s]):
                         nxt = s
                         break
                     if not skip:
                         break
             if nxt >= 0:
-                phase, seat, refusals = "choose", nxt, 0
+                seat = nxt
+                refusals = 0
+                phase = _P_CHOOSE
                 continue
-            state = self._score_round(
-                state._replace(turn=seat, phase="choose", deck=tuple(deck), piles=tuple(tuple(p) for p in piles),
-                               drawn=None, refusals=0),
-                tuple(tuple(h) for h in hands), tuple(coins))
-            if state.phase == "over":
-                return state, steps
-            phase, seat, drawn, refusals = state.phase, state.turn, None, 0
-            deck = list(state.deck)
+            # the round is over: the bouquets are scored
+            base = [_POINTS_OF_CODE[v] for v in values]
+            scores = [b * factors.get(_COLOURS_OF_CODE[c], 1) if len(h) == size else b
+                      for b, c, h in zip(base, colours, hands)]
+            factor = variant.final_factor if variant.double_final and rnd == variant.rounds else 1
+            due = [s * factor for s in scores]
+            short = False
+            if finite:
+                left = _BANK_VALUE - variant.start_coins * players - issued
+                short = sum(due) > left
+                for i in range(players):
+                    s = (start + i) % players
+                    due[s] = min(due[s], left)
+                    left -= due[s]
+            for s in range(players):
+                coins[s] += due[s]
+            issued += sum(due)
+            if rnd == variant.rounds or (short and end_short):
+                names = _CARDS
+                empty: tuple[tuple[str, ...], ...] = ((),) * players
+                bouquets = tuple(tuple([names[c] for c in sorted(h)]) for h in hands)
+                final = IkebanaState(variant, players, rnd, start, start, "over", _TABLES[variant][0], empty, empty,
+                                     None, 0, tuple(coins), issued, bouquets, tuple(base), tuple(scores), tuple(due))
+                return final, steps
+            best = max(scores)
+            start = scores.index(best) if lowest_tie else next(s for s in following[start] if scores[s] == best)
+            rnd += 1
+            seat = start
+            refusals = 0
+            phase = _P_CHOOSE
+            deck = list(full_deck)
             hands = [[] for _ in range(players)]
             piles = [[] for _ in range(players)]
-            coins = list(state.coins)
+            under = 0
+            values = [0] * players
+            colours = [0] * players
 
     # -- results ----------------------------------------------------------------
 
@@ -510,8 +633,7 @@ class IkebanaGame(Game[IkebanaState, IkebanaMove, IkebanaVariant]):
         # multiplier, and a payout is multiplied at most once per game (by the final
         # factor). A turn is draw, reveal, (refuse, reveal) × r, keep, and r
         # refusals cost r(r+1)/2 coins, which one player must hold.
-        most = max(p for values, p in _POINTS.items() if len(values) <= variant.bouquet) * max(
-            1, *_TABLES[variant][1].values())
+        most = _best_score(variant)
         money = variant.start_coins * players + variant.rounds * players * most * variant.final_factor
         refusals = math.isqrt(2 * money) + 1
         return variant.rounds * variant.bouquet * players * (3 + 2 * refusals)

@@ -18,10 +18,13 @@ import sys
 from abc import ABCMeta
 from bisect import bisect_left, insort
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from itertools import repeat
+from math import ceil, log
 from operator import itemgetter
 from typing import Any, ClassVar
+
+from mypy_extensions import mypyc_attr
 
 from ruleproof.model.core import CHANCE, TERMINAL, Game, Outcome
 from ruleproof.spec.errors import PlayerCountError
@@ -69,9 +72,22 @@ _TAKE_SETS = tuple(_TAKES[:n] for n in range(MAX_ROWS + 1))
 #: The number of rows :meth:`Take5Game.legal_moves`'s unrolled loop is written for (the rulebook's); another
 #: count takes the general loop.
 _UNROLLED = ROWS
+#: The bits _below draws a row index of _UNROLLED with.
+_ROW_BITS = _UNROLLED.bit_length()
 _PLACES = {(r, left): Place(r, left) for r in range(MAX_ROWS) for left in (False, True)}
 #: The one option of a card with a single nearest row (no professional variant): a row's end.
 _ONE_PLACE = tuple((_PLACES[r, False],) for r in range(MAX_ROWS))
+
+
+def low_rows(rows: Any, keys: tuple[str, ...]) -> tuple[int, ...]:
+    """The rows (ascending) that come first when ``rows`` (tuples or lists) are ordered by ``keys``, each fewest
+    first (``"bullheads"``, ``"cards"``, ``"row"``): the rows a too-low card may take under ``low_row_keys``."""
+    values = []
+    for r, row in enumerate(rows):
+        value = {"bullheads": _points(row), "cards": len(row), "row": r}
+        values.append(tuple([value[k] for k in keys]))
+    best = min(values)
+    return tuple([r for r, v in enumerate(values) if v == best])
 
 
 #: Builds a state from a complete field tuple without the NamedTuple's
@@ -104,11 +120,208 @@ def _deal_size(variant: Take5Variant, players: int) -> int:
     """The cards one round deals: ``hand_size`` per seat, then one a row."""
     return variant.hand_size * players + variant.rows
 
+#: The fast playout's hands hold ``card << 4 | seat``: the seat is the low four bits.
+_SEAT_MASK = 15
+
+
+def _below(bits: Callable[[int], int], n: int) -> int:
+    """``Random._randbelow(n)`` through the generator's ``getrandbits`` (the same number from the same state):
+    a function of this module, which the compiled build calls in C. ``n`` > 0.
+
+    >>> a, b = random.Random(7), random.Random(7)
+    >>> [_below(a.getrandbits, 10) for _ in range(5)] == [b.randrange(10) for _ in range(5)]
+    True
+    """
+    k = n.bit_length()
+    r = bits(k)
+    while r >= n:
+        r = bits(k)
+    return r
+
+
+def _sample_by_bits(bits: Callable[[int], int], population: Sequence[int], k: int) -> list[int]:
+    """``Random.sample(population, k)`` drawn through ``getrandbits`` as :func:`_below` draws: the same list
+    from the same generator state (CPython's two ways, a pool for a small population, else a set of the
+    indexes taken; :data:`_BITS_OK` checks the equality once).
+
+    >>> _sample_by_bits(random.Random(3).getrandbits, range(104), 44) == random.Random(3).sample(range(104), 44)
+    True
+    """
+    n = len(population)
+    result = []
+    setsize = 21
+    if k > 5:
+        setsize += 4 ** ceil(log(k * 3, 4))
+    if n <= setsize:
+        pool = list(population)
+        for m in range(n, n - k, -1):
+            width = m.bit_length()  # _below(bits, m), inline
+            j = bits(width)
+            while j >= m:
+                j = bits(width)
+            result.append(pool[j])
+            pool[j] = pool[m - 1]
+    else:
+        selected: set[int] = set()
+        for _ in range(k):
+            j = _below(bits, n)
+            while j in selected:
+                j = _below(bits, n)
+            selected.add(j)
+            result.append(population[j])
+    return result
+
+
+def _draws_by_bits() -> bool:
+    """Whether :func:`_below` and :func:`_sample_by_bits` make this Python's ``random.Random`` draws (its
+    ``_randbelow`` is the one through ``getrandbits`` and its ``sample`` walks as they do)."""
+    if random.Random._randbelow is not random.Random._randbelow_with_getrandbits:  # type: ignore[attr-defined]
+        return False
+    for seed, n, k in ((0, 104, 44), (1, 104, 104), (2, 104, 3), (3, 40, 24), (4, 1, 1)):
+        if _sample_by_bits(random.Random(seed).getrandbits, range(n), k) != random.Random(seed).sample(range(n), k):
+            return False
+    rng, other = random.Random(5), random.Random(5)
+    below = other._randbelow  # type: ignore[attr-defined]
+    return all(_below(rng.getrandbits, n) == below(n) for n in (1, 2, 3, 4, 7, 10, 104))
+
+
+#: The fast playout draws through getrandbits only when that gives the standard generator's numbers.
+_BITS_OK = _draws_by_bits()
+
+
+def _replay_round(rows: tuple[tuple[int, ...], ...], piles: tuple[tuple[int, ...], ...], turns: list[list[int]],
+                  lows: list[int], stop: int, capacity: int) -> tuple[list[list[int]], list[list[int]]]:
+    """The rows and piles after ``turns`` (each a turn's picks ``card << 4 | seat``, sorted) from ``rows``
+    and ``piles``, with four rows and no professional variant: each card goes after the nearest row end
+    below it, a too-low card takes the next row of ``lows``; with ``stop`` ≥ 0 the last turn ends after
+    its card at that index (the game ended there).
+
+    >>> _replay_round(((10,), (20,), (30,), (40,)), ((), ()), [[5 << 4 | 1, 25 << 4]], [2], -1, 5)
+    ([[10], [20, 25], [5], [40]], [[], [30]])
+    """
+    cards = [list(r) for r in rows]
+    taken = [list(p) for p in piles]
+    low = iter(lows)
+    if stop >= 0:
+        turns = turns[:-1] + [turns[-1][:stop + 1]]
+    # The row ends in ascending order with their rows: the nearest end below a card is found by bisection,
+    # and a placed card takes its end's place without breaking the order (no end lies between them).
+    order = sorted(range(len(cards)), key=lambda r: cards[r][-1])
+    ends = [cards[r][-1] for r in order]
+    nearest = bisect_left
+    for picks in turns:
+        for x in picks:
+            card = x >> 4
+            at = nearest(ends, card) - 1
+            if at >= 0:
+                r = order[at]
+                ends[at] = card
+                row = cards[r]
+                if len(row) < capacity:
+                    row.append(card)
+                    continue
+            else:  # too low: the recorded row is taken, the card is the lowest end
+                r = next(low)
+                at = order.index(r)
+                del order[at], ends[at]
+                order.insert(0, r)
+                ends.insert(0, card)
+            taken[x & _SEAT_MASK].extend(cards[r])
+            cards[r] = [card]
+    return cards, taken
+
+
+def _trace_round(trace: list[Take5Move], rows: tuple[tuple[int, ...], ...], turns: list[list[int]],
+                 lows: list[int], stop: int, deals: Iterable[int], chose_first: bool) -> None:
+    """Append a round's moves, as recorded by :meth:`Take5Game._four_row_playout`, to ``trace``: the
+    ``deals``, then each turn's choices in seat order (the first turn's only with ``chose_first``) and
+    its placements from ``rows`` (a card after the nearest row end below it, a too-low card taking the
+    next row of ``lows``), the last turn's up to its card at ``stop`` when ``stop`` ≥ 0.
+
+    Written apart from :func:`_replay_round` (the tests replay the trace through the checked engine to
+    the final state, which that function makes).
+
+    >>> trace = []
+    >>> _trace_round(trace, ((10,), (20,), (30,), (40,)), [[5 << 4 | 1, 25 << 4]], [2], -1, [], True)
+    >>> trace
+    [Select(card=25), Select(card=5), Take(row=2), Place(row=1, left=False)]
+    """
+    ends = [row[-1] for row in rows]
+    low = iter(lows)
+    trace.extend([_DEAL[c] for c in deals])
+    last = len(turns) - 1
+    for t, picks in enumerate(turns):
+        if t or chose_first:
+            trace.extend([_SELECT[x >> 4] for x in sorted(picks, key=_seat_of)])
+        for i, x in enumerate(picks):
+            if t == last and 0 <= stop < i:
+                break
+            card = x >> 4
+            nearest = max((end, r) for r, end in enumerate(ends) if end < card) if min(ends) < card else None
+            if nearest is None:
+                r = next(low)
+                trace.append(_TAKES[r])
+            else:
+                r = nearest[1]
+                trace.append(_PLACES[r, False])
+            ends[r] = card
+
+
+#: The cards 1 to n as a set, by n (the final deck is one of them less the last deal).
+_DECK_SETS: dict[int, frozenset[int]] = {}
+
+
+def _undealt(deck: tuple[int, ...] | list[int], drawn: list[int]) -> tuple[int, ...]:
+    """The cards of ``deck`` (sorted, some of the cards 1 to n) less ``drawn``, sorted.
+
+    >>> _undealt((1, 2, 3, 4), [3, 1])
+    (2, 4)
+    """
+    n = len(deck)
+    if n and deck[-1] == n:  # the cards 1 to n: their set is made once
+        cards = _DECK_SETS.get(n)
+        if cards is None:
+            cards = _DECK_SETS[n] = frozenset(deck)
+    else:
+        cards = frozenset(deck)
+    return tuple(sorted(cards.difference(drawn)))
+
+
+def _seat_of(pick: int) -> int:
+    return pick & _SEAT_MASK
+
+
+def _dealt_rows(drawn: list[int], n_hand: int) -> tuple[tuple[int, ...], ...]:
+    """The rows a whole round's deal ``drawn`` starts (its cards after the hands')."""
+    return tuple([(c,) for c in drawn[n_hand:]])
+
+
+def _final_state(variant: Take5Variant, players: int, rnd: int, deck: tuple[int, ...] | list[int],
+                 drawn: list[int], hands: list[list[int]], rows: tuple[tuple[int, ...], ...],
+                 piles: tuple[tuple[int, ...], ...], scores: list[int], turns: list[list[int]], lows: list[int],
+                 stop: int, capacity: int) -> Take5State:
+    """The finished state of :meth:`Take5Game._four_row_playout`: its last round replayed
+    (:func:`_replay_round`), the undealt cards ``deck`` less ``drawn``, the hands untagged and sorted,
+    the picks after ``stop`` still chosen."""
+    cards, taken = _replay_round(rows, piles, turns, lows, stop, capacity)
+    chosen = [0] * players
+    if stop >= 0:
+        for x in turns[-1][stop + 1:]:
+            chosen[x & _SEAT_MASK] = x >> 4
+    rest = _undealt(deck, drawn) if drawn else tuple(deck)
+    return Take5State(
+        variant, players, rnd, rest, _deal_size(variant, players),
+        tuple(tuple([x >> 4 for x in sorted(h)]) for h in hands), tuple(map(tuple, cards)), tuple(chosen),
+        any(chosen), tuple(map(tuple, taken)), tuple(scores), True,
+    )
+
+
 #: The methods the engine's shortcuts stand in for (see :class:`_Shortcuts`), with
 #: their own versions; filled once :class:`Take5Game` exists.
 _ORIGINALS: dict[str, object] = {}
 
 
+@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)  # compiled: a Python class (see setup.py)
 class _Shortcuts(ABCMeta):
     """The metaclass of :class:`Take5Game`: keeps the class attribute ``_plain``
     true exactly while none of the methods in :data:`_ORIGINALS` is replaced.
@@ -146,6 +359,7 @@ def _refresh(cls: type) -> None:
         todo.extend(c.__subclasses__())
 
 
+@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)  # compiled: a Python class (see setup.py)
 class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts):
     """Take 5 for 2–10 players under any :class:`Take5Variant`."""
 
@@ -177,12 +391,19 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
         self._rest: list[int] = []
         self._seats: list[tuple[int, ...]] = []
         self._hand: list[int] = []
+        # The last variant and player count the four-row playout ran under, with the numbers it reads off them.
+        self._four_row_setup: tuple[Any, ...] = (None, 0)
+        # The last initial state made, with its variant and player count (states are immutable: it is reused).
+        self._initial: tuple[object, int, Take5State | None] = (None, 0, None)
 
     def initial_state(self, players: int, variant: Take5Variant) -> Take5State:
+        variant_before, players_before, state = self._initial
+        if variant_before is variant and players_before == players and type(players) is int and state is not None:
+            return state
         problem = players_problem(variant, players)
         if problem is not None:
             raise PlayerCountError(problem)
-        return Take5State(
+        state = Take5State(
             variant=variant,
             players=players,
             round=1,
@@ -196,6 +417,8 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
             scores=(0,) * players,
             finished=False,
         )
+        self._initial = (variant, players, state)
+        return state
 
     @staticmethod
     def _full_deck(players: int, variant: Take5Variant) -> tuple[int, ...]:
@@ -272,7 +495,8 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
         self._cache = (state, moves, None, False)
         return moves
 
-    legal_moves._fills_cache = True  # type: ignore[attr-defined]
+    #: This class's legal_moves fills Game._cache itself (Game.__init_subclass__ leaves it unwrapped).
+    _legal_moves_fills_cache = True
 
     def _placements(self, state: Take5State, actor: int) -> tuple[Take5Move, ...]:
         card = state.chosen[actor]
@@ -286,10 +510,14 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
 
         The house-rule hook of the engine (its spec counterpart is
         :class:`ruleproof.spec.take5.LowCardRows`): any row by default, the
-        automatic row with ``row_choice="auto"``. A derived game overrides it.
+        automatic row with ``row_choice="auto"``, the rows first by the keys of
+        ``low_row_keys`` (:func:`low_rows`). A derived game overrides it.
         """
-        if state.variant.row_choice == "auto":
+        variant = state.variant
+        if variant.row_choice == "auto":
             return (self._auto_row(state.rows),)
+        if variant.low_row_keys:
+            return low_rows(state.rows, variant.low_row_keys)
         return _ALL_ROWS[len(state.rows)]
 
     @staticmethod
@@ -321,7 +549,7 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
 
     @staticmethod
     def _auto_row(rows: tuple[tuple[int, ...], ...]) -> int:
-        return min(range(len(rows)), key=lambda r: (_points(rows[r]), len(rows[r]), r))
+        return min([(_points(row), len(row), r) for r, row in enumerate(rows)])[2]  # no lambda: see setup.py
 
     def is_legal_move(self, state: Take5State, move: Take5Move) -> bool:
         """Direct check of one move (no list of all moves)."""
@@ -371,7 +599,7 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
     #: The variant flags the fast playout knows; another flag away from its
     #: default sends random_playout down the generic path.
     _FAST_FLAGS = frozenset({"end_rule", "threshold", "end_check", "row_choice", "deck", "professional", "tie",
-                             "rows", "row_capacity", "hand_size", "deck_top"})
+                             "rows", "row_capacity", "hand_size", "deck_top", "low_row_keys"})
     #: Methods whose override (a derived or deliberately broken engine) sends
     #: random_playout down the generic path.
     _FAST_METHODS = ("legal_moves", "_placements", "too_low_rows", "_nearest", "_auto_row", "apply_unchecked",
@@ -381,9 +609,7 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
         cls = type(self)
         if cls is not Take5Game and any(getattr(cls, m) is not getattr(Take5Game, m) for m in self._FAST_METHODS):
             return False
-        default = Take5Variant()
-        return all(f in self._FAST_FLAGS or getattr(variant, f) == getattr(default, f)
-                   for f in variant.__dataclass_fields__)
+        return self._defaults_but(variant, self._FAST_FLAGS)
 
     def random_playout(self, state: Take5State, rng: random.Random,
                        trace: list[Take5Move] | None = None) -> tuple[Take5State, int]:
@@ -404,6 +630,216 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
         if state.finished:
             return state, 0
         variant = state.variant
+        if (len(state.rows) == _UNROLLED and not variant.professional and not variant.low_row_keys
+                and state.players <= _SEAT_MASK + 1 and _BITS_OK and type(rng) is random.Random):
+            return self._four_row_playout(state, rng, trace)
+        return self._general_playout(state, rng, trace)
+
+    def _four_row_playout(self, state: Take5State, rng: random.Random,
+                          trace: list[Take5Move] | None) -> tuple[Take5State, int]:
+        """The fast playout of four rows without the professional variant (one nearest row at most) nor
+        ``low_row_keys`` (a too-low card takes a uniform row of the four).
+
+        The rows are twelve local ints (each row's end, length and bullheads) and a hand holds
+        ``card << 4 | seat``, so a turn's picks are one list of ints sorted in C. The cards in the
+        rows and piles are not kept while playing: a round records its picks (one sorted list a
+        turn) and the rows its too-low cards took, and :func:`_replay_round` rebuilds the rows and
+        piles from that record: the last round's for the final state and, when ``trace`` is given,
+        every round's moves at the round's end. Every draw is the one :meth:`_general_playout`
+        makes (:func:`_below` draws what ``randrange(n)`` draws): the same game.
+        """
+        variant = state.variant
+        players = state.players
+        setup = self._four_row_setup
+        if setup[0] is not variant or setup[1] != players:
+            setup = self._four_row_setup = (
+                variant, players, variant.hand_size, variant.row_capacity, variant.row_choice == "auto",
+                variant.end_check == "immediate",
+                variant.threshold if variant.end_rule == ">=" else variant.threshold + 1,  # a total this high ends
+                self._full_deck(players, variant))
+        _, _, hand_size, capacity, auto, immediate, goal, full_deck = setup
+        bound = self.max_game_length(players, variant)  # a bug fails here instead of looping for ever
+        n_hand = hand_size * players
+        n_deal = n_hand + _UNROLLED
+        bull = _BULL
+        bits = rng.getrandbits  # drawn as randrange(n) draws (_below): the same numbers
+        seats = range(players)
+        rnd = state.round
+        deck: tuple[int, ...] | list[int] = state.deck  # what this round's deal draws from
+        drawn: list[int] = []  # what it drew (the final deck is the rest)
+        dealt = state.dealt
+        hands = [[c << 4 | s for c in h] for s, h in enumerate(state.hands)] if dealt else []
+        scores = list(state.scores)  # at the start of the round being played
+        totals = [s + _points(p) for s, p in zip(scores, state.piles)] if any(state.piles) else scores[:]
+        piles = state.piles  # at the start of the round's first recorded turn
+        start_rows: tuple[tuple[int, ...], ...] = ()  # the same (none: the rows the deal made)
+        pending: list[int] | None = None  # the turn the state is inside, if any
+        chose_first = True  # whether the replay traces the first turn's choices (not made before or traced)
+        steps = 0
+        if dealt == n_deal and not state.resolving and not hands[-1]:  # the round is over: a new deal
+            rnd += 1
+            scores = totals[:]
+            deck = full_deck
+            dealt = 0
+            piles = ((),) * players
+        fresh = dealt == 0
+        if not fresh:  # the state is inside a round: finish its deal, or its turn, as the generic loop would
+            rows = list(state.rows)
+            if dealt < n_deal:
+                drawn = _sample_by_bits(bits, deck, n_deal - dealt)
+                if trace is not None:
+                    trace.extend([_DEAL[c] for c in drawn])
+                steps += n_deal - dealt
+                for i, card in enumerate(drawn, dealt):
+                    if i < n_hand:
+                        s = i // hand_size
+                        hands[s].append(card << 4 | s)
+                    else:
+                        rows[i - n_hand] = (card,)
+                dealt = n_deal
+            start_rows = tuple(rows)
+            chosen = state.chosen
+            if state.resolving:
+                pending = sorted([c << 4 | s for s, c in enumerate(chosen) if c])
+                chose_first = False
+            elif any(chosen):  # some seats have chosen: the others choose
+                pending = []
+                for s in seats:
+                    c = chosen[s]
+                    if c:
+                        pending.append(c << 4 | s)
+                    else:
+                        hand = hands[s]
+                        x = hand.pop(_below(bits, len(hand)))
+                        pending.append(x)
+                        steps += 1
+                        if trace is not None:
+                            trace.append(_SELECT[x >> 4])
+                pending.sort()
+                chose_first = False
+        stop = -1  # the index in its turn of the card whose take ended the game (immediate end)
+        while True:  # one round a pass
+            if fresh:  # deal the round: a uniform sample of the deck
+                drawn = _sample_by_bits(bits, deck, n_deal)
+                steps += n_deal
+                hands = [[c << 4 | s for c in drawn[s * hand_size:(s + 1) * hand_size]] for s in seats]
+                e0, e1, e2, e3 = drawn[n_hand:]
+                l0 = l1 = l2 = l3 = 1
+                p0, p1, p2, p3 = bull[e0], bull[e1], bull[e2], bull[e3]
+            else:
+                row0, row1, row2, row3 = start_rows
+                e0, e1, e2, e3 = row0[-1], row1[-1], row2[-1], row3[-1]
+                l0, l1, l2, l3 = len(row0), len(row1), len(row2), len(row3)
+                p0, p1, p2, p3 = _points(row0), _points(row1), _points(row2), _points(row3)
+            turns: list[list[int]] = []  # this round's turns, each its picks sorted (for the replay)
+            lows: list[int] = []  # the rows too-low cards took, in order (for the replay)
+            left = len(hands[-1])
+            # Every choice and placement of the round counted now (less those a game ending inside it skips).
+            steps += 2 * players * left + (len(pending) if pending else 0)
+            while True:  # one turn a pass
+                if pending is None:
+                    if not left:
+                        break
+                    width = left.bit_length()  # _below(bits, left) for every seat, inline
+                    picks = []
+                    for h in hands:
+                        r = bits(width)
+                        while r >= left:
+                            r = bits(width)
+                        picks.append(h.pop(r))
+                    left -= 1
+                    picks.sort()
+                else:
+                    picks, pending = pending, None
+                turns.append(picks)
+                for x in picks:
+                    card = x >> 4
+                    best = -1
+                    top = 0
+                    if e0 < card:
+                        best = 0
+                        top = e0
+                    if top < e1 < card:
+                        best = 1
+                        top = e1
+                    if top < e2 < card:
+                        best = 2
+                        top = e2
+                    if top < e3 < card:
+                        best = 3
+                    low = best < 0
+                    if low:
+                        if auto:  # the fewest bullheads, then the fewest cards, then the first row
+                            best = min((p0, l0, 0), (p1, l1, 1), (p2, l2, 2), (p3, l3, 3))[2]
+                        else:
+                            best = bits(_ROW_BITS)  # _below(bits, _UNROLLED), inline
+                            while best >= _UNROLLED:
+                                best = bits(_ROW_BITS)
+                        lows.append(best)
+                    if best == 0:
+                        if low or l0 >= capacity:
+                            totals[x & 15] += p0
+                            e0, l0, p0 = card, 1, bull[card]
+                            if immediate and max(totals) >= goal:
+                                break
+                        else:
+                            e0 = card
+                            l0 += 1
+                            p0 += bull[card]
+                    elif best == 1:
+                        if low or l1 >= capacity:
+                            totals[x & 15] += p1
+                            e1, l1, p1 = card, 1, bull[card]
+                            if immediate and max(totals) >= goal:
+                                break
+                        else:
+                            e1 = card
+                            l1 += 1
+                            p1 += bull[card]
+                    elif best == 2:
+                        if low or l2 >= capacity:
+                            totals[x & 15] += p2
+                            e2, l2, p2 = card, 1, bull[card]
+                            if immediate and max(totals) >= goal:
+                                break
+                        else:
+                            e2 = card
+                            l2 += 1
+                            p2 += bull[card]
+                    elif low or l3 >= capacity:
+                        totals[x & 15] += p3
+                        e3, l3, p3 = card, 1, bull[card]
+                        if immediate and max(totals) >= goal:
+                            break
+                    else:
+                        e3 = card
+                        l3 += 1
+                        p3 += bull[card]
+                else:
+                    continue
+                stop = picks.index(x)  # the game ended at this card's take: the rest of the round is not played
+                steps -= 2 * players * left + len(picks) - stop - 1
+                break
+            if trace is not None:
+                _trace_round(trace, _dealt_rows(drawn, n_hand) if fresh else start_rows,
+                             turns, lows, stop, drawn if fresh else (), chose_first)
+            if stop >= 0 or (turns and not immediate and max(totals) >= goal):
+                break
+            if steps > bound:
+                raise RuntimeError(f"take5: the fast playout ran past the game's bound of {bound} moves")
+            rnd += 1  # the round is over: the next deal starts a new one
+            scores = totals[:]
+            deck = full_deck
+            piles = ((),) * players
+            fresh = chose_first = True
+        end_rows = _dealt_rows(drawn, n_hand) if fresh else start_rows
+        return _final_state(variant, players, rnd, deck, drawn, hands, end_rows,
+                            piles, scores, turns, lows, stop, capacity), steps
+
+    def _general_playout(self, state: Take5State, rng: random.Random,
+                         trace: list[Take5Move] | None) -> tuple[Take5State, int]:
+        """The fast playout of any number of rows and the professional variant, on mutable lists."""
+        variant = state.variant
         players = state.players
         hand_size = variant.hand_size
         n_rows = variant.rows
@@ -412,12 +848,13 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
         n_deal = n_hand + n_rows
         professional = variant.professional
         auto = variant.row_choice == "auto"
+        keys = () if auto else variant.low_row_keys  # a too-low card takes one of the rows first by these keys
         immediate = variant.end_check == "immediate"
         limit = variant.threshold
         reach = variant.end_rule == ">="
         full_deck = self._full_deck(players, variant)
         bull = _BULL
-        randrange = rng.randrange
+        randrange = rng._randbelow  # type: ignore[attr-defined]  # what randrange(n) calls: the same numbers
         steps = 0
         rnd = state.round
         deck: list[int] | tuple[int, ...] = state.deck
@@ -506,7 +943,13 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
                     else:
                         row.append(card)
                 else:
-                    r = self._auto_row(tuple(tuple(x) for x in rows)) if auto else randrange(n_rows)
+                    if auto:
+                        r = self._auto_row(tuple(tuple(x) for x in rows))
+                    elif keys:
+                        tied = low_rows(rows, keys)
+                        r = tied[randrange(len(tied))] if len(tied) > 1 else tied[0]
+                    else:
+                        r = randrange(n_rows)
                     if trace is not None:
                         trace.append(_TAKES[r])
                     took = True
@@ -749,6 +1192,9 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
             # the rule constants as flags: three rows of four cards, eight cards a hand, a 60-card deck
             (4, v(rows=3, row_capacity=4, hand_size=8, deck_top=60, threshold=30)),
             (3, v(rows=5, row_capacity=3, professional=True, row_choice="auto", threshold=25)),
+            # a too-low card's rows as data: the fewest cards; the fewest bullheads then cards (ties left)
+            (4, v(low_row_keys=("cards",), threshold=30)),
+            (3, v(low_row_keys=("bullheads", "cards"), professional=True, rows=3, row_capacity=4, threshold=20)),
         )
 
     def players_of(self, state: Take5State) -> int:

@@ -38,14 +38,15 @@ from dataclasses import replace
 from typing import Any, NamedTuple, TypeAlias
 
 from ruleproof.spec.bigfive_board import (  # the whole specification under one name: see __all__
-    AXES, PlayAnalysis, analyse_play, board_map, can_place, candidate_cell_sets, candidate_plays, compute_anchors,
-    compute_bonus, compute_gaps, compute_legal_plays, compute_lines_through, compute_new_line, compute_old_run,
+    AXES, BONUS_PRESETS, BonusTable, PlayAnalysis, analyse_play, board_map, can_place, candidate_cell_sets, candidate_plays, compute_anchors,
+    compute_bonus, compute_bonus_table, compute_gaps, compute_legal_plays, compute_lines_through, compute_new_line, compute_old_run,
     compute_play_axes, compute_run, contains_existing_card, hand_groups, has_identical_cards, is_line_uniform,
     is_line_valid, is_one_sided, is_placement_legal, is_straight, render_board,
 )
 from ruleproof.spec.bigfive_components import (  # the whole specification under one name: see __all__
     ANIMALS, ANIMAL_COUNT, ANIMAL_NAMES, COLOURS, COLOUR_COUNT, COLOUR_NAMES, CONSTANTS, COPIES, FULL_DECK,
-    GROUP_BONUS, HAND_SIZE, KIDS_DEAL, KINDS, LINE_BONUS, MAX_COORD, MAX_GROUP, MAX_IDLE_ROUNDS, MAX_LINE,
+    GROUP_BONUS, GROUP_BONUS_BY_SIZE, HAND_SIZE, KIDS_DEAL, KINDS, LINE_BONUS, LINE_BONUS_BY_LENGTH, MAX_BONUS_CAP,
+    MAX_BONUS_ENTRY, MAX_COORD, MAX_GROUP, MAX_IDLE_ROUNDS, MAX_LINE, BONUS_GROUP_SLOTS, BONUS_LINE_SLOTS,
     MAX_PENALTY_LIMIT, MAX_PLAYERS, MAX_PLAYERS_USUAL, MAX_ROUNDS, MIN_PLAYERS, MOVE_TYPES, RULEBOOK, SEC_BONUS,
     SEC_BONUS_EXAMPLES, SEC_COMPONENTS, SEC_COUNTER, SEC_END, SEC_EXAMPLES, SEC_EXCHANGE, SEC_GOAL, SEC_HANDICAP,
     SEC_KIDS, SEC_PLAY, SEC_ROUNDS, SEC_SETUP, SEC_SOLO, SEC_TURN, SOLO_DISCARD, SOLO_MIN_GROUP, BigFiveMove,
@@ -772,9 +773,11 @@ RULES: tuple[Rule, ...] = (
         "five (summed over all new lines), plus 1 for a group of four cards; by the publisher, 1 when a line "
         "reaches four cards and 2 when it reaches five, where a line reaches a size only if its longest connected "
         "run of old cards was smaller (pieces joined by the play were never a line of four). The count is capped "
-        "by the cards the player still has (solitaire: by the discard pile).",
+        "by the cards the player still has (solitaire: by the discard pile). A house rule gives its own bonus "
+        "table: cards per line by length, counted by the line's length or by the lengths it reaches, cards per "
+        "group size, every line or the best line only, and a cap.",
         _src(SEC_BONUS, "RULES-NOTES.md §Big Five row 1"), RuleKind.EFFECT, _effect(("bonus",)), _kind(Play),
-        flags=("bonus",),
+        flags=("bonus", "bonus_lines", "bonus_group", "bonus_per", "bonus_cap"),
         tags=BOUNDARY_TAGS,
     ),
     Rule(
@@ -1105,10 +1108,12 @@ SPEC: GameSpec[BigFiveVariant, BigFiveState, BigFiveMove] = GameSpec(
 
 #: Every name of the specification: this module's and those of its first two parts.
 __all__ = [
-    'ALL_FIELDS', 'AMBIGUITIES', 'ANIMALS', 'ANIMAL_COUNT', 'ANIMAL_NAMES', 'AXES', 'BigFiveMove', 'BigFiveState',
-    'BigFiveVariant', 'Board', 'Bonus', 'BonusBlind', 'BonusCount', 'BonusPile', 'Box', 'COLOURS', 'COLOUR_COUNT',
-    'COLOUR_NAMES', 'CONSTANTS', 'COPIES', 'Cell', 'Deal', 'Decline', 'Discard', 'Draw', 'EXAMPLES', 'Exchange',
-    'FULL_DECK', 'GROUP_BONUS', 'HAND_SIZE', 'KIDS_DEAL', 'KINDS', 'LINE_BONUS', 'MAX_COORD', 'MAX_GROUP',
+    'ALL_FIELDS', 'AMBIGUITIES', 'ANIMALS', 'ANIMAL_COUNT', 'ANIMAL_NAMES', 'AXES', 'BONUS_GROUP_SLOTS',
+    'BONUS_LINE_SLOTS', 'BONUS_PRESETS', 'BigFiveMove',
+    'BigFiveState', 'BigFiveVariant', 'Board', 'Bonus', 'BonusBlind', 'BonusCount', 'BonusPile', 'BonusTable', 'Box',
+    'COLOURS', 'COLOUR_COUNT', 'COLOUR_NAMES', 'CONSTANTS', 'COPIES', 'Cell', 'Deal', 'Decline', 'Discard', 'Draw',
+    'EXAMPLES', 'Exchange', 'FULL_DECK', 'GROUP_BONUS', 'GROUP_BONUS_BY_SIZE', 'HAND_SIZE', 'KIDS_DEAL', 'KINDS',
+    'LINE_BONUS', 'LINE_BONUS_BY_LENGTH', 'MAX_BONUS_CAP', 'MAX_BONUS_ENTRY', 'MAX_COORD', 'MAX_GROUP',
     'MAX_IDLE_ROUNDS', 'MAX_LINE', 'MAX_PENALTY_LIMIT', 'MAX_PLAYERS', 'MAX_PLAYERS_USUAL', 'MAX_ROUNDS',
     'MIN_PLAYERS', 'MOVE_TYPES', 'Pass', 'Placed', 'Play', 'PlayAnalysis', 'RULEBOOK', 'RULES', 'SEC_BONUS',
     'SEC_BONUS_EXAMPLES', 'SEC_COMPONENTS', 'SEC_COUNTER', 'SEC_END', 'SEC_EXAMPLES', 'SEC_EXCHANGE', 'SEC_GOAL',
@@ -1116,7 +1121,7 @@ __all__ = [
     'SOLO_MIN_GROUP', 'SPEC', 'WorkedExample', 'analyse_play', 'animal_of', 'any_seat_can_place', 'board_map',
     'bonus_hook_in_force', 'build_spec', 'can_place', 'candidate_cell_sets', 'candidate_moves', 'candidate_plays',
     'card_code', 'card_name', 'cards_left', 'check_players', 'codes', 'colour_of', 'compute_anchors',
-    'compute_bonus', 'compute_gaps', 'compute_initial_state', 'compute_legal_plays', 'compute_lines_through',
+    'compute_bonus', 'compute_bonus_table', 'compute_gaps', 'compute_initial_state', 'compute_legal_plays', 'compute_lines_through',
     'compute_move_kinds', 'compute_new_line', 'compute_old_run', 'compute_phase', 'compute_play_axes',
     'compute_round_end', 'compute_run', 'compute_successor', 'compute_successor_under', 'compute_whose_turn',
     'compute_winners', 'contains_existing_card', 'deal_sizes', 'deal_target', 'deck_cards', 'deck_size',

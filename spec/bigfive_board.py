@@ -29,11 +29,11 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
-from typing import NamedTuple
+from typing import Literal, NamedTuple
 
 from ruleproof.spec.bigfive_components import (
-    GROUP_BONUS,
-    LINE_BONUS,
+    GROUP_BONUS_BY_SIZE,
+    LINE_BONUS_BY_LENGTH,
     MAX_GROUP,
     MAX_LINE,
     BigFiveVariant,
@@ -401,18 +401,114 @@ def compute_old_run(board: Board, line: Sequence[Cell]) -> int:
     return best
 
 
-def compute_bonus(variant: BigFiveVariant, board: Board, play: Play) -> int:
-    """Bonus discards earned by ``play`` on ``board`` (the board before the play).
+class BonusTable(NamedTuple):
+    """How many bonus discards a play earns (rule BF-BONUS-1), as data: the two readings of the text and any
+    house rule about the bonus are tables of this shape (:func:`compute_bonus_table`).
 
-    Text reading: each new line of 4 cards earns 1, of 5 earns 2, and a group
-    of 4 played cards earns 1 more (:data:`LINE_BONUS`, :data:`GROUP_BONUS`).
-    Publisher reading: each new line earns 1 when the play makes it reach 4
-    cards and 2 when it makes it reach 5. A group is a connected run
-    (000_24eedd0374a5e414.txt § Цель игры: "связной группы"; § Как играть
-    карты: cards "в связке"), so a line reaches 4 when its longest run of old
-    cards (:func:`compute_old_run`) was shorter than 4: pieces of 2 and 2
-    joined by one card were never a line of four, and the play earns both
-    bonuses.
+    :param lines: cards a new line earns, indexed by its length (0 to :data:`MAX_LINE`).
+    :param counting: ``"length"``: a line earns the value of its length (the text: "за новую группу в 4 карты");
+        ``"reached"``: the value of every length the play makes it reach, a length counting as reached when the
+        line's longest connected run of old cards (:func:`compute_old_run`) was shorter (the publisher).
+    :param group: cards the play earns by the number of cards played (0 to :data:`MAX_GROUP`; empty: none).
+    :param per: ``"line"``: every line the play forms earns; ``"play"``: only its best line does.
+    :param cap: the most bonus cards of one play (0: no cap).
+
+    >>> BONUS_PRESETS["text"].describe()
+    'a new line earns by its length 4: 1, 5: 2; each line the play forms earns; a group of 4 cards earns 1 more'
+    >>> BONUS_PRESETS["publisher"].describe()
+    'a new line earns for each length it reaches 4: 1, 5: 2; each line the play forms earns; no group bonus'
+    """
+
+    lines: tuple[int, ...]
+    counting: Literal["length", "reached"]
+    group: tuple[int, ...]
+    per: Literal["line", "play"] = "line"
+    cap: int = 0
+
+    def line_value(self, old: int, new: int) -> int:
+        """Cards one line earns: ``new`` cards after the play, ``old`` its longest connected run of old cards.
+
+        >>> BONUS_PRESETS["text"].line_value(1, 5), BONUS_PRESETS["publisher"].line_value(1, 5)
+        (2, 3)
+        """
+        if self.counting == "length":
+            return self.lines[new] if new < len(self.lines) else 0
+        return sum(self.lines[old + 1: new + 1])
+
+    def group_value(self, size: int) -> int:
+        """Cards the play itself earns for playing ``size`` cards."""
+        return self.group[size] if size < len(self.group) else 0
+
+    def total(self, line_values: Sequence[int], size: int) -> int:
+        """The play's bonus from the values of its lines and its number of cards (capped)."""
+        lines = sum(line_values) if self.per == "line" else max(line_values, default=0)
+        earned = lines + self.group_value(size)
+        return min(earned, self.cap) if self.cap else earned
+
+    def most(self, max_group: int = MAX_GROUP) -> int:
+        """An upper bound of what one play of at most ``max_group`` cards earns: its own line and one line
+        across each card, each paying the most a line can (capped).
+
+        >>> BONUS_PRESETS["text"].most(), BONUS_PRESETS["publisher"].most()
+        (11, 15)
+        """
+        per_line = max(self.lines) if self.counting == "length" else sum(self.lines)
+        lines = per_line * (1 + max_group if self.per == "line" else 1)
+        most = lines + max(self.group[: max_group + 1], default=0)
+        return min(most, self.cap) if self.cap else most
+
+    def describe(self) -> str:
+        """The table in words (for answers and help texts)."""
+        paid = ", ".join(f"{n}: {v}" for n, v in enumerate(self.lines) if v) or "nothing"
+        how = "by its length" if self.counting == "length" else "for each length it reaches"
+        per = "each line the play forms earns" if self.per == "line" else "only the play's best line earns"
+        groups = [f"a group of {n} cards earns {v} more" for n, v in enumerate(self.group) if v]
+        text = f"a new line earns {how} {paid}; {per}; {'; '.join(groups) or 'no group bonus'}"
+        return text + (f"; at most {self.cap} cards a play" if self.cap else "")
+
+
+#: The bonus tables of the text's and the publisher's reading (BF-AMB-1), the values of the flag ``bonus``.
+BONUS_PRESETS: dict[str, BonusTable] = {
+    "text": BonusTable(LINE_BONUS_BY_LENGTH, "length", GROUP_BONUS_BY_SIZE),
+    "publisher": BonusTable(LINE_BONUS_BY_LENGTH, "reached", ()),
+}
+
+
+def compute_bonus_table(variant: BigFiveVariant) -> BonusTable:
+    """The bonus table of ``variant``: the ``bonus`` reading's count with the table flags on top.
+
+    ``bonus`` names the count (``"text"``: each line by its length;
+    ``"publisher"``: each length a line reaches) and the group bonus;
+    ``bonus_lines``, ``bonus_group`` (``None``: the reading's), ``bonus_per``
+    and ``bonus_cap`` give the rest. Every layer reads the bonus from this
+    table: the spec (:func:`compute_bonus`), the engine and its fast
+    playouts, and the SMT encodings of BF-F-2 and BF-F-3.
+
+    >>> compute_bonus_table(BigFiveVariant()) == BONUS_PRESETS["text"]
+    True
+    >>> fours = compute_bonus_table(BigFiveVariant(bonus_lines=(0, 0, 0, 0, 2, 2), bonus_group=()))
+    >>> fours.describe()
+    'a new line earns by its length 4: 2, 5: 2; each line the play forms earns; no group bonus'
+    """
+    preset = BONUS_PRESETS[variant.bonus]
+    group = preset.group if variant.bonus_group is None else variant.bonus_group
+    return BonusTable(variant.bonus_lines, preset.counting, group, variant.bonus_per, variant.bonus_cap)
+
+
+def compute_bonus(variant: BigFiveVariant, board: Board, play: Play) -> int:
+    """Bonus discards earned by ``play`` on ``board`` (the board before the play), by the variant's bonus table
+    (:func:`compute_bonus_table`).
+
+    Every line of two or more cards through a played card (in either
+    direction) is a new line and earns by the table. The text's reading: a
+    line of 4 earns 1, of 5 earns 2, and a group of 4 played cards earns 1
+    more (:data:`LINE_BONUS`, :data:`GROUP_BONUS`). The publisher's reading:
+    a line earns 1 when the play makes it reach 4 cards and 2 when it makes
+    it reach 5. A group is a connected run (000_24eedd0374a5e414.txt § Цель
+    игры: "связной группы"; § Как играть карты: cards "в связке"), so a line
+    reaches 4 when its longest run of old cards (:func:`compute_old_run`) was
+    shorter than 4: pieces of 2 and 2 joined by one card were never a line of
+    four, and the play earns both bonuses.
 
     >>> b = {(0, 0): parse_card("Gr")}
     >>> p = parse_move("play Lr@1,0 Zr@2,0 Cr@3,0 Er@4,0")
@@ -421,22 +517,16 @@ def compute_bonus(variant: BigFiveVariant, board: Board, play: Play) -> int:
     >>> b = {(x, 0): parse_card(a + "b") for x, a in zip((0, 1, 3, 4), "LGCE")}
     >>> compute_bonus(BigFiveVariant(bonus="publisher"), b, parse_move("play Zb@2,0"))
     3
+    >>> compute_bonus(BigFiveVariant(bonus_lines=(0, 0, 0, 0, 2, 2), bonus_group=()), b, parse_move("play Zb@2,0"))
+    2
     """
+    table = compute_bonus_table(variant)
     after = dict(board)
     for p in play.placed:
         after[(p.x, p.y)] = p.card
-    total = 0
-    for line in compute_lines_through(after, [(p.x, p.y) for p in play.placed]):
-        new = len(line)
-        old = compute_old_run(board, line)
-        for length, earned in LINE_BONUS:
-            if variant.bonus == "text":
-                total += earned if new == length else 0
-            else:
-                total += earned if old < length <= new else 0
-    if variant.bonus == "text":
-        total += sum(earned for size, earned in GROUP_BONUS if len(play.placed) == size)
-    return total
+    values = [table.line_value(compute_old_run(board, line), len(line))
+              for line in compute_lines_through(after, [(p.x, p.y) for p in play.placed])]
+    return table.total(values, len(play.placed))
 
 
 # --------------------------------------------------------------------------

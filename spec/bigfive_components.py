@@ -147,6 +147,13 @@ MAX_GROUP = CONSTANTS.number("max_group")
 LINE_BONUS: tuple[tuple[int, int], ...] = CONSTANTS.table("line_bonus")
 #: ``(cards in the played group, bonus discards)`` (the text's reading).
 GROUP_BONUS: tuple[tuple[int, int], ...] = CONSTANTS.table("group_bonus")
+#: Bonus discards a new line earns, indexed by its length (0 to :data:`MAX_LINE`): the ``line_bonus`` rows as the
+#: default of the variant flag ``bonus_lines``, ``(0, 0, 0, 0, 1, 2)``.
+LINE_BONUS_BY_LENGTH: tuple[int, ...] = tuple(dict(LINE_BONUS).get(n, 0) for n in range(CONSTANTS.number("max_line") + 1))
+#: Bonus discards a played group earns, indexed by its size (0 to :data:`MAX_GROUP`): the ``group_bonus`` rows
+#: (the text's reading), ``(0, 0, 0, 0, 1)``.
+GROUP_BONUS_BY_SIZE: tuple[int, ...] = tuple(dict(GROUP_BONUS).get(n, 0)
+                                             for n in range(CONSTANTS.number("max_group") + 1))
 KIDS_DEAL = CONSTANTS.number("kids_deal")
 SOLO_MIN_GROUP = CONSTANTS.number("solo_min_group")
 SOLO_DISCARD = CONSTANTS.number("solo_discard_cards")
@@ -168,6 +175,17 @@ MAX_COORD = 1000
 MAX_IDLE_ROUNDS = 50
 #: Largest penalty limit (``penalty_limit``): far above any total MAX_ROUNDS rounds can reach.
 MAX_PENALTY_LIMIT = 100_000
+#: Most bonus discards one entry of a bonus table may pay (``bonus_lines``, ``bonus_group``): our bound, five
+#: times the rulebook's largest.
+MAX_BONUS_ENTRY = 10
+#: Values of ``bonus_lines``: one per line length, 0 to :data:`MAX_LINE`.
+BONUS_LINE_SLOTS = CONSTANTS.number("max_line") + 1
+#: Values of a non-empty ``bonus_group``: one per group size, 0 to :data:`MAX_GROUP`.
+BONUS_GROUP_SLOTS = CONSTANTS.number("max_group") + 1
+#: Largest ``bonus_cap``: above what any table can pay (five lines of a play, each paying every entry once,
+#: plus the group's entry).
+MAX_BONUS_CAP = (1 + CONSTANTS.number("max_group")) * (CONSTANTS.number("max_line") - 1) * MAX_BONUS_ENTRY \
+    + MAX_BONUS_ENTRY
 
 Cell = tuple[int, int]
 Board = Mapping[Cell, int]
@@ -229,6 +247,25 @@ class BigFiveVariant:
         the deck; 1 to 8.
     :param kids_deal: the rule constant ``kids_deal``: cards dealt to each player
         with ``children``; 1 to 24.
+    :param bonus_lines: the bonus table's cards per new line, indexed by the
+        line's length (0 to :data:`MAX_LINE`, :data:`BONUS_LINE_SLOTS` values; lines of 0 and 1
+        card do not exist and earn 0); the rulebook's ``(0, 0, 0, 0, 1, 2)``
+        (:data:`LINE_BONUS_BY_LENGTH`). With ``bonus="text"`` a line earns the
+        value of its length; with ``bonus="publisher"`` the value of every
+        length it reaches. Each value 0 to :data:`MAX_BONUS_ENTRY`.
+    :param bonus_group: the bonus table's cards per play, indexed by the number
+        of cards played (0 to :data:`MAX_GROUP`, so five values, or none at all
+        ``()``); ``None`` (the default): the ``bonus`` reading's, the text's
+        ``(0, 0, 0, 0, 1)`` or the publisher's none.
+    :param bonus_per: ``"line"``: every line the play forms earns its value;
+        ``"play"``: the play earns the value of its best line only.
+    :param bonus_cap: the most bonus cards one play earns, 1 to
+        :data:`MAX_BONUS_CAP`; 0 (the default): no cap.
+
+    A house rule about the bonus is these flags in a reading file (see
+    :func:`~ruleproof.spec.bigfive_board.compute_bonus_table`): "every line of
+    four or five earns 2 cards" is ``bonus_lines = [0, 0, 0, 0, 2, 2]`` and
+    ``bonus_group = []``.
 
     >>> BigFiveVariant(hand_size=6).hand_size, len(deck_cards(BigFiveVariant(copies=2)))
     (6, 50)
@@ -240,6 +277,10 @@ class BigFiveVariant:
     Traceback (most recent call last):
     ...
     ruleproof.spec.errors.VariantError: rounds must be at least 1; got 0
+    >>> BigFiveVariant(bonus_lines=(0, 0, 0, 2, 2))
+    Traceback (most recent call last):
+    ...
+    ruleproof.spec.errors.VariantError: bonus_lines must give 6 values (BONUS_LINE_SLOTS: one per line length 0 to 5, lines of 0 and 1 card earning 0), each 0 to 10 (limit MAX_BONUS_ENTRY); got (0, 0, 0, 2, 2)
     """
 
     bonus: Literal["text", "publisher"] = "text"
@@ -260,6 +301,10 @@ class BigFiveVariant:
     max_group: int = MAX_GROUP
     copies: int = COPIES
     kids_deal: int = KIDS_DEAL
+    bonus_lines: tuple[int, ...] = LINE_BONUS_BY_LENGTH
+    bonus_group: tuple[int, ...] | None = None
+    bonus_per: Literal["line", "play"] = "line"
+    bonus_cap: int = 0
 
     def __post_init__(self) -> None:
         if self.rounds < 1:
@@ -273,6 +318,7 @@ class BigFiveVariant:
             raise VariantError(f"idle_rounds must be from 1 to {MAX_IDLE_ROUNDS} (limit MAX_IDLE_ROUNDS); "
                                f"got {self.idle_rounds!r}")
         check_constant_flags(self, CONSTANTS)
+        _check_bonus_table(self)
         if self.handicap:
             if len(self.handicap) > MAX_PLAYERS or any(n < 1 for n in self.handicap):
                 raise VariantError(f"handicap must give 1 or more cards to each of at most {MAX_PLAYERS} seats "
@@ -281,6 +327,27 @@ class BigFiveVariant:
             if sum(self.handicap) > dealt:
                 raise VariantError(f"handicap deals {sum(self.handicap)} cards but only {dealt} can be "
                                    f"dealt (the deck less the start card); got {str(self.handicap)[:80]}")
+
+
+def _check_bonus_table(variant: BigFiveVariant) -> None:
+    """Refuse a bonus table (``bonus_lines``, ``bonus_group``, ``bonus_cap``) of the wrong shape or out of bounds."""
+    lines = variant.bonus_lines
+    if (len(lines) != BONUS_LINE_SLOTS or any(type(n) is not int or not 0 <= n <= MAX_BONUS_ENTRY for n in lines)
+            or any(lines[:2])):
+        raise VariantError(f"bonus_lines must give {BONUS_LINE_SLOTS} values (BONUS_LINE_SLOTS: one per line length "
+                           f"0 to {MAX_LINE}, lines of 0 and 1 card earning 0), each 0 to {MAX_BONUS_ENTRY} (limit "
+                           f"MAX_BONUS_ENTRY); got {str(lines)[:80]}", flag="bonus_lines")
+    group = variant.bonus_group
+    if group is not None and group != () and (
+            len(group) != BONUS_GROUP_SLOTS or any(type(n) is not int or not 0 <= n <= MAX_BONUS_ENTRY for n in group)
+            or group[0]):
+        raise VariantError(f"bonus_group must be empty (no group bonus) or give {BONUS_GROUP_SLOTS} values "
+                           f"(BONUS_GROUP_SLOTS: one per group size 0 to {MAX_GROUP}, a group of 0 cards earning 0), "
+                           f"each 0 to {MAX_BONUS_ENTRY} (limit MAX_BONUS_ENTRY); got {str(group)[:80]}",
+                           flag="bonus_group")
+    if not 0 <= variant.bonus_cap <= MAX_BONUS_CAP:
+        raise VariantError(f"bonus_cap must be 0 (no cap) or the most bonus cards of one play, at most "
+                           f"{MAX_BONUS_CAP} (limit MAX_BONUS_CAP); got {variant.bonus_cap!r}", flag="bonus_cap")
 
 
 # --------------------------------------------------------------------------

@@ -111,6 +111,15 @@ BULLHEAD_TABLE: tuple[tuple[str, int, int], ...] = CONSTANTS.table("bullheads")
 #: game lasts at most this many rounds; a larger one would never end in practice.
 MAX_THRESHOLD = 1000
 
+#: What the rows a too-low card may take can be ordered by (the flag ``low_row_keys``), each key "fewest first":
+#: the row's bullheads, its number of cards, its number on the table.
+LOW_ROW_KEYS: tuple[str, ...] = ("bullheads", "cards", "row")
+#: Most keys of ``low_row_keys`` (each at most once).
+MAX_LOW_ROW_KEYS = len(LOW_ROW_KEYS)
+#: The order of ``row_choice="auto"`` (RULES-NOTES.md §Take 5 row 4): fewest bullheads, then fewest cards, then the
+#: lowest row; it leaves one row.
+AUTO_LOW_ROW_KEYS: tuple[str, ...] = ("bullheads", "cards", "row")
+
 
 @dataclass(frozen=True)
 class Take5Variant:
@@ -122,7 +131,16 @@ class Take5Variant:
     :param end_check: ``"round"`` checks the end after each round
         (publisher), ``"immediate"`` as soon as a card is taken (the text).
     :param row_choice: ``"player"``: the owner of a too-low card chooses the
-        row; ``"auto"``: fewest bullheads, then fewest cards, then lowest row.
+        row; ``"auto"``: fewest bullheads, then fewest cards, then lowest row
+        (the preset ``low_row_keys = ("bullheads", "cards", "row")``).
+    :param low_row_keys: which rows the owner of a too-low card may take, as
+        data: the rows that come first when ordered by these keys, each
+        "fewest first" (:data:`LOW_ROW_KEYS`: ``"bullheads"``, ``"cards"``,
+        ``"row"``, each at most once), the owner choosing among the rows tied
+        on all of them. Empty (the default): any row, the text's reading.
+        ``("cards",)`` is the house rule "a too-low card takes one of the rows
+        with the fewest cards"; with ``row_choice="auto"`` the keys are
+        :data:`AUTO_LOW_ROW_KEYS` (give none, or those).
     :param deck: ``"standard"`` (1–104) or ``"tactical"`` (1 to 10·n+4).
     :param professional: cards may also go on the left end of a row.
     :param tie: who wins when several players share the lowest total:
@@ -146,12 +164,22 @@ class Take5Variant:
     row_capacity: int = ROW_CAPACITY
     hand_size: int = HAND_SIZE
     deck_top: int = DECK_TOP
+    low_row_keys: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         check_constant_flags(self, CONSTANTS)
         if not 1 <= self.threshold <= MAX_THRESHOLD:
             raise VariantError(f"threshold must be from 1 to {MAX_THRESHOLD} (limit MAX_THRESHOLD); "
                                f"got {self.threshold!r}")
+        keys = self.low_row_keys
+        if (len(keys) > MAX_LOW_ROW_KEYS or any(k not in LOW_ROW_KEYS for k in keys) or len(set(keys)) != len(keys)):
+            raise VariantError(f"low_row_keys must be distinct keys among {', '.join(LOW_ROW_KEYS)} (at most "
+                               f"{MAX_LOW_ROW_KEYS}, limit MAX_LOW_ROW_KEYS); got {str(keys)[:80]}",
+                               flag="low_row_keys")
+        if self.row_choice == "auto" and keys and keys != AUTO_LOW_ROW_KEYS:
+            raise VariantError(f"low_row_keys {','.join(keys)} contradicts row_choice='auto', which orders the rows by "
+                               f"{','.join(AUTO_LOW_ROW_KEYS)}; give the keys with row_choice='player'",
+                               flag="low_row_keys")
 
 
 # --------------------------------------------------------------------------
@@ -385,15 +413,58 @@ def is_too_low(variant: Take5Variant, rows: tuple[tuple[int, ...], ...], card: i
     return not compute_positions(variant, rows, card)
 
 
+def compute_low_row_keys(variant: Take5Variant) -> tuple[str, ...]:
+    """The keys that order the rows a too-low card may take: ``low_row_keys``, or with ``row_choice="auto"``
+    :data:`AUTO_LOW_ROW_KEYS` (empty: any row).
+
+    >>> compute_low_row_keys(Take5Variant()), compute_low_row_keys(Take5Variant(row_choice="auto"))
+    ((), ('bullheads', 'cards', 'row'))
+    """
+    return AUTO_LOW_ROW_KEYS if variant.row_choice == "auto" else variant.low_row_keys
+
+
+def compute_low_rows(variant: Take5Variant, rows: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
+    """The rows (0-based, ascending) the owner of a too-low card may take under the variant's keys: those that
+    come first when every row is ordered by the keys, fewest first (every row without keys).
+
+    >>> rows = ((55,), (10, 11), (3, 4), (8,))
+    >>> compute_low_rows(Take5Variant(), rows), compute_low_rows(Take5Variant(low_row_keys=("cards",)), rows)
+    ((0, 1, 2, 3), (0, 3))
+    >>> compute_low_rows(Take5Variant(low_row_keys=("bullheads",)), rows)
+    (3,)
+    """
+    keys = compute_low_row_keys(variant)
+    if not keys:
+        return tuple(range(len(rows)))
+
+    def key(r: int) -> tuple[int, ...]:
+        value = {"bullheads": compute_pile_points(rows[r]), "cards": len(rows[r]), "row": r}
+        return tuple(value[k] for k in keys)
+
+    best = min(key(r) for r in range(len(rows)))
+    return tuple(r for r in range(len(rows)) if key(r) == best)
+
+
+def describe_low_row_keys(keys: tuple[str, ...]) -> str:
+    """The keys in words: ``"the fewest bullheads, then the fewest cards"``.
+
+    >>> describe_low_row_keys(("cards",)), describe_low_row_keys(())
+    ('the fewest cards', 'any row')
+    """
+    words = {"bullheads": "the fewest bullheads", "cards": "the fewest cards", "row": "the lowest-numbered row"}
+    return ", then ".join(words[k] for k in keys) or "any row"
+
+
 class LowCardRows:
     """The house-rule hook for a too-low card: which rows its owner may take.
 
     The specification asks :meth:`rows` (rule T5-LOW-3); the engine's
     counterpart is :meth:`ruleproof.model.take5.Take5Game.too_low_rows`. A
     derived game overrides both and builds its specification with
-    :func:`build_spec`. The base gives the text's reading: any row of the
-    owner's choice (``row_choice="player"``), or with ``row_choice="auto"`` the
-    one row of :func:`compute_auto_row`.
+    :func:`build_spec`. The base gives the flags' readings
+    (:func:`compute_low_rows`): any row of the owner's choice (the text), the
+    rows first by ``low_row_keys`` (a house rule as data), or with
+    ``row_choice="auto"`` the one row of :func:`compute_auto_row`.
 
     >>> class FewestCards(LowCardRows):
     ...     text = "A too-low card takes one of the rows with the fewest cards."
@@ -404,19 +475,21 @@ class LowCardRows:
     (1, 3)
     >>> LowCardRows().rows(Take5Variant(row_choice="auto"), ((55,), (10, 11), (3, 4), (8,)))
     (3,)
+    >>> LowCardRows().rows(Take5Variant(low_row_keys=("cards",)), ((1, 2), (3,), (4, 5, 6), (7,)))
+    (1, 3)
     """
 
     #: The rule T5-LOW-3 in our own words, as this hook decides it.
     text = (
         "The owner of a too-low card chooses the row, when that card resolves. "
-        "With automatic choice the row with the fewest bullheads is taken, then the shortest, then the lowest-numbered."
+        "With automatic choice the row with the fewest bullheads is taken, then the shortest, then the lowest-numbered. "
+        "A house rule may order the rows by keys (fewest bullheads, fewest cards, lowest row): the owner then "
+        "chooses among the rows that come first."
     )
 
     def rows(self, variant: Take5Variant, rows: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
         """The rows (0-based, ascending) the owner of a too-low card may take."""
-        if variant.row_choice == "auto":
-            return (compute_auto_row(rows),)
-        return tuple(range(len(rows)))
+        return compute_low_rows(variant, rows)
 
 
 def compute_auto_row(rows: tuple[tuple[int, ...], ...]) -> int:
@@ -644,9 +717,11 @@ def _check_low_row(hook: LowCardRows) -> Callable[[Step[Take5Variant, Take5State
             return None
         names = ", ".join(f"row {r + 1}" for r in allowed)
         if type(hook) is LowCardRows:
-            return (
-                f"with automatic row choice the row taken must be {names} (fewest bullheads), not row {move.row + 1}"
-            )
+            if step.variant.row_choice == "auto":
+                return (f"with automatic row choice the row taken must be {names} (fewest bullheads), "
+                        f"not row {move.row + 1}")
+            keys = describe_low_row_keys(compute_low_row_keys(step.variant))
+            return f"the row taken must be one of {names} (the rows with {keys}), not row {move.row + 1}"
         return f"the row taken must be one of {names} ({hook.text}), not row {move.row + 1}"
 
     return check
@@ -668,6 +743,16 @@ def _check_deal_effect(step: Step[Take5Variant, Take5State, Take5Move]) -> str |
     elif after.rows[where] != (move.card,):
         return f"card {move.card} must start row {where + 1}"
     return None
+
+
+def _check_deck_set_aside(step: Step[Take5Variant, Take5State, Take5Move]) -> str | None:
+    """The cards left over after the deal are set aside: a player's move never touches the undealt deck."""
+    after = step.after
+    assert after is not None
+    if after.deck == step.before.deck:
+        return None
+    return (f"{step.move} changed the undealt cards ({len(step.before.deck)} before, {len(after.deck)} after); "
+            "they stay set aside until the next round's deal")
 
 
 def _check_select_effect(step: Step[Take5Variant, Take5State, Take5Move]) -> str | None:
@@ -815,6 +900,12 @@ RULES: tuple[Rule, ...] = (
         _src(SEC_CARDS), RuleKind.EFFECT, _check_deal_effect, _is_deal,
     ),
     Rule(
+        "T5-DEAL-3", "Undealt cards set aside",
+        "The cards left over after the deal are set aside for the round: no player's move takes, adds or reorders "
+        "an undealt card; only the next round's deal uses them again.",
+        _src(SEC_CARDS), RuleKind.EFFECT, _check_deck_set_aside, lambda step: step.actor != CHANCE,
+    ),
+    Rule(
         "T5-TURN-1", "Everyone chooses once",
         "While cards are being chosen, every player with cards picks exactly one card per turn; "
         "chance acts only to deal, and nobody acts once the game is over.",
@@ -900,9 +991,11 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "T5-LOW-3", "Which row is taken",
         "The owner of a too-low card chooses the row, when that card resolves. "
-        "With automatic choice the row with the fewest bullheads is taken, then the shortest, then the lowest-numbered.",
+        "With automatic choice the row with the fewest bullheads is taken, then the shortest, then the lowest-numbered. "
+        "A house rule may order the rows by keys (fewest bullheads, fewest cards, lowest row): the owner then "
+        "chooses among the rows that come first.",
         _src(SEC_LOW, "RULES-NOTES.md §Take 5 row 4"), RuleKind.LEGALITY, _check_low_row(LowCardRows()), _is_take,
-        flags=("row_choice",), moves=(Take,),
+        flags=("row_choice", "low_row_keys"), moves=(Take,),
         tags=BOUNDARY_TAGS,
     ),
     Rule(

@@ -64,10 +64,18 @@ pytest_plugins = ["ruleproof.checkers.analysis.ruleindex"]
 #: pytest-timeout's bound for a slow-marked campaign (the default one in pyproject.toml is for the fast suite):
 #: long, but still a bound, so a hung campaign fails instead of stalling ``-m slow`` for ever.
 SLOW_TIMEOUT = 6 * 3600
+#: The bound for a docs test: the first one to ask for the site also waits for the whole Sphinx build (its
+#: session fixture), a few minutes on an idle machine but more than the default bound on a loaded one.
+DOCS_TIMEOUT = 3600
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Slow-marked tests without their own ``@pytest.mark.timeout`` get :data:`SLOW_TIMEOUT`."""
+    """Slow-marked tests without their own ``@pytest.mark.timeout`` get :data:`SLOW_TIMEOUT`, docs tests
+    :data:`DOCS_TIMEOUT`."""
     for item in items:
-        if item.get_closest_marker("slow") is not None and item.get_closest_marker("timeout") is None:
+        if item.get_closest_marker("timeout") is not None:
+            continue
+        if item.get_closest_marker("slow") is not None:
             item.add_marker(pytest.mark.timeout(SLOW_TIMEOUT))
+        elif "docs" in item.path.relative_to(item.config.rootpath).parts[:2]:
+            item.add_marker(pytest.mark.timeout(DOCS_TIMEOUT))

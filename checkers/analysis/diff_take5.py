@@ -12,7 +12,7 @@ many seeds):
 
 * while the runs agree there is one shared state; only what a flag can change
   is computed twice: the placements of a card (``professional``,
-  ``row_choice``), whether the game ends after a placement (``threshold``,
+  ``row_choice``, ``low_row_keys``), whether the game ends after a placement (``threshold``,
   ``end_rule``, ``end_check``), the winners (``tie``) and the deck (``deck``);
 * a lock-step chance draw maps onto the deck by bisection over the cumulative
   probabilities that the generic inverse CDF adds up (precomputed per deck
@@ -48,7 +48,7 @@ from typing import Any
 from ruleproof.checkers.analysis.pairs import PairResult
 from ruleproof.checkers.policies.draws import move_hash as _move_hash
 from ruleproof.model.core import CHANCE, Game
-from ruleproof.model.take5 import Take5Game
+from ruleproof.model.take5 import Take5Game, low_rows
 from ruleproof.spec.errors import RuleproofError
 from ruleproof.spec.take5 import (
     DECK_TOP,
@@ -75,7 +75,7 @@ _TAKE_CODES = tuple(range(2 * _ROWS, 3 * _ROWS))
 _MASK = (1 << 64) - 1
 _TWO64 = 2.0**64
 #: The flags the fast path knows; any other flag away from its default sends a pair down the generic path.
-_KNOWN = frozenset({"end_rule", "threshold", "end_check", "row_choice", "deck", "professional", "tie"})
+_KNOWN = frozenset({"end_rule", "threshold", "end_check", "row_choice", "deck", "professional", "tie", "low_row_keys"})
 _BULL = tuple(compute_bullheads(c) if c else 0 for c in range(DECK_TOP + 1))
 _b2b = hashlib.blake2b
 
@@ -112,13 +112,14 @@ def _priority(k64: int, h: int) -> int:
 class _Rules:
     """What one reading's flags decide."""
 
-    __slots__ = ("auto", "deck", "draw", "immediate", "limit", "professional", "reach")
+    __slots__ = ("auto", "deck", "draw", "immediate", "keys", "limit", "professional", "reach")
 
     def __init__(self, variant: Take5Variant, players: int) -> None:
         self.limit = variant.threshold
         self.reach = variant.end_rule == ">="
         self.immediate = variant.end_check == "immediate"
         self.auto = variant.row_choice == "auto"
+        self.keys = () if self.auto else variant.low_row_keys  # the rows a too-low card may take, as data
         self.professional = variant.professional
         self.draw = variant.tie == "draw"
         top = DECK_TOP if variant.deck == "standard" else _HAND * players + _ROWS
@@ -149,6 +150,8 @@ class _Rules:
         if self.auto:
             bull = _BULL
             return [_TAKE_CODES[min(range(_ROWS), key=lambda r: (sum([bull[c] for c in rows[r]]), len(rows[r]), r))]]
+        if self.keys:
+            return [_TAKE_CODES[r] for r in low_rows(rows, self.keys)]
         return list(_TAKE_CODES)
 
     def ended(self, scores: list[int], points: list[int], took: bool, round_over: bool) -> bool:
@@ -362,14 +365,16 @@ def _lock_step(run: _Run, keys: _Keys, rules_b: _Rules, limit: int) -> tuple[int
     players = len(run.hands)
     n_hand = _HAND * players
     n_deal = n_hand + _ROWS
-    same_places = rules_a.professional == rules_b.professional and rules_a.auto == rules_b.auto
+    same_places = (rules_a.professional == rules_b.professional and rules_a.auto == rules_b.auto
+                   and rules_a.keys == rules_b.keys)
     same_end = (rules_a.limit, rules_a.reach, rules_a.immediate) == (rules_b.limit, rules_b.reach, rules_b.immediate)
     counts, hashers = keys.counts, keys.hashers
     chance = hashers[0]
     cum_table, nums, two64, bull = _CUM, _NUMS, _TWO64, _BULL
     seats = range(players)
-    # Neither reading has left ends or the automatic row: a card has one place or it takes any row.
-    plain = same_places and not rules_a.professional and not rules_a.auto
+    # Neither reading has left ends, the automatic row or keys for a too-low card's rows: a card has one place
+    # or it takes any row.
+    plain = same_places and not rules_a.professional and not rules_a.auto and not rules_a.keys
     too_low = list(_TAKE_CODES)
     step = 0
     while True:

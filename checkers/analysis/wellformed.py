@@ -301,7 +301,20 @@ def _z3_termination(game: str, reading: Any = None) -> tuple[str, str, dict[str,
 
 #: Per game, the flags outside the sweep that the Z3 length bound reads from the reading's variant
 #: (:mod:`ruleproof.checkers.smt.wellformed_bounds`: Take 5's rounds are bounded through the end threshold).
-Z3_BOUND_READS: dict[str, tuple[str, ...]] = {"take5": ("threshold",)}
+Z3_BOUND_READS: dict[str, tuple[str, ...]] = {
+    # Take 5's rounds are bounded through the threshold; which row a too-low card takes (low_row_keys, like the
+    # swept row_choice) does not change the bullheads a round adds.
+    "take5": ("threshold", "low_row_keys"),
+    # Big Five's ranking counts turns; a bonus table only sets how many bonus discards a play opens, each of
+    # which lowers the open count within the turn, so the argument holds under any table.
+    "bigfive": ("bonus", "bonus_lines", "bonus_group", "bonus_per", "bonus_cap"),
+    # BigPoints' ranking counts pawn moves and black discs; the ladder's step values only score the end.
+    "bigpoints": ("step_values",),
+    # Ikebana's money bound reads the best bouquet under the reading's deck and multipliers, its bouquet size,
+    # rounds, starting coins and final factor (checkers.smt.wellformed_bounds._ikebana).
+    "ikebana": ("values", "bouquet", "rounds", "start_coins", "final_factor", "double_final",
+                "one_colour_multiplier", "two_colour_multiplier", "rainbow_multiplier"),
+}
 
 
 def z3_bound_excluded(game_id: str, reading: Any) -> str | None:
@@ -360,6 +373,9 @@ def _termination(game_id: str, full: bool, reading: Any = None) -> Finding:
         argument += (f"; the reading's extra rules ({', '.join(reading.rule_ids)}) only remove moves, so every play "
                      "under it is a play of the built-in rules and the bound holds")
     if verdict != "unsat":
+        endless = _take5_endless(qid, question, start, reading) if game_id == "take5" else None
+        if endless is not None:
+            return endless
         return Finding(qid, game_id, question, "unknown", "the solver did not prove the length bound",
                        witness={"reduced": rows, "z3": data}, rule_ids=RULE_IDS[game_id]["1"],
                        seconds=time.perf_counter() - start, method="z3",
@@ -368,11 +384,49 @@ def _termination(game_id: str, full: bool, reading: Any = None) -> Finding:
     return Finding(
         qid, game_id, question, "unsat",
         f"no: {argument}; every reduced configuration is acyclic"
-        + (f" (full game bound: {bound} moves for the default rules)" if bound else ""),
+        + (f" (full game bound: {bound} moves {_bound_scope(game_id, reading)})" if bound else ""),
         witness={"reduced": rows, "z3": data, **({"skipped": skipped} if skipped else {})},
         rule_ids=RULE_IDS[game_id]["1"], seconds=time.perf_counter() - start, method="z3+exhaustive",
         bounds="full game: Z3 over the ranking quantities; reduced: " + "; ".join(r["config"] for r in rows)
         + note + _engine_note(reading))
+
+
+#: The games whose Z3 length bound is computed from the reading's numbers (the others' bound is the default rules').
+_BOUND_FROM_VARIANT = ("take5", "ikebana")
+
+
+def _bound_scope(game_id: str, reading: Any) -> str:
+    """What the full game's move bound was computed for."""
+    if _changed(reading) and game_id in _BOUND_FROM_VARIANT:
+        return "under this reading's numbers"
+    return "for the default rules"
+
+
+def _take5_endless(qid: str, question: str, start: float, reading: Any) -> Finding | None:
+    """Take 5 under numbers whose rows can keep a whole round's cards (the length bound's step query is then
+    satisfiable): a round in which nobody takes a card, played on the reading's engine, is the witness that the
+    game need not end (:func:`ruleproof.checkers.smt.take5.quiet_round_witness`); ``None`` when none is found."""
+    from ruleproof.checkers.smt.take5_replay import quiet_round_witness
+    from ruleproof.spec.take5 import Take5Variant
+
+    variant = getattr(reading, "variant", None)
+    variant = variant if isinstance(variant, Take5Variant) else Take5Variant()
+    engine = reading.engine if reading is not None else game_for("take5")
+    witness = quiet_round_witness(variant, engine)
+    if witness is None:
+        return None
+    players, dealt = witness["players"], variant.hand_size * witness["players"] + variant.rows
+    kept = variant.rows * variant.row_capacity
+    return Finding(
+        qid, "take5", question, "sat",
+        f"yes: with {players} players a round deals {dealt} cards and {variant.rows} rows of {variant.row_capacity} "
+        f"keep up to {kept}, so a round can end with no card taken: in the witness every card fits its row, the "
+        f"totals stay {witness['totals']}, and the next round is dealt as the first (the position after its deal "
+        "is the same but for the round number), so the round can repeat and the game has no bound on its length",
+        witness=witness, rule_ids=RULE_IDS["take5"]["1"], seconds=time.perf_counter() - start,
+        method="construction",
+        bounds=f"{players} players; the witness is a round and the next deal, every move checked by the "
+               f"{'reading' if _plugin(reading) else 'built-in'} engine{_engine_note(reading)}")
 
 
 def _termination_by_graphs(qid: str, game_id: str, question: str, rows: list[dict[str, Any]], skipped: list[str],

@@ -408,6 +408,12 @@ class _BigFive:
         "pass_rule": ("stuck",),
         "solo_discard": ("forced",),
         "solo_rest": None,
+        # The bonus table (how many bonus discards a play earns) is an effect the state carries (its open
+        # discards); no legality rule here recounts it, so every table is implemented.
+        "bonus_lines": None,
+        "bonus_group": None,
+        "bonus_per": None,
+        "bonus_cap": None,
         **{name: tuple(range(low, high + 1)) for name, (low, high) in PARAMETERS.items()},
     }
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from ruleproof.checkers.certcheck.core import CHANCE, TERMINAL, Evaluation, Facts
+from ruleproof.checkers.certcheck.schema import CertificateFormatError
 
 #: The rule constants this checker implements, declared once (it imports nothing of ruleproof's, so it
 #: cannot read the spec's table; tests/checkers/test_certcheck_constants.py compares the two).
@@ -37,6 +38,11 @@ CONSTANT_BOUNDS: dict[str, tuple[int, int]] = {
 }
 CONSTANT_RANGES: dict[str, tuple[int, ...]] = {name: tuple(range(low, high + 1))
                                                for name, (low, high) in CONSTANT_BOUNDS.items()}
+#: The keys a too-low card's rows may be ordered by (flag ``low_row_keys``, each fewest first), and the order of
+#: ``row_choice="auto"``: the values this checker implements (compared with the spec's by
+#: tests/checkers/test_certcheck_constants.py).
+LOW_ROW_KEYS = ("bullheads", "cards", "row")
+AUTO_LOW_ROW_KEYS = ("bullheads", "cards", "row")
 
 
 def _number(s: dict[str, Any], name: str) -> int:
@@ -132,6 +138,17 @@ def _resolution_facts(s: dict[str, Any]) -> Facts:
     }
 
 
+def _low_row_keys(s: dict[str, Any]) -> list[str]:
+    """The keys ordering the rows a too-low card may take (empty: any row)."""
+    v = s["variant"]
+    return list(AUTO_LOW_ROW_KEYS) if v["row_choice"] == "auto" else list(v.get("low_row_keys", []))
+
+
+def _row_key(rows: list[list[int]], r: int, keys: list[str]) -> list[int]:
+    value = {"bullheads": sum(_bullheads(c) for c in rows[r]), "cards": len(rows[r]), "row": r}
+    return [value[k] for k in keys]
+
+
 class _Take5:
     #: The variant flags this checker implements: ``None`` for every value (the flag
     #: leaves legality alone, or every value is implemented), else the values it implements.
@@ -144,8 +161,27 @@ class _Take5:
         "deck": None,
         "professional": None,
         "tie": None,
+        "low_row_keys": None,  # every list of distinct keys among LOW_ROW_KEYS (check_variant)
         **CONSTANT_RANGES,
     }
+
+    def check_variant(self, variant: dict[str, Any], state: dict[str, Any]) -> None:
+        """Refuse a ``low_row_keys`` that is not a list of distinct keys this checker implements.
+
+        >>> RULES.check_variant({"low_row_keys": ["cards", "age"]}, {})
+        Traceback (most recent call last):
+        ...
+        ruleproof.checkers.certcheck.schema.CertificateFormatError: $.variant.low_row_keys: this checker implements distinct keys among bullheads, cards, row only, not ['cards', 'age']
+        """
+        del state
+        keys = variant.get("low_row_keys", [])
+        if (not isinstance(keys, list) or len(keys) > len(LOW_ROW_KEYS) or any(k not in LOW_ROW_KEYS for k in keys)
+                or len(set(keys)) != len(keys)):
+            raise CertificateFormatError(f"$.variant.low_row_keys: this checker implements distinct keys among "
+                                         f"{', '.join(LOW_ROW_KEYS)} only, not {str(keys)[:80]}")
+        if variant.get("row_choice") == "auto" and keys and keys != list(AUTO_LOW_ROW_KEYS):
+            raise CertificateFormatError("$.variant.low_row_keys: row_choice 'auto' orders the rows by "
+                                         f"{', '.join(AUTO_LOW_ROW_KEYS)}; got {str(keys)[:80]}")
 
     def parse_move(self, text: str) -> tuple[str, int, bool]:
         return parse_move(text)
@@ -210,12 +246,20 @@ class _Take5:
             ok_low3 = True
             if kind != "take":
                 return _ordered(out)
-            if pend and kind == "take" and s["variant"]["row_choice"] == "auto":
+            keys = _low_row_keys(s)
+            if s["variant"]["row_choice"] != "auto" and keys:
+                low3["low_row_keys"] = keys
+            if pend and kind == "take" and keys:
                 rows = s["rows"]
-                auto = min(range(len(rows)), key=lambda r: (sum(_bullheads(c) for c in rows[r]), len(rows[r]), r))
+                ranked = [_row_key(rows, r, keys) for r in range(len(rows))]
+                allowed = [r for r in range(len(rows)) if ranked[r] == min(ranked)]
                 low3.update({"row_bullheads": [sum(_bullheads(c) for c in row) for row in rows],
-                             "row_lengths": [len(row) for row in rows], "auto_row": auto + 1})
-                ok_low3 = number == auto
+                             "row_lengths": [len(row) for row in rows]})
+                if s["variant"]["row_choice"] == "auto":
+                    low3["auto_row"] = allowed[0] + 1
+                else:
+                    low3["allowed_rows"] = [r + 1 for r in allowed]
+                ok_low3 = number in allowed
             out.append(("T5-LOW-3", ok_low3, low3))
         return _ordered(out)
 

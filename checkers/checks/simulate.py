@@ -306,8 +306,8 @@ def _playout_of(game: Game[Any, Any, Any]) -> Callable[[Any, random.Random, list
     """``game.random_playout`` when it takes a trace (every built-in engine), else the interface's own."""
     try:
         takes_trace = "trace" in inspect.signature(game.random_playout).parameters
-    except (TypeError, ValueError):  # pragma: no cover - a C-level callable
-        takes_trace = False
+    except (TypeError, ValueError):  # a C-level callable: an engine of the compiled build (setup.py), which
+        takes_trace = True  # keeps Game.random_playout's signature
     if takes_trace:
         return game.random_playout
     return lambda state, rng, trace: Game.random_playout(game, state, rng, trace)

@@ -119,7 +119,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
     asked = load_reading(args.reading) if args.reading else None
     # finding ids are upper case (T5-F-2, CI-F-7, WF-BF-3); any case is accepted, as for rule ids
-    sources = finding_sources(args.finding.strip().upper()) if args.finding else load_sources(args.source)
+    sources = (finding_sources(args.finding.strip().upper(), reading=asked) if args.finding
+               else load_sources(args.source))
     if not 1 <= args.witness <= len(sources):
         raise RuleproofError(f"--witness must be between 1 and {len(sources)}; got {args.witness}")
     source = sources[args.witness - 1]

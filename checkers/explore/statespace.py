@@ -743,7 +743,8 @@ def config_for(game: str, name: str = "small", **flags: Any) -> ReducedConfig:
     build, names = _BUILDERS[game]
     if name not in names:
         raise RuleproofError(f"{game} has no configuration {name!r}; choose one of {', '.join(names)}")
-    return build(name, **flags)
+    # A reading's table flags arrive as JSON lists (Reading.changed_flags); a variant holds tuples.
+    return build(name, **{k: tuple(v) if isinstance(v, list) else v for k, v in flags.items()})
 
 
 # Several questions (well-formedness, the BigPoints Z3 layer) read the same

@@ -13,6 +13,7 @@ Pure Python (no ``pyspiel``): the wrappers in :mod:`ruleproof.checkers.interop.o
 from __future__ import annotations
 
 import dataclasses
+import types
 import typing
 from collections.abc import Mapping
 from pathlib import Path
@@ -61,11 +62,23 @@ def _flag_hints(variant_type: type[Any]) -> dict[str, Any]:
 
 
 def _is_tuple_hint(hint: Any) -> bool:
-    return typing.get_origin(hint) is tuple
+    return typing.get_origin(hint) is tuple or _is_optional_tuple(hint)
+
+
+def _is_optional_tuple(hint: Any) -> bool:
+    """``tuple[...] | None`` (a table flag whose ``None`` means "the reading's", such as Big Five's ``bonus_group``)."""
+    args = typing.get_args(hint) if typing.get_origin(hint) in (typing.Union, types.UnionType) else ()
+    return type(None) in args and any(typing.get_origin(a) is tuple for a in args)
+
+
+#: The parameter text of ``None`` for a ``tuple[...] | None`` flag (an empty string is the empty tuple).
+_NONE = "none"
 
 
 def _to_param(hint: Any, value: object) -> bool | int | float | str:
     """A flag value as an OpenSpiel parameter value (bool, int, float or string)."""
+    if value is None and _is_optional_tuple(hint):
+        return _NONE
     if _is_tuple_hint(hint):
         items = [str(v) for v in value]  # type: ignore[attr-defined]
         return "/".join(items) + ("/" if len(items) == 1 else "")
@@ -78,6 +91,8 @@ def _to_param(hint: Any, value: object) -> bool | int | float | str:
 
 def _from_param(hint: Any, value: object) -> object:
     """A parameter value back as the flag's text form (for ``variant_from_mapping``)."""
+    if _is_optional_tuple(hint) and value in (None, _NONE):
+        return None
     if _is_tuple_hint(hint):
         text = str(value).replace(",", "/").replace(" ", "/")
         return [v for v in text.split("/") if v]

@@ -24,6 +24,8 @@ from ruleproof.spec.take5 import (
     Take,
     Take5State,
     compute_auto_row,
+    compute_low_row_keys,
+    compute_low_rows,
     compute_nearest_positions,
     compute_pile_points,
     compute_positions,
@@ -79,10 +81,16 @@ class _Facts:
             return {"card": move.card, "hand": list(state.hands[step.actor])}
         if rule_id == "T5-LOW-3":
             facts: dict[str, Any] = {"row_choice": step.variant.row_choice}
-            if isinstance(move, Take) and step.variant.row_choice == "auto" and state.resolving and any(state.chosen):
+            auto = step.variant.row_choice == "auto"
+            if not auto and step.variant.low_row_keys:
+                facts["low_row_keys"] = list(step.variant.low_row_keys)
+            if isinstance(move, Take) and compute_low_row_keys(step.variant) and state.resolving and any(state.chosen):
                 facts.update({"row_bullheads": [compute_pile_points(r) for r in state.rows],
-                              "row_lengths": [len(r) for r in state.rows],
-                              "auto_row": compute_auto_row(state.rows) + 1})
+                              "row_lengths": [len(r) for r in state.rows]})
+                if auto:
+                    facts["auto_row"] = compute_auto_row(state.rows) + 1
+                else:
+                    facts["allowed_rows"] = [r + 1 for r in compute_low_rows(step.variant, state.rows)]
             return facts
         return _resolution(state)
 

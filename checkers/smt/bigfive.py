@@ -20,9 +20,14 @@ witness is replayed through the engine by
 
 Readings (``ruleproof audit --game bigfive --variant ...``): each question
 declares what its encoding fixes (``fixed``). ``BF-F-2`` asks about
-``bonus="text"`` and ``BF-F-3`` about ``bonus="publisher"``: under a reading
-that chooses the publisher's bonus, BF-F-3 is that reading's answer and BF-F-2
-is not applicable. ``min_group`` (BF-AMB-7) changes a placement rule the
+``bonus="text"`` (each line earns by its length) and ``BF-F-3`` about
+``bonus="publisher"`` (each line earns for the lengths it reaches): under a
+reading that chooses the publisher's bonus, BF-F-3 is that reading's answer and
+BF-F-2 is not applicable. Both read the rest of the reading's bonus table
+(``bonus_lines``, ``bonus_group``, ``bonus_per``, ``bonus_cap``:
+:func:`~ruleproof.spec.bigfive.compute_bonus_table`), so a house rule about the
+bonus written as those flags (a reading file with no Python) gets its largest
+bonus proved, with a witness game replayed on the reading's engine. ``min_group`` (BF-AMB-7) changes a placement rule the
 encoding holds (``Frame.rules(min_group=...)``); the questions fix it at 1, so
 a reading with ``min_group=2`` makes them not applicable. The flags
 ``exchange``, ``bonus_timing``, ``pass_rule``, ``solo_discard`` and
@@ -54,12 +59,12 @@ from ruleproof.checkers.smt.bigfive_encoding import (
     Frame,
     _add,
     any_play,
-    bonus_terms,
     comb_frame,
     invariant_patterns,
     line_five_follows,
     solve_rules,
 )
+from ruleproof.checkers.smt.bigfive_bonus import bonus_terms
 from ruleproof.checkers.smt.bigfive_dead import DeadQuery, dead_board_query as dead_board_query
 from ruleproof.checkers.smt.bigfive_dead import every_box, no_dead_board_in
 from ruleproof.checkers.smt.bigfive_replay import build_order, replay_plays, translate
@@ -84,6 +89,8 @@ from ruleproof.spec.bigfive import (
     parse_move,
     render_board,
 )
+from ruleproof.spec.bigfive import BONUS_PRESETS, compute_bonus_table
+from ruleproof.spec.core import variant_to_dict
 from ruleproof.spec.errors import RuleproofError
 
 GAME_ID = "bigfive"
@@ -173,9 +180,20 @@ def _constants_of(reading: Any) -> BigFiveVariant:
     return variant if isinstance(variant, BigFiveVariant) else BigFiveVariant()
 
 
+#: The flags of the bonus table (:func:`~ruleproof.spec.bigfive.compute_bonus_table`): the bonus questions take
+#: them from the reading, and a witness is replayed under them.
+BONUS_FLAGS = ("bonus", "bonus_lines", "bonus_group", "bonus_per", "bonus_cap")
+
+
 def _replay_variant(v: BigFiveVariant) -> BigFiveVariant:
-    """The rulebook's flags with ``v``'s rule constants (a witness is replayed under them)."""
-    return BigFiveVariant(**{name: getattr(v, name) for name in PARAMETERS})
+    """The rulebook's flags with ``v``'s rule constants and bonus table (a witness is replayed under them)."""
+    return BigFiveVariant(**{name: getattr(v, name) for name in (*PARAMETERS, *BONUS_FLAGS)})
+
+
+def _changed_flags(v: BigFiveVariant) -> dict[str, Any]:
+    """The flags of ``v`` away from the rulebook's (a witness's ``flags``, JSON-ready)."""
+    default = variant_to_dict(BigFiveVariant())
+    return {k: value for k, value in variant_to_dict(v).items() if default[k] != value}
 
 
 def _constants_text(v: BigFiveVariant) -> str:
@@ -285,23 +303,28 @@ def q_bonus(reading: str) -> Callable[[bool, Any], Finding]:
 
     def run(full: bool, under: Any = None) -> Finding:
         start = time.perf_counter()
-        v = _constants_of(under)
+        v = replace(_constants_of(under), bonus=reading)  # type: ignore[arg-type]
+        table = compute_bonus_table(v)
         # The terms live in a fresh context of their own: built in z3's shared main context, the bound
         # query's model (which guides the witness) depended on what the process had solved before.
         frame = comb_frame(prefix="b", ctx=z3.Context())
         rules = [c for _, c in frame.rules(max_group=v.max_group, hand_size=v.hand_size)]
         base = frame.domain() + invariant_patterns(frame, True) + rules + [frame.pl(frame.play_cells[0])]
-        objective = bonus_terms(frame, reading)
-        result, best = maximize_from_above(objective, base, "bigfive.bonus")
-        if result.verdict != "sat" or best is None:
+        # The optimum is sought without the cap (the largest of min(cap, bonus) is min(cap, largest bonus)); the
+        # witness is looked for with the table's own term, cap included.
+        result, top = maximize_from_above(bonus_terms(frame, table._replace(cap=0)), base, "bigfive.bonus")
+        if result.verdict != "sat" or top is None:
             return _unknown(fid, question, result, ("BF-BONUS-1",))
+        best = min(top, table.cap) if table.cap else top
+        objective = bonus_terms(frame, table)
         wit, found = bonus_witness(frame, base, objective, best, result.model, copies=v.copies,
                                    most=witness_cards(v, best))
         seconds = time.perf_counter() - start
+        capped = f" (the cap of {table.cap} applied to {top})" if table.cap and top > table.cap else ""
         bounds = ("Upper bound: bonus > optimum is unsat over the comb window (see BF-F-1) with the invariant before the play, "
                   "every placement rule, and the leftmost played card at (0, 0); every reachable position is "
                   f"among these. Attained: a 4-connected board within {_copies_text(v.copies)} of each kind, "
-                  f"replayed.{_constants_text(v)}")
+                  f"replayed. Bonus table: {table.describe()}.{_constants_text(v)}")
         if found.verdict != "sat":
             return Finding(fid, GAME_ID, question, "unknown",
                            f"At most {best}, but no reachable board reaching it was found.", rule_ids=("BF-BONUS-1",),
@@ -312,18 +335,27 @@ def q_bonus(reading: str) -> Callable[[bool, Any], Finding]:
         root = min(board)
         board = translate(board, root)
         play = tuple(sorted(Placed(p.x - root[0], p.y - root[1], p.card) for p in play))
-        variant = replace(_replay_variant(v), bonus=reading)  # type: ignore[arg-type]
+        variant = _replay_variant(v)
         state, moves = replay_plays(board[(0, 0)], [p.placed for p in build_order(board)] + [play], variant)
         earned = state.bonus
         witness = {"board": _words(board), "play": str(parse_move("play " + " ".join(str(p) for p in play))),
-                   "bonus": best, "engine_bonus": earned, "moves": moves}
+                   "bonus": best, "engine_bonus": earned, "moves": moves, "players": 2,
+                   "flags": _changed_flags(variant)}
         verdict = "sat" if earned == best else "unknown"
+        reason = "" if verdict == "sat" else "replay disagrees"
+        if verdict == "sat" and getattr(under, "engine", None) is not None:
+            # The witness game once more, on the reading's own engine (where the reading changes only flags, the
+            # built-in engine under them).
+            problem = replay_bonus(Finding(fid, GAME_ID, question, "sat", "", witness=witness), under)
+            verdict, reason = ("sat", "") if problem is None else ("unknown", f"the witness does not replay under "
+                                                                    f"the reading: {problem}")
         return Finding(
             fid, GAME_ID, question, verdict,
-            f"{best} bonus cards: the solver proves nothing more is possible, and the play "
-            f"{str(witness['play']).removeprefix('play ')} earns {earned} in a replayed game.",
+            f"{best} bonus cards{capped}: the solver proves nothing more is possible, and the play "
+            f"{str(witness['play']).removeprefix('play ')} earns {earned} in a replayed game"
+            f"{'' if table == BONUS_PRESETS[reading] else ' (bonus table: ' + table.describe() + ')'}.",
             witness=witness, rule_ids=("BF-BONUS-1", "BF-LINE-5"), seconds=seconds, method="z3", bounds=bounds,
-            picture=render_board(_placed(board), play), reason="" if verdict == "sat" else "replay disagrees",
+            picture=render_board(_placed(board), play), reason=reason,
         )
 
     return run
@@ -622,6 +654,29 @@ def _replay_dead_board(finding: Finding, reading: Any) -> str | None:
     return None if reached == board else "the replayed game does not reach the witness board"
 
 
+def replay_bonus(finding: Finding, reading: Any) -> str | None:
+    """BF-F-2/BF-F-3's witness game on the reading's engine, under the reading's rule constants and bonus table
+    (the rulebook's other flags, as the witness was made): ``None`` when every move is legal and the last play
+    earns the finding's bonus, else why not."""
+    witness = finding.witness if isinstance(finding.witness, dict) else {}
+    moves = witness.get("moves")
+    if not isinstance(moves, list) or not moves:
+        return "the witness holds no moves"
+    engine = reading.engine
+    state = engine.initial_state(int(witness.get("players", 2)), _replay_variant(reading.variant))
+    for index, text in enumerate(moves):
+        try:
+            move = engine.parse_move(str(text))
+        except (ValueError, RuleproofError) as exc:
+            return f"move {index} ({text}): {exc}"
+        if not engine.is_legal_move(state, move):
+            return f"move {index} ({text}): {engine.illegal_move_error(state, move)}"
+        state = engine.apply_unchecked(state, move)
+    if state.bonus != witness.get("bonus"):
+        return f"the last play earns {state.bonus} bonus cards on the reading's engine, not {witness.get('bonus')}"
+    return None
+
+
 #: The questions that hold placements or the deal, not the bonus: a derived game that only counts the bonus
 #: otherwise (overrides ``bonus_earned`` alone, like docs/howto/reading/bonus_per_line.py) keeps their answers.
 _NOT_BONUS = ("bonus_earned",)
@@ -632,9 +687,11 @@ QUESTIONS: tuple[Question, ...] = (
     Question("BF-F-1", GAME_ID, Q_INV, LINE_RULES, q_invariant, fixed=_PLACE, declared=True, plugins="restriction",
              hooks_free=_NOT_BONUS),
     Question("BF-F-2", GAME_ID, _bonus_question("text"), ("BF-BONUS-1",), q_bonus("text"),
-             flags=PARAMETERS, fixed=(("bonus", "text"), *_PLACE), declared=True, takes_reading=True),
+             flags=(*PARAMETERS, *BONUS_FLAGS[1:]), fixed=(("bonus", "text"), *_PLACE), declared=True,
+             takes_reading=True, replay=replay_bonus),
     Question("BF-F-3", GAME_ID, _bonus_question("publisher"), ("BF-BONUS-1",), q_bonus("publisher"),
-             flags=PARAMETERS, fixed=(("bonus", "publisher"), *_PLACE), declared=True, takes_reading=True),
+             flags=(*PARAMETERS, *BONUS_FLAGS[1:]), fixed=(("bonus", "publisher"), *_PLACE), declared=True,
+             takes_reading=True, replay=replay_bonus),
     Question("BF-F-4", GAME_ID, Q_FOUR, ("BF-LINE-2", "BF-LINE-5"), q_four, flags=("max_group", "hand_size"),
              fixed=_PLACE, declared=True, takes_reading=True, plugins="restriction", hooks_free=_NOT_BONUS),
     Question("BF-F-5", GAME_ID, Q_DEAD, ("BF-LINE-2", "BF-LINE-3"), q_dead, flags=("copies",), fixed=_PLACE,

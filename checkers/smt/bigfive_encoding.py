@@ -46,7 +46,7 @@ import z3
 from ruleproof.checkers.smt.core import SolverResult, TrackedSolver, budget_rlimit
 from ruleproof.checkers.smt.terms import and_ as _and, count as _count, eq as _eq, implies as _implies
 from ruleproof.checkers.smt.terms import not_ as _not, or_ as _or
-from ruleproof.spec.bigfive import ANIMAL_COUNT, COLOUR_COUNT, GROUP_BONUS, LINE_BONUS, MAX_GROUP, MAX_LINE, Placed
+from ruleproof.spec.bigfive import ANIMAL_COUNT, COLOUR_COUNT, MAX_GROUP, MAX_LINE, Placed
 
 Cell = tuple[int, int]
 AXES: tuple[Cell, Cell] = ((1, 0), (0, 1))
@@ -521,54 +521,6 @@ def invariant_patterns(frame: Frame, cells_before: bool = True, touching: Iterab
                 out.append(_implies(_and(has(u), has(v), has(w)),
                                       (col(u) == col(v)) == (col(v) == col(w))))
     return out
-
-
-def old_run_at_least(frame: Frame, c: Cell, d: Cell, size: int) -> Any:
-    """The line through the played cell ``c`` along ``d`` (after the play)
-    holds ``size`` consecutive cards that were all on the table before: a
-    connected old group of that size. Such a run lies wholly on one side of
-    ``c``; it is in the line when the line reaches its far end."""
-    terms = []
-    ts = frame.offsets(c, d)
-    for sign in (1, -1):
-        for start in range(1, MAX_LINE + 1):
-            steps = [sign * (start + i) for i in range(size)]
-            if not all(t in ts for t in steps):
-                continue
-            cells = [_add(c, d, t) for t in steps]
-            terms.append(_and(frame.reach(c, d, steps[-1]),
-                                *[_and(frame.occ[x], _not(frame.pl(x))) for x in cells]))
-    return _or(terms) if terms else z3.BoolVal(False, frame.ctx)
-
-
-def bonus_terms(frame: Frame, reading: str) -> Any:
-    """The bonus of the play in a comb frame whose leftmost played cell is ``(0, 0)``, from the spec's tables
-    ``LINE_BONUS`` and ``GROUP_BONUS``: by the text per new line of a length, plus the group's; by the publisher
-    per length a line reaches, compared with its longest connected run of old cards (:func:`old_run_at_least`)."""
-    h, v = AXES
-    first = frame.play_cells[0]
-    n = frame.count()
-
-    def value(c: Cell, d: Cell, length: Any) -> Any:
-        # The table's rows as the spec reads them: If(length == 4, 1, If(length == 5, 2, 0)) for the rulebook's.
-        if reading == "text":
-            term: Any = 0
-            for size, earned in reversed(LINE_BONUS):
-                term = z3.If(length == size, earned, term)
-            return term
-        olds = [old_run_at_least(frame, c, d, size) for size, _ in LINE_BONUS]
-        terms = [z3.If(_and(_not(old), length >= size), earned, 0) for old, (size, earned) in zip(olds, LINE_BONUS)]
-        return sum(terms[1:], terms[0])
-
-    row = frame.run_length(first, h)
-    total = z3.If(row >= 2, value(first, h, row), 0)
-    for c in frame.play_cells:
-        col = frame.run_length(c, v)
-        total = total + z3.If(_and(frame.pl(c), col >= 2), value(c, v, col), 0)
-    if reading == "text":
-        for size, earned in GROUP_BONUS:
-            total = total + z3.If(n == size, earned, 0)
-    return total
 
 
 # --------------------------------------------------------------------------

@@ -30,12 +30,17 @@ import z3
 from ruleproof.checkers.catalogue.questions import Question, register
 from ruleproof.checkers.catalogue.findings import Finding
 from ruleproof.checkers.smt.core import SolverResult, TrackedSolver, maximize
+from ruleproof.checkers.smt.take5_replay import (
+    changed_flags, deal_moves as deal_moves, quiet_round_witness as quiet_round_witness, replay as replay, resolve,
+    round_witness as round_witness, select_all,
+)
+from ruleproof.checkers.smt.take5_round import plan_round
 from ruleproof.model.core import TERMINAL
 from ruleproof.model.take5 import GAME
 from ruleproof.spec import take5 as t5
 from ruleproof.spec.core import variant_from_mapping, variant_to_dict
 from ruleproof.spec.errors import RuleproofError
-from ruleproof.spec.take5 import Deal, Place, Select, Take, Take5State, Take5Variant
+from ruleproof.spec.take5 import Deal, Place, Take5State, Take5Variant
 
 GAME_ID = "take5"
 _DEFAULT_VARIANT = Take5Variant()
@@ -44,62 +49,10 @@ _DEFAULT_VARIANT = Take5Variant()
 CONSTANT_FLAGS = ("rows", "row_capacity", "hand_size", "deck_top")
 
 
-def _flags(variant: Take5Variant) -> dict[str, Any]:
-    """The flags of ``variant`` that differ from the defaults (a witness's ``flags``)."""
-    default = variant_to_dict(_DEFAULT_VARIANT)
-    return {k: v for k, v in variant_to_dict(variant).items() if default[k] != v}
-
-
 def _numbers_text(variant: Take5Variant) -> str:
     """``"4 rows of 5 cards, hands of 10, cards 1-104"`` (the numbers a finding was decided under)."""
     return (f"{variant.rows} rows of {variant.row_capacity} cards, hands of {variant.hand_size}, "
             f"cards 1-{variant.deck_top}")
-
-
-# --------------------------------------------------------------------------
-# Replaying witnesses
-
-
-def replay(players: int, flags: dict[str, Any], moves: Sequence[str]) -> Take5State:
-    """Play ``moves`` (text forms) through the engine from a new game; every move is checked."""
-    state = GAME.initial_state(players, variant_from_mapping(Take5Variant, flags))
-    for text in moves:
-        state = GAME.apply(state, GAME.parse_move(text))
-    return state
-
-
-def deal_moves(players: int, variant: Take5Variant, hands: Sequence[Sequence[int]], rows: Sequence[int]) -> list[str]:
-    """The deal giving each seat ``hands[s]`` (filled up to the variant's hand size with unused cards, lowest
-    first) and ``rows`` as the rows' starting cards."""
-    used = {c for h in hands for c in h} | set(rows)
-    spare = [c for c in t5.deck_cards(variant, players) if c not in used]
-    moves = []
-    for seat in range(players):
-        hand = list(hands[seat]) if seat < len(hands) else []
-        while len(hand) < variant.hand_size:
-            hand.append(spare.pop(0))
-        moves += [f"deal {c}" for c in hand]
-    return moves + [f"deal {c}" for c in rows]
-
-
-def _resolve(state: Take5State, choose: Callable[[Take5State, tuple[Any, ...]], Any] | None = None) -> tuple[Take5State, list[str]]:
-    """Resolve the revealed cards: the only legal move, or ``choose``'s pick among several."""
-    moves: list[str] = []
-    while state.resolving and not state.finished:
-        legal = GAME.legal_moves(state)
-        move = legal[0] if len(legal) == 1 or choose is None else choose(state, legal)
-        moves.append(str(move))
-        state = GAME.apply(state, move)
-    return state, moves
-
-
-def _select_all(state: Take5State, cards: Sequence[int]) -> tuple[Take5State, list[str]]:
-    moves = []
-    for card in cards:
-        move = Select(card)
-        moves.append(str(move))
-        state = GAME.apply(state, move)
-    return state, moves
 
 
 # --------------------------------------------------------------------------
@@ -204,11 +157,12 @@ def _place(s: TrackedSolver, rows: _Rows, card: Any, tag: str, capacity: int) ->
     return _Rows(starts, ends, lengths), choice
 
 
-def _bmc_professional(turns: int, goal: str, variant: Take5Variant = _DEFAULT_VARIANT,
+def _bmc_professional(turns: int, goal: str, variant: Take5Variant = _DEFAULT_VARIANT, sorted_rows: bool = False,
                       ) -> tuple[str, dict[str, Any], tuple[str, ...], float, str]:
     """Two players, ``turns`` turns, seat 0's card the lower each turn; ``goal`` is ``"too_low"`` (the
     higher card of the last turn is too low after the lower one resolved) or ``"tie"`` (the first card
-    resolved is equally close to two row ends)."""
+    resolved is equally close to two row ends). ``sorted_rows``: the rows start in increasing order (any
+    witness gives one by renumbering the rows; it spares the solver the orders, for larger numbers of rows)."""
     ROWS = variant.rows  # noqa: N806
     top = len(t5.deck_cards(variant, 2))
     s = TrackedSolver("take5.professional")
@@ -218,6 +172,8 @@ def _bmc_professional(turns: int, goal: str, variant: Take5Variant = _DEFAULT_VA
     cards = init + low + high
     s.add("T5-DEAL-1", z3.Distinct(*cards), *[z3.And(c >= 1, c <= top) for c in cards])
     s.add_fact(*[low[t] < high[t] for t in range(turns)])
+    if sorted_rows:
+        s.add_fact(*[init[i] < init[i + 1] for i in range(ROWS - 1)])
     rows = _Rows(list(init), list(init), [z3.IntVal(1)] * ROWS)
     choices: dict[str, Any] = {}
     for t in range(turns):
@@ -242,7 +198,15 @@ def _professional_witness(goal: str, variant: Take5Variant = _DEFAULT_VARIANT) -
     turns = 3 if goal == "too_low" else 1
     turns = min(turns, variant.hand_size)
     verdict, model, _, seconds, reason = _bmc_professional(turns, goal, variant)
-    flags = _flags(variant)
+    if verdict != "sat" and goal == "too_low":
+        # Other numbers of rows may need more turns (six rows: four), and the row orders cost the solver its
+        # budget: search again with the rows in order, one more turn at a time, up to six.
+        for more in range(turns, min(6, variant.hand_size) + 1):
+            verdict, model, _, seconds, reason = _bmc_professional(more, goal, variant, sorted_rows=True)
+            turns = more
+            if verdict == "sat":
+                break
+    flags = changed_flags(variant)
     data: dict[str, Any] = {"verdict": verdict, "model": model, "seconds": seconds, "turns": turns, "reason": reason,
                             "flags": flags}
     if verdict != "sat":
@@ -252,7 +216,7 @@ def _professional_witness(goal: str, variant: Take5Variant = _DEFAULT_VARIANT) -
     moves = deal_moves(2, variant, hands, rows)
     state = replay(2, flags, moves)
     for t in range(turns):
-        state, ms = _select_all(state, [model[f"a{t}"], model[f"b{t}"]])
+        state, ms = select_all(state, [model[f"a{t}"], model[f"b{t}"]])
         moves += ms
         last = t == turns - 1
         if last and goal == "tie":
@@ -350,19 +314,33 @@ def _one_turn_witness(variant: Take5Variant, row: Sequence[int]) -> tuple[list[s
         return None
     hands = [[a for a, _ in turns], [b for _, b in turns]]
     moves = deal_moves(2, variant, hands, [row[0], *low_rows])
-    flags = _flags(variant)
+    flags = changed_flags(variant)
     try:
         state = replay(2, flags, moves)
         before = 0
         for a, b in turns:
             before = t5.compute_pile_points(state.piles[0])
-            state, ms = _select_all(state, [a, b])
+            state, ms = select_all(state, [a, b])
             moves += ms
-            state, ms = _resolve(state)
+            state, ms = resolve(state)
             moves += ms
     except (ValueError, RuleproofError):
         return None
     return moves, state, t5.compute_pile_points(state.piles[0]) - before
+
+
+def _planned_turn(variant: Take5Variant) -> tuple[list[str], Take5State, int] | None:
+    """T5-F-5's witness when two players have too few turns to build the row: the first turn of a chain plan
+    (:func:`~ruleproof.checkers.smt.take5_round.plan_round` with one turn), in which other seats fill the row
+    and seat 0's card takes it."""
+    plan = plan_round(variant, turns=1)
+    if plan is None:
+        return None
+    try:
+        moves, state = round_witness(plan, variant)
+    except (ValueError, RuleproofError):
+        return None
+    return moves, state, t5.compute_pile_points(state.piles[0])
 
 
 def _max_take_one_turn(full: bool, reading: Any = None) -> Finding:
@@ -375,11 +353,24 @@ def _max_take_one_turn(full: bool, reading: Any = None) -> Finding:
     result, best = maximize(z3.Sum([_bullheads_term(c) for c in cards]), constraints, "T5-F-5")
     question = "What is the most bullheads one player can take in one turn?"
     if best is None:
-        return Finding("T5-F-5", GAME_ID, question, "unknown", "the optimiser gave up", reason=result.reason,
-                       seconds=time.perf_counter() - start)
-    row = sorted(result.model[f"c{i}"] for i in range(capacity))
+        # The optimiser gave up (some deck sizes make it search long): count instead, as T5-F-7 does — the
+        # richest cards are an upper bound, proved when no `capacity` cards carry more.
+        best = richest_cards(variant, capacity)
+        counted = cards_take(best, capacity, variant)
+        if counted.verdict != "unsat":
+            return Finding("T5-F-5", GAME_ID, question, "unknown", "the optimiser and the count both gave up",
+                           reason=result.reason or counted.reason, seconds=time.perf_counter() - start)
+        rich = sorted(range(1, variant.deck_top + 1), key=lambda x: (-t5.compute_bullheads(x), -x))[:capacity]
+        row = sorted(rich)
+    else:
+        row = sorted(result.model[f"c{i}"] for i in range(capacity))
     # Witness: the row is built from the deal (start card row[0], other rows below it), then the next card.
     built = _one_turn_witness(variant, row)
+    if built is None or built[2] != best:
+        planned = _planned_turn(variant)
+        if planned is not None and planned[2] == best:
+            built = planned
+            row = sorted(planned[1].piles[0])  # the plan's row: as rich as the optimiser's
     bound = (f"every state (the optimum over {capacity} distinct cards of 1-{variant.deck_top}; "
              f"{_numbers_text(variant)})")
     if built is None or built[2] != best:
@@ -390,70 +381,15 @@ def _max_take_one_turn(full: bool, reading: Any = None) -> Finding:
             seconds=time.perf_counter() - start, method="z3", bounds=bound,
             reason="the witness construction found no room for these numbers")
     moves, state, taken = built
+    players = state.players
     return Finding(
         "T5-F-5", GAME_ID, question, "sat",
         f"{best}: a player resolves one card per turn, so takes at most one row of at most {capacity} cards; the "
         f"{capacity} richest cards are {row} ({best} bullheads), and the next card takes them in the witness.",
-        witness={"players": 2, "flags": _flags(variant), "moves": moves, "seat": 0, "taken": taken, "row": row},
+        witness={"players": players, "flags": changed_flags(variant), "moves": moves, "seat": 0, "taken": taken,
+                 "row": row},
         rule_ids=("T5-SIX-1", "T5-SCORE-1", "T5-TURN-1"), seconds=time.perf_counter() - start, method="z3",
         bounds=bound + " (the witness attains it)", picture=GAME.render_text(state))
-
-
-def round_plan() -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
-    """The chain, spare row starts and junk cards of the round in :func:`_max_take_one_round`.
-
-    The chain ``c_0 < ... < c_50`` runs through one row: ``c_0 = 5`` starts it, seat 0 plays
-    ``c_5t`` in turn ``t`` (the sixth card, taking ``c_5t-5 .. c_5t-1``), and the four cards after
-    ``c_5t`` are played in the same turn ``t``, so the row is full when turn ``t + 1`` starts. The
-    other cards ("junk") go onto three spare rows behind the chain: a junk card of turn ``t`` only
-    has to be lower than the chain row's end ``c_5t-1`` at the start of that turn. Counting the junk
-    needed by each turn, that holds when ``c_5t-1 >= 10t - 1``, which leaves room for all 28 cards
-    worth more than one bullhead among ``c_0 .. c_49``.
-
-    >>> chain, spare, junk = round_plan()
-    >>> chain[0], chain[49], chain[50], spare, len(junk)
-    (5, 100, 101, (1, 2, 3), 47)
-    >>> sum(t5.compute_bullheads(c) for c in chain[:50])
-    117
-    """
-    valuable = [c for c in range(5, 101) if t5.compute_bullheads(c) > 1]
-    ones = [c for c in range(100, 5, -1) if t5.compute_bullheads(c) == 1][: 50 - len(valuable)]
-    chain = (*sorted(valuable + ones), 101)
-    rest = sorted(set(range(1, 101)) - set(chain))
-    return chain, tuple(rest[:3]), tuple(rest[3:])
-
-
-def _round_witness() -> tuple[list[str], Take5State]:
-    """Ten players; seat 0 takes a five-card row with a sixth card every turn (:func:`round_plan`)."""
-    chain, spare, junk = round_plan()
-    players = 10
-    hands = [[0] * t5.HAND_SIZE for _ in range(players)]
-    spare_cards = iter(junk)
-    for t in range(1, 11):
-        hands[0][t - 1] = chain[5 * t]
-        others = list(chain[1:5]) if t == 1 else []
-        others += list(chain[5 * t + 1: 5 * t + 5]) if t < 10 else [102, 103, 104]
-        while len(others) < players - 1:
-            card = next(spare_cards)
-            # junk must stay below the chain row's end (turn 1: below its first card)
-            assert card < (chain[0] if t == 1 else chain[5 * t - 1]), (t, card)
-            others.append(card)
-        for seat in range(1, players):
-            hands[seat][t - 1] = others[seat - 1]
-    variant = Take5Variant()
-    moves = deal_moves(players, variant, hands, [chain[0], *spare])
-    state = replay(players, {}, moves)
-
-    def spare_row(s: Take5State, legal: tuple[Any, ...]) -> Any:
-        takes = [m for m in legal if isinstance(m, Take) and m.row != 0]
-        return takes[0] if takes else legal[0]
-
-    for t in range(10):
-        state, ms = _select_all(state, [hands[seat][t] for seat in range(players)])
-        moves += ms
-        state, ms = _resolve(state, spare_row)
-        moves += ms
-    return moves, state
 
 
 def richest_cards(variant: Take5Variant, count: int) -> int:
@@ -467,48 +403,57 @@ def richest_cards(variant: Take5Variant, count: int) -> int:
     return sum(values[:count])
 
 
-def _round_bounds(variant: Take5Variant, start: float) -> Finding:
-    """T5-F-6 under other numbers than the rulebook's: the exact upper bound (proved as T5-F-7 proves it) and
-    the best take of one turn (T5-F-5's witness) as what a witness attains; the hand-built ten-turn plan is
-    written for the rulebook's numbers."""
-    question = "What is the most bullheads one player can take in one round?"
-    cards = variant.hand_size * variant.row_capacity
-    upper = richest_cards(variant, cards)
-    proof = round_take(upper, variant)
-    one_turn = _max_take_one_turn(False, _Reading(variant))
-    lower = one_turn.witness.get("taken") if isinstance(one_turn.witness, dict) else None
-    bound = (f"at most {upper}: {variant.hand_size} turns of one take of at most {variant.row_capacity} cards give "
-             f"at most {cards} cards, whose richest carry {upper} bullheads (proved: {proof.verdict})")
-    found = f"; a one-turn witness takes {lower}" if lower is not None else ""
-    exact = proof.verdict == "unsat" and lower == upper
-    return Finding(
-        "T5-F-6", GAME_ID, question, "sat" if exact else "unknown", bound + found + ".",
-        witness=one_turn.witness if exact else None, rule_ids=("T5-SIX-1", "T5-SCORE-1", *proof.core),
-        seconds=time.perf_counter() - start, method="z3",
-        bounds=f"every round, {_numbers_text(variant)}; the exact value needs a round-long witness, built by hand "
-               "only for the rulebook's numbers",
-        reason="" if exact else "between the witness's take and the proved upper bound")
+_NO_PLAN = ("no chain plan fits these numbers (for some player count, the other seats must fill the chain's row "
+            "before seat 0's card every turn, the rest play below it on a spare row, and every seat holds a full "
+            "hand from the deck)")
 
 
 def _max_take_one_round(full: bool, reading: Any = None) -> Finding:
+    """T5-F-6: the proved upper bound (:func:`round_take` on the richest ``hand_size · row_capacity`` cards) and a
+    round that attains it (:func:`~ruleproof.checkers.smt.take5_round.plan_round`, replayed by the engine)."""
     start = time.perf_counter()
     variant = replace(_variant_of(reading), deck="standard", professional=False)
-    if any(getattr(variant, f) != getattr(_DEFAULT_VARIANT, f) for f in CONSTANT_FLAGS):
-        return _round_bounds(variant, start)
-    moves, state = _round_witness()
-    points = t5.compute_totals(state)[0]
     question = "What is the most bullheads one player can take in one round?"
+    capacity, turns = variant.row_capacity, variant.hand_size
+    cards = turns * capacity
+    upper = richest_cards(variant, cards)
+    proof = round_take(upper, variant)
+    plan = plan_round(variant)
+    points: int | None = None
+    if plan is not None:
+        moves, state = round_witness(plan, variant)
+        points = t5.compute_totals(state)[0]
+    bound = (f"at most {upper}: {turns} turns of one take of at most {capacity} cards give at most {cards} cards, "
+             f"whose richest carry {upper} bullheads (proved: {proof.verdict})")
+    numbers = f"every round, {_numbers_text(variant)}"
+    if plan is None or points != upper or proof.verdict != "unsat":
+        one_turn = _max_take_one_turn(False, _Reading(variant))
+        lower = max(points or 0, one_turn.witness.get("taken", 0) if isinstance(one_turn.witness, dict) else 0)
+        why = _NO_PLAN if plan is None else (
+            f"the best chain plan ({plan.players} players) takes {points}" if proof.verdict == "unsat"
+            else f"the upper bound is not proved ({proof.verdict})")
+        return Finding(
+            "T5-F-6", GAME_ID, question, "unknown", f"{bound}; a witness takes {lower}.",
+            rule_ids=("T5-SIX-1", "T5-SCORE-1", *proof.core), seconds=time.perf_counter() - start, method="z3",
+            bounds=numbers, reason=f"between the witness's take and the proved upper bound: {why}")
+    assert plan is not None
+    refill = ("the chain's next cards after seat 0's card in the same turn, so the row is full when the next turn "
+              "starts" if not any(plan.before[1:]) else
+              "the chain's other cards, some below seat 0's card (filling the row before it) and some above it "
+              "(starting the row again)")
+    junk = (f", and the rest play lower cards onto the {variant.rows - 1} other row(s)"
+            if any(plan.junk) else "")
+    high = f"; {len(plan.high)} seat(s) play cards above the chain in the last turn" if plan.high else ""
     return Finding(
         "T5-F-6", GAME_ID, question, "sat",
-        f"{points}, exactly: with ten players, seat 0 takes a full row with a sixth card in each of the ten "
-        "turns, 50 cards holding every card worth more than one bullhead (5 to 100) and 22 one-bullhead cards. "
-        "Four seats play the four cards after seat 0's card in the same turn, so the row is full when the "
-        "next turn starts, and five seats play lower cards onto the three other rows. T5-F-7 proves that "
-        f"nobody can take more than {points}.",
-        witness={"players": 10, "flags": {}, "moves": moves, "seat": 0, "points": points},
-        rule_ids=("T5-SIX-1", "T5-PLACE-2", "T5-LOW-3", "T5-SCORE-1"), seconds=time.perf_counter() - start,
-        method="z3", bounds="exact: the witness attains the upper bound of T5-F-7",
-        picture=GAME.render_text(state))
+        f"{points}, exactly: with {plan.players} players, seat 0 takes a full row with a card of the same chain in "
+        f"each of the {turns} turns, the {cards} richest cards the numbers allow ({_numbers_text(variant)}). Other "
+        f"seats play {refill}{junk}{high}. No round gives more: {cards} cards carry at most {upper} bullheads "
+        "(proved: unsat).",
+        witness={"players": plan.players, "flags": changed_flags(variant), "moves": moves, "seat": 0, "points": points},
+        rule_ids=("T5-SIX-1", "T5-PLACE-2", "T5-LOW-3", "T5-SCORE-1", *proof.core),
+        seconds=time.perf_counter() - start, method="z3",
+        bounds=f"{numbers}; exact: the witness attains the proved upper bound", picture=GAME.render_text(state))
 
 
 def round_take(more_than: int, variant: Take5Variant = _DEFAULT_VARIANT) -> SolverResult:
@@ -517,6 +462,15 @@ def round_take(more_than: int, variant: Take5Variant = _DEFAULT_VARIANT) -> Solv
     rulebook's numbers, the most: T5-F-7.)
 
     >>> round_take(117).verdict, round_take(116).verdict
+    ('unsat', 'sat')
+    """
+    return cards_take(more_than, variant.hand_size * variant.row_capacity, variant)
+
+
+def cards_take(more_than: int, cards: int, variant: Take5Variant = _DEFAULT_VARIANT) -> SolverResult:
+    """Can at most ``cards`` distinct cards of the variant's deck carry more than ``more_than`` bullheads?
+
+    >>> cards_take(27, 5).verdict, cards_take(26, 5).verdict  # one row: T5-F-5's 27
     ('unsat', 'sat')
     """
     taken = [z3.Bool(f"t{c}") for c in range(1, variant.deck_top + 1)]
@@ -528,34 +482,47 @@ def round_take(more_than: int, variant: Take5Variant = _DEFAULT_VARIANT) -> Solv
     for c, b in zip(range(1, variant.deck_top + 1), taken):
         groups.setdefault(t5.compute_bullheads(c), []).append(b)
     count = {w: z3.Int(f"taken_{w}") for w in groups}
-    s.add_fact(*[count[w] == z3.Sum([z3.If(b, 1, 0) for b in cards]) for w, cards in groups.items()])
-    s.add_fact(*[z3.And(count[w] >= 0, count[w] <= len(cards)) for w, cards in groups.items()])
-    s.add("T5-SIX-1", z3.Sum(list(count.values())) <= variant.hand_size * variant.row_capacity)
+    s.add_fact(*[count[w] == z3.Sum([z3.If(b, 1, 0) for b in cards_of]) for w, cards_of in groups.items()])
+    s.add_fact(*[z3.And(count[w] >= 0, count[w] <= len(cards_of)) for w, cards_of in groups.items()])
+    s.add("T5-SIX-1", z3.Sum(list(count.values())) <= cards)
     s.add("T5-SCORE-1", z3.Sum([w * count[w] for w in count]) > more_than)
     return s.check()
 
 
 def _round_upper_bound(full: bool, reading: Any = None) -> Finding:
+    """T5-F-7: ``unsat`` when no ``hand_size · row_capacity`` cards carry more than the rulebook's 117; otherwise
+    ``sat`` with T5-F-6's round when it takes more (replayed by the engine), ``unknown`` when it does not."""
     start = time.perf_counter()
     variant = replace(_variant_of(reading), deck="standard", professional=False)
     result = round_take(117, variant)
     question = "Can one player take more than 117 bullheads in one round?"
     cards = variant.hand_size * variant.row_capacity
+    bounds = f"every round: {variant.hand_size} turns, one take per turn; {_numbers_text(variant)}"
     if result.verdict == "unsat":
         answer = (f"No: one card a turn takes at most one row of at most {variant.row_capacity} cards, so a round "
                   f"gives at most {cards} cards, and no {cards} cards carry more than 117 bullheads"
                   + ("; the witness of T5-F-6 takes 117, so 117 is exact." if variant == _DEFAULT_VARIANT else "."))
-    elif result.verdict == "sat":
-        answer = (f"Not ruled out: {cards} cards (a round of {variant.hand_size} turns, rows of "
-                  f"{variant.row_capacity}) can carry {richest_cards(variant, cards)} bullheads; T5-F-6 says how many "
-                  "a play attains.")
-    else:
-        answer = "unknown"
-    return Finding(
-        "T5-F-7", GAME_ID, question, result.verdict, answer,
-        rule_ids=("T5-TURN-1", *result.core), seconds=time.perf_counter() - start, method="z3",
-        bounds=f"every round: {variant.hand_size} turns, one take per turn; {_numbers_text(variant)}",
-        reason=result.reason)
+        return Finding("T5-F-7", GAME_ID, question, "unsat", answer, rule_ids=("T5-TURN-1", *result.core),
+                       seconds=time.perf_counter() - start, method="z3", bounds=bounds)
+    plan = plan_round(variant) if result.verdict == "sat" else None
+    if plan is not None:
+        moves, state = round_witness(plan, variant)
+        points = t5.compute_totals(state)[0]
+        if points > 117:
+            return Finding(
+                "T5-F-7", GAME_ID, question, "sat",
+                f"Yes: {cards} cards (a round of {variant.hand_size} turns, rows of {variant.row_capacity}) can "
+                f"carry {richest_cards(variant, cards)} bullheads, and T5-F-6's round takes {points} "
+                f"({plan.players} players, seat 0 takes the chain's row every turn).",
+                witness={"players": plan.players, "flags": changed_flags(variant), "moves": moves, "seat": 0,
+                         "points": points},
+                rule_ids=("T5-TURN-1", "T5-SIX-1", "T5-SCORE-1"), seconds=time.perf_counter() - start, method="z3",
+                bounds=bounds + "; the witness is replayed by the engine", picture=GAME.render_text(state))
+    why = ("the solver gave up" if result.verdict != "sat" else
+           f"{cards} cards can carry {richest_cards(variant, cards)} bullheads, but no round built here takes more "
+           "than 117")
+    return Finding("T5-F-7", GAME_ID, question, "unknown", f"Not decided: {why}.", rule_ids=("T5-TURN-1",),
+                   seconds=time.perf_counter() - start, method="z3", bounds=bounds, reason=result.reason or why)
 
 
 # --------------------------------------------------------------------------
@@ -691,7 +658,7 @@ def replay_witness(finding: Finding, reading: Any) -> str | None:
 _DEFAULT = Take5Variant()
 #: The flags each question's encoding fixes; every flag not named here or in _TAKES does not change the answer
 #: (T5-F-1/T5-F-3 are proved over symbolic row ends, whichever row a too-low card takes; every sat witness is
-#: replayed under the reading, so row_choice, end_rule, threshold and tie are checked there).
+#: replayed under the reading, so row_choice, low_row_keys, end_rule, threshold and tie are checked there).
 _FIXED: dict[str, tuple[tuple[str, object], ...]] = {
     "T5-F-1": (("professional", False),),
     "T5-F-2": (("professional", True), ("deck", "standard")),
@@ -706,7 +673,7 @@ _FIXED: dict[str, tuple[tuple[str, object], ...]] = {
 #: numbers); T5-F-8's random search plays on the reading's engine and flags.
 _TAKES: dict[str, tuple[str, ...]] = {
     **{qid: CONSTANT_FLAGS for qid in QUESTIONS},
-    "T5-F-8": ("deck", "professional", "row_choice", "threshold", "tie", *CONSTANT_FLAGS),
+    "T5-F-8": ("deck", "professional", "row_choice", "low_row_keys", "threshold", "tie", *CONSTANT_FLAGS),
 }
 #: The questions answered on the reading's own engine (the others over the built-in rules, their witnesses
 #: replayed under the reading).

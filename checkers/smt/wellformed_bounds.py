@@ -169,15 +169,21 @@ def _bigpoints() -> Result:
                      f"{bound} moves after {lay} lays (times the number of games in a match)"), data
 
 
-def _ikebana() -> Result:
+def _ikebana(variant: Any = None) -> Result:
     """Each turn puts one card into a hand of at most a bouquet's cards; refusals within a turn cost 1, 2, 3 …
-    coins of the refuser, whose money is bounded; the rounds are fixed."""
+    coins of the refuser, whose money is bounded; the rounds are fixed. The numbers are the variant's: its
+    bouquet, rounds, starting coins, final factor, and the best bouquet's score under its deck and multipliers
+    (IK-F-1's optimum), which bounds every payout."""
+    from ruleproof.checkers.smt.ikebana import best_bouquets
     from ruleproof.spec import ikebana as ik
 
+    variant = ik.IkebanaVariant() if variant is None else variant
     checks: list[tuple[str, TrackedSolver]] = []
     players = ik.MAX_PLAYERS
-    best = 75  # the highest-scoring bouquet (IK-F-1, proved by Z3 in ruleproof.checkers.smt.ikebana)
-    money = ik.START_COINS * players + ik.ROUNDS * ik.FINAL_FACTOR * players * best
+    result, best, _ = best_bouquets(1, variant=variant)  # the highest-scoring bouquet (IK-F-1)
+    if best is None:
+        return "unknown", f"the best bouquet's score was not found ({result.verdict})", {}
+    money = variant.start_coins * players + variant.rounds * max(1, variant.final_factor) * players * best
     most = math.isqrt(2 * money)
     s = TrackedSolver("wellformed.ranking")
     r = z3.Int("refusals")
@@ -188,18 +194,19 @@ def _ikebana() -> Result:
     s = TrackedSolver("wellformed.ranking")
     held, held2 = z3.Ints("held held2")
     s.add("IK-KEEP-1", held2 == held + 1)
-    s.add("IK-ROUND-1", held <= ik.BOUQUET * players - 1, held >= 0)
-    s.add_fact(z3.Not(held2 <= ik.BOUQUET * players))
+    s.add("IK-ROUND-1", held <= variant.bouquet * players - 1, held >= 0)
+    s.add_fact(z3.Not(held2 <= variant.bouquet * players))
     checks.append(("cards held per round", s))
     verdict, data = _all_unsat(checks)
     # A turn without refusals is three moves (draw, reveal, keep); each refusal adds two (refuse, reveal).
-    bound = ik.ROUNDS * ik.BOUQUET * players * (3 + 2 * most)
-    data.update(bound=bound, refusals_per_turn=most, rule_ids=["IK-REFUSE-1", "IK-KEEP-1", "IK-ROUND-1", "IK-END-1"])
-    rounds = {4: "four"}.get(ik.ROUNDS, str(ik.ROUNDS))
-    size = {5: "five"}.get(ik.BOUQUET, str(ik.BOUQUET))
-    return verdict, (f"a turn ends with one more card in a hand of at most {size} (so at most {ik.BOUQUET}n turns a "
-                     f"round, {rounds} rounds) and has at most {most} refusals, since the k-th costs k coins and at "
-                     f"most {money} coins exist"), data
+    bound = variant.rounds * variant.bouquet * players * (3 + 2 * most)
+    data.update(bound=bound, refusals_per_turn=most, best_bouquet=best,
+                rule_ids=["IK-REFUSE-1", "IK-KEEP-1", "IK-ROUND-1", "IK-END-1"])
+    rounds = {4: "four"}.get(variant.rounds, str(variant.rounds))
+    size = {5: "five"}.get(variant.bouquet, str(variant.bouquet))
+    return verdict, (f"a turn ends with one more card in a hand of at most {size} (so at most {variant.bouquet}n "
+                     f"turns a round, {rounds} rounds) and has at most {most} refusals, since the k-th costs k coins "
+                     f"and at most {money} coins exist (a bouquet scores at most {best})"), data
 
 
 def _bigfive() -> Result:
@@ -234,9 +241,11 @@ PROOFS: dict[str, Callable[[], Result]] = {
 
 def prove_termination(game: str, variant: Any = None) -> Result:
     """``(verdict, argument, data)``: ``unsat`` when Z3 proved every step lowers the ranking (under ``variant``'s
-    rule constants where the game's proof reads them: Take 5)."""
+    rule constants where the game's proof reads them: Take 5 and Ikebana)."""
     if game == "take5":
         return _take5(variant)
+    if game == "ikebana":
+        return _ikebana(variant)
     proof = PROOFS.get(game)
     if proof is None:
         return "unknown", f"no termination proof for {game}", {}

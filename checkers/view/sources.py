@@ -148,6 +148,7 @@ def load_sources(path: str | Path) -> list[Source]:
     return _finding(p)
 
 
-def finding_sources(finding_id: str, *, solve: bool = True) -> list[Source]:
-    """The witness games of a catalogue finding (stored first; answered now with ``solve``)."""
-    return from_witness(finding_witness(finding_id, solve=solve))
+def finding_sources(finding_id: str, *, solve: bool = True, reading: Any = None) -> list[Source]:
+    """The witness games of a catalogue finding (stored first; answered now with ``solve``; under a ``reading``
+    other than the default, answered under it)."""
+    return from_witness(finding_witness(finding_id, solve=solve, reading=reading))

@@ -18,7 +18,7 @@ rules it breaks and the position before it.
 >>> len(replay.steps), replay.steps[-1].actor, replay.illegal_at
 (26, 0, None)
 >>> [r.id for r in replay.steps[-1].rules if r.holds][:2]
-['T5-SETUP-1', 'T5-TURN-1']
+['T5-SETUP-1', 'T5-DEAL-3']
 >>> replay.steps[1].chance[0]
 ('deal 1', '1/104')
 """

@@ -49,6 +49,8 @@ coverage figure is (encoded + justified) / all paragraphs.
 >>> cov = compute_coverage(book, text, locate_all(book, Item("D-1", "Правила"), text))
 >>> [(e.paragraph.number, e.status) for e in cov.entries], cov.figure
 ([(1, 'encoded'), (2, 'encoded'), (3, 'justified')], 1.0)
+>>> [(normalise(s.sentence.text), s.encoded_by) for s in cov.entries[1].sentences]
+[('Карта кладется вверх.', ('D-1',))]
 """
 
 from __future__ import annotations
@@ -283,6 +285,19 @@ class Why(enum.Enum):
     PUBLISHER = "publisher info"
     #: Says again what another paragraph says; :attr:`Justification.duplicate_of` names it.
     DUPLICATE = "duplicate of another paragraph"
+    #: Announces or introduces what the next sentences or paragraphs state.
+    ANNOUNCEMENT = "announces what follows"
+    #: Gives the reason for a rule stated beside it, and states nothing new.
+    RATIONALE = "the reason for a rule"
+    #: Defines a term the rules use (the game's glossary gives it); it allows and forbids nothing itself.
+    DEFINITION = "defines a term (see the glossary)"
+    #: Says what a player may see; the engines' per-seat observations implement it and
+    #: :attr:`Justification.test` names the test that shows it (the spec decides moves, not views).
+    INFORMATION = "hidden information, kept by the observations"
+
+
+#: The kinds of justification that name the test showing them.
+NEEDS_TEST = frozenset({Why.EXAMPLE, Why.INFORMATION})
 
 
 @dataclass(frozen=True)
@@ -291,9 +306,12 @@ class Justification:
 
     :param starts: the paragraph's first words, verbatim: a guard that the
         number still points at the intended paragraph.
-    :param test: for :attr:`Why.EXAMPLE`, the test that replays the example,
+    :param test: for :attr:`Why.EXAMPLE`, the test that replays the example
+        (for :attr:`Why.INFORMATION`, the test that shows what each seat sees),
         as ``tests/…/test_x.py::test_name``.
     :param duplicate_of: for :attr:`Why.DUPLICATE`, the paragraph repeated.
+    :param sentence: ``True`` when it justifies one sentence of the
+        paragraph (the one that starts with ``starts``), not the whole paragraph.
     """
 
     number: int
@@ -302,12 +320,13 @@ class Justification:
     reason: str
     test: str = ""
     duplicate_of: int = 0
+    sentence: bool = False
 
     def __post_init__(self) -> None:
         if not self.reason.strip():
             raise ValueError(f"justification of paragraph {self.number} needs a reason")
-        if (self.why is Why.EXAMPLE) != bool(self.test):
-            raise ValueError(f"paragraph {self.number}: a test is named exactly for Why.EXAMPLE")
+        if (self.why in NEEDS_TEST) != bool(self.test):
+            raise ValueError(f"paragraph {self.number}: a test is named exactly for Why.EXAMPLE and Why.INFORMATION")
         if (self.why is Why.DUPLICATE) != bool(self.duplicate_of):
             raise ValueError(f"paragraph {self.number}: duplicate_of is given exactly for Why.DUPLICATE")
 
@@ -319,6 +338,16 @@ class Justification:
 def justify(number: int, why: Why, starts: str, reason: str, *, test: str = "", duplicate_of: int = 0) -> Justification:
     """Shorthand for :class:`Justification` in the data modules."""
     return Justification(number, why, starts, reason, test, duplicate_of)
+
+
+def justify_sentence(number: int, why: Why, starts: str, reason: str, *, test: str = "",
+                     duplicate_of: int = 0) -> Justification:
+    """Why the sentence of paragraph ``number`` that starts with ``starts`` is encoded by no rule.
+
+    For a paragraph whose other sentences rules do encode; a paragraph no rule
+    touches at all is justified whole (:func:`justify`).
+    """
+    return Justification(number, why, starts, reason, test, duplicate_of, sentence=True)
 
 
 Origin = Literal["rulebook", "notes"]
@@ -359,6 +388,8 @@ class SourceBook:
         further ones (with their :attr:`Cite.section`) where the text says
         more of the same rule.
     :param justified: paragraph number → why no rule encodes it.
+    :param justified_sentences: why single sentences of otherwise encoded
+        paragraphs need no rule (:func:`justify_sentence`).
     """
 
     game: str
@@ -367,6 +398,7 @@ class SourceBook:
     passages: Mapping[str, Cite | tuple[Cite, ...]]
     justified: Mapping[int, Justification]
     subheadings: tuple[str, ...] = ()
+    justified_sentences: tuple[Justification, ...] = ()
 
     def __post_init__(self) -> None:
         for number, item in self.justified.items():
@@ -384,12 +416,19 @@ class SourceBook:
 
 
 def book_of(*justifications: Justification, **kwargs: Any) -> SourceBook:
-    """Build a :class:`SourceBook` from a list of justifications (keyed by their numbers)."""
-    numbers = [j.number for j in justifications]
+    """Build a :class:`SourceBook` from a list of justifications (paragraphs keyed by their numbers;
+    sentence justifications kept in order)."""
+    whole = [j for j in justifications if not j.sentence]
+    numbers = [j.number for j in whole]
     repeated = sorted({n for n in numbers if numbers.count(n) > 1})
     if repeated:
         raise ValueError(f"paragraphs justified twice: {repeated}")
-    return SourceBook(justified={j.number: j for j in justifications}, **kwargs)
+    keys = [(j.number, normalise(j.starts)) for j in justifications if j.sentence]
+    twice = sorted({k for k in keys if keys.count(k) > 1})
+    if twice:
+        raise ValueError(f"sentences justified twice: {twice}")
+    return SourceBook(justified={j.number: j for j in whole},
+                      justified_sentences=tuple(j for j in justifications if j.sentence), **kwargs)
 
 
 # --------------------------------------------------------------------------
@@ -564,17 +603,52 @@ def _locate_in_notes(book: SourceBook, item: Item, cite: Cite, notes_text: str) 
 # --------------------------------------------------------------------------
 # Coverage
 
+Status = Literal["encoded", "justified", "uncovered"]
+
 
 @dataclass(frozen=True)
-class CoverageEntry:
-    """One paragraph and what accounts for it."""
+class Sentence:
+    """One sentence of a rulebook paragraph (:mod:`ruleproof.spec.sources.sentences`).
 
-    paragraph: Paragraph
+    :param paragraph: the number of its paragraph.
+    :param index: its 1-based position in the paragraph.
+    :param start: offset of its first character in the file.
+    :param end: offset just past its last character.
+    """
+
+    paragraph: int
+    index: int
+    start: int
+    end: int
+    text: str
+
+
+def sentences_of(paragraph: Paragraph) -> tuple[Sentence, ...]:
+    """The sentences of ``paragraph``, located in its file (a heading is one sentence).
+
+    >>> par = split_paragraphs("Ход\\nИгрок ходит. Потом другой.\\n", ("Ход",))[1]
+    >>> [(s.index, s.text) for s in sentences_of(par)]
+    [(1, 'Игрок ходит.'), (2, 'Потом другой.')]
+    """
+    from ruleproof.spec.sources.sentences import split_sentences
+
+    if paragraph.kind is ParagraphKind.HEADING:
+        return (Sentence(paragraph.number, 1, paragraph.start, paragraph.end, paragraph.text),)
+    return tuple(Sentence(paragraph.number, i, a, b, text)
+                 for i, (text, a, b) in enumerate(split_sentences(paragraph.text, paragraph.start), start=1))
+
+
+@dataclass(frozen=True)
+class SentenceEntry:
+    """One sentence and what accounts for it: the rules and ambiguities whose passage lies
+    (partly) inside it, or the justification of the sentence or of its whole paragraph."""
+
+    sentence: Sentence
     encoded_by: tuple[str, ...] = ()
     justification: Justification | None = None
 
     @property
-    def status(self) -> Literal["encoded", "justified", "uncovered"]:
+    def status(self) -> Status:
         """``encoded`` (some passage), ``justified`` (a reason) or ``uncovered``."""
         if self.encoded_by:
             return "encoded"
@@ -582,12 +656,47 @@ class CoverageEntry:
 
 
 @dataclass(frozen=True)
+class CoverageEntry:
+    """One paragraph, its sentences, and what accounts for it.
+
+    :param encoded_by: every rule or ambiguity encoding some sentence of it.
+    :param justification: the paragraph's own justification (when nothing encodes it).
+    :param marks: the stretches of the paragraph that passages quote, as
+        ``(start, end, item ids)`` with file offsets, in text order and not
+        overlapping (a stretch several passages quote names them all).
+    """
+
+    paragraph: Paragraph
+    encoded_by: tuple[str, ...] = ()
+    justification: Justification | None = None
+    sentences: tuple[SentenceEntry, ...] = ()
+    marks: tuple[tuple[int, int, tuple[str, ...]], ...] = ()
+
+    @property
+    def status(self) -> Status:
+        """``encoded`` (a passage quotes some sentence), ``justified`` (nothing quotes it and every
+        sentence has a reason) or ``uncovered`` (some sentence is neither)."""
+        if any(s.status == "uncovered" for s in self.sentences) or not (self.sentences or self.encoded_by
+                                                                         or self.justification):
+            return "uncovered"
+        if self.encoded_by:
+            return "encoded"
+        return "justified"
+
+
+@dataclass(frozen=True)
 class Coverage:
-    """Which paragraphs of a rulebook the specification encodes, and why the rest need nothing.
+    """Which sentences of a rulebook the specification encodes, and why the rest need nothing.
+
+    The figure counts sentences: (encoded + justified) / all. A paragraph
+    counts as encoded when a passage quotes any of its sentences; it is then
+    fully covered only when each of its other sentences is encoded or
+    justified too.
 
     :param problems: inconsistencies of the data: a justification for a
-        paragraph that does not exist, whose first words differ, that names a
-        missing duplicate, or that is given for an encoded paragraph.
+        paragraph or sentence that does not exist, whose first words differ,
+        that names a missing duplicate, or that is given for an encoded
+        paragraph or sentence.
     """
 
     game: str
@@ -596,45 +705,92 @@ class Coverage:
     problems: tuple[str, ...] = field(default=())
 
     @property
+    def sentences(self) -> tuple[SentenceEntry, ...]:
+        """Every sentence, in text order."""
+        return tuple(s for e in self.entries for s in e.sentences)
+
+    @property
     def encoded(self) -> int:
         """How many paragraphs some passage encodes."""
-        return sum(e.status == "encoded" for e in self.entries)
+        return sum(bool(e.encoded_by) for e in self.entries)
 
     @property
     def justified(self) -> int:
-        """How many paragraphs are justified instead."""
-        return sum(e.status == "justified" for e in self.entries)
+        """How many paragraphs are justified instead (no passage quotes them)."""
+        return sum(not e.encoded_by and e.status == "justified" for e in self.entries)
+
+    @property
+    def encoded_sentences(self) -> int:
+        """How many sentences some passage quotes."""
+        return sum(s.status == "encoded" for s in self.sentences)
+
+    @property
+    def justified_sentences(self) -> int:
+        """How many sentences are justified (on their own or with their paragraph)."""
+        return sum(s.status == "justified" for s in self.sentences)
 
     @property
     def uncovered(self) -> tuple[CoverageEntry, ...]:
-        """The paragraphs neither encoded nor justified."""
+        """The paragraphs with a sentence neither encoded nor justified."""
         return tuple(e for e in self.entries if e.status == "uncovered")
 
     @property
+    def uncovered_sentences(self) -> tuple[SentenceEntry, ...]:
+        """The sentences neither encoded nor justified."""
+        return tuple(s for s in self.sentences if s.status == "uncovered")
+
+    @property
     def figure(self) -> float:
-        """(encoded + justified) / all paragraphs; 1.0 for an empty text."""
-        return (self.encoded + self.justified) / len(self.entries) if self.entries else 1.0
+        """(encoded + justified sentences) / all sentences; 1.0 for an empty text."""
+        total = len(self.sentences)
+        return (self.encoded_sentences + self.justified_sentences) / total if total else 1.0
+
+    @property
+    def paragraph_figure(self) -> float:
+        """(fully covered paragraphs) / all paragraphs; 1.0 for an empty text."""
+        return (len(self.entries) - len(self.uncovered)) / len(self.entries) if self.entries else 1.0
 
     def __str__(self) -> str:
-        return (f"{self.game}: {self.encoded + self.justified}/{len(self.entries)} paragraphs "
-                f"({self.figure:.0%}; {self.encoded} encoded, {self.justified} justified)")
+        total = len(self.sentences)
+        return (f"{self.game}: {self.encoded_sentences + self.justified_sentences}/{total} sentences "
+                f"({self.figure:.0%}; {self.encoded_sentences} encoded, {self.justified_sentences} justified) "
+                f"in {len(self.entries)} paragraphs")
+
+
+def _marks(par: Paragraph, in_book: Sequence[Passage]) -> tuple[tuple[int, int, tuple[str, ...]], ...]:
+    """The quoted stretches of ``par``: cut at every passage edge, each piece with the ids quoting it."""
+    touching = [p for p in in_book if p.start < par.end and par.start < p.end]
+    edges = sorted({par.start, par.end} | {max(par.start, min(par.end, x)) for p in touching for x in (p.start, p.end)})
+    marks: list[tuple[int, int, tuple[str, ...]]] = []
+    for a, b in zip(edges, edges[1:]):
+        ids = tuple(sorted({p.item_id for p in touching if p.start < b and a < p.end}, key=_natural))
+        if ids and marks and marks[-1][1] == a and marks[-1][2] == ids:
+            marks[-1] = (marks[-1][0], b, ids)
+        elif ids:
+            marks.append((a, b, ids))
+    return tuple(marks)
 
 
 def compute_coverage(book: SourceBook, text: str, passages: Iterable[Passage]) -> Coverage:
     """The coverage of ``text`` by the rulebook ``passages`` and ``book``'s justifications."""
     paragraphs = split_paragraphs(text, book.headings, book.subheadings)
     in_book = [p for p in passages if p.origin == "rulebook"]
-    direct = [tuple(sorted({p.item_id for p in in_book if p.start < par.end and par.start < p.end}, key=_natural))
-              for par in paragraphs]
-    encoded: list[tuple[str, ...]] = []
+
+    def quoting(a: int, b: int) -> set[str]:
+        return {p.item_id for p in in_book if p.start < b and a < p.end}
+
+    sentences = [sentences_of(par) for par in paragraphs]
+    direct = [[tuple(sorted(quoting(s.start, s.end), key=_natural)) for s in group] for group in sentences]
+    # A heading is encoded by what encodes the paragraphs under it, up to the next heading of any level.
     for i, par in enumerate(paragraphs):
-        ids = set(direct[i])
         if par.kind is ParagraphKind.HEADING:
+            ids = set(direct[i][0])
             for j in range(i + 1, len(paragraphs)):
                 if paragraphs[j].kind is ParagraphKind.HEADING:
                     break
-                ids.update(direct[j])
-        encoded.append(tuple(sorted(ids, key=_natural)))
+                ids.update(x for group in direct[j] for x in group)
+            direct[i] = [tuple(sorted(ids, key=_natural))]
+    encoded = [tuple(sorted({x for group in direct[i] for x in group}, key=_natural)) for i in range(len(paragraphs))]
     problems = []
     matched = [normalise(p.text) for p in paragraphs if p.is_section_heading]
     if len(matched) < len(book.headings):
@@ -650,11 +806,40 @@ def compute_coverage(book: SourceBook, text: str, passages: Iterable[Passage]) -
             problems.append(f"paragraph {number} does not start with {item.starts!r}")
         if encoded[number - 1]:
             problems.append(f"paragraph {number} is justified but encoded by {', '.join(encoded[number - 1])}")
-        if item.duplicate_of and (item.duplicate_of not in numbers or item.duplicate_of == number):
-            problems.append(f"paragraph {number} duplicates paragraph {item.duplicate_of}, which is not another paragraph")
-    entries = tuple(CoverageEntry(par, encoded[i], None if encoded[i] else book.justified.get(par.number))
-                    for i, par in enumerate(paragraphs))
-    return Coverage(book.game, book.rulebook, entries, tuple(problems))
+        problems += _duplicate_problem(item, numbers)
+    by_sentence: dict[tuple[int, int], Justification] = {}
+    for item in book.justified_sentences:
+        where = f"paragraph {item.number} sentence {item.starts!r}"
+        if item.number not in numbers:
+            problems.append(f"justification for {where}, but {book.rulebook} has {len(paragraphs)} paragraphs")
+            continue
+        if item.number in book.justified:
+            problems.append(f"{where} is justified, but so is its whole paragraph")
+        group = sentences[item.number - 1]
+        found = [s for s in group if normalise(item.starts) and normalise(s.text).startswith(normalise(item.starts))]
+        if not found:
+            problems.append(f"paragraph {item.number} has no sentence starting with {item.starts!r}")
+            continue
+        sentence = found[0]
+        quoted_by = direct[item.number - 1][sentence.index - 1]
+        if quoted_by:
+            problems.append(f"{where} is justified but encoded by {', '.join(quoted_by)}")
+        problems += _duplicate_problem(item, numbers)
+        by_sentence[(item.number, sentence.index)] = item
+    entries = []
+    for i, par in enumerate(paragraphs):
+        whole = None if encoded[i] else book.justified.get(par.number)
+        rows = tuple(SentenceEntry(s, direct[i][k], None if direct[i][k] else
+                                   by_sentence.get((par.number, s.index), whole))
+                     for k, s in enumerate(sentences[i]))
+        entries.append(CoverageEntry(par, encoded[i], whole, rows, _marks(par, in_book)))
+    return Coverage(book.game, book.rulebook, tuple(entries), tuple(problems))
+
+
+def _duplicate_problem(item: Justification, numbers: set[int]) -> list[str]:
+    if item.duplicate_of and (item.duplicate_of not in numbers or item.duplicate_of == item.number):
+        return [f"paragraph {item.number} duplicates paragraph {item.duplicate_of}, which is not another paragraph"]
+    return []
 
 
 def _natural(text: str) -> tuple[object, ...]:

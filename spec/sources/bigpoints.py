@@ -13,7 +13,7 @@ the second time (the scoring example inside the end-of-game section).
 
 from __future__ import annotations
 
-from ruleproof.spec.sources import SourceBook, Why, book_of, justify, notes, quote
+from ruleproof.spec.sources import SourceBook, Why, book_of, justify, justify_sentence, notes, quote
 
 RULEBOOK = "001_2e52b0ba102b09c9.txt"
 _TESTS = "tests/spec/test_bigpoints.py"
@@ -47,9 +47,16 @@ PASSAGES = {
         quote("Фишки ставятся вначале получившегося пути", "Подготовка к игре"),
     ),
     "BP-TURN-1": quote("Определите игрока, который будет начинать игру, далее ход передается по часовой стрелке."),
-    "BP-TURN-2": quote("В свой ход игрок должен выбрать любую фишку и переместить её вперед на следующий жетон "
-                       "такого же цвета, как и фишка."),
-    "BP-TURN-3": quote("После этого игрок забирает один из жетонов пути."),
+    "BP-TURN-2": (
+        quote("В свой ход игрок должен выбрать любую фишку и переместить её вперед на следующий жетон такого же "
+              "цвета, как и фишка."),
+        quote("Игроки передвигают любую фишку на следующий жетон такого же, как и фишка, цвета. После этого они "
+              "забирают жетон, лежащий впереди или позади фишки.", "Цель игры"),
+    ),
+    "BP-TURN-3": (
+        quote("После этого игрок забирает один из жетонов пути."),
+        quote("После этого ход переходит к следующему игроку.", "Черные жетоны"),
+    ),
     "BP-MOVE-1": quote("В свой ход игрок должен выбрать любую фишку"),
     "BP-MOVE-2": quote("переместить её вперед на следующий жетон такого же цвета, как и фишка"),
     "BP-MOVE-3": (
@@ -69,7 +76,8 @@ PASSAGES = {
         quote("Он может взять первый незанятый другими фишками жетон впереди или позади передвинутой фишки, на свой "
               "выбор."),
         quote("если вначале игры нет свободного жетона позади фишки, игрок должен взять первый свободный жетон перед "
-              "фишкой.", "Пример"),
+              "фишкой. Аналогичное правило применяется для фишки, которая переместилась прямо к лестнице, перед ней "
+              "нет жетонов, поэтому игрок должен взять первый свободный жетон позади фишки.", "Пример"),
     ),
     "BP-TAKE-2": quote("Игрок скрыто держит собранные жетоны у себя до конца игры."),
     # The text is silent on a pawn with no free disc on either side; the note's row 5 gives the default.
@@ -101,7 +109,8 @@ PASSAGES = {
     "BP-WIN-1": (
         quote("Игрок с наибольшим количеством очков выигрывает. Если несколько игроков набрали одинаковое количество "
               "очков – победа делится между ними."),
-        quote("Игрок, набравший больше всех очков за все игры, является победителем.", "Несколько раундов"),
+        quote("Игрок, набравший больше всех очков за все игры, является победителем. Если несколько игроков набрали "
+              "одинаковое количество очков – победу они делят между собой.", "Несколько раундов"),
     ),
     "BP-FRAME-1": quote("В свой ход игрок должен выбрать любую фишку и переместить её вперед на следующий жетон "
                         "такого же цвета, как и фишка."),
@@ -110,6 +119,10 @@ PASSAGES = {
 BOOK: SourceBook = book_of(
     justify(1, Why.PUBLISHER, "BigPoints", "the game's title line"),
     justify(7, Why.COMPONENTS, "Перед началом игры", "assembling the ladder from the box before the first game"),
+    justify_sentence(22, Why.ANNOUNCEMENT, "После этого производится подсчет", "announces the scoring rules of the "
+                     "next paragraph (BP-SCORE-1)"),
+    justify_sentence(35, Why.INTRODUCTION, "Игра проходит довольно быстро", "why players may want a match of "
+                     "several games; the match itself is BP-MATCH-1"),
     justify(14, Why.EXAMPLE, "Игрок передвигает", "the worked move: which two discs the moved pawn may take",
             test=f"{_TESTS}::test_rulebook_example_green_ahead_or_black_behind_the_purple_pawn"),
     justify(25, Why.EXAMPLE, "В конце игры", "opens the scoring example (the pawns' final steps)",

@@ -12,9 +12,10 @@ section heading because the rules cite it as one.
 
 from __future__ import annotations
 
-from ruleproof.spec.sources import SourceBook, Why, book_of, justify, quote
+from ruleproof.spec.sources import SourceBook, Why, book_of, justify, justify_sentence, quote
 
 RULEBOOK = "004_236555ab6940bf96.txt"
+_TESTS = "tests/spec/test_cinco.py"
 
 HEADINGS = (
     "Игра для двух-шести игроков.",
@@ -104,6 +105,16 @@ PASSAGES = {
 BOOK: SourceBook = book_of(
     justify(1, Why.PUBLISHER, "СИНКО - ПЯТЬ!", "the game's title line"),
     justify(17, Why.FLAVOUR, "Наслаждайтесь!", "a closing wish, signed by the translator"),
+    justify_sentence(9, Why.EXAMPLE, "Например, если игрок играет карту 34", "the card 34 may take any free cell "
+                     "from 34 to 90", test=f"{_TESTS}::test_cell_at_or_above_card"),
+    justify_sentence(10, Why.EXAMPLE, 'Например, первый игрок играет карту "60"', "the card 60 takes cell 90 ...",
+                     test=f"{_TESTS}::test_card_burns_without_free_cell"),
+    justify_sentence(10, Why.EXAMPLE, 'Второй игрок играет карту "90"', "... so the card 90 finds no cell",
+                     test=f"{_TESTS}::test_card_burns_without_free_cell"),
+    justify_sentence(14, Why.FLAVOUR, "Особые случаи относительно редки.", "a remark that the special cases are rare"),
+    justify_sentence(16, Why.FLAVOUR, "Тепло принятый вариант", "a remark that players like the Joker variant"),
+    justify_sentence(16, Why.EXAMPLE, "Например, если в течение игры картой 56", "cards 89 and 90 become jokers "
+                     "once cells 89 and 90 are taken", test=f"{_TESTS}::test_joker_variant"),
     game="cinco",
     rulebook=RULEBOOK,
     headings=HEADINGS,

@@ -12,7 +12,7 @@ by blank lines; the scoring tables are one paragraph each.
 
 from __future__ import annotations
 
-from ruleproof.spec.sources import SourceBook, Why, book_of, justify, notes, quote
+from ruleproof.spec.sources import SourceBook, Why, book_of, justify, justify_sentence, notes, quote
 
 RULEBOOK = "003_cc6896382a889cb1.txt"
 _TESTS = "tests/spec/test_ikebana.py"
@@ -32,8 +32,12 @@ PASSAGES = {
         quote("Каждый игрок (их может быть до 5 человек)"),
         quote("Если играют двое, монетки всегда отдаются оппоненту.", "Как играть."),
     ),
-    "IK-SETUP-2": quote("Карты перемешиваются и кладутся стопкой в середину стола, рубашкой вверх. Каждый игрок (их "
-                        "может быть до 5 человек) получает по 6 монеток (каждая номиналом 1 очко)."),
+    "IK-SETUP-2": (
+        quote("Карты перемешиваются и кладутся стопкой в середину стола, рубашкой вверх. Каждый игрок (их может быть "
+              "до 5 человек) получает по 6 монеток (каждая номиналом 1 очко)."),
+        quote("50 карт пяти цветов из набора «Ханаби»: карты красного, зеленого, желтого, синего и белого цвета с "
+              "номиналами: 1, 1, 1, 2, 2, 3, 3, 4, 4, 5", "Вам понадобится"),
+    ),
     "IK-TURN-1": quote("В свой ход игрок выбирает одно из двух возможных действий:"),
     "IK-TURN-2": (
         quote("В свой ход игрок выбирает одно из двух возможных действий:"),
@@ -79,11 +83,16 @@ PASSAGES = {
     "IK-SCORE-1": (
         quote("Внимание: каждая карта может участвовать только в одной выигрышной комбинации. Выигрышные "
               "комбинации:"),
-        quote("Ряд карт с номиналом 1,2,3,4,5 = 15 очков", "Как считаются очки."),
+        quote("Две карты одного номинала = Номинал карт х 2 Три карты одного номинала = Номинал карт х 3 Четыре карты "
+              "одного номинала = Номинал карт х 4 Пять карт одного номинала = Номинал карт х 5", "Как считаются очки."),
+        quote("Ряд карт с номиналом 1,2,3,4 = 8 очков Ряд карт с номиналом 2,3,4,5 = 12 очков Ряд карт с номиналом "
+              "1,2,3,4,5 = 15 очков", "Как считаются очки."),
+        quote("Собрать набор из пяти карт, которые образуют выигрышные комбинации номиналов и цветов.", "Цель."),
     ),
     "IK-SCORE-2": (
         quote("Общая сумма набранных очков увеличивается, если в букете присутствуют следующие цветовые наборы:"),
-        quote("Иные цветовые наборы не считаются.", "Как считаются очки."),
+        quote("Все карты только двух цветов = сумма х 2 Все карты разного цвета = сумма х 3 Все карты одного цвета = "
+              "сумма х 4 Иные цветовые наборы не считаются.", "Как считаются очки."),
     ),
     "IK-PAY-1": (
         quote("После подсчета очков и получения монет"),
@@ -119,6 +128,10 @@ BOOK: SourceBook = book_of(
             test=f"{_TESTS}::test_example_2_run_beats_the_pair"),
     justify(34, Why.EXAMPLE, "Например 3,", "scoring example 3: a pair and no colour bonus",
             test=f"{_TESTS}::test_example_3_pair_without_colour_bonus"),
+    justify_sentence(16, Why.ANNOUNCEMENT, "При этом нужно соблюдать", "announces the refusal payments of the next "
+                     "paragraphs (IK-REFUSE-1, IK-REFUSE-2)"),
+    justify_sentence(35, Why.RATIONALE, "Это позволит избежать", "why the final round may be doubled (IK-PAY-2): "
+                     "the leaders are not known long before the end"),
     justify(36, Why.PUBLISHER, "Скачать материалы", "a download link for the printable materials"),
     game="ikebana",
     rulebook=RULEBOOK,

@@ -13,9 +13,10 @@ section heading because T5-SETUP-1 cites it as one.
 
 from __future__ import annotations
 
-from ruleproof.spec.sources import SourceBook, Why, book_of, justify, notes, quote
+from ruleproof.spec.sources import SourceBook, Why, book_of, justify, justify_sentence, notes, quote
 
 RULEBOOK = "002_14cf867976a02cf7.txt"
+_TESTS = "tests/spec/test_take5.py"
 
 HEADINGS = (
     "КОЛИЧЕСТВО ИГРОКОВ: 2 - 10 игроков",
@@ -36,6 +37,7 @@ PASSAGES = {
     "T5-DEAL-1": quote("Колода Take 5 состоит из 104 карт с рангом от 1 до 104."),
     "T5-DEAL-2": quote("Перемешайте колоду и раздайте по 10 карт каждому игроку. Затем положите четыре карты "
                        "лицевой стороной вверх в столбик в центре игрового поля."),
+    "T5-DEAL-3": quote("Остальная колода откладывается для будущих раундов."),
     "T5-TURN-1": quote('Во время каждого "фокуса" игроки выбирают карты из своей руки'),
     "T5-ORDER-1": (
         quote("Игрок с самой младшей картой добавляет ее в расклад первым."),
@@ -72,6 +74,8 @@ PASSAGES = {
               "расклад."),
         quote("Они делают то же самое, выкладывая карту в ряд и передавая ход следующей младшей карте.",
               "ДОБАВЛЕНИЕ КАРТ В МАКЕТ"),
+        quote("Игра переходит к игроку со следующей низшей картой.", "СЛИШКОМ НИЗКАЯ КАРТА"),
+        quote("Игра переходит к игроку со следующей младшей картой.", "ВОЗЬМИТЕ 5"),
     ),
     "T5-SCORE-1": (
         quote("Игроки зарабатывают очки в каждом раунде за каждую бычью голову на собранных ими картах."),
@@ -101,6 +105,14 @@ BOOK: SourceBook = book_of(
     justify(9, Why.INTRODUCTION, "Take 5, первоначально", "an overview of the game, its history and its aim; "
             "the rules it sketches are encoded from their own sections"),
     justify(12, Why.PUBLISHER, "Смотрите также:", "a link to another game's page on the rules site"),
+    justify_sentence(11, Why.COMPONENTS, "Из коробки вы получаете", "what the box holds: a rulebook and the deck"),
+    justify_sentence(18, Why.EXAMPLE, "Например, игрок должен разместить 23.",
+                     "the worked example of the nearest row: the card 23 ...",
+                     test=f"{_TESTS}::test_rulebook_example_23_goes_after_20_not_12"),
+    justify_sentence(18, Why.EXAMPLE, "Есть дваварианты:", "... with rows ending in 12 and in 20 ...",
+                     test=f"{_TESTS}::test_rulebook_example_23_goes_after_20_not_12"),
+    justify_sentence(18, Why.EXAMPLE, "Игрок должен положите", "... goes on the row ending in 20, the closer value",
+                     test=f"{_TESTS}::test_rulebook_example_23_goes_after_20_not_12"),
     game="take5",
     rulebook=RULEBOOK,
     headings=HEADINGS,

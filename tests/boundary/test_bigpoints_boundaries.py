@@ -39,7 +39,7 @@ def hand(**counts: int) -> tuple[int, ...]:
 
 @pytest.mark.boundary("BP-MOVE-2")
 def test_pawn_stops_on_the_first_disc_of_its_colour_skipping_taken_ones() -> None:
-    """«…до ближайшего диска своего цвета…»: blue goes to the first free blue disc, past a taken one."""
+    """«…переместить её вперед на следующий жетон такого же цвета, как и фишка»: blue goes to the first free blue disc, past a taken one."""
     state = example_state("R.BRB", START)
     BP.step(state, Pawn("blue"), {"pawns": (2, -1, -1, -1, -1), "phase": TAKE},
             wrong=[{"pawns": (4, -1, -1, -1, -1)}])

@@ -40,7 +40,7 @@ def position(variant: CincoVariant = V(), *, hands: tuple[tuple[int, ...], ...],
 
 @pytest.mark.boundary("CI-HAND-1", "CI-HAND-2")
 def test_three_cards_draw_four_cards_exchange() -> None:
-    """«…меньше четырех карт…» / «…все четыре…»: three cards may draw, not exchange; four may exchange, not draw."""
+    """«…на руке может быть не более 4 карт, то есть при наличии 4 карт еще одну взять нельзя» / «…(обязательно все 4) поменять на новые 4 карты»: three cards may draw, not exchange; four may exchange, not draw."""
     three = position(hands=((10, 20, 30), (5,)))
     CI.allows(three, DRAW)
     CI.refuses(three, EXCHANGE, "CI-HAND-2")
@@ -53,7 +53,7 @@ def test_three_cards_draw_four_cards_exchange() -> None:
 
 @pytest.mark.boundary("CI-PLAY-3")
 def test_the_cell_equal_to_the_card_is_allowed_one_below_is_not() -> None:
-    """Ход игры: «…на любое свободное поле с номером не меньше…»: 34 may take 34, not 33."""
+    """Ход игры: «…на любое незанятое на поле место, которое имеет номер РАВНЫЙ ИЛИ БОЛЬШИЙ, чем число на карте»: 34 may take 34, not 33."""
     state = position(hands=((34,), (5,)))
     CI.legal(state, {DRAW} | {Play(34, c) for c in range(34, 91)})
     CI.refuses(state, Play(34, 33), "CI-PLAY-3")

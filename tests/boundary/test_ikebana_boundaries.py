@@ -50,7 +50,7 @@ def deciding(refusals: int, coins: tuple[int, ...]) -> IkebanaState:
 @pytest.mark.boundary("IK-REFUSE-1")
 @pytest.mark.parametrize("refusals", [0, 1, 2, 4])
 def test_refusal_with_exactly_the_price_and_one_coin_short(refusals: int) -> None:
-    """«…первый отказ стоит 1 монетку, второй 2…»: the (k+1)-th refusal needs k+1 coins; k coins must keep."""
+    """«…при отказе от первой карты игрок должен отдать монетку номиналом 1 очко…» / «…при отказе от второй карты игрок должен отдать монетки номиналом (т.е. 2 очка)…»: the (k+1)-th refusal needs k+1 coins; k coins must keep."""
     price = refusals + 1
     exact = deciding(refusals, (price, 20, 20))
     IK.legal(exact, {Keep(), Refuse()})
@@ -64,7 +64,7 @@ def test_refusal_with_exactly_the_price_and_one_coin_short(refusals: int) -> Non
 @pytest.mark.boundary("IK-BUY-2")
 @pytest.mark.parametrize("value", [1, 3, 5])
 def test_buy_with_exactly_the_price_and_one_coin_short(value: int) -> None:
-    """«…стоит столько монет, каков номинал карты»: coins equal to the value buy it; one fewer cannot."""
+    """«Стоимость такой карты равна ее номиналу…»: coins equal to the value buy it; one fewer cannot."""
     card = f"G{value}"
     exact = make(3, coins=(value, 9, 9), piles=((), (card,), ()), deck=rest_of_deck((card,)))
     IK.legal(exact, {Buy(1), Draw()})

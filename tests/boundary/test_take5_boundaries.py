@@ -33,7 +33,7 @@ def position(rows: tuple[tuple[int, ...], ...] = ENDS, chosen: tuple[int, ...] =
 
 @pytest.mark.boundary("T5-PLACE-1")
 def test_a_card_one_above_a_row_end_fits_only_that_row() -> None:
-    """«…выше, чем последняя карта ряда»: 21 fits after 20 (one above), not after 30 or 40."""
+    """«…он должен разместить ее так, чтобы выбранный ряд продолжал увеличиваться в цене»: 21 fits after 20 (one above), not after 30 or 40."""
     state = position(chosen=(21, 95))
     T5.legal(state, {Place(1)})
     T5.refuses(state, Place(2), "T5-PLACE-1")
@@ -42,7 +42,7 @@ def test_a_card_one_above_a_row_end_fits_only_that_row() -> None:
 
 @pytest.mark.boundary("T5-PLACE-2")
 def test_nearest_row_end_wins_by_one() -> None:
-    """«…чей последний номер карты ближе всего»: 22 with ends 20 and 21 goes after 21 (distance 1, not 2)."""
+    """«…она должна быть размещена в ряду с конечной картой ближайшего значения»: 22 with ends 20 and 21 goes after 21 (distance 1, not 2)."""
     state = position(rows=((20,), (21,), (50,), (60,)), chosen=(22, 95))
     T5.legal(state, {Place(1)})
     T5.refuses(state, Place(0), "T5-PLACE-2")

@@ -45,6 +45,10 @@ PAIRS: list[tuple[int, Any, Any]] = [(n, V(), v) for n, v in GAME.test_configs()
     (5, V(threshold=1, end_check="immediate"), V(threshold=1, end_check="immediate", tie="draw")),
     (10, V(), V(deck="tactical")),
     (2, V(professional=True, threshold=15), V(row_choice="auto", threshold=15, end_check="immediate")),
+    # a too-low card's rows as data (issue 31.2): against the text, the automatic row and each other
+    (4, V(threshold=25), V(threshold=25, low_row_keys=("cards",))),
+    (3, V(threshold=20, row_choice="auto"), V(threshold=20, low_row_keys=("bullheads", "cards"))),
+    (3, V(threshold=20, low_row_keys=("cards",)), V(threshold=20, low_row_keys=("bullheads",), professional=True)),
 ]
 
 

@@ -9,9 +9,10 @@ import pytest
 from ruleproof.checkers.catalogue.questions import questions
 from ruleproof.checkers.catalogue.findings import Finding, load_manifest
 from ruleproof.checkers.smt import take5 as smt
+from ruleproof.checkers.smt.take5_round import plan_round
 from ruleproof.model.take5 import GAME
 from ruleproof.spec import take5 as t5
-from ruleproof.spec.take5 import Take
+from ruleproof.spec.take5 import Take, Take5Variant
 
 
 @cache
@@ -68,9 +69,15 @@ def test_one_round_take_witness() -> None:
 
 
 def test_one_round_plan_takes_every_valuable_card() -> None:
-    chain, spare, junk = smt.round_plan()
-    assert {c for c in range(1, 105) if t5.compute_bullheads(c) > 1} <= set(chain[:50])
-    assert len(set(chain) | set(spare) | set(junk)) == 101  # plus 102..104, played after the last take
+    """The chain plan for the rulebook's numbers: ten players, 50 chain cards holding every card worth more than
+    one bullhead, every other card in the spare rows, junk or the last turn's high cards."""
+    plan = plan_round(Take5Variant())
+    assert plan is not None and plan.players == 10 and plan.value == 117
+    assert {c for c in range(1, 105) if t5.compute_bullheads(c) > 1} <= set(plan.chain[:50])
+    junk = {c for turn in plan.junk for c in turn}
+    assert len(set(plan.chain) | set(plan.spare) | junk | set(plan.high)) == 104
+    hands = plan.hands()
+    assert len(hands) == 10 and all(len(h) == 10 for h in hands)
 
 
 def test_end_rules_witness_differs() -> None:

@@ -28,6 +28,8 @@ PROOFS = Path(__file__).resolve().parents[1] / "data" / "proofs"
 #: (game, flag) → (the bound's constant, the largest value accepted, players and other flags for a game at it).
 BOUNDS: dict[tuple[str, str], tuple[str, Any, int, dict[str, Any]]] = {
     ("take5", "threshold"): ("MAX_THRESHOLD", 1000, 2, {}),
+    # the too-low card's keys (issue 31.2): each of bullheads, cards, row at most once
+    ("take5", "low_row_keys"): ("MAX_LOW_ROW_KEYS", ("bullheads", "cards", "row"), 3, {}),
     ("bigpoints", "colour_discs"): ("MAX_COLOUR_DISCS", 20, 5, {}),
     ("bigpoints", "black_discs"): ("MAX_SPECIAL_DISCS", 20, 5, {}),
     ("bigpoints", "white_discs"): ("MAX_SPECIAL_DISCS", 20, 5, {}),
@@ -41,6 +43,9 @@ BOUNDS: dict[tuple[str, str], tuple[str, Any, int, dict[str, Any]]] = {
     ("bigfive", "max_group"): ("max_group", 4, 2, {}),
     ("bigfive", "copies"): ("copies", 8, 2, {}),
     ("bigfive", "kids_deal"): ("kids_deal", 24, 4, {"children": True}),
+    # the bonus table (issue 31.2): six values of at most MAX_BONUS_ENTRY, and the cap
+    ("bigfive", "bonus_lines"): ("BONUS_LINE_SLOTS", (0, 0, 10, 10, 10, 10), 2, {}),
+    ("bigfive", "bonus_cap"): ("MAX_BONUS_CAP", 210, 2, {}),
     ("cinco", "chips"): ("MAX_CHIPS", 256, 2, {}),
     ("cinco", "hand_size"): ("MAX_HAND_SIZE", 10, 2, {}),
     ("cinco", "line_length"): ("MAX_LINE", 6, 2, {}),

@@ -277,6 +277,16 @@ ELSEWHERE: dict[str, str] = {
         ("bigfive_components.py", "MAX_IDLE_ROUNDS"), ("bigfive_components.py", "MAX_PENALTY_LIMIT")]},
     "model/inputs.py:MAX_VALUE_BYTES": "tests/checkers/test_input_boundary.py",
     "checkers/campaign/schema.py:MAX_CHUNKS": "tests/checkers/test_campaign_folder.py",
+    # house rules as data (issue 31.2): the bonus table's entries and cap, the too-low card's keys
+    "spec/bigfive_components.py:MAX_BONUS_CAP": "tests/checkers/test_flag_bounds.py",
+    "spec/bigfive_components.py:MAX_BONUS_ENTRY": "tests/spec/test_bigfive_bonus_table.py",
+    "spec/take5.py:MAX_LOW_ROW_KEYS": "tests/spec/test_take5_low_rows.py",
+    # rule constants as flags (issue 31.1): each bound probed at its value and one past it
+    **{f"spec/{m}:{n}": "tests/checkers/test_flag_bounds.py" for m, n in [
+        ("cinco.py", "MAX_HAND_SIZE"), ("cinco.py", "MAX_LINE"), ("ikebana_readings.py", "MAX_COLOUR_CARDS"),
+        ("ikebana_readings.py", "MAX_START_COINS"), ("ikebana_readings.py", "MAX_ROUNDS"),
+        ("ikebana_readings.py", "MAX_BOUQUET"), ("ikebana_readings.py", "MAX_MULTIPLIER")]},
+    "spec/ikebana_readings.py:MAX_CARD_VALUE": "tests/spec/test_ikebana.py",
 }
 
 #: Limits with no boundary of their own to probe here, and why.
@@ -290,6 +300,10 @@ NO_PROBE: dict[str, str] = {
     "checkers/render/witness.py:MAX_PICTURES": "a display setting (pictures drawn per witness), not an input bound",
     "checkers/view/steps.py:MAX_ALTERNATIVES": "a display setting (alternatives shown per step), not an input bound",
     "model/cinco.py:_MAX_CARDS": "the size of an engine's move table, not an input bound",
+    "spec/bigpoints_parts.py:MAX_STEP_VALUE": "derived: the step_values flag's upper bound in the table of rule "
+                                              "constants, probed by test_flag_bounds (named there by the table)",
+    "checkers/analysis/probes.py:MAX_MOVES": "a bound on one random probe game's length (every built-in game ends "
+                                             "long before), not an input bound",
     "checkers/interop/openspiel.py:MAX_LENGTH": "OpenSpiel's own integer range for game lengths (the optional "
                                                 "adapter's tests need open_spiel)",
 }
@@ -339,7 +353,7 @@ def test_limits_passed_as_parameters_are_the_named_ones() -> None:
 #: Each game's player-count limits: the largest count starts a game, one more is refused.
 SPEC_PLAYERS: dict[str, tuple[str, dict[str, Any]]] = {
     "spec/take5.py:MAX_PLAYERS": ("take5", {}),
-    "spec/ikebana.py:MAX_PLAYERS": ("ikebana", {}),
+    "spec/ikebana_readings.py:MAX_PLAYERS": ("ikebana", {}),
     "spec/bigpoints_parts.py:MAX_PLAYERS": ("bigpoints", {}),
     "spec/cinco.py:MAX_PLAYERS": ("cinco", {}),
     "spec/bigfive_components.py:MAX_PLAYERS": ("bigfive", {"allow_five": True}),

@@ -20,7 +20,7 @@ HOSTILE_TITLES = [
     '"""; __import__("os").system("touch PWNED"); """',  # closes the docstring
     "'''\"\"\" \\\" \\ \\N{BULLET} \\x41 \\u0041 trailing backslash \\",  # Python escapes and a last backslash
     'a", evil = "b',  # closes the TOML string
-    "Пешки «шашки» *bold* _em_ `code` [link](javascript:alert(1)) <script>x</script> # | :role:",  # markup
+    "Пешки «шашки» *bold* _em_ `code` [link](javascript:alert(1)) <script>x</script> # | :role:",  # markup (not a rulebook quotation)
     "$game ${title} {package} %s",  # template and format placeholders
 ]
 

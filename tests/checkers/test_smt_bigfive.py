@@ -255,7 +255,8 @@ def _bonus_by_z3(board_text: str, move: str, reading: str) -> int:
     """The Z3 bonus objective evaluated with the board and the play fixed (the play in row 0 of the comb)."""
     import z3
 
-    from ruleproof.checkers.smt.bigfive_encoding import bonus_terms, comb_frame
+    from ruleproof.checkers.smt.bigfive_bonus import bonus_terms
+    from ruleproof.checkers.smt.bigfive_encoding import comb_frame
 
     play = bf.parse_move(move).placed  # type: ignore[union-attr]
     x0, y0 = min(p.x for p in play), play[0].y

@@ -7,7 +7,8 @@ import z3
 
 from ruleproof.checkers.catalogue.questions import questions
 from ruleproof.checkers.smt import bigfive as bfq
-from ruleproof.checkers.smt.bigfive_encoding import bonus_terms, comb_frame, invariant_patterns
+from ruleproof.checkers.smt.bigfive_bonus import bonus_terms
+from ruleproof.checkers.smt.bigfive_encoding import comb_frame, invariant_patterns
 from ruleproof.checkers.smt.bigfive_replay import build_order, replay_plays
 from ruleproof.checkers.smt.core import recording
 from ruleproof.spec import bigfive as bf

@@ -9,6 +9,7 @@ import z3
 
 from ruleproof.checkers.smt import bigfive as bfq
 from ruleproof.checkers.smt import bigfive_encoding as enc
+from ruleproof.checkers.smt.bigfive_bonus import bonus_terms
 from ruleproof.spec.bigfive import parse_card, parse_move
 
 
@@ -16,7 +17,7 @@ def _terms() -> list[Any]:
     frame = enc.comb_frame(prefix="terms")
     out = [c for _, c in frame.rules()] + enc.invariant_patterns(frame, True)
     out += enc.invariant_patterns(frame, False, touching=frame.play_cells)
-    out += [enc.bonus_terms(frame, "text"), enc.bonus_terms(frame, "publisher")]
+    out += [bonus_terms(frame, "text"), bonus_terms(frame, "publisher")]
     out += bfq.copies_ok(frame, frame.scope) + bfq.connected(frame, frame.scope)
     board = {p.cell: p.card for p in parse_move("play " + bfq.NO_PLAY_BOARD).placed}  # type: ignore[union-attr]
     near = enc.near_cells(board)

@@ -17,7 +17,7 @@ from ruleproof.checkers.catalogue.questions import questions
 from ruleproof.checkers.smt.take5 import richest_cards, round_take
 from ruleproof.model.readings import Reading, reading_from_flags
 from ruleproof.model.take5 import GAME
-from ruleproof.spec.take5 import Take5Variant, compute_pile_points
+from ruleproof.spec.take5 import Take5Variant, compute_pile_points, compute_totals
 
 FLAGS = ["rows=3", "row_capacity=4", "hand_size=8"]
 
@@ -54,38 +54,73 @@ def test_the_round_bound_follows_hand_size_and_capacity() -> None:
     assert round_take(upper, variant).verdict == "unsat" and round_take(upper - 1, variant).verdict == "sat"
     assert answer("T5-F-7").verdict == "unsat"
     six = answer("T5-F-6")
-    assert six.verdict in {"sat", "unknown"} and f"at most {upper}" in six.answer
+    assert six.verdict == "sat" and six.answer.startswith(f"{upper}, exactly"), six.answer
 
 
-def test_the_proofs_over_symbolic_rows_use_three_rows() -> None:
-    for finding_id in ("T5-F-1", "T5-F-3"):
-        found = answer(finding_id)
-        assert found.verdict == "unsat" and "3 rows of 4 cards" in found.bounds, found
+def test_the_round_witness_attains_the_bound_under_these_numbers() -> None:
+    """T5-F-6's witness is a whole round under three rows of four and hands of eight: the engine replays it and
+    seat 0 ends the round with exactly the proved most (every take a row of four, so no row ever holds five)."""
+    found = answer("T5-F-6")
+    variant = reading().variant
+    witness = found.witness
+    assert witness["flags"] == {"rows": 3, "row_capacity": 4, "hand_size": 8}
+    state = GAME.replay(witness["players"], variant, [GAME.parse_move(m) for m in witness["moves"]])
+    assert compute_totals(state)[0] == witness["points"] == richest_cards(variant, 32)
+    assert len(state.rows) == 3 and max(len(r) for r in state.rows) <= 4
 
 
-def test_professional_witnesses_replay_with_three_rows() -> None:
-    found = answer("T5-F-2")
-    assert found.verdict == "sat"
+@pytest.mark.parametrize(("flags", "why"), [
+    (["rows=1", "row_capacity=1"], "no chain plan fits these numbers"),
+    (["deck_top=120"], "the best chain plan (10 players) takes 123"),
+])
+def test_the_round_answer_says_why_it_is_not_exact(flags: list[str], why: str) -> None:
+    """Where no round built reaches the proved bound (one row of one card: every card after the first takes it, so
+    no other seat can feed it; cards up to 120: the top card, 3 bullheads, is never below seat 0's last card),
+    T5-F-6 is unknown, with both bounds and the reason."""
+    question = next(q for q in questions("take5") if q.id == "T5-F-6")
+    found = question.ask(reading=reading_from_flags("take5", flags))
+    assert found.verdict == "unknown" and why in found.reason, found
+    assert "at most" in found.answer and "a witness takes" in found.answer
+
+
+@pytest.mark.parametrize("flags", [["row_capacity=6"], ["hand_size=12"]])
+def test_more_than_117_is_shown_by_a_round(flags: list[str]) -> None:
+    """Six cards a row (turn 1 has ten chain cards to place among nine other seats: the row is filled partly before
+    seat 0's card) or twelve turns: 60 cards, and the round takes all 127 bullheads they can carry. T5-F-7 says
+    yes with that round, replayed by the engine."""
+    by_id = {q.id: q for q in questions("take5")}
+    read = reading_from_flags("take5", flags)
+    six = by_id["T5-F-6"].ask(reading=read)
+    assert six.verdict == "sat" and six.answer.startswith("127, exactly"), six.answer
+    seven = by_id["T5-F-7"].ask(reading=read)
+    assert seven.verdict == "sat" and seven.answer.startswith("Yes"), seven.answer
+    witness = seven.witness
+    state = GAME.replay(witness["players"], read.variant, [GAME.parse_move(m) for m in witness["moves"]])
+    assert compute_totals(state)[0] == witness["points"] == 127
+
+
+@pytest.mark.parametrize(("flags", "players"), [(["hand_size=2"], 10), (["deck_top=90"], 2)])
+def test_the_most_a_turn_takes_is_decided_under_small_hands_and_decks(flags: list[str], players: int) -> None:
+    """Hands of two: two players cannot build a row of five in time, so more seats fill it in one turn (the first
+    turn of a chain plan). Cards up to 90: z3's optimiser gives up within its budget, and the count of T5-F-7
+    (no five cards carry more than the five richest) proves the bound instead. Both: 27, with a replayed take."""
+    question = next(q for q in questions("take5") if q.id == "T5-F-5")
+    read = reading_from_flags("take5", flags)
+    found = question.ask(reading=read)
+    assert found.verdict == "sat" and found.answer.startswith("27:"), found
+    witness = found.witness
+    assert witness["players"] == players and witness["taken"] == 27
+    state = GAME.replay(players, read.variant, [GAME.parse_move(m) for m in witness["moves"]])
+    assert compute_pile_points(state.piles[0]) >= 27
+
+
+def test_the_professional_too_low_card_is_found_with_six_rows() -> None:
+    """Six rows: no two-player witness within three turns, and the solver spends its budget on the rows' orders;
+    the search goes on with the rows in order and one more turn, and finds one in four (replayed here)."""
+    question = next(q for q in questions("take5") if q.id == "T5-F-2")
+    found = question.ask(reading=reading_from_flags("take5", ["rows=6"]))
+    assert found.verdict == "sat" and "4 turns" in found.bounds, found
     flags = found.witness["flags"]
-    assert flags["rows"] == 3 and flags["row_capacity"] == 4 and flags["professional"] is True
-    variant = Take5Variant(**flags)
-    state = GAME.replay(2, variant, [GAME.parse_move(m) for m in found.witness["moves"]])
-    assert len(state.rows) == 3
-
-
-@pytest.mark.parametrize("finding_id", ["WF-T5-1", "WF-T5-2"])
-def test_wellformedness_explores_the_reading_s_numbers(finding_id: str) -> None:
-    found = answer(finding_id)
-    assert found.verdict == "unsat", found.answer
-    assert "3 rows of 4 cards" in found.bounds or "rows=3" in found.bounds or finding_id == "WF-T5-1"
-
-
-def test_termination_bound_uses_the_reading_s_numbers() -> None:
-    found = answer("WF-T5-1")
-    assert "10n + 3 cards" not in found.answer  # eight cards a hand, not ten
-    assert "8n + 3 cards and the rows keep at most 12" in found.answer
-
-
-def test_invalid_default_answers_are_not_given_under_other_numbers() -> None:
-    """Under the rulebook's numbers T5-F-5 is 27 (five cards): the reading's answer is not that."""
-    assert not answer("T5-F-5").answer.startswith("27:")
+    assert flags["rows"] == 6 and flags["professional"] is True
+    state = GAME.replay(2, Take5Variant(**flags), [GAME.parse_move(m) for m in found.witness["moves"]])
+    assert len(state.rows) == 6 and found.witness["card"] in state.chosen

@@ -131,3 +131,17 @@ def published(site: Path) -> dict[str, Any]:
     """``_generated/site.json`` of the build: what it says it published, per game."""
     data: dict[str, Any] = json.loads((DOCS / "_generated" / "site.json").read_text(encoding="utf-8"))
     return data
+
+
+@pytest.fixture(scope="session")
+def source_view(pages: dict[str, Page]) -> Callable[[str], Page]:
+    """A game's source view read as one page: a long rulebook's is in parts (``source.html``, ``source-2.html``, …)."""
+
+    def joined(game: str) -> Page:
+        parts = [p for name, p in pages.items() if re.fullmatch(rf"games/{game}/source(-\d+)?\.html", name)]
+        parts.sort(key=lambda p: (p.path.name != "source.html", p.path.name))
+        assert parts and parts[0].path.name == "source.html", f"games/{game}/source.html is missing"
+        return Page(parts[0].path, set().union(*(p.ids for p in parts)), [link for p in parts for link in p.links],
+                    [image for p in parts for image in p.images], " ".join(p.text for p in parts))
+
+    return joined

@@ -134,7 +134,7 @@ def test_templates_render_a_rule_with_its_passage() -> None:
 
     text = render_string("«{{ quote | esc }}» {{ id | rule }} {{ 'sat' | badge }}", quote="Карта *кладется*",
                          id="T5-PLACE-1")
-    assert text == r"«Карта \*кладется\*» :rule:`T5-PLACE-1` :rp-badge:`sat`"
+    assert text == r"«Карта \*кладется\*» :rule:`T5-PLACE-1` :rp-badge:`sat`"  # not a rulebook quotation
     with pytest.raises(Exception):
         render_string("{{ missing }}")  # undefined names are errors, not empty text
 

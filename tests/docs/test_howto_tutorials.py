@@ -60,9 +60,12 @@ def test_the_tutorials_have_commands_and_their_files_exist() -> None:
     assert any(c.startswith("ruleproof audit take5 --reading") for c, _ in reading)
     assert any(c.startswith("ruleproof new-game") for c, _ in game) and any(code == 2 for _, code in game)
     files = included_files(HOWTO / "check-a-reading.rst")
-    assert {f.name for f in files} == {"fewest.py", "fewest.toml", "four.toml"} and all(f.is_file() for f in files)
+    data_only = {"four.toml", "fewest_data.toml", "fours.toml", "colours.toml", "steep.toml"}
+    assert {f.name for f in files} == {"fewest.py", "fewest.toml", *data_only} and all(f.is_file() for f in files)
     assert any(c.startswith("ruleproof sweep take5 row_capacity=") for c, _ in reading)
-    assert "rules" not in (HOWTO / "reading" / "four.toml").read_text(encoding="utf-8")  # data only: no plugin
+    for name in data_only:  # data only: no plugin
+        assert "rules" not in (HOWTO / "reading" / name).read_text(encoding="utf-8"), name
+        assert any(f"--reading {name}" in c or f"--b-reading {name}" in c for c, _ in reading), name
     # the house rule as a plugin of at most 30 lines
     assert len((HOWTO / "reading" / "fewest.py").read_text(encoding="utf-8").splitlines()) <= 30
     assert console_commands(Path(__file__)) == []  # the parser reads only console blocks
@@ -112,12 +115,11 @@ def test_check_your_own_reading_from_the_wheel(installed: Path, tmp_path: Path) 
     for source in included_files(page):
         shutil.copy(source, tmp_path / source.name)
     out = _run_tutorial(page, tmp_path, installed)
-    by_start = {c.split(" --")[0]: r for c, r in out.items()}
     refused = out["ruleproof validate house.json"].stdout
     assert "HOUSE-LOW-1" in refused and "another reading" in refused
     reverse = out["ruleproof validate plain.json --reading fewest.toml"].stdout
     assert "rules broken: HOUSE-LOW-1" in reverse
-    diff = by_start["ruleproof diff take5"].stdout
+    diff = next(r.stdout for c, r in out.items() if c.startswith("ruleproof diff take5 --b-reading fewest.toml"))
     assert "Fewest cards" in diff or "HOUSE-LOW-1" in diff
     assert "catalogue" in diff and "re-run under both readings" in diff
     assert re.search(r"play diverges in \d+ of 30 games", diff)
@@ -131,6 +133,18 @@ def test_check_your_own_reading_from_the_wheel(installed: Path, tmp_path: Path) 
     assert "defect accepted" in allowed
     four = out["ruleproof audit take5 --reading four.toml --check finding --quick --quiet"].stdout
     assert "Four cards a row" in four and "T5-F-5" in four and "22:" in four  # four cards a row: at most 22
+    assert "107, exactly" in four  # T5-F-6: the 40 richest cards in one round
+    assert "unknown" not in four and "not applicable" not in four
+    same = next(r.stdout for c, r in out.items() if "--b-reading fewest_data.toml" in c)
+    assert "no measurable change" in same and "0 verdict(s) change" in same
+    data_fewest = out["ruleproof audit take5 --reading fewest_data.toml --check finding --quick --quiet"].stdout
+    assert "unknown" not in data_fewest and "not applicable" not in data_fewest
+    fours = next(r.stdout for c, r in out.items() if c.startswith("ruleproof audit bigfive --reading fours.toml"))
+    assert "10 bonus" in fours and "20 bonus" in fours and "unknown" not in fours
+    colours = out["ruleproof audit ikebana --reading colours.toml --check finding --quick --quiet"].stdout
+    assert "100 points" in colours and "unknown" not in colours and "not applicable" not in colours
+    steep = next(r.stdout for c, r in out.items() if c.startswith("ruleproof audit bigpoints --reading steep.toml"))
+    assert "125" in steep and "unknown" not in steep
     shown = out["ruleproof show four.json --move 300"].stdout
     assert shown.count("row ") >= 4
     sweep = json.loads((tmp_path / "capacity" / "sweep.json").read_text(encoding="utf-8"))

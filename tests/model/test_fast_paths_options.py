@@ -80,6 +80,7 @@ CHOSEN: dict[str, list[tuple[int, dict[str, Any]]]] = {
         (4, {"threshold": 10}), (3, {"threshold": 1, "end_check": "immediate"}), (5, {"threshold": 20, "tie": "draw"}),
         (4, {"rows": 1}), (3, {"rows": 8}), (4, {"row_capacity": 1}), (4, {"row_capacity": 10}),
         (4, {"hand_size": 1}), (4, {"hand_size": 20}), (2, {"deck_top": 24}), (4, {"deck_top": 300}),
+        (3, {"low_row_keys": ("cards",)}), (4, {"low_row_keys": ("bullheads", "row")}),
     ],
     "cinco": [
         (2, {"chips": 1}), (3, {"chips": 10}), (3, {"first_seat": 2}), (2, _small_layout()),
@@ -105,6 +106,9 @@ CHOSEN: dict[str, list[tuple[int, dict[str, Any]]]] = {
         (2, {"copies": 1}), (3, {"copies": 8, "children": True}), (2, {"hand_size": 3}),
         (2, {"hand_size": 10, "children": True}), (2, {"kids_deal": 1, "children": True}),
         (2, {"kids_deal": 24, "children": True}), (2, {"max_group": 1}), (2, {"max_group": 2, "children": True}),
+        (2, {"bonus_lines": (0, 0, 0, 0, 2, 2), "bonus_group": ()}),
+        (3, {"bonus_group": (0, 0, 0, 0, 2), "bonus_cap": 3}),
+        (2, {"bonus_lines": (0, 0, 0, 1, 1, 1), "bonus_per": "play", "bonus_cap": 1}),
     ],
 }
 

@@ -273,21 +273,20 @@ BIGPOINTS = [
 ]
 
 _BF_SPEC_CAP = ("        earned = min(earned, room)\n        if earned and v.bonus_timing", "        if earned and v.bonus_timing")
-_BF_SPEC_FOUR = ("total += sum(earned for size, earned in GROUP_BONUS if len(play.placed) == size)",
-                 "total += sum(earned for size, earned in GROUP_BONUS if len(play.placed) == size + 1)")
+_BF_SPEC_FOUR = ("return self.group[size] if size < len(self.group) else 0",
+                 "return self.group[size - 1] if size < len(self.group) else 0")
 
 BIGFIVE = [
     _m("BF-M1", "bigfive", "BF-BONUS-2", "the spec does not cap the bonus by the cards left", (BFS, *_BF_SPEC_CAP)),
     _m("BF-M2", "bigfive", "BF-BONUS-2", "neither layer caps the bonus by the cards left",
        (BFS, *_BF_SPEC_CAP), (BFE, "            earned = min(earned, room)\n            if earned:", "            if earned:")),
     _m("BF-M3", "bigfive", "BF-BONUS-1", "the spec pays 1, not 2, for a line of five",
-       (BFB, "total += earned if new == length else 0", "total += min(earned, 1) if new == length else 0")),
+       (BFB, "return self.lines[new] if new < len(self.lines) else 0",
+        "return min(self.lines[new], 1) if new < len(self.lines) else 0")),
     _m("BF-M4", "bigfive", "BF-BONUS-1", "the engine pays 1 for every line size a line reaches (1 for five, not 2)",
-       (BFE, "if length == size if text else old < size <= length:\n                total += earned",
-        "if length == size if text else old < size <= length:\n                total += 1")),
+       (BFE, "else sum(paid[old + 1: length + 1])", "else sum(min(p, 1) for p in paid[old + 1: length + 1])")),
     _m("BF-M5", "bigfive", "BF-BONUS-1", "both layers forget the bonus for a group of four",
-       (BFB, *_BF_SPEC_FOUR), (BFE, "            if k == size:\n                total += earned",
-                               "            if k == size + 1:\n                total += earned")),
+       (BFB, *_BF_SPEC_FOUR), (BFE, "        total += table.group[k]\n", "        total += table.group[k - 1]\n")),
     _m("BF-M6", "bigfive", "BF-LINE-5", "the spec allows lines of six",
        (BFS, "if len(cards) > MAX_LINE]", "if len(cards) > MAX_LINE + 1]")),
     _m("BF-M7", "bigfive", "BF-PLAY-2", "the spec allows groups of five",
@@ -397,8 +396,8 @@ CERTIFICATE_TABLES = [
            ("checkers/certcheck/ikebana.py", "price = int(top[1]) if top is not None else None",
             "price = min(int(top[1]), 4) if top is not None else None")),
     _table("IK-C2", "ikebana", "IK-SETUP-2", "the checker's deck holds two 5s of each colour",
-           ("checkers/certcheck/ikebana.py", "COPIES = {1: 3, 2: 2, 3: 2, 4: 2, 5: 1}",
-            "COPIES = {1: 3, 2: 2, 3: 2, 4: 2, 5: 2}")),
+           ("checkers/certcheck/ikebana.py", '"values": (1, 1, 1, 2, 2, 3, 3, 4, 4, 5),',
+            '"values": (1, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5),')),
     _table("BP-C1", "bigpoints", "BP-MOVE-2", "the checker's letters swap black and white",
            ("checkers/certcheck/bigpoints.py", 'LETTERS = "BRYGPKW"', 'LETTERS = "BRYGPWK"')),
     _table("BF-C1", "bigfive", "BF-SETUP-1", "the checker's colour letters swap green and red",

@@ -36,6 +36,7 @@ from ruleproof.spec.sources import (
     find_span,
     items,
     justify,
+    justify_sentence,
     locate,
     locate_all,
     normalise,
@@ -173,7 +174,9 @@ def _example_markers(test: str) -> list[str]:
     raise AssertionError(f"{test} does not exist")
 
 
-EXAMPLES = [(g, j.number, j.test) for g in GAME_IDS for j in source_book(g).justified.values() if j.why is Why.EXAMPLE]
+EXAMPLES = sorted({(g, j.number, j.test) for g in GAME_IDS
+                   for j in (*source_book(g).justified.values(), *source_book(g).justified_sentences)
+                   if j.why is Why.EXAMPLE})
 
 
 @pytest.mark.parametrize(("game", "number", "test"), EXAMPLES, ids=[f"{g}-{n}" for g, n, _ in EXAMPLES])
@@ -195,7 +198,8 @@ def test_duplicates_point_at_covered_paragraphs(game: str, rulebooks: Path) -> N
 def test_coverage_figures(rulebooks: Path) -> None:
     figures = {g: coverage(g, rulebooks) for g in GAME_IDS}
     assert all(c.figure == 1.0 for c in figures.values()), [str(c) for c in figures.values()]
-    assert str(figures["cinco"]).startswith("cinco: 17/17 paragraphs (100%")
+    assert str(figures["cinco"]) == "cinco: 40/40 sentences (100%; 31 encoded, 9 justified) in 17 paragraphs"
+    assert all(c.paragraph_figure == 1.0 and not c.uncovered_sentences for c in figures.values())
 
 
 # --------------------------------------------------------------------------
@@ -293,7 +297,8 @@ def test_invalid_removed_justification_leaves_a_paragraph_uncovered() -> None:
     fewer = dataclasses.replace(BOOK, justified={n: j for n, j in BOOK.justified.items() if n != 6})
     cov = compute_coverage(fewer, TEXT, _passages(fewer))
     assert [e.paragraph.number for e in cov.uncovered] == [6]
-    assert cov.figure == pytest.approx(5 / 6)
+    assert cov.paragraph_figure == pytest.approx(5 / 6)
+    assert cov.figure == pytest.approx(6 / 7)  # seven sentences: paragraph 3 has two
 
 
 def test_invalid_removed_passage_leaves_its_paragraphs_uncovered() -> None:
@@ -310,8 +315,69 @@ def test_invalid_justification_for_the_wrong_paragraph_is_a_problem() -> None:
         "paragraph 5 is justified but encoded by D-2",)
 
 
+# --------------------------------------------------------------------------
+# Sentences
+
+
+def test_sentences_of_the_synthetic_book() -> None:
+    cov = compute_coverage(BOOK, TEXT, _passages(BOOK))
+    assert [[s.sentence.text for s in e.sentences] for e in cov.entries][2] == [
+        "Каждый игрок берет\u00a0пять карт.", "Колода\nлежит в центре."]
+    assert [s.status for s in cov.sentences] == ["justified", "encoded", "encoded", "encoded", "encoded",
+                                                 "encoded", "justified"]
+    assert cov.entries[2].marks == ((TEXT.index("берет"), TEXT.index("центре.") + 7, ("D-1",)),)
+
+
+def test_invalid_unquoted_sentence_of_an_encoded_paragraph_is_uncovered() -> None:
+    """A passage that quotes one sentence no longer covers its paragraph's other sentences."""
+    shorter = dataclasses.replace(BOOK, passages={**BOOK.passages, "D-1": quote("берет пять карт.")})
+    cov = compute_coverage(shorter, TEXT, _passages(shorter))
+    assert [(s.sentence.paragraph, s.sentence.index) for s in cov.uncovered_sentences] == [(3, 2)]
+    assert cov.entries[2].status == "uncovered" and cov.figure < 1.0 and cov.paragraph_figure < 1.0
+    justified = dataclasses.replace(shorter, justified_sentences=(
+        justify_sentence(3, Why.FLAVOUR, "Колода", "where the deck lies"),))
+    fixed = compute_coverage(justified, TEXT, _passages(justified))
+    assert (fixed.figure, fixed.problems, fixed.entries[2].status) == (1.0, (), "encoded")
+    assert str(fixed) == "demo: 7/7 sentences (100%; 4 encoded, 3 justified) in 6 paragraphs"
+
+
+def test_invalid_sentence_justifications_are_problems() -> None:
+    def problems(*items: Justification) -> tuple[str, ...]:
+        book = dataclasses.replace(BOOK, justified_sentences=items)
+        return compute_coverage(book, TEXT, _passages(book)).problems
+
+    assert problems(justify_sentence(3, Why.FLAVOUR, "Колода", "x")) == (
+        "paragraph 3 sentence 'Колода' is justified but encoded by D-1",)
+    assert problems(justify_sentence(3, Why.FLAVOUR, "Удачи", "x")) == (
+        "paragraph 3 has no sentence starting with 'Удачи'",)
+    assert problems(justify_sentence(6, Why.FLAVOUR, "Например", "x")) == (
+        "paragraph 6 sentence 'Например' is justified, but so is its whole paragraph",)
+    assert problems(justify_sentence(9, Why.FLAVOUR, "Нет", "x")) == (
+        "justification for paragraph 9 sentence 'Нет', but demo.txt has 6 paragraphs",)
+    with pytest.raises(ValueError, match="sentences justified twice"):
+        book_of(justify_sentence(3, Why.FLAVOUR, "Колода", "x"), justify_sentence(3, Why.FLAVOUR, "Колода ", "y"),
+                game="demo", rulebook="demo.txt", headings=HEADS, passages={})
+
+
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_every_sentence_is_encoded_or_justified(game: str, rulebooks: Path) -> None:
+    cov = coverage(game, rulebooks)
+    missing = [f"¶{s.sentence.paragraph}.{s.sentence.index}: {s.sentence.text[:70]!r}" for s in cov.uncovered_sentences]
+    assert not missing, "\n".join(missing)
+    assert cov.figure == 1.0 and len(cov.sentences) >= len(cov.entries)
+
+
+def test_invalid_removed_real_sentence_justification_fails(rulebooks: Path) -> None:
+    book = source_book("take5")
+    text = read_text(book.rulebook, rulebooks)
+    found = [p for i in items("take5") for p in passages_for("take5", i.id, rulebooks)]
+    fewer = dataclasses.replace(book, justified_sentences=book.justified_sentences[1:])
+    cov = compute_coverage(fewer, text, found)
+    assert [s.sentence.text for s in cov.uncovered_sentences] == ["Из коробки вы получаете книгу правил и колоду карт."]
+
+
 def test_invalid_justifications_need_their_details() -> None:
-    with pytest.raises(ValueError, match="a test is named exactly for Why.EXAMPLE"):
+    with pytest.raises(ValueError, match="a test is named exactly for Why.EXAMPLE and Why.INFORMATION"):
         Justification(3, Why.EXAMPLE, "Например", "an example")
     with pytest.raises(ValueError, match="duplicate_of is given exactly for Why.DUPLICATE"):
         Justification(3, Why.DUPLICATE, "Снова", "again")

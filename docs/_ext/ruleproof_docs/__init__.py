@@ -24,9 +24,14 @@ from typing import Any
 
 from sphinx.application import Sphinx
 
+from .coverage_view import QuotedParagraphDirective
+from .engine_links import EngineDirective, follow_engine_source
 from .directives import AnchorDirective, PredicateDirective, _drop_unreadable_viewcode_modules, badge_role, rule_role
 from .gather import CACHE_VERSION
+from .cards import OBJECT_TYPE as CARD_OBJECT
+from .cards import CardDirective
 from .generate import generate
+from .search_index import command_names_in_search
 from .tryit import setup_tryit
 
 
@@ -36,12 +41,22 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_config_value("ruleproof_reading_diffs", True, "env", bool)
     app.add_config_value("ruleproof_traceability_fatal", True, "env", bool)
     app.add_config_value("ruleproof_tests_dir", "", "env", str)
+    # A folder of PDFs built by ``sphinx-build -b rinoh`` that the HTML's print pages offer for download.
+    app.add_config_value("ruleproof_pdf_dir", "", "env", str)
     app.add_object_type("rp-rule", "rp-rule", objname="rule, ambiguity or finding")
     app.add_role("rule", rule_role)
     app.add_role("rp-badge", badge_role)
     app.add_directive("rp-anchor", AnchorDirective)
     app.add_directive("rp-predicate", PredicateDirective)
+    # The card lookup (cards.py): entries registered as search objects ``GAME.KEY``.
+    app.add_object_type(CARD_OBJECT, CARD_OBJECT, objname="card")
+    app.add_directive("rp-card-entry", CardDirective)
+    app.add_directive("rp-paragraph", QuotedParagraphDirective)
+    app.add_directive("rp-engine", EngineDirective)
+    app.connect("viewcode-follow-imported", follow_engine_source)
+    app.add_css_file("rp-content.css")
     app.connect("builder-inited", generate)
+    app.connect("env-updated", command_names_in_search)
     setup_tryit(app)
     app.connect("html-collect-pages", _drop_unreadable_viewcode_modules, priority=400)
     return {"version": "2", "parallel_read_safe": False, "parallel_write_safe": True, "env_version": CACHE_VERSION}

@@ -111,11 +111,10 @@ class GameContext:
         return None
 
     def rules_doc(self, rule_id: str) -> str:
-        """The docname of the rules page that shows ``rule_id``."""
-        for index, (_, rules) in enumerate(self.sections, start=1):
-            if any(r.id == rule_id for r in rules):
-                return f"games/{self.game}/rules-{index}"
-        return f"games/{self.game}/rules-1"
+        """The docname of the rules page that shows ``rule_id`` (a long section is on several pages)."""
+        from .rule_parts import rules_docname
+
+        return rules_docname(self.game, self.sections, rule_id)
 
 
 def game_context(game: str, data: SiteData, tests: Sequence[Any]) -> GameContext:

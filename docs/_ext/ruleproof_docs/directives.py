@@ -14,7 +14,6 @@ from __future__ import annotations
 import ast
 import importlib
 import inspect
-import re
 import textwrap
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -25,6 +24,8 @@ from docutils.parsers.rst import directives
 from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
+
+from . import verdicts
 
 
 class AnchorDirective(SphinxDirective):
@@ -59,6 +60,8 @@ def rule_role(name: str, rawtext: str, text: str, lineno: int, inliner: Any,
         message = inliner.reporter.warning(f"unknown rule, ambiguity or finding id {ident!r}", line=lineno)
         return [nodes.literal(rawtext, ident)], [message]
     docname, _ = target
+    if env.app.builder.format != "html":  # the PDF holds a print page only, with links of its own
+        return [nodes.literal(rawtext, ident)], []
     uri = env.app.builder.get_relative_uri(env.docname, docname) if docname != env.docname else ""
     ref = nodes.reference(rawtext, "", refuri=f"{uri}#{ident}", classes=["rp-rule-ref"])
     ref += nodes.literal(ident, ident)
@@ -67,9 +70,20 @@ def rule_role(name: str, rawtext: str, text: str, lineno: int, inliner: Any,
 
 def badge_role(name: str, rawtext: str, text: str, lineno: int, inliner: Any,
                options: dict[str, Any] | None = None, content: Sequence[str] = ()) -> tuple[list[nodes.Node], list[Any]]:
-    """``:rp-badge:`sat``` → a coloured verdict label."""
+    """``:rp-badge:`sat``` → a coloured verdict label, its meaning as a tooltip, linked to the definitions."""
     value = text.strip()
-    return [nodes.inline(rawtext, value, classes=["rp-badge", f"rp-{re.sub(r'[^a-z]', '', value.lower())}"])], []
+    explanation = verdicts.meaning(value)
+    classes = ["rp-badge", verdicts.css_class(value)]
+    if not explanation:
+        return [nodes.inline(rawtext, value, classes=classes)], []
+    badge = nodes.abbreviation(rawtext, value, explanation=f"{value}: {explanation}", classes=classes)
+    env = inliner.document.settings.env
+    if env.app.builder.format != "html":
+        return [badge], []
+    here = env.docname
+    uri = "" if here == verdicts.DEFINITIONS_DOC else env.app.builder.get_relative_uri(here, verdicts.DEFINITIONS_DOC)
+    return [nodes.reference("", "", badge, refuri=f"{uri}#{verdicts.DEFINITIONS_ANCHOR}",
+                            classes=["rp-badge-link"])], []
 
 
 def _tags(module: str) -> dict[str, Any]:

@@ -16,11 +16,13 @@ from .context import GameContext, Index, spec_module_doc
 from .disputes import interval, load_strength, measured, pct
 from .measured import check_command
 from .rst import compact_json, esc, lit, render
+from .notes_page import note_links
+from .tests_source import link_to_test
+from .translations import english_of, with_english
 
 
 def _test_item(test: Any) -> str:
-    where = f"{test.path}:{test.lineno}"
-    text = f"{lit(test.name)} ({lit(where)})"
+    text = f"{lit(test.name)} ({link_to_test(test)})"
     if test.summary:
         text += f" — {esc(test.summary)}"
     if test.slow:
@@ -31,6 +33,9 @@ def _test_item(test: Any) -> str:
 def _where(ctx: GameContext, passage: Any) -> str:
     """The short citation of a passage: file, section, and a link to its paragraph in the source view."""
     text = f"{lit(passage.file)} § «{esc(passage.section)}»"
+    if passage.origin == "notes":
+        links = note_links(ctx.game, passage.note)
+        return f"{text}, {links}" if links else text
     number = ctx.paragraph_of(passage)
     if number is not None:
         text += f", :ref:`¶ {number} <src-{ctx.game}-{number}>`"
@@ -43,7 +48,8 @@ def percent(coverage: Any) -> str:
     return f"{whole:g} %"
 
 
-def overview_page(ctx: GameContext) -> str:
+def overview_page(ctx: GameContext, reference: dict[str, Any] | None = None) -> str:
+    """The game's overview; ``reference``: its infobox and reference pages (:func:`.reference_pages.reference_parts`)."""
     spec = ctx.spec
     kinds = {k: sum(1 for r in spec.rules if r.kind.value == k) for k in ("legality", "effect", "outcome")}
     glance = []
@@ -64,28 +70,37 @@ def overview_page(ctx: GameContext) -> str:
                   finding_error=ctx.data.finding_errors.get(ctx.game, ""), examples=ctx.examples,
                   coverage=ctx.coverage, coverage_percent=percent(ctx.coverage),
                   sections=list(enumerate(ctx.sections, start=1)), glance=glance, parts=part_links(ctx),
+                  reference=reference or {"infobox": "", "pages": []},
                   redirects=json.dumps({r.id: ctx.rules_doc(r.id).removeprefix("games/") + ".html#" + r.id
                                         for r in spec.rules}))
 
 
 def rules_pages(ctx: GameContext, index: Index) -> dict[str, str]:
+    from .rule_parts import part_docnames, section_parts
+
     pages = {}
-    for number, (section, rules) in enumerate(ctx.sections, start=1):
-        docname = f"games/{ctx.game}/rules-{number}"
-        entries = []
-        for rule in rules:
-            index.targets[rule.id] = (docname, ctx.game)
-            entries.append({
-                "id": rule.id, "title": rule.title, "rule": rule,
-                "passages": [{"text": p.text, "where": _where(ctx, p)} for p in ctx.passages.get(rule.id, ())],
-                "tests": [_test_item(t) for t in ctx.covered.get(rule.id, [])],
-                "examples": ctx.examples_by_rule.get(rule.id, []),
-                "ambiguities": ctx.ambiguities_by_rule.get(rule.id, []),
-                "findings": ctx.findings_by_rule.get(rule.id, []),
-                "properties": ctx.props_by_rule.get(rule.id, []),
-            })
-        pages[docname] = render("rules.rst.jinja", game=ctx.game, section=section, rules=entries,
-                                title=f"{ctx.spec.title}: «{section}»")
+    for number, (section, section_rules) in enumerate(ctx.sections, start=1):
+        runs = section_parts(section_rules)
+        docnames = part_docnames(ctx.game, number, len(runs))
+        for part, (docname, rules) in enumerate(zip(docnames, runs), start=1):
+            entries = []
+            for rule in rules:
+                index.targets[rule.id] = (docname, ctx.game)
+                entries.append({
+                    "id": rule.id, "title": rule.title, "rule": rule,
+                    "passages": [with_english(ctx.game, {"text": p.text, "where": _where(ctx, p)}, p.text, p.origin)
+                                 for p in ctx.passages.get(rule.id, ())],
+                    "tests": [_test_item(t) for t in ctx.covered.get(rule.id, [])],
+                    "examples": ctx.examples_by_rule.get(rule.id, []),
+                    "ambiguities": ctx.ambiguities_by_rule.get(rule.id, []),
+                    "findings": ctx.findings_by_rule.get(rule.id, []),
+                    "properties": ctx.props_by_rule.get(rule.id, []),
+                    "note_links": note_links(ctx.game, rule.source.note),
+                })
+            title = f"{ctx.spec.title}: «{section}»" + (f" ({part} of {len(runs)})" if len(runs) > 1 else "")
+            pages[docname] = render("rules.rst.jinja", game=ctx.game, section=section, rules=entries, title=title,
+                                    section_english=english_of(ctx.game, section) or {"english": "", "note": ""},
+                                    part=part, parts=docnames)
     return pages
 
 
@@ -124,8 +139,10 @@ def _ambiguities_page(ctx: GameContext, index: Index, problems: list[str], docna
                                           and r.id not in amb.rule_ids]
         readings = [[lit(repr(r.value)), esc(r.description), "default" if r.value == amb.default else ""]
                     for r in amb.readings]
-        entries.append({"amb": amb, "where": _where(ctx, passages[0]) if passages else "", "affected": affected,
-                        "readings": readings, "measured": _measured(ctx, amb, problems)})
+        entries.append(with_english(ctx.game, {
+            "amb": amb, "where": _where(ctx, passages[0]) if passages else "", "affected": affected,
+            "note_links": note_links(ctx.game, amb.source.note),
+            "readings": readings, "measured": _measured(ctx, amb, problems)}, amb.quote))
     flags = []
     for flag in ctx.flags if with_flags else []:
         choices = ", ".join(lit(repr(c)) for c in flag["choices"]) or lit(flag["type"])

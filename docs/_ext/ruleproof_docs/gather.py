@@ -35,6 +35,7 @@ from sphinx.errors import ExtensionError
 from sphinx.util import logging
 
 from .audit_input import AuditInputError, finding_from_json, load_audit_findings
+from .thumbnails import thumbnail_svg
 
 logger = logging.getLogger(__name__)
 
@@ -97,7 +98,7 @@ class SiteData:
 #: The files whose change invalidates the cached data: the code that computes it
 #: (the page templates and the page code are not among them).
 _COMPUTING = ("docs/_ext/ruleproof_docs/gather.py", "docs/_ext/ruleproof_docs/audit_input.py",
-              "docs/_ext/ruleproof_capture.py")
+              "docs/_ext/ruleproof_docs/thumbnails.py", "docs/_ext/ruleproof_capture.py")
 
 
 def _source_hash(extra: bytes = b"") -> str:
@@ -193,7 +194,12 @@ def _pictures(data: SiteData) -> None:
                 data.svgs[name] = svg
                 pics.append(Picture(name, caption))
             data.finding_pictures[finding.id] = pics
-            if pics:
+            cropped = thumbnail_svg(game, finding) if pics else None
+            if cropped:
+                name = svg_name("thumb", finding.id, 0)
+                data.svgs[name] = cropped
+                data.thumbnails[finding.id] = name
+            elif pics:
                 data.thumbnails[finding.id] = pics[0].name
             else:
                 name = svg_name("verdict", finding.id, 0)

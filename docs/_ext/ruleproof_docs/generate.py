@@ -30,7 +30,10 @@ from .game_pages import part_links
 from .game_pages import ambiguities_pages, examples_pages, findings_pages, overview_page, rules_pages
 from .disputes import disputes_page, load as load_disputes, problems as disputes_problems
 from .gather import REPO, gather
-from .site_pages import cli_pages, findings_overview, games_index, schemas_page, source_page
+from .content_pages import content_pages
+from .reference_pages import reference_pages, reference_parts
+from .site_pages import cli_pages, findings_overview, games_index, schemas_page
+from .source_parts import source_pages
 from .tryit import place_boards
 
 logger = logging.getLogger(__name__)
@@ -86,9 +89,10 @@ def _coverage_problems(contexts: Sequence[GameContext]) -> list[str]:
         problems += [f"{ctx.game}: {p}" for p in ctx.passage_problems]
         problems += [f"{ctx.game}: {p}" for p in ctx.coverage.problems]
         if ctx.coverage.figure < 1.0:
-            gaps = ", ".join(str(e.paragraph.number) for e in ctx.coverage.uncovered)
-            problems.append(f"{ctx.game}: rulebook coverage {ctx.coverage.figure:.1%} < 100 % "
-                            f"(paragraphs neither encoded nor justified: {gaps})")
+            gaps = ", ".join(f"¶ {s.sentence.paragraph}.{s.sentence.index} «{s.sentence.text[:50]}»"
+                             for s in ctx.coverage.uncovered_sentences)
+            problems.append(f"{ctx.game}: rulebook coverage {ctx.coverage.figure:.1%} < 100 % of sentences "
+                            f"(neither encoded nor justified: {gaps})")
     return problems
 
 
@@ -117,6 +121,21 @@ def _published(ctx: GameContext, index: Index) -> dict[str, Any]:
 def _game_of_nodeid(nodeid: str) -> str:
     stem = Path(nodeid.split("::")[0]).stem
     return stem[5:].split("_")[0] if stem.startswith("test_") else ""
+
+
+def built_pdfs(app: Sphinx, games: Sequence[str]) -> dict[str, Path]:
+    """The printable rulebooks already built as PDF in ``ruleproof_pdf_dir`` (game → file), for the HTML to offer."""
+    from .print_pages import pdf_name
+
+    folder = app.config.ruleproof_pdf_dir
+    if not folder or app.builder.format != "html":
+        return {}
+    found = {g: Path(folder) / pdf_name(g) for g in games}
+    missing = [path.name for path in found.values() if not path.is_file()]
+    if missing:  # asked for downloads that do not exist: say so rather than leave the print pages without them
+        logger.warning(f"ruleproof_pdf_dir={folder}: no {', '.join(missing)} (build them first: "
+                       "sphinx-build -b rinoh docs FOLDER)", type="ruleproof", subtype="pdf")
+    return {g: path for g, path in found.items() if path.is_file()}
 
 
 def generate(app: Sphinx) -> None:
@@ -148,14 +167,19 @@ def generate(app: Sphinx) -> None:
     index = Index()
     pages: dict[str, str] = {}
     measured_problems: list[str] = []
+    pdfs = built_pdfs(app, [ctx.game for ctx in contexts])
+    reference, reference_problems = reference_pages(contexts, {g: f"/_generated/pdf/{p.name}" for g, p in pdfs.items()})
+    report(app, reference_problems, "reference")
+    pages.update(reference)
     for ctx in contexts:
         pages.update(rules_pages(ctx, index))
         pages.update(ambiguities_pages(ctx, index, measured_problems))
         pages.update(findings_pages(ctx, index))
         pages.update(examples_pages(ctx))
-        pages[f"games/{ctx.game}/source"] = source_page(ctx)
-        pages[f"games/{ctx.game}"] = overview_page(ctx)
+        pages.update(source_pages(ctx))
+        pages[f"games/{ctx.game}"] = overview_page(ctx, reference_parts(ctx))
     report(app, measured_problems + disputes_problems(list(games)), "measured")
+    pages.update(content_pages(contexts, tests))
     place_boards(app, contexts, index, pages)
     pages["games/index"] = games_index(contexts)
     pages["games/disputes"] = disputes_page(list(games))
@@ -183,6 +207,12 @@ def generate(app: Sphinx) -> None:
         path = src / "_generated" / name
         keep.add(path)
         _write(path, text)
+    for path in pdfs.values():
+        copy = src / "_generated" / "pdf" / path.name
+        keep.add(copy)
+        if not copy.exists() or copy.read_bytes() != path.read_bytes():
+            copy.parent.mkdir(parents=True, exist_ok=True)
+            copy.write_bytes(path.read_bytes())
     for folder in GENERATED_FOLDERS:
         _prune(src / folder, keep)
     app.env.ruleproof_targets = index.targets  # type: ignore[attr-defined]

@@ -29,6 +29,8 @@ from typing import Any
 
 import jinja2
 
+from .wording import agree, alt_text, counted, witness_caption
+
 TEMPLATES = Path(__file__).resolve().parents[2] / "_templates" / "ruleproof"
 
 _SPECIAL = re.compile(r"([\\`*_|<>\[\]:])")
@@ -129,6 +131,8 @@ def environment(folder: Path = TEMPLATES) -> jinja2.Environment:
                              trim_blocks=False, lstrip_blocks=True, keep_trailing_newline=True, autoescape=False)
     env.filters.update(esc=esc, lit=lit, heading=heading, indent=indent, rule=rule, badge=badge,
                        compact_json=compact_json, repr=repr)
+    # Counts, captions and alt texts (wording.py).
+    env.filters.update(counted=counted, agree=agree, alt=alt_text, witness_caption=witness_caption)
     env.globals["list_table"] = list_table
     return env
 

@@ -10,21 +10,28 @@ from typing import Any
 from .context import GameContext, Index
 from .game_pages import percent
 from .gather import SiteData
+from . import verdicts
 from .rst import esc, lit, render
 
 #: Verdict → CSS class of its badge.
 _CSS = {"sat": "sat", "unsat": "unsat", "unknown": "unknown", "not applicable": "notapplicable"}
 
 
-def source_page(ctx: GameContext) -> str:
-    """The rulebook paragraph by paragraph, with what encodes each one (or why nothing needs to)."""
+def source_sections(ctx: GameContext) -> list[dict[str, Any]]:
+    """The rulebook's sections, each with its paragraphs and what encodes each one (or why nothing needs to)."""
     from ruleproof.spec.sources import normalise
 
-    sections: list[dict[str, Any]] = [{"title": "", "entries": []}]
+    from .coverage_view import source_entries
+    from .tests_source import test_ref
+    from .translations import english_of
+
+    extra = {e["number"]: e for e in source_entries(ctx)}
+    sections: list[dict[str, Any]] = [{"title": "", "english": "", "note": "", "entries": []}]
     for entry in ctx.coverage.entries:
         par = entry.paragraph
         if par.is_section_heading:
-            sections.append({"title": normalise(par.text), "entries": []})
+            found = english_of(ctx.game, par.text) or {"english": "", "note": ""}
+            sections.append({"title": normalise(par.text), "entries": [], **found})
         findings = {f.id: f for rule_id in entry.encoded_by for f in ctx.findings_by_rule.get(rule_id, [])}
         why = entry.justification
         sections[-1]["entries"].append({
@@ -32,10 +39,22 @@ def source_page(ctx: GameContext) -> str:
             "encoded_by": entry.encoded_by, "findings": list(findings.values()),
             "why": why.why.value if why else "", "reason": why.reason if why else "",
             "test": why.test if why else "", "duplicate_of": why.duplicate_of if why else 0,
+            "test_ref": test_ref(why.test) if why and why.test else "",
+            **extra[par.number],
         })
-    sections = [s for s in sections if s["entries"]]
-    return render("source.rst.jinja", game=ctx.game, title=f"{ctx.spec.title}: the rulebook, paragraph by paragraph",
-                  rulebook=ctx.spec.rulebook, coverage=ctx.coverage, percent=percent(ctx.coverage), sections=sections)
+    return [s for s in sections if s["entries"]]
+
+
+def source_page(ctx: GameContext, sections: list[dict[str, Any]] | None = None,
+                part: tuple[int, list[str]] = (1, [])) -> str:
+    """The rulebook paragraph by paragraph (``sections``: a part of it; ``part``: its number and every part's docname)."""
+    number, docnames = part
+    title = f"{ctx.spec.title}: the rulebook, paragraph by paragraph"
+    if len(docnames) > 1:
+        title += f" ({number} of {len(docnames)})"
+    return render("source.rst.jinja", game=ctx.game, title=title, rulebook=ctx.spec.rulebook, coverage=ctx.coverage,
+                  percent=percent(ctx.coverage), sections=source_sections(ctx) if sections is None else sections,
+                  part=number, parts=docnames)
 
 
 def games_index(contexts: Sequence[GameContext]) -> str:
@@ -66,7 +85,8 @@ def findings_overview(contexts: Sequence[GameContext], data: SiteData, index: In
                           "thumbnail": data.thumbnails.get(finding.id, ""),
                           "alt": f"{finding.id}: {finding.verdict}"})
         games.append({"title": ctx.spec.title, "findings": cards})
-    return render("findings_overview.rst.jinja", games=games, source=data.findings_source)
+    return render("findings_overview.rst.jinja", games=games, source=data.findings_source,
+                  verdicts=list(verdicts.MEANINGS.items()), anchor=verdicts.DEFINITIONS_ANCHOR)
 
 
 def _schema_rows(schema: dict[str, Any], prefix: str = "") -> list[list[str]]:

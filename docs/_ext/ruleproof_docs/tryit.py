@@ -97,12 +97,11 @@ def setup_tryit(app: Sphinx) -> None:
 
 
 def _translation(passage: Any) -> str:
-    """The English translation of a passage when the source data has one (``""`` otherwise)."""
-    for name in ("translation", "english"):
-        value = getattr(passage, name, None)
-        if isinstance(value, str) and value.strip():
-            return value
-    return ""
+    """Our English translation of a rulebook passage (:mod:`ruleproof.spec.sources.translations`; ``""`` for none)."""
+    from .translations import english_of
+
+    found = english_of(passage.game, passage.text) if passage.origin == "rulebook" else None
+    return found["english"] if found else ""
 
 
 def _where(ctx: GameContext, passage: Any) -> str:

@@ -1,0 +1,137 @@
+"""The compiled build (mypyc, ``setup.py``) against the honest baselines and against pure Python (issue 36, point 3).
+
+Per game, two figures for each build, each a ratio against the game's baseline loop
+(``benchmarks/baselines/<game>.py``) interleaved in the same process (:mod:`harness`):
+``random_playout`` (the fast path) and the checked path (``legal_moves`` + ``apply``). The pure build runs
+in a process on the checkout, the compiled one in a process that imports ``ruleproof`` from the unpacked
+compiled wheel (:mod:`compiled_tree`); the two processes take turns, game by game. Both builds are
+measured against the same baseline code, so
+
+* ``compiled / baseline`` is measured directly (target: Take 5 ``random_playout`` at least 2x its loop);
+* ``compiled / pure`` is the ratio of the two builds' ratios to the baseline (the builds cannot share one
+  process: they are the same module names).
+
+Run on demand (never part of the test suite)::
+
+    .venv/bin/python benchmarks/bench_compiled.py [--quick] [--tree DIR] [--json OUT] [GAME ...]
+
+Without ``--tree`` the compiled wheel is built first (``RULEPROOF_MYPYC=1 pip wheel``: mypy and a C
+compiler, a few minutes of CPU) into a temporary folder; ``--tree DIR`` reuses an unpacked one (the
+folder is kept with ``--keep DIR``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import compiled_tree  # noqa: E402
+
+#: The games, their player counts (as ``bench_games.GAMES``).
+GAMES = (("take5", 4), ("bigfive", 2), ("bigpoints", 3), ("ikebana", 3), ("cinco", 3))
+#: Issue 36's target for the compiled build: (game, figure) -> the least ratio to the baseline.
+TARGETS = {("take5", "random_playout"): 2.0}
+
+
+def measure(name: str, players: int, quick: bool) -> dict[str, Any]:
+    """In this process (whichever build it imports): the two figures of ``name`` against its baseline."""
+    import importlib.machinery
+
+    import bench_games
+    from common import checked_playout, playout_work
+    from harness import compare
+    from ruleproof.model.registry import game_for
+
+    game = game_for(name)
+    module = sys.modules[type(game).__module__]
+    slices, budget = (3, 0.3) if quick else (7, 0.8)
+    variant = game.default_variant()
+    out: dict[str, Any] = {
+        "compiled": str(module.__file__).endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES)),
+        "engine_file": module.__file__,
+    }
+    for figure, playout in (("random_playout", bench_games.fast_playout), ("checked", checked_playout)):
+        c = compare(f"{name} {players}p {figure}", playout_work(game, players, variant, playout, 1),
+                    bench_games.baseline_work(name, players, 2), unit="moves", target=None, slices=slices,
+                    budget=budget)
+        out[figure] = c.to_json()
+    return out
+
+
+def _run_inside(name: str, players: int, quick: bool, tree: Path | None) -> dict[str, Any]:
+    env = compiled_tree.environment(tree) if tree is not None else dict(os.environ)
+    command = [sys.executable, os.path.abspath(__file__), "--inside", name, str(players)] + (["--quick"] if quick else [])
+    result = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
+    if result.returncode:
+        raise RuntimeError(f"{' '.join(command)} failed:\n{result.stderr[-3000:]}")
+    data: dict[str, Any] = json.loads(result.stdout)
+    return data
+
+
+def _line(label: str, ratio: float, low: float, high: float, target: float | None) -> str:
+    met = "" if target is None else f"  target >= {target:g}x {'ok' if ratio >= target else 'MISSED'}"
+    return f"{label:<50} {ratio:6.2f}x [{low:.2f}-{high:.2f}]{met}"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="fewer, shorter slices")
+    parser.add_argument("--tree", type=Path, help="an unpacked compiled wheel (default: build one now)")
+    parser.add_argument("--keep", type=Path, help="unpack the wheel built now into this folder and keep it")
+    parser.add_argument("--json", metavar="OUT", help="also write the results as JSON to OUT")
+    parser.add_argument("--inside", nargs=2, metavar=("GAME", "PLAYERS"), help=argparse.SUPPRESS)
+    parser.add_argument("games", nargs="*", metavar="GAME", help="only these games (default: all five)")
+    args = parser.parse_args(argv)
+    if args.inside:
+        json.dump(measure(args.inside[0], int(args.inside[1]), args.quick), sys.stdout)
+        return 0
+    unknown = set(args.games) - {g for g, _ in GAMES}
+    if unknown:
+        parser.error(f"unknown game(s): {', '.join(sorted(unknown))}")
+    with tempfile.TemporaryDirectory(prefix="ruleproof-mypyc-") as tmp:
+        tree = args.tree
+        if tree is None:
+            print("building the compiled wheel (RULEPROOF_MYPYC=1 pip wheel; a few minutes) ...", file=sys.stderr)
+            tree = compiled_tree.unpack(compiled_tree.build_wheel(Path(tmp) / "dist"), args.keep or Path(tmp) / "tree")
+        if "ruleproof.model.take5" not in compiled_tree.compiled_modules(tree):
+            print(f"bench_compiled: {tree} holds no compiled engines", file=sys.stderr)
+            return 2
+        load_before = os.getloadavg()
+        report: dict[str, Any] = {"quick": args.quick, "time": time.strftime("%Y-%m-%dT%H:%M:%S"), "tree": str(tree),
+                                  "load_average": {"before": load_before}, "games": {}}
+        for name, players in GAMES:
+            if args.games and name not in args.games:
+                continue
+            compiled = _run_inside(name, players, args.quick, tree)
+            pure = _run_inside(name, players, args.quick, None)
+            if not compiled["compiled"] or pure["compiled"]:
+                print(f"bench_compiled: the builds got mixed up ({compiled['engine_file']}, {pure['engine_file']})",
+                      file=sys.stderr)
+                return 2
+            report["games"][name] = {"players": players, "compiled": compiled, "pure": pure}
+            for figure in ("random_playout", "checked"):
+                c, p = compiled[figure], pure[figure]
+                target = TARGETS.get((name, figure))
+                print(_line(f"{name} {players}p {figure} compiled / baseline", c["ratio"], c["ratio_low"],
+                            c["ratio_high"], target), flush=True)
+                print(_line(f"{name} {players}p {figure} pure / baseline", p["ratio"], p["ratio_low"],
+                            p["ratio_high"], None), flush=True)
+                print(_line(f"{name} {players}p {figure} compiled / pure", c["ratio"] / p["ratio"],
+                            c["ratio_low"] / p["ratio_high"], c["ratio_high"] / p["ratio_low"], None), flush=True)
+        report["load_average"]["after"] = os.getloadavg()
+        if args.json:
+            Path(args.json).write_text(json.dumps(report, indent=2), encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
