@@ -5,6 +5,7 @@ wing           what it holds
 =============  ==============================================================
 ``certcheck``  the independent certificate checker (standard library only)
 ``render``     pictures of positions: SVG, and text for terminals
+``policies``   players: random, per-game greedy, MCTS and IS-MCTS on one seat's view
 ``checks``     engine checks: conformance, fuzzing, validation, simulation
 ``catalogue``  named questions about each rulebook, findings, manifests
 ``explore``    exhaustive state-space graphs of reduced configurations
@@ -49,6 +50,6 @@ def __getattr__(name: str) -> str:
 
 #: The wings from lowest to highest: a wing may import only wings before it.
 WING_ORDER: tuple[str, ...] = (
-    "certcheck", "render", "checks", "catalogue", "explore", "smt", "proofs", "analysis", "campaign", "interop", "view",
-    "cli",
+    "certcheck", "render", "policies", "checks", "catalogue", "explore", "smt", "proofs", "analysis", "campaign", "interop",
+    "view", "cli",
 )

@@ -43,16 +43,18 @@ re-run under both readings by :mod:`ruleproof.checkers.analysis.catalogue_diff`
 from __future__ import annotations
 
 import dataclasses
-import hashlib
-import math
 import statistics
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ruleproof.checkers.analysis.pair_play import play_pair
 from ruleproof.checkers.analysis.plots import Panel, histograms_svg
+from ruleproof.checkers.analysis.pairs import Divergence, PairResult, Probe
+from ruleproof.checkers.analysis.sequential import Precision
 from ruleproof.checkers.analysis.stats import Metric, t975, wilson
-from ruleproof.model.core import CHANCE, TERMINAL, Game
+from ruleproof.checkers.policies.core import Seats
+from ruleproof.model.core import Game
 from ruleproof.model.records import GameRecord, make_record
 from ruleproof.spec.core import Ambiguity, variant_from_mapping, variant_to_dict
 from ruleproof.spec.errors import RuleproofError
@@ -77,313 +79,6 @@ _CATALOGUE_NOTE = (
     "(Question.flags and fixed) are re-run under both readings by `ruleproof diff` "
     "(ruleproof.checkers.analysis.catalogue_diff)."
 )
-
-
-# -- common random numbers ------------------------------------------------------
-
-
-def _unit(key: bytes) -> float:
-    """A uniform number in (0, 1) determined by ``key``."""
-    digest = hashlib.blake2b(key, digest_size=8).digest()
-    return (int.from_bytes(digest, "big") + 0.5) / 2.0**64
-
-
-class _Draws:
-    """The keyed random draws of one run of a pair (both runs share the base key)."""
-
-    __slots__ = ("base", "counts")
-
-    def __init__(self, base: str, counts: dict[int, int] | None = None) -> None:
-        self.base = base
-        self.counts: dict[int, int] = dict(counts or {})
-
-    def key(self, actor: int) -> bytes:
-        n = self.counts.get(actor, 0)
-        self.counts[actor] = n + 1
-        return f"{self.base}|{actor}|{n}".encode()
-
-    def copy(self) -> _Draws:
-        return _Draws(self.base, self.counts)
-
-
-def _pick_index(moves: Sequence[Any], key: bytes) -> Any:
-    """Lock-step choice: one draw mapped onto the (shared) move list."""
-    return moves[min(len(moves) - 1, int(_unit(key) * len(moves)))]
-
-
-_MASK = (1 << 64) - 1
-_MOVE_HASH: dict[Any, int] = {}
-
-
-def _move_hash(move: Any) -> int:
-    """A stable 64-bit hash of a move's text form (cached)."""
-    h = _MOVE_HASH.get(move)
-    if h is None:
-        if len(_MOVE_HASH) > 500_000:
-            _MOVE_HASH.clear()
-        h = int.from_bytes(hashlib.blake2b(str(move).encode(), digest_size=8).digest(), "big")
-        _MOVE_HASH[move] = h
-    return h
-
-
-def _priority(k64: int, move: Any) -> int:
-    """SplitMix64 of the draw key mixed with the move: a pseudo-random 64-bit priority."""
-    z = ((k64 ^ _move_hash(move)) + 0x9E3779B97F4A7C15) & _MASK
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-    return z ^ (z >> 31)
-
-
-def _key64(key: bytes) -> int:
-    return int.from_bytes(hashlib.blake2b(key, digest_size=8).digest(), "big")
-
-
-def _pick_minhash(moves: Sequence[Any], key: bytes) -> Any:
-    """Coupled choice: the move with the least hashed priority (uniform over ``moves``)."""
-    k64 = _key64(key)
-    return min(moves, key=lambda m: _priority(k64, m))
-
-
-def _chance_cdf(outcomes: Sequence[tuple[Any, float]], key: bytes) -> Any:
-    """Lock-step chance: inverse CDF of one draw over the (shared) outcome list."""
-    total = sum(p for _, p in outcomes)
-    target = _unit(key) * total
-    acc = 0.0
-    for move, p in outcomes:
-        acc += p
-        if target < acc:
-            return move
-    return outcomes[-1][0]
-
-
-def _chance_gumbel(outcomes: Sequence[tuple[Any, float]], key: bytes) -> Any:
-    """Coupled chance: Gumbel-max with hashed noise per (event, outcome); min-hash when uniform."""
-    first = outcomes[0][1]
-    if all(abs(p - first) <= 1e-12 for _, p in outcomes):
-        return _pick_minhash([m for m, _ in outcomes], key)
-    k64 = _key64(key)
-    best, best_score = outcomes[0][0], -math.inf
-    for move, p in outcomes:
-        if p <= 0:
-            continue
-        u = (_priority(k64, move) + 0.5) / 2.0**64
-        score = math.log(p) - math.log(-math.log(u))
-        if score > best_score:
-            best, best_score = move, score
-    return best
-
-
-# -- one pair of runs -----------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Divergence:
-    """Where the two runs of a pair first differ.
-
-    :param step: the number of moves both runs made (identically) before the
-        differing position.
-    :param kind: ``state`` (a move had different effects), ``turn`` (a
-        different actor), ``end`` (one run is over, the other is not),
-        ``legal moves``, ``chance`` (different outcomes on offer) or
-        ``outcome`` (same final state, different scores or winners).
-    :param move: the move (made in both runs) that led to the differing
-        position, when there was one.
-    """
-
-    game_index: int
-    step: int
-    kind: str
-    detail: str
-    move: str | None
-    state_a: str
-    state_b: str
-    only_a: tuple[str, ...] = ()
-    only_b: tuple[str, ...] = ()
-    next_a: str | None = None
-    next_b: str | None = None
-
-    def to_json(self) -> dict[str, JSON]:
-        """The divergence as JSON-ready data."""
-        return {"game_index": self.game_index, "step": self.step, "kind": self.kind, "detail": self.detail,
-                "move": self.move, "state_a": self.state_a, "state_b": self.state_b, "only_a": list(self.only_a),
-                "only_b": list(self.only_b), "next_a": self.next_a, "next_b": self.next_b}
-
-
-@dataclass(frozen=True)
-class PairResult:
-    """One seeded game played under both readings."""
-
-    index: int
-    divergence: Divergence | None
-    diverged: bool
-    kind: str | None
-    length_a: int
-    length_b: int
-    scores_a: tuple[float, ...]
-    scores_b: tuple[float, ...]
-    winners_a: frozenset[int]
-    winners_b: frozenset[int]
-    returns_a: tuple[float, ...]
-    returns_b: tuple[float, ...]
-    history_a: tuple[tuple[int, Any], ...] = ()
-    history_b: tuple[tuple[int, Any], ...] = ()
-
-    @property
-    def outcome_changed(self) -> bool:
-        """Whether the final scores or the winners differ."""
-        return self.scores_a != self.scores_b or self.winners_a != self.winners_b
-
-    @property
-    def winners_changed(self) -> bool:
-        """Whether the winners differ."""
-        return self.winners_a != self.winners_b
-
-
-def _variant_fields(game: Game[Any, Any, Any], state: Any) -> tuple[int, ...]:
-    if not isinstance(state, tuple):
-        return ()
-    return tuple(i for i, v in enumerate(state) if isinstance(v, game.variant_type))
-
-
-def _core(state: Any, skip: tuple[int, ...]) -> Any:
-    if not skip:
-        return state
-    return tuple(v for i, v in enumerate(state) if i not in skip)
-
-
-def _text(moves: Iterable[Any], limit: int = 12) -> tuple[str, ...]:
-    items = sorted(str(m) for m in moves)
-    return tuple(items[:limit]) + ((f"... {len(items) - limit} more",) if len(items) > limit else ())
-
-
-def _finish(game: Game[Any, Any, Any], state: Any, draws: _Draws, history: list[tuple[int, Any]] | None,
-            limit: int) -> tuple[Any, int, Any]:
-    """Play a run to its end with coupled (hashed) choices.
-
-    :returns: the final state, the number of moves made and the first move (or ``None``).
-    """
-    steps = 0
-    first: Any = None
-    while True:
-        actor = game.current_player(state)
-        if actor == TERMINAL:
-            return state, steps, first
-        if actor == CHANCE:
-            move = _chance_gumbel(game.chance_outcomes(state), draws.key(CHANCE))
-        else:
-            move = _pick_minhash(game.legal_moves(state), draws.key(actor))
-        if steps == 0:
-            first = move
-        state = game.apply_unchecked(state, move)
-        if history is not None:
-            history.append((actor, move))
-        steps += 1
-        if steps > limit:
-            raise RuleproofError(f"{game.name}: a game ran past its bound of {limit} moves")
-
-
-def play_pair(game: Game[Any, Any, Any], players: int, a: Any, b: Any, *, seed: int = 0, index: int = 0,
-              detail: bool = False, keep_history: bool = False,
-              game_b: Game[Any, Any, Any] | None = None, fast: bool = True) -> PairResult:
-    """Play game ``index`` of the batch seeded ``seed`` under variants ``a`` and ``b``.
-
-    :param game_b: the engine of reading B (default: ``game``, the engine of A).
-    :param fast: let a game's fast pair player give the (identical) result when there is one
-        (Take 5: :mod:`~ruleproof.checkers.analysis.diff_take5`); ``False``: always the generic path.
-
-    :param detail: draw both states at the divergence (text) for the report.
-    :param keep_history: keep both runs' ``(actor, move)`` lists (for records).
-
-    >>> from ruleproof.model.registry import game_for
-    >>> from ruleproof.spec.take5 import Take5Variant
-    >>> game = game_for("take5")
-    >>> pair = play_pair(game, 2, Take5Variant(), Take5Variant(professional=True), seed=3, detail=True)
-    >>> pair.kind, pair.divergence is not None and "left" in " ".join(pair.divergence.only_b)
-    ('legal moves', True)
-    """
-    if fast and not keep_history:
-        from ruleproof.checkers.analysis.diff_take5 import fast_pair
-
-        quick = fast_pair(game, players, a, b, seed=seed, index=index, game_b=game_b)
-        if quick is not None and not (detail and quick.diverged):
-            return quick
-    ga = game
-    gb = game if game_b is None else game_b
-    draws = _Draws(f"ruleproof-diff|{seed}|{index}")
-    sa, sb = ga.initial_state(players, a), gb.initial_state(players, b)
-    skip = _variant_fields(game, sa)
-    limit = max(ga.max_game_length(players, a), gb.max_game_length(players, b))
-    hist_a: list[tuple[int, Any]] | None = [] if keep_history else None
-    hist_b: list[tuple[int, Any]] | None = [] if keep_history else None
-    step = 0
-    last: Any = None
-    kind: str | None = None
-    why = ""
-    only_a: tuple[str, ...] = ()
-    only_b: tuple[str, ...] = ()
-    while True:
-        actor_a, actor_b = ga.current_player(sa), gb.current_player(sb)
-        moves: Sequence[Any] = ()
-        outcomes: Sequence[tuple[Any, float]] = ()
-        if _core(sa, skip) != _core(sb, skip):
-            kind, why = "state", (f"the move {last} left different states" if last is not None
-                                  else "the readings set the game up differently")
-        elif actor_a != actor_b:
-            if TERMINAL in (actor_a, actor_b):
-                kind = "end"
-                why = f"the game is over under {'A' if actor_a == TERMINAL else 'B'} but not under the other reading"
-            else:
-                kind, why = "turn", f"seat {actor_a} acts under A, seat {actor_b} under B"
-        elif actor_a == TERMINAL:
-            oa, ob = ga.outcome(sa), gb.outcome(sb)
-            if oa != ob:
-                kind = "outcome"
-                why = (f"same final position, scored {list(oa.scores)} (winners {sorted(oa.winners)}) under A, "
-                       f"{list(ob.scores)} (winners {sorted(ob.winners)}) under B")
-            break
-        elif actor_a == CHANCE:
-            outcomes = ga.chance_outcomes(sa)
-            other = gb.chance_outcomes(sb)
-            if outcomes != other:
-                kind, why = "chance", "chance offers different outcomes"
-                only_a = _text({m for m, _ in outcomes} - {m for m, _ in other})
-                only_b = _text({m for m, _ in other} - {m for m, _ in outcomes})
-        else:
-            moves = ga.legal_moves(sa)
-            other_moves = gb.legal_moves(sb)
-            if moves != other_moves:
-                kind, why = "legal moves", f"seat {actor_a} has different legal moves"
-                only_a = _text(set(moves) - set(other_moves))
-                only_b = _text(set(other_moves) - set(moves))
-        if kind is not None:
-            break
-        move = (_chance_cdf(outcomes, draws.key(CHANCE)) if actor_a == CHANCE
-                else _pick_index(moves, draws.key(actor_a)))
-        sa, sb = ga.apply_unchecked(sa, move), gb.apply_unchecked(sb, move)
-        if hist_a is not None and hist_b is not None:
-            hist_a.append((actor_a, move))
-            hist_b.append((actor_a, move))
-        last = move
-        step += 1
-        if step > limit:
-            raise RuleproofError(f"{game.name}: a game ran past its bound of {limit} moves")
-    length_a = length_b = step
-    divergence: Divergence | None = None
-    if detail and kind is not None:
-        divergence = Divergence(index, step, kind, why, None if last is None else str(last),
-                                ga.render_text(sa), gb.render_text(sb), only_a, only_b)
-    if kind is not None and kind != "outcome":
-        draws_b = draws.copy()
-        sa, more_a, first_a = _finish(ga, sa, draws, hist_a, limit)
-        sb, more_b, first_b = _finish(gb, sb, draws_b, hist_b, limit)
-        length_a, length_b = step + more_a, step + more_b
-        if divergence is not None:
-            divergence = dataclasses.replace(divergence, next_a=None if first_a is None else str(first_a),
-                                             next_b=None if first_b is None else str(first_b))
-    oa, ob = ga.outcome(sa), gb.outcome(sb)
-    return PairResult(index, divergence, kind is not None, kind, length_a, length_b, tuple(oa.scores),
-                      tuple(ob.scores), oa.winners, ob.winners, ga.returns(sa), gb.returns(sb),
-                      tuple(hist_a or ()), tuple(hist_b or ()))
 
 
 # -- rules and findings the flags touch --------------------------------------------
@@ -505,6 +200,13 @@ class Comparison:
     readings: tuple[str, str] = ("", "")
     #: The catalogue questions re-run under both readings (``CatalogueChange.to_json()`` rows).
     catalogue: list[dict[str, JSON]] = field(default_factory=list)
+    #: The policies that played (text form) and what a report records about them.
+    policy: str = "random"
+    policy_identity: dict[str, JSON] = field(default_factory=dict)
+    #: Whether every pair was probed for where reading B's rules differ (:func:`~.pairs.probe_history`).
+    probed: bool = False
+    #: The precision-driven stopping (:mod:`~.sequential`): the rule, the looks made, whether the target was met.
+    stopping: dict[str, JSON] | None = None
 
     @property
     def games(self) -> int:
@@ -611,14 +313,32 @@ class Comparison:
             "readings": {"a": self.readings[0], "b": self.readings[1]}, "catalogue": self.catalogue,
             "catalogue_changed": [row["id"] for row in self.catalogue if row["changed"]],
             "replay": {"function": "ruleproof.checkers.analysis.diff.play_pair", "seed": self.seed},
+            "policy": self.policy, "policy_identity": self.policy_identity or {"text": self.policy},
+            "probed": self.probed, "stopping": self.stopping, "figures": self.figures(),
         }
+
+    def figures(self) -> dict[str, JSON] | None:
+        """The shares with their intervals (:func:`~.sequential.figures`) when the pairs were probed or the run
+        stopped by a precision target (at the stopping rule's level), else ``None`` (no SciPy needed)."""
+        if not (self.probed or self.stopping) or not self.pairs:
+            return None
+        from ruleproof.checkers.analysis.sequential import figures
+
+        looks = int(self.stopping["looks_planned"]) if self.stopping else 1
+        return figures(self.pairs, looks=looks)
 
 
 def compare(game: Game[Any, Any, Any], players: int, a: Any, b: Any, *, games: int = 100, seed: int = 0,
             max_moves: int | None = None, min_games: int = 5, findings: bool = True,
             on_game: Callable[[int], None] | None = None, game_b: Game[Any, Any, Any] | None = None,
-            jobs: int = 1) -> Comparison:
+            jobs: int = 1, seats: Seats | None = None, probe: bool = False,
+            precision: Precision | None = None, on_look: Callable[[str], None] | None = None) -> Comparison:
     """Play ``games`` seeded games under variants ``a`` and ``b`` and compare them.
+
+    :param seats: the policies that play (default: random; see :func:`play_pair`).
+    :param probe: ask reading B's rules along every game of A (how often the dispute arises).
+    :param precision: play in batches until the target interval is narrow enough or its ``max_games``
+        (:mod:`~ruleproof.checkers.analysis.sequential`; ``games`` is then ignored); ``on_look`` hears each look.
 
     :param game_b: the engine of reading B (default: ``game``, the engine of A).
     :param jobs: worker processes; the games are cut into ranges of game indices and the pairs put back in
@@ -648,11 +368,16 @@ def compare(game: Game[Any, Any, Any], players: int, a: Any, b: Any, *, games: i
     if only_b:
         notes.append(f"Only reading B allows {', '.join(map(str, only_b))} players.")
     result.players_note = " ".join(notes)
+    if seats is not None:
+        seats.check(game)
+        seats.check(gb)
+        result.policy, result.policy_identity = seats.describe(), seats.identity()
+    result.probed = probe
     moves = 0
-    if jobs > 1 and max_moves is None:
-        from ruleproof.checkers.analysis.diff_jobs import add_pairs
-
-        add_pairs(result, game, players, a, b, games, jobs, on_game, game_b)
+    if precision is not None:
+        _until_precise(result, game, players, a, b, precision, jobs, on_game, game_b, seats, probe, on_look)
+    elif (jobs > 1 or seats is not None or probe) and max_moves is None:
+        _add_pairs(result, game, players, a, b, games, jobs, on_game, game_b, seats=seats, probe=probe)
     else:
         for index in range(games):
             pair = play_pair(game, players, a, b, seed=seed, index=index, detail=result.sample is None,
@@ -671,13 +396,72 @@ def compare(game: Game[Any, Any, Any], players: int, a: Any, b: Any, *, games: i
     return result
 
 
+def _add_pairs(result: Comparison, game: Game[Any, Any, Any], players: int, a: Any, b: Any, games: int, jobs: int,
+              on_game: Callable[[int], None] | None, game_b: Game[Any, Any, Any] | None, *, start: int = 0,
+              seats: Seats | None = None, probe: bool = False) -> None:
+    """Add pairs ``start .. start + games - 1`` of ``result``'s seed to it, played by ``jobs`` processes (one
+    task: here), with only the first divergence drawn, as one process draws it; ``on_game`` gets each game's
+    index as it finishes."""
+    from ruleproof.checkers.analysis.diff_jobs import pairs_in_parallel, pairs_of
+
+    if jobs <= 1 or games <= 1:
+        pairs: Iterable[PairResult] = pairs_of(game, players, a, b, result.seed, start, games, game_b, on_game,
+                                               seats, probe)
+    else:
+        pairs = pairs_in_parallel(game, players, a, b, result.seed, games, jobs, game_b, on_game, start=start,
+                                  seats=seats, probe=probe)
+    try:
+        for pair in pairs:
+            if result.sample is None and pair.divergence is not None:
+                result.sample = pair.divergence
+            elif pair.divergence is not None:
+                pair = dataclasses.replace(pair, divergence=None)
+            result.pairs.append(pair)
+    finally:  # on any way out (a Ctrl-C first of all) the generator's pool stops its workers here
+        close = getattr(pairs, "close", None)
+        if close is not None:
+            close()
+
+
+def _until_precise(result: Comparison, game: Game[Any, Any, Any], players: int, a: Any, b: Any,
+                   precision: Precision, jobs: int, on_game: Callable[[int], None] | None,
+                   game_b: Game[Any, Any, Any] | None, seats: Seats | None, probe: bool,
+                   on_look: Callable[[str], None] | None) -> None:
+    """Play the planned looks of ``precision`` until its interval is narrow enough (see :mod:`.sequential`)."""
+    from ruleproof.checkers.analysis.sequential import figures, width_of
+
+    looks = precision.looks
+    made: list[dict[str, JSON]] = []
+    met = False
+    for look in looks:
+        done = len(result.pairs)
+        _add_pairs(result, game, players, a, b, look - done, jobs, on_game, game_b, start=done, seats=seats,
+                  probe=probe)
+        found = figures(result.pairs, looks=len(looks))
+        width = width_of(found, precision.target)
+        made.append({"games": look, "width": width})
+        if on_look is not None:
+            on_look(f"{look:,} games: interval {width:.4g} wide (target {precision.width:g})")
+        if width <= precision.width:
+            met = True
+            break
+    result.stopping = {"target": precision.target, "width": precision.width, "max_games": precision.max_games,
+                       "first": precision.first, "looks_planned": len(looks), "planned": list(looks),
+                       "looks": made, "met": met, "rule": precision.describe()}
+
+
 def sample_records(game: Game[Any, Any, Any], result: Comparison,
                    game_b: Game[Any, Any, Any] | None = None) -> tuple[GameRecord, GameRecord] | None:
     """Game records of both runs of the sample game (``None`` when nothing diverged)."""
     if result.sample is None:
         return None
+    seats = None
+    if result.policy != "random":
+        from ruleproof.checkers.policies.loading import parse_policies
+
+        seats = parse_policies(result.policy) if "plugin_sha256" not in repr(result.policy_identity) else None
     pair = play_pair(game, result.players, result.a, result.b, seed=result.seed, index=result.sample.game_index,
-                     keep_history=True, game_b=game_b)
+                     keep_history=True, game_b=game_b, seats=seats)
     return (make_record(game.name, result.players, result.a, list(pair.history_a), result.seed),
             make_record(game.name, result.players, result.b, list(pair.history_b), result.seed))
 

@@ -45,7 +45,8 @@ import hashlib
 from bisect import bisect_right, insort
 from typing import Any
 
-from ruleproof.checkers.analysis.diff import PairResult, _move_hash
+from ruleproof.checkers.analysis.pairs import PairResult
+from ruleproof.checkers.policies.draws import move_hash as _move_hash
 from ruleproof.model.core import CHANCE, Game
 from ruleproof.model.take5 import Take5Game, low_rows
 from ruleproof.spec.errors import RuleproofError

@@ -7,7 +7,10 @@ constant such as Take 5's ``row_capacity``, or any other flag):
   common random numbers: same deals, same choices where both readings allow
   them): the share of games whose winners change, with its 95% Wilson
   interval, and the paired differences of game length and mean score with
-  their 95% intervals (:class:`~ruleproof.checkers.analysis.diff.Comparison`);
+  their 95% intervals (:class:`~ruleproof.checkers.analysis.diff.Comparison`),
+  played by ``seats`` (default random) and, with a ``precision`` target,
+  until each value's interval is narrow enough
+  (:mod:`~ruleproof.checkers.analysis.sequential`);
 * **findings**: every catalogue question of the game asked under the reading
   with that value (the quick form), its verdict and answer, and the number its
   answer leads with when it has one ("22: …" for Take 5's largest take).
@@ -33,8 +36,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ruleproof.checkers.analysis.diff import Comparison, compare
+from ruleproof.checkers.analysis.sequential import Precision
 from ruleproof.checkers.analysis.stats import wilson
 from ruleproof.checkers.catalogue.questions import questions
+from ruleproof.checkers.policies.core import Seats
 from ruleproof.spec.core import variant_from_mapping, variant_to_dict
 from ruleproof.spec.errors import RuleproofError
 
@@ -100,6 +105,7 @@ class SweepPoint:
             "game_length": metrics.get("game length (moves)"), "mean_score": metrics.get("score, mean over seats"),
             "mean_length": sum(p.length_b for p in comparison.pairs) / max(1, comparison.games),
             "findings": [f.to_json() for f in self.findings],
+            "figures": comparison.figures(), "stopping": comparison.stopping,
         }
 
 
@@ -115,22 +121,29 @@ class SweepResult:
     reading: str
     base: Any
     points: list[SweepPoint] = field(default_factory=list)
+    policy: str = "random"
+    policy_identity: dict[str, JSON] = field(default_factory=dict)
+    precision: str = ""
 
     def to_json(self) -> dict[str, JSON]:
         return {"game": self.game, "flag": self.flag, "players": self.players, "games": self.games,
-                "seed": self.seed, "reading": self.reading, "policy": "random",
+                "seed": self.seed, "reading": self.reading, "policy": self.policy,
+                "policy_identity": self.policy_identity or {"text": self.policy}, "precision": self.precision,
                 "base_variant": variant_to_dict(self.base),
                 "values": [p.value for p in self.points], "points": [p.to_json() for p in self.points]}
 
 
 def sweep(reading: Any, flag: str, values: Sequence[Any], *, players: int, games: int = 100, seed: int = 0,
           findings: bool = True, full: bool = False, jobs: int = 1,
-          on_step: Callable[[str], None] | None = None) -> SweepResult:
+          on_step: Callable[[str], None] | None = None, seats: Seats | None = None,
+          precision: Precision | None = None, probe: bool = False) -> SweepResult:
     """Compare the reading with ``flag`` set to each of ``values`` against ``reading`` itself (see the module
     docstring).
 
     :param values: the flag's values, already of the flag's type (or text, read as on a command line).
     :param on_step: told what is about to run (``"row_capacity=4: games"``, ``"row_capacity=4: T5-F-5"``).
+    :param seats: who plays (default random); ``precision``: play each value until its interval is narrow enough
+        (``games`` is then ignored); ``probe``: measure how often each value's rules differ along the base's games.
     :raises RuleproofError: an unknown flag, a value the variant refuses, too many values, or a player count a
         value does not allow.
     """
@@ -145,14 +158,18 @@ def sweep(reading: Any, flag: str, values: Sequence[Any], *, players: int, games
         raise RuleproofError(f"at most {MAX_VALUES} values in one sweep; got {len(values)}")
     base_flags = variant_to_dict(reading.variant)
     result = SweepResult(engine.name, flag, players, games, seed, reading.describe(), reading.variant)
+    if seats is not None:
+        result.policy, result.policy_identity = seats.describe(), seats.identity()
+    if precision is not None:
+        result.precision = precision.describe()
     for value in values:
         variant = variant_from_mapping(variant_type, {**base_flags, flag: value},
                                        from_text=isinstance(value, str))
         label = f"{flag}={variant_to_dict(variant)[flag]}"
         if on_step is not None:
-            on_step(f"{label}: {games} paired games")
+            on_step(f"{label}: {'paired games to the precision target' if precision else f'{games} paired games'}")
         comparison = compare(engine, players, reading.variant, variant, games=games, seed=seed, findings=False,
-                             jobs=jobs)
+                             jobs=jobs, seats=seats, precision=precision, probe=probe or precision is not None)
         point = SweepPoint(variant_to_dict(variant)[flag], variant, comparison)
         if findings:
             asked = dataclasses.replace(reading, variant=variant, _engine=[],
@@ -202,8 +219,11 @@ def sweep_svg(result: SweepResult) -> str:
         ax.set_ylabel(finding)
     axes[-1][0].set_xticks(x, [str(v) for v in values])
     axes[-1][0].set_xlabel(result.flag)
-    title = (f"{result.game}: {result.flag} swept ({result.players} players, {result.games} paired games each, "
-             f"seed {result.seed}, random play; against {result.reading or 'the rulebook'})")
+    counts = sorted({p.comparison.games for p in result.points})
+    games = (f"{result.games} paired games each" if not result.precision
+             else f"{counts[0]}-{counts[-1]} paired games each (to a precision target)")
+    title = (f"{result.game}: {result.flag} swept ({result.players} players, {games}, seed {result.seed}, "
+             f"policy {result.policy}; against {result.reading or 'the rulebook'})")
     figure.suptitle(textwrap.fill(title, 90), fontsize=9)
     figure.tight_layout()
     buffer = io.StringIO()

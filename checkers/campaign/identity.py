@@ -35,7 +35,7 @@ JSON = Any
 
 #: Parameters that hold a reading's flags, by campaign kind.
 READING_PARAMS: dict[str, tuple[str, ...]] = {"simulate": ("variant",), "fuzz": ("variant",), "diff": ("a", "b"),
-                                              "search": ()}
+                                              "search": (), "disputes": (), "strength": ()}
 
 
 def canonical(data: JSON) -> str:
@@ -99,9 +99,13 @@ def campaign_identity(kind: str, params: dict[str, JSON], code: dict[str, str]) 
     identity: dict[str, JSON] = {"kind": kind}
     if kind == "search":
         identity["problem"] = params.get("problem")
+    elif kind == "strength":
+        identity.update(games=params.get("games"), players=params.get("players"), seed=params.get("seed"))
     else:
         identity.update(game=params.get("game"), players=params.get("players"), seed=params.get("seed"))
     identity["readings"] = {name: reading_identity(params["game"], params[name]) for name in READING_PARAMS[kind]}
+    # A disputes campaign plays the default reading against each flag's other readings: its plan names them
+    # all, and the plan is the code's (in the identity below).
     identity["params"] = params
     identity["code"] = dict(code)
     return identity

@@ -11,6 +11,10 @@ indices. Game ``i`` is seeded by ``(seed, i)`` whatever chunk it falls in, so
 the merged report equals ``ruleproof simulate``/``ruleproof diff`` with the
 same seed and game count, to the last bit: chunks return exact sums
 (:mod:`~ruleproof.checkers.campaign.exact`), never rounded means.
+Both take a ``policy`` (the text of
+:func:`ruleproof.checkers.policies.loading.parse_policies`; built-in policies
+only: a campaign folder never names code to run), kept in the parameters
+only when it is not ``random`` so older campaign folders keep their identity.
 ``fuzz`` runs one Hypothesis search per chunk with a seed derived from the
 campaign seed and the chunk number; each chunk is exactly ``ruleproof fuzz
 GAME --seed S_i --examples K`` (the report prints that command for any
@@ -67,6 +71,39 @@ def _ranges(total: int, size: int) -> list[dict[str, JSON]]:
     return [{"first": first, "count": min(size, total - first)} for first in range(0, total, size)]
 
 
+def campaign_policy(text: str | None) -> str | None:
+    """The canonical text of a campaign's policy (``None`` for random), refusing a plugin.
+
+    >>> campaign_policy("random"), campaign_policy("MCTS:iterations=50")
+    (None, 'mcts:iterations=50')
+    """
+    from ruleproof.checkers.policies.loading import PluginPolicy, parse_policies
+
+    seats = parse_policies(text)
+    if any(isinstance(p, PluginPolicy) for p in seats.policies):
+        raise RuleproofError("campaigns play built-in policies only (random, greedy, mcts, ismcts): a campaign "
+                             "folder must not name code to run; use `ruleproof diff --policy FILE.py:Class` instead")
+    return None if seats.all_random else seats.describe()
+
+
+def _seats(params: dict[str, JSON]) -> Any:
+    """The seats of a campaign's ``policy`` parameter (``None``: random, the engines' fast paths)."""
+    text = params.get("policy")
+    if text is None:
+        return None
+    from ruleproof.checkers.policies.loading import parse_policies
+
+    return parse_policies(text)
+
+
+def _with_policy(params: dict[str, JSON], policy: str | None) -> dict[str, JSON]:
+    if policy is not None:
+        params["policy"] = campaign_policy(policy)
+        if params["policy"] is None:
+            del params["policy"]
+    return params
+
+
 def _game_and_variant(params: dict[str, JSON], key: str = "variant") -> tuple[Any, Any]:
     from ruleproof.model.registry import game_for
     from ruleproof.spec.core import variant_from_mapping
@@ -92,11 +129,12 @@ def full_variant(game: str, flags: dict[str, JSON]) -> tuple[str, dict[str, JSON
 
 
 def simulate_params(game: str, players: int, variant: dict[str, JSON], *, games: int, seed: int = 0,
-                    chunk: int = DEFAULT_GAMES_PER_CHUNK, rule_stats: bool = False) -> dict[str, JSON]:
+                    chunk: int = DEFAULT_GAMES_PER_CHUNK, rule_stats: bool = False,
+                    policy: str | None = None) -> dict[str, JSON]:
     """The parameters of a ``simulate`` campaign (``variant``: the flags set, as JSON)."""
     game, variant = full_variant(game, variant)
-    return {"game": game, "players": players, "variant": variant, "games": games, "seed": seed, "chunk": chunk,
-            "rule_stats": rule_stats}
+    return _with_policy({"game": game, "players": players, "variant": variant, "games": games, "seed": seed,
+                         "chunk": chunk, "rule_stats": rule_stats}, policy)
 
 
 def _simulate_plan(params: dict[str, JSON]) -> list[dict[str, JSON]]:
@@ -110,7 +148,7 @@ def _simulate_run(params: dict[str, JSON], chunk: dict[str, JSON]) -> JSON:
     game, variant = _game_and_variant(params)
     players = params["players"]
     stats, _ = simulate(game, players, variant, games=chunk["count"], seed=params["seed"], start=chunk["first"],
-                        rule_stats=params["rule_stats"])
+                        rule_stats=params["rule_stats"], seats=_seats(params))
     lengths = stats.lengths
     seats = []
     for seat in range(players):
@@ -137,7 +175,8 @@ def _simulate_merge(params: dict[str, JSON], results: Sequence[JSON]) -> dict[st
     # The statistics object of ``simulate`` itself (no game played) renders the report, so the merged report
     # has its fields; the values that need every game (mean length, mean scores) are set from exact sums.
     game, variant = _game_and_variant(params)
-    stats, _ = simulate(game, players, variant, games=0, seed=params["seed"], rule_stats=params["rule_stats"])
+    stats, _ = simulate(game, players, variant, games=0, seed=params["seed"], rule_stats=params["rule_stats"],
+                        seats=_seats(params))
     stats.games = games
     stats.lengths = [min(r["length_min"] for r in results), max(r["length_max"] for r in results)]
     stats.wins = [replay_float_sum(tuple(run) for r in results for run in r["wins"][seat]) for seat in range(players)]
@@ -162,12 +201,12 @@ def _simulate_merge(params: dict[str, JSON], results: Sequence[JSON]) -> dict[st
 
 
 def diff_params(game: str, players: int, a: dict[str, JSON], b: dict[str, JSON], *, games: int, seed: int = 0,
-                chunk: int = DEFAULT_GAMES_PER_CHUNK) -> dict[str, JSON]:
+                chunk: int = DEFAULT_GAMES_PER_CHUNK, policy: str | None = None) -> dict[str, JSON]:
     """The parameters of a ``diff`` campaign (``a``/``b``: flags set away from the defaults, or every flag)."""
     name, full_a = full_variant(game, a)
     _, full_b = full_variant(game, b)
-    return {"game": name, "players": players, "a": full_a, "b": full_b, "games": games, "seed": seed,
-            "chunk": chunk}
+    return _with_policy({"game": name, "players": players, "a": full_a, "b": full_b, "games": games, "seed": seed,
+                         "chunk": chunk}, policy)
 
 
 def _metric_rows(players: int) -> list[str]:
@@ -197,8 +236,9 @@ def _diff_run(params: dict[str, JSON], chunk: dict[str, JSON]) -> JSON:
     sample: JSON = None
     fmean = statistics.fmean  # as Comparison.metrics computes the mean over seats
     seats = range(players)
+    policies = _seats(params)
     for index in range(chunk["first"], chunk["first"] + chunk["count"]):
-        pair = play_pair(game, players, a, b, seed=seed, index=index, detail=sample is None)
+        pair = play_pair(game, players, a, b, seed=seed, index=index, detail=sample is None, seats=policies)
         if pair.diverged:  # a pair that does not diverge changes no score and no winner
             diverged += 1
             if pair.kind is not None:
@@ -259,7 +299,8 @@ def merged_comparison(params: dict[str, JSON], results: Sequence[JSON], *, findi
     players = params["players"]
     # The parts of a comparison that do not depend on the games (player counts, rules, findings), from
     # compare itself on one game.
-    skeleton = compare(game, players, a, b, games=1, seed=params["seed"], findings=findings)
+    policies = _seats(params)
+    skeleton = compare(game, players, a, b, games=1, seed=params["seed"], findings=findings, seats=policies)
     rows = _metric_rows(players)
     triples = [(Sums(), Sums(), Sums()) for _ in rows]
     kinds: Counter[str] = Counter()
@@ -279,7 +320,8 @@ def merged_comparison(params: dict[str, JSON], results: Sequence[JSON], *, findi
         merged_outcome=sum(r["outcome_changed"] for r in results),
         merged_winners=sum(r["winners_changed"] for r in results), merged_kinds=dict(sorted(kinds.items())),
         merged_witness=next((r["witness"] for r in results if r["witness"] is not None), None),
-        merged_metrics=[_metric(name, *t) for name, t in zip(rows, triples)])
+        merged_metrics=[_metric(name, *t) for name, t in zip(rows, triples)],
+        policy=skeleton.policy, policy_identity=skeleton.policy_identity)
     assert isinstance(merged, Comparison)
     return merged
 
@@ -421,6 +463,108 @@ def _fuzz_merge(params: dict[str, JSON], results: Sequence[JSON]) -> dict[str, J
             "ok": not failures, "failures": failures}
 
 
+# -- disputes and strength (the docs' stored measurements) -------------------------------
+
+
+def disputes_params(game: str, *, policies: tuple[str, ...] | list[str] | None = None, seed: int = 0,
+                    width: float | None = None, max_games: int | None = None, first: int | None = None,
+                    players: list[int] | None = None, at: dict[str, int] | None = None) -> dict[str, JSON]:
+    """The parameters of a ``disputes`` campaign: every flagged ambiguity of ``game`` measured to a precision target
+    (:mod:`ruleproof.checkers.analysis.disputes`), one chunk per measurement; ``at`` (``AMB=value`` → player
+    count) measures each reading at that count only (kept in the parameters only when given).
+
+    >>> params = disputes_params("take5", players=[4], policies=["random"])
+    >>> len(KINDS["disputes"].plan(params)), params["width"]
+    (6, 0.2)
+    >>> len(KINDS["disputes"].plan(disputes_params("take5", policies=["greedy"], at={"T5-AMB-1=>": 4})))
+    1
+    """
+    from ruleproof.checkers.analysis.disputes import DISPUTE_POLICIES, DISPUTE_PRECISION
+    from ruleproof.model.registry import game_for
+
+    texts = [campaign_policy(p) or "random" for p in (policies or DISPUTE_POLICIES)]
+    params: dict[str, JSON] = {
+        "game": game_for(game).name, "policies": texts, "seed": seed,
+        "width": DISPUTE_PRECISION.width if width is None else width,
+        "max_games": DISPUTE_PRECISION.max_games if max_games is None else max_games,
+        "first": DISPUTE_PRECISION.first if first is None else first,
+        "players": None if players is None else sorted(set(players))}
+    if at is not None:
+        params["at"] = dict(sorted(at.items()))
+    return params
+
+
+def _precision(params: dict[str, JSON], target: str) -> Any:
+    from ruleproof.checkers.analysis.sequential import Precision
+
+    return Precision(params["width"], target, max_games=params["max_games"], first=params["first"])
+
+
+def _disputes_plan(params: dict[str, JSON]) -> list[dict[str, JSON]]:
+    from ruleproof.checkers.analysis.disputes import plan
+
+    return [m.to_json() for m in plan(params["game"], players=params["players"], policies=params["policies"],
+                                      seed=params["seed"], at=params.get("at"))]
+
+
+def _disputes_run(params: dict[str, JSON], chunk: dict[str, JSON]) -> JSON:
+    from ruleproof.checkers.analysis.disputes import Measurement, measure
+
+    return measure(Measurement(**chunk), _precision(params, "arises"))
+
+
+def _disputes_merge(params: dict[str, JSON], results: Sequence[JSON]) -> dict[str, JSON]:
+    from ruleproof.checkers.analysis.disputes import document
+
+    data: dict[str, JSON] = document(params["game"], results, _precision(params, "arises"))
+    data["seed"], data["policies"] = params["seed"], params["policies"]
+    return data
+
+
+#: The games, policies and player count of the docs' strength table (each policy against random play).
+STRENGTH_GAMES = ("take5", "bigfive", "bigpoints", "ikebana", "cinco")
+STRENGTH_POLICIES = ("mcts", "ismcts", "greedy")
+
+
+def strength_params(*, games: tuple[str, ...] | list[str] = STRENGTH_GAMES,
+                    policies: tuple[str, ...] | list[str] = STRENGTH_POLICIES, against: str = "random",
+                    players: int = 2, seed: int = 0, width: float = 0.3, max_games: int = 160,
+                    first: int = 20) -> dict[str, JSON]:
+    """The parameters of a ``strength`` campaign: each policy against ``against``, its seat rotating, until the
+    interval of its win share is at most ``width`` wide; one chunk per game and policy.
+
+    >>> len(KINDS["strength"].plan(strength_params(games=["take5"], policies=["greedy"])))
+    1
+    """
+    from ruleproof.model.registry import game_for
+
+    return {"games": [game_for(g).name for g in games],
+            "policies": [campaign_policy(p) or "random" for p in policies],
+            "against": campaign_policy(against) or "random", "players": players, "seed": seed, "width": width,
+            "max_games": max_games, "first": first}
+
+
+def _strength_plan(params: dict[str, JSON]) -> list[dict[str, JSON]]:
+    return [{"game": g, "policy": p} for g in params["games"] for p in params["policies"]]
+
+
+def _strength_run(params: dict[str, JSON], chunk: dict[str, JSON]) -> JSON:
+    from ruleproof.checkers.analysis.metrics import strength_until
+    from ruleproof.checkers.policies.loading import parse_policy
+    from ruleproof.model.registry import game_for
+
+    found: JSON = strength_until(game_for(chunk["game"]), params["players"], parse_policy(chunk["policy"]),
+                                 parse_policy(params["against"]), _precision(params, "winners"), seed=params["seed"])
+    return found
+
+
+def _strength_merge(params: dict[str, JSON], results: Sequence[JSON]) -> dict[str, JSON]:
+    return {"format": "ruleproof.strength", "version": 1, "params": params,
+            "rule": _precision(params, "winners").describe().replace("paired games whose winners change",
+                                                                     "games the policy wins"),
+            "rows": list(results)}
+
+
 # -- the registry ----------------------------------------------------------------------
 
 
@@ -435,6 +579,9 @@ KINDS: dict[str, Kind] = {
     "diff": Kind("diff", lambda p: _ranges(p["games"], p["chunk"]), _diff_run, _diff_merge),
     "fuzz": Kind("fuzz", _fuzz_plan, _fuzz_run, _fuzz_merge, ok=lambda r: bool(r["ok"]),
                  unit=lambda p: "examples"),
+    "disputes": Kind("disputes", _disputes_plan, _disputes_run, _disputes_merge,
+                     ok=lambda r: all(row["stopping"]["met"] for row in r["rows"]), unit=lambda p: "measurements"),
+    "strength": Kind("strength", _strength_plan, _strength_run, _strength_merge, unit=lambda p: "measurements"),
 }
 
 
@@ -450,6 +597,8 @@ def kind_for(name: str) -> Kind:
 def chunk_units(kind: str, chunk: JSON) -> int:
     """How many units (games, examples, sub-problems) a chunk counts."""
     if isinstance(chunk, dict):
+        if kind in ("disputes", "strength"):
+            return 1
         if "count" in chunk:
             return int(chunk["count"])
         if "examples" in chunk:
@@ -457,6 +606,7 @@ def chunk_units(kind: str, chunk: JSON) -> int:
     return 1
 
 
-__all__ = ["DEFAULT_EXAMPLES_PER_CHUNK", "DEFAULT_GAMES_PER_CHUNK", "KINDS", "Kind", "chunk_seed", "chunk_units",
-           "diff_params", "diff_progress", "fuzz_command", "fuzz_params", "kind_for", "merged_comparison",
-           "run_fuzz", "simulate_params"]
+__all__ = ["DEFAULT_EXAMPLES_PER_CHUNK", "DEFAULT_GAMES_PER_CHUNK", "KINDS", "Kind", "campaign_policy", "chunk_seed",
+           "chunk_units",
+           "diff_params", "diff_progress", "disputes_params", "fuzz_command", "fuzz_params", "kind_for",
+           "merged_comparison", "run_fuzz", "simulate_params", "strength_params"]

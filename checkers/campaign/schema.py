@@ -105,14 +105,29 @@ CODE = _object({"ruleproof": _text(100), "source_sha256": SHA256})
 PARAMS: dict[str, dict[str, JSON]] = {
     "simulate": _object({"game": _text(100), "players": _int(1, MAX_PLAYERS), "variant": FLAGS,
                          "games": _int(1, MAX_GAMES), "seed": SEED, "chunk": _int(1, MAX_GAMES),
-                         "rule_stats": {"type": "boolean"}}),
+                         "rule_stats": {"type": "boolean"}, "policy": _text(2000)}, optional=("policy",)),
     "diff": _object({"game": _text(100), "players": _int(1, MAX_PLAYERS), "a": FLAGS, "b": FLAGS,
-                     "games": _int(1, MAX_GAMES), "seed": SEED, "chunk": _int(1, MAX_GAMES)}),
+                     "games": _int(1, MAX_GAMES), "seed": SEED, "chunk": _int(1, MAX_GAMES), "policy": _text(2000)},
+                    optional=("policy",)),
     "fuzz": _object({"game": _text(100), "players": _int(1, MAX_PLAYERS), "variant": FLAGS,
                      "examples": _int(1, MAX_GAMES), "steps": _int(1, MAX_STEPS), "seed": SEED,
                      "chunk": _int(1, MAX_GAMES)}),
     "search": _object({"problem": _text(100), "full": {"type": "boolean"}, "rlimit": _int(1, MAX_RLIMIT),
                        "most": {"oneOf": [{"type": "null"}, _int(1, 24)]}}),
+    "disputes": _object({"game": _text(100), "policies": {"type": "array", "items": _text(2000), "minItems": 1,
+                                                          "maxItems": 8},
+                         "seed": SEED, "width": {"type": "number", "exclusiveMinimum": 0, "maximum": 1},
+                         "max_games": _int(1, MAX_GAMES), "first": _int(1, MAX_GAMES),
+                         "players": {"oneOf": [{"type": "null"}, {"type": "array", "items": _int(1, MAX_PLAYERS),
+                                                                  "maxItems": MAX_PLAYERS}]},
+                         "at": {"type": "object", "maxProperties": 1000,
+                                "propertyNames": {"maxLength": 200}, "additionalProperties": _int(1, MAX_PLAYERS)}},
+                        optional=("at",)),
+    "strength": _object({"games": {"type": "array", "items": _text(100), "minItems": 1, "maxItems": 100},
+                         "policies": {"type": "array", "items": _text(2000), "minItems": 1, "maxItems": 8},
+                         "against": _text(2000), "players": _int(1, MAX_PLAYERS), "seed": SEED,
+                         "width": {"type": "number", "exclusiveMinimum": 0, "maximum": 1},
+                         "max_games": _int(1, MAX_GAMES), "first": _int(1, MAX_GAMES)}),
 }
 
 MANIFEST_SCHEMA: dict[str, JSON] = _object({
@@ -191,6 +206,10 @@ RESULTS: dict[str, dict[str, JSON]] = {
             "next_b": {"oneOf": [{"type": "null"}, _text(MAX_TEXT_CHARS)]}})]},
         "metrics": {"type": "array", "maxItems": 2 + 2 * MAX_PLAYERS,
                     "items": {"type": "array", "items": SUMS, "minItems": 3, "maxItems": 3}}}),
+    "disputes": {"type": "object", "required": ["ambiguity", "flag", "players", "policy", "games", "figures",
+                                                "stopping", "first_look", "command"], "maxProperties": 40},
+    "strength": {"type": "object", "required": ["game", "policy", "against", "games", "win_share", "ci", "met"],
+                 "maxProperties": 40},
     "fuzz": _object({"ok": {"type": "boolean"}, "error": {"oneOf": [{"type": "null"}, _text(MAX_TEXT_CHARS)]},
                      "sequences": _int(0), "steps": _int(0), "seed": _int(0), "examples": _int(1)}),
     "search": _object({
@@ -282,6 +301,20 @@ def _rebuild(kind: str, params: dict[str, JSON]) -> dict[str, JSON]:
     from ruleproof.model.registry import game_for
     from ruleproof.spec.core import variant_to_dict
 
+    if kind == "disputes":
+        try:
+            return kinds.disputes_params(params["game"], policies=params["policies"], seed=params["seed"],
+                                         width=params["width"], max_games=params["max_games"], first=params["first"],
+                                         players=params["players"], at=params.get("at"))
+        except RuleproofError as exc:
+            raise _ParamError(str(exc), "$.params") from None
+    if kind == "strength":
+        try:
+            return kinds.strength_params(games=params["games"], policies=params["policies"],
+                                         against=params["against"], players=params["players"], seed=params["seed"],
+                                         width=params["width"], max_games=params["max_games"], first=params["first"])
+        except RuleproofError as exc:
+            raise _ParamError(str(exc), "$.params") from None
     if kind == "search":
         if params["problem"] not in search.PROBLEMS:
             raise _ParamError(f"unknown search problem {params['problem']!r}; problems: "
@@ -301,7 +334,8 @@ def _rebuild(kind: str, params: dict[str, JSON]) -> dict[str, JSON]:
         _seats(game, params["players"], b)
         _chunk_count(params["games"], params["chunk"], "games")
         return kinds.diff_params(game.name, params["players"], variant_to_dict(a), variant_to_dict(b),
-                                 games=params["games"], seed=params["seed"], chunk=params["chunk"])
+                                 games=params["games"], seed=params["seed"], chunk=params["chunk"],
+                                 policy=_policy(params))
     variant = _reading(game, params["variant"], "variant")
     _seats(game, params["players"], variant)
     if kind == "fuzz":
@@ -311,7 +345,21 @@ def _rebuild(kind: str, params: dict[str, JSON]) -> dict[str, JSON]:
                                  chunk=params["chunk"])
     _chunk_count(params["games"], params["chunk"], "games")
     return kinds.simulate_params(game.name, params["players"], variant_to_dict(variant), games=params["games"],
-                                 seed=params["seed"], chunk=params["chunk"], rule_stats=params["rule_stats"])
+                                 seed=params["seed"], chunk=params["chunk"], rule_stats=params["rule_stats"],
+                                 policy=_policy(params))
+
+
+def _policy(params: dict[str, JSON]) -> str | None:
+    """The campaign's policy text, checked (a built-in policy; a plugin or a malformed text is refused)."""
+    text = params.get("policy")
+    if text is None:
+        return None
+    from ruleproof.checkers.campaign.kinds import campaign_policy
+
+    try:
+        return campaign_policy(text)
+    except RuleproofError as exc:
+        raise _ParamError(str(exc), "$.params.policy") from None
 
 
 # -- chunk results ---------------------------------------------------------------------------------
@@ -428,7 +476,27 @@ def _search(params: dict[str, JSON], chunk: dict[str, JSON], r: dict[str, JSON],
         raise _fail(f"the sub-problem is {label!r}", "$.result.label", source)
 
 
-_CHECKS = {"simulate": _simulate, "diff": _diff, "fuzz": _fuzz, "search": _search}
+def _disputes(params: dict[str, JSON], chunk: dict[str, JSON], r: dict[str, JSON], source: str) -> None:
+    for name in ("ambiguity", "flag", "players", "policy"):
+        if r[name] != chunk[name]:
+            raise _fail(f"the chunk measures {name} {chunk[name]!r}, its result {r[name]!r}", f"$.result.{name}", source)
+    look = r["first_look"]
+    if not (isinstance(look, dict) and all(isinstance(look.get(k), int) for k in ("games", "arises", "winners"))
+            and 0 <= look["arises"] <= look["games"] and 0 <= look["winners"] <= look["games"] <= r["games"]):
+        raise _fail("the first look's counts are inconsistent", "$.result.first_look", source)
+
+
+def _strength(params: dict[str, JSON], chunk: dict[str, JSON], r: dict[str, JSON], source: str) -> None:
+    for name in ("game", "policy"):
+        if r[name] != chunk[name]:
+            raise _fail(f"the chunk measures {name} {chunk[name]!r}, its result {r[name]!r}", f"$.result.{name}", source)
+    if not (isinstance(r["games"], int) and 1 <= r["games"] <= params["max_games"]
+            and isinstance(r["win_share"], (int, float)) and 0 <= r["win_share"] <= 1):
+        raise _fail("the games or the win share are out of range", "$.result.games", source)
+
+
+_CHECKS = {"simulate": _simulate, "diff": _diff, "fuzz": _fuzz, "search": _search, "disputes": _disputes,
+           "strength": _strength}
 
 
 def check_result(kind: str, params: dict[str, JSON], chunk: dict[str, JSON], result: JSON, source: str) -> None:

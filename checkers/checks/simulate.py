@@ -1,4 +1,9 @@
-"""Random playouts with statistics: game length, scores and wins by seat, rule decisions.
+"""Playouts with statistics: game length, scores and wins by seat, rule decisions.
+
+Games are random playouts by default (the engine's fast path); with ``seats``
+(:class:`~ruleproof.checkers.policies.core.Seats`, ``ruleproof simulate
+--policy``) every decision is the policy's, drawn from keys of ``(seed, game,
+seat, decision)`` (:func:`ruleproof.checkers.policies.playing.play_game`).
 
 A rule *decides* a step when its condition (``Rule.applies``) singles the step
 out: placing a card on the nearest row, taking a row, a deal. Rules that apply
@@ -23,6 +28,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from typing import Any
 
+from ruleproof.checkers.policies.core import Seats
+from ruleproof.checkers.policies.playing import play_game
 from ruleproof.model.core import TERMINAL, Game
 from ruleproof.model.records import GameRecord, make_record
 from ruleproof.spec.core import Rule, RuleKind, Step, variant_to_dict
@@ -58,6 +65,10 @@ class SimulationStats:
     rule_order: tuple[str, ...] = ()
     #: The winners of each game, in game order (so chunks played apart add up as one run).
     winners: list[tuple[int, ...]] = field(default_factory=list, repr=False)
+    #: The policies that played (their text form: ``random``, ``greedy``, ``mcts:iterations=50+random``).
+    policy: str = "random"
+    #: What a report records about them (name, parameters; a plugin's class and SHA-256).
+    policy_identity: dict[str, Any] = field(default_factory=dict, repr=False)
 
     def seat_summary(self) -> list[dict[str, float]]:
         """Mean, minimum and maximum score and the share of wins, per seat."""
@@ -78,6 +89,7 @@ class SimulationStats:
         lengths = self.lengths or [0]
         return {
             "game": self.game, "players": self.players, "variant": self.variant, "seed": self.seed,
+            "policy": self.policy, "policy_identity": self.policy_identity or {"text": self.policy},
             "games": self.games,
             "length": {"mean": _fmean(lengths), "min": min(lengths), "max": max(lengths)},
             "seats": self.seat_summary(),
@@ -101,8 +113,9 @@ def simulate(
     rule_stats: bool = False,
     on_game: Callable[[int], None] | None = None,
     start: int = 0,
+    seats: Seats | None = None,
 ) -> tuple[SimulationStats, GameRecord]:
-    """Play ``games`` uniformly random games; return statistics and the first game's record.
+    """Play ``games`` games (random, or by ``seats``' policies); return statistics and the first game's record.
 
     Game ``i`` uses its own generator seeded from ``(seed, i)``, so any single
     game can be reproduced, and a batch can be cut into pieces: ``start``
@@ -112,10 +125,16 @@ def simulate(
     :param rule_stats: also count the rules that decided each step (off by
         default: every step of every game is then replayed and checked
         against the spec's conditions). The games are the same either way.
+    :param seats: the policies that play (``None`` or every seat ``random``: the engine's random playouts).
+    :raises PolicyError: a policy that cannot play the game.
     """
     spec = game.spec
     stats = SimulationStats(game.name, players, variant_to_dict(variant), seed, wins=[0.0] * players,
                             rule_order=tuple(r.id for r in spec.rules))
+    if seats is not None and not seats.all_random:
+        seats.check(game)
+        stats.policy, stats.policy_identity = seats.describe(), seats.identity()
+        return _simulate_policies(game, players, variant, stats, games, seed, rule_stats, on_game, start, seats)
     first: GameRecord | None = None
     deciders = _deciding_rules(spec) if rule_stats else ()
     playout = _playout_of(game)
@@ -142,6 +161,34 @@ def simulate(
     return stats, first if first is not None else make_record(game.name, players, variant, [], seed)
 
 
+def _simulate_policies(game: Game[Any, Any, Any], players: int, variant: Any, stats: SimulationStats, games: int,
+                       seed: int, rule_stats: bool, on_game: Callable[[int], None] | None, start: int,
+                       seats: Seats) -> tuple[SimulationStats, GameRecord]:
+    """:func:`simulate` with policies: game ``i`` is :func:`~ruleproof.checkers.policies.playing.play_game`'s."""
+    first: GameRecord | None = None
+    deciders = _deciding_rules(game.spec) if rule_stats else ()
+    for index in range(start, start + games):
+        keep = rule_stats or first is None
+        played = play_game(game, players, variant, seats, seed=seed, index=index, keep_history=keep,
+                           standings=False)
+        if keep:
+            begin = game.initial_state(players, variant)
+            moves = [move for _, move in played.history]
+            final = begin
+            for move in moves:
+                final = game.apply_unchecked(final, move)
+            history = _replay(game, begin, moves, final, deciders, variant, stats.rules_fired)
+            if first is None:
+                first = make_record(game.name, players, variant, history, seed)
+        stats.games += 1
+        stats.lengths.append(played.length)
+        stats.scores.append(played.scores)
+        _add_win(stats, tuple(sorted(played.winners)))
+        if on_game is not None:
+            on_game(index)
+    return stats, first if first is not None else make_record(game.name, players, variant, [], seed)
+
+
 def _add_win(stats: SimulationStats, winners: tuple[int, ...]) -> None:
     stats.winners.append(winners)
     for seat in winners:
@@ -163,7 +210,8 @@ def chunks(start: int, games: int, size: int = CHUNK_GAMES) -> list[tuple[int, i
 
 def simulate_parallel(game: Game[Any, Any, Any], players: int, variant: Any, *, games: int, seed: int = 0,
                       rule_stats: bool = False, jobs: int = 1, on_game: Callable[[int], None] | None = None,
-                      start: int = 0, chunk: int = CHUNK_GAMES) -> tuple[SimulationStats, GameRecord]:
+                      start: int = 0, chunk: int = CHUNK_GAMES,
+                      seats: Seats | None = None) -> tuple[SimulationStats, GameRecord]:
     """:func:`simulate` with its games cut into :func:`chunks` run by ``jobs`` worker processes.
 
     The result equals ``simulate`` with the same arguments to the last bit:
@@ -184,11 +232,11 @@ def simulate_parallel(game: Game[Any, Any, Any], players: int, variant: Any, *, 
     import pickle
 
     try:
-        pickle.dumps(game)
+        pickle.dumps((game, seats))
     except Exception:  # noqa: BLE001 - any pickling failure: run in this process
         jobs = 1
     parts = chunks(start, games, parallel_chunk(games, jobs, chunk) if jobs > 1 else chunk)
-    stats, record = simulate(game, players, variant, games=0, seed=seed, rule_stats=rule_stats)
+    stats, record = simulate(game, players, variant, games=0, seed=seed, rule_stats=rule_stats, seats=seats)
     first_record: GameRecord | None = None
 
     def merge(part: SimulationStats, part_record: GameRecord) -> None:
@@ -205,7 +253,7 @@ def simulate_parallel(game: Game[Any, Any, Any], players: int, variant: Any, *, 
     if jobs <= 1 or len(parts) <= 1:
         for first, count in parts:
             merge(*simulate(game, players, variant, games=count, seed=seed, rule_stats=rule_stats, start=first,
-                            on_game=on_game))
+                            on_game=on_game, seats=seats))
     else:
         from ruleproof.checkers.checks.workers import worker_pool
 
@@ -215,7 +263,7 @@ def simulate_parallel(game: Game[Any, Any, Any], players: int, variant: Any, *, 
                     on_game(index)
 
         with worker_pool(min(jobs, len(parts)), on_event=on_event) as pool:
-            futures = [pool.submit(_simulate_chunk, game, players, variant, count, seed, rule_stats, first)
+            futures = [pool.submit(_simulate_chunk, game, players, variant, count, seed, rule_stats, first, seats)
                        for first, count in parts]
             for part in pool.results(futures):
                 merge(*part)
@@ -233,7 +281,7 @@ def parallel_chunk(games: int, jobs: int, chunk: int = CHUNK_GAMES) -> int:
 
 
 def _simulate_chunk(game: Game[Any, Any, Any], players: int, variant: Any, games: int, seed: int, rule_stats: bool,
-                    start: int) -> tuple[SimulationStats, GameRecord]:
+                    start: int, seats: Seats | None = None) -> tuple[SimulationStats, GameRecord]:
     """A worker's task: one chunk, reporting the indices of its finished games as it goes."""
     from ruleproof.checkers.checks.workers import Throttle, report
 
@@ -249,7 +297,7 @@ def _simulate_chunk(game: Game[Any, Any, Any], players: int, variant: Any, games
         throttle.add()
 
     result = simulate(game, players, variant, games=games, seed=seed, rule_stats=rule_stats, start=start,
-                      on_game=on_game)
+                      on_game=on_game, seats=seats)
     throttle.flush()
     return result
 

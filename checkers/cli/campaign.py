@@ -39,6 +39,7 @@ from typing import Any
 
 from ruleproof.checkers.cli.common import add_json, add_variant, game_arg, parse_variant
 from ruleproof.checkers.cli.output import EXIT_FAILED, EXIT_OK, out, plural, print_json, table
+from ruleproof.checkers.cli.policyopts import seats_of
 from ruleproof.spec.errors import RuleproofError
 
 JSON = Any
@@ -279,7 +280,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     _positive("--games", args.games)
     _positive("--chunk", args.chunk)
     params = simulate_params(game.name, args.players, variant_to_dict(variant), games=args.games, seed=args.seed,
-                             chunk=args.chunk, rule_stats=args.rule_stats)
+                             chunk=args.chunk, rule_stats=args.rule_stats, policy=args.policy)
+    seats_of(args.policy, game)
     return _start(args, "simulate", params, _argv())
 
 
@@ -300,7 +302,8 @@ def cmd_diff(args: argparse.Namespace) -> int:
         if players not in player_counts(game, variant):
             raise RuleproofError(f"reading {label} does not allow {players} players")
     params = diff_params(game.name, players, variant_to_dict(a), variant_to_dict(b), games=args.games,
-                         seed=args.seed, chunk=args.chunk)
+                         seed=args.seed, chunk=args.chunk, policy=args.policy)
+    seats_of(args.policy, game)
     return _start(args, "diff", params, _argv())
 
 
@@ -401,6 +404,8 @@ def add_subcommand(sub: Any) -> None:
     p.add_argument("--chunk", type=int, default=DEFAULT_GAMES_PER_CHUNK,
                    help=f"games per chunk (default {DEFAULT_GAMES_PER_CHUNK})")
     p.add_argument("--rule-stats", action="store_true", help="count which rule decided each step (slower)")
+    p.add_argument("--policy", metavar="POLICY", help="who plays (built-in policies only: random, greedy, mcts, "
+                   "ismcts, with parameters, joined by + seat by seat; see `ruleproof simulate --help`)")
     add_variant(p)
     _run_options(p)
     p.set_defaults(func=cmd_simulate)
@@ -414,6 +419,7 @@ def add_subcommand(sub: Any) -> None:
                    help="reading B's flags (default: every flag at its default)")
     p.add_argument("--players", type=int, help="number of seats (default: as `ruleproof diff` chooses)")
     p.add_argument("--games", type=int, default=100_000, help="number of paired games (default 100000)")
+    p.add_argument("--policy", metavar="POLICY", help="who plays (built-in policies only; see `ruleproof diff --help`)")
     p.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
     p.add_argument("--chunk", type=int, default=DEFAULT_GAMES_PER_CHUNK,
                    help=f"paired games per chunk (default {DEFAULT_GAMES_PER_CHUNK})")

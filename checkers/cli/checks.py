@@ -24,6 +24,7 @@ from ruleproof.checkers.cli.output import (
     print_table,
     print_text,
 )
+from ruleproof.checkers.cli.policyopts import add_policy, seats_of
 from ruleproof.checkers.cli.progress import Progress
 from ruleproof.checkers.cli.readingopts import add_reading, reading_of
 from ruleproof.model.outputs import check_target, write_atomic
@@ -62,6 +63,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     game, variant = reading.engine, reading.variant
     game.initial_state(args.players, variant)  # validates the player count
     _count("--games", args.games, MAX_SIMULATE_GAMES, "MAX_SIMULATE_GAMES")
+    seats = seats_of(args.policy, game)
     if args.record:
         check_target(args.record, args.force)  # before the work, not after
     jobs = args.jobs or default_jobs()
@@ -73,7 +75,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             progress.finish(item="")
 
         stats, record = simulate_parallel(game, args.players, variant, games=args.games, seed=args.seed,
-                                          rule_stats=args.rule_stats, on_game=on_game, jobs=jobs)
+                                          rule_stats=args.rule_stats, on_game=on_game, jobs=jobs, seats=seats)
     if args.reading:  # the record carries the reading's identity (never the file's name)
         record = dataclasses.replace(record, game=reading.game, reading=reading.identity())
     if args.record:
@@ -92,8 +94,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
     length = data["length"]
     width = output_width()
-    print_text(f"{game.spec.title}: {plural(stats.games, 'random game')}, {plural(args.players, 'player')}, "
-               f"seed {args.seed}")
+    played_by = "random game" if stats.policy == "random" else "game"
+    print_text(f"{game.spec.title}: {plural(stats.games, played_by)}, {plural(args.players, 'player')}, "
+               f"seed {args.seed}" + ("" if stats.policy == "random" else f", policy {stats.policy}"))
     for line in header_lines(reading, width):
         print_text(line)
     for line in textwrap.wrap(f"game length (moves, chance included): mean {length['mean']:.1f}, "
@@ -182,7 +185,7 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
 
 def add_subcommand(sub: Any) -> None:
     """Add ``simulate``, ``validate`` and ``fuzz``."""
-    p = sub.add_parser("simulate", help="random playouts with statistics")
+    p = sub.add_parser("simulate", help="random playouts with statistics (or games played by --policy)")
     p.add_argument("game", help="game id (any case)")
     p.add_argument("--players", type=int, required=True, help="number of seats")
     p.add_argument("--games", type=int, default=100,
@@ -195,6 +198,7 @@ def add_subcommand(sub: Any) -> None:
     add_force(p)
     p.add_argument("--rule-stats", action="store_true",
                    help="count which rule decided each step (slower: every step is checked against the spec)")
+    add_policy(p)
     add_jobs(p)
     p.add_argument("--quiet", "-q", action="store_true", help="no progress on standard error")
     add_json(p)

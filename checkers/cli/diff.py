@@ -5,6 +5,7 @@ Registered in ``cli.main.COMMAND_MODULES``::
     ruleproof diff take5 --a-variant end_rule='>=' --b-variant end_rule='>' --players 3 --games 200
     ruleproof diff cinco --b-variant teams6=3x2 --players 6 --json
     ruleproof diff ikebana --b-variant double_final=true --plot double_final.svg
+    ruleproof diff take5 --b-variant end_rule='>' --players 4 --policy greedy --ci-width 0.01
 
 ``--variant FLAG=VALUE`` sets a flag in both readings, ``--a-variant`` and
 ``--b-variant`` in one (each takes one assignment and is repeatable, so the
@@ -15,7 +16,16 @@ plugins of extra rules or a derived engine; ``--variant`` and ``--a-variant``/
 catalogue questions that depend on a flag the readings set differently (every
 question, when a plugin differs) are re-run under A and under B and every
 verdict that changes is listed with both answers and witnesses
-(``--no-findings`` skips this). The old ``--a``/``--b`` still work as
+(``--no-findings`` skips this). ``--policy`` names who plays
+(:mod:`ruleproof.checkers.cli.policyopts`; the pair stays paired: same
+deals, same keys). ``--ci-width W`` plays in batches until the interval of
+``--ci-on`` (the winner-change rate, the mean score difference, or how often
+the dispute arises) is at most ``W`` wide or ``--max-games`` is reached, with
+intervals that stay honest however early it stops
+(:mod:`ruleproof.checkers.analysis.sequential`). ``--probe`` (implied by
+``--ci-width`` and by a policy other than random) asks reading B's rules at
+every position of reading A's games: how often the dispute arises, in games
+and in decisions. The old ``--a``/``--b`` still work as
 aliases of ``--a-variant``/``--b-variant``. ``--jobs N`` plays the games in
 N worker processes (default: all cores); the report is the same for any N.
 Exit code 0 whatever the verdict
@@ -39,6 +49,7 @@ from typing import Any
 
 from ruleproof.checkers.cli.common import add_force, add_jobs, add_json, add_variant, default_jobs, game_arg
 from ruleproof.checkers.cli.output import out, plural, print_json, table
+from ruleproof.checkers.cli.policyopts import DEFAULT_MAX_GAMES, add_policy, add_precision, first_look, seats_of
 from ruleproof.checkers.cli.progress import Progress
 from ruleproof.model.outputs import check_target, write_atomic
 
@@ -49,6 +60,57 @@ _STYLE = {"none": "green", "play": "yellow", "outcomes": "bold red"}
 
 def _ci(low: float | None, high: float | None) -> str:
     return "n/a" if low is None or high is None else f"{low:+.2f} to {high:+.2f}"
+
+
+def _pct(x: float | None) -> str:
+    return "n/a" if x is None else f"{x:.2%}"
+
+
+def _share(entry: dict[str, Any] | None, level: str) -> str:
+    if not entry or entry.get("rate") is None:
+        return "n/a"
+    ci = entry.get("ci")
+    interval = "" if not ci else f" ({level} CI {_pct(ci[0])} to {_pct(ci[1])})"
+    return f"{entry['k']:,} of {entry['n']:,} = {_pct(entry['rate'])}{interval}"
+
+
+def _print_figures(result: Any) -> None:
+    """How often the dispute arises, the winner-change rate and the stopping rule, with their intervals."""
+    from ruleproof.checkers.analysis.sequential import meaning
+
+    found = result.figures()
+    if not found:
+        return
+    _out = out()
+    level = f"{found['level']:.2%}" if result.stopping else "95%"
+    _out.print("\n[bold]how often the readings differ[/bold]"
+               + (f" (intervals at {level} each, together at least 95%)" if result.stopping else ""))
+    if "arises" in found:
+        where = " (the readings set the game up differently)" if found.get("setup") else ""
+        _out.print(f"  games in which B's rules differ somewhere along A's game: {_share(found['arises'], level)}"
+                   f"{where}", markup=False)
+        if found.get("decisions"):
+            _out.print(f"  A's decisions at which B's rules differ: {_share(found['decisions'], level)}", markup=False)
+        _out.print(f"  of those games, the winner changes in: {_share(found['winners_when_arises'], level)}",
+                   markup=False)
+    _out.print(f"  games whose play parts (first divergence): {_share(found['diverged'], level)}", markup=False)
+    _out.print(f"  games whose winner changes: {_share(found['winners'], level)}", markup=False)
+    score = found["score"]
+    if score.get("ci"):
+        _out.print(f"  mean score B − A: {score['mean']:+.3f} ({level} CI {score['ci'][0]:+.3f} to "
+                   f"{score['ci'][1]:+.3f})", markup=False)
+    stop = result.stopping
+    if stop:
+        target = "score" if stop["target"] == "score" else stop["target"]
+        done = stop["looks"][-1]
+        verdict = ("reached" if stop["met"] else f"NOT reached: --max-games {stop['max_games']:,} played "
+                   f"(raise it, or widen --ci-width)")
+        _out.print("\n[bold]stopping[/bold]")
+        _out.print(f"  n = {done['games']:,} paired games after {len(stop['looks'])} of "
+                   f"{stop['looks_planned']} planned looks; interval width {done['width']:.4g}, target "
+                   f"{stop['width']:g} {verdict}", markup=False)
+        _out.print(f"  rule: {stop['rule']}", markup=False)
+        _out.print(f"  meaning: {meaning(found, target)}", markup=False)
 
 
 def _print_report(result: Any, players_reason: str, readings: dict[str, Any] | None = None) -> None:
@@ -62,8 +124,8 @@ def _print_report(result: Any, players_reason: str, readings: dict[str, Any] | N
     data = result.to_json()
     flags = result.changed_flags
     _out.print(f"[bold]{result.game}[/bold]: {plural(result.games, 'paired game')}, "
-               f"{players_reason or plural(result.players, 'player')}, "
-               f"seed {result.seed}")
+               f"{escape(players_reason or plural(result.players, 'player'))}, "
+               f"seed {result.seed}, policy {escape(result.policy)}")
     for who, reading in (readings or {}).items():
         _out.print(f"  {reading_header(reading, who)}", markup=False)
     if flags:
@@ -79,9 +141,10 @@ def _print_report(result: Any, players_reason: str, readings: dict[str, Any] | N
         _out.print(f"first differences by kind: {kinds}", markup=False)
     low, high = data["winners_changed_ci95"]
     _out.print(f"games whose winners change: {result.winners_changed} of {result.games} "
-               f"(95% CI {low:.0%} to {high:.0%})")
+               f"(95% CI {low:.1%} to {high:.1%})")
     if result.players_note:
         _out.print(result.players_note, markup=False)
+    _print_figures(result)
     sample = result.sample
     if sample is not None:
         _out.print(f"\n[bold]first divergence of game {sample.game_index}[/bold] after {sample.step} moves "
@@ -178,6 +241,15 @@ def cmd_diff(args: argparse.Namespace) -> int:
     a, b = reading_a.variant, reading_b.variant
     if args.games < 1:
         raise RuleproofError(f"--games must be at least 1; got {args.games!r}")
+    seats = seats_of(args.policy, None)
+    precision = None
+    if args.ci_width is not None:
+        from ruleproof.checkers.analysis.sequential import Precision
+
+        precision = Precision(args.ci_width, args.ci_on, max_games=args.max_games, first=first_look(args))
+    elif args.ci_on != "winners" or args.max_games != DEFAULT_MAX_GAMES or args.first_look != 100:
+        raise RuleproofError("--ci-on, --max-games and --first-look go with --ci-width W (the width to reach)")
+    probe = args.probe or precision is not None or not seats.all_random
     if args.plot and not args.plot.lower().endswith(".svg"):
         raise RuleproofError(f"--plot writes SVG only; give a file name ending in .svg, not {args.plot!r}")
     for target in ([args.plot] if args.plot else []) + ([f"{args.records}-a.json", f"{args.records}-b.json"]
@@ -187,15 +259,23 @@ def cmd_diff(args: argparse.Namespace) -> int:
         players, reason = choose_players(reading_a.base, a, b)
     else:
         players, reason = args.players, ""
-    with Progress(f"comparing readings of {game.name}", args.games, enabled=not args.quiet,
-                  every=max(1, args.games // 10), unit="games") as progress:
-        progress.start(plural(args.games, "paired game"))
+    total = args.games if precision is None else precision.max_games
+    with Progress(f"comparing readings of {game.name}", total, enabled=not args.quiet,
+                  every=max(1, min(total, 1000) // 10), unit="games") as progress:
+        progress.start(plural(total, "paired game") + (" at most" if precision is not None else ""))
 
         def on_game(index: int) -> None:  # as each pair finishes, wherever it is played
             progress.finish(item="")
 
+        def on_look(text: str) -> None:
+            if not args.quiet:
+                import sys
+
+                print(f"look: {text}", file=sys.stderr)
+
         result = compare(game, players, a, b, games=args.games, seed=args.seed, on_game=on_game, game_b=game_b,
-                         jobs=args.jobs or default_jobs())
+                         jobs=args.jobs or default_jobs(), seats=None if seats.all_random and not probe else seats,
+                         probe=probe, precision=precision, on_look=on_look)
     if reading_a.has_plugin or reading_b.has_plugin or args.a_reading or args.b_reading:
         result.readings = (reading_a.describe(), reading_b.describe())
     if not args.no_findings:
@@ -269,7 +349,12 @@ def add_subcommand(sub: Any) -> None:
     p.add_argument("--no-findings", action="store_true",
                    help="do not re-run the catalogue questions that depend on what differs")
     p.add_argument("--players", type=int, help="number of seats (default: one where the changed flag matters)")
-    p.add_argument("--games", type=int, default=100, help="number of paired games (default 100)")
+    p.add_argument("--games", type=int, default=100, help="number of paired games (default 100; see --ci-width)")
+    add_policy(p)
+    add_precision(p)
+    p.add_argument("--probe", action="store_true",
+                   help="ask reading B's rules at every position of reading A's games: the share of games and of "
+                        "decisions in which the dispute arises (implied by --ci-width and by a non-random --policy)")
     p.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
     p.add_argument("--plot", metavar="FILE.svg", help="write histograms of game length and score as SVG")
     add_force(p)

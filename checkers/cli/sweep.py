@@ -19,6 +19,7 @@ from typing import Any
 
 from ruleproof.checkers.cli.common import add_force, add_jobs, add_json, add_variant, default_jobs, game_arg
 from ruleproof.checkers.cli.output import out, print_json
+from ruleproof.checkers.cli.policyopts import DEFAULT_MAX_GAMES, add_policy, add_precision, first_look, seats_of
 from ruleproof.checkers.cli.progress import Progress
 from ruleproof.checkers.cli.readingopts import add_reading, reading_of
 
@@ -50,6 +51,14 @@ def cmd_sweep(args: argparse.Namespace) -> int:
     if not 1 <= args.games <= MAX_GAMES:
         raise RuleproofError(f"--games must be from 1 to {MAX_GAMES:,}; got {args.games}")
     reading = reading_of(gid, args.variant, args.reading)
+    seats = seats_of(args.policy, reading.engine)
+    precision = None
+    if args.ci_width is not None:
+        from ruleproof.checkers.analysis.sequential import Precision
+
+        precision = Precision(args.ci_width, args.ci_on, max_games=args.max_games, first=first_look(args))
+    elif args.ci_on != "winners" or args.max_games != DEFAULT_MAX_GAMES or args.first_look != 100:
+        raise RuleproofError("--ci-on, --max-games and --first-look go with --ci-width W (the width to reach)")
     folder = Path(args.dir or f"sweep-{gid}-{flag}")
     targets = (folder / "sweep.json", folder / "sweep.svg")
     if not folder.exists():
@@ -74,7 +83,8 @@ def cmd_sweep(args: argparse.Namespace) -> int:
             progress.start(label)
 
         result = sweep(reading, flag, values, players=players, games=args.games, seed=args.seed,
-                       findings=not args.no_findings, jobs=args.jobs or default_jobs(), on_step=on_step)
+                       findings=not args.no_findings, jobs=args.jobs or default_jobs(), on_step=on_step,
+                       seats=None if seats.all_random else seats, precision=precision)
         if started:
             progress.finish(item=started[-1])
     data = result.to_json()
@@ -94,9 +104,11 @@ def _print_table(data: dict[str, Any]) -> None:
     from rich.table import Table
 
     console = out()
-    console.print(f"{data['game']}: {data['flag']} swept, {data['players']} players, {data['games']} paired games "
-                  f"a value (seed {data['seed']}, random play), against {data['reading'] or 'the rulebook'}",
-                  markup=False)
+    games = f"{data['games']} paired games a value" if not data["precision"] else "paired games to the target"
+    console.print(f"{data['game']}: {data['flag']} swept, {data['players']} players, {games} (seed {data['seed']}, "
+                  f"policy {data['policy']}), against {data['reading'] or 'the rulebook'}", markup=False)
+    if data["precision"]:
+        console.print(f"stopping: {data['precision']}", markup=False)
     points = data["points"]
     table = Table(show_lines=False)
     table.add_column(data["flag"], no_wrap=True)
@@ -106,7 +118,18 @@ def _print_table(data: dict[str, Any]) -> None:
     for point in points:
         low, high = point["winners_changed_ci95"]
         rates.append(f"{point['winners_changed_rate']:.0%} ({low:.0%}-{high:.0%})")
-    table.add_row("winner changes (95% CI)", *rates)
+    table.add_row("winner changes (95% CI)" if not data["precision"] else "winner changes (plain 95% CI)", *rates)
+    if data["precision"]:
+        cells = []
+        for point in points:
+            found = point["figures"] or {}
+            entry = found.get(point["stopping"]["target"] if point["stopping"]["target"] != "score" else "score", {})
+            ci = entry.get("ci") or [float("nan"), float("nan")]
+            cells.append(f"n={point['games']:,}: {ci[0]:.3g} to {ci[1]:.3g}"
+                         + ("" if point["stopping"]["met"] else " (cap)"))
+        table.add_row(f"{points[0]['stopping']['target']} interval at the stop", *cells)
+        table.add_row("dispute arises (share of games)",
+                      *[f"{(p['figures'] or {}).get('arises', {}).get('rate', 0):.1%}" for p in points])
     table.add_row("moves a game", *[f"{p['mean_length']:.0f}" for p in points])
     ids = [f["id"] for f in points[0]["findings"]] if points else []
     for index, finding in enumerate(ids):
@@ -135,6 +158,8 @@ def add_subcommand(sub: Any) -> None:
     p.add_argument("--players", type=int, help="number of seats (default: a count every value allows)")
     p.add_argument("--games", type=int, default=100, help="paired games a value (default 100)")
     p.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    add_policy(p)
+    add_precision(p)
     p.add_argument("--no-findings", action="store_true", help="play only; do not ask the catalogue questions")
     p.add_argument("--dir", metavar="DIR", help="where to write sweep.json and sweep.svg (default sweep-GAME-FLAG)")
     add_force(p)

@@ -29,9 +29,10 @@ import pytest
 from ruleproof.checkers.catalogue import questions as catalogue
 from ruleproof.checkers.cli.diff import add_subcommand
 from ruleproof.checkers.analysis.diff import (
-    Metric, _chance_gumbel, _pick_minhash, affected_rules, ambiguity_verdicts, choose_players, compare,
+    Metric, affected_rules, ambiguity_verdicts, choose_players, compare,
     comparison_svg, findings_touching, play_pair, player_counts, t975, wilson,
 )
+from ruleproof.checkers.policies.draws import chance_gumbel as _chance_gumbel, pick_minhash as _pick_minhash
 from ruleproof.checkers.catalogue.findings import Finding
 from ruleproof.checkers.analysis.plots import Panel, bins, histograms_svg
 from ruleproof.checkers.checks.validate import validate_record

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from ruleproof.checkers.analysis import diff as diff_module
+from ruleproof.checkers.policies import draws as draws_module
 from ruleproof.checkers.analysis import diff_jobs, diff_take5
 from ruleproof.checkers.analysis.diff import compare, play_pair
 from ruleproof.checkers.analysis.diff_jobs import JOB_CHUNK
@@ -141,7 +141,7 @@ def test_cli_jobs_gives_identical_output(capsys: pytest.CaptureFixture[str]) -> 
 
 def test_module_keeps_the_generic_draw_format() -> None:
     """The pair player rebuilds the generic keys; a change of their format must show here."""
-    draws = diff_module._Draws("ruleproof-diff|3|4")
+    draws = draws_module.Draws("ruleproof-diff|3|4")
     keys = diff_take5._Keys("ruleproof-diff|3|4", 2)
     for actor in (-1, 0, 1, 0, -1):
-        assert keys.k64(actor) == diff_module._key64(draws.key(actor))
+        assert keys.k64(actor) == draws_module.key64(draws.key(actor))

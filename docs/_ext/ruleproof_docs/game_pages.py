@@ -13,9 +13,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from .context import GameContext, Index, spec_module_doc
-from .measured import check_roundtrip, diff_command
+from .disputes import interval, load_strength, measured, pct
+from .measured import check_command
 from .rst import compact_json, esc, lit, render
-from .wording import counted
 from .notes_page import note_links
 from .tests_source import link_to_test
 from .translations import english_of, with_english
@@ -59,7 +59,13 @@ def overview_page(ctx: GameContext, reference: dict[str, Any] | None = None) -> 
             ", ".join(f":rule:`{a.id}`" for a in ctx.ambiguities_by_rule.get(rule.id, [])) or "—",
             ", ".join(f":rule:`{f.id}`" for f in ctx.findings_by_rule.get(rule.id, [])) or "—",
         ])
+    from ruleproof.checkers.policies.greedy import HEURISTICS
+
+    strength = [r for r in (load_strength() or {}).get("rows", []) if r["game"] == ctx.game]
+    players = [f"{lit(r['policy'])} wins {pct(r['win_share'])} ({interval(r['ci'])}) of {r['games']} two-player games "
+               f"against random play" for r in strength]
     return render("game.rst.jinja", game=ctx.game, spec=spec, intro=spec_module_doc(ctx.game), kinds=kinds,
+                  heuristic=HEURISTICS.get(ctx.game, ""), strength="; ".join(players),
                   flagged=sum(1 for a in spec.ambiguities if a.flag), findings=ctx.findings,
                   finding_error=ctx.data.finding_errors.get(ctx.game, ""), examples=ctx.examples,
                   coverage=ctx.coverage, coverage_percent=percent(ctx.coverage),
@@ -99,27 +105,13 @@ def rules_pages(ctx: GameContext, index: Index) -> dict[str, str]:
 
 
 def _measured(ctx: GameContext, amb: Any, problems: list[str]) -> list[dict[str, Any]]:
-    out = []
-    for row in (r for r in ctx.data.reading_diffs.get(ctx.game, []) if r.get("ambiguity") == amb.id):
-        for entry in [row, *(row.get("also") or [])]:
-            if entry.get("verdict") == "not run" or not entry.get("players"):
-                out.append({"command": f"ruleproof diff {ctx.game}", "verdict": "not run",
-                            "summary": str(entry.get("summary", "")), "picture": "", "caption": ""})
-                continue
-            problem = check_roundtrip(ctx.game, entry)
-            if problem:
-                problems.append(f"{amb.id}: the measured command does not rebuild its readings: {problem}")
-            flag, value = entry.get("flag"), entry.get("reading")
-            out.append({
-                "command": diff_command(ctx.game, entry),
-                "verdict": str(entry.get("verdict_text") or entry.get("verdict")),
-                "summary": str(entry.get("summary", "")),
-                "picture": entry.get("picture", ""),
-                "caption": f"Game length and scores under {flag}={entry.get('default')!r} and {flag}={value!r}, "
-                           f"{counted(int(entry.get('players') or 0), 'player')}, "
-                           f"{counted(int(entry.get('games') or 0), 'paired game')}",
-            })
-    return out
+    """The stored measurements of ``amb`` (:mod:`.disputes`); a stored command that does not parse is a problem."""
+    entries = measured(ctx.game, amb.id)
+    for entry in entries:
+        problem = check_command(entry["command"])
+        if problem:
+            problems.append(f"{amb.id}: the measured command does not rebuild its readings: {problem}")
+    return entries
 
 
 #: At most this many ambiguities on one page (each measured reading has a histogram).

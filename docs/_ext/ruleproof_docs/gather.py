@@ -7,8 +7,8 @@
   (:mod:`ruleproof.checkers.render.witness`);
 * pictures of the worked examples: the example tests run under the
   ``ruleproof_capture`` pytest plugin;
-* ``ruleproof diff`` of every flagged ambiguity's readings
-  (:func:`ruleproof.checkers.analysis.diff.ambiguity_verdicts`).
+* (the measured reading comparisons are no longer computed here: they are
+  stored by ``ruleproof disputes`` and read by :mod:`.disputes`).
 
 The result is cached under ``_build/.ruleproof-cache`` keyed by a hash of the
 sources (and of the audit file when one is given), so the doctest build that
@@ -41,15 +41,12 @@ logger = logging.getLogger(__name__)
 
 DOCS = Path(__file__).resolve().parents[2]
 REPO = DOCS.parent
-CACHE_VERSION = 5
+CACHE_VERSION = 6
 #: The environment variable naming a saved ``ruleproof audit --json`` output.
 AUDIT_ENV = "RULEPROOF_AUDIT_JSON"
 #: The longest witness (in moves) embedded as a step-by-step replay; longer ones
 #: are replayed with ``ruleproof replay --finding ID`` (a deterministic bound on build time).
 REPLAY_MAX_MOVES = 120
-#: Games and move budget of each measured reading comparison.
-DIFF_GAMES = 60
-DIFF_MAX_MOVES = 8000
 
 
 @dataclass
@@ -307,27 +304,6 @@ def gather(app: Sphinx, tests: Sequence[Any]) -> SiteData:
             data.examples.setdefault(base, []).append(run)
     elif not app.config.ruleproof_capture_examples:
         data.capture_note = "pictures of the worked examples are switched off (ruleproof_capture_examples = False)"
-
-    if app.config.ruleproof_reading_diffs:
-        from ruleproof.checkers.analysis.diff import ambiguity_verdicts
-
-        for game in games:
-            start = time.perf_counter()
-            rows = ambiguity_verdicts(game, games=DIFF_GAMES, max_moves=DIFF_MAX_MOVES)
-            for index, row in enumerate(rows):
-                for entry in [row, *(row.get("also") or [])]:
-                    svg = str(entry.pop("svg", "") or "")
-                    if svg:
-                        name = svg_name("reading", f"{entry['ambiguity']}-{entry['reading']}-{entry['players']}", index)
-                        data.svgs[name] = svg
-                        entry["picture"] = name
-                    comparison = entry.pop("comparison", None) or {}
-                    # The numbers a reader can check against the command's output.
-                    entry["numbers"] = {k: comparison.get(k) for k in ("games", "verdict", "winners_changed",
-                                                                       "diverged", "outcome_changed", "summary")
-                                         if k in comparison}
-            data.reading_diffs[game] = rows
-            data.seconds[f"reading diffs {game}"] = time.perf_counter() - start
 
     cache_dir.mkdir(parents=True, exist_ok=True)
     for old in cache_dir.glob("site-*.pickle"):

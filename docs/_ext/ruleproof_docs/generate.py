@@ -7,8 +7,9 @@ files that are no longer generated are removed.
 
 A traceability gap (a rule without a source or covering test, a finding or
 marker naming a missing rule), a passage that is not where its citation says,
-a rulebook coverage below 100 % and a measured command that does not rebuild
-its readings are Sphinx warnings, so ``-W`` fails the build; with
+a rulebook coverage below 100 %, a measured command that does not rebuild
+its readings and stored disputes that lack a measurement or its precision
+(:mod:`.disputes`) are Sphinx warnings, so ``-W`` fails the build; with
 ``ruleproof_traceability_fatal`` (the default) they stop it at once.
 """
 
@@ -27,6 +28,7 @@ from sphinx.util import logging
 from .context import GameContext, Index, game_context
 from .game_pages import part_links
 from .game_pages import ambiguities_pages, examples_pages, findings_pages, overview_page, rules_pages
+from .disputes import disputes_page, load as load_disputes, problems as disputes_problems
 from .gather import REPO, gather
 from .content_pages import content_pages
 from .reference_pages import reference_pages, reference_parts
@@ -107,10 +109,10 @@ def _published(ctx: GameContext, index: Index) -> dict[str, Any]:
         "findings_source": ctx.data.findings_source,
         "coverage": {"figure": ctx.coverage.figure, "paragraphs": len(ctx.coverage.entries)},
         "measured": [
-            {"ambiguity": e["ambiguity"], "players": e["players"], "games": e["games"], "seed": e["seed"],
-             "flag": e["flag"], "a": e["a"], "b": e["b"], "verdict": e["verdict"], "numbers": e.get("numbers", {})}
-            for row in ctx.data.reading_diffs.get(ctx.game, []) for e in [row, *(row.get("also") or [])]
-            if e.get("players")],
+            {"ambiguity": r["ambiguity"], "flag": r["flag"], "value": r["value"], "players": r["players"],
+             "policy": r["policy"], "games": r["games"], "seed": r["seed"], "command": r["command"],
+             "first_look": r["first_look"], "arises": r["figures"]["arises"], "winners": r["figures"]["winners"]}
+            for r in (load_disputes(ctx.game) or {}).get("rows", [])],
         "examples": {nodeid: [p.name for run in runs for p in run.pictures]
                      for nodeid, runs in ctx.data.examples.items() if _game_of_nodeid(nodeid) == ctx.game},
     }
@@ -176,10 +178,11 @@ def generate(app: Sphinx) -> None:
         pages.update(examples_pages(ctx))
         pages.update(source_pages(ctx))
         pages[f"games/{ctx.game}"] = overview_page(ctx, reference_parts(ctx))
-    report(app, measured_problems, "measured")
+    report(app, measured_problems + disputes_problems(list(games)), "measured")
     pages.update(content_pages(contexts, tests))
     place_boards(app, contexts, index, pages)
     pages["games/index"] = games_index(contexts)
+    pages["games/disputes"] = disputes_page(list(games))
     pages["games/findings"] = findings_overview(contexts, data, index)
     files = {f"pictures/{name}": svg for name, svg in data.svgs.items()}
     files.update({f"extra/replays/{finding_id}.html": page for finding_id, page in data.replays.items()})

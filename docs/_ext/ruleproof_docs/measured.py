@@ -1,5 +1,10 @@
 """The exact ``ruleproof diff`` command behind each "Measured" block.
 
+The blocks now come from stored measurements (:mod:`.disputes`), each with the
+command that plays its games; :func:`check_command` checks such a command
+with the command line's own parser. The helpers below it build a command from
+a row of readings (used by tests and by older rows).
+
 A measured verdict on a page comes from
 :func:`ruleproof.checkers.analysis.diff.ambiguity_verdicts`, which may stop a
 comparison early (a move budget) after ``games`` games. The command shown
@@ -67,4 +72,32 @@ def check_roundtrip(game: str, row: Mapping[str, Any]) -> str | None:
     for label, given, reading in (("A", a, row["a"]), ("B", b, row["b"])):
         if parse_variant_assignments(engine.variant_type, given) != variant_from_mapping(engine.variant_type, reading):
             return f"reading {label}: {' '.join(given)} does not rebuild {dict(reading)!r}"
+    return None
+
+
+def check_command(command: str) -> str | None:
+    """``None`` when a stored ``ruleproof diff`` command parses with the command line's own parser and its
+    readings build, else what is wrong (a stored command must run as shown).
+
+    >>> check_command("ruleproof diff take5 --b-variant 'end_rule=>' --players 4 --policy greedy") is None
+    True
+    >>> check_command("ruleproof diff take5 --b-variant end_rule=never")
+    "reading B: bad value 'never' for --variant end_rule; choices: >=, >"
+    """
+    from ruleproof.checkers.cli.main import UsageError, build_parser
+    from ruleproof.checkers.cli.readingopts import reading_of
+    from ruleproof.spec.errors import RuleproofError
+
+    argv = shlex.split(command)
+    if argv[:2] != ["ruleproof", "diff"]:
+        return f"not a `ruleproof diff` command: {command!r}"
+    try:
+        args = build_parser().parse_args(argv[1:])
+    except (UsageError, SystemExit) as exc:
+        return f"does not parse: {exc}"
+    for label, dest in (("A", "a_variant"), ("B", "b_variant")):
+        try:
+            reading_of(args.game, [*args.variant, *getattr(args, dest)], None)
+        except RuleproofError as exc:
+            return f"reading {label}: {exc}"
     return None

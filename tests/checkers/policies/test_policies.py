@@ -1,0 +1,218 @@
+"""Policies: they choose legal moves, see only their seat's view, replay from their keys, and beat random play."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ruleproof.checkers.policies.core import Policy, RandomPolicy, Seats, SeatView
+from ruleproof.checkers.policies.errors import PolicyError
+from ruleproof.checkers.policies.greedy import GreedyPolicy, HEURISTICS, _take5_select
+from ruleproof.checkers.policies.hidden import determinize
+from ruleproof.checkers.policies.loading import parse_policies, parse_policy
+from ruleproof.checkers.policies.playing import play_game
+from ruleproof.checkers.policies.search import ISMCTSPolicy, MCTSPolicy
+from ruleproof.model.core import CHANCE, TERMINAL
+from ruleproof.model.registry import game_for
+
+GAMES = [("take5", 3), ("bigfive", 2), ("bigpoints", 3), ("ikebana", 3), ("cinco", 2)]
+SMALL = {"greedy": GreedyPolicy(), "mcts": MCTSPolicy(iterations=12, worlds=2), "ismcts": ISMCTSPolicy(iterations=12)}
+
+
+def decision_positions(game_id: str, players: int, count: int = 4) -> list[Any]:
+    """A few decision positions of one random game with more than one legal move."""
+    game = game_for(game_id)
+    state = game.initial_state(players, game.default_variant())
+    rng = random.Random(5)
+    found = []
+    step = 0
+    while game.current_player(state) != TERMINAL and len(found) < count:
+        actor = game.current_player(state)
+        if actor == CHANCE:
+            move = game.sample_chance(state, rng)
+        else:
+            moves = game.legal_moves(state)
+            step += 1
+            if len(moves) > 1 and step % 5 == 0:
+                found.append(state)
+            move = moves[rng.randrange(len(moves))]
+        state = game.apply_unchecked(state, move)
+    return found
+
+
+@pytest.mark.parametrize(("game_id", "players"), GAMES)
+@pytest.mark.parametrize("name", sorted(SMALL))
+def test_a_policy_sees_only_its_seat(game_id: str, players: int, name: str) -> None:
+    # Scramble everything the acting seat cannot see: the choice under the same key does not change.
+    game = game_for(game_id)
+    policy = SMALL[name]
+    for state in decision_positions(game_id, players, 3):
+        seat = game.current_player(state)
+        key = b"test|seat|1"
+        chosen = policy.choose(SeatView(game, state, seat, key))
+        assert chosen in game.legal_moves(state)
+        for salt in range(2):
+            scrambled = determinize(game, state, seat, random.Random(1000 + salt))
+            assert policy.choose(SeatView(game, scrambled, seat, key)) == chosen
+
+
+class Peeking(Policy):
+    """A policy that cheats: it reads the true position's other hand (the test above must catch it)."""
+
+    name = "peeking"
+
+    def choose(self, view: SeatView) -> Any:
+        other = view._state.hands[(view.seat + 1) % view.players]
+        return view.legal[sum(map(hash, map(str, other))) % len(view.legal)]
+
+
+def test_the_scramble_catches_a_policy_that_peeks() -> None:
+    game = game_for("take5")
+    state = decision_positions("take5", 3, 1)[0]
+    seat = game.current_player(state)
+    choices = {Peeking().choose(SeatView(game, determinize(game, state, seat, random.Random(k)), seat, b"k"))
+               for k in range(8)}
+    assert len(choices) > 1
+
+
+def test_take5_greedy_plays_the_card_that_costs_nothing_now() -> None:
+    # Rows ending 10, 20, 30, 40 (the last full); hand 41 (sixth card: takes the full row), 21 (free), 5 (too low).
+    from ruleproof.spec.take5 import Select
+
+    game = game_for("take5")
+    state = game.new_game(players=2, seed=0)
+    state = state._replace(rows=((10,), (20,), (30,), (36, 37, 38, 39, 40)), hands=((5, 21, 41), state.hands[1][:3]),
+                           chosen=(0, 0))
+    view = SeatView(game, state, 0, b"k")
+    assert _take5_select(view) == [Select(21)]
+    assert GreedyPolicy().choose(view) == Select(21)
+
+
+def test_bigfive_greedy_plays_the_largest_group() -> None:
+    game = game_for("bigfive")
+    for state in decision_positions("bigfive", 2, 6):
+        moves = game.legal_moves(state)
+        plays = [m for m in moves if type(m).__name__ == "Play"]
+        if len(plays) < 2:
+            continue
+        chosen = GreedyPolicy().choose(SeatView(game, state, game.current_player(state), b"k"))
+        assert len(chosen.placed) == max(len(p.placed) for p in plays)
+        return
+    pytest.skip("no position with two plays in the sample")
+
+
+def test_every_game_has_a_documented_heuristic() -> None:
+    from ruleproof.model.registry import game_ids
+
+    assert set(HEURISTICS) >= set(game_ids()) & {"take5", "bigfive", "bigpoints", "ikebana", "cinco"}
+
+
+@pytest.mark.parametrize(("game_id", "players"), GAMES)
+def test_a_game_replays_from_its_seed(game_id: str, players: int) -> None:
+    game = game_for(game_id)
+    seats = Seats.of([GreedyPolicy(), RandomPolicy()])
+    one = play_game(game, players, game.default_variant(), seats, seed=3, index=1, keep_history=True)
+    two = play_game(game, players, game.default_variant(), seats, seed=3, index=1, keep_history=True)
+    assert one == two and one.history == two.history
+    other = play_game(game, players, game.default_variant(), seats, seed=3, index=2, keep_history=True)
+    assert other.history != one.history
+
+
+@pytest.mark.parametrize(("game_id", "players"), [("take5", 2), ("bigpoints", 2), ("ikebana", 2)])
+def test_greedy_beats_random(game_id: str, players: int) -> None:
+    # The heuristic seat alternates; 16 games: a random policy wins half (p < 0.001 for 14 or more).
+    game = game_for(game_id)
+    won = 0.0
+    for index in range(16):
+        seat = index % 2
+        policies: list[Policy] = [RandomPolicy(), RandomPolicy()]
+        policies[seat] = GreedyPolicy()
+        played = play_game(game, players, game.default_variant(), Seats.of(policies), seed=0, index=index,
+                           standings=False)
+        won += played.returns[seat]
+    assert won >= 13
+
+
+def test_policy_text_round_trips_and_names_its_budget() -> None:
+    seats = parse_policies("ismcts:iterations=30,c=0.5+greedy")
+    assert seats.describe() == "ismcts:iterations=30,c=0.5+greedy"
+    assert parse_policies(seats.describe()).identity() == seats.identity()
+    assert seats.identity()["seats"][0]["parameters"] == {"iterations": 30, "c": 0.5}
+    assert parse_policies(None).all_random and not seats.all_random
+
+
+@pytest.mark.parametrize("text, message", [
+    ("minimax", "unknown policy"), ("mcts:iterations=0", "from 1"), ("mcts:iterations=ten", "whole number"),
+    ("mcts:iterations", "key=value"), ("mcts:c=nan", "finite"), ("greedy+", "empty policy"),
+    ("random:c=1", "no parameters"), ("x" * 3000, "at most"),
+])
+def test_invalid_policy_texts_are_refused(text: str, message: str) -> None:
+    with pytest.raises(PolicyError, match=message):
+        parse_policies(text)
+
+
+PLUGIN = '''
+from ruleproof.checkers.policies.core import Policy
+
+
+class Lowest(Policy):
+    """Always the first legal move."""
+
+    name = "lowest"
+
+    def choose(self, view):
+        return view.legal[0]
+
+
+class Broken(Policy):
+    def __init__(self):
+        raise RuntimeError("no")
+
+    def choose(self, view):
+        return None
+'''
+
+
+def test_a_plugin_policy_plays_and_is_named_by_its_digest(tmp_path: Path) -> None:
+    path = tmp_path / "mine.py"
+    path.write_text(PLUGIN, encoding="utf-8")
+    policy = parse_policy(f"{path}:Lowest")
+    game = game_for("take5")
+    state = game.new_game(players=2, seed=1)
+    assert policy.choose(SeatView(game, state, 0, b"k")) == game.legal_moves(state)[0]
+    identity = policy.identity()
+    assert identity["class"] == "Lowest" and len(identity["plugin_sha256"]) == 64
+    assert str(tmp_path) not in repr(identity)
+    played = play_game(game, 2, game.default_variant(), Seats.of([policy]), seed=0, index=0, keep_history=True)
+    assert all(m == sorted(game.legal_moves(s))[0] or a == CHANCE for (a, m), s in zip(played.history, _states(game, played.history)))
+
+
+def _states(game: Any, history: Any) -> list[Any]:
+    state = game.initial_state(2, game.default_variant())
+    out = []
+    for _actor, move in history:
+        out.append(state)
+        state = game.apply_unchecked(state, move)
+    return out
+
+
+@pytest.mark.parametrize("spec, message", [
+    ("Missing", "no Policy class"), ("Broken", "building it failed: RuntimeError: no"), ("not-a-name", "class name"),
+])
+def test_invalid_plugin_policies_are_refused(tmp_path: Path, spec: str, message: str) -> None:
+    path = tmp_path / "mine2.py"
+    path.write_text(PLUGIN, encoding="utf-8")
+    with pytest.raises(PolicyError, match=message):
+        parse_policy(f"{path}:{spec}")
+
+
+def test_invalid_a_plugin_file_that_fails_is_bad_input(tmp_path: Path) -> None:
+    path = tmp_path / "bad.py"
+    path.write_text("raise SystemExit(3)\n", encoding="utf-8")
+    with pytest.raises(PolicyError, match="failed to load"):
+        parse_policy(f"{path}:Lowest")
+    with pytest.raises(PolicyError, match="cannot read"):
+        parse_policy(f"{tmp_path / 'absent.py'}:Lowest")
