@@ -96,8 +96,8 @@ FIRST = {
     "play": ["--simulations", "1"],
 }
 #: Commands whose real runs cost seconds: a sixth of the cases of the others.
-COSTLY = {"audit", "diff", "graph", "play", "campaign simulate", "campaign diff", "campaign fuzz", "campaign search",
-          "campaign resume", "fuzz", "replay", "trace"}
+COSTLY = {"audit", "diff", "export-smt", "graph", "play", "campaign simulate", "campaign diff", "campaign fuzz",
+          "campaign search", "campaign resume", "fuzz", "replay", "trace"}
 #: What ``play`` reads from its standard input.
 PLAY_SCRIPTS = ["1\n1\n1\nquit\n", "", "help\nmoves\nundo\nundo\n999\nplay 999\n\x00\n" + "9" * 5000 + "\nquit\n",
                 "save saved.json\nsave\nsave adir\nsave existing.json\nquit\n", "show\n1\n2\n3\n4\n5\n6\n7\n8\n"]
