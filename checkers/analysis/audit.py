@@ -27,376 +27,42 @@ the player counts of the engine's test configurations, the properties whose
 expectation the reading's flags decide, and every catalogue question (asked
 under the reading, or "not applicable" with the reason). A step the game lacks
 (no properties, no questions module) is a row ``not run`` that says so.
+
+The audit lives in four modules that import one way (plan ← checks ← jobs ←
+this one): :mod:`~ruleproof.checkers.analysis.audit_plan` (options, rows and
+the plan of tasks), :mod:`~ruleproof.checkers.analysis.audit_checks` (running
+one task), :mod:`~ruleproof.checkers.analysis.audit_jobs` (running many, in
+worker processes) and this module, which runs an audit and re-exports the
+names its callers use.
 """
 
 from __future__ import annotations
 
-import importlib
-import time
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
-from typing import Any
+from contextlib import closing
 
-from hypothesis import HealthCheck, settings
-from hypothesis.stateful import run_state_machine_as_test
+from ruleproof.checkers.analysis.audit_checks import run_task
+from ruleproof.checkers.analysis.audit_jobs import run_tasks
+from ruleproof.checkers.analysis.audit_plan import (
+    CHECK_KINDS,
+    AuditOptions,
+    AuditRow,
+    AuditTask,
+    allows_players,
+    count_checks,
+    known_finding_ids,
+    plan_audit,
+    plan_conformance,
+    plan_findings,
+    plan_fuzz,
+    plan_properties,
+)
 
-from ruleproof.checkers.catalogue import drift
-from ruleproof.checkers.checks.conformance import run_conformance
-from ruleproof.checkers.checks.fuzz import machine_for
-from ruleproof.checkers.checks.invariants import PROPERTIES, check_property
-from ruleproof.model.core import Game
-from ruleproof.model.readings import Reading, default_reading
-from ruleproof.spec.core import variant_to_dict
-from ruleproof.spec.errors import RuleproofError
-from ruleproof.spec.registry import parts_for
-
-
-@dataclass(frozen=True)
-class AuditOptions:
-    """How hard the audit works."""
-
-    conformance_games: int = 2
-    fuzz_examples: int = 10
-    fuzz_steps: int = 60
-    property_games: int = 30
-    seed: int = 0
-    #: Run the catalogue's solver and search questions too.
-    findings: bool = True
-    #: Run the full (slow) catalogue instead of its quick subset.
-    full: bool = False
-    #: The reading to audit under (``None``: each game's default reading).
-    reading: Reading | None = None
-    #: Run only these kinds of check (:data:`CHECK_KINDS`; empty: every kind).
-    checks: tuple[str, ...] = ()
-    #: Run only these findings (catalogue ids, any case; empty: every finding).
-    finding_ids: tuple[str, ...] = ()
-    #: Findings whose defect is accepted (catalogue ids, any case): a defect they find is not a failure
-    #: (:mod:`ruleproof.checkers.catalogue.defects`; ``ruleproof audit --allow``).
-    allow: tuple[str, ...] = ()
-    #: One configuration per check (the first test configuration) instead of several.
-    quick: bool = False
-    #: Check only these player counts (empty: the counts of the engine's test configurations). A count with
-    #: no test configuration is checked under the reading's variant; a count a game does not allow is skipped.
-    players: tuple[int, ...] = ()
-    #: Re-decide every unsat solver query and optimum bound of the findings with cvc5
-    #: (:mod:`ruleproof.checkers.smt.crosscheck`).
-    cross_check: bool = False
-    #: Called with ``(game, check, subject)`` as each check starts (for progress).
-    on_start: Callable[[str, str, str], None] | None = field(default=None, compare=False, repr=False)
-    #: Called with each row as its check finishes, in the order they finish (for progress; with worker
-    #: processes not the plan's order, in which :func:`run_audit` reports the rows).
-    on_finish: Callable[[AuditRow], None] | None = field(default=None, compare=False, repr=False)
-
-    def starting(self, game: str, check: str, subject: str) -> None:
-        """Report that a check starts (see :attr:`on_start`)."""
-        if self.on_start is not None:
-            self.on_start(game, check, subject)
-
-    def finishing(self, row: AuditRow) -> None:
-        """Report that a check finished (see :attr:`on_finish`)."""
-        if self.on_finish is not None:
-            self.on_finish(row)
-
-    def wants(self, check: str) -> bool:
-        """Whether checks of kind ``check`` run."""
-        return not self.checks or check in self.checks
-
-    def wants_finding(self, finding_id: str) -> bool:
-        """Whether the finding ``finding_id`` runs."""
-        return not self.finding_ids or finding_id.upper() in {f.upper() for f in self.finding_ids}
-
-    def reading_for(self, game_id: str) -> Reading:
-        """The reading in force for ``game_id``."""
-        if self.reading is not None and self.reading.game == game_id:
-            return self.reading
-        return default_reading(game_id)
-
-
-@dataclass(frozen=True)
-class AuditRow:
-    """One line of the audit table."""
-
-    game: str
-    check: str
-    subject: str
-    verdict: str
-    detail: str
-    seconds: float
-    data: Any = None
-    #: A finding's status (:data:`ruleproof.checkers.catalogue.defects.STATUSES`: "answered, no defect",
-    #: "defect found", "defect accepted", "drift", "unknown", "not applicable"); "" for other checks.
-    status: str = ""
-
-    def to_json(self) -> dict[str, Any]:
-        """The row as JSON-ready data (``status`` only for a finding)."""
-        row = {"game": self.game, "check": self.check, "subject": self.subject, "verdict": self.verdict,
-               "detail": self.detail, "seconds": round(self.seconds, 3)}
-        if self.status:
-            row["status"] = self.status
-        if self.data is not None:
-            row["data"] = self.data
-        return row
-
-    @property
-    def defect_found(self) -> bool:
-        """Whether the row is a finding that found a defect the audit does not accept."""
-        return self.status == "defect found"
-
-
-def _config_label(players: int, variant: Any, default: Any) -> str:
-    """``3 players (flag=value, ...)``: the player count and the flags that differ from the default."""
-    changed = {k: v for k, v in variant_to_dict(variant).items() if variant_to_dict(default).get(k) != v}
-    flags = ", ".join(f"{k}={v}" for k, v in changed.items())
-    return f"{players} player{'' if players == 1 else 's'}" + (f" ({flags})" if flags else "")
-
-
-def _configs(reading: Reading) -> tuple[tuple[int, Any], ...]:
-    """The engine's test configurations, or under a non-default reading its flags at the same player counts."""
-    game = reading.engine
-    if reading.is_default:
-        return game.test_configs()
-    counts = []
-    for players, _ in game.test_configs():
-        try:
-            game.initial_state(players, reading.variant)
-        except (RuleproofError, ValueError):
-            continue
-        counts.append(players)
-    if not counts:
-        for players in range(game.spec.min_players, game.spec.max_players + 1):
-            try:
-                game.initial_state(players, reading.variant)
-            except (RuleproofError, ValueError):
-                continue
-            counts.append(players)
-            break
-    return tuple((n, reading.variant) for n in dict.fromkeys(counts))
-
-
-def _run_configs(reading: Reading, options: AuditOptions) -> tuple[tuple[int, Any], ...]:
-    """The configurations a check runs on: those of ``options.players`` (:func:`_chosen_configs`), only the
-    first with ``quick``."""
-    configs = _configs(reading)
-    if options.players:
-        configs = _chosen_configs(reading, configs, options.players)
-    return configs[:1] if options.quick else configs
-
-
-def allows_players(reading: Reading, players: int) -> bool:
-    """Whether the reading's engine starts a game of ``players`` under the reading's variant."""
-    try:
-        reading.engine.initial_state(players, reading.variant)
-    except (RuleproofError, ValueError):
-        return False
-    return True
-
-
-def _chosen_configs(reading: Reading, configs: tuple[tuple[int, Any], ...],
-                    players: tuple[int, ...]) -> tuple[tuple[int, Any], ...]:
-    """For each chosen count, the test configurations with that count, else the reading's variant at that count
-    (a count the game does not allow is left out)."""
-    chosen: list[tuple[int, Any]] = []
-    for count in dict.fromkeys(players):
-        same = [config for config in configs if config[0] == count]
-        if same:
-            chosen += same
-        elif allows_players(reading, count):
-            chosen.append((count, reading.variant))
-    return tuple(chosen)
-
-
-def _fuzz_configs(configs: tuple[tuple[int, Any], ...]) -> list[tuple[int, Any]]:
-    return list(dict.fromkeys([configs[0], configs[-1]])) if configs else []
-
-
-@dataclass(frozen=True)
-class AuditTask:
-    """One planned row of the audit: what :func:`run_task` runs, or the row itself when nothing runs.
-
-    A task names its work by plain data (game, kind, configuration, property or
-    question id), so it can be sent to a worker process.
-    """
-
-    game: str
-    check: str
-    subject: str
-    players: int = 0
-    variant: Any = None
-    #: The property id (``property``) or the question id (``finding``).
-    item: str = ""
-    #: The row, known without running anything (a step the game lacks, a reading with no player count).
-    row: AuditRow | None = None
-
-
-def _label(game: Game[Any, Any, Any], players: int, variant: Any) -> str:
-    return _config_label(players, variant, game.default_variant())
-
-
-def _no_chosen_count(game_id: str, check: str, reading: Reading, options: AuditOptions) -> list[AuditTask]:
-    """A ``not run`` row when ``--players`` left the game no count (else nothing)."""
-    if not options.players or _run_configs(reading, options):
-        return []
-    counts = ", ".join(map(str, options.players))
-    subject = f"{counts} player{'' if options.players == (1,) else 's'}"
-    return [AuditTask(game_id, check, subject, row=AuditRow(
-        game_id, check, subject, "not run",
-        f"{reading.describe()} allows none of the chosen player counts ({counts})", 0.0))]
-
-
-def plan_conformance(game_id: str, options: AuditOptions) -> list[AuditTask]:
-    """The conformance checklist over every test configuration."""
-    reading = options.reading_for(game_id)
-    game = reading.engine
-    return _no_chosen_count(game_id, "conformance", reading, options) or [
-        AuditTask(game_id, "conformance", _label(game, players, variant), players, variant)
-        for players, variant in _run_configs(reading, options)]
-
-
-def plan_fuzz(game_id: str, options: AuditOptions) -> list[AuditTask]:
-    """The Hypothesis state machine on the first and last test configurations."""
-    reading = options.reading_for(game_id)
-    configs = _run_configs(reading, options)
-    skipped = _no_chosen_count(game_id, "fuzz", reading, options)
-    if skipped:
-        return skipped
-    if not configs:
-        return [AuditTask(game_id, "fuzz", reading.describe(), row=AuditRow(
-            game_id, "fuzz", reading.describe(), "fail", "the reading allows no player count", 0.0))]
-    return [AuditTask(game_id, "fuzz", _label(reading.engine, players, variant), players, variant)
-            for players, variant in _fuzz_configs(configs)]
-
-
-def plan_properties(game_id: str, options: AuditOptions) -> list[AuditTask]:
-    """Each claimed property under the default variant and each test variant that changes its expectation."""
-    reading = options.reading_for(game_id)
-    if game_id not in PROPERTIES:
-        return [AuditTask(game_id, "property", "(none)", row=AuditRow(
-            game_id, "property", "(none)", "not run",
-            f"no state properties are claimed for {game_id} (ruleproof.checkers.checks.invariants)", 0.0))]
-    skipped = _no_chosen_count(game_id, "property", reading, options)
-    if skipped:
-        return skipped
-    tasks = []
-    for prop in PROPERTIES.get(game_id, ()):
-        seen: set[bool] = set()
-        for players, variant in _run_configs(reading, options):
-            expected = prop.expected(variant)
-            if expected in seen:
-                continue
-            seen.add(expected)
-            tasks.append(AuditTask(game_id, "property", f"{prop.id} {_label(reading.engine, players, variant)}",
-                                   players, variant, prop.id))
-    return tasks
-
-
-def _not_run(game_id: str, subject: str, detail: str) -> list[AuditTask]:
-    return [AuditTask(game_id, "finding", subject, row=AuditRow(game_id, "finding", subject, "not run", detail, 0.0))]
-
-
-def plan_findings(game_id: str, options: AuditOptions) -> list[AuditTask]:
-    """The catalogue's questions about this game (solver and exhaustive search); only looked up, never asked."""
-    if not options.findings:
-        return []
-    try:
-        catalogue = importlib.import_module("ruleproof.checkers.catalogue.questions")
-    except ImportError as exc:
-        return _not_run(game_id, "(catalogue)", f"the catalogue could not be loaded: {exc}")
-    if not parts_for(game_id).questions:
-        return _not_run(game_id, "(none)", f"game {game_id!r} has no questions part (GameParts.questions is empty): "
-                        "no catalogue question, Z3 encoding or search was run")
-    try:
-        found = list(catalogue.questions(game_id))
-    except ImportError as exc:
-        return _not_run(game_id, "(catalogue)", f"a questions module failed to load: {exc}")
-    if not found:
-        return _not_run(game_id, "(none)", f"the questions modules of {game_id!r} register no question")
-    return [AuditTask(game_id, "finding", f"{q.id} {q.question}", item=q.id) for q in found
-            if options.wants_finding(q.id)]
-
-
-def run_task(task: AuditTask, options: AuditOptions) -> AuditRow:
-    """Run one planned task (in this process or a worker's) and return its row."""
-    if task.row is not None:
-        return task.row
-    runner = _RUNNERS[task.check]
-    return runner(task, options)
-
-
-def _run_conformance(task: AuditTask, options: AuditOptions) -> AuditRow:
-    game = options.reading_for(task.game).engine
-    start = time.perf_counter()
-    result = run_conformance(game, task.players, task.variant, games=options.conformance_games, seed=options.seed,
-                             candidate_every=3)
-    detail = result.summary() if result.ok else "; ".join(str(p) for p in result.problems[:3])
-    return AuditRow(task.game, "conformance", task.subject, "pass" if result.ok else "fail", detail,
-                    time.perf_counter() - start)
-
-
-def _run_fuzz(task: AuditTask, options: AuditOptions) -> AuditRow:
-    reading = options.reading_for(task.game)
-    game = reading.engine
-    start = time.perf_counter()
-    machine = (_machine(game, task.players, task.variant) if not reading.is_default
-               else machine_for(task.game, task.players, task.variant))
-    try:
-        run_state_machine_as_test(machine, settings=settings(
-            max_examples=options.fuzz_examples, stateful_step_count=options.fuzz_steps, deadline=None,
-            database=None, derandomize=True, suppress_health_check=list(HealthCheck), print_blob=False))
-    except Exception as exc:  # noqa: BLE001 - a failing machine is a finding
-        verdict, detail = "fail", f"{type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}"
-    else:
-        verdict = "pass"
-        detail = (f"{options.fuzz_examples} sequence{'s' * (options.fuzz_examples != 1)} of up to "
-                  f"{options.fuzz_steps} step{'s' * (options.fuzz_steps != 1)}, no disagreement")
-    return AuditRow(task.game, "fuzz", task.subject, verdict, detail, time.perf_counter() - start)
-
-
-def _run_property(task: AuditTask, options: AuditOptions) -> AuditRow:
-    game = options.reading_for(task.game).engine
-    prop = next(p for p in PROPERTIES[task.game] if p.id == task.item)
-    expected = prop.expected(task.variant)
-    start = time.perf_counter()
-    result = check_property(game, prop, task.players, task.variant, games=options.property_games, seed=options.seed)
-    verdict = "pass" if result.as_expected else "fail"
-    if result.verdict == "holds":
-        detail = (f"holds on {result.states} state{'s' * (result.states != 1)} of {result.games} random "
-                  f"game{'s' * (result.games != 1)} (expected to {'hold' if expected else 'fail'})")
-    else:
-        detail = f"refuted after {len(result.witness)} moves: {result.message}"
-    return AuditRow(task.game, "property", task.subject, verdict, detail, time.perf_counter() - start,
-                    {"statement": prop.statement, "verdict": result.verdict, "witness": list(result.witness)})
-
-
-def _run_finding(task: AuditTask, options: AuditOptions) -> AuditRow:
-    catalogue = importlib.import_module("ruleproof.checkers.catalogue.questions")
-    question = next(q for q in catalogue.questions(task.game) if q.id == task.item)
-    reading = options.reading_for(task.game)
-    # drift.check_question compares the answer with the manifest: a changed verdict, a result lost to
-    # unknown, a witness that no longer replays or a question that raises is a 'fail' with the reason.
-    if options.cross_check:
-        return _cross_checked(task, question, options.full, None if reading.is_default else reading,
-                              tuple(options.allow))
-    checked = drift.check_question(question, options.full, None if reading.is_default else reading,
-                                   allow=options.allow)
-    return AuditRow(task.game, "finding", task.subject, checked.verdict, checked.detail, checked.seconds,
-                    checked.to_json(), checked.status)
-
-
-def _cross_checked(task: AuditTask, question: Any, full: bool, reading: Reading | None,
-                   allow: tuple[str, ...] = ()) -> AuditRow:
-    """The finding's row with cvc5's verdict on each of its unsat queries: a disagreement fails the row."""
-    from ruleproof.checkers.smt.crosscheck import audit_row_verdict, cross_check_question
-
-    start = time.perf_counter()
-    checked, cross = cross_check_question(question, full, reading, allow=allow)
-    data = {**checked.to_json(), "cross_check": cross.to_json()}
-    return AuditRow(task.game, "finding", task.subject, audit_row_verdict(checked.verdict, cross),
-                    f"{cross.summary()} — {checked.detail}", time.perf_counter() - start, data)
-
-
-_RUNNERS: dict[str, Callable[[AuditTask, AuditOptions], AuditRow]] = {
-    "conformance": _run_conformance, "fuzz": _run_fuzz, "property": _run_property, "finding": _run_finding,
-}
+__all__ = [
+    "AUDIT_STEPS", "CHECK_KINDS", "AuditOptions", "AuditRow", "AuditTask", "allows_players", "audit_conformance",
+    "audit_findings", "audit_fuzz", "audit_properties", "count_checks", "known_finding_ids", "plan_audit",
+    "plan_conformance", "plan_findings", "plan_fuzz", "plan_properties", "run_audit", "run_task",
+]
 
 
 def _steps_as_rows(plan: Callable[[str, AuditOptions], list[AuditTask]]) -> Callable[[str, AuditOptions],
@@ -421,53 +87,9 @@ audit_properties = _steps_as_rows(plan_properties)
 audit_findings = _steps_as_rows(plan_findings)
 
 
-def _machine(game: Game[Any, Any, Any], players: int, variant: Any) -> type[Any]:
-    """A state machine class for an engine that is not in the registry (a reading's engine)."""
-    from ruleproof.checkers.checks.fuzz import GameMachine
-
-    return type("ReadingMachine", (GameMachine,), {"game": game, "players": players, "variant": variant})
-
-
 AUDIT_STEPS: tuple[Callable[[str, AuditOptions], Iterable[AuditRow]], ...] = (
     audit_conformance, audit_fuzz, audit_properties, audit_findings,
 )
-
-#: The kinds of check, in the order they run (``ruleproof audit --check KIND``).
-CHECK_KINDS: tuple[str, ...] = ("conformance", "fuzz", "property", "finding")
-
-_PLANS: dict[str, Callable[[str, AuditOptions], list[AuditTask]]] = {
-    "conformance": plan_conformance, "fuzz": plan_fuzz, "property": plan_properties, "finding": plan_findings,
-}
-
-
-def _kinds(options: AuditOptions) -> list[str]:
-    if options.finding_ids and not options.checks:
-        return ["finding"]
-    return [kind for kind in CHECK_KINDS if options.wants(kind)]
-
-
-def plan_audit(games: Iterable[str], options: AuditOptions) -> list[AuditTask]:
-    """Every row the audit will produce, in order, without running anything (questions are only looked up)."""
-    return [task for game_id in games for kind in _kinds(options) for task in _PLANS[kind](game_id, options)]
-
-
-def count_checks(games: Iterable[str], options: AuditOptions) -> int:
-    """How many rows :func:`run_audit` will produce (for progress: done/total), without running anything.
-
-    Questions are only looked up (their modules imported), never asked.
-    """
-    return len(plan_audit(games, options))
-
-
-def known_finding_ids(games: Iterable[str]) -> list[str]:
-    """The catalogue ids of ``games`` (for ``--finding`` suggestions)."""
-    catalogue = importlib.import_module("ruleproof.checkers.catalogue.questions")
-    ids: list[str] = []
-    for game_id in games:
-        if parts_for(game_id).questions:
-            ids += [q.id for q in catalogue.questions(game_id)]
-    return ids
-
 
 def run_audit(games: Iterable[str], options: AuditOptions, on_row: Callable[[AuditRow], None] | None = None,
               *, jobs: int = 1) -> list[AuditRow]:
@@ -477,10 +99,6 @@ def run_audit(games: Iterable[str], options: AuditOptions, on_row: Callable[[Aud
     (:func:`ruleproof.checkers.analysis.audit_jobs.run_tasks`) and their rows
     are reported in the plan's order, as with one job.
     """
-    from contextlib import closing
-
-    from ruleproof.checkers.analysis.audit_jobs import run_tasks
-
     rows: list[AuditRow] = []
     # Closed on the way out whatever happens, so a Ctrl-C (or a failing on_row) stops the workers here.
     with closing(run_tasks(plan_audit(games, options), options, jobs=jobs)) as planned:
@@ -489,3 +107,4 @@ def run_audit(games: Iterable[str], options: AuditOptions, on_row: Callable[[Aud
             if on_row is not None:
                 on_row(row)
     return rows
+

@@ -13,15 +13,18 @@ another's result.
 Tasks that share work a process caches (the explorations several catalogue
 questions of one game read, :func:`ruleproof.checkers.explore.statespace.explored`)
 run in one worker as a batch (:func:`batches`), so that work is done once, as
-in a single process. Batches are handed out longest first, by estimated cost
-(:data:`ESTIMATES`; an estimate orders the work, it never decides a row), so the
-longest check does not start last.
+in a single process. Batches are handed out dearest first, by the CPU each task
+cost when the shipped table was measured
+(:mod:`ruleproof.checkers.analysis.audit_costs`; an estimate orders the work,
+it never decides a row), so the longest check does not start last and the
+workers finish together. The pool is made after the plan, so its workers
+inherit (fork) every module the plan imported: a worker imports nothing again.
 
 The tasks run with the garbage collector set for batch work
 (:func:`~ruleproof.checkers.explore.collector.batch_collection`, in this
 process or in each worker): what the checks compute does not change.
 
->>> from ruleproof.checkers.analysis.audit import AuditOptions, plan_audit
+>>> from ruleproof.checkers.analysis.audit_plan import AuditOptions, plan_audit
 >>> tasks = plan_audit(["take5"], AuditOptions(checks=("property",), quick=True, property_games=2))
 >>> rows = list(run_tasks(tasks, AuditOptions(checks=("property",), quick=True, property_games=2), jobs=1))
 >>> [r.verdict for r in rows]
@@ -31,14 +34,14 @@ process or in each worker): what the checks compute does not change.
 from __future__ import annotations
 
 import pickle
-from collections.abc import Generator, Iterator, Sequence
+from collections.abc import Generator, Iterator, Mapping, Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from ruleproof.checkers.analysis.audit_checks import run_task
+from ruleproof.checkers.analysis.audit_costs import estimate, shared_groups, task_key
+from ruleproof.checkers.analysis.audit_plan import AuditOptions, AuditRow, AuditTask
 from ruleproof.checkers.explore.collector import batch_collection, start_batch_work
-
-if TYPE_CHECKING:
-    from ruleproof.checkers.analysis.audit import AuditOptions, AuditRow, AuditTask
 
 def run_tasks(tasks: Sequence[AuditTask], options: AuditOptions, *,
               jobs: int = 1) -> Generator[AuditRow, None, None]:
@@ -52,8 +55,6 @@ def run_tasks(tasks: Sequence[AuditTask], options: AuditOptions, *,
     after another, with the same rows. Closing the iterator early (or a
     Ctrl-C while it waits) stops the workers at once.
     """
-    from ruleproof.checkers.analysis.audit import run_task
-
     runnable = [t for t in tasks if t.row is None]
     work = replace(options, on_start=None, on_finish=None)
     if jobs > 1 and len(runnable) > 1:
@@ -80,7 +81,7 @@ def _run_pool(tasks: Sequence[AuditTask], options: AuditOptions, work: AuditOpti
     from ruleproof.checkers.checks.workers import worker_pool
 
     groups = batches(tasks)
-    order = sorted(range(len(groups)), key=lambda i: (-sum(estimate(tasks[k]) for k in groups[i]), i))
+    order = dearest_first(tasks, groups, work)
 
     def on_event(event: tuple[Any, ...]) -> None:
         if event[0] == "start":
@@ -112,7 +113,6 @@ def _start_worker() -> None:
 def _run_batch(tasks: list[tuple[int, AuditTask]], options: AuditOptions) -> list[AuditRow]:
     """A worker's job: the rows of a batch of tasks, run in order in one process, each start and row reported
     as it happens (with the task's index in the plan)."""
-    from ruleproof.checkers.analysis.audit import run_task
     from ruleproof.checkers.checks.workers import report
 
     rows = []
@@ -123,32 +123,22 @@ def _run_batch(tasks: list[tuple[int, AuditTask]], options: AuditOptions) -> lis
     return rows
 
 
-#: Estimated CPU seconds of a task, to hand out the longest batches first: by finding id, by
-#: ``"game kind"``, by kind. Measured per row on the default audit of every game at ``--jobs 1``
-#: (``ruleproof audit --json --jobs 1``, the rows' ``seconds``: the mean of a game's rows of one kind);
-#: an estimate only orders the work (a stale one costs wall time), never decides a row.
-ESTIMATES: dict[str, float] = {
-    "BF-F-5": 2.3, "BF-F-2": 1.9, "BF-F-1": 1.6, "BF-F-8": 1.35, "BF-F-3": 1.3, "WF-BF-3": 0.9,
-    "WF-BP-1": 2.1, "BP-F-2": 0.7, "WF-IK-1": 1.2, "IK-F-2": 0.9, "WF-CI-2": 0.9, "WF-T5-1": 0.8,
-    "CI-F-7": 0.55, "CI-F-15": 0.45,
-    "bigfive conformance": 0.9, "cinco conformance": 0.4, "take5 conformance": 0.55, "ikebana conformance": 0.25,
-    "conformance": 0.12, "cinco fuzz": 1.05, "fuzz": 0.7, "property": 0.02, "finding": 0.2,
-}
+def dearest_first(tasks: Sequence[AuditTask], groups: Sequence[list[int]], options: AuditOptions, *,
+                  table: Mapping[str, Any] | None = None) -> list[int]:
+    """The batches' indices, dearest first by estimated CPU (:func:`~ruleproof.checkers.analysis.audit_costs.estimate`
+    from ``table``, else the shipped one), ties in plan order: handed out in this order, the last work to start
+    is the cheapest."""
+    cost = [sum(estimate(tasks[k], options, table=table) for k in group) for group in groups]
+    return sorted(range(len(groups)), key=lambda i: (-cost[i], i))
 
 
-def estimate(task: AuditTask) -> float:
-    """The estimated CPU seconds of ``task`` (:data:`ESTIMATES`)."""
-    for key in (task.item, f"{task.game} {task.check}", task.check):
-        if key in ESTIMATES:
-            return ESTIMATES[key]
-    return 1.0
-
-
-def batch_key(task: AuditTask) -> tuple[str, ...]:
-    """Tasks with one key run in one worker: a game's well-formedness questions read the same explorations.
-
-    Every other task is a batch of its own.
+def batch_key(task: AuditTask, shared: dict[str, int] | None = None) -> tuple[str, ...]:
+    """Tasks with one key run in one worker: those that read a common exploration (the shipped table's
+    ``shared`` groups, ``shared`` mapping a task's key to its group), and a game's well-formedness questions
+    (which read the same explorations under any reading). Every other task is a batch of its own.
     """
+    if shared is not None and task_key(task) in shared:
+        return (task.game, "shared", str(shared[task_key(task)]))
     if task.check == "finding" and task.item.startswith("WF-"):
         return (task.game, "wellformed")
     return (task.game, task.check, task.subject, task.item)
@@ -156,8 +146,9 @@ def batch_key(task: AuditTask) -> tuple[str, ...]:
 
 def batches(tasks: Sequence[AuditTask]) -> list[list[int]]:
     """The indices of the runnable tasks, cut into batches (:func:`batch_key`), each in plan order."""
+    shared = {key: number for number, group in enumerate(shared_groups()) for key in group}
     grouped: dict[tuple[str, ...], list[int]] = {}
     for index, task in enumerate(tasks):
         if task.row is None:
-            grouped.setdefault(batch_key(task), []).append(index)
+            grouped.setdefault(batch_key(task, shared), []).append(index)
     return list(grouped.values())

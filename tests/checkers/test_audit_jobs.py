@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from ruleproof.checkers.analysis import audit_jobs
+from ruleproof.checkers.analysis import audit_costs, audit_jobs
 from ruleproof.checkers.explore import collector
 from ruleproof.checkers.analysis.audit import AuditOptions, AuditRow, count_checks, plan_audit, run_audit
 from ruleproof.checkers.cli.main import main
@@ -173,20 +173,52 @@ def test_a_paused_exploration_is_frozen_only_in_batch_work(monkeypatch: pytest.M
     assert not collector.in_batch_work()
 
 
-def test_every_estimated_finding_is_in_the_catalogue() -> None:
-    """A renamed or removed finding would leave a stale estimate that orders nothing."""
-    from ruleproof.checkers.catalogue.questions import questions
+def test_the_cost_table_names_only_tasks_of_the_default_audit() -> None:
+    """A renamed or removed check would leave a stale cost that orders nothing (refresh the table:
+    ``python -m ruleproof.checkers.analysis.audit_costs checkers/data/audit_costs.json``)."""
+    from ruleproof.model.registry import available_games
 
-    known = {q.id for game in ("take5", "bigpoints", "ikebana", "bigfive", "cinco") for q in questions(game)}
-    kinds = {"conformance", "fuzz", "property", "finding"}
-    for key, seconds in audit_jobs.ESTIMATES.items():
-        assert seconds > 0, key
-        assert key in known or key in kinds or key.split(" ", 1)[-1] in kinds, f"stale estimate {key!r}"
+    table = audit_costs.shipped_table()
+    planned = {audit_costs.task_key(t) for t in plan_audit(list(available_games()), AuditOptions()) if t.row is None}
+    assert table["costs"] and all(cost >= 0 for cost in table["costs"].values())
+    assert not set(table["costs"]) - planned, "stale costs"
+    assert all(set(group) <= planned for group in table["shared"]), "stale shared groups"
 
 
-def test_the_dearest_finding_is_estimated_dearest() -> None:
-    tasks = plan_audit(["bigfive"], AuditOptions(checks=("finding",), quick=True))
+def test_the_dearest_task_goes_first_and_an_unknown_one_is_costed_by_its_kind() -> None:
+    tasks = plan_audit(["bigfive"], AuditOptions(checks=("finding",)))
+    cheap = {f"bigfive finding WF-BF-{n}": 0.1 for n in (1, 2, 3)}
+    table = {"costs": {"bigfive finding BF-F-5": 2.0, "bigfive finding BF-F-2": 1.5, **cheap}, "options": {}}
+    costs = {t.item: audit_costs.estimate(t, AuditOptions(), table=table) for t in tasks}
+    assert costs["BF-F-5"] == 2.0 and costs["BF-F-2"] == 1.5 and costs["BF-F-1"] == 3.8 / 5  # the game's mean
     groups = audit_jobs.batches(tasks)
-    costs = sorted((sum(audit_jobs.estimate(tasks[k]) for k in g) for g in groups), reverse=True)
-    items = {tasks[g[0]].item for g in groups if sum(audit_jobs.estimate(tasks[k]) for k in g) == costs[0]}
-    assert "BF-F-5" in items  # the dearest finding of the default catalogue goes first
+    cost = [sum(audit_costs.estimate(tasks[k], AuditOptions(), table=table) for k in g) for g in groups]
+    order = audit_jobs.dearest_first(tasks, groups, AuditOptions(), table=table)
+    assert sorted(order) == list(range(len(groups)))
+    assert [cost[i] for i in order] == sorted(cost, reverse=True)
+    assert tasks[groups[order[0]][0]].item == "BF-F-5"
+
+
+def test_an_estimate_grows_with_the_games_asked() -> None:
+    task = next(t for t in plan_audit(["take5"], AuditOptions(checks=("conformance",))))
+    table = {"costs": {audit_costs.task_key(task): 1.0}, "options": {"conformance_games": 2}}
+    assert audit_costs.estimate(task, AuditOptions(conformance_games=6), table=table) == 3.0
+    assert audit_costs.estimate(task, AuditOptions(), table={}) == audit_costs.UNKNOWN_COST
+
+
+def test_tasks_that_read_one_exploration_run_in_one_batch() -> None:
+    tasks = plan_audit(["bigpoints"], AuditOptions(checks=("finding",)))
+    together = [{tasks[k].item for k in group} for group in audit_jobs.batches(tasks)]
+    assert {"WF-BP-1", "WF-BP-2", "BP-F-2", "BP-F-4"} in together  # the shipped table's shared group
+    assert all(len(group) == 1 for group in together if not group & {"WF-BP-1"})
+
+
+def test_measuring_records_each_cost_and_the_tasks_sharing_an_exploration(monkeypatch: pytest.MonkeyPatch) -> None:
+    from ruleproof.checkers.explore import statespace
+
+    monkeypatch.setattr(statespace, "_CACHE", {})
+    options = AuditOptions(checks=("finding",), property_games=2, finding_ids=("WF-T5-1", "WF-T5-2"))
+    table = audit_costs.measure(["take5"], options)
+    assert set(table["costs"]) == {"take5 finding WF-T5-1", "take5 finding WF-T5-2"}
+    assert table["shared"] == [["take5 finding WF-T5-1", "take5 finding WF-T5-2"]]
+    assert table["options"]["property_games"] == 2 and statespace._CACHE  # the cache is put back, filled

@@ -24,18 +24,36 @@ CHANCE = int(pyspiel.PlayerId.CHANCE)
 
 
 def _configs() -> list[Any]:
-    """Every game's own test configurations: two or more player counts and every flag."""
+    """Every game's own test configurations: two or more player counts and every flag.
+
+    The default run simulates three of each game (:func:`_in_the_default_run`); the others are ``slow``
+    (together they cost half a minute of CPU, ``-m slow`` runs them).
+    """
     params = []
     for game_id in GAMES:
         if game_id not in available_games():
             continue
-        for players, variant in game_for(game_id).test_configs():
+        configs = game_for(game_id).test_configs()
+        for index, (players, variant) in enumerate(configs):
             label = f"{game_id}-{players}p-" + ",".join(
                 f"{k}={v}" for k, v in adapter.parameters_for(game_id, players, variant).items()
                 if k != "players" and v != adapter.parameter_specification(game_id)[k]
             )
-            params.append(pytest.param(game_id, players, variant, id=label.rstrip("-")))
+            marks = () if _in_the_default_run(index, configs) else (pytest.mark.slow,)
+            params.append(pytest.param(game_id, players, variant, id=label.rstrip("-"), marks=marks))
     return params
+
+
+def _in_the_default_run(index: int, configs: Any) -> bool:
+    """The first configuration (the rulebook's game), the first at the next player count, and the last (the
+    most flags) of a game's test configurations.
+
+    >>> [_in_the_default_run(i, [(2, "a"), (2, "b"), (3, "a"), (4, "a"), (2, "c")]) for i in range(5)]
+    [True, False, True, False, True]
+    """
+    counts = list(dict.fromkeys(players for players, _ in configs))
+    second = next((i for i, (players, _) in enumerate(configs) if players in counts[1:2]), 0)
+    return index in (0, second, len(configs) - 1)
 
 
 def _play(state: Any, rng: random.Random, steps: int) -> Any:
