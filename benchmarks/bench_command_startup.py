@@ -105,7 +105,7 @@ def child_environment(cache: str | None) -> dict[str, str]:
 def a_record(folder: str) -> str:
     """A finished Take 5 game record to validate."""
     from ruleproof.model.core import CHANCE, TERMINAL
-    from ruleproof.model.records import make_record
+    from ruleproof.model.io.records import make_record
     from ruleproof.model.take5 import GAME
 
     rng = random.Random(4)

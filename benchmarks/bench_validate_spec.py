@@ -25,7 +25,7 @@ from typing import Any
 from harness import Comparison, compare, until
 from ruleproof.checkers.checks.validate import validate_record
 from ruleproof.model.core import TERMINAL
-from ruleproof.model.records import GameRecord, RecordedMove
+from ruleproof.model.io.records import GameRecord, RecordedMove
 from ruleproof.model.registry import game_for
 from ruleproof.spec.core import variant_to_dict
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from harness import Comparison, until
 from ruleproof.model.core import CHANCE, TERMINAL, Game
-from ruleproof.model.records import GameRecord, RecordedMove
+from ruleproof.model.io.records import GameRecord, RecordedMove
 
 try:  # the checkers are being moved into sub-packages
     from ruleproof.checkers.checks.validate import validate_record

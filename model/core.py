@@ -26,7 +26,7 @@ from typing import Any, Generic, NamedTuple, TypeVar
 
 from mypy_extensions import mypyc_attr
 
-from ruleproof.model import codec
+from ruleproof.model.io import codec
 from ruleproof.model.legal_cache import filling_the_cache
 from ruleproof.spec.core import CHANCE, TERMINAL, GameSpec
 from ruleproof.spec.errors import IllegalMoveError

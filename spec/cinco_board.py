@@ -20,7 +20,7 @@ Two layouts ship with the project, built in code:
 
 A user layout is a JSON file (see :func:`layout_from_json`) given on the
 command line (``--layout FILE``, read by the input boundary
-:func:`ruleproof.model.inputs.load_layout_file`); it is validated with
+:func:`ruleproof.model.io.inputs.load_layout_file`); it is validated with
 messages that say what is wrong and how to fix it. Inside a variant, a record
 or a certificate a custom layout travels as data, never as a file name: its
 canonical text (:func:`layout_to_text`, parsed back strictly by

@@ -52,7 +52,7 @@ class IllegalMoveError(RuleproofError):
 class InputError(RuleproofError, ValueError):
     """An input file (record, certificate, reading, layout, audit) is unreadable or malformed.
 
-    Raised at the input boundary (:mod:`ruleproof.model.inputs`) for every
+    Raised at the input boundary (:mod:`ruleproof.model.io.inputs`) for every
     decoding, parsing, nesting, size and type problem; the command line turns
     it into exit code 2.
 

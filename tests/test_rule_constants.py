@@ -95,6 +95,9 @@ ALLOWED: dict[str, tuple[tuple[str, str, str], ...]] = {
         ("checkers/certcheck/bigfive.py", '"max_group": (1, 4),', _CERTCHECK),
     ),
     "take5": (
+        ("model/take5.py", "if k > 5:",
+         "random.sample's own switch between its two draw methods, kept so the fast playout draws what sample "
+         "draws (same games from the same seeds), not the row capacity"),
         ("checkers/analysis/diff_take5.py", "below, code = x, 4",
          "option code 4 is the third row's right end (codes 2·row + left)"),
         ("checkers/render/take5.py", 'if heads >= 5 else',
@@ -124,6 +127,10 @@ ALLOWED: dict[str, tuple[tuple[str, str, str], ...]] = {
         ("checkers/certcheck/bigpoints.py", '"pawns": 5,', _CERTCHECK),
     ),
     "ikebana": (
+        ("model/ikebana.py", "_P_CHOOSE, _P_REVEAL, _P_DECIDE, _P_TURN_OVER = range(4)",
+         "the fast playout's four phase codes (three of the state's phases and the turn's end), not a rule number"),
+        ("model/ikebana.py", "if code >> (3 * i) & 7)",
+         "a colour's count packed in three bits of a bouquet code (at most five cards), not a multiplier"),
         ("checkers/certcheck/ikebana.py", '"values": (1, 1, 1, 2, 2, 3, 3, 4, 4, 5),', _CERTCHECK),
         ("checkers/certcheck/ikebana.py", '"max_players": 5,', _CERTCHECK),
         ("checkers/certcheck/ikebana.py", '"start_coins": 6,', _CERTCHECK),

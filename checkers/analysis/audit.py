@@ -21,7 +21,7 @@ rules (a dead end, a game that need not end, a seat that cannot win, rules in
 conflict) fails the audit unless the manifest records it as a known fact of
 the rulebook or ``AuditOptions.allow`` names it (``ruleproof audit --allow``).
 
-Under a reading (:class:`ruleproof.model.readings.Reading`, ``AuditOptions.reading``)
+Under a reading (:class:`ruleproof.model.io.readings.Reading`, ``AuditOptions.reading``)
 every step runs on the reading's engine and flags: conformance and fuzzing for
 the player counts of the engine's test configurations, the properties whose
 expectation the reading's flags decide, and every catalogue question (asked

@@ -29,7 +29,7 @@ from ruleproof.checkers.checks.conformance import run_conformance
 from ruleproof.checkers.checks.fuzz import machine_for
 from ruleproof.checkers.checks.invariants import PROPERTIES, check_property
 from ruleproof.model.core import Game
-from ruleproof.model.readings import Reading
+from ruleproof.model.io.readings import Reading
 
 
 def run_task(task: AuditTask, options: AuditOptions) -> AuditRow:

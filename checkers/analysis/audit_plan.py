@@ -21,7 +21,7 @@ from typing import Any
 
 from ruleproof.checkers.checks.invariants import PROPERTIES
 from ruleproof.model.core import Game
-from ruleproof.model.readings import Reading, default_reading
+from ruleproof.model.io.readings import Reading, default_reading
 from ruleproof.spec.core import variant_to_dict
 from ruleproof.spec.errors import RuleproofError
 from ruleproof.spec.registry import parts_for

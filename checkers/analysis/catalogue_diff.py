@@ -14,7 +14,7 @@ distinct input: a question that does not take the reading (its encoding is
 fixed) is solved once, and only its applicability and the replay of its
 witness are checked per reading.
 
->>> from ruleproof.model.readings import reading_from_flags
+>>> from ruleproof.model.io.readings import reading_from_flags
 >>> a, b = reading_from_flags("bigfive", []), reading_from_flags("bigfive", ["bonus=publisher"])
 >>> [q.id for q in questions_to_rerun(a, b)]
 ['BF-F-2', 'BF-F-3']
@@ -28,7 +28,7 @@ from typing import Any
 
 from ruleproof.checkers.catalogue.findings import Finding
 from ruleproof.checkers.catalogue.questions import Question, questions
-from ruleproof.model.readings import Reading
+from ruleproof.model.io.readings import Reading
 from ruleproof.spec.core import variant_to_dict
 
 __all__ = ["CatalogueChange", "catalogue_changes", "questions_to_rerun"]

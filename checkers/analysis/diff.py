@@ -22,7 +22,7 @@ length, scores and win shares with 95% confidence intervals (t interval on the
 paired differences), the number of games whose scores or winners change, the
 player counts only one reading allows, and the catalogue findings that concern
 the rules the changed flags alter. Two readings may have different engines
-(a reading's extra rules or derived engine, :mod:`ruleproof.model.readings`):
+(a reading's extra rules or derived engine, :mod:`ruleproof.model.io.readings`):
 ``game_b`` plays reading B. The catalogue questions whose flags differ are
 re-run under both readings by :mod:`ruleproof.checkers.analysis.catalogue_diff`
 (``ruleproof diff`` does it).
@@ -55,7 +55,7 @@ from ruleproof.checkers.analysis.sequential import Precision
 from ruleproof.checkers.analysis.stats import Metric, t975, wilson
 from ruleproof.checkers.policies.core import Seats
 from ruleproof.model.core import Game
-from ruleproof.model.records import GameRecord, make_record
+from ruleproof.model.io.records import GameRecord, make_record
 from ruleproof.spec.core import Ambiguity, variant_from_mapping, variant_to_dict
 from ruleproof.spec.errors import RuleproofError
 

@@ -34,7 +34,7 @@ The searches are written here, beside the questions, rather than with a
 property-testing library: the positions are visited by the engine's own
 seeded random play, which is what makes a witness replay move for move.
 
->>> from ruleproof.model.readings import reading_from_flags
+>>> from ruleproof.model.io.readings import reading_from_flags
 >>> sorted(PROBES)
 ['BP-F-1', 'BP-F-3', 'IK-F-5', 'T5-F-1', 'T5-F-2', 'T5-F-3', 'T5-F-4']
 """

@@ -18,7 +18,7 @@ constant such as Take 5's ``row_capacity``, or any other flag):
 The result is a table, JSON (``ruleproof.sweep``) and a plot of the measures
 and numeric findings against the values (matplotlib, SVG).
 
->>> from ruleproof.model.readings import default_reading
+>>> from ruleproof.model.io.readings import default_reading
 >>> result = sweep(default_reading("take5"), "row_capacity", [5, 4], players=3, games=2, findings=False)
 >>> [point.value for point in result.points], result.points[0].winners_changed
 ([5, 4], 0)

@@ -78,7 +78,7 @@ from ruleproof.checkers.explore.statespace import (
     longest_play,
     path_to,
 )
-from ruleproof.model import codec
+from ruleproof.model.io import codec
 from ruleproof.model.core import Game
 from ruleproof.model.registry import game_for
 from ruleproof.spec.core import variant_from_mapping
@@ -325,7 +325,7 @@ def z3_bound_excluded(game_id: str, reading: Any) -> str | None:
     play of the built-in rules and the bound holds. A derived engine may change the effects, and a flag the
     argument does not model may change what it counts.
 
-    >>> from ruleproof.model.readings import reading_from_flags
+    >>> from ruleproof.model.io.readings import reading_from_flags
     >>> z3_bound_excluded("take5", reading_from_flags("take5", ["row_capacity=4"])) is None
     True
     >>> z3_bound_excluded("take5", reading_from_flags("take5", ["tie=draw"]))

@@ -11,7 +11,7 @@ differs from its folder's manifest, naming the first field that differs
 The identity holds the campaign's kind; its game, number of players and seed;
 each reading it plays (every flag, and the reading's title, extra rules,
 derived engine and plugin SHA-256, as records and certificates carry them:
-:meth:`ruleproof.model.readings.Reading.identity`); every parameter (game and
+:meth:`ruleproof.model.io.readings.Reading.identity`); every parameter (game and
 chunk counts, steps, solver limits); and the version and source digest of
 the ruleproof that computed it (:func:`code_version`).
 
@@ -82,7 +82,7 @@ def reading_identity(game: str, flags: dict[str, JSON]) -> dict[str, JSON]:
     >>> reading_identity("take5", {"threshold": 30})["title"]
     'threshold=30'
     """
-    from ruleproof.model.readings import Reading
+    from ruleproof.model.io.readings import Reading
     from ruleproof.model.registry import game_for
     from ruleproof.spec.core import variant_from_mapping, variant_to_dict
 

@@ -442,12 +442,19 @@ def _fuzz_run(params: dict[str, JSON], chunk: dict[str, JSON]) -> JSON:
     return {**result, "seed": chunk["seed"], "examples": chunk["examples"]}
 
 
-def fuzz_command(params: dict[str, JSON], chunk: JSON) -> str:
-    """The ``ruleproof fuzz`` command that runs one chunk alone."""
+def _flag_text(value: JSON) -> str:
+    """A flag's value as ``--variant`` reads it: a table flag comma-separated (``low_row_keys=cards,row``, empty
+    for none), text as it is, anything else in its canonical JSON form (``true``, ``66``)."""
     from ruleproof.checkers.campaign.identity import canonical
 
-    flags = "".join(f" --variant {k}={canonical(v) if not isinstance(v, str) else v}"
-                    for k, v in sorted(params["variant"].items()))
+    if isinstance(value, list):
+        return ",".join(str(item) for item in value)
+    return value if isinstance(value, str) else canonical(value)
+
+
+def fuzz_command(params: dict[str, JSON], chunk: JSON) -> str:
+    """The ``ruleproof fuzz`` command that runs one chunk alone."""
+    flags = "".join(f" --variant {k}={_flag_text(v)}" for k, v in sorted(params["variant"].items()))
     return (f"ruleproof fuzz {params['game']} --players {params['players']} --seed {chunk['seed']} "
             f"--examples {chunk['examples']} --steps {params['steps']}{flags}")
 

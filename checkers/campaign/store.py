@@ -9,9 +9,9 @@
     DIR/report.json          the merged result (rewritten at the end of every run that completes)
 
 Writing: every file goes through the project's atomic writer
-(:func:`ruleproof.model.outputs.write_atomic`), so a campaign killed at any
+(:func:`ruleproof.model.io.outputs.write_atomic`), so a campaign killed at any
 moment leaves each file either absent or complete; a full disk or a
-read-only folder is an :class:`~ruleproof.model.outputs.OutputError` naming
+read-only folder is an :class:`~ruleproof.model.io.outputs.OutputError` naming
 the file (exit code 2). A chunk file is written first, then the manifest
 records its SHA-256 (at once while the campaign has fewer than
 :data:`FLUSH_ALWAYS_BELOW` finished chunks, else at most every
@@ -20,7 +20,7 @@ does not list yet is never merged, and ``resume`` computes it again.
 
 Reading: :meth:`Store.open` and :meth:`Store.scan` are the one loader of a
 campaign folder. Files are read through the input boundary
-(:mod:`ruleproof.model.inputs`: regular files only, bounded size, strict JSON,
+(:mod:`ruleproof.model.io.inputs`: regular files only, bounded size, strict JSON,
 bounded integers and nesting), then checked against the schemas of
 :mod:`~ruleproof.checkers.campaign.schema`: the manifest's parameters must be
 what ``ruleproof campaign`` writes and must hash to the identity it recorded
@@ -62,8 +62,8 @@ from ruleproof.checkers.campaign.identity import (
     sha256_text,
 )
 from ruleproof.checkers.campaign.schema import MAX_CHUNKS, CampaignError, check_params, check_result, check_schema
-from ruleproof.model.inputs import Limits, decode_json, read_bytes
-from ruleproof.model.outputs import OutputError, write_atomic
+from ruleproof.model.io.inputs import Limits, decode_json, read_bytes
+from ruleproof.model.io.outputs import OutputError, write_atomic
 from ruleproof.spec.errors import RuleproofError
 
 JSON = Any

@@ -33,7 +33,7 @@ fact about that other reading, not the reading's own defect: its status is
 
 >>> from ruleproof.checkers.catalogue.findings import Finding
 >>> from ruleproof.checkers.catalogue.questions import Question
->>> from ruleproof.model.readings import default_reading
+>>> from ruleproof.model.io.readings import default_reading
 >>> q = Question("DEMO-D", "take5", "Dead end?", (), lambda full: None, defect_when="sat", defect="a dead end")
 >>> found = Finding("DEMO-D", "take5", "Dead end?", "sat", "yes: 8 dead ends", reading="house")
 >>> j = judge(q, found, "pass", "", default_reading("take5"))
@@ -171,7 +171,7 @@ def judge(question: Any, finding: Finding, verdict: str, reason: str, reading: A
     fact or ``allow`` names the question.
     """
     if reading is None:
-        from ruleproof.model.readings import default_reading
+        from ruleproof.model.io.readings import default_reading
 
         reading = default_reading(question.game)
     what = defect_in(question, finding, reading)

@@ -106,7 +106,7 @@ def replay_problem(question: Question, finding: Finding, reading: Any = None) ->
     if finding.verdict != "sat" or question.replay is None:
         return None
     if reading is None:
-        from ruleproof.model.readings import default_reading
+        from ruleproof.model.io.readings import default_reading
 
         reading = default_reading(question.game)
     try:

@@ -13,7 +13,7 @@ default and in CI, and optionally a full form (``ruleproof audit --full``).
 Under a reading, a question is asked only when it can be: one that fixes a
 flag the reading sets otherwise says why it does not apply.
 
->>> from ruleproof.model.readings import reading_from_flags
+>>> from ruleproof.model.io.readings import reading_from_flags
 >>> q2 = Question("DEMO-P", "take5", "With the professional variant?", (), lambda full: q.run(full),
 ...               fixed=(("professional", True),), declared=True)
 >>> q2.ask(reading=reading_from_flags("take5", ["professional=true"])).verdict
@@ -52,7 +52,7 @@ class Question:
     :param run: ``run(full)`` returns the :class:`Finding`; ``full`` asks for
         the slow, larger-bound form. With ``takes_reading`` it is
         ``run(full, reading)`` and answers under the
-        :class:`ruleproof.model.readings.Reading` it is given (its ``variant``,
+        :class:`ruleproof.model.io.readings.Reading` it is given (its ``variant``,
         and its ``engine`` for searches and replays).
     :param flags: the variant flags the answer depends on and that ``run``
         takes from the reading (only with ``takes_reading``).
@@ -123,7 +123,7 @@ class Question:
         what-if such as "with the professional variant, ..." under a reading without it): its answer is
         about those flags, not about the reading's own rules.
 
-        >>> from ruleproof.model.readings import default_reading
+        >>> from ruleproof.model.io.readings import default_reading
         >>> q = Question("DEMO-W", "take5", "?", (), lambda full: None, fixed=(("professional", True),))
         >>> q.is_what_if(default_reading("take5")), replace(q, fixed=()).is_what_if(default_reading("take5"))
         (True, False)
@@ -138,7 +138,7 @@ class Question:
         if not self.takes_reading:
             return self.run(full)
         if reading is None:
-            from ruleproof.model.readings import default_reading
+            from ruleproof.model.io.readings import default_reading
 
             reading = self.asked_under(default_reading(self.game))
         return self.run(full, reading)
@@ -227,7 +227,7 @@ class Question:
         """Whether ``reading`` (``asked``: with the question's fixed flags applied) gives the question the same
         input as the default reading, so that the manifest's expected verdict applies: no plugin, and every
         flag the question depends on (:attr:`flags`, :attr:`fixed`) at its default reading's value."""
-        from ruleproof.model.readings import default_reading
+        from ruleproof.model.io.readings import default_reading
         from ruleproof.spec.core import variant_to_dict
 
         relevant = set(self.flags) | {f for f, _ in self.fixed}
@@ -242,7 +242,7 @@ def derived_overrides(reading: Any) -> tuple[str, ...]:
     ``spec`` (the derived game's own specification, which conformance holds
     the engine to) and Python's own dunder names are left out.
 
-    >>> from ruleproof.model.readings import default_reading
+    >>> from ruleproof.model.io.readings import default_reading
     >>> derived_overrides(default_reading("take5"))
     ()
     """

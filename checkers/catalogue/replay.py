@@ -5,7 +5,7 @@ new game: ``{"players": N, "flags": {...}, "moves": [...]}`` (chance moves
 included), a list of such plays (one per seat or configuration), or a play
 kept under another key (:data:`PLAY_KEYS`: a shortest and a longest game).
 :func:`play_items` reads them in every shape; :func:`replay_play_witness`
-plays each one on a :class:`~ruleproof.model.readings.Reading`'s engine (the
+plays each one on a :class:`~ruleproof.model.io.readings.Reading`'s engine (the
 built-in engine, restricted by the reading's extra legality rules, or its
 derived engine) under the reading's flags, with the witness's own flags on
 top (the configuration the question explored, such as a short path). It
@@ -23,7 +23,7 @@ witnesses are boards, replayed by
 :func:`ruleproof.checkers.smt.cinco_replay.replay_witness_board`.
 
 >>> from ruleproof.checkers.catalogue.findings import Finding
->>> from ruleproof.model.readings import reading_from_flags
+>>> from ruleproof.model.io.readings import reading_from_flags
 >>> moves = [f"deal {c}" for c in [*range(1, 21), 101, 102, 103, 104]] + ["play 3"]
 >>> f = Finding("T5-X", "take5", "?", "sat", "yes", witness={"players": 2, "flags": {}, "moves": moves})
 >>> replay_play_witness(f, reading_from_flags("take5", [])) is None

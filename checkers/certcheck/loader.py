@@ -1,6 +1,6 @@
 """The certificate checker's own bounded loader (standard library only).
 
-Why a copy and not :mod:`ruleproof.model.inputs`: the checker must stay
+Why a copy and not :mod:`ruleproof.model.io.inputs`: the checker must stay
 independent of the engines and installable on its own (it is meant to become a
 separate distribution with no dependency on the rest of ruleproof), so it
 cannot import the model's input boundary. This module is the same idea in a

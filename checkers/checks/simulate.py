@@ -31,7 +31,7 @@ from typing import Any
 from ruleproof.checkers.policies.core import Seats
 from ruleproof.checkers.policies.playing import play_game
 from ruleproof.model.core import TERMINAL, Game
-from ruleproof.model.records import GameRecord, make_record
+from ruleproof.model.io.records import GameRecord, make_record
 from ruleproof.spec.core import Rule, RuleKind, Step, variant_to_dict
 
 

@@ -15,7 +15,7 @@ the position it was played in.
 one-move check decides and the spec is asked only to name the rules a rejected
 move breaks. The result says so (:attr:`ValidationResult.checked_by`).
 
->>> from ruleproof.model.records import GameRecord, RecordedMove
+>>> from ruleproof.model.io.records import GameRecord, RecordedMove
 >>> record = GameRecord("take5", 2, {}, (RecordedMove(-1, "deal 200"),))
 >>> result = validate_record(record)
 >>> result.ok, result.index, result.rule_ids, result.checked_by
@@ -31,8 +31,8 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from ruleproof.model.core import CHANCE, TERMINAL, Game
-from ruleproof.model.readings import Reading
-from ruleproof.model.records import GameRecord, RecordedMove, RecordFile
+from ruleproof.model.io.readings import Reading
+from ruleproof.model.io.records import GameRecord, RecordedMove, RecordFile
 from ruleproof.model.registry import available_games, game_for
 from ruleproof.spec.core import variant_from_mapping
 from ruleproof.spec.errors import MoveParseError, PlayerCountError, RecordError, VariantError

@@ -105,7 +105,7 @@ def _ids(text: str) -> list[str]:
 def _players(args: argparse.Namespace, games: list[str]) -> tuple[int, ...]:
     """``--players``: the counts to check; each must be allowed by at least one audited game (else exit 2)."""
     from ruleproof.checkers.analysis.audit import allows_players
-    from ruleproof.model.readings import default_reading
+    from ruleproof.model.io.readings import default_reading
     from ruleproof.spec.errors import RuleproofError
 
     counts = tuple(dict.fromkeys(n for group in args.players for n in group))
@@ -152,7 +152,7 @@ def cmd_audit(args: argparse.Namespace) -> int:
 
     named = [*args.game, *args.game_option]
     if not named and args.reading:  # the reading file names its game
-        from ruleproof.model.readings import load_reading
+        from ruleproof.model.io.readings import load_reading
 
         named = [load_reading(args.reading).game]
     games = list(dict.fromkeys(game_arg(g) for g in named)) if named else list(available_games())
@@ -210,7 +210,7 @@ def cmd_audit(args: argparse.Namespace) -> int:
 def reading_lines(readings: dict[str, Any]) -> list[str]:
     """The audit's header: the reading each game is audited under (one line when every game has the rulebook's).
 
-    >>> from ruleproof.model.readings import default_reading, reading_from_flags
+    >>> from ruleproof.model.io.readings import default_reading, reading_from_flags
     >>> reading_lines({"take5": default_reading("take5"), "cinco": default_reading("cinco")})
     ['audit of take5, cinco under reading: the rulebook (every flag at its default)']
     >>> reading_lines({"take5": reading_from_flags("take5", ["row_capacity=4"])})

@@ -27,7 +27,7 @@ from ruleproof.checkers.cli.output import (
 from ruleproof.checkers.cli.policyopts import add_policy, seats_of
 from ruleproof.checkers.cli.progress import Progress
 from ruleproof.checkers.cli.readingopts import add_reading, reading_of
-from ruleproof.model.outputs import check_target, write_atomic
+from ruleproof.model.io.outputs import check_target, write_atomic
 from ruleproof.spec.errors import RecordError, RuleproofError
 
 
@@ -123,7 +123,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 def cmd_validate(args: argparse.Namespace) -> int:
     """Check every move of a record."""
     from ruleproof.checkers.checks.validate import validate_record
-    from ruleproof.model.records import open_record
+    from ruleproof.model.io.records import open_record
 
     stream = open_record(args.record)  # header and structure checked; moves stay on disk
     layout = getattr(args, "variant", [])  # --layout FILE: the board the record must have been played on

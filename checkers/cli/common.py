@@ -70,7 +70,7 @@ def add_force(parser: argparse.ArgumentParser, what: str = "replace output files
     """``--force``: every command that writes a file the user names refuses to replace one without it.
 
     The refusal itself (exit 2, naming the file) is the atomic writer's
-    (:func:`ruleproof.model.outputs.check_target`, :func:`~ruleproof.model.outputs.write_atomic`);
+    (:func:`ruleproof.model.io.outputs.check_target`, :func:`~ruleproof.model.io.outputs.write_atomic`);
     commands check the target before their work, so nothing is computed for a file they may not write.
 
     >>> p = argparse.ArgumentParser()
@@ -123,7 +123,7 @@ class _LayoutAction(argparse.Action):
 
     def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
                  option_string: str | None = None) -> None:
-        from ruleproof.model.inputs import load_layout_file
+        from ruleproof.model.io.inputs import load_layout_file
         from ruleproof.spec.cinco_board import layout_to_text
 
         try:
@@ -138,7 +138,7 @@ def add_layout(parser: argparse.ArgumentParser, *, dest: str = "variant") -> Non
     """``--layout FILE``: a custom Cinco board from a JSON layout file.
 
     The file is read here, through the input boundary
-    (:func:`ruleproof.model.inputs.load_layout_file`), and becomes the flags
+    (:func:`ruleproof.model.io.inputs.load_layout_file`), and becomes the flags
     ``layout_data`` and ``layout_sha256`` (appended to ``dest``, the
     ``--variant`` assignments): the layout travels as data into records and
     certificates, which never name a file.

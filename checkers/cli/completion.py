@@ -135,7 +135,7 @@ def cmd_completion(args: argparse.Namespace) -> int:
     if args.shell not in INSTALL_PATHS:
         raise RuleproofError(f"--install knows no standard place for {args.shell} scripts; print the script and "
                              f"source it from your shell's start-up file: ruleproof completion {args.shell} > FILE")
-    from ruleproof.model.outputs import write_atomic
+    from ruleproof.model.io.outputs import write_atomic
 
     target = _expand(INSTALL_PATHS[args.shell])
     try:

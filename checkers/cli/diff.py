@@ -51,7 +51,7 @@ from ruleproof.checkers.cli.common import add_force, add_jobs, add_json, add_var
 from ruleproof.checkers.cli.output import out, plural, print_json, table
 from ruleproof.checkers.cli.policyopts import DEFAULT_MAX_GAMES, add_policy, add_precision, first_look, seats_of
 from ruleproof.checkers.cli.progress import Progress
-from ruleproof.model.outputs import check_target, write_atomic
+from ruleproof.model.io.outputs import check_target, write_atomic
 
 __all__ = ["add_subcommand", "cmd_diff"]
 
@@ -230,7 +230,7 @@ def cmd_diff(args: argparse.Namespace) -> int:
     from ruleproof.spec.errors import RuleproofError
 
     if args.game is None and not [*args.a_variant, *args.b_variant] and (args.a_reading or args.b_reading):
-        from ruleproof.model.readings import load_reading
+        from ruleproof.model.io.readings import load_reading
 
         args.game = load_reading(args.a_reading or args.b_reading).game  # the reading file names its game
     _unswallow(args)

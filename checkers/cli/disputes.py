@@ -85,7 +85,7 @@ def _campaign(folder: Path, kind: str, params: dict[str, JSON], argv: list[str],
 
 
 def _write(path: Path, data: JSON) -> None:
-    from ruleproof.model.outputs import write_atomic
+    from ruleproof.model.io.outputs import write_atomic
 
     write_atomic(path, json.dumps(data, indent=1, ensure_ascii=False, sort_keys=True) + "\n", force=True)
 

@@ -66,7 +66,7 @@ def _old_files(folder: Path) -> list[str]:
 def cmd_export_smt(args: argparse.Namespace) -> int:
     """Ask each question, capture its solver queries and write them as SMT-LIB 2 files."""
     from ruleproof.checkers.smt.crosscheck import capture_question, export_queries
-    from ruleproof.model.outputs import OutputError, check_target, write_atomic
+    from ruleproof.model.io.outputs import OutputError, check_target, write_atomic
     from ruleproof.model.registry import available_games
 
     folder = Path(args.folder)

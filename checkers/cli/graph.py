@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from ruleproof.checkers.cli.common import add_force, add_layout
-from ruleproof.model.outputs import check_target, write_atomic
+from ruleproof.model.io.outputs import check_target, write_atomic
 from ruleproof.spec.core import parse_variant_assignments
 from ruleproof.spec.errors import RuleproofError
 
@@ -85,7 +85,7 @@ def cmd_graph(args: argparse.Namespace) -> int:
 def _explore_whole(args: argparse.Namespace, reading: Any) -> Any:
     """A game with no reduced configuration (a plugin game): explore it whole from its initial state, bounded."""
     from ruleproof.checkers.explore.statespace import explore
-    from ruleproof.model.readings import reading_from_flags
+    from ruleproof.model.io.readings import reading_from_flags
 
     if reading is None:
         reading = reading_from_flags(args.game, list(args.variant))

@@ -49,7 +49,7 @@ def _players(engine: Any, variant: Any) -> int:
 def cmd_metrics(args: argparse.Namespace) -> int:
     """Run ``ruleproof metrics`` (see the module docstring)."""
     from ruleproof.checkers.analysis.metrics import metrics, metrics_svg
-    from ruleproof.model.outputs import check_target, write_atomic
+    from ruleproof.model.io.outputs import check_target, write_atomic
     from ruleproof.spec.errors import RuleproofError
 
     reading = reading_of(game_arg(args.game), args.variant, args.reading)

@@ -148,7 +148,7 @@ def _check_name(name: str, prefix: str) -> None:
 
 def cmd_new_game(args: argparse.Namespace) -> int:
     """Write the package (see the module docstring)."""
-    from ruleproof.model.outputs import write_atomic
+    from ruleproof.model.io.outputs import write_atomic
 
     name = args.name
     prefix = args.prefix or re.sub(r"[^A-Z0-9]", "", name.upper())[:4]

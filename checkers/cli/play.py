@@ -53,7 +53,7 @@ def save(session: Any, path: str, force: bool = False) -> str:
     checked by :func:`~ruleproof.checkers.checks.validate.validate_record` (the specification decides).
     """
     from ruleproof.checkers.checks.validate import validate_record
-    from ruleproof.model.outputs import write_atomic
+    from ruleproof.model.io.outputs import write_atomic
 
     record = session.record()
     words = path.split()
@@ -116,7 +116,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         raise RuleproofError("the mcts bot plays through the OpenSpiel adapter on the built-in rules; under a reading "
                              "with extra rules or a derived engine give the seats as human or random")
     if args.record:
-        from ruleproof.model.outputs import check_target
+        from ruleproof.model.io.outputs import check_target
 
         check_target(args.record, args.force)  # before the game, not after it
     console = out()

@@ -85,7 +85,7 @@ def _import_package(path: Path, name: str) -> ModuleType:
 
 
 def _import(path: Path) -> ModuleType:
-    from ruleproof.model.readings import ReadingError, load_plugin_module
+    from ruleproof.model.io.readings import ReadingError, load_plugin_module
 
     if path.is_dir():
         if not (path / "__init__.py").is_file():

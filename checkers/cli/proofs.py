@@ -43,7 +43,7 @@ from ruleproof.checkers.certcheck import CheckResult, load_certificate
 from ruleproof.checkers.certcheck.core import state_sha256
 from ruleproof.checkers.cli.common import add_force, add_layout
 from ruleproof.checkers.proofs.recheck import recheck
-from ruleproof.model.outputs import check_target, write_atomic
+from ruleproof.model.io.outputs import check_target, write_atomic
 from ruleproof.spec.errors import MoveParseError, RecordError, RuleproofError
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
@@ -93,7 +93,7 @@ def describe(cert: dict[str, Any]) -> str:
 def cmd_prove(args: argparse.Namespace) -> int:
     from ruleproof.checkers.cli.readingopts import reading_of
     from ruleproof.checkers.proofs.core import EngineDisagreementError, engine_disagreement, prove
-    from ruleproof.model.records import load_record
+    from ruleproof.model.io.records import load_record
 
     if args.output:
         check_target(args.output, args.force)
@@ -133,8 +133,8 @@ def replay_reasons(cert: dict[str, Any]) -> list[str]:
     Uses the engine, so it is not part of the independent checker.
     """
     from ruleproof.checkers.checks.validate import game_of_record
-    from ruleproof.model import codec
-    from ruleproof.model.records import record_from_json
+    from ruleproof.model.io import codec
+    from ruleproof.model.io.records import record_from_json
 
     data = {"format": "ruleproof-record", "version": 1, "game": cert["game"], "players": cert["players"],
             "variant": cert["variant"], "moves": cert["record"]["moves"]}

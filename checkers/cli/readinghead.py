@@ -9,7 +9,7 @@ text (:func:`label`) is the replay page's
 (:func:`ruleproof.checkers.view.under.reading_label`) without its repetition of
 a title that only lists the flags.
 
->>> from ruleproof.model.readings import default_reading, reading_from_flags
+>>> from ruleproof.model.io.readings import default_reading, reading_from_flags
 >>> reading_header(default_reading("take5"))
 'reading: the rulebook (every flag at its default)'
 >>> reading_header(reading_from_flags("take5", ["row_capacity=4"]))
@@ -32,7 +32,7 @@ def label(reading: Any) -> str:
     """The reading in one line: its title, then what it changes (flags, extra rules, derived engine) unless the
     title is just that list, then the first digits of its plugin's SHA-256; the rulebook's reading says so.
 
-    >>> from ruleproof.model.readings import reading_from_flags
+    >>> from ruleproof.model.io.readings import reading_from_flags
     >>> label(reading_from_flags("take5", ["row_capacity=4", "hand_size=8"]))
     'row_capacity=4, hand_size=8'
     """
@@ -62,7 +62,7 @@ def reading_header(reading: Any, who: str = "reading") -> str:
 def header_lines(reading: Any, width: int, who: str = "reading") -> list[str]:
     """:func:`reading_header` wrapped to ``width`` columns (continuation lines indented), for plain output.
 
-    >>> from ruleproof.model.readings import reading_from_flags
+    >>> from ruleproof.model.io.readings import reading_from_flags
     >>> header_lines(reading_from_flags("take5", ["row_capacity=4", "hand_size=8"]), 30)
     ['reading: row_capacity=4,', '  hand_size=8']
     >>> header_lines(reading_from_flags("take5", ["row_capacity=4", "hand_size=8"]), 80)
@@ -89,7 +89,7 @@ def reading_of_variant(game: str, variant: Any) -> Any:
     >>> reading_of_variant("take5", {"end_rule": ">"}).title
     'end_rule=>'
     """
-    from ruleproof.model.readings import Reading, default_reading
+    from ruleproof.model.io.readings import Reading, default_reading
     from ruleproof.model.registry import game_for
     from ruleproof.spec.core import variant_from_mapping
 

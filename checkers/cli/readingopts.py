@@ -1,6 +1,6 @@
 """``--reading FILE`` beside ``--variant``: the reading a command runs under.
 
-A reading (:class:`ruleproof.model.readings.Reading`) is a game, its flags and
+A reading (:class:`ruleproof.model.io.readings.Reading`) is a game, its flags and
 optionally a plugin of extra rules or a derived engine. Every command that
 takes ``--variant`` also takes ``--reading FILE`` (a TOML reading file);
 ``--variant`` assignments apply on top of the file's flags.
@@ -41,7 +41,7 @@ def reading_of(game: str | None, assignments: Sequence[str], path: str | None, f
         reading file, or a file for another game.
     """
     from ruleproof.checkers.cli.common import game_arg, parse_variant
-    from ruleproof.model.readings import load_reading, reading_from_flags
+    from ruleproof.model.io.readings import load_reading, reading_from_flags
     from ruleproof.model.registry import game_for
     from ruleproof.spec.errors import RuleproofError
 

@@ -15,7 +15,7 @@ from typing import Any
 
 from ruleproof.checkers.cli.common import add_force, unknown_choice
 from ruleproof.checkers.cli.output import EXIT_OK
-from ruleproof.model.outputs import write_atomic
+from ruleproof.model.io.outputs import write_atomic
 
 
 def available() -> dict[str, Any]:
@@ -25,7 +25,7 @@ def available() -> dict[str, Any]:
     formats: dict[str, Any] = {}
 
     def record() -> dict[str, Any]:
-        from ruleproof.model.records import RECORD_SCHEMA
+        from ruleproof.model.io.records import RECORD_SCHEMA
 
         return dict(RECORD_SCHEMA)
 

@@ -19,14 +19,14 @@ from typing import Any
 from ruleproof.checkers.cli.common import add_force, add_json
 from ruleproof.checkers.cli.output import EXIT_FAILED, EXIT_OK, EXIT_USAGE, err, out, print_json
 from ruleproof.checkers.cli.readingopts import add_reading
-from ruleproof.model.outputs import check_target
+from ruleproof.model.io.outputs import check_target
 from ruleproof.spec.errors import RecordError, RuleproofError
 
 FORMATS = ("text", "svg", "png")
 
 
 def _write(path: Path, data: bytes, force: bool) -> None:
-    from ruleproof.model.outputs import OutputError, write_atomic
+    from ruleproof.model.io.outputs import OutputError, write_atomic
 
     try:
         write_atomic(path, data, force=force)  # an existing file is replaced only with --force
@@ -41,8 +41,8 @@ def cmd_show(args: argparse.Namespace) -> int:
     from ruleproof.checkers.render.picture import render, to_png
     from ruleproof.checkers.render.terminal import draw_position
     from ruleproof.checkers.view.under import engine_for_record
-    from ruleproof.model.readings import load_reading
-    from ruleproof.model.records import load_record
+    from ruleproof.model.io.readings import load_reading
+    from ruleproof.model.io.records import load_record
     from ruleproof.spec.registry import MissingPartError
 
     if args.output:
@@ -115,7 +115,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     if (args.source is None) == (args.finding is None):
         raise RuleproofError("give either a RECORD/CERTIFICATE/WITNESS file or --finding ID (not both)")
     check_target(args.html, args.force)  # before the work, not after
-    from ruleproof.model.readings import load_reading
+    from ruleproof.model.io.readings import load_reading
 
     asked = load_reading(args.reading) if args.reading else None
     # finding ids are upper case (T5-F-2, CI-F-7, WF-BF-3); any case is accepted, as for rule ids

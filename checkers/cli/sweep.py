@@ -43,7 +43,7 @@ def cmd_sweep(args: argparse.Namespace) -> int:
     """Run ``ruleproof sweep`` (see the module docstring)."""
     from ruleproof.checkers.analysis.diff import choose_players
     from ruleproof.checkers.analysis.sweep import sweep, sweep_svg
-    from ruleproof.model.outputs import check_target, write_atomic
+    from ruleproof.model.io.outputs import check_target, write_atomic
     from ruleproof.spec.errors import RuleproofError
 
     gid = game_arg(args.game)

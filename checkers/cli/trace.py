@@ -78,9 +78,9 @@ def _update_index() -> None:
 
 def load_audit(path: str) -> Mapping[str, Any]:
     """An audit written by ``ruleproof audit --json`` (a document or JSON Lines), read through the
-    input boundary (:func:`ruleproof.model.inputs.load_audit_file`); usage error otherwise."""
+    input boundary (:func:`ruleproof.model.io.inputs.load_audit_file`); usage error otherwise."""
     from ruleproof.checkers.analysis.traceability import duplicate_rows, row_key
-    from ruleproof.model.inputs import load_audit_file
+    from ruleproof.model.io.inputs import load_audit_file
     from ruleproof.spec.errors import InputError
 
     audit = load_audit_file(path)

@@ -707,7 +707,7 @@ def cinco_layout_path(name: str = "line9") -> str:
 def _cinco_config(name: str, **flags: Any) -> ReducedConfig:
     from ruleproof.spec.cinco import CincoVariant
 
-    from ruleproof.model.inputs import load_layout_file
+    from ruleproof.model.io.inputs import load_layout_file
     from ruleproof.spec.cinco import custom_layout_flags
 
     layout = custom_layout_flags(load_layout_file(cinco_layout_path("line9")))

@@ -100,7 +100,7 @@ from ruleproof.checkers.interop.params import (
     players_and_variant,
 )
 from ruleproof.model.core import CHANCE, TERMINAL
-from ruleproof.model.readings import ReadingError
+from ruleproof.model.io.readings import ReadingError
 from ruleproof.model.registry import available_games, game_for
 from ruleproof.spec.errors import VariantError
 

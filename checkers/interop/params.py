@@ -1,7 +1,7 @@
 """OpenSpiel game parameters: ``players``, one per variant flag (spelled so game
 strings can carry them) and ``reading``, a reading file (issue 17).
 
-A ``reading`` parameter names a reading file (TOML, :mod:`ruleproof.model.readings`),
+A ``reading`` parameter names a reading file (TOML, :mod:`ruleproof.model.io.readings`),
 read through the input boundary exactly as ``--reading FILE`` on the command
 line: its flags are the base, a flag parameter away from its default is set on
 top (as ``--variant`` on top of ``--reading``), and its extra legality rules or
@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from ruleproof.model.core import Game
-from ruleproof.model.readings import Reading, load_reading
+from ruleproof.model.io.readings import Reading, load_reading
 from ruleproof.model.registry import game_for
 from ruleproof.spec.core import OPERATOR_SYMBOLS, variant_from_mapping, variant_to_dict
 from ruleproof.spec.errors import RuleproofError
@@ -182,13 +182,13 @@ def players_and_reading(game_id: str, params: Mapping[str, object]) -> tuple[int
 
     Without a ``reading`` parameter the reading is the built-in rules under
     the flag parameters. With one, the file is loaded as ``--reading FILE``
-    is (:func:`ruleproof.model.readings.load_reading`); OpenSpiel hands every
+    is (:func:`ruleproof.model.io.readings.load_reading`); OpenSpiel hands every
     flag over with its default filled in, so a flag parameter *away from its
     default* is set on top of the file's flags and one at its default keeps
     the file's value.
 
     :raises AdapterError: for a bad player count or parameter.
-    :raises ruleproof.model.readings.ReadingError: for a bad reading file
+    :raises ruleproof.model.io.readings.ReadingError: for a bad reading file
         (naming the file and the key at fault).
 
     >>> players, reading = players_and_reading("take5", {"players": 4, "threshold": 30})

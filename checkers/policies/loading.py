@@ -15,7 +15,7 @@ colon, ``name:key=value,key=value``:
 A user's policy is ``FILE.py:ClassName``: a class derived from
 :class:`~ruleproof.checkers.policies.core.Policy` in a Python file, built
 with no arguments. **This runs the file's code**, as a reading's plugin does
-(:func:`ruleproof.model.readings.load_plugin_module`: a regular file of bounded
+(:func:`ruleproof.model.io.readings.load_plugin_module`: a regular file of bounded
 size, imported once under a name made of its SHA-256, any error it raises
 reported as bad input). Reports name such a policy by its class name and the
 file's SHA-256, never by its path.
@@ -98,7 +98,7 @@ def load_policy_class(path: str, class_name: str) -> PluginPolicy:
     :raises PolicyError: the file cannot be read or fails, the class is missing, is no
         :class:`~ruleproof.checkers.policies.core.Policy`, or fails to build.
     """
-    from ruleproof.model.readings import ReadingError, load_plugin_module
+    from ruleproof.model.io.readings import ReadingError, load_plugin_module
 
     if not class_name.isidentifier():
         raise PolicyError(f"policy {path}:{class_name}: {class_name!r} is not a Python class name")

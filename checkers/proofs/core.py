@@ -50,7 +50,7 @@ which imports neither the engines nor the solver. A certificate is accepted
 only when both agree on every rule, every fact, the verdict, the core and the
 forced-move proof.
 
->>> from ruleproof.model.records import GameRecord, RecordedMove
+>>> from ruleproof.model.io.records import GameRecord, RecordedMove
 >>> deals = [RecordedMove(-1, f"deal {c}") for c in range(1, 25)]
 >>> record = GameRecord("take5", 2, {}, tuple(deals) + (RecordedMove(0, "play 3"),))
 >>> cert = prove(record, 24)
@@ -70,9 +70,9 @@ from typing import Any, Protocol
 from ruleproof.checkers.certcheck.core import state_sha256
 from ruleproof.checkers.certcheck.schema import CERTIFICATE_SCHEMA, FORMAT, VERSION
 from ruleproof.checkers.checks.validate import check_step, game_of_record, parsed_moves
-from ruleproof.model import codec
+from ruleproof.model.io import codec
 from ruleproof.model.core import CHANCE, TERMINAL, Game
-from ruleproof.model.records import GameRecord
+from ruleproof.model.io.records import GameRecord
 from ruleproof.spec.core import Step, variant_to_dict
 from ruleproof.spec.errors import MoveParseError, RecordError, RuleproofError
 from ruleproof.spec.registry import load_part, parts_for
@@ -152,7 +152,7 @@ def prove_state(
 ) -> dict[str, Any]:
     """A certificate for ``actor`` playing ``move`` in ``state`` (reached by ``prefix``).
 
-    :param reading: the :class:`ruleproof.model.readings.Reading` whose engine
+    :param reading: the :class:`ruleproof.model.io.readings.Reading` whose engine
         ``game`` is, when it is not the built-in rules: the certificate then
         carries its identity (``reading``), and an extra rule's claim holds its
         restatement as facts (the independent checker does not know it).
@@ -236,7 +236,7 @@ def prove(record: GameRecord, index: int, move: str | None = None, *, source: st
     record's length, the position after its last move. The actor is the
     record's for its own move, else whoever is to act.
 
-    With ``reading`` (:class:`ruleproof.model.readings.Reading`) the moves are
+    With ``reading`` (:class:`ruleproof.model.io.readings.Reading`) the moves are
     checked on the reading's engine and the certificate carries its identity;
     the record must have been made under that reading.
 
@@ -252,7 +252,7 @@ def prove(record: GameRecord, index: int, move: str | None = None, *, source: st
     """
     game, variant = game_of_record(record)
     if reading is not None or (record.reading or {}).get("rules") or (record.reading or {}).get("engine"):
-        from ruleproof.model.readings import Reading
+        from ruleproof.model.io.readings import Reading
 
         asked = reading if reading is not None else Reading(record.game, variant, title="the built-in rules")
         mismatch = asked.mismatch(record.variant, record.reading)

@@ -41,7 +41,7 @@ from collections.abc import Callable, Sequence
 from html import escape
 from typing import Any
 
-from ruleproof.model.records import record_from_json
+from ruleproof.model.io.records import record_from_json
 from ruleproof.model.registry import game_for
 from ruleproof.spec.core import variant_from_mapping
 from ruleproof.spec.registry import MissingPartError, load_part

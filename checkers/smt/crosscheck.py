@@ -184,7 +184,7 @@ def clear_solver_caches() -> int:
 
 
 def _flags(question: Question, reading: Any) -> tuple[str, ...]:
-    from ruleproof.model.readings import default_reading
+    from ruleproof.model.io.readings import default_reading
     from ruleproof.spec.core import variant_to_dict
 
     asked = question.asked_under(reading if reading is not None else default_reading(question.game))

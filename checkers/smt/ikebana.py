@@ -40,7 +40,7 @@ from ruleproof.checkers.catalogue.replay import replay_play_witness
 from ruleproof.checkers.smt.core import SolverResult, TrackedSolver, budget_rlimit, maximize
 from ruleproof.model.core import Game
 from ruleproof.model.ikebana import GAME
-from ruleproof.model.readings import default_reading
+from ruleproof.model.io.readings import default_reading
 from ruleproof.spec import ikebana as ik
 from ruleproof.spec.core import variant_from_mapping, variant_to_dict
 from ruleproof.spec.errors import RuleproofError

@@ -48,7 +48,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ruleproof.model.core import CHANCE, TERMINAL, Game
-from ruleproof.model.records import GameRecord, make_record
+from ruleproof.model.io.records import GameRecord, make_record
 from ruleproof.model.registry import game_for
 from ruleproof.spec.errors import IllegalMoveError, MoveParseError, RuleproofError
 from ruleproof.spec.registry import game_of_type

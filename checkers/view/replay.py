@@ -20,7 +20,7 @@ steps, so a step can be bookmarked or linked; the list of moves links each.
 
 The page comes from the Jinja2 template ``replay.html.j2`` beside this module.
 
->>> from ruleproof.model.records import GameRecord, RecordedMove
+>>> from ruleproof.model.io.records import GameRecord, RecordedMove
 >>> moves = tuple(RecordedMove(-1, f"deal {c}") for c in range(1, 25))
 >>> page = replay_html(GameRecord("take5", 2, {}, moves), title="a deal")
 >>> page.startswith("<!DOCTYPE html>") and "<title>a deal</title>" in page
@@ -43,8 +43,8 @@ import jinja2
 from markupsafe import Markup
 
 from ruleproof.checkers.view.steps import Replay, build_steps
-from ruleproof.model.readings import Reading
-from ruleproof.model.records import GameRecord
+from ruleproof.model.io.readings import Reading
+from ruleproof.model.io.records import GameRecord
 
 TEMPLATE = "replay.html.j2"
 

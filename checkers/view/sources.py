@@ -2,14 +2,14 @@
 
 Each becomes a list of :class:`Source` entries (a title, notes and a record);
 a finding with several witness games gives several. Files are read through
-the loader of their kind (:func:`ruleproof.model.records.load_record`,
+the loader of their kind (:func:`ruleproof.model.io.records.load_record`,
 :func:`ruleproof.checkers.certcheck.load_certificate`); a finding file (a
 :class:`~ruleproof.checkers.catalogue.findings.Finding` as JSON, e.g. a row's
 ``data`` of ``ruleproof audit --json``) is read with a size bound. The kind is
 told by the document's ``format`` field, else by a ``witness`` field.
 
 >>> import json, tempfile, os
->>> from ruleproof.model.records import GameRecord, RecordedMove
+>>> from ruleproof.model.io.records import GameRecord, RecordedMove
 >>> with tempfile.TemporaryDirectory() as folder:
 ...     path = os.path.join(folder, "r.json")
 ...     _ = open(path, "w").write(GameRecord("take5", 2, {}, (RecordedMove(-1, "deal 5"),)).dumps())
@@ -27,8 +27,8 @@ from typing import Any
 from ruleproof.checkers.catalogue.findings import Finding
 from ruleproof.checkers.certcheck import CheckResult
 from ruleproof.checkers.view.witness import Witness, finding_witness, witness_records
-from ruleproof.model.inputs import Limits, load_json_file
-from ruleproof.model.records import GameRecord, RecordedMove, load_record, record_from_json
+from ruleproof.model.io.inputs import Limits, load_json_file
+from ruleproof.model.io.records import GameRecord, RecordedMove, load_record, record_from_json
 from ruleproof.model.registry import game_for
 from ruleproof.spec.core import CHANCE
 from ruleproof.spec.errors import RecordError

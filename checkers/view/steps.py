@@ -12,7 +12,7 @@ consecutive positions often look alike from a seat.
 A record whose move ``k`` is illegal stops there: step ``k + 1`` shows the
 rules it breaks and the position before it.
 
->>> from ruleproof.model.records import GameRecord, RecordedMove
+>>> from ruleproof.model.io.records import GameRecord, RecordedMove
 >>> moves = tuple(RecordedMove(-1, f"deal {c}") for c in range(1, 25)) + (RecordedMove(0, "play 3"),)
 >>> replay = build_steps(GameRecord("take5", 2, {}, moves))
 >>> len(replay.steps), replay.steps[-1].actor, replay.illegal_at
@@ -31,11 +31,11 @@ from fractions import Fraction
 from typing import Any
 
 from ruleproof.checkers.view.under import engine_for_record, reading_label
-from ruleproof.model.readings import Reading
+from ruleproof.model.io.readings import Reading
 from ruleproof.checkers.render.picture import render
 from ruleproof.checkers.view.words import describe, who
 from ruleproof.model.core import CHANCE, TERMINAL, Game
-from ruleproof.model.records import GameRecord
+from ruleproof.model.io.records import GameRecord
 from ruleproof.spec.core import RuleKind, Step as RuleStep
 from ruleproof.spec.errors import MoveParseError, RecordError
 

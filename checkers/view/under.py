@@ -8,7 +8,7 @@ only under that same reading, given again with ``--reading FILE``; without it
 made under flags alone (``row_capacity=4``) carries the flags and is replayed
 under them with the built-in rules.
 
->>> from ruleproof.model.records import GameRecord
+>>> from ruleproof.model.io.records import GameRecord
 >>> reading_for_record(GameRecord("take5", 3, {"row_capacity": 4}, ())).variant.row_capacity
 4
 """
@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ruleproof.model.readings import Reading
-from ruleproof.model.records import GameRecord
+from ruleproof.model.io.readings import Reading
+from ruleproof.model.io.records import GameRecord
 from ruleproof.model.registry import available_games, game_for
 from ruleproof.spec.core import variant_from_mapping
 from ruleproof.spec.errors import RecordError, RuleproofError, VariantError
@@ -65,7 +65,7 @@ def reading_for_record(record: GameRecord, reading: Reading | None = None, *, so
 def reading_label(reading: Reading) -> str:
     """What a report header says a game was seen under: the reading's title or flags, with its plugin digest.
 
-    >>> from ruleproof.model.readings import default_reading
+    >>> from ruleproof.model.io.readings import default_reading
     >>> reading_label(default_reading("take5"))
     'the rulebook (every flag at its default)'
     """

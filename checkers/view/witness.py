@@ -39,7 +39,7 @@ from typing import Any
 from ruleproof.checkers.catalogue.findings import Finding
 from ruleproof.checkers.catalogue.replay import PLAY_KEYS, play_items, variant_under
 from ruleproof.model.core import CHANCE, TERMINAL
-from ruleproof.model.records import GameRecord, RecordedMove, record_from_json
+from ruleproof.model.io.records import GameRecord, RecordedMove, record_from_json
 from ruleproof.model.registry import game_for
 from ruleproof.spec.core import variant_from_mapping, variant_to_dict
 from ruleproof.spec.errors import RecordError, RuleproofError
@@ -112,7 +112,7 @@ def _play_records(game_id: str, witness: Any, note: str, reading: Any = None) ->
 
 def _cinco_records(finding: Finding, reading: Any = None) -> list[GameRecord]:
     from ruleproof.checkers.smt.cinco_replay import ReplayError, replay_witness_board
-    from ruleproof.model.readings import default_reading
+    from ruleproof.model.io.readings import default_reading
 
     witness = finding.witness
     layout = "square" if finding.question.startswith("square") else "hex"
@@ -156,7 +156,7 @@ def _bigfive_records(finding: Finding, reading: Any = None) -> list[GameRecord]:
 def witness_records(finding: Finding, reading: Any = None) -> list[GameRecord]:
     """The finding's witness as records (empty when it has none that replays).
 
-    :param reading: a :class:`~ruleproof.model.readings.Reading` to replay
+    :param reading: a :class:`~ruleproof.model.io.readings.Reading` to replay
         under (its engine, its flags under the witness's own; the records
         carry its identity when it has a plugin); default: the built-in rules.
         A move the reading's engine refuses ends the record there (the viewer
@@ -201,7 +201,7 @@ def _fixed_reading(question: Any) -> Any:
     """The reading a question's default answer is made under: the default one with the flags the question's
     encoding fixes (BF-F-3 asks about the publisher's bonus: its witness is replayed with ``bonus=publisher``,
     not the rulebook's default); ``None`` when it fixes nothing."""
-    from ruleproof.model.readings import default_reading
+    from ruleproof.model.io.readings import default_reading
 
     asked = question.asked_under(default_reading(question.game))
     return None if asked.is_default else asked

@@ -6,7 +6,7 @@ specification (``GameSpec.check_move``/``check_transition``, the accelerated
 spec's ``check_move``) or to an engine (``Game.apply``) is noted with the move; afterwards the first few distinct
 states of a game that has an SVG renderer (``ruleproof.checkers.render.<game>``
 with ``render_svg``) are drawn, with the move where the renderer takes one, and kept as JSON
-(:func:`ruleproof.model.codec.encode`) for the try-it board to start from.
+(:func:`ruleproof.model.io.codec.encode`) for the try-it board to start from.
 The pictures are written as JSON to ``$RULEPROOF_CAPTURE_OUT``.
 
 Nothing here changes what a test does: the wrappers call the originals.
@@ -81,8 +81,8 @@ def _draw(state: Any, move: Any) -> dict[str, str] | None:
 
 
 def _encoded(state: Any) -> object:
-    """The state as :func:`ruleproof.model.codec.encode` JSON (the try-it board starts from it), or ``None``."""
-    from ruleproof.model.codec import encode
+    """The state as :func:`ruleproof.model.io.codec.encode` JSON (the try-it board starts from it), or ``None``."""
+    from ruleproof.model.io.codec import encode
 
     try:
         return encode(state)

@@ -19,7 +19,7 @@ from ruleproof.checkers.catalogue.defects import DECLARED, Defect, declared, jud
 from ruleproof.checkers.catalogue.findings import Finding, manifest_entry
 from ruleproof.checkers.catalogue.questions import Question, questions
 from ruleproof.checkers.cli.main import main
-from ruleproof.model.readings import default_reading, load_reading, reading_from_flags
+from ruleproof.model.io.readings import default_reading, load_reading, reading_from_flags
 from ruleproof.spec import registry
 
 HOWTO = Path(__file__).resolve().parents[2] / "docs" / "howto" / "reading"
@@ -131,7 +131,7 @@ def test_the_issue_s_dead_ends_fail_the_audit_and_are_named(capsys: pytest.Captu
     assert len(summary["readings"]["take5"]["plugin_sha256"]) == 64
     # each named dead end is one: the reading's engine offers no move there, the rulebook's does
     reading = reading_from_flags("take5", ["row_choice=auto"], load_reading(FEWEST))
-    from ruleproof.model import codec
+    from ruleproof.model.io import codec
 
     engine = reading.engine
     for dead_end in witness["dead_ends"]:

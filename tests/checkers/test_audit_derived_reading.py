@@ -51,7 +51,7 @@ def test_audit_under_the_derived_bonus_game(capsys: pytest.CaptureFixture[str]) 
 def test_a_derived_engine_overriding_more_than_the_bonus_is_not_trusted(tmp_path: Path) -> None:
     """A derived game that also overrides another engine method: the deal questions say which, not applicable."""
     from ruleproof.checkers.catalogue.questions import questions
-    from ruleproof.model.readings import load_reading
+    from ruleproof.model.io.readings import load_reading
 
     (tmp_path / "odd.py").write_text(
         "from ruleproof.model.bigfive import BigFiveGame\n"

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from ruleproof.checkers.cli.main import main
-from ruleproof.model.inputs import load_layout_file
+from ruleproof.model.io.inputs import load_layout_file
 from ruleproof.spec.cinco_board import layout_digest, layout_to_text
 
 DATA = Path(__file__).resolve().parents[1] / "data"

@@ -23,7 +23,7 @@ import pytest
 from ruleproof.checkers.catalogue import questions as catalogue
 from ruleproof.checkers.cli.main import main
 from ruleproof.checkers.render.cinco import render_finding_svg
-from ruleproof.model.readings import reading_from_flags
+from ruleproof.model.io.readings import reading_from_flags
 from ruleproof.spec.cinco import LINE, layout_of, CincoVariant
 from ruleproof.spec.cinco_board import FREE, Board, can_still_win, compute_windows
 

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from ruleproof.model.core import CHANCE, TERMINAL
-from ruleproof.model.records import make_record
+from ruleproof.model.io.records import make_record
 from ruleproof.model.take5 import GAME
 
 HEAVY = ("z3", "networkx", "hypothesis", "jsonschema", "rich", "distributed", "dask")
@@ -65,7 +65,7 @@ def test_help_imports_no_heavy_library(argv: tuple[str, ...]) -> None:
 
 def test_validate_imports_no_heavy_library(tmp_path: Path) -> None:
     """``validate`` checks the record's header against the published JSON Schema (the one source of truth,
-    ``ruleproof.model.records``), so jsonschema is the one library it needs; piped, it prints without rich."""
+    ``ruleproof.model.io.records``), so jsonschema is the one library it needs; piped, it prints without rich."""
     record = _record(tmp_path / "game.json")
     heavy, done = _heavy_modules("validate", str(record))
     assert done.returncode == 0, done.stdout + done.stderr

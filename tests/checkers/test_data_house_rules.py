@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from ruleproof.checkers.cli.main import main
-from ruleproof.model.readings import load_reading
+from ruleproof.model.io.readings import load_reading
 from ruleproof.model.take5 import GAME as TAKE5
 from ruleproof.spec.take5 import compute_totals
 

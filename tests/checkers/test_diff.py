@@ -36,7 +36,7 @@ from ruleproof.checkers.policies.draws import chance_gumbel as _chance_gumbel, p
 from ruleproof.checkers.catalogue.findings import Finding
 from ruleproof.checkers.analysis.plots import Panel, bins, histograms_svg
 from ruleproof.checkers.checks.validate import validate_record
-from ruleproof.model.records import load_record, make_record
+from ruleproof.model.io.records import load_record, make_record
 from ruleproof.model.registry import available_games, game_for
 from ruleproof.spec.bigfive import BigFiveVariant
 from ruleproof.spec.bigpoints import BigPointsVariant

@@ -147,7 +147,7 @@ def test_gap_prefilter_keeps_every_gap_state() -> None:
 
 
 def _reading(**flags: object) -> object:
-    from ruleproof.model.readings import reading_from_flags
+    from ruleproof.model.io.readings import reading_from_flags
 
     return reading_from_flags("bigpoints", [f"{k}={','.join(map(str, v)) if isinstance(v, tuple) else v}"
                                             for k, v in flags.items()])

@@ -79,7 +79,7 @@ def test_full_forms() -> None:
 
 
 def asked(fid: str, *flags: str) -> Finding:
-    from ruleproof.model.readings import reading_from_flags
+    from ruleproof.model.io.readings import reading_from_flags
 
     reading = reading_from_flags("ikebana", list(flags))
     return next(q for q in questions("ikebana") if q.id == fid).ask(False, reading)

@@ -17,7 +17,7 @@ from ruleproof.checkers.certcheck import CertificateFormatError, check_certifica
 from ruleproof.checkers.cli.main import main
 from ruleproof.checkers.proofs.core import prove
 from ruleproof.model.ikebana import GAME
-from ruleproof.model.records import make_record
+from ruleproof.model.io.records import make_record
 from ruleproof.spec import ikebana as ik
 from ruleproof.spec.ikebana import Draw, IkebanaVariant, Keep, Reveal
 

@@ -47,8 +47,8 @@ from ruleproof.checkers.certcheck import CERTIFICATE_SCHEMA, CertificateFormatEr
 from ruleproof.checkers.certcheck.schema import check_structure
 from ruleproof.checkers.cli.main import main
 from ruleproof.model import records
-from ruleproof.model.inputs import decode_json, load_audit_file, scan_object
-from ruleproof.model.outputs import OutputError, write_atomic
+from ruleproof.model.io.inputs import decode_json, load_audit_file, scan_object
+from ruleproof.model.io.outputs import OutputError, write_atomic
 from ruleproof.spec.errors import InputError, RecordError
 
 DATA = Path(__file__).resolve().parents[1] / "data"
@@ -434,7 +434,7 @@ def test_checking_a_long_list_costs_no_memory_per_item() -> None:
     import tracemalloc
 
     from ruleproof.checkers.certcheck.loader import _walk
-    from ruleproof.model.inputs import check_value
+    from ruleproof.model.io.inputs import check_value
 
     big = [[0, "x"]] * 200_000  # enough to tell: tracemalloc slows every allocation, so no more
     for check in (lambda: check_value(big, "$", "x.json"), lambda: _walk(big, "x.json")):
@@ -513,7 +513,7 @@ def test_a_failed_rename_leaves_the_old_file_and_no_temporary(tmp_path: Path, mo
 
 _WRITER = """
 import sys
-from ruleproof.model.outputs import write_atomic
+from ruleproof.model.io.outputs import write_atomic
 target, size = sys.argv[1], int(sys.argv[2])
 n = 0
 while True:

@@ -39,7 +39,7 @@ from ruleproof.checkers.cli.main import main
 from ruleproof.checkers.smt import cinco_replay
 from ruleproof.checkers.view import play as view_play
 from ruleproof.model import inputs, readings, records
-from ruleproof.model.readings import default_reading
+from ruleproof.model.io.readings import default_reading
 from ruleproof.model.registry import game_for
 from ruleproof.spec import bigfive_components, cinco_board
 
@@ -125,31 +125,31 @@ def _layout(name: str = "small", cells: int = 9, directions: int = 4, far: int =
 
 
 PROBES: dict[str, Probe] = {
-    # -- records (model/records.py) --
-    "model/records.py:MAX_MOVE_CHARS": Probe(lambda n, t: refused_naming(
+    # -- records (model/io/records.py) --
+    "model/io/records.py:MAX_MOVE_CHARS": Probe(lambda n, t: refused_naming(
         lambda: records.record_from_json(_record("x" * n)), "$.moves[0].move")),
-    "model/records.py:MAX_PLAYERS": Probe(lambda n, t: refused_naming(
+    "model/io/records.py:MAX_PLAYERS": Probe(lambda n, t: refused_naming(
         lambda: records.record_from_json(_record(players=n)), "$.players")),
-    "model/records.py:MAX_MOVES": Probe(lambda n, t: refused_naming(
+    "model/io/records.py:MAX_MOVES": Probe(lambda n, t: refused_naming(
         lambda: records.record_from_json(_record(moves=n)), "MAX_MOVES"), stand_in=3),
-    # -- the input boundary (model/inputs.py) --
-    "model/inputs.py:MAX_INT_DIGITS": Probe(lambda n, t: refused_naming(
+    # -- the input boundary (model/io/inputs.py) --
+    "model/io/inputs.py:MAX_INT_DIGITS": Probe(lambda n, t: refused_naming(
         lambda: inputs.decode_json(b"1" * n, "x.json"), "MAX_INT_DIGITS")),
-    "model/inputs.py:MAX_DEPTH": Probe(lambda n, t: refused_naming(
+    "model/io/inputs.py:MAX_DEPTH": Probe(lambda n, t: refused_naming(
         lambda: inputs.decode_json(_nested(n), "x.json"), "MAX_DEPTH")),
-    "model/inputs.py:MAX_STRING_CHARS": Probe(lambda n, t: refused_naming(
+    "model/io/inputs.py:MAX_STRING_CHARS": Probe(lambda n, t: refused_naming(
         lambda: inputs.decode_json(b'"' + b"a" * n + b'"', "x.json"), "MAX_STRING_CHARS")),
     # read_bytes with the file kind's bound (a stand-in size; test_limits_passed_as_parameters: the kinds pass these)
-    "model/inputs.py:MAX_RECORD_BYTES": Probe(lambda n, t: refused_naming(
+    "model/io/inputs.py:MAX_RECORD_BYTES": Probe(lambda n, t: refused_naming(
         lambda: inputs.read_bytes(_file(t, n), inputs.MAX_RECORD_BYTES), "bytes, more than"), stand_in=100),
-    "model/inputs.py:MAX_DOCUMENT_BYTES": Probe(lambda n, t: refused_naming(
+    "model/io/inputs.py:MAX_DOCUMENT_BYTES": Probe(lambda n, t: refused_naming(
         lambda: inputs.read_bytes(_file(t, n), inputs.MAX_DOCUMENT_BYTES), "bytes, more than"), stand_in=100),
-    "model/inputs.py:MAX_READING_BYTES": Probe(lambda n, t: refused_naming(
+    "model/io/inputs.py:MAX_READING_BYTES": Probe(lambda n, t: refused_naming(
         lambda: inputs.load_reading_file(_file(t, n, "r.toml")), "bytes")),
-    # -- readings and plugins (model/readings.py) --
-    "model/readings.py:MAX_PLUGIN_NAME": Probe(lambda n, t: refused_naming(
+    # -- readings and plugins (model/io/readings.py) --
+    "model/io/readings.py:MAX_PLUGIN_NAME": Probe(lambda n, t: refused_naming(
         lambda: readings.plugin_path(t / "r.toml", "a" * (n - 3) + ".py"), "MAX_PLUGIN_NAME")),
-    "model/readings.py:MAX_PLUGIN_BYTES": Probe(lambda n, t: refused_naming(
+    "model/io/readings.py:MAX_PLUGIN_BYTES": Probe(lambda n, t: refused_naming(
         lambda: readings.load_plugin_module(_file(t, n, f"p{n}.py")), "MAX_PLUGIN_BYTES"), stand_in=64),
     # -- the certificate checker's own boundary (checkers/certcheck) --
     "checkers/certcheck/loader.py:MAX_INT_DIGITS": Probe(lambda n, t: refused_naming(
@@ -275,7 +275,7 @@ ELSEWHERE: dict[str, str] = {
         ("take5.py", "MAX_THRESHOLD"), ("bigpoints_parts.py", "MAX_COLOUR_DISCS"),
         ("bigpoints_parts.py", "MAX_SPECIAL_DISCS"), ("cinco.py", "MAX_CHIPS"), ("bigfive_components.py", "MAX_ROUNDS"),
         ("bigfive_components.py", "MAX_IDLE_ROUNDS"), ("bigfive_components.py", "MAX_PENALTY_LIMIT")]},
-    "model/inputs.py:MAX_VALUE_BYTES": "tests/checkers/test_input_boundary.py",
+    "model/io/inputs.py:MAX_VALUE_BYTES": "tests/checkers/test_input_boundary.py",
     "checkers/campaign/schema.py:MAX_CHUNKS": "tests/checkers/test_campaign_folder.py",
     # house rules as data (issue 31.2): the bonus table's entries and cap, the too-low card's keys
     "spec/bigfive_components.py:MAX_BONUS_CAP": "tests/checkers/test_flag_bounds.py",

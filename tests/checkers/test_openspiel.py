@@ -100,7 +100,7 @@ def test_parameters_are_players_and_every_flag() -> None:
     assert spec == {
         "players": 2, "end_rule": "ge", "threshold": 66, "end_check": "round", "row_choice": "player",
         "deck": "standard", "professional": False, "tie": "shared", "rows": 4, "row_capacity": 5, "hand_size": 10,
-        "deck_top": 104, "reading": "",
+        "deck_top": 104, "low_row_keys": "", "reading": "",
     }
 
 

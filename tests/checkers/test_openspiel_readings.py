@@ -17,7 +17,7 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel")
 
 from ruleproof.checkers.interop import openspiel as adapter
-from ruleproof.model.readings import load_reading
+from ruleproof.model.io.readings import load_reading
 from ruleproof.spec.take5 import Take
 
 HOWTO = Path(__file__).resolve().parents[2] / "docs" / "howto" / "reading"

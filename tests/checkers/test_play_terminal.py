@@ -16,7 +16,7 @@ import pytest
 
 from ruleproof.checkers.cli.play import save
 from ruleproof.checkers.view.play import MAX_INPUT, MCTS_SIMULATIONS, Session, group_moves
-from ruleproof.model.records import load_record
+from ruleproof.model.io.records import load_record
 from ruleproof.spec.bigfive import Exchange, Play
 
 ESCAPES = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")

@@ -19,7 +19,7 @@ import pytest
 from ruleproof.checkers.analysis.probes import PROBES
 from ruleproof.checkers.catalogue.questions import has_fallback, questions
 from ruleproof.checkers.cli.main import main
-from ruleproof.model.readings import Reading, load_reading
+from ruleproof.model.io.readings import Reading, load_reading
 
 LONGEST = '''
 from ruleproof.model.take5 import Take5Game

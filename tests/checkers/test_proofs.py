@@ -17,7 +17,7 @@ from ruleproof.checkers.certcheck import bigfive as bf_check
 from ruleproof.checkers.certcheck.core import is_minimal_core, state_sha256
 from ruleproof.checkers.cli.main import main
 from ruleproof.checkers.proofs.core import CERTIFICATE_SCHEMA, minimal_core, prove, prove_state
-from ruleproof.model.records import load_record
+from ruleproof.model.io.records import load_record
 from ruleproof.model.registry import game_for
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "proofs"

@@ -20,8 +20,8 @@ import pytest
 from fastpaths import literal_flag_values
 
 from ruleproof.checkers.view.under import reading_for_record
-from ruleproof.model.readings import Reading, default_reading, load_reading, reading_from_flags
-from ruleproof.model.records import GameRecord
+from ruleproof.model.io.readings import Reading, default_reading, load_reading, reading_from_flags
+from ruleproof.model.io.records import GameRecord
 from ruleproof.spec.core import variant_to_dict
 from ruleproof.spec.errors import RecordError
 

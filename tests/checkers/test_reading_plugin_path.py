@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from ruleproof.checkers.cli.main import main
-from ruleproof.model.readings import MAX_PLUGIN_BYTES, load_reading
+from ruleproof.model.io.readings import MAX_PLUGIN_BYTES, load_reading
 
 HOWTO = Path(__file__).resolve().parents[2] / "docs" / "howto" / "reading"
 

@@ -14,8 +14,8 @@ from ruleproof.checkers.catalogue.questions import questions
 from ruleproof.checkers.checks.conformance import run_conformance
 from ruleproof.checkers.checks.simulate import simulate
 from ruleproof.checkers.checks.validate import validate_record
-from ruleproof.model.readings import ReadingError, default_reading, load_reading, reading_from_flags
-from ruleproof.model.records import GameRecord, parse_record
+from ruleproof.model.io.readings import ReadingError, default_reading, load_reading, reading_from_flags
+from ruleproof.model.io.records import GameRecord, parse_record
 from ruleproof.spec.errors import RecordError
 from ruleproof.spec.take5 import Take, Take5State, Take5Variant, deck_cards
 

@@ -10,7 +10,7 @@ import pytest
 from ruleproof.checkers.analysis.catalogue_diff import catalogue_changes, questions_to_rerun
 from ruleproof.checkers.catalogue.questions import questions
 from ruleproof.checkers.cli.main import main
-from ruleproof.model.readings import reading_from_flags
+from ruleproof.model.io.readings import reading_from_flags
 from ruleproof.spec import registry
 
 FEWEST = str(Path(__file__).resolve().parents[2] / "docs" / "howto" / "reading" / "fewest.toml")

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from ruleproof.checkers.checks.conformance import run_conformance
-from ruleproof.model.inputs import load_layout_file
-from ruleproof.model.records import make_record, parse_record
+from ruleproof.model.io.inputs import load_layout_file
+from ruleproof.model.io.records import make_record, parse_record
 from ruleproof.model.registry import game_for
 from ruleproof.spec.cinco_board import layout_to_text
 from ruleproof.spec.core import variant_from_mapping, variant_to_dict

@@ -12,7 +12,7 @@ import pytest
 
 from ruleproof.checkers.view.replay import opening_step, replay_html
 from ruleproof.checkers.view.steps import build_steps
-from ruleproof.model.records import GameRecord, load_record
+from ruleproof.model.io.records import GameRecord, load_record
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 

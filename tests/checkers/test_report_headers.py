@@ -21,7 +21,7 @@ def _run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str]:
 
 
 def _plugin_digest() -> str:
-    from ruleproof.model.readings import load_reading
+    from ruleproof.model.io.readings import load_reading
 
     return load_reading(FEWEST).plugin_sha256
 

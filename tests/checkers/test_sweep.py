@@ -9,7 +9,7 @@ import pytest
 
 from ruleproof.checkers.analysis.sweep import leading_number, sweep
 from ruleproof.checkers.cli.main import main
-from ruleproof.model.readings import default_reading
+from ruleproof.model.io.readings import default_reading
 
 
 def test_sweep_of_take5_row_capacity_prints_writes_json_and_svg(tmp_path: Path,

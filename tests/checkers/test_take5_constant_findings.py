@@ -15,7 +15,7 @@ import pytest
 from ruleproof.checkers.catalogue.findings import Finding
 from ruleproof.checkers.catalogue.questions import questions
 from ruleproof.checkers.smt.take5 import richest_cards, round_take
-from ruleproof.model.readings import Reading, reading_from_flags
+from ruleproof.model.io.readings import Reading, reading_from_flags
 from ruleproof.model.take5 import GAME
 from ruleproof.spec.take5 import Take5Variant, compute_pile_points, compute_totals
 

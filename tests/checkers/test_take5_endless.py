@@ -14,7 +14,7 @@ import pytest
 from ruleproof.checkers.catalogue.findings import Finding
 from ruleproof.checkers.catalogue.questions import questions
 from ruleproof.checkers.smt.take5_round import quiet_round
-from ruleproof.model.readings import reading_from_flags
+from ruleproof.model.io.readings import reading_from_flags
 from ruleproof.model.take5 import GAME
 from ruleproof.spec.take5 import Take5Variant, compute_totals
 

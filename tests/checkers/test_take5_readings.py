@@ -10,7 +10,7 @@ checker then shows its spec and its engine agree.
 from __future__ import annotations
 
 from ruleproof.checkers.checks.conformance import run_conformance
-from ruleproof.model.records import make_record, parse_record
+from ruleproof.model.io.records import make_record, parse_record
 from ruleproof.model.take5 import GAME, Take5Game
 from ruleproof.spec.core import variant_from_mapping
 from ruleproof.spec.take5 import LowCardRows, Take, Take5State, Take5Variant, build_spec, deck_cards

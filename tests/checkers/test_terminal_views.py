@@ -24,7 +24,7 @@ from rich.console import Console
 from ruleproof.checkers.checks.validate import game_of_record
 from ruleproof.checkers.render.terminal import draw_position, position_text
 from ruleproof.model.core import CHANCE, TERMINAL
-from ruleproof.model.records import load_record
+from ruleproof.model.io.records import load_record
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 GOLDEN = DATA / "terminal"

@@ -9,7 +9,7 @@ import pytest
 
 from ruleproof.checkers.cli.main import main
 from ruleproof.checkers.checks.validate import validate_record
-from ruleproof.model.records import load_record
+from ruleproof.model.io.records import load_record
 
 CORPUS = Path(__file__).resolve().parents[1] / "data" / "take5_corrupt"
 EXPECTED: dict[str, dict[str, object]] = json.loads((CORPUS / "expected.json").read_text())
@@ -42,14 +42,14 @@ def test_valid_record_round_trips_and_replays() -> None:
     record = load_record(CORPUS / "valid.json")
     result = validate_record(record)
     assert result.ok and result.finished and result.checked == len(record.moves)
-    from ruleproof.model.records import parse_record
+    from ruleproof.model.io.records import parse_record
 
     assert parse_record(record.dumps()) == record
 
 
 def test_record_schema_accepts_valid_and_rejects_bad_records() -> None:
     jsonschema = pytest.importorskip("jsonschema")
-    from ruleproof.model.records import RECORD_SCHEMA
+    from ruleproof.model.io.records import RECORD_SCHEMA
 
     jsonschema.Draft202012Validator.check_schema(RECORD_SCHEMA)
     validator = jsonschema.Draft202012Validator(RECORD_SCHEMA)

@@ -18,8 +18,8 @@ import pytest
 from ruleproof.checkers.checks.validate import validate_record
 from ruleproof.checkers.cli.main import main
 from ruleproof.model.core import TERMINAL, Outcome
-from ruleproof.model.readings import Reading, load_reading
-from ruleproof.model.records import GameRecord, RecordedMove
+from ruleproof.model.io.readings import Reading, load_reading
+from ruleproof.model.io.records import GameRecord, RecordedMove
 from ruleproof.model.take5 import Take5Game
 from ruleproof.spec.core import variant_to_dict
 from ruleproof.spec.take5 import Place, Take

@@ -20,7 +20,7 @@ from ruleproof.checkers.render.picture import render
 from ruleproof.checkers.view.replay import replay_html
 from ruleproof.checkers.view.steps import build_steps
 from ruleproof.checkers.view.witness import stored_witness
-from ruleproof.model.records import GameRecord, make_record
+from ruleproof.model.io.records import GameRecord, make_record
 from ruleproof.model.registry import available_games, game_for
 from ruleproof.spec import registry
 

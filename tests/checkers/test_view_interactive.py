@@ -19,7 +19,7 @@ import pytest
 from ruleproof.checkers.checks.validate import validate_record
 from ruleproof.checkers.view.replay import opening_step, replay_html
 from ruleproof.checkers.view.steps import build_steps
-from ruleproof.model.records import GameRecord, load_record, make_record
+from ruleproof.model.io.records import GameRecord, load_record, make_record
 from ruleproof.model.registry import game_for
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -19,8 +19,8 @@ import pytest
 from ruleproof.checkers.cli.main import main
 from ruleproof.checkers.view.replay import replay_html
 from ruleproof.checkers.view.steps import build_steps
-from ruleproof.model.readings import load_reading
-from ruleproof.model.records import load_record
+from ruleproof.model.io.readings import load_reading
+from ruleproof.model.io.records import load_record
 from ruleproof.spec.errors import RecordError
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from ruleproof.checkers.catalogue.questions import Question, questions
-from ruleproof.model.readings import Reading, load_reading, reading_from_flags
+from ruleproof.model.io.readings import Reading, load_reading, reading_from_flags
 
 HOWTO = Path(__file__).resolve().parents[2] / "docs" / "howto" / "reading"
 
@@ -48,7 +48,7 @@ def test_a_dead_end_only_the_reading_has_is_found(fewest: Reading) -> None:
     found = _question("take5", "WF-T5-2").ask(False, auto)
     assert found.verdict == "sat" and "dead ends" in found.answer, found.answer
     engine = auto.engine
-    from ruleproof.model import codec
+    from ruleproof.model.io import codec
 
     state = codec.decode(type(engine.initial_state(2, auto.variant)), found.witness["root"])
     for text in found.witness["moves"]:

@@ -18,7 +18,7 @@ from ruleproof.checkers.catalogue import drift
 from ruleproof.checkers.catalogue.findings import Finding
 from ruleproof.checkers.catalogue.questions import Question, questions
 from ruleproof.checkers.view.witness import NoWitnessError, finding_witness, witness_records
-from ruleproof.model.readings import Reading, load_reading, reading_from_flags
+from ruleproof.model.io.readings import Reading, load_reading, reading_from_flags
 
 #: (game, finding, a flag reading the question does not fix).
 CASES = [("ikebana", "IK-F-4", "double_final=true"), ("cinco", "CI-F-4", "reshuffle=when_empty"),

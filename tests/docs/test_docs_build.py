@@ -30,7 +30,7 @@ from docutils.nodes import make_id
 from ruleproof.checkers.analysis.traceability import covering_tests, scan_tests, worked_examples
 from ruleproof.checkers.catalogue.questions import questions
 from ruleproof.checkers.cli.main import build_parser
-from ruleproof.model.records import RECORD_SCHEMA
+from ruleproof.model.io.records import RECORD_SCHEMA
 from ruleproof.model.registry import available_games
 from ruleproof.spec import sources
 from ruleproof.spec.registry import MissingPartError, load_part, spec_for

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from ruleproof.model.inputs import load_layout_file
+from ruleproof.model.io.inputs import load_layout_file
 from tests.docs.test_howto_tutorials import console_commands, included_files
 
 ROOT = Path(__file__).resolve().parents[2]

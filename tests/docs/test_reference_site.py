@@ -75,7 +75,7 @@ def test_overview_shows_an_infobox_whose_facts_cite_their_source(game: str, site
         assert label in table, f"{game}: the infobox has no {label} line"
     readme = _flat(sources.read_text("README.md"))
     rulebook = _flat(sources.read_text(spec_for(game).rulebook))
-    quotes = re.findall(r"«([^»]+)»", cited) + re.findall(r"“([^”]+)”", cited)
+    quotes = re.findall(r"\u00ab([^\u00bb]+)\u00bb", cited) + re.findall(r"“([^”]+)”", cited)
     assert quotes, f"{game}: the infobox cites no source"
     for quote in quotes:
         assert _flat(quote) in rulebook or _flat(quote) in readme, f"{game}: the infobox quotes {quote!r}, in no source"

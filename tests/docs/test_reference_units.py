@@ -119,7 +119,7 @@ def test_alt_texts_are_plain_text_for_any_caption() -> None:
 def test_replay_header_shows_no_empty_flags() -> None:
     """The Cinco layout's data and hash are empty unless a layout file is given; the header leaves them out."""
     from ruleproof.checkers.view.replay import replay_html
-    from ruleproof.model.records import GameRecord
+    from ruleproof.model.io.records import GameRecord
 
     page = replay_html(GameRecord("cinco", 2, {"layout": "square"}, (), 0))
     header = re.search(r"players · variant: ([^<]*)<", page)

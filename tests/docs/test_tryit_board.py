@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 
-from ruleproof.model.codec import encode
+from ruleproof.model.io.codec import encode
 from ruleproof.model.core import CHANCE, TERMINAL
 from ruleproof.model.registry import available_games, game_for
 from ruleproof.spec.registry import load_part
@@ -171,7 +171,7 @@ def test_the_code_zip_runs_on_the_standard_library_alone_and_is_reproducible(tmp
     modules, foreign = tryit.board_modules()
     assert foreign == [], f"the board imports modules the browser does not have: {foreign}"
     names = {name for name, _ in modules}
-    assert {"ruleproof.spec.core", "ruleproof.model.codec", "ruleproof.checkers.render.take5"} <= names
+    assert {"ruleproof.spec.core", "ruleproof.model.io.codec", "ruleproof.checkers.render.take5"} <= names
     assert "ruleproof.spec.sources" not in names, "the rulebook texts stay out of the browser"
     assert not any(n.startswith(("ruleproof.checkers.smt", "ruleproof.checkers.cli")) for n in names)
     data = tryit.board_zip(modules)

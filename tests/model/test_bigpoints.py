@@ -19,9 +19,9 @@ from ruleproof.checkers.checks.conformance import run_conformance
 from ruleproof.checkers.checks.fuzz import machine_for
 from ruleproof.checkers.render.bigpoints import render_svg
 from ruleproof.checkers.checks.validate import validate_record
-from ruleproof.model import codec
+from ruleproof.model.io import codec
 from ruleproof.model.bigpoints import GAME
-from ruleproof.model.records import make_record, parse_record
+from ruleproof.model.io.records import make_record, parse_record
 from ruleproof.model.registry import available_games, game_for
 from ruleproof.spec.bigpoints import (
     COLOURS,

@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from ruleproof.model import codec
+from ruleproof.model.io import codec
 from ruleproof.model.bigpoints import (
     _EXTRA,
     _K,

@@ -13,10 +13,10 @@ from hypothesis import HealthCheck, settings
 
 from ruleproof.checkers.checks.conformance import run_conformance
 from ruleproof.checkers.checks.fuzz import machine_for
-from ruleproof.model import codec
+from ruleproof.model.io import codec
 from ruleproof.model.cinco import GAME, CincoGame
 from ruleproof.model.registry import available_games, game_for
-from ruleproof.model.inputs import load_layout_file
+from ruleproof.model.io.inputs import load_layout_file
 from ruleproof.spec.cinco import LINE, SPEC, CincoState, CincoVariant, Play, custom_layout_flags, layout_of, parse_move
 from ruleproof.spec.cinco_board import FREE, Board, Layout, hex_layout, is_win, square_layout
 from ruleproof.spec.core import CHANCE, TERMINAL, variant_from_mapping, variant_to_dict
@@ -280,7 +280,7 @@ def test_random_games_end_with_a_result() -> None:
 @pytest.mark.parametrize("name", ["cinco_record_hex_2p.json", "cinco_record_square_3p.json"])
 def test_golden_records_validate(name: str) -> None:
     from ruleproof.checkers.checks.validate import validate_record
-    from ruleproof.model.records import load_record
+    from ruleproof.model.io.records import load_record
 
     record = load_record(DATA / name)
     result = validate_record(record)
@@ -295,7 +295,7 @@ def test_invalid_record_names_the_rule() -> None:
     import dataclasses as dc
 
     from ruleproof.checkers.checks.validate import validate_record
-    from ruleproof.model.records import RecordedMove, load_record
+    from ruleproof.model.io.records import RecordedMove, load_record
 
     record = load_record(DATA / "cinco_record_hex_2p.json")
     state = GAME.initial_state(record.players, variant_from_mapping(V, record.variant))

@@ -38,7 +38,7 @@ from fastpaths import (
     spaced,
 )
 from ruleproof.model.core import TERMINAL
-from ruleproof.model.inputs import load_layout_file
+from ruleproof.model.io.inputs import load_layout_file
 from ruleproof.model.registry import game_for
 from ruleproof.spec import bigfive as bf
 from ruleproof.spec import bigpoints as bp

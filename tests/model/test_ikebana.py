@@ -19,10 +19,10 @@ from hypothesis import HealthCheck, settings
 
 from ruleproof.checkers.checks.conformance import check_state, run_conformance
 from ruleproof.checkers.checks.fuzz import machine_for
-from ruleproof.model import codec
+from ruleproof.model.io import codec
 from ruleproof.model.core import CHANCE, TERMINAL
 from ruleproof.model.ikebana import GAME
-from ruleproof.model.records import load_record, make_record
+from ruleproof.model.io.records import load_record, make_record
 from ruleproof.spec import ikebana as ik
 from ruleproof.spec.ikebana import SPEC, Buy, Draw, IkebanaMove, IkebanaState, IkebanaVariant, Keep, Refuse
 
@@ -230,7 +230,7 @@ def test_golden_legal_moves_from_fixed_positions(golden: None) -> None:
 
 def test_invalid_record_names_the_rule() -> None:
     from ruleproof.checkers.checks.validate import validate_record
-    from ruleproof.model.records import GameRecord, RecordedMove
+    from ruleproof.model.io.records import GameRecord, RecordedMove
 
     moves = (RecordedMove(0, "draw"), RecordedMove(CHANCE, "reveal R1"), RecordedMove(0, "refuse"),
              RecordedMove(CHANCE, "reveal G1"), RecordedMove(0, "keep"), RecordedMove(1, "buy 1"))

@@ -11,7 +11,7 @@ import pytest
 
 from ruleproof.checkers.checks.simulate import simulate
 from ruleproof.model.core import CHANCE, TERMINAL
-from ruleproof.model.records import make_record, parse_record
+from ruleproof.model.io.records import make_record, parse_record
 from ruleproof.model.take5 import GAME
 from ruleproof.spec.take5 import Select, Take, Take5Variant
 

@@ -404,7 +404,7 @@ CERTIFICATE_TABLES = [
            ("checkers/certcheck/bigfive.py", 'COLOURS = "bygrp"', 'COLOURS = "byrgp"')),
 ]
 
-_RD = "model/readings.py"
+_RD = "model/io/readings.py"
 READING_CHECKS = [
     _m("RD-M1", SHARED, "reading identity", "a record with no plugin digest passes as made under a plugin's reading",
        (_RD, "        if digest != self.plugin_sha256:", "        if digest and digest != self.plugin_sha256:"),
@@ -420,7 +420,7 @@ READING_CHECKS = [
     _m("LM-M1", SHARED, "MAX_PLUGIN_NAME", "a plugin name one character past the limit is accepted",
        (_RD, "len(name) > MAX_PLUGIN_NAME:", "len(name) > MAX_PLUGIN_NAME + 1:"), target="limit", tests=(LIMITS,)),
     _m("LM-M2", SHARED, "MAX_MOVE_CHARS", "a record move one character past the limit is accepted",
-       ("model/records.py", "0 < len(move) <= MAX_MOVE_CHARS", "0 < len(move) <= MAX_MOVE_CHARS + 1"),
+       ("model/io/records.py", "0 < len(move) <= MAX_MOVE_CHARS", "0 < len(move) <= MAX_MOVE_CHARS + 1"),
        target="limit", tests=(LIMITS,)),
     _m("LM-M3", SHARED, "MAX_TITLE", "new-game refuses a title of exactly the limit",
        ("checkers/cli/newgame.py", "len(title) > MAX_TITLE:", "len(title) >= MAX_TITLE:"), target="limit",
@@ -429,7 +429,7 @@ READING_CHECKS = [
        ("checkers/certcheck/loader.py", "len(item) > list_limit:", "len(item) > list_limit + 1:"), target="limit",
        tests=(LIMITS,)),
     _m("LM-M5", SHARED, "MAX_INT_DIGITS", "the input boundary refuses an integer of exactly the limit's digits",
-       ("model/inputs.py", 'if len(text.lstrip("-")) > limits.max_int_digits:',
+       ("model/io/inputs.py", 'if len(text.lstrip("-")) > limits.max_int_digits:',
         'if len(text.lstrip("-")) >= limits.max_int_digits:'), target="limit", tests=(LIMITS,)),
 ]
 

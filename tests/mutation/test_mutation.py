@@ -54,7 +54,7 @@ def test_every_fast_path_checker_table_and_reading_check_has_a_mutant() -> None:
 
     assert files("fast path") == FAST_PATH_FILES
     assert files("certificate table") == {f"checkers/certcheck/{g}.py" for g in GAMES}
-    assert {"model/readings.py", "checkers/view/under.py"} <= files("reading check")
+    assert {"model/io/readings.py", "checkers/view/under.py"} <= files("reading check")
     for mutant in (m for m in MUTANTS if m.target == "limit"):  # a limit mutant names its limit, which exists
         assert any(mutant.rule in (campaign.ROOT / p.file).read_text(encoding="utf-8") for p in mutant.patches)
 

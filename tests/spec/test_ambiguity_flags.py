@@ -27,7 +27,7 @@ from ruleproof.checkers.smt.bigfive_encoding import comb_frame, solve_rules
 from ruleproof.checkers.smt.core import TrackedSolver
 from ruleproof.model.bigfive import GAME as BF_GAME
 from ruleproof.model.bigpoints import GAME as BP_GAME
-from ruleproof.model.records import make_record, parse_record
+from ruleproof.model.io.records import make_record, parse_record
 from ruleproof.model.registry import available_games, game_for
 from ruleproof.spec import bigfive as bf
 from ruleproof.spec import bigpoints as bp

@@ -17,7 +17,7 @@ import pytest
 
 from rulefacts import Layers
 from ruleproof.model.bigfive import GAME
-from ruleproof.model.codec import decode, encode
+from ruleproof.model.io.codec import decode, encode
 from ruleproof.spec import bigfive as bf
 from ruleproof.spec.core import CHANCE, TERMINAL, Report
 from ruleproof.spec.errors import IllegalMoveError, MoveParseError, PlayerCountError, VariantError

@@ -19,7 +19,7 @@ import pytest
 
 from ruleproof.checkers.checks.conformance import run_conformance
 from ruleproof.model.bigfive import GAME
-from ruleproof.model.readings import load_reading
+from ruleproof.model.io.readings import load_reading
 from ruleproof.spec import bigfive as bf
 from ruleproof.spec.bigfive import BigFiveVariant, Play, board_map, compute_bonus, compute_bonus_table, parse_move
 from ruleproof.spec.errors import VariantError

@@ -213,7 +213,7 @@ def test_invalid_five_players() -> None:
 def test_invalid_layout_too_small_for_players(tmp_path: Path) -> None:
     import json
 
-    from ruleproof.model.inputs import load_layout_file
+    from ruleproof.model.io.inputs import load_layout_file
     from ruleproof.spec.cinco import custom_layout_flags
     from ruleproof.spec.cinco_board import layout_to_json
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from ruleproof.model.inputs import load_layout_file
+from ruleproof.model.io.inputs import load_layout_file
 from ruleproof.spec.cinco import CELLS, LINE, CincoVariant, custom_layout_flags, layout_of
 from ruleproof.spec.cinco_board import (
     FREE,
@@ -292,7 +292,7 @@ def test_the_hash_is_checked() -> None:
 
 def test_the_retired_layout_file_flag() -> None:
     """Records of earlier versions carry ``layout_file: ""`` (no file): they still load; a file name is refused."""
-    from ruleproof.model import codec
+    from ruleproof.model.io import codec
     from ruleproof.model.cinco import GAME
     from ruleproof.spec.cinco import CincoState
     from ruleproof.spec.core import variant_from_mapping, variant_to_dict

@@ -18,7 +18,7 @@ import pytest
 
 from rulefacts import Layers, both
 from ruleproof.model import ikebana as engine
-from ruleproof.model.codec import decode, encode
+from ruleproof.model.io.codec import decode, encode
 from ruleproof.model.ikebana import GAME
 from ruleproof.spec import ikebana as ik
 from ruleproof.spec.core import CHANCE, Report

@@ -22,7 +22,7 @@ import pytest
 from ruleproof.checkers.certcheck import CertificateFormatError, check_certificate, state_sha256
 from ruleproof.checkers.proofs.core import prove_state
 from ruleproof.model.core import CHANCE, Game
-from ruleproof.model.readings import load_reading, reading_from_flags
+from ruleproof.model.io.readings import load_reading, reading_from_flags
 from ruleproof.model.take5 import GAME
 from ruleproof.spec.core import Step, variant_from_mapping
 from ruleproof.spec.errors import VariantError

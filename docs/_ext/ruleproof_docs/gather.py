@@ -55,7 +55,7 @@ class Picture:
 
     name: str
     caption: str
-    #: The drawn position as :func:`ruleproof.model.codec.encode` JSON (a worked example's; the try-it board
+    #: The drawn position as :func:`ruleproof.model.io.codec.encode` JSON (a worked example's; the try-it board
     #: starts from it), ``None`` for other pictures.
     state: object = None
 

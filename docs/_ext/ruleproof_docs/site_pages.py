@@ -112,10 +112,10 @@ def _schema_rows(schema: dict[str, Any], prefix: str = "") -> list[list[str]]:
 
 def schemas_page(files: dict[str, str]) -> str:
     """The schemas page; the schema files to publish are added to ``files``."""
-    from ruleproof.model.records import RECORD_SCHEMA
+    from ruleproof.model.io.records import RECORD_SCHEMA
 
     schemas: list[tuple[str, str, dict[str, Any], str]] = [
-        ("Game record", "record", RECORD_SCHEMA, ":data:`ruleproof.model.records.RECORD_SCHEMA`")]
+        ("Game record", "record", RECORD_SCHEMA, ":data:`ruleproof.model.io.records.RECORD_SCHEMA`")]
     try:
         proofs = importlib.import_module("ruleproof.checkers.proofs.core")
     except ImportError:

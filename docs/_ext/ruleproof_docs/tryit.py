@@ -116,7 +116,7 @@ def _passages(ctx: GameContext, item_id: str) -> list[dict[str, str]]:
 
 def _positions(ctx: GameContext) -> tuple[dict[str, dict[str, Any]], dict[str, list[str]]]:
     """The worked examples' captured positions of this game: key → position, and test name → its keys."""
-    from ruleproof.model.codec import DecodeError, decode
+    from ruleproof.model.io.codec import DecodeError, decode
     from ruleproof.model.registry import game_for
 
     state_type = game_for(ctx.game).state_type

@@ -46,7 +46,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ruleproof.model.codec import decode, encode
+from ruleproof.model.io.codec import decode, encode
 from ruleproof.model.core import CHANCE, TERMINAL, Game
 from ruleproof.model.registry import game_for
 from ruleproof.spec.core import GameSpec
@@ -122,7 +122,7 @@ class Board:
 
     @classmethod
     def from_json(cls, game: str, data: object, seed: int = 0) -> Board:
-        """A board at a position given as :func:`ruleproof.model.codec.encode` JSON (or its text)."""
+        """A board at a position given as :func:`ruleproof.model.io.codec.encode` JSON (or its text)."""
         if isinstance(data, str):
             data = json.loads(data)
         return cls(game, decode(game_for(game).state_type, data), seed)

@@ -19,7 +19,7 @@ from typing import Any
 from ruleproof.checkers.certcheck.core import state_sha256
 from ruleproof.checkers.proofs.core import prove
 from ruleproof.checkers.checks.simulate import simulate
-from ruleproof.model.records import GameRecord
+from ruleproof.model.io.records import GameRecord
 from ruleproof.model.registry import game_for
 from ruleproof.spec.core import variant_from_mapping
 

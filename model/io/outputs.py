@@ -17,7 +17,7 @@ names the file and the reason.
 >>> write_atomic(folder / "a.txt", "two\\n")
 Traceback (most recent call last):
 ...
-ruleproof.model.outputs.OutputError: ...a.txt: the file exists; give --force to replace it
+ruleproof.model.io.outputs.OutputError: ...a.txt: the file exists; give --force to replace it
 >>> write_atomic(folder / "a.txt", "two\\n", force=True)
 >>> (folder / "a.txt").read_text()
 'two\\n'

@@ -323,7 +323,7 @@ def load_reading_file(path: str | Path) -> dict[str, Any]:
     """The bounded loader of a reading file (TOML): the parsed table, not yet interpreted.
 
     The reading's own meaning (game, flags, extra rules) is checked by its
-    interpreter (:func:`ruleproof.model.readings.load_reading`); this only
+    interpreter (:func:`ruleproof.model.io.readings.load_reading`); this only
     guarantees a bounded (:data:`MAX_READING_BYTES`), well-formed TOML table.
     """
     return load_toml_file(path, READING_LIMITS)

@@ -8,7 +8,7 @@ validator reports. A few facts the schema cannot state are checked in code: the
 game id is a registered one (plugins included), integers are JSON integers (not
 ``2.0``) and every actor is a seat below ``players``.
 
-Files are read through the input boundary (:mod:`ruleproof.model.inputs`):
+Files are read through the input boundary (:mod:`ruleproof.model.io.inputs`):
 bounded size, nesting and integers, strict UTF-8. :func:`open_record` streams
 the moves: a first pass checks the header and every move against the schema
 keeping one move in memory at a time, and :meth:`RecordFile.moves` reads them
@@ -43,7 +43,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from ruleproof.model.inputs import RECORD_LIMITS, check_value, decode_json, scan_object
+from ruleproof.model.io.inputs import RECORD_LIMITS, check_value, decode_json, scan_object
 from ruleproof.spec.core import CHANCE, variant_to_dict
 from ruleproof.spec.errors import InputError, RecordError
 from ruleproof.spec.registry import GAME_IDS, game_ids
@@ -84,7 +84,7 @@ RECORD_SCHEMA: dict[str, Any] = {
         "meta": {"type": "object", "description": "Free-form information (players' names, date, ...)."},
         "reading": {
             "type": "object",
-            "description": "The reading the game was played under beyond its flags (ruleproof.model.readings): "
+            "description": "The reading the game was played under beyond its flags (ruleproof.model.io.readings): "
                            "the ids of extra rules, a derived engine's class and the SHA-256 of the plugin source. "
                            "Never a file name: check such a record by giving the same reading file again.",
             "required": ["title", "rules", "engine", "plugin_sha256"],
@@ -212,7 +212,7 @@ def _move(item: object, index: int, source: str) -> RecordedMove:
     """A structurally checked move (the seat range is checked once ``players`` is known).
 
     A plain move is flat and short, so the boundary's depth and string checks
-    (:func:`~ruleproof.model.inputs.check_value`) run only on the others and on
+    (:func:`~ruleproof.model.io.inputs.check_value`) run only on the others and on
     non-ASCII move texts.
     """
     path = f"$.moves[{index}]"

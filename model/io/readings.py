@@ -19,7 +19,7 @@ A plugin module may define
   the changed rules; the audit runs conformance on it.
 
 A reading file is TOML (read through the input boundary,
-:func:`ruleproof.model.inputs.load_reading_file`: bounded, strict UTF-8). A
+:func:`ruleproof.model.io.inputs.load_reading_file`: bounded, strict UTF-8). A
 reading file with ``rules`` runs Python code: its plugin is imported, with the
 user's permissions, when the file is loaded, and a line on standard error says
 so first (:func:`announce_plugin`)::
@@ -61,7 +61,7 @@ from types import ModuleType
 from typing import Any
 
 from ruleproof.model.core import CHANCE, TERMINAL, Game
-from ruleproof.model.inputs import MAX_READING_BYTES, load_reading_file, read_bytes
+from ruleproof.model.io.inputs import MAX_READING_BYTES, load_reading_file, read_bytes
 from ruleproof.model.registry import game_for, require_game
 from ruleproof.spec.core import (
     Rule,
@@ -358,11 +358,11 @@ def plugin_path(reading_file: str | Path, name: str) -> Path:
     >>> plugin_path("club/fewest.toml", "/etc/passwd.py")
     Traceback (most recent call last):
     ...
-    ruleproof.model.readings.ReadingError: '/etc/passwd.py': the plugin must be named relative to the reading file's folder (an absolute path is refused)
+    ruleproof.model.io.readings.ReadingError: '/etc/passwd.py': the plugin must be named relative to the reading file's folder (an absolute path is refused)
     >>> plugin_path("club/fewest.toml", "../other/fewest.py")
     Traceback (most recent call last):
     ...
-    ruleproof.model.readings.ReadingError: '../other/fewest.py': the plugin must lie in the reading file's folder or below it ('..' is refused)
+    ruleproof.model.io.readings.ReadingError: '../other/fewest.py': the plugin must lie in the reading file's folder or below it ('..' is refused)
 
     :raises ReadingError: naming the value and what is wrong with it.
     """
