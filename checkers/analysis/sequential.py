@@ -60,7 +60,7 @@ def plan_looks(first: int, max_games: int) -> tuple[int, ...]:
     """
     if first < 1 or max_games < 1:
         raise ValueError(f"the looks need positive game counts; got first={first!r}, max_games={max_games!r}")
-    looks = []
+    looks: list[int] = []
     n = min(first, max_games)
     while n < max_games and len(looks) < MAX_LOOKS - 1:
         looks.append(n)

@@ -24,7 +24,7 @@ import pytest
 from ruleproof.checkers.campaign import store as store_module
 from ruleproof.checkers.campaign.store import Store
 from ruleproof.checkers.cli.main import main
-from ruleproof.model import outputs
+from ruleproof.model.io import outputs
 
 SIMULATE = ["campaign", "simulate", "take5", "--players", "2", "--games", "200", "--chunk", "20", "--workers", "0",
             "-q"]

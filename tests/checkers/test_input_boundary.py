@@ -46,7 +46,7 @@ from hypothesis import strategies as st
 from ruleproof.checkers.certcheck import CERTIFICATE_SCHEMA, CertificateFormatError
 from ruleproof.checkers.certcheck.schema import check_structure
 from ruleproof.checkers.cli.main import main
-from ruleproof.model import records
+from ruleproof.model.io import records
 from ruleproof.model.io.inputs import decode_json, load_audit_file, scan_object
 from ruleproof.model.io.outputs import OutputError, write_atomic
 from ruleproof.spec.errors import InputError, RecordError
@@ -385,7 +385,7 @@ def test_streamed_record_equals_the_loaded_one(tmp_path: Path) -> None:
 def test_streaming_keeps_one_move_in_memory(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import tracemalloc
 
-    from ruleproof.model import inputs
+    from ruleproof.model.io import inputs
 
     monkeypatch.setattr(inputs, "_CHUNK", 1 << 16)  # a 64 KiB window, so small files show the effect
 

@@ -38,7 +38,10 @@ from ruleproof.checkers.cli import newgame
 from ruleproof.checkers.cli.main import main
 from ruleproof.checkers.smt import cinco_replay
 from ruleproof.checkers.view import play as view_play
-from ruleproof.model import inputs, readings, records
+from ruleproof.checkers.policies import loading as policy_loading
+from ruleproof.checkers.policies import search as policy_search
+from ruleproof.checkers.policies.errors import PolicyError
+from ruleproof.model.io import inputs, readings, records
 from ruleproof.model.io.readings import default_reading
 from ruleproof.model.registry import game_for
 from ruleproof.spec import bigfive_components, cinco_board
@@ -124,7 +127,29 @@ def _layout(name: str = "small", cells: int = 9, directions: int = 4, far: int =
     return cinco_board.validate_layout(cinco_board.Layout(name, "square", tuple(coords), tuple(dirs)))
 
 
+def _policy_refused(make: Callable[[], object]) -> bool:
+    """Whether building a policy (or a seat list) raises :class:`PolicyError`."""
+    try:
+        make()
+    except PolicyError:
+        return True
+    return False
+
+
+def _policy_text(n: int) -> str:
+    return "random" + " " * (n - len("random"))  # a valid text of exactly n characters (parse_policies strips)
+
+
 PROBES: dict[str, Probe] = {
+    # policies (issue 33): the text of --policy, its seats, a search's budget; metrics' games
+    "checkers/policies/loading.py:MAX_POLICY_TEXT": Probe(lambda n, _: _policy_refused(
+        lambda: policy_loading.parse_policies(_policy_text(n))), 40),
+    "checkers/policies/loading.py:MAX_SEATS": Probe(lambda n, _: _policy_refused(
+        lambda: policy_loading.parse_policies("+".join(["random"] * n)))),
+    "checkers/policies/search.py:MAX_ITERATIONS": Probe(lambda n, _: _policy_refused(
+        lambda: policy_search.MCTSPolicy(iterations=n))),
+    "checkers/cli/metrics.py:MAX_GAMES": Probe(lambda n, _: _cli_refuses(["metrics", "take5", "--games", str(n), "-q"],
+                                                                       "--games"), 2),
     # -- records (model/io/records.py) --
     "model/io/records.py:MAX_MOVE_CHARS": Probe(lambda n, t: refused_naming(
         lambda: records.record_from_json(_record("x" * n)), "$.moves[0].move")),
@@ -300,6 +325,8 @@ NO_PROBE: dict[str, str] = {
     "checkers/render/witness.py:MAX_PICTURES": "a display setting (pictures drawn per witness), not an input bound",
     "checkers/view/steps.py:MAX_ALTERNATIVES": "a display setting (alternatives shown per step), not an input bound",
     "model/cinco.py:_MAX_CARDS": "the size of an engine's move table, not an input bound",
+    "checkers/analysis/sequential.py:MAX_LOOKS": "the stopping plan's own cap on its interim looks (a design "
+                                                 "constant of the method), not an input bound",
     "spec/bigpoints_parts.py:MAX_STEP_VALUE": "derived: the step_values flag's upper bound in the table of rule "
                                               "constants, probed by test_flag_bounds (named there by the table)",
     "checkers/analysis/probes.py:MAX_MOVES": "a bound on one random probe game's length (every built-in game ends "

@@ -141,6 +141,7 @@ def _writers(tmp: Path) -> dict[str, tuple[list[str], Path]]:
         "play --record": (["play", "take5", "--seed", "1", "--record", "{out}"], tmp / "play.json"),
         "sweep --dir": (["sweep", "take5", "row_capacity=4", "--games", "1", "--no-findings", "-q",
                          "--dir", str(tmp)], tmp / "sweep.json"),
+        "metrics --plot": (["metrics", "take5", "--games", "2", "-q", "--plot", "{out}"], tmp / "metrics.svg"),
     }
 
 

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from ruleproof.checkers.cli.main import main
-from ruleproof.model import readings
+from ruleproof.model.io import readings
 
 #: A plugin that leaves a mark when it runs (and is a valid plugin: one extra rule that never refuses).
 MARKING_PLUGIN = '''

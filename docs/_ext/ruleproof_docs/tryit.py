@@ -259,6 +259,10 @@ def place_boards(app: Sphinx, contexts: Sequence[GameContext], index: Index, pag
 # The code the browser runs
 
 
+#: Pure-Python modules outside the standard library that the engines import and the board carries in its zip:
+#: mypy_extensions (one file) gives the engine classes the mark the optional compiled build reads.
+VENDORED = ("mypy_extensions",)
+
 _EXERCISE = """
 import json, sys
 before = set(sys.modules)  # what the interpreter's start-up loaded (site hooks), not the board
@@ -268,22 +272,25 @@ from ruleproof.model.registry import available_games
 for game in available_games():
     board = board_module.Board.deal(game, seed=0)
     board.call("view"); board.call("random"); board.call("play", "no such move"); board.call("back")
-stdlib = set(sys.stdlib_module_names) | {{"__main__", "{module}"}}
+stdlib = set(sys.stdlib_module_names) | {{"__main__", "{module}"}} | {vendored}
 print(json.dumps({{
     "ruleproof": sorted((name, module.__file__) for name, module in sys.modules.items()
-                        if name.startswith("ruleproof.") and getattr(module, "__file__", None)),
+                        if (name.startswith("ruleproof.") or name in {vendored})
+                        and getattr(module, "__file__", None)),
     "foreign": sorted({{name.split(".")[0] for name in set(sys.modules) - before}} - stdlib - {{"ruleproof"}}),
 }}))
 """
 
 
 def board_modules() -> tuple[list[tuple[str, Path]], list[str]]:
-    """The ``ruleproof`` modules the board imports (name, file), and any module outside the standard library.
+    """The ``ruleproof`` modules (and :data:`VENDORED` ones) the board imports (name, file), and any other module
+    outside the standard library.
 
     Found by running the board on every game in a fresh interpreter (a deal, a random move, a move that does
     not parse, a step back), so the lazily imported modules are among them.
     """
-    proc = subprocess.run([sys.executable, "-c", _EXERCISE.format(module=BOARD_MODULE), str(EXT)],
+    proc = subprocess.run([sys.executable, "-c", _EXERCISE.format(module=BOARD_MODULE, vendored=set(VENDORED)),
+                           str(EXT)],
                           capture_output=True, text=True, cwd=DOCS.parent)
     if proc.returncode != 0:
         tail = " / ".join(proc.stderr.strip().splitlines()[-3:])
