@@ -102,6 +102,8 @@ class QuotedParagraphDirective(SphinxDirective):
         if target is None:
             mark["classes"].append("rp-unlinked")
             return mark
+        if self.env.app.builder.format != "html":  # the PDF holds a print page only, with links of its own
+            return mark
         docname = target[0]
         uri = self.env.app.builder.get_relative_uri(self.env.docname, docname) if docname != self.env.docname else ""
         ref = nodes.reference("", "", refuri=f"{uri}#{first}", reftitle=title, classes=["rp-quoted-link"])
