@@ -36,7 +36,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ruleproof.checkers.analysis.pairs import Divergence, PairResult, _core, _text, _variant_fields
+from ruleproof.checkers.analysis.pairs import Divergence, PairResult, _text, _variant_fields, position_difference
 from ruleproof.checkers.policies.core import Seats, SeatView
 from ruleproof.checkers.policies.draws import Draws, chance_cdf, chance_gumbel
 from ruleproof.checkers.policies.playing import DEFAULT_MAX_MOVES
@@ -92,24 +92,9 @@ def play_pair_policies(ga: Game[Any, Any, Any], gb: Game[Any, Any, Any], players
     only_b: tuple[str, ...] = ()
     pending: tuple[int, Any, Any] | None = None  # a choice that differs: (actor, move under A, move under B)
     while True:
-        actor_a, actor_b = ga.current_player(sa), gb.current_player(sb)
-        if _core(sa, skip) != _core(sb, skip):
-            kind, why = "state", (f"the move {last} left different states" if last is not None
-                                  else "the readings set the game up differently")
-        elif actor_a != actor_b:
-            if TERMINAL in (actor_a, actor_b):
-                kind = "end"
-                why = f"the game is over under {'A' if actor_a == TERMINAL else 'B'} but not under the other reading"
-            else:
-                kind, why = "turn", f"seat {actor_a} acts under A, seat {actor_b} under B"
-        elif actor_a == TERMINAL:
-            oa, ob = ga.outcome(sa), gb.outcome(sb)
-            if oa != ob:
-                kind = "outcome"
-                why = (f"same final position, scored {list(oa.scores)} (winners {sorted(oa.winners)}) under A, "
-                       f"{list(ob.scores)} (winners {sorted(ob.winners)}) under B")
-            break
-        if kind is not None:
+        actor_a = ga.current_player(sa)
+        kind, why = position_difference(ga, gb, sa, sb, skip, last)
+        if kind is not None or actor_a == TERMINAL:
             break
         if actor_a == CHANCE:
             outcomes: Sequence[tuple[Any, float]] = ga.chance_outcomes(sa)

@@ -23,7 +23,14 @@ import dataclasses
 from collections.abc import Sequence
 from typing import Any
 
-from ruleproof.checkers.analysis.pairs import Divergence, PairResult, _core, _text, _variant_fields, probe_history
+from ruleproof.checkers.analysis.pairs import (
+    Divergence,
+    PairResult,
+    _text,
+    _variant_fields,
+    position_difference,
+    probe_history,
+)
 from ruleproof.checkers.policies.core import Seats
 from ruleproof.checkers.policies.draws import Draws, chance_cdf, chance_gumbel, pick_index, pick_minhash
 from ruleproof.model.core import CHANCE, TERMINAL, Game
@@ -115,26 +122,13 @@ def play_pair(game: Game[Any, Any, Any], players: int, a: Any, b: Any, *, seed: 
     only_a: tuple[str, ...] = ()
     only_b: tuple[str, ...] = ()
     while True:
-        actor_a, actor_b = ga.current_player(sa), gb.current_player(sb)
+        actor_a = ga.current_player(sa)
         moves: Sequence[Any] = ()
         outcomes: Sequence[tuple[Any, float]] = ()
-        if _core(sa, skip) != _core(sb, skip):
-            kind, why = "state", (f"the move {last} left different states" if last is not None
-                                  else "the readings set the game up differently")
-        elif actor_a != actor_b:
-            if TERMINAL in (actor_a, actor_b):
-                kind = "end"
-                why = f"the game is over under {'A' if actor_a == TERMINAL else 'B'} but not under the other reading"
-            else:
-                kind, why = "turn", f"seat {actor_a} acts under A, seat {actor_b} under B"
-        elif actor_a == TERMINAL:
-            oa, ob = ga.outcome(sa), gb.outcome(sb)
-            if oa != ob:
-                kind = "outcome"
-                why = (f"same final position, scored {list(oa.scores)} (winners {sorted(oa.winners)}) under A, "
-                       f"{list(ob.scores)} (winners {sorted(ob.winners)}) under B")
+        kind, why = position_difference(ga, gb, sa, sb, skip, last)
+        if kind is not None or actor_a == TERMINAL:
             break
-        elif actor_a == CHANCE:
+        if actor_a == CHANCE:
             outcomes = ga.chance_outcomes(sa)
             other = gb.chance_outcomes(sb)
             if outcomes != other:

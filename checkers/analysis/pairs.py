@@ -36,7 +36,7 @@ from typing import Any
 
 from ruleproof.model.core import CHANCE, TERMINAL, Game
 
-__all__ = ["Divergence", "PairResult", "Probe", "probe_history"]
+__all__ = ["Divergence", "PairResult", "Probe", "position_difference", "probe_history"]
 
 JSON = Any
 
@@ -193,3 +193,24 @@ def probe_history(ga: Game[Any, Any, Any], gb: Game[Any, Any, Any], players: int
         state = ga.apply_unchecked(state, move)
     differs, _ = _differs(ga, gb, state, b, None, skip)
     return Probe(decisions, differing, arises or differs)
+
+
+def position_difference(ga: Game[Any, Any, Any], gb: Game[Any, Any, Any], sa: Any, sb: Any,
+                        skip: tuple[int, ...], last: Any) -> tuple[str | None, str]:
+    """How the positions of two readings' paired games differ before the next move: ``(kind, why)`` for a
+    different state (``"state"``), one game over and not the other (``"end"``), another seat to act
+    (``"turn"``) or the same final position scored differently (``"outcome"``); ``(None, "")`` when they agree."""
+    actor_a, actor_b = ga.current_player(sa), gb.current_player(sb)
+    if _core(sa, skip) != _core(sb, skip):
+        return "state", (f"the move {last} left different states" if last is not None
+                         else "the readings set the game up differently")
+    if actor_a != actor_b:
+        if TERMINAL in (actor_a, actor_b):
+            return "end", f"the game is over under {'A' if actor_a == TERMINAL else 'B'} but not under the other reading"
+        return "turn", f"seat {actor_a} acts under A, seat {actor_b} under B"
+    if actor_a == TERMINAL:
+        oa, ob = ga.outcome(sa), gb.outcome(sb)
+        if oa != ob:
+            return "outcome", (f"same final position, scored {list(oa.scores)} (winners {sorted(oa.winners)}) under A, "
+                               f"{list(ob.scores)} (winners {sorted(ob.winners)}) under B")
+    return None, ""
