@@ -26,6 +26,7 @@ from typing import Any
 from mypy_extensions import mypyc_attr
 
 from ruleproof.model.core import CHANCE, TERMINAL, Game, Outcome
+from ruleproof.model.draws import WIDTHS, draws_by_bits, shuffle_by_bits
 from ruleproof.spec.accel.bigpoints import SPEC
 from ruleproof.spec.bigpoints import (
     BLACK,
@@ -583,7 +584,7 @@ class BigPointsGame(Game[BigPointsState, BigPointsMove, BigPointsVariant]):
         """The fast playout: on mutable lists (:meth:`_list_playout`) unless a move onto a gap is illegal
         (then whether a pawn may move depends on the free discs around its destination: through the
         engine's own transitions, :meth:`_state_playout`)."""
-        if state.variant.no_free_disc == "illegal":
+        if state.variant.no_free_disc == "illegal" or not draws_by_bits(rng):
             return self._state_playout(state, rng, trace)
         return self._list_playout(state, rng, trace)
 
@@ -593,12 +594,14 @@ class BigPointsGame(Game[BigPointsState, BigPointsMove, BigPointsVariant]):
         plays (a taken disc is ``_GONE_KIND``; ``free`` marks the discs no pawn stands on, so the nearest
         free disc on either side is ``free.find``/``free.rfind`` and the next disc of a colour
         ``path.find``), with every flag but ``no_free_disc="illegal"``; the state is built at the end.
-        Every draw is the one :meth:`_state_playout` makes (``randbelow`` is what ``randrange(n)``
-        calls, made for a single option too): the same game.
+        Every draw is the one :meth:`_state_playout` makes (each is written out as ``randrange(n)``
+        makes it, through ``getrandbits``: :mod:`ruleproof.model.draws`; made for a single option too):
+        the same game.
         """
         variant = state.variant
         players = state.players
-        randbelow = rng._randbelow  # type: ignore[attr-defined]  # what randrange(n) calls: the same numbers
+        bits = rng.getrandbits  # every draw as randrange(n) makes it, inline (model/draws.py): the same numbers
+        widths = WIDTHS
         after = variant.extra_timing == "after"
         back_to_start = variant.back_to_start
         last_reserve = variant.last_reserve
@@ -624,16 +627,24 @@ class BigPointsGame(Game[BigPointsState, BigPointsMove, BigPointsVariant]):
                 if phase == _P_EXTRA:  # the extra move may also go back, to the last disc of the colour or the start
                     backs = [c for c in range(_NCOL) if 0 <= pawns[c] < size and (
                         back_to_start or path.rfind(c, 0, pawns[c]) >= 0)]
-                    pick = randbelow(count + len(backs))
+                    n = count + len(backs)
+                    width = widths[n]
+                    pick = bits(width)
+                    while pick >= n:
+                        pick = bits(width)
                     back = pick >= count
                     colour = backs[pick - count] if back else active[pick]
+                    extra = True
                 else:
-                    colour = active[randbelow(count)]
-                    back = False
+                    width = widths[count]
+                    pick = bits(width)
+                    while pick >= count:
+                        pick = bits(width)
+                    colour = active[pick]
+                    back = extra = False
                 if trace is not None:
                     trace.append(_PAWNS[colour][back])
                 steps += 1
-                extra = phase == _P_EXTRA
                 pos = pawns[colour]
                 if back:
                     dest = path.rfind(colour, 0, pos)  # -1, the start, when none (back_to_start)
@@ -664,7 +675,12 @@ class BigPointsGame(Game[BigPointsState, BigPointsMove, BigPointsVariant]):
                 moved = colour
             elif phase != _P_TAKE:  # the rarer phases; a take (after a move too) follows below
                 if phase == _P_OFFER:
-                    use = not used_black and hand[_K] - fresh >= 1 and randbelow(2) == 1
+                    use = not used_black and hand[_K] - fresh >= 1
+                    if use:  # randrange(2): two bits until one is below 2
+                        coin = bits(2)
+                        while coin >= 2:
+                            coin = bits(2)
+                        use = coin == 1
                     if trace is not None:
                         trace.append(_USE_BLACK if use else _NO_BLACK)
                     steps += 1
@@ -728,7 +744,7 @@ class BigPointsGame(Game[BigPointsState, BigPointsMove, BigPointsVariant]):
                     else:
                         counts = tuple(comp[c] - path.count(c) for c in range(_NDISC)) if path else comp
                     discs = list(_box(counts))
-                    rng.shuffle(discs)  # disc by disc with the supply's odds: a uniform order of the supply
+                    shuffle_by_bits(bits, discs)  # disc by disc with the supply's odds: a uniform order of the supply
                     if trace is not None:
                         trace.extend([_LAYS[c] for c in discs])
                     steps += len(discs)
@@ -745,7 +761,13 @@ class BigPointsGame(Game[BigPointsState, BigPointsMove, BigPointsVariant]):
             ahead = free.find(1, at + 1)
             behind = free.rfind(1, 0, at) if at > 0 else -1
             if ahead >= 0:
-                pos = behind if behind >= 0 and randbelow(2) else ahead
+                pos = ahead
+                if behind >= 0:  # randrange(2): two bits until one is below 2
+                    coin = bits(2)
+                    while coin >= 2:
+                        coin = bits(2)
+                    if coin:
+                        pos = behind
             else:
                 pos = behind
             if trace is not None:

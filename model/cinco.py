@@ -29,6 +29,7 @@ from typing import Any
 from mypy_extensions import mypyc_attr
 
 from ruleproof.model.core import CHANCE, TERMINAL, Game, Outcome
+from ruleproof.model.draws import WIDTHS, draws_by_bits
 from ruleproof.spec.accel.cinco import SPEC
 from ruleproof.spec.cinco import (
     DRAW,
@@ -385,7 +386,7 @@ class CincoGame(Game[CincoState, CincoMove, CincoVariant]):
         >>> GAME.is_terminal(final), steps > 8
         (True, True)
         """
-        if not self._fast_ok(state.variant):
+        if not self._fast_ok(state.variant) or not draws_by_bits(rng):
             return super().random_playout(state, rng, trace)
         return self._fast_playout(state, rng, trace)
 
@@ -396,7 +397,8 @@ class CincoGame(Game[CincoState, CincoMove, CincoVariant]):
         chosen card's count is worked out again; runs are counted on the layout's padded grid
         (:class:`_Geometry`); the cards owed are dealt right after the move that owes them; discard
         piles are sorted at the end. ``trace`` (when given) receives every move. Every draw is the one
-        the playout on states makes (``randbelow`` is what ``randrange(n)`` calls): the same game.
+        the playout on states makes (each written out as ``randrange(n)`` makes it, through
+        ``getrandbits``: :mod:`ruleproof.model.draws`): the same game.
         """
         variant, players = state.variant, state.players
         geometry = _geometry_of(variant)
@@ -405,7 +407,8 @@ class CincoGame(Game[CincoState, CincoMove, CincoVariant]):
         joker_burn = joker and variant.joker_burn
         full_hand, line = variant.hand_size, variant.line_length
         last_chip, when_empty = variant.chips_out == "last_chip", variant.reshuffle == "when_empty"
-        randbelow = rng._randbelow  # type: ignore[attr-defined]  # what randrange(n) calls: the same numbers
+        bits = rng.getrandbits  # every draw as randrange(n) makes it, inline (model/draws.py): the same numbers
+        widths = WIDTHS  # every option count of a Cinco turn is below MAX_WIDTHS (10 cards x 256 cells + 1)
         deck = list(state.deck)
         hands = [list(h) for h in state.hands]
         discards = [list(p) for p in state.discards]  # unsorted while playing
@@ -433,7 +436,12 @@ class CincoGame(Game[CincoState, CincoMove, CincoVariant]):
                             deck = sorted([c for pile in discards for c in pile])
                             discards = [[] for _ in range(players)]
                             in_discards = 0
-                        card = deck.pop(randbelow(len(deck)))
+                        n = len(deck)
+                        width = widths[n]
+                        r = bits(width)
+                        while r >= n:
+                            r = bits(width)
+                        card = deck.pop(r)
                         if trace is not None:
                             trace.append(_DEAL[card])
                         if not deck and when_empty and in_discards:
@@ -477,7 +485,10 @@ class CincoGame(Game[CincoState, CincoMove, CincoVariant]):
                 if must_place and placing:
                     option = burns = 0
                 total = option + placing + burns
-            pick = randbelow(total)
+            width = widths[total]
+            pick = bits(width)
+            while pick >= total:
+                pick = bits(width)
             steps += 1
             if pick < option:
                 if len(hand) == full_hand:
@@ -503,7 +514,12 @@ class CincoGame(Game[CincoState, CincoMove, CincoVariant]):
                         deck = sorted([c for pile in discards for c in pile])
                         discards = [[] for _ in range(players)]
                         in_discards = 0
-                    card = deck.pop(randbelow(len(deck)))
+                    n = len(deck)
+                    width = widths[n]
+                    r = bits(width)
+                    while r >= n:
+                        r = bits(width)
+                    card = deck.pop(r)
                     if trace is not None:
                         trace.append(_DEAL[card])
                     if not deck and when_empty and in_discards:

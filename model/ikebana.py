@@ -27,6 +27,7 @@ from typing import Any
 from mypy_extensions import mypyc_attr
 
 from ruleproof.model.core import CHANCE, TERMINAL, Game, Outcome
+from ruleproof.model.draws import WIDTHS, draws_by_bits
 from ruleproof.spec.errors import PlayerCountError
 from ruleproof.spec.accel.ikebana import SPEC
 from ruleproof.spec.ikebana import (
@@ -463,7 +464,7 @@ class IkebanaGame(Game[IkebanaState, IkebanaMove, IkebanaVariant]):
         >>> GAME.is_terminal(final), steps >= 4 * 5 * 3 * 3
         (True, True)
         """
-        if not self._fast_ok(state.variant):
+        if not self._fast_ok(state.variant) or not draws_by_bits(rng):
             return super().random_playout(state, rng, trace)
         return self._fast_playout(state, rng, trace)
 
@@ -474,8 +475,8 @@ class IkebanaGame(Game[IkebanaState, IkebanaMove, IkebanaVariant]):
         (whether a card can still be drawn is ``deck or under``), a bouquet is also two codes (sums of
         ``8 ** (value - 1)`` and ``8 ** colour``) scored by two table lookups, a turn's reveal and
         decision follow its draw in one pass. ``trace`` (when given) receives every move. Every draw is
-        the one the playout on states makes (``randbelow`` is what ``randrange(n)`` calls, made for a
-        single option too): the same game.
+        the one the playout on states makes (each written out as ``randrange(n)`` makes it, through
+        ``getrandbits``: :mod:`ruleproof.model.draws`; made for a single option too): the same game.
         """
         if state.phase == "over":
             return state, 0
@@ -488,7 +489,8 @@ class IkebanaGame(Game[IkebanaState, IkebanaMove, IkebanaVariant]):
         factors = _TABLES[variant][1]
         full_deck = _deck_codes(variant)
         value, vcode, ccode = _CODE_VALUE, _CODE_VALUES, _CODE_COLOURS
-        randbelow = rng._randbelow  # type: ignore[attr-defined]  # what randrange(n) calls: the same numbers
+        bits = rng.getrandbits  # every draw as randrange(n) makes it, inline (model/draws.py): the same numbers
+        widths = WIDTHS
         bound = self.max_game_length(players, variant)  # a bug fails here instead of looping for ever
         others, following = _seat_orders(players)
         rnd, start, seat, issued, refusals = state.round, state.start, state.turn, state.issued, state.refusals
@@ -508,7 +510,11 @@ class IkebanaGame(Game[IkebanaState, IkebanaMove, IkebanaVariant]):
                 money = coins[seat]
                 buys = [o for o in others[seat] if piles[o] and value[piles[o][-1]] <= money]
                 count = len(buys)
-                pick = randbelow(count + 1 if deck or under else count)
+                n = count + 1 if deck or under else count
+                width = widths[n]
+                pick = bits(width)
+                while pick >= n:
+                    pick = bits(width)
                 steps += 1
                 if pick < count:
                     owner = buys[pick]
@@ -530,7 +536,12 @@ class IkebanaGame(Game[IkebanaState, IkebanaMove, IkebanaVariant]):
                     refusals = 0
                     phase = _P_REVEAL
             if phase == _P_REVEAL:  # chance turns up a card, then the seat keeps or refuses it
-                drawn = deck.pop(randbelow(len(deck)))
+                n = len(deck)
+                width = widths[n]
+                pick = bits(width)
+                while pick >= n:
+                    pick = bits(width)
+                drawn = deck.pop(pick)
                 steps += 1
                 if trace is not None:
                     trace.append(_REVEAL_CODE[drawn])
@@ -541,7 +552,13 @@ class IkebanaGame(Game[IkebanaState, IkebanaMove, IkebanaVariant]):
                 money = coins[seat]
                 pile = piles[seat]
                 steps += 1
-                if ((money > refusals or (money > 0 and partial)) and (deck or pile or under) and randbelow(2)):
+                if (money > refusals or (money > 0 and partial)) and (deck or pile or under):
+                    coin = bits(2)  # randrange(2): two bits until one is below 2
+                    while coin >= 2:
+                        coin = bits(2)
+                else:
+                    coin = 0
+                if coin:
                     if trace is not None:
                         trace.append(_REFUSE)
                     refusals += 1

@@ -64,6 +64,12 @@ stalemate check stops at the first single play. The engine's fast playout,
 built on the same ideas (``bigfive_index``, ``bigfive_free``), runs at 0.64–0.70x
 of this loop: the two are not far apart, unlike the other games.
 
+Its draws call ``Random._randbelow`` and ``Random.shuffle``. Written out through
+``getrandbits``, as the other four baselines draw (the same numbers), they ran
+1.01x this loop (nine interleaved half-second slices, 0.98–1.16x, load 4–8,
+same games from the same seeds): a Big Five decision is a census of the board,
+and its one draw is noise beside it, so the simpler calls stay.
+
 What it leaves out, none of which the rules need: cards' coordinates beyond
 the grid index, the box's contents, move objects and records, the other
 readings (publisher bonus, multi-round games, solitaire, handicap deals).

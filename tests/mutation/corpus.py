@@ -361,7 +361,7 @@ FAST_PATHS = [
     _fast("IK-F2", "ikebana", "IK-REFUSE-1", "the fast playout ignores partial_refusal",
           (IKE, "(money > 0 and partial)", "(money > 0 and False)")),
     _fast("IK-F3", "ikebana", "IK-REFUSE-1", "the fast playout never draws a refusal that costs every coin left",
-          (IKE, "if ((money > refusals or (money > 0", "if ((money > refusals + 1 or (money > 0")),
+          (IKE, "if (money > refusals or (money > 0", "if (money > refusals + 1 or (money > 0")),
     _fast("BP-F1", "bigpoints", "BP-BLACK-3", "the fast playout never moves a pawn back to the first cell of the path",
           (BPE, _BP_FAST_BACK, _BP_FAST_BACK.replace("LETTERS[c], 0, pos)", "LETTERS[c], 1, pos)"))),
     _fast("BP-F2", "bigpoints", "BP-BLACK-3", "the fast playout ignores back_to_start",
