@@ -322,7 +322,7 @@ _T5_FAST_ROUND_END = ("p in zip(scores, points):\n                    total = sc
                       "                    if total > limit or (reach and total == limit):")
 _T5_FAST_IMMEDIATE_END = ("                        if total > limit or (reach and total == limit):\n"
                           "                            finished = True")
-_BP_FAST_BACK = "                            variant.back_to_start or path.rfind(LETTERS[c], 0, pos) >= 0)]"
+_BP_FAST_BACK = "                        back_to_start or path.rfind(c, 0, pawns[c]) >= 0)]"  # the list playout's
 
 
 def _fast(id: str, game: str, rule: str, description: str, *patches: tuple[str, str, str],
@@ -363,9 +363,9 @@ FAST_PATHS = [
     _fast("IK-F3", "ikebana", "IK-REFUSE-1", "the fast playout never draws a refusal that costs every coin left",
           (IKE, "if (money > refusals or (money > 0", "if (money > refusals + 1 or (money > 0")),
     _fast("BP-F1", "bigpoints", "BP-BLACK-3", "the fast playout never moves a pawn back to the first cell of the path",
-          (BPE, _BP_FAST_BACK, _BP_FAST_BACK.replace("LETTERS[c], 0, pos)", "LETTERS[c], 1, pos)"))),
+          (BPE, _BP_FAST_BACK, _BP_FAST_BACK.replace("(c, 0, pawns[c])", "(c, 1, pawns[c])"))),
     _fast("BP-F2", "bigpoints", "BP-BLACK-3", "the fast playout ignores back_to_start",
-          (BPE, _BP_FAST_BACK, _BP_FAST_BACK.replace("variant.back_to_start or", "False or"))),
+          (BPE, _BP_FAST_BACK, _BP_FAST_BACK.replace("back_to_start or", "False or"))),
     _fast("BP-F3", "bigpoints", "BP-TAKE-1", "the fast playout never takes the disc behind when one is ahead",
           (BPE, "pos = behind if behind >= 0 and randrange(2) else ahead",
            "pos = behind if behind >= 0 and randrange(2) and False else ahead")),
