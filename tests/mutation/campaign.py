@@ -107,13 +107,15 @@ def check_applies(mutant: Mutant, root: Path = ROOT) -> None:
 
 
 def make_copy(dest: Path) -> Path:
-    """Copy the layers (as ``ruleproof/<layer>``), the tests and pyproject.toml into ``dest``."""
+    """Copy the layers (as ``ruleproof/<layer>``), the tests, the how-to's files and pyproject.toml into ``dest``."""
     package = dest / "ruleproof"
     package.mkdir(parents=True)
     ignore = shutil.ignore_patterns("__pycache__", "*.pyc", ".hypothesis", ".pytest_cache")
     for layer in ("spec", "model", "checkers"):
         shutil.copytree(ROOT / layer, package / layer, ignore=ignore)
     shutil.copytree(TESTS, dest / "tests", ignore=ignore)
+    # The how-to's reading files and plugins: tests load them by their path in the project.
+    shutil.copytree(ROOT / "docs" / "howto", dest / "docs" / "howto", ignore=ignore)
     shutil.copy2(ROOT / "pyproject.toml", dest / "pyproject.toml")
     return dest
 
