@@ -498,7 +498,7 @@ def compute_auto_row(rows: tuple[tuple[int, ...], ...]) -> int:
     >>> compute_auto_row(((55,), (10, 11), (3, 4), (8,)))
     3
     """
-    return min(range(len(rows)), key=lambda r: (compute_pile_points(rows[r]), len(rows[r]), r))
+    return compute_low_rows(Take5Variant(row_choice="auto"), rows)[0]  # the keys name the one row
 
 
 def is_end_reached(variant: Take5Variant, totals: Iterable[int]) -> bool:

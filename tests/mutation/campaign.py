@@ -64,6 +64,10 @@ SELECTION: dict[str, tuple[str, ...]] = {
     for game in GAMES
 }
 SELECTION["cinco"] += ("tests/spec/test_cinco_board.py",)
+# Last: the spec and boundary tests again with the spec's accelerations switched off (spec/accel replaces some plain
+# calculations, so a misreading planted in a plain one shows only there; -x stops before it for earlier kills).
+for _game in GAMES:
+    SELECTION[_game] += ("tests/spec/test_accelerations.py",)
 SELECTION[SHARED] = ()
 #: A bound on one mutant's test run (each test also has pytest-timeout's): past it the run counts as a kill,
 #: since the suite did not pass (a hang the per-test bound missed).

@@ -83,8 +83,8 @@ BFS, BFB, BFE = "spec/bigfive.py", "spec/bigfive_board.py", "model/bigfive.py"
 
 _T5_SPEC_END = ("        return any(t >= variant.threshold for t in totals)",
                 "        return any(t > variant.threshold for t in totals)")
-_T5_SPEC_AUTO = ("key=lambda r: (compute_pile_points(rows[r]), len(rows[r]), r))",
-                 "key=lambda r: (compute_pile_points(rows[r]), r))")
+_T5_SPEC_AUTO = ('AUTO_LOW_ROW_KEYS: tuple[str, ...] = ("bullheads", "cards", "row")',
+                 'AUTO_LOW_ROW_KEYS: tuple[str, ...] = ("bullheads", "row")')
 _T5_SPEC_WIN = ("    lowest = frozenset(s for s, t in enumerate(totals) if t == best)",
                 "    lowest = frozenset({totals.index(best)})")
 
