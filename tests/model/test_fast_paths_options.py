@@ -260,19 +260,30 @@ def test_fast_playout_draws_every_option_at_a_boundary(boundary: Boundary) -> No
 def test_take5_thresholds_are_met_exactly_and_end_the_game_there() -> None:
     """Fast games at small thresholds, replayed: a game ends at the first check where a total reaches the
     threshold under '>=' and passes it under '>' (the checked engine's verdict); games whose highest total
-    equals the threshold exactly are among them under both end rules and both end checks."""
+    equals the threshold exactly are among them under both end rules and both end checks, on both fast
+    paths (four rows unrolled; the general one, which the professional variant takes), and under '>='
+    games whose *highest* total is exactly the threshold (the boundary itself: hands of three cards make
+    small rounds, so a round often ends there)."""
     game = game_for("take5")
-    exact: dict[tuple[str, str], int] = {}
-    for end_rule in (">=", ">"):
-        for end_check in ("round", "immediate"):
-            for threshold in (3, 8, 15):
-                variant = V5(threshold=threshold, end_rule=end_rule, end_check=end_check)
-                start = game.initial_state(3, variant)
-                for final in check_playouts_replay(game, start, range(8)):
-                    totals = [s + t5.compute_pile_points(p) for s, p in zip(final.scores, final.piles)]
-                    if threshold in totals:
-                        exact[end_rule, end_check] = exact.get((end_rule, end_check), 0) + 1
-    assert set(exact) == {(r, c) for r in (">=", ">") for c in ("round", "immediate")}, exact
+    exact: dict[tuple[str, str, bool], int] = {}
+    at_boundary: dict[tuple[str, bool], int] = {}
+    for professional in (False, True):
+        for end_rule in (">=", ">"):
+            for end_check in ("round", "immediate"):
+                for threshold in (3, 8, 15):
+                    for hand_size in (10, 3):
+                        variant = V5(threshold=threshold, end_rule=end_rule, end_check=end_check,
+                                     professional=professional, hand_size=hand_size)
+                        start = game.initial_state(3, variant)
+                        for final in check_playouts_replay(game, start, range(8)):
+                            totals = [s + t5.compute_pile_points(p) for s, p in zip(final.scores, final.piles)]
+                            if threshold in totals:
+                                key = (end_rule, end_check, professional)
+                                exact[key] = exact.get(key, 0) + 1
+                            if end_rule == ">=" and max(totals) == threshold:
+                                at_boundary[end_check, professional] = at_boundary.get((end_check, professional), 0) + 1
+    assert set(exact) == {(r, c, p) for r in (">=", ">") for c in ("round", "immediate") for p in (False, True)}, exact
+    assert set(at_boundary) == {(c, p) for c in ("round", "immediate") for p in (False, True)}, at_boundary
 
 
 # -- the probe itself can fail ------------------------------------------------------------------------------
