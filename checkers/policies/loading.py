@@ -8,8 +8,8 @@ colon, ``name:key=value,key=value``:
 =========  =====================================================================
 ``random``  a uniformly random legal move
 ``greedy``  the game's heuristic (:mod:`~ruleproof.checkers.policies.greedy`)
-``mcts``    ``iterations`` (per decision; default the game's), ``c``, ``worlds``
-``ismcts``  ``iterations``, ``c``
+``mcts``    ``iterations`` (per decision), ``c``, ``worlds`` (each by default the game's)
+``ismcts``  ``iterations``, ``c`` (each by default the game's)
 =========  =====================================================================
 
 A user's policy is ``FILE.py:ClassName``: a class derived from

@@ -60,12 +60,16 @@ def overview_page(ctx: GameContext, reference: dict[str, Any] | None = None) -> 
             ", ".join(f":rule:`{f.id}`" for f in ctx.findings_by_rule.get(rule.id, [])) or "—",
         ])
     from ruleproof.checkers.policies.greedy import HEURISTICS
+    from ruleproof.checkers.policies.leaf import leaf_text
+    from ruleproof.checkers.policies.search import default_settings
+    from ruleproof.model.registry import game_for
 
     strength = [r for r in (load_strength() or {}).get("rows", []) if r["game"] == ctx.game]
     players = [f"{lit(r['policy'])} wins {pct(r['win_share'])} ({interval(r['ci'])}) of {r['games']} two-player games "
                f"against random play" for r in strength]
     return render("game.rst.jinja", game=ctx.game, spec=spec, intro=spec_module_doc(ctx.game), kinds=kinds,
                   heuristic=HEURISTICS.get(ctx.game, ""), strength="; ".join(players),
+                  search={"leaf": leaf_text(ctx.game), "settings": default_settings(game_for(ctx.game))},
                   flagged=sum(1 for a in spec.ambiguities if a.flag), findings=ctx.findings,
                   finding_error=ctx.data.finding_errors.get(ctx.game, ""), examples=ctx.examples,
                   coverage=ctx.coverage, coverage_percent=percent(ctx.coverage),
