@@ -135,16 +135,29 @@ def test_every_stored_strength_row_beats_random_with_its_interval() -> None:
     assert losing == set(NOT_STRONGER_YET), f"policies that do not beat random play measurably: {sorted(losing)}"
 
 
-def test_the_disputes_page_lists_every_ambiguity_with_its_figures() -> None:
-    from ruleproof_docs.disputes import disputes_page
+def test_the_disputes_pages_list_every_ambiguity_with_its_figures() -> None:
+    """One page per game holds its ambiguities' figures (and no other game's); the index links every ambiguity and
+    keeps the anchors of the single page it replaced."""
+    from docutils.nodes import make_id
 
-    page = disputes_page(GAMES).replace("\\", "")  # the reST escapes (``\\:``) aside: the text as read
+    from ruleproof_docs.disputes import disputes_pages, game_page_name
+
+    pages = {name: text.replace("\\", "") for name, text in disputes_pages(GAMES).items()}  # reST escapes aside
+    index = pages["games/disputes"]
+    assert "Policies against random play" in index and "No strength measurements" not in index
+    assert set(pages) == {"games/disputes", *(game_page_name(g) for g in GAMES)}
     for game in GAMES:
         data = _stored(game)
+        page = pages[game_page_name(game)]
+        assert f"{game}/disputes" in index
         for amb in game_for(game).spec.ambiguities:
-            assert f"{amb.id} · " in page
+            assert f"{amb.id} · " in page and f":ref:`{amb.id} <" in index
+            assert f".. rp-anchor:: {make_id(f'{amb.id} · {amb.question}')}" in index  # the former page's anchor
+        for other in GAMES:
+            if other != game:
+                assert f"{game_for(other).spec.ambiguities[0].id} · " not in page
         for flagless in data["flagless"]:
             assert flagless["reason"].split(".")[0] in page
         row = data["rows"][0]
         assert f"{row['games']:,}" in page
-    assert "Policies against random play" in page and "No strength measurements" not in page
+        assert f"{data['precision']['rule'].split(',')[0]}" in page
