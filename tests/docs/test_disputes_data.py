@@ -67,6 +67,8 @@ def test_stored_disputes_cover_every_ambiguity_to_the_target(game: str) -> None:
     data = _stored(game)
     spec = game_for(game).spec
     assert data["ambiguities"] == [a.id for a in spec.ambiguities]
+    # every player count both readings allow (issue 33), not the shorter --at-chosen run's one count per reading
+    assert "at" not in data, f"{game}: stored with --at-chosen; run `ruleproof disputes {game}` without it"
     measured = {r["ambiguity"] for r in data["rows"]}
     lacking = {m["ambiguity"] for m in data.get("missing", [])}  # a run stopped for time lists what it lacks
     assert measured | lacking == {a.id for a in spec.ambiguities if a.flag}
