@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from ruleproof.checkers.analysis.disputes import Measurement, _first_look, _reading, measure
+from ruleproof.checkers.analysis.disputes import DISPUTE_PRECISION, Measurement, _first_look, _reading, measure
 from ruleproof.checkers.analysis.diff import compare
 from ruleproof.checkers.analysis.metrics import metrics
 from ruleproof.checkers.analysis.sequential import Precision
@@ -69,6 +69,7 @@ def test_stored_disputes_cover_every_ambiguity_to_the_target(game: str) -> None:
     assert data["ambiguities"] == [a.id for a in spec.ambiguities]
     # every player count both readings allow (issue 33), not the shorter --at-chosen run's one count per reading
     assert "at" not in data, f"{game}: stored with --at-chosen; run `ruleproof disputes {game}` without it"
+    assert data["precision"]["width"] == DISPUTE_PRECISION.width, f"{game}: not measured to the target"
     measured = {r["ambiguity"] for r in data["rows"]}
     lacking = {m["ambiguity"] for m in data.get("missing", [])}  # a run stopped for time lists what it lacks
     assert measured | lacking == {a.id for a in spec.ambiguities if a.flag}
