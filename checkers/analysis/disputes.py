@@ -46,9 +46,9 @@ __all__ = ["DISPUTE_POLICIES", "DISPUTE_PRECISION", "Measurement", "best_counts"
 JSON = Any
 
 #: The precision every stored dispute figure is measured to: the share of games in which the dispute arises,
-#: its interval at most 0.20 wide (±10 points), looks after 50, 100, 200, 400 and 800 games. (0.10 was the first
-#: target; on the two shared cores of the docs' run it would have needed about four times the games.)
-DISPUTE_PRECISION = Precision(width=0.20, target="arises", max_games=800, first=50)
+#: its interval at most 0.10 wide (±5 points), looks after 50, 100, 200, 400 and 800 games. 800 games reach it
+#: at any share (the widest, at one half, is 0.092 wide at 800 games with the looks' 99% level).
+DISPUTE_PRECISION = Precision(width=0.10, target="arises", max_games=800, first=50)
 #: The policies every dispute is measured under: random play (at every player count) and the game's heuristic (at
 #: the player count where random play finds the dispute arising most: :func:`best_counts`).
 DISPUTE_POLICIES: tuple[str, ...] = ("random", "greedy")

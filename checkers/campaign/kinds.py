@@ -482,7 +482,7 @@ def disputes_params(game: str, *, policies: tuple[str, ...] | list[str] | None =
 
     >>> params = disputes_params("take5", players=[4], policies=["random"])
     >>> len(KINDS["disputes"].plan(params)), params["width"]
-    (6, 0.2)
+    (6, 0.1)
     >>> len(KINDS["disputes"].plan(disputes_params("take5", policies=["greedy"], at={"T5-AMB-1=>": 4})))
     1
     """

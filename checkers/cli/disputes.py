@@ -196,7 +196,7 @@ def add_subcommand(sub: Any) -> None:
         description="For every ambiguity with a flag, every other reading and every player count both readings "
                     "allow, under random play and the greedy policy: how often the readings' rules differ (share of "
                     "games and of decisions) and how often the winner changes, each played until the interval of "
-                    "the share of games is at most 0.20 wide (Bonferroni over planned looks). Two Dask campaigns per "
+                    "the share of games is at most 0.10 wide (Bonferroni over planned looks). Two Dask campaigns per "
                     "game (resumable); the reports are written as JSON for the docs.")
     p.add_argument("games", nargs="*", metavar="GAME", help="games (default: every game)")
     p.add_argument("--out", required=True, metavar="DIR", help="where to write GAME.json and strength.json")
@@ -208,7 +208,7 @@ def add_subcommand(sub: Any) -> None:
     p.add_argument("--players", type=int, nargs="+", metavar="N", help="only these player counts")
     p.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
     p.add_argument("--ci-width", type=float, metavar="W",
-                   help="the width each share-of-games interval must reach (default 0.2; the docs state the default)")
+                   help="the width each share-of-games interval must reach (default 0.1; the docs state the default)")
     p.add_argument("--max-games", type=int, metavar="N", help="the most paired games of a measurement (default 800)")
     p.add_argument("--first-look", type=int, metavar="N", help="the games of the first look (default 50)")
     p.add_argument("--strength", action="store_true", help="also measure mcts, ismcts and greedy against random")
@@ -217,7 +217,8 @@ def add_subcommand(sub: Any) -> None:
     p.add_argument("--scheduler", metavar="ADDRESS", help="a running Dask scheduler instead of a LocalCluster")
     p.add_argument("--at-chosen", action="store_true",
                    help="every policy at one player count per reading, the one `diff` chooses (the engine's test "
-                        "configuration for the flag), instead of every count: a shorter run (the page says so)")
+                        "configuration for the flag), instead of every count: a shorter run for trying things out "
+                        "(the page says so; the docs' stored data measures every count)")
     p.add_argument("--write-partial", action="store_true",
                    help="play nothing: write what the campaigns have finished, listing the measurements they lack "
                         "(the page says which; exit 1)")

@@ -60,9 +60,6 @@ MAX_HEIGHT = 10_500
 TALL_ALLOWED = ("_modules/", "games/tests/", "genindex.html", "py-modindex.html")
 #: The print pages (a whole annotated rulebook on one page, to print) are long on purpose.
 PRINT_PAGE = "/print.html"
-#: Reference tables long on purpose: the disputes page holds every ambiguity of the five games with its figures
-#: (issue 33; splitting it per game is the next step, see the issue note).
-LONG_TABLES = ("games/disputes.html",)
 #: Console messages at this level fail the check.
 ERROR_LEVELS = {"SEVERE"}
 #: A replay page's address of one step (``replay.html#step=12``), read by its script rather than an element id.
@@ -208,8 +205,7 @@ def test_every_page_loads_fits_and_links_at_both_widths(browser: Any, site: Path
                 ids[page] = set(state["ids"])
                 links[page] = set(state["links"])
                 heights[page] = int(state["height"])
-                if state["height"] > MAX_HEIGHT and not page.startswith(TALL_ALLOWED) and not page.endswith(PRINT_PAGE) \
-                        and page not in LONG_TABLES:
+                if state["height"] > MAX_HEIGHT and not page.startswith(TALL_ALLOWED) and not page.endswith(PRINT_PAGE):
                     problems.append(f"{page}: {state['height']} px tall at {width} px (limit {MAX_HEIGHT})")
 
     for page, hrefs in links.items():

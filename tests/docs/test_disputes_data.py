@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from ruleproof.checkers.analysis.disputes import Measurement, _first_look, _reading, measure
+from ruleproof.checkers.analysis.disputes import DISPUTE_PRECISION, Measurement, _first_look, _reading, measure
 from ruleproof.checkers.analysis.diff import compare
 from ruleproof.checkers.analysis.metrics import metrics
 from ruleproof.checkers.analysis.sequential import Precision
@@ -67,6 +67,9 @@ def test_stored_disputes_cover_every_ambiguity_to_the_target(game: str) -> None:
     data = _stored(game)
     spec = game_for(game).spec
     assert data["ambiguities"] == [a.id for a in spec.ambiguities]
+    # every player count both readings allow (issue 33), not the shorter --at-chosen run's one count per reading
+    assert "at" not in data, f"{game}: stored with --at-chosen; run `ruleproof disputes {game}` without it"
+    assert data["precision"]["width"] == DISPUTE_PRECISION.width, f"{game}: not measured to the target"
     measured = {r["ambiguity"] for r in data["rows"]}
     lacking = {m["ambiguity"] for m in data.get("missing", [])}  # a run stopped for time lists what it lacks
     assert measured | lacking == {a.id for a in spec.ambiguities if a.flag}
@@ -146,16 +149,29 @@ def test_every_stored_strength_row_beats_random_with_its_interval() -> None:
     assert not losing, f"policies that do not beat random play measurably: {sorted(losing)}"
 
 
-def test_the_disputes_page_lists_every_ambiguity_with_its_figures() -> None:
-    from ruleproof_docs.disputes import disputes_page
+def test_the_disputes_pages_list_every_ambiguity_with_its_figures() -> None:
+    """One page per game holds its ambiguities' figures (and no other game's); the index links every ambiguity and
+    keeps the anchors of the single page it replaced."""
+    from docutils.nodes import make_id
 
-    page = disputes_page(GAMES).replace("\\", "")  # the reST escapes (``\\:``) aside: the text as read
+    from ruleproof_docs.disputes import disputes_pages, game_page_name
+
+    pages = {name: text.replace("\\", "") for name, text in disputes_pages(GAMES).items()}  # reST escapes aside
+    index = pages["games/disputes"]
+    assert "Policies against random play" in index and "No strength measurements" not in index
+    assert set(pages) == {"games/disputes", *(game_page_name(g) for g in GAMES)}
     for game in GAMES:
         data = _stored(game)
+        page = pages[game_page_name(game)]
+        assert f"{game}/disputes" in index
         for amb in game_for(game).spec.ambiguities:
-            assert f"{amb.id} · " in page
+            assert f"{amb.id} · " in page and f":ref:`{amb.id} <" in index
+            assert f".. rp-anchor:: {make_id(f'{amb.id} · {amb.question}')}" in index  # the former page's anchor
+        for other in GAMES:
+            if other != game:
+                assert f"{game_for(other).spec.ambiguities[0].id} · " not in page
         for flagless in data["flagless"]:
             assert flagless["reason"].split(".")[0] in page
         row = data["rows"][0]
         assert f"{row['games']:,}" in page
-    assert "Policies against random play" in page and "No strength measurements" not in page
+        assert f"{data['precision']['rule'].split(',')[0]}" in page

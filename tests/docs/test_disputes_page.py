@@ -3,7 +3,8 @@
 Uses the session's HTML build (``conftest.html_build``). The stored figures are
 tied to their commands by ``test_disputes_data.py``; here the built pages are
 tied to the stored figures: every ambiguity of every game is on the disputes
-page, each stored measurement's n and share are in its table, the strength table
+index and on its game's disputes page, each stored measurement's n and share
+are in its table there, the strength table
 shows every policy's win share with its interval, and each game's "Measured"
 blocks name the command of the stored row they quote.
 """
@@ -36,10 +37,11 @@ def _pct(x: float) -> str:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_disputes_page_shows_every_ambiguity_and_stored_figure(game: str, pages: dict[str, Page]) -> None:
-    page = pages["games/disputes.html"]
+    """The game's disputes page has every figure; the index (the former single page) names every ambiguity."""
+    page, index = pages[f"games/{game}/disputes.html"], pages["games/disputes.html"]
     data = json.loads((DATA / f"{game}.json").read_text(encoding="utf-8"))
     for amb in game_for(game).spec.ambiguities:
-        assert amb.id in page.text
+        assert amb.id in page.text and amb.id in index.text
     for flagless in data["flagless"]:
         assert "nothing to measure" in page.text
     if data.get("missing"):

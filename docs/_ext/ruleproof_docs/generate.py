@@ -28,7 +28,7 @@ from sphinx.util import logging
 from .context import GameContext, Index, game_context
 from .game_pages import part_links
 from .game_pages import ambiguities_pages, examples_pages, findings_pages, overview_page, rules_pages
-from .disputes import disputes_page, load as load_disputes, problems as disputes_problems
+from .disputes import disputes_pages, load as load_disputes, problems as disputes_problems
 from .gather import REPO, gather
 from .content_pages import content_pages
 from .reference_pages import reference_pages, reference_parts
@@ -182,7 +182,7 @@ def generate(app: Sphinx) -> None:
     pages.update(content_pages(contexts, tests))
     place_boards(app, contexts, index, pages)
     pages["games/index"] = games_index(contexts)
-    pages["games/disputes"] = disputes_page(list(games))
+    pages.update(disputes_pages(list(games)))
     pages["games/findings"] = findings_overview(contexts, data, index)
     files = {f"pictures/{name}": svg for name, svg in data.svgs.items()}
     files.update({f"extra/replays/{finding_id}.html": page for finding_id, page in data.replays.items()})
