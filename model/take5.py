@@ -139,6 +139,23 @@ def _below(bits: Callable[[int], int], n: int) -> int:
     return r
 
 
+#: The bits ``randrange(n)`` asks ``getrandbits`` for, by n (``n.bit_length()``, read off a table in the deal).
+_WIDTHS = tuple(n.bit_length() for n in range(_TOP + 1))
+
+
+def _sample_walks_pool(n: int, k: int) -> bool:
+    """Whether ``Random.sample`` of ``k`` from ``n`` walks a pool (CPython's choice for a small population;
+    otherwise it keeps a set of the indexes taken).
+
+    >>> _sample_walks_pool(104, 44), _sample_walks_pool(1000, 3)
+    (True, False)
+    """
+    setsize = 21
+    if k > 5:
+        setsize += 4 ** ceil(log(k * 3, 4))
+    return n <= setsize
+
+
 def _sample_by_bits(bits: Callable[[int], int], population: Sequence[int], k: int) -> list[int]:
     """``Random.sample(population, k)`` drawn through ``getrandbits`` as :func:`_below` draws: the same list
     from the same generator state (CPython's two ways, a pool for a small population, else a set of the
@@ -149,10 +166,7 @@ def _sample_by_bits(bits: Callable[[int], int], population: Sequence[int], k: in
     """
     n = len(population)
     result = []
-    setsize = 21
-    if k > 5:
-        setsize += 4 ** ceil(log(k * 3, 4))
-    if n <= setsize:
+    if _sample_walks_pool(n, k):
         pool = list(population)
         for m in range(n, n - k, -1):
             width = m.bit_length()  # _below(bits, m), inline
@@ -196,39 +210,67 @@ def _replay_round(rows: tuple[tuple[int, ...], ...], piles: tuple[tuple[int, ...
     below it, a too-low card takes the next row of ``lows``; with ``stop`` ≥ 0 the last turn ends after
     its card at that index (the game ended there).
 
+    The four rows are unrolled as in :meth:`Take5Game._four_row_playout` (a playout replays its last round
+    once, at its end).
+
     >>> _replay_round(((10,), (20,), (30,), (40,)), ((), ()), [[5 << 4 | 1, 25 << 4]], [2], -1, 5)
     ([[10], [20, 25], [5], [40]], [[], [30]])
     """
-    cards = [list(r) for r in rows]
+    c0, c1, c2, c3 = [list(r) for r in rows]
+    e0, e1, e2, e3 = c0[-1], c1[-1], c2[-1], c3[-1]
     taken = [list(p) for p in piles]
-    low = iter(lows)
+    low = 0
     if stop >= 0:
         turns = turns[:-1] + [turns[-1][:stop + 1]]
-    # The row ends in ascending order with their rows: the nearest end below a card is found by bisection,
-    # and a placed card takes its end's place without breaking the order (no end lies between them).
-    order = sorted(range(len(cards)), key=lambda r: cards[r][-1])
-    ends = [cards[r][-1] for r in order]
-    nearest = bisect_left
     for picks in turns:
         for x in picks:
             card = x >> 4
-            at = nearest(ends, card) - 1
-            if at >= 0:
-                r = order[at]
-                ends[at] = card
-                row = cards[r]
-                if len(row) < capacity:
-                    row.append(card)
-                    continue
-            else:  # too low: the recorded row is taken, the card is the lowest end
-                r = next(low)
-                at = order.index(r)
-                del order[at], ends[at]
-                order.insert(0, r)
-                ends.insert(0, card)
-            taken[x & _SEAT_MASK].extend(cards[r])
-            cards[r] = [card]
-    return cards, taken
+            best = -1
+            top = 0
+            if e0 < card:
+                best = 0
+                top = e0
+            if top < e1 < card:
+                best = 1
+                top = e1
+            if top < e2 < card:
+                best = 2
+                top = e2
+            if top < e3 < card:
+                best = 3
+            took = best < 0
+            if took:  # too low: the recorded row is taken
+                best = lows[low]
+                low += 1
+            if best == 0:
+                e0 = card
+                if took or len(c0) >= capacity:
+                    taken[x & _SEAT_MASK].extend(c0)
+                    c0 = [card]
+                else:
+                    c0.append(card)
+            elif best == 1:
+                e1 = card
+                if took or len(c1) >= capacity:
+                    taken[x & _SEAT_MASK].extend(c1)
+                    c1 = [card]
+                else:
+                    c1.append(card)
+            elif best == 2:
+                e2 = card
+                if took or len(c2) >= capacity:
+                    taken[x & _SEAT_MASK].extend(c2)
+                    c2 = [card]
+                else:
+                    c2.append(card)
+            else:
+                e3 = card
+                if took or len(c3) >= capacity:
+                    taken[x & _SEAT_MASK].extend(c3)
+                    c3 = [card]
+                else:
+                    c3.append(card)
+    return [c0, c1, c2, c3], taken
 
 
 def _trace_round(trace: list[Take5Move], rows: tuple[tuple[int, ...], ...], turns: list[list[int]],
@@ -291,29 +333,46 @@ def _seat_of(pick: int) -> int:
     return pick & _SEAT_MASK
 
 
-def _dealt_rows(drawn: list[int], n_hand: int) -> tuple[tuple[int, ...], ...]:
-    """The rows a whole round's deal ``drawn`` starts (its cards after the hands')."""
-    return tuple([(c,) for c in drawn[n_hand:]])
+def _tagged_hands(drawn: list[int], hand_size: int, players: int) -> list[list[int]]:
+    """The hands a round's deal ``drawn`` gives (``hand_size`` cards a seat, in seat order), each card
+    tagged ``card << 4 | seat``.
+
+    >>> _tagged_hands([3, 1, 2, 9], 2, 2) == [[3 << 4, 1 << 4], [2 << 4 | 1, 9 << 4 | 1]]
+    True
+    """
+    hands = []
+    for s in range(players):
+        start = s * hand_size
+        hands.append([c << 4 | s for c in drawn[start:start + hand_size]])
+    return hands
 
 
-def _final_state(variant: Take5Variant, players: int, rnd: int, deck: tuple[int, ...] | list[int],
-                 drawn: list[int], hands: list[list[int]], rows: tuple[tuple[int, ...], ...],
-                 piles: tuple[tuple[int, ...], ...], scores: list[int], turns: list[list[int]], lows: list[int],
-                 stop: int, capacity: int) -> Take5State:
+def _dealt_rows(drawn: list[int]) -> tuple[tuple[int, ...], ...]:
+    """The four rows a round's deal ``drawn`` starts (its last four cards, after the hands')."""
+    return tuple([(c,) for c in drawn[-_UNROLLED:]])
+
+
+def _final_state(variant: Take5Variant, players: int, rnd: int, rest: tuple[int, ...], hands: list[list[int]],
+                 rows: tuple[tuple[int, ...], ...], piles: tuple[tuple[int, ...], ...], scores: list[int],
+                 turns: list[list[int]], lows: list[int], stop: int, capacity: int) -> Take5State:
     """The finished state of :meth:`Take5Game._four_row_playout`: its last round replayed
-    (:func:`_replay_round`), the undealt cards ``deck`` less ``drawn``, the hands untagged and sorted,
-    the picks after ``stop`` still chosen."""
+    (:func:`_replay_round`), the undealt cards ``rest``, the hands untagged and sorted, the picks after
+    ``stop`` still chosen."""
     cards, taken = _replay_round(rows, piles, turns, lows, stop, capacity)
-    chosen = [0] * players
     if stop >= 0:
+        picks = [0] * players
         for x in turns[-1][stop + 1:]:
-            chosen[x & _SEAT_MASK] = x >> 4
-    rest = _undealt(deck, drawn) if drawn else tuple(deck)
-    return Take5State(
-        variant, players, rnd, rest, _deal_size(variant, players),
-        tuple(tuple([x >> 4 for x in sorted(h)]) for h in hands), tuple(map(tuple, cards)), tuple(chosen),
+            picks[x & _SEAT_MASK] = x >> 4
+        chosen = tuple(picks)
+    else:
+        chosen = (0,) * players
+    # Every hand holds as many cards (all were chosen from at once): the empty hands of a round's end as one tuple.
+    held = tuple([tuple([x >> 4 for x in sorted(h)]) for h in hands]) if hands[-1] else ((),) * players
+    final: Take5State = _new_state(Take5State, (
+        variant, players, rnd, rest, _deal_size(variant, players), held, tuple(map(tuple, cards)), chosen,
         any(chosen), tuple(map(tuple, taken)), tuple(scores), True,
-    )
+    ))
+    return final
 
 
 #: The methods the engine's shortcuts stand in for (see :class:`_Shortcuts`), with
@@ -647,26 +706,35 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
         piles from that record: the last round's for the final state and, when ``trace`` is given,
         every round's moves at the round's end. Every draw is the one :meth:`_general_playout`
         makes (:func:`_below` draws what ``randrange(n)`` draws): the same game.
+
+        What a game costs besides the loop is paid once per game or per round: the numbers read off the
+        variant are kept for the last variant and player count; a new round's deal is
+        ``Random.sample``'s walk written out, tagging each hand's cards as they are drawn, and its pool
+        then holds the undealt cards (the final deck, sorted once); only the last round is replayed.
         """
         variant = state.variant
         players = state.players
         setup = self._four_row_setup
         if setup[0] is not variant or setup[1] != players:
+            full_deck = self._full_deck(players, variant)
+            n_hand = variant.hand_size * players
             setup = self._four_row_setup = (
                 variant, players, variant.hand_size, variant.row_capacity, variant.row_choice == "auto",
                 variant.end_check == "immediate",
                 variant.threshold if variant.end_rule == ">=" else variant.threshold + 1,  # a total this high ends
-                self._full_deck(players, variant))
-        _, _, hand_size, capacity, auto, immediate, goal, full_deck = setup
+                full_deck, n_hand, n_hand + _UNROLLED,
+                _sample_walks_pool(len(full_deck), n_hand + _UNROLLED))  # the deal of a new round, inlined below
+        _, _, hand_size, capacity, auto, immediate, goal, full_deck, n_hand, n_deal, walks = setup
         bound = self.max_game_length(players, variant)  # a bug fails here instead of looping for ever
-        n_hand = hand_size * players
-        n_deal = n_hand + _UNROLLED
+        n_full = len(full_deck)
+        widths = _WIDTHS
         bull = _BULL
         bits = rng.getrandbits  # drawn as randrange(n) draws (_below): the same numbers
         seats = range(players)
         rnd = state.round
         deck: tuple[int, ...] | list[int] = state.deck  # what this round's deal draws from
         drawn: list[int] = []  # what it drew (the final deck is the rest)
+        pool: list[int] | None = None  # a new round's deck after its deal: the undealt cards first
         dealt = state.dealt
         hands = [[c << 4 | s for c in h] for s, h in enumerate(state.hands)] if dealt else []
         scores = list(state.scores)  # at the start of the round being played
@@ -720,10 +788,38 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
         stop = -1  # the index in its turn of the card whose take ended the game (immediate end)
         while True:  # one round a pass
             if fresh:  # deal the round: a uniform sample of the deck
-                drawn = _sample_by_bits(bits, deck, n_deal)
+                if walks and deck is full_deck and trace is None:
+                    # _sample_by_bits(bits, deck, n_deal) inline, each hand's cards tagged as they are drawn
+                    # (drawn keeps the rows' cards only)
+                    pool = list(deck)
+                    hands = []
+                    size = n_full  # the pool's cards not drawn yet
+                    for s in seats:
+                        hand = []
+                        for m in range(size, size - hand_size, -1):
+                            width = widths[m]
+                            j = bits(width)
+                            while j >= m:
+                                j = bits(width)
+                            hand.append(pool[j] << 4 | s)
+                            pool[j] = pool[m - 1]
+                        hands.append(hand)
+                        size -= hand_size
+                    drawn = []
+                    for m in range(size, size - _UNROLLED, -1):
+                        width = widths[m]
+                        j = bits(width)
+                        while j >= m:
+                            j = bits(width)
+                        drawn.append(pool[j])
+                        pool[j] = pool[m - 1]
+                    e0, e1, e2, e3 = drawn
+                else:
+                    pool = None
+                    drawn = _sample_by_bits(bits, deck, n_deal)
+                    hands = _tagged_hands(drawn, hand_size, players)
+                    e0, e1, e2, e3 = drawn[n_hand:]
                 steps += n_deal
-                hands = [[c << 4 | s for c in drawn[s * hand_size:(s + 1) * hand_size]] for s in seats]
-                e0, e1, e2, e3 = drawn[n_hand:]
                 l0 = l1 = l2 = l3 = 1
                 p0, p1, p2, p3 = bull[e0], bull[e1], bull[e2], bull[e3]
             else:
@@ -740,7 +836,7 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
                 if pending is None:
                     if not left:
                         break
-                    width = left.bit_length()  # _below(bits, left) for every seat, inline
+                    width = widths[left]  # _below(bits, left) for every seat, inline
                     picks = []
                     for h in hands:
                         r = bits(width)
@@ -821,7 +917,7 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
                 steps -= 2 * players * left + len(picks) - stop - 1
                 break
             if trace is not None:
-                _trace_round(trace, _dealt_rows(drawn, n_hand) if fresh else start_rows,
+                _trace_round(trace, _dealt_rows(drawn) if fresh else start_rows,
                              turns, lows, stop, drawn if fresh else (), chose_first)
             if stop >= 0 or (turns and not immediate and max(totals) >= goal):
                 break
@@ -832,9 +928,15 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
             deck = full_deck
             piles = ((),) * players
             fresh = chose_first = True
-        end_rows = _dealt_rows(drawn, n_hand) if fresh else start_rows
-        return _final_state(variant, players, rnd, deck, drawn, hands, end_rows,
-                            piles, scores, turns, lows, stop, capacity), steps
+        if fresh:
+            end_rows = _dealt_rows(drawn)
+            # The walk leaves the undealt cards at the front of its pool.
+            rest = tuple(sorted(pool[:n_full - n_deal])) if pool is not None else _undealt(deck, drawn)
+        else:
+            end_rows = start_rows
+            rest = _undealt(deck, drawn) if drawn else tuple(deck)
+        return _final_state(variant, players, rnd, rest, hands, end_rows, piles, scores, turns, lows, stop,
+                            capacity), steps
 
     def _general_playout(self, state: Take5State, rng: random.Random,
                          trace: list[Take5Move] | None) -> tuple[Take5State, int]:
