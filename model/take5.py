@@ -437,6 +437,11 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
         # (no tuple to build and index on the hot path).
         self._turn_state: object = None
         self._turn_seat = 0
+        # The cards of the turn being resolved, lowest first, with the index of the next one to place and
+        # the state they are for (the one the last transition returned).
+        self._order: list[int] = []
+        self._order_at = 0
+        self._order_state: object = None
         # The last chance outcome sample_chance drew, with its state (legal by construction).
         self._drawn_state: object = None
         self._drawn_move: object = None
@@ -648,7 +653,16 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
         if not (self._turn_state is state and self._turn_seat == CHANCE) and (  # not in the middle of a deal
                 state.dealt == _deal_size(state.variant, state.players) and self._round_over(state)):
             deck = self._full_deck(state.players, state.variant)
-        move = _DEAL[rng.choice(deck)]  # the same draw as deck[rng.randrange(len(deck))], one call fewer
+        n = len(deck)
+        if n and _BITS_OK and type(rng) is random.Random:  # rng.choice(deck)'s draw, without its two Python calls
+            bits = rng.getrandbits
+            width = _WIDTHS[n]
+            j = bits(width)
+            while j >= n:
+                j = bits(width)
+            move = _DEAL[deck[j]]
+        else:
+            move = _DEAL[rng.choice(deck)]  # the same draw as deck[rng.randrange(len(deck))], one call fewer
         self._drawn_state = state  # drawn from the deck: apply need not look it up again
         self._drawn_move = move
         return move
@@ -1138,12 +1152,13 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
         return self._resolve(state, move)
 
     # The transitions unpack the state once (a NamedTuple field read is a
-    # descriptor call, and each transition reads most of the twelve fields) and
-    # replace an item of a small tuple through a list: fewer objects than
-    # slicing and joining.
+    # descriptor call, and each transition reads most of the twelve fields), from
+    # ``state[:]``: a plain tuple unpacks without an iterator, which a tuple
+    # subclass needs. They replace an item of a small tuple through a list:
+    # fewer objects than slicing and joining.
 
     def _deal(self, state: Take5State, card: int) -> Take5State:
-        variant, players, rnd, deck, dealt, hands, rows, chosen, resolving, piles, scores, _ = state
+        variant, players, rnd, deck, dealt, hands, rows, chosen, resolving, piles, scores, _ = state[:]
         hand_size = variant.hand_size
         n_hand = hand_size * players
         n_deal = n_hand + variant.rows
@@ -1196,7 +1211,7 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
         return after
 
     def _select(self, state: Take5State, card: int) -> Take5State:
-        variant, players, rnd, deck, dealt, hands, rows, old, _, piles, scores, _ = state
+        variant, players, rnd, deck, dealt, hands, rows, old, _, piles, scores, _ = state[:]
         seat = old.index(0)
         hand = list(hands[seat])
         hand.remove(card)
@@ -1210,11 +1225,18 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
         ))
         # Who acts next (as current_player would say): the next seat to choose, or the lowest card's owner.
         self._turn_state = after
-        self._turn_seat = picks.index(min(picks)) if resolving else picks.index(0)
+        if resolving:  # the turn's cards in the order they resolve, for _resolve to read the next owner off
+            order = sorted(picks)
+            self._turn_seat = picks.index(order[0])
+            self._order = order
+            self._order_at = 1
+            self._order_state = after
+        else:
+            self._turn_seat = picks.index(0)
         return after
 
     def _resolve(self, state: Take5State, move: Take5Move) -> Take5State:
-        variant, players, rnd, deck, dealt, hands, rows, chosen, _, piles, scores, _ = state
+        variant, players, rnd, deck, dealt, hands, rows, chosen, _, piles, scores, _ = state[:]
         if self._turn_state is state:  # the owner of the lowest chosen card, as current_player said
             seat = self._turn_seat
             card = chosen[seat]
@@ -1250,7 +1272,13 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
         ))
         if resolving and not finished:  # the next lowest card's owner places it
             self._turn_state = after
-            self._turn_seat = picks.index(min(filter(None, picks)))
+            if self._order_state is state:  # the turn's order, from the choice that completed it
+                at = self._order_at
+                self._turn_seat = picks.index(self._order[at])
+                self._order_at = at + 1
+                self._order_state = after
+            else:
+                self._turn_seat = picks.index(min(filter(None, picks)))
         return after
 
     @staticmethod

@@ -6,11 +6,15 @@ the engines imported are the C extensions. Slow (several minutes of CPU for the 
 again), so behind ``-m slow``::
 
     .venv/bin/pytest -m slow -n 0 tests/model/test_compiled_build.py
+
+With ``RULEPROOF_COMPILED_WHEEL`` naming a wheel already built (``.ci/compiled`` builds it once, in a fresh
+virtual environment) the tests take that wheel instead of building another.
 """
 
 from __future__ import annotations
 
 import importlib.util
+import os
 import shutil
 import subprocess
 import sys
@@ -50,12 +54,19 @@ def _helper() -> ModuleType:
 
 @pytest.fixture(scope="module")
 def compiled_tree(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    pytest.importorskip("mypyc")
-    if shutil.which("cc") is None and shutil.which("gcc") is None:
-        pytest.skip("no C compiler")
     helper = _helper()
     out = tmp_path_factory.mktemp("compiled")
-    tree: Path = helper.unpack(helper.build_wheel(out / "dist"), out / "tree")
+    built = os.environ.get("RULEPROOF_COMPILED_WHEEL")
+    if built:  # a wheel built beforehand (.ci/compiled): a missing file is an error, not a reason to build
+        wheel = Path(built)
+        if not wheel.is_file():
+            pytest.fail(f"RULEPROOF_COMPILED_WHEEL={built}: no such wheel")
+    else:
+        pytest.importorskip("mypyc")
+        if shutil.which("cc") is None and shutil.which("gcc") is None:
+            pytest.skip("no C compiler")
+        wheel = helper.build_wheel(out / "dist")
+    tree: Path = helper.unpack(wheel, out / "tree")
     (tree / "compiled_check.py").write_text(PLUGIN, encoding="utf-8")
     return tree
 
