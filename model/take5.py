@@ -18,7 +18,7 @@ import sys
 from abc import ABCMeta
 from bisect import bisect_left, insort
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, MutableSequence, Sequence
 from itertools import repeat
 from math import ceil, log
 from operator import itemgetter
@@ -278,7 +278,13 @@ def _replay_round(rows: tuple[tuple[int, ...], ...], piles: tuple[tuple[int, ...
     return [c0, c1, c2, c3], taken
 
 
-def _trace_round(trace: list[Take5Move], rows: tuple[tuple[int, ...], ...], turns: list[list[int]],
+#: What the fast playouts append their moves to: any mutable sequence, so that in the compiled build a list
+#: subclass's own ``append`` and ``extend`` are called (on a value typed ``list`` mypyc calls list's own,
+#: and a trace that stops the playout, as the tests' probes do, would not stop it).
+_Trace = MutableSequence[Take5Move]
+
+
+def _trace_round(trace: _Trace, rows: tuple[tuple[int, ...], ...], turns: list[list[int]],
                  owner: list[int], lows: list[int], stop: int, deals: Iterable[int], chose_first: bool) -> None:
     """Append a round's moves, as recorded by :meth:`Take5Game._four_row_playout`, to ``trace``: the
     ``deals``, then each turn's choices in seat order (the first turn's only with ``chose_first``) and
@@ -707,7 +713,7 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
         return self._fast_playout(state, rng, trace)
 
     def _fast_playout(self, state: Take5State, rng: random.Random,
-                      trace: list[Take5Move] | None) -> tuple[Take5State, int]:
+                      trace: _Trace | None) -> tuple[Take5State, int]:
         """The playout on mutable lists; ``trace`` (when given) receives every move, for tests."""
         if state.finished:
             return state, 0
@@ -718,7 +724,7 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
         return self._general_playout(state, rng, trace)
 
     def _four_row_playout(self, state: Take5State, rng: random.Random,
-                          trace: list[Take5Move] | None) -> tuple[Take5State, int]:
+                          trace: _Trace | None) -> tuple[Take5State, int]:
         """The fast playout of four rows without the professional variant (one nearest row at most) nor
         ``low_row_keys`` (a too-low card takes a uniform row of the four).
 
@@ -971,7 +977,7 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
                             capacity), steps
 
     def _general_playout(self, state: Take5State, rng: random.Random,
-                         trace: list[Take5Move] | None) -> tuple[Take5State, int]:
+                         trace: _Trace | None) -> tuple[Take5State, int]:
         """The fast playout of any number of rows and the professional variant, on mutable lists."""
         variant = state.variant
         players = state.players
