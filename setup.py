@@ -9,6 +9,8 @@ engine tests run against it: ``tests/model/test_compiled_build.py``)::
     RULEPROOF_MYPYC=1 pip wheel --no-deps -w dist .       # or only the wheel
 
 mypy (which ships mypyc) is asked for as a build requirement only then, and a C compiler is needed.
+``.ci/compiled`` builds the wheel in a fresh environment and runs the engine, spec and conformance tests
+against it.
 
 The layers live in top-level folders mapped onto ``ruleproof.*`` (``package-dir`` in ``pyproject.toml``), but
 mypyc names a module after the folders it sits in; so it reads them from a tree of links,
