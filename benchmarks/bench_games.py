@@ -24,15 +24,15 @@ and its checked path 0.5x; Big Five, BigPoints, Ikebana and Cinco playouts
 0.7x. Nothing here fails on a missed target; the report says ``MISSED``.
 
 Why the checked path cannot reach 0.5x in CPython: the floor itself runs at
-0.21-0.23x the baseline (``bench_games.py --quick take5``, 2026-12-07, two runs
-under load 8-10; slices 0.21-0.25x). A checked move is four calls the client makes
+0.21-0.24x the baseline (``bench_games.py --quick take5``, 2026-12-07, four runs
+under load 6-10; slices 0.21-0.25x). A checked move is four calls the client makes
 (``current_player``, ``legal_moves`` or ``sample_chance``, ``apply``, and
 ``Random.randrange``, itself two Python-level frames), a membership check and a
 new 12-field state, each paid per move, where the baseline spends one inline
 ``getrandbits`` draw and a few int comparisons; with rules that cost nothing
 the client loop already takes about five times the baseline's time per move,
 so no engine behind that interface can reach 0.5x. The checked path's figure
-against the floor (0.39x in the same run: the checked path 0.09x) is what the
+against the floor (0.39-0.40x in three runs, the checked path 0.09x) is what the
 engine's own work costs: each transition builds the next immutable state
 (twelve fields, the changed hand, row, pile or deck as new tuples).
 
