@@ -18,11 +18,11 @@ import sys
 from abc import ABCMeta
 from bisect import bisect_left, insort
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, MutableSequence, Sequence
 from itertools import repeat
 from math import ceil, log
 from operator import itemgetter
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -44,8 +44,11 @@ from ruleproof.spec.take5 import (
     players_problem,
 )
 
+# The module's tables are Final: the compiled build (setup.py) reads a Final name from a C global, another
+# from the module's dict on every use.
+
 #: The highest card any variant's deck may hold (the ``deck_top`` flag's bound, and above every tactical deck).
-_TOP = max(CONSTANTS.constant("deck_top").high or 0,
+_TOP: Final = max(CONSTANTS.constant("deck_top").high or 0,
            (CONSTANTS.constant("hand_size").high or 0) * CONSTANTS.number("max_players") + MAX_ROWS)
 
 
@@ -61,22 +64,22 @@ class _Names(dict[int, str]):
 
 
 _CARD_NAMES = _Names()
-_BULL = tuple(compute_bullheads(c) if c else 0 for c in range(_TOP + 1))
-_DEAL = tuple(Deal(c) for c in range(_TOP + 1))
-_SELECT = tuple(Select(c) for c in range(_TOP + 1))
-_TAKES = tuple(Take(r) for r in range(MAX_ROWS))
+_BULL: Final = tuple(compute_bullheads(c) if c else 0 for c in range(_TOP + 1))
+_DEAL: Final = tuple(Deal(c) for c in range(_TOP + 1))
+_SELECT: Final = tuple(Select(c) for c in range(_TOP + 1))
+_TAKES: Final = tuple(Take(r) for r in range(MAX_ROWS))
 #: Every row of a table of n rows, per n.
-_ALL_ROWS = tuple(tuple(range(n)) for n in range(MAX_ROWS + 1))
+_ALL_ROWS: Final = tuple(tuple(range(n)) for n in range(MAX_ROWS + 1))
 #: Taking any row of a table of n rows, per n.
-_TAKE_SETS = tuple(_TAKES[:n] for n in range(MAX_ROWS + 1))
+_TAKE_SETS: Final = tuple(_TAKES[:n] for n in range(MAX_ROWS + 1))
 #: The number of rows :meth:`Take5Game.legal_moves`'s unrolled loop is written for (the rulebook's); another
 #: count takes the general loop.
-_UNROLLED = ROWS
+_UNROLLED: Final = ROWS
 #: The bits _below draws a row index of _UNROLLED with.
-_ROW_BITS = _UNROLLED.bit_length()
-_PLACES = {(r, left): Place(r, left) for r in range(MAX_ROWS) for left in (False, True)}
+_ROW_BITS: Final = _UNROLLED.bit_length()
+_PLACES: Final = {(r, left): Place(r, left) for r in range(MAX_ROWS) for left in (False, True)}
 #: The one option of a card with a single nearest row (no professional variant): a row's end.
-_ONE_PLACE = tuple((_PLACES[r, False],) for r in range(MAX_ROWS))
+_ONE_PLACE: Final = tuple((_PLACES[r, False],) for r in range(MAX_ROWS))
 
 
 def low_rows(rows: Any, keys: tuple[str, ...]) -> tuple[int, ...]:
@@ -95,7 +98,9 @@ def low_rows(rows: Any, keys: tuple[str, ...]) -> tuple[int, ...]:
 _new_state = tuple.__new__
 
 
-def _points(cards: tuple[int, ...]) -> int:
+def _points(cards: Sequence[int]) -> int:
+    """The bullheads of ``cards`` (a row or a pile: a tuple, or the general playout's list; the compiled build
+    checks the type it is declared with)."""
     return sum(map(_BULL.__getitem__, cards))
 
 
@@ -120,8 +125,6 @@ def _deal_size(variant: Take5Variant, players: int) -> int:
     """The cards one round deals: ``hand_size`` per seat, then one a row."""
     return variant.hand_size * players + variant.rows
 
-#: The fast playout's hands hold ``card << 4 | seat``: the seat is the low four bits.
-_SEAT_MASK = 15
 
 
 def _below(bits: Callable[[int], int], n: int) -> int:
@@ -139,6 +142,23 @@ def _below(bits: Callable[[int], int], n: int) -> int:
     return r
 
 
+#: The bits ``randrange(n)`` asks ``getrandbits`` for, by n (``n.bit_length()``, read off a table in the deal).
+_WIDTHS: Final = tuple(n.bit_length() for n in range(_TOP + 1))
+
+
+def _sample_walks_pool(n: int, k: int) -> bool:
+    """Whether ``Random.sample`` of ``k`` from ``n`` walks a pool (CPython's choice for a small population;
+    otherwise it keeps a set of the indexes taken).
+
+    >>> _sample_walks_pool(104, 44), _sample_walks_pool(1000, 3)
+    (True, False)
+    """
+    setsize = 21
+    if k > 5:
+        setsize += 4 ** ceil(log(k * 3, 4))
+    return n <= setsize
+
+
 def _sample_by_bits(bits: Callable[[int], int], population: Sequence[int], k: int) -> list[int]:
     """``Random.sample(population, k)`` drawn through ``getrandbits`` as :func:`_below` draws: the same list
     from the same generator state (CPython's two ways, a pool for a small population, else a set of the
@@ -149,10 +169,7 @@ def _sample_by_bits(bits: Callable[[int], int], population: Sequence[int], k: in
     """
     n = len(population)
     result = []
-    setsize = 21
-    if k > 5:
-        setsize += 4 ** ceil(log(k * 3, 4))
-    if n <= setsize:
+    if _sample_walks_pool(n, k):
         pool = list(population)
         for m in range(n, n - k, -1):
             width = m.bit_length()  # _below(bits, m), inline
@@ -186,53 +203,89 @@ def _draws_by_bits() -> bool:
 
 
 #: The fast playout draws through getrandbits only when that gives the standard generator's numbers.
-_BITS_OK = _draws_by_bits()
+_BITS_OK: Final = _draws_by_bits()
 
 
 def _replay_round(rows: tuple[tuple[int, ...], ...], piles: tuple[tuple[int, ...], ...], turns: list[list[int]],
-                  lows: list[int], stop: int, capacity: int) -> tuple[list[list[int]], list[list[int]]]:
-    """The rows and piles after ``turns`` (each a turn's picks ``card << 4 | seat``, sorted) from ``rows``
-    and ``piles``, with four rows and no professional variant: each card goes after the nearest row end
-    below it, a too-low card takes the next row of ``lows``; with ``stop`` ≥ 0 the last turn ends after
-    its card at that index (the game ended there).
+                  owner: list[int], lows: list[int], stop: int,
+                  capacity: int) -> tuple[list[list[int]], list[list[int]]]:
+    """The rows and piles after ``turns`` (each a turn's chosen cards, sorted; ``owner[card]`` is the seat
+    that chose it) from ``rows`` and ``piles``, with four rows and no professional variant: each card goes
+    after the nearest row end below it, a too-low card takes the next row of ``lows``; with ``stop`` ≥ 0
+    the last turn ends after its card at that index (the game ended there).
 
-    >>> _replay_round(((10,), (20,), (30,), (40,)), ((), ()), [[5 << 4 | 1, 25 << 4]], [2], -1, 5)
+    The four rows are unrolled as in :meth:`Take5Game._four_row_playout` (a playout replays its last round
+    once, at its end).
+
+    >>> owner = [0] * 41
+    >>> owner[5] = 1
+    >>> _replay_round(((10,), (20,), (30,), (40,)), ((), ()), [[5, 25]], owner, [2], -1, 5)
     ([[10], [20, 25], [5], [40]], [[], [30]])
     """
-    cards = [list(r) for r in rows]
+    c0, c1, c2, c3 = [list(r) for r in rows]
+    e0, e1, e2, e3 = c0[-1], c1[-1], c2[-1], c3[-1]
     taken = [list(p) for p in piles]
-    low = iter(lows)
+    low = 0
     if stop >= 0:
         turns = turns[:-1] + [turns[-1][:stop + 1]]
-    # The row ends in ascending order with their rows: the nearest end below a card is found by bisection,
-    # and a placed card takes its end's place without breaking the order (no end lies between them).
-    order = sorted(range(len(cards)), key=lambda r: cards[r][-1])
-    ends = [cards[r][-1] for r in order]
-    nearest = bisect_left
     for picks in turns:
-        for x in picks:
-            card = x >> 4
-            at = nearest(ends, card) - 1
-            if at >= 0:
-                r = order[at]
-                ends[at] = card
-                row = cards[r]
-                if len(row) < capacity:
-                    row.append(card)
-                    continue
-            else:  # too low: the recorded row is taken, the card is the lowest end
-                r = next(low)
-                at = order.index(r)
-                del order[at], ends[at]
-                order.insert(0, r)
-                ends.insert(0, card)
-            taken[x & _SEAT_MASK].extend(cards[r])
-            cards[r] = [card]
-    return cards, taken
+        for card in picks:
+            best = -1
+            top = 0
+            if e0 < card:
+                best = 0
+                top = e0
+            if top < e1 < card:
+                best = 1
+                top = e1
+            if top < e2 < card:
+                best = 2
+                top = e2
+            if top < e3 < card:
+                best = 3
+            took = best < 0
+            if took:  # too low: the recorded row is taken
+                best = lows[low]
+                low += 1
+            if best == 0:
+                e0 = card
+                if took or len(c0) >= capacity:
+                    taken[owner[card]].extend(c0)
+                    c0 = [card]
+                else:
+                    c0.append(card)
+            elif best == 1:
+                e1 = card
+                if took or len(c1) >= capacity:
+                    taken[owner[card]].extend(c1)
+                    c1 = [card]
+                else:
+                    c1.append(card)
+            elif best == 2:
+                e2 = card
+                if took or len(c2) >= capacity:
+                    taken[owner[card]].extend(c2)
+                    c2 = [card]
+                else:
+                    c2.append(card)
+            else:
+                e3 = card
+                if took or len(c3) >= capacity:
+                    taken[owner[card]].extend(c3)
+                    c3 = [card]
+                else:
+                    c3.append(card)
+    return [c0, c1, c2, c3], taken
 
 
-def _trace_round(trace: list[Take5Move], rows: tuple[tuple[int, ...], ...], turns: list[list[int]],
-                 lows: list[int], stop: int, deals: Iterable[int], chose_first: bool) -> None:
+#: What the fast playouts append their moves to: any mutable sequence, so that in the compiled build a list
+#: subclass's own ``append`` and ``extend`` are called (on a value typed ``list`` mypyc calls list's own,
+#: and a trace that stops the playout, as the tests' probes do, would not stop it).
+_Trace = MutableSequence[Take5Move]
+
+
+def _trace_round(trace: _Trace, rows: tuple[tuple[int, ...], ...], turns: list[list[int]],
+                 owner: list[int], lows: list[int], stop: int, deals: Iterable[int], chose_first: bool) -> None:
     """Append a round's moves, as recorded by :meth:`Take5Game._four_row_playout`, to ``trace``: the
     ``deals``, then each turn's choices in seat order (the first turn's only with ``chose_first``) and
     its placements from ``rows`` (a card after the nearest row end below it, a too-low card taking the
@@ -241,8 +294,9 @@ def _trace_round(trace: list[Take5Move], rows: tuple[tuple[int, ...], ...], turn
     Written apart from :func:`_replay_round` (the tests replay the trace through the checked engine to
     the final state, which that function makes).
 
-    >>> trace = []
-    >>> _trace_round(trace, ((10,), (20,), (30,), (40,)), [[5 << 4 | 1, 25 << 4]], [2], -1, [], True)
+    >>> trace, owner = [], [0] * 41
+    >>> owner[5] = 1
+    >>> _trace_round(trace, ((10,), (20,), (30,), (40,)), [[5, 25]], owner, [2], -1, [], True)
     >>> trace
     [Select(card=25), Select(card=5), Take(row=2), Place(row=1, left=False)]
     """
@@ -252,11 +306,10 @@ def _trace_round(trace: list[Take5Move], rows: tuple[tuple[int, ...], ...], turn
     last = len(turns) - 1
     for t, picks in enumerate(turns):
         if t or chose_first:
-            trace.extend([_SELECT[x >> 4] for x in sorted(picks, key=_seat_of)])
-        for i, x in enumerate(picks):
+            trace.extend([_SELECT[c] for c in sorted(picks, key=owner.__getitem__)])
+        for i, card in enumerate(picks):
             if t == last and 0 <= stop < i:
                 break
-            card = x >> 4
             nearest = max((end, r) for r, end in enumerate(ends) if end < card) if min(ends) < card else None
             if nearest is None:
                 r = next(low)
@@ -287,33 +340,54 @@ def _undealt(deck: tuple[int, ...] | list[int], drawn: list[int]) -> tuple[int, 
     return tuple(sorted(cards.difference(drawn)))
 
 
-def _seat_of(pick: int) -> int:
-    return pick & _SEAT_MASK
+def _dealt_hands(drawn: list[int], hand_size: int, players: int, owner: list[int]) -> list[list[int]]:
+    """The hands a round's deal ``drawn`` gives (``hand_size`` cards a seat, in seat order), each card's
+    seat written to ``owner``.
+
+    >>> owner = [0] * 10
+    >>> _dealt_hands([3, 1, 2, 9], 2, 2, owner), owner[2], owner[9], owner[3]
+    ([[3, 1], [2, 9]], 1, 1, 0)
+    """
+    hands = []
+    for s in range(players):
+        hand = drawn[s * hand_size:(s + 1) * hand_size]
+        for c in hand:
+            owner[c] = s
+        hands.append(hand)
+    return hands
 
 
-def _dealt_rows(drawn: list[int], n_hand: int) -> tuple[tuple[int, ...], ...]:
-    """The rows a whole round's deal ``drawn`` starts (its cards after the hands')."""
-    return tuple([(c,) for c in drawn[n_hand:]])
+def _dealt_rows(drawn: list[int]) -> tuple[tuple[int, ...], ...]:
+    """The four rows a round's deal ``drawn`` starts (its last four cards, after the hands')."""
+    return tuple([(c,) for c in drawn[-_UNROLLED:]])
 
 
-def _final_state(variant: Take5Variant, players: int, rnd: int, deck: tuple[int, ...] | list[int],
-                 drawn: list[int], hands: list[list[int]], rows: tuple[tuple[int, ...], ...],
-                 piles: tuple[tuple[int, ...], ...], scores: list[int], turns: list[list[int]], lows: list[int],
-                 stop: int, capacity: int) -> Take5State:
+def _final_state(variant: Take5Variant, players: int, rnd: int, rest: tuple[int, ...], hands: list[list[int]],
+                 rows: tuple[tuple[int, ...], ...], piles: tuple[tuple[int, ...], ...], scores: list[int],
+                 turns: list[list[int]], owner: list[int], lows: list[int], stop: int, capacity: int) -> Take5State:
     """The finished state of :meth:`Take5Game._four_row_playout`: its last round replayed
-    (:func:`_replay_round`), the undealt cards ``deck`` less ``drawn``, the hands untagged and sorted,
-    the picks after ``stop`` still chosen."""
-    cards, taken = _replay_round(rows, piles, turns, lows, stop, capacity)
-    chosen = [0] * players
+    (:func:`_replay_round`), the undealt cards ``rest``, the hands untagged and sorted, the picks after
+    ``stop`` still chosen (``owner[card]`` is the seat that chose it)."""
+    cards, taken = _replay_round(rows, piles, turns, owner, lows, stop, capacity)
     if stop >= 0:
-        for x in turns[-1][stop + 1:]:
-            chosen[x & _SEAT_MASK] = x >> 4
-    rest = _undealt(deck, drawn) if drawn else tuple(deck)
-    return Take5State(
-        variant, players, rnd, rest, _deal_size(variant, players),
-        tuple(tuple([x >> 4 for x in sorted(h)]) for h in hands), tuple(map(tuple, cards)), tuple(chosen),
+        picks = [0] * players
+        for card in turns[-1][stop + 1:]:
+            picks[owner[card]] = card
+        chosen = tuple(picks)
+    else:
+        chosen = (0,) * players
+    # Every hand holds as many cards (all were chosen from at once): the empty hands of a round's end as one tuple.
+    held = tuple([tuple(sorted(h)) for h in hands]) if hands[-1] else ((),) * players
+    final: Take5State = _new_state(Take5State, (
+        variant, players, rnd, rest, _deal_size(variant, players), held, tuple(map(tuple, cards)), chosen,
         any(chosen), tuple(map(tuple, taken)), tuple(scores), True,
-    )
+    ))
+    return final
+
+
+#: What the four-row playout reads off a variant and a player count (see ``Take5Game._four_row_playout``),
+#: typed field by field: the compiled build then keeps each as a C value instead of a Python object.
+_FourRowSetup = tuple[Take5Variant | None, int, int, int, bool, bool, int, tuple[int, ...], int, int, bool]
 
 
 #: The methods the engine's shortcuts stand in for (see :class:`_Shortcuts`), with
@@ -378,6 +452,11 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
         # (no tuple to build and index on the hot path).
         self._turn_state: object = None
         self._turn_seat = 0
+        # The cards of the turn being resolved, lowest first, with the index of the next one to place and
+        # the state they are for (the one the last transition returned).
+        self._order: list[int] = []
+        self._order_at = 0
+        self._order_state: object = None
         # The last chance outcome sample_chance drew, with its state (legal by construction).
         self._drawn_state: object = None
         self._drawn_move: object = None
@@ -392,7 +471,7 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
         self._seats: list[tuple[int, ...]] = []
         self._hand: list[int] = []
         # The last variant and player count the four-row playout ran under, with the numbers it reads off them.
-        self._four_row_setup: tuple[Any, ...] = (None, 0)
+        self._four_row_setup: _FourRowSetup = (None, 0, 0, 0, False, False, 0, (), 0, 0, False)
         # The last initial state made, with its variant and player count (states are immutable: it is reused).
         self._initial: tuple[object, int, Take5State | None] = (None, 0, None)
 
@@ -589,7 +668,16 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
         if not (self._turn_state is state and self._turn_seat == CHANCE) and (  # not in the middle of a deal
                 state.dealt == _deal_size(state.variant, state.players) and self._round_over(state)):
             deck = self._full_deck(state.players, state.variant)
-        move = _DEAL[rng.choice(deck)]  # the same draw as deck[rng.randrange(len(deck))], one call fewer
+        n = len(deck)
+        if n and _BITS_OK and type(rng) is random.Random:  # rng.choice(deck)'s draw, without its two Python calls
+            bits = rng.getrandbits
+            width = _WIDTHS[n]
+            j = bits(width)
+            while j >= n:
+                j = bits(width)
+            move = _DEAL[deck[j]]
+        else:
+            move = _DEAL[rng.choice(deck)]  # the same draw as deck[rng.randrange(len(deck))], one call fewer
         self._drawn_state = state  # drawn from the deck: apply need not look it up again
         self._drawn_move = move
         return move
@@ -625,50 +713,64 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
         return self._fast_playout(state, rng, trace)
 
     def _fast_playout(self, state: Take5State, rng: random.Random,
-                      trace: list[Take5Move] | None) -> tuple[Take5State, int]:
+                      trace: _Trace | None) -> tuple[Take5State, int]:
         """The playout on mutable lists; ``trace`` (when given) receives every move, for tests."""
         if state.finished:
             return state, 0
         variant = state.variant
         if (len(state.rows) == _UNROLLED and not variant.professional and not variant.low_row_keys
-                and state.players <= _SEAT_MASK + 1 and _BITS_OK and type(rng) is random.Random):
+                and _BITS_OK and type(rng) is random.Random):
             return self._four_row_playout(state, rng, trace)
         return self._general_playout(state, rng, trace)
 
     def _four_row_playout(self, state: Take5State, rng: random.Random,
-                          trace: list[Take5Move] | None) -> tuple[Take5State, int]:
+                          trace: _Trace | None) -> tuple[Take5State, int]:
         """The fast playout of four rows without the professional variant (one nearest row at most) nor
         ``low_row_keys`` (a too-low card takes a uniform row of the four).
 
-        The rows are twelve local ints (each row's end, length and bullheads) and a hand holds
-        ``card << 4 | seat``, so a turn's picks are one list of ints sorted in C. The cards in the
+        The rows are twelve local ints (each row's end, length and bullheads); the hands hold the cards
+        and ``owner`` (indexed by card) the seat holding each, so a turn's picks are one list of ints
+        sorted in C and no int is made per card (a tagged ``card << 4 | seat`` is a new object). The cards in the
         rows and piles are not kept while playing: a round records its picks (one sorted list a
         turn) and the rows its too-low cards took, and :func:`_replay_round` rebuilds the rows and
         piles from that record: the last round's for the final state and, when ``trace`` is given,
         every round's moves at the round's end. Every draw is the one :meth:`_general_playout`
         makes (:func:`_below` draws what ``randrange(n)`` draws): the same game.
+
+        What a game costs besides the loop is paid once per game or per round: the numbers read off the
+        variant are kept for the last variant and player count; a new round's deal is
+        ``Random.sample``'s walk written out, each hand's cards owned as they are drawn, and its pool
+        then holds the undealt cards (the final deck, sorted once); only the last round is replayed.
         """
         variant = state.variant
         players = state.players
         setup = self._four_row_setup
         if setup[0] is not variant or setup[1] != players:
+            full_deck = self._full_deck(players, variant)
+            n_hand = variant.hand_size * players
             setup = self._four_row_setup = (
                 variant, players, variant.hand_size, variant.row_capacity, variant.row_choice == "auto",
                 variant.end_check == "immediate",
                 variant.threshold if variant.end_rule == ">=" else variant.threshold + 1,  # a total this high ends
-                self._full_deck(players, variant))
-        _, _, hand_size, capacity, auto, immediate, goal, full_deck = setup
+                full_deck, n_hand, n_hand + _UNROLLED,
+                _sample_walks_pool(len(full_deck), n_hand + _UNROLLED))  # the deal of a new round, inlined below
+        _, _, hand_size, capacity, auto, immediate, goal, full_deck, n_hand, n_deal, walks = setup
         bound = self.max_game_length(players, variant)  # a bug fails here instead of looping for ever
-        n_hand = hand_size * players
-        n_deal = n_hand + _UNROLLED
+        n_full = len(full_deck)
+        widths = _WIDTHS
         bull = _BULL
         bits = rng.getrandbits  # drawn as randrange(n) draws (_below): the same numbers
         seats = range(players)
         rnd = state.round
         deck: tuple[int, ...] | list[int] = state.deck  # what this round's deal draws from
         drawn: list[int] = []  # what it drew (the final deck is the rest)
+        pool: list[int] | None = None  # a new round's deck after its deal: the undealt cards first
         dealt = state.dealt
-        hands = [[c << 4 | s for c in h] for s, h in enumerate(state.hands)] if dealt else []
+        owner = [0] * (_TOP + 1)  # the seat holding or having chosen each card of the round
+        hands = [list(h) for h in state.hands] if dealt else []
+        for s, h in enumerate(hands):
+            for c in h:
+                owner[c] = s
         scores = list(state.scores)  # at the start of the round being played
         totals = [s + _points(p) for s, p in zip(scores, state.piles)] if any(state.piles) else scores[:]
         piles = state.piles  # at the start of the round's first recorded turn
@@ -693,37 +795,70 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
                 for i, card in enumerate(drawn, dealt):
                     if i < n_hand:
                         s = i // hand_size
-                        hands[s].append(card << 4 | s)
+                        hands[s].append(card)
+                        owner[card] = s
                     else:
                         rows[i - n_hand] = (card,)
                 dealt = n_deal
             start_rows = tuple(rows)
             chosen = state.chosen
+            for s, c in enumerate(chosen):
+                owner[c] = s  # (card 0, no choice, is never looked up)
             if state.resolving:
-                pending = sorted([c << 4 | s for s, c in enumerate(chosen) if c])
+                pending = sorted([c for c in chosen if c])
                 chose_first = False
             elif any(chosen):  # some seats have chosen: the others choose
                 pending = []
                 for s in seats:
                     c = chosen[s]
                     if c:
-                        pending.append(c << 4 | s)
+                        pending.append(c)
                     else:
                         hand = hands[s]
-                        x = hand.pop(_below(bits, len(hand)))
-                        pending.append(x)
+                        c = hand.pop(_below(bits, len(hand)))
+                        pending.append(c)
                         steps += 1
                         if trace is not None:
-                            trace.append(_SELECT[x >> 4])
+                            trace.append(_SELECT[c])
                 pending.sort()
                 chose_first = False
         stop = -1  # the index in its turn of the card whose take ended the game (immediate end)
         while True:  # one round a pass
             if fresh:  # deal the round: a uniform sample of the deck
-                drawn = _sample_by_bits(bits, deck, n_deal)
+                if walks and deck is full_deck and trace is None:
+                    # _sample_by_bits(bits, deck, n_deal) inline, each hand's cards tagged as they are drawn
+                    # (drawn keeps the rows' cards only)
+                    pool = list(deck)
+                    hands = []
+                    size = n_full  # the pool's cards not drawn yet
+                    for s in seats:
+                        hand = []
+                        for m in range(size, size - hand_size, -1):
+                            width = widths[m]
+                            j = bits(width)
+                            while j >= m:
+                                j = bits(width)
+                            c = pool[j]
+                            hand.append(c)
+                            owner[c] = s
+                            pool[j] = pool[m - 1]
+                        hands.append(hand)
+                        size -= hand_size
+                    drawn = []
+                    for m in range(size, size - _UNROLLED, -1):
+                        width = widths[m]
+                        j = bits(width)
+                        while j >= m:
+                            j = bits(width)
+                        drawn.append(pool[j])
+                        pool[j] = pool[m - 1]
+                    e0, e1, e2, e3 = drawn
+                else:
+                    pool = None
+                    drawn = _sample_by_bits(bits, deck, n_deal)
+                    hands = _dealt_hands(drawn, hand_size, players, owner)
+                    e0, e1, e2, e3 = drawn[n_hand:]
                 steps += n_deal
-                hands = [[c << 4 | s for c in drawn[s * hand_size:(s + 1) * hand_size]] for s in seats]
-                e0, e1, e2, e3 = drawn[n_hand:]
                 l0 = l1 = l2 = l3 = 1
                 p0, p1, p2, p3 = bull[e0], bull[e1], bull[e2], bull[e3]
             else:
@@ -740,7 +875,7 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
                 if pending is None:
                     if not left:
                         break
-                    width = left.bit_length()  # _below(bits, left) for every seat, inline
+                    width = widths[left]  # _below(bits, left) for every seat, inline
                     picks = []
                     for h in hands:
                         r = bits(width)
@@ -752,8 +887,7 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
                 else:
                     picks, pending = pending, None
                 turns.append(picks)
-                for x in picks:
-                    card = x >> 4
+                for card in picks:
                     best = -1
                     top = 0
                     if e0 < card:
@@ -778,7 +912,7 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
                         lows.append(best)
                     if best == 0:
                         if low or l0 >= capacity:
-                            totals[x & 15] += p0
+                            totals[owner[card]] += p0
                             e0, l0, p0 = card, 1, bull[card]
                             if immediate and max(totals) >= goal:
                                 break
@@ -788,7 +922,7 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
                             p0 += bull[card]
                     elif best == 1:
                         if low or l1 >= capacity:
-                            totals[x & 15] += p1
+                            totals[owner[card]] += p1
                             e1, l1, p1 = card, 1, bull[card]
                             if immediate and max(totals) >= goal:
                                 break
@@ -798,7 +932,7 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
                             p1 += bull[card]
                     elif best == 2:
                         if low or l2 >= capacity:
-                            totals[x & 15] += p2
+                            totals[owner[card]] += p2
                             e2, l2, p2 = card, 1, bull[card]
                             if immediate and max(totals) >= goal:
                                 break
@@ -807,7 +941,7 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
                             l2 += 1
                             p2 += bull[card]
                     elif low or l3 >= capacity:
-                        totals[x & 15] += p3
+                        totals[owner[card]] += p3
                         e3, l3, p3 = card, 1, bull[card]
                         if immediate and max(totals) >= goal:
                             break
@@ -817,12 +951,12 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
                         p3 += bull[card]
                 else:
                     continue
-                stop = picks.index(x)  # the game ended at this card's take: the rest of the round is not played
+                stop = picks.index(card)  # the game ended at this card's take: the rest of the round is not played
                 steps -= 2 * players * left + len(picks) - stop - 1
                 break
             if trace is not None:
-                _trace_round(trace, _dealt_rows(drawn, n_hand) if fresh else start_rows,
-                             turns, lows, stop, drawn if fresh else (), chose_first)
+                _trace_round(trace, _dealt_rows(drawn) if fresh else start_rows,
+                             turns, owner, lows, stop, drawn if fresh else (), chose_first)
             if stop >= 0 or (turns and not immediate and max(totals) >= goal):
                 break
             if steps > bound:
@@ -832,12 +966,18 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
             deck = full_deck
             piles = ((),) * players
             fresh = chose_first = True
-        end_rows = _dealt_rows(drawn, n_hand) if fresh else start_rows
-        return _final_state(variant, players, rnd, deck, drawn, hands, end_rows,
-                            piles, scores, turns, lows, stop, capacity), steps
+        if fresh:
+            end_rows = _dealt_rows(drawn)
+            # The walk leaves the undealt cards at the front of its pool.
+            rest = tuple(sorted(pool[:n_full - n_deal])) if pool is not None else _undealt(deck, drawn)
+        else:
+            end_rows = start_rows
+            rest = _undealt(deck, drawn) if drawn else tuple(deck)
+        return _final_state(variant, players, rnd, rest, hands, end_rows, piles, scores, turns, owner, lows, stop,
+                            capacity), steps
 
     def _general_playout(self, state: Take5State, rng: random.Random,
-                         trace: list[Take5Move] | None) -> tuple[Take5State, int]:
+                         trace: _Trace | None) -> tuple[Take5State, int]:
         """The fast playout of any number of rows and the professional variant, on mutable lists."""
         variant = state.variant
         players = state.players
@@ -1036,12 +1176,13 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
         return self._resolve(state, move)
 
     # The transitions unpack the state once (a NamedTuple field read is a
-    # descriptor call, and each transition reads most of the twelve fields) and
-    # replace an item of a small tuple through a list: fewer objects than
-    # slicing and joining.
+    # descriptor call, and each transition reads most of the twelve fields), from
+    # ``state[:]``: a plain tuple unpacks without an iterator, which a tuple
+    # subclass needs. They replace an item of a small tuple through a list:
+    # fewer objects than slicing and joining.
 
     def _deal(self, state: Take5State, card: int) -> Take5State:
-        variant, players, rnd, deck, dealt, hands, rows, chosen, resolving, piles, scores, _ = state
+        variant, players, rnd, deck, dealt, hands, rows, chosen, resolving, piles, scores, _ = state[:]
         hand_size = variant.hand_size
         n_hand = hand_size * players
         n_deal = n_hand + variant.rows
@@ -1094,7 +1235,7 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
         return after
 
     def _select(self, state: Take5State, card: int) -> Take5State:
-        variant, players, rnd, deck, dealt, hands, rows, old, _, piles, scores, _ = state
+        variant, players, rnd, deck, dealt, hands, rows, old, _, piles, scores, _ = state[:]
         seat = old.index(0)
         hand = list(hands[seat])
         hand.remove(card)
@@ -1108,11 +1249,18 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
         ))
         # Who acts next (as current_player would say): the next seat to choose, or the lowest card's owner.
         self._turn_state = after
-        self._turn_seat = picks.index(min(picks)) if resolving else picks.index(0)
+        if resolving:  # the turn's cards in the order they resolve, for _resolve to read the next owner off
+            order = sorted(picks)
+            self._turn_seat = picks.index(order[0])
+            self._order = order
+            self._order_at = 1
+            self._order_state = after
+        else:
+            self._turn_seat = picks.index(0)
         return after
 
     def _resolve(self, state: Take5State, move: Take5Move) -> Take5State:
-        variant, players, rnd, deck, dealt, hands, rows, chosen, _, piles, scores, _ = state
+        variant, players, rnd, deck, dealt, hands, rows, chosen, _, piles, scores, _ = state[:]
         if self._turn_state is state:  # the owner of the lowest chosen card, as current_player said
             seat = self._turn_seat
             card = chosen[seat]
@@ -1148,7 +1296,13 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
         ))
         if resolving and not finished:  # the next lowest card's owner places it
             self._turn_state = after
-            self._turn_seat = picks.index(min(filter(None, picks)))
+            if self._order_state is state:  # the turn's order, from the choice that completed it
+                at = self._order_at
+                self._turn_seat = picks.index(self._order[at])
+                self._order_at = at + 1
+                self._order_state = after
+            else:
+                self._turn_seat = picks.index(min(filter(None, picks)))
         return after
 
     @staticmethod

@@ -112,6 +112,20 @@ def test_take5_fast_playout_replays_through_the_checked_path(players: int, varia
         assert state == final
 
 
+@pytest.mark.parametrize(("players", "variant"), TAKE5.test_configs())
+def test_take5_fast_playout_is_the_same_game_with_or_without_a_trace(players: int, variant: Take5Variant) -> None:
+    """Untraced, the four-row playout deals each new round inline (hands tagged as drawn); traced, it draws
+    through ``_sample_by_bits``: the same generator gives the same final state, step count and generator
+    state either way, from a new game and from inside a round."""
+    for seed in range(6):
+        starts = [TAKE5.initial_state(players, variant), TAKE5.new_game(players, variant, seed=seed)]
+        for start in starts:
+            plain_rng, traced_rng = random.Random(seed), random.Random(seed)
+            trace: list[Any] = []
+            assert TAKE5.random_playout(start, plain_rng) == TAKE5.random_playout(start, traced_rng, trace)
+            assert trace and plain_rng.getstate() == traced_rng.getstate()
+
+
 def _preferring(seats: frozenset[int], prefer: Any) -> Any:
     """A biased sampler: the ``seats`` pick among their legal moves that ``prefer`` accepts, when any."""
 
