@@ -25,10 +25,15 @@ machine under load 8–14, so only differences above about 0.1 mean much):
   lists of cards: a card is placed by comparing four ends and updating three
   ints; a taken row's bullheads are already summed;
 * the nearest row is found by four unrolled comparisons;
-* a hand holds ``card * 16 + seat`` (tagged once per deal), so a turn's chosen
-  cards are one list of ints sorted in C, and the owner is ``x & 15``;
+* a turn's chosen cards are one list of ints sorted in C, and a table indexed
+  by card (filled as the deal draws) gives each card's owner;
 * the deal is ``Random.sample``'s walk over a pool of the 104 cards, 10n + 4
-  draws (instead of shuffling the 104 cards, 103 draws);
+  draws (instead of shuffling the 104 cards, 103 draws), each hand filled as
+  its cards are drawn (no second pass over a list of the dealt cards). These
+  two, found by the engine's own tuning (session 38), made 1.11x the loop that
+  tagged each hand's cards ``card * 16 + seat`` after the deal (nine
+  interleaved half-second slices, 1.05–1.25x, load 5–9, the same games from
+  the same seeds);
 * every draw is written out as ``randrange(n)`` makes it, ``n.bit_length()``
   bits from ``getrandbits`` until they are below ``n`` (the same numbers from
   the same generator), instead of calling ``Random.sample`` and
@@ -38,8 +43,7 @@ machine under load 8–14, so only differences above about 0.1 mean much):
 Losing variants: rows as lists of cards with the deck shuffled (the shape of
 the old "minimal loop") 0.69x; the same with the sample deal 0.74x; rows as
 three lists of ints, the nearest row unrolled, 0.81x (0.94x in a second run of
-21 slices). Tagging the hands' cards with their seat measured 1.00x against
-tagging each chosen card (21 slices): no gain, kept for the single sort.
+21 slices). (Those were measured against the tagged-card loop.)
 
 A loop that reads each seat's play order off the shuffled deal (a random
 player's successive choices are a uniform order of its hand) makes no draw per
@@ -97,29 +101,44 @@ def play(rng: random.Random, players: int) -> tuple[list[int], int]:
     playout counts its steps.
     """
     bits = rng.getrandbits  # every draw is randrange's, inline: k = n.bit_length() bits until one is below n
+    widths = WIDTHS
     bull = BULL
     n_hand = HAND * players
-    n_deal = n_hand + ROWS
     seats = range(players)
     totals = [0] * players
     rounds = 0
     while True:
         rounds += 1
-        pool = list(DECK)  # the deal: Random.sample's pool walk
+        pool = list(DECK)  # the deal: Random.sample's pool walk, each hand filled as its cards are drawn
+        owner = [0] * (CARDS + 1)  # the seat holding each card
+        hands = []
+        m = CARDS
+        for s in seats:
+            hand = []
+            for m in range(m, m - HAND, -1):
+                width = widths[m]
+                j = bits(width)
+                while j >= m:
+                    j = bits(width)
+                card = pool[j]
+                hand.append(card)
+                owner[card] = s
+                pool[j] = pool[m - 1]
+            hands.append(hand)
+            m -= 1
         dealt = []
-        for m in range(CARDS, CARDS - n_deal, -1):
-            width = WIDTHS[m]
+        for m in range(m, m - ROWS, -1):
+            width = widths[m]
             j = bits(width)
             while j >= m:
                 j = bits(width)
             dealt.append(pool[j])
             pool[j] = pool[m - 1]
-        hands = [[c * 16 + s for c in dealt[s * HAND:(s + 1) * HAND]] for s in seats]
-        e0, e1, e2, e3 = dealt[n_hand:]  # each row's end, length and bullheads
+        e0, e1, e2, e3 = dealt  # each row's end, length and bullheads
         l0 = l1 = l2 = l3 = 1
         p0, p1, p2, p3 = bull[e0], bull[e1], bull[e2], bull[e3]
         for left in range(HAND, 0, -1):
-            width = WIDTHS[left]
+            width = widths[left]
             picks = []
             for h in hands:
                 r = bits(width)
@@ -127,8 +146,7 @@ def play(rng: random.Random, players: int) -> tuple[list[int], int]:
                     r = bits(width)
                 picks.append(h.pop(r))
             picks.sort()
-            for x in picks:
-                card = x >> 4
+            for card in picks:
                 best = -1
                 top = 0
                 if e0 < card:
@@ -149,7 +167,7 @@ def play(rng: random.Random, players: int) -> tuple[list[int], int]:
                         best = bits(ROW_BITS)
                 if best == 0:
                     if take or l0 == CAPACITY:
-                        totals[x & 15] += p0
+                        totals[owner[card]] += p0
                         e0, l0, p0 = card, 1, bull[card]
                     else:
                         e0 = card
@@ -157,7 +175,7 @@ def play(rng: random.Random, players: int) -> tuple[list[int], int]:
                         p0 += bull[card]
                 elif best == 1:
                     if take or l1 == CAPACITY:
-                        totals[x & 15] += p1
+                        totals[owner[card]] += p1
                         e1, l1, p1 = card, 1, bull[card]
                     else:
                         e1 = card
@@ -165,14 +183,14 @@ def play(rng: random.Random, players: int) -> tuple[list[int], int]:
                         p1 += bull[card]
                 elif best == 2:
                     if take or l2 == CAPACITY:
-                        totals[x & 15] += p2
+                        totals[owner[card]] += p2
                         e2, l2, p2 = card, 1, bull[card]
                     else:
                         e2 = card
                         l2 += 1
                         p2 += bull[card]
                 elif take or l3 == CAPACITY:
-                    totals[x & 15] += p3
+                    totals[owner[card]] += p3
                     e3, l3, p3 = card, 1, bull[card]
                 else:
                     e3 = card
