@@ -22,7 +22,7 @@ from __future__ import annotations
 import itertools
 from bisect import bisect_left, insort
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, MutableSequence
 from typing import Any
 
 from mypy_extensions import mypyc_attr
@@ -414,7 +414,7 @@ class BigFiveGame(Game[BigFiveState, BigFiveMove, BigFiveVariant]):
         return self._defaults_but(variant, self._FAST_FLAGS)
 
     def random_playout(self, state: BigFiveState, rng: Any,
-                       trace: list[BigFiveMove] | None = None) -> tuple[BigFiveState, int]:
+                       trace: MutableSequence[BigFiveMove] | None = None) -> tuple[BigFiveState, int]:
         """As :meth:`Game.random_playout`, drawing each seat's move without listing
         the legal moves and whole setups and refills at once
         (:mod:`ruleproof.model.bigfive_fast`); the same distribution as the

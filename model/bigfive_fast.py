@@ -37,6 +37,7 @@ from __future__ import annotations
 import itertools
 import random
 from bisect import insort
+from collections.abc import MutableSequence
 from typing import Any, Protocol
 
 from ruleproof.model.bigfive_free import FreeWindows, free_windows
@@ -290,7 +291,7 @@ def random_decision(game: PlayoutGame, state: BigFiveState, actor: int, rng: ran
 
 
 def deal_round(game: PlayoutGame, state: BigFiveState, rng: random.Random,
-               trace: list[BigFiveMove] | None) -> tuple[BigFiveState, int] | None:
+               trace: MutableSequence[BigFiveMove] | None) -> tuple[BigFiveState, int] | None:
     """The whole setup of a round at once (``state``: before its first deal, or a
     round just over): the deals as a uniformly random sequence of the pool's
     cards, then each seat's first hand as a uniform sample of its deck, which is
@@ -339,14 +340,14 @@ def deal_round(game: PlayoutGame, state: BigFiveState, rng: random.Random,
 
 
 def draw_run(game: PlayoutGame, state: BigFiveState, rng: random.Random,
-             trace: list[BigFiveMove] | None) -> tuple[BigFiveState, int]:
+             trace: MutableSequence[BigFiveMove] | None) -> tuple[BigFiveState, int]:
     """A seat's refill after its move (``state.to_draw`` cards, never more than its deck) at once."""
     seat = state.turn
     return _refill(game, state, list(state.hands[seat]), state.decks[seat], state.to_draw, state.idle, rng, trace)
 
 
 def exchange_run(game: PlayoutGame, state: BigFiveState, cards: tuple[int, ...], rng: random.Random,
-                 trace: list[BigFiveMove] | None) -> tuple[BigFiveState, int]:
+                 trace: MutableSequence[BigFiveMove] | None) -> tuple[BigFiveState, int]:
     """The seat's exchange of ``cards`` (what :meth:`BigFiveGame.apply` does: the
     cards under the deck, one more idle turn) and its refill at once; the
     number of draws."""
@@ -358,7 +359,7 @@ def exchange_run(game: PlayoutGame, state: BigFiveState, cards: tuple[int, ...],
 
 
 def _refill(game: PlayoutGame, state: BigFiveState, hand: list[int], segments: tuple[tuple[int, ...], ...],
-            count: int, idle: int, rng: random.Random, trace: list[BigFiveMove] | None) -> tuple[BigFiveState, int]:
+            count: int, idle: int, rng: random.Random, trace: MutableSequence[BigFiveMove] | None) -> tuple[BigFiveState, int]:
     """``count`` draws of seat ``state.turn`` (hand ``hand``, deck ``segments``), then the end of its turn."""
     seat = state.turn
     at = 0
@@ -388,7 +389,7 @@ def _refill(game: PlayoutGame, state: BigFiveState, hand: list[int], segments: t
 
 
 def random_playout(game: PlayoutGame, state: BigFiveState, rng: random.Random,
-                   trace: list[BigFiveMove] | None = None) -> tuple[BigFiveState, int]:
+                   trace: MutableSequence[BigFiveMove] | None = None) -> tuple[BigFiveState, int]:
     """:meth:`Game.random_playout` with :func:`random_decision` for the seats'
     moves and whole setups (:func:`deal_round`), refills (:func:`draw_run`) and
     exchanges with their refills (:func:`exchange_run`) at once."""

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, MutableSequence, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -561,7 +561,7 @@ class BigPointsGame(Game[BigPointsState, BigPointsMove, BigPointsVariant]):
         return self._defaults_but(variant, self._FAST_FLAGS)
 
     def random_playout(self, state: BigPointsState, rng: random.Random,
-                       trace: list[BigPointsMove] | None = None) -> tuple[BigPointsState, int]:
+                       trace: MutableSequence[BigPointsMove] | None = None) -> tuple[BigPointsState, int]:
         """As :meth:`Game.random_playout`, with the path laid at once and no legal-move lists.
 
         The same distribution as the generic path (``tests/model/test_fast_playouts.py``):
@@ -580,7 +580,7 @@ class BigPointsGame(Game[BigPointsState, BigPointsMove, BigPointsVariant]):
         return self._fast_playout(state, rng, trace)
 
     def _fast_playout(self, state: BigPointsState, rng: random.Random,
-                      trace: list[BigPointsMove] | None) -> tuple[BigPointsState, int]:
+                      trace: MutableSequence[BigPointsMove] | None) -> tuple[BigPointsState, int]:
         """The fast playout: on mutable lists (:meth:`_list_playout`) unless a move onto a gap is illegal
         (then whether a pawn may move depends on the free discs around its destination: through the
         engine's own transitions, :meth:`_state_playout`)."""
@@ -589,7 +589,7 @@ class BigPointsGame(Game[BigPointsState, BigPointsMove, BigPointsVariant]):
         return self._list_playout(state, rng, trace)
 
     def _list_playout(self, state: BigPointsState, rng: random.Random,
-                      trace: list[BigPointsMove] | None) -> tuple[BigPointsState, int]:
+                      trace: MutableSequence[BigPointsMove] | None) -> tuple[BigPointsState, int]:
         """The playout on a ``bytearray`` path and mutable lists, as ``benchmarks/baselines/bigpoints.py``
         plays (a taken disc is ``_GONE_KIND``; ``free`` marks the discs no pawn stands on, so the nearest
         free disc on either side is ``free.find``/``free.rfind`` and the next disc of a colour
@@ -801,7 +801,7 @@ class BigPointsGame(Game[BigPointsState, BigPointsMove, BigPointsVariant]):
         return final, steps
 
     def _state_playout(self, state: BigPointsState, rng: random.Random,
-                       trace: list[BigPointsMove] | None) -> tuple[BigPointsState, int]:
+                       trace: MutableSequence[BigPointsMove] | None) -> tuple[BigPointsState, int]:
         """The playout through the engine's own transitions; ``trace`` (when given) receives every move."""
         randrange = rng._randbelow  # type: ignore[attr-defined]  # what randrange(n) calls: the same numbers
         steps = 0

@@ -21,7 +21,7 @@ import random
 import sys
 from bisect import bisect_left, insort
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, MutableSequence
 from functools import lru_cache
 from itertools import repeat
 from typing import Any
@@ -373,7 +373,7 @@ class CincoGame(Game[CincoState, CincoMove, CincoVariant]):
         return self._defaults_but(variant, self._FAST_FLAGS)
 
     def random_playout(self, state: CincoState, rng: random.Random,
-                       trace: list[CincoMove] | None = None) -> tuple[CincoState, int]:
+                       trace: MutableSequence[CincoMove] | None = None) -> tuple[CincoState, int]:
         """As :meth:`Game.random_playout`, without legal-move lists or intermediate states.
 
         The same distribution as the generic path (``tests/model/test_fast_playouts.py``):
@@ -391,7 +391,7 @@ class CincoGame(Game[CincoState, CincoMove, CincoVariant]):
         return self._fast_playout(state, rng, trace)
 
     def _fast_playout(self, state: CincoState, rng: random.Random,
-                      trace: list[CincoMove] | None) -> tuple[CincoState, int]:
+                      trace: MutableSequence[CincoMove] | None) -> tuple[CincoState, int]:
         """The playout on mutable lists, as ``benchmarks/baselines/cinco.py`` plays: the options are one
         running total (a card's placements ``len(free) - bisect_left(free, card)``, or its burn) and the
         chosen card's count is worked out again; runs are counted on the layout's padded grid

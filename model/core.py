@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, MutableSequence, Sequence
 from typing import Any, Generic, NamedTuple, TypeVar
 
 from mypy_extensions import mypyc_attr
@@ -294,7 +294,7 @@ class Game(ABC, Generic[S, M, V]):
         moves = self.legal_moves(state)
         return moves[rng.randrange(len(moves))]
 
-    def random_playout(self, state: S, rng: random.Random, trace: list[M] | None = None) -> tuple[S, int]:
+    def random_playout(self, state: S, rng: random.Random, trace: MutableSequence[M] | None = None) -> tuple[S, int]:
         """Play uniformly random moves (chance by its probabilities) to the end.
 
         Engines override it with a fast path that draws the same distribution

@@ -21,7 +21,7 @@ import itertools
 import math
 import random
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, MutableSequence
 from typing import Any
 
 from mypy_extensions import mypyc_attr
@@ -451,7 +451,7 @@ class IkebanaGame(Game[IkebanaState, IkebanaMove, IkebanaVariant]):
         return self._defaults_but(variant, self._FAST_FLAGS)
 
     def random_playout(self, state: IkebanaState, rng: random.Random,
-                       trace: list[IkebanaMove] | None = None) -> tuple[IkebanaState, int]:
+                       trace: MutableSequence[IkebanaMove] | None = None) -> tuple[IkebanaState, int]:
         """As :meth:`Game.random_playout`, on mutable lists and without legal-move lists.
 
         The same distribution as the generic path (``tests/model/test_fast_playouts.py``):
@@ -469,7 +469,7 @@ class IkebanaGame(Game[IkebanaState, IkebanaMove, IkebanaVariant]):
         return self._fast_playout(state, rng, trace)
 
     def _fast_playout(self, state: IkebanaState, rng: random.Random,
-                      trace: list[IkebanaMove] | None) -> tuple[IkebanaState, int]:
+                      trace: MutableSequence[IkebanaMove] | None) -> tuple[IkebanaState, int]:
         """The playout on mutable lists of card codes (:data:`_CARDS` order, the cards' sort order), as
         ``benchmarks/baselines/ikebana.py`` plays: ``under`` counts the discards below the piles' tops
         (whether a card can still be drawn is ``deck or under``), a bouquet is also two codes (sums of

@@ -700,7 +700,7 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
         return self._defaults_but(variant, self._FAST_FLAGS)
 
     def random_playout(self, state: Take5State, rng: random.Random,
-                       trace: list[Take5Move] | None = None) -> tuple[Take5State, int]:
+                       trace: _Trace | None = None) -> tuple[Take5State, int]:
         """As :meth:`Game.random_playout`, without legal-move lists or intermediate states.
 
         The same distribution as the checked path (``tests/model/test_fast_playouts.py``):

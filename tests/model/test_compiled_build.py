@@ -27,7 +27,7 @@ pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).resolve().parents[2]
 #: What must be compiled: the engines and their fast paths (``COMPILED`` in ``setup.py``).
-ENGINES = ("core", "take5", "bigfive", "bigfive_fast", "bigfive_free", "bigfive_index", "bigpoints", "cinco",
+ENGINES = ("core", "draws", "take5", "bigfive", "bigfive_fast", "bigfive_free", "bigfive_index", "bigpoints", "cinco",
            "ikebana")
 #: The tests run against the build: the engines', the specifications' and the conformance of the two.
 SUITES = ("tests/model", "tests/spec", "tests/checkers/test_conformance.py",
@@ -40,13 +40,9 @@ CHECKOUT_ONLY = (
     # it replaces a function of model/bigfive.py with monkeypatch: compiled callers in the module call the
     # compiled function directly, so the replacement is never called (a probe of the suite, not of the engine)
     "tests/spec/test_bigfive_bonus_table.py::test_a_changed_engine_count_is_caught_by_the_spec",
-    # a trace that stops the playout is a list subclass with its own append: compiled, a parameter typed
-    # ``list`` gets list's own append. Take 5 types its trace as a MutableSequence and stops (checked by
-    # hand against the build); BigPoints, Ikebana, Cinco and Big Five still type it list and play on.
-    "tests/model/test_fast_paths_options.py::test_stop_after_stops_every_fast_playout_at_its_first_move",
-    # the same for Cinco's fast loop, which that trace bounds
-    "tests/model/test_fast_paths_options.py::test_invalid_endless_fast_playout_fails_instead_of_hanging",
 )
+# (A trace that stops the playout is a list subclass with its own append: every fast playout types its trace a
+# MutableSequence, since on a parameter typed ``list`` compiled code calls list's own append and plays on.)
 
 PLUGIN = '''
 import importlib.machinery
