@@ -347,6 +347,9 @@ FAST_PATHS = [
     _fast("T5-F5", "take5", "T5-END-1", "the fast playout never stops once the game is over (it would hang without "
           "its step bound)", (T5E, "            if finished:\n                break\n            resolving = False",
                               "            if finished:\n                pass\n            resolving = False")),
+    _fast("T5-F6", "take5", "T5-END-1", "the four-row fast playout reads '66 or more' as 'more than 66'",
+          (T5E, 'variant.threshold if variant.end_rule == ">=" else variant.threshold + 1,  # a total this high ends',
+           "variant.threshold + 1,  # a total this high ends")),
     _fast("T5-D1", "take5", "T5-END-1", "the paired-games lock step reads '>=' as '>' at the threshold",
           (DT5, "            if total > limit or (reach and total == limit):", "            if total > limit:"),
           tests=DIFF),
