@@ -17,9 +17,10 @@ Runs are kept short and harmless, not tame: every command runs with a small
 amount of work set first (``--games 2``, ``--quick``, ``--workers 0``, one
 job) which a drawn value may override with a cheap or an invalid one; output
 paths stay inside a fresh folder per case (the suite may run as root); the
-standard input of ``play`` is a script of moves and commands. A case that runs
-longer than :data:`HANG_SECONDS` fails as a hang (a bound against a hung suite,
-not a speed verdict).
+standard input of ``play`` is a script of moves and commands. A case that
+spends more than :data:`HANG_CPU_SECONDS` of this process's CPU fails as a hang
+(``tests/cpu_guard.py``: CPU time, so machine load cannot trip it; a bound
+against a hung suite, not a speed verdict).
 
 The default run tries :data:`DEFAULT_CASES` cases; ``-m slow`` runs
 :data:`SLOW_CASES` (at least 10,000) with another seed.
@@ -32,7 +33,6 @@ import io
 import itertools
 import json
 import os
-import signal
 import sys
 import time
 from collections.abc import Iterator
@@ -47,14 +47,16 @@ from hypothesis import strategies as st
 from ruleproof.checkers.cli.main import build_parser, main
 from ruleproof.spec import registry
 
+from cpu_guard import CpuBoundExceeded, cpu_bound
+
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "tests" / "data"
 
 #: Cases in the default run, and in the slow run (``-m slow``).
 DEFAULT_CASES = 300
 SLOW_CASES = 10_000
-#: A case running longer than this (wall seconds) fails as a hang.
-HANG_SECONDS = 90
+#: A case spending more than this (CPU seconds of this process, not wall seconds) fails as a hang.
+HANG_CPU_SECONDS = 60
 #: The exit codes a command may give: ok, a check failed, bad input, interrupted.
 EXIT_CODES = {0, 1, 2, 130}
 
@@ -93,9 +95,6 @@ FIRST = {
     "campaign search": ["--workers", "0", "-q", "--rlimit", "1000"],
     "campaign resume": ["--workers", "0", "-q"],
     "graph": ["--max-states", "50"],
-    # one cheap solver finding (a drawn --finding adds to it): exporting every finding costs seconds of CPU,
-    # which the SMT export tests pay once (tests/checkers/test_smt_crosscheck.py)
-    "export-smt": ["--finding", "T5-F-3"],
     "play": ["--simulations", "1"],
     # without --finding, export-smt asks the whole catalogue (minutes): one cheap question instead
     "export-smt": ["--finding", "T5-F-1", "-q"],
@@ -106,10 +105,6 @@ COSTLY = {"audit", "diff", "graph", "play", "campaign simulate", "campaign diff"
 #: What ``play`` reads from its standard input.
 PLAY_SCRIPTS = ["1\n1\n1\nquit\n", "", "help\nmoves\nundo\nundo\n999\nplay 999\n\x00\n" + "9" * 5000 + "\nquit\n",
                 "save saved.json\nsave\nsave adir\nsave existing.json\nquit\n", "show\n1\n2\n3\n4\n5\n6\n7\n8\n"]
-
-
-class Hung(BaseException):
-    """A case ran longer than :data:`HANG_SECONDS` (a BaseException: no ``except Exception`` swallows it)."""
 
 
 # -- the hostile files ------------------------------------------------------------------------------------
@@ -439,10 +434,6 @@ def _restore(registered: dict[str, Any], modules: set[str]) -> None:
 _NUMBER = itertools.count()
 
 
-def _alarm(signum: int, frame: Any) -> None:
-    raise Hung()
-
-
 def run_case(argv: list[str], stdin: str, folder: Path, capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
     """Run one argument vector in a fresh folder; its exit code and what it printed."""
     case = folder / f"case{next(_NUMBER)}"
@@ -453,22 +444,19 @@ def run_case(argv: list[str], stdin: str, folder: Path, capsys: pytest.CaptureFi
     old_cwd, old_stdin = os.getcwd(), sys.stdin
     os.chdir(case)
     sys.stdin = io.StringIO(stdin)
-    previous = signal.signal(signal.SIGALRM, _alarm)
-    signal.setitimer(signal.ITIMER_REAL, HANG_SECONDS)
     try:
-        try:
-            code = main(argv)
-        except SystemExit as exc:  # argparse's own --help and --version
-            code = exc.code if isinstance(exc.code, int) else 2
-    except Hung:
-        pytest.fail(f"hung for more than {HANG_SECONDS} s: ruleproof {_shown(argv)}")
+        with cpu_bound(HANG_CPU_SECONDS, f"ruleproof {_shown(argv)}"):
+            try:
+                code = main(argv)
+            except SystemExit as exc:  # argparse's own --help and --version
+                code = exc.code if isinstance(exc.code, int) else 2
+    except CpuBoundExceeded as exc:
+        pytest.fail(f"hung: {exc}")
     except BaseException as exc:  # noqa: BLE001 - any escape is a traceback for the user
         import traceback
 
         pytest.fail(f"ruleproof {_shown(argv)} raised {type(exc).__name__}: {exc}\n{traceback.format_exc()}")
     finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
         sys.stdin = old_stdin
         os.chdir(old_cwd)
         _restore(registered, modules)
@@ -534,3 +522,19 @@ def _share(total: int, command: str) -> int:
 def test_shares_add_up_to_the_promised_cases() -> None:
     assert sum(_share(SLOW_CASES, c) for c in COMMANDS) >= SLOW_CASES >= 10_000
     assert sum(_share(DEFAULT_CASES, c) for c in COMMANDS) >= DEFAULT_CASES
+
+
+def test_a_case_that_spins_fails_as_a_hang_by_its_cpu_bound(isolated: Path, capsys: pytest.CaptureFixture[str],
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """The per-case guard counts CPU: a command that spins fails with the guard's message (it gives up after
+    20 s of CPU, so a guard that does not fire fails this test instead of hanging it)."""
+    def spinning_main(argv: list[str]) -> int:
+        end = time.process_time() + 20
+        while time.process_time() < end:
+            pass
+        return 0
+
+    monkeypatch.setattr(sys.modules[__name__], "main", spinning_main)
+    monkeypatch.setattr(sys.modules[__name__], "HANG_CPU_SECONDS", 0.3)
+    with pytest.raises(pytest.fail.Exception, match=r"hung: spent more than 0\.3 s of CPU: ruleproof 'simulate'"):
+        run_case(["simulate", "take5"], "", isolated, capsys)

@@ -121,18 +121,21 @@ def browser() -> Any:
     driver.quit()
 
 
-#: Moves of each record stepped through in the browser (a record's prefix is a record; ~0.2 s a step).
-BROWSER_MOVES = 150
+#: Moves of each record stepped through in the browser (a record's prefix is a record; each step is a few
+#: browser round trips and a redrawn picture): the default run steps through a prefix of every game, the slow
+#: run (``.ci/extra``) through :data:`SLOW_BROWSER_MOVES`.
+BROWSER_MOVES = 40
+SLOW_BROWSER_MOVES = 150
 
 
-def _record(game_id: str, seed: int = 4) -> GameRecord:
-    """The first :data:`BROWSER_MOVES` moves of a seeded random two-seat game."""
+def _record(game_id: str, seed: int = 4, moves: int = BROWSER_MOVES) -> GameRecord:
+    """The first ``moves`` moves of a seeded random two-seat game."""
     game = game_for(game_id)
     players = max(2, game.spec.min_players)
     state = game.initial_state(players, game.default_variant())
     rng = random.Random(seed)
     history = []
-    while not game.is_terminal(state) and len(history) < BROWSER_MOVES:
+    while not game.is_terminal(state) and len(history) < moves:
         actor = game.current_player(state)
         move = game.random_move(state, rng, actor)
         history.append((actor, move))
@@ -148,13 +151,15 @@ return {step: document.body.getAttribute('data-step'), picture: p.getAttribute('
 """
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_replay_viewer_steps_through_every_move(game: str, browser: Any, tmp_path: Path) -> None:
+@pytest.mark.parametrize(("game", "moves"), [*((game, BROWSER_MOVES) for game in GAMES),
+                                            *(pytest.param(game, SLOW_BROWSER_MOVES, marks=pytest.mark.slow)
+                                              for game in GAMES)])
+def test_replay_viewer_steps_through_every_move(game: str, moves: int, browser: Any, tmp_path: Path) -> None:
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
     from selenium.webdriver.support.ui import WebDriverWait
 
-    record = _record(game)
+    record = _record(game, moves=moves)
     replay = build_steps(record)
     page = tmp_path / f"{game}.html"
     page.write_text(replay_html(replay, title=f"{game} replay"), encoding="utf-8")

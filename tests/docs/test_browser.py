@@ -15,6 +15,11 @@ fails on
   highlighted source listings under ``_modules/`` and the general index are
   code and lists, not pages to read, and are exempt).
 
+The default run loads the largest page of each kind (:func:`page_kind`: a
+rule page, a findings page, a source view, one page of each bulk folder, …)
+and checks every page's links and anchors from its HTML; every page in the
+browser at both widths is ``-m slow``, run on every CI run by ``.ci/extra``.
+
 It also searches for a rule id and follows the first result to the rule's
 anchor, and opens one embedded witness replay (issue 18's viewer,
 :mod:`ruleproof.checkers.view.replay`) and steps through it. Screenshots of each game's overview at both widths are saved to
@@ -175,10 +180,40 @@ def _console_errors(driver: Any) -> list[str]:
             if e.get("level") in ERROR_LEVELS and "/favicon.ico" not in str(e.get("message"))]
 
 
-def test_every_page_loads_fits_and_links_at_both_widths(browser: Any, site: Path, server: str,
-                                                         docs_build_dir: Path) -> None:
-    pages = sorted(p.relative_to(site).as_posix() for p in site.rglob("*.html"))
-    assert "games/index.html" in pages and "games/findings.html" in pages
+#: Folders of many pages of one kind (generated API pages, highlighted sources, command pages, test listings,
+#: replays): one page stands for the whole folder in the default run.
+BULK_FOLDERS = ("_modules/", "reference/api/generated/", "reference/cli/", "games/tests/", "replays/")
+_GAME_NAME = re.compile(r"\b(" + "|".join(map(re.escape, available_games())) + r")\b")
+
+
+def page_kind(page: str) -> str:
+    """The kind of a page: its path with game names and numbers generalised, a bulk folder as a whole.
+
+    >>> page_kind("games/bigfive/rules-12.html"), page_kind("games/cinco/rules-3-2.html")
+    ('games/{game}/rules-N.html', 'games/{game}/rules-N-N.html')
+    >>> page_kind("reference/cli/audit.html"), page_kind("_modules/ruleproof/spec/take5.html")
+    ('reference/cli/*', '_modules/*')
+    """
+    bulk = next((folder for folder in BULK_FOLDERS if page.startswith(folder)), None)
+    if bulk is not None:
+        return bulk + "*"
+    return re.sub(r"\d+", "N", _GAME_NAME.sub("{game}", page))
+
+
+def one_page_per_kind(site: Path, pages: list[str]) -> list[str]:
+    """The largest page of each kind (the likeliest to be too tall or too wide), sorted."""
+    largest: dict[str, tuple[int, str]] = {}
+    for page in pages:
+        size = (site / page).stat().st_size
+        kind = page_kind(page)
+        if kind not in largest or size > largest[kind][0]:
+            largest[kind] = (size, page)
+    return sorted(page for _, page in largest.values())
+
+
+def _sweep(browser: Any, site: Path, server: str, pages: list[str], docs_build_dir: Path,
+           report_name: str) -> None:
+    """Load ``pages`` at both widths; fail on console errors, broken images or links, overflow, height."""
     ids: dict[str, set[str]] = {}
     links: dict[str, set[str]] = {}
     heights: dict[str, int] = {}
@@ -208,6 +243,22 @@ def test_every_page_loads_fits_and_links_at_both_widths(browser: Any, site: Path
                 if state["height"] > MAX_HEIGHT and not page.startswith(TALL_ALLOWED) and not page.endswith(PRINT_PAGE):
                     problems.append(f"{page}: {state['height']} px tall at {width} px (limit {MAX_HEIGHT})")
 
+    problems += _link_problems(site, server, links, ids)
+    report = docs_build_dir / report_name  # kept for CI logs
+    tallest = sorted(heights.items(), key=lambda kv: -kv[1])[:10]
+    report.write_text("\n".join(problems) + "\n\ntallest pages at 1280 px:\n"
+                      + "\n".join(f"  {h:6d} px  {p}" for p, h in tallest) + "\n", encoding="utf-8")
+    assert not problems, f"{len(problems)} problem(s) (all in {report}):\n" + "\n".join(problems[:60])
+    for page, game in game_pages.items():
+        if page in pages:
+            for width in WIDTHS:
+                shot = shots / f"{game}-{width}.png"
+                assert shot.stat().st_size > 10_000, f"{shot} looks empty"
+
+
+def _link_problems(site: Path, server: str, links: dict[str, set[str]], ids: dict[str, set[str]]) -> list[str]:
+    """Links (absolute addresses under ``server``) to a missing file, or to a missing id of a page in ``ids``."""
+    problems = []
     for page, hrefs in links.items():
         for href in sorted(hrefs):
             if not href.startswith(server):
@@ -225,15 +276,49 @@ def test_every_page_loads_fits_and_links_at_both_widths(browser: Any, site: Path
                     continue  # a replay's #step=N names a step its script shows, not an element id
                 if fragment not in ids[target]:
                     problems.append(f"{page}: broken anchor {href} (no id {fragment!r} in {target})")
-    report = docs_build_dir / "browser-problems.txt"  # kept for CI logs
-    tallest = sorted(heights.items(), key=lambda kv: -kv[1])[:10]
-    report.write_text("\n".join(problems) + "\n\ntallest pages at 1280 px:\n"
-                      + "\n".join(f"  {h:6d} px  {p}" for p, h in tallest) + "\n", encoding="utf-8")
-    assert not problems, f"{len(problems)} problem(s) (all in {report}):\n" + "\n".join(problems[:60])
-    for game in game_pages.values():
-        for width in WIDTHS:
-            shot = shots / f"{game}-{width}.png"
-            assert shot.stat().st_size > 10_000, f"{shot} looks empty"
+    return problems
+
+
+def _all_pages(site: Path) -> list[str]:
+    pages = sorted(p.relative_to(site).as_posix() for p in site.rglob("*.html"))
+    assert "games/index.html" in pages and "games/findings.html" in pages
+    return pages
+
+
+def test_a_page_of_each_kind_loads_and_fits_at_both_widths(browser: Any, site: Path, server: str,
+                                                            docs_build_dir: Path) -> None:
+    """The default run: the largest page of each kind (:func:`page_kind`) in the browser at both widths; every
+    page's links and anchors are checked without a browser (``test_every_link_and_anchor_of_every_page_resolves``);
+    every page in the browser is the slow sweep below (run by ``.ci/extra``)."""
+    pages = _all_pages(site)
+    sample = one_page_per_kind(site, pages)
+    assert {"games/index.html", "games/findings.html", "index.html"} <= set(sample)
+    assert len(sample) < len(pages) / 3, f"{len(sample)} kinds of {len(pages)} pages: page_kind generalises too little"
+    _sweep(browser, site, server, sample, docs_build_dir, "browser-problems-sample.txt")
+
+
+def test_every_link_and_anchor_of_every_page_resolves(site: Path, pages: dict[str, Any]) -> None:
+    """Every page's links (as written in its HTML, resolved against the page) reach a file, and an anchor an id."""
+    server = "http://site.invalid/"
+    links = {name: {urllib.parse.urljoin(server + name, href) for href in page.links} for name, page in pages.items()}
+    ids = {name: page.ids for name, page in pages.items()}
+    problems = _link_problems(site, server, links, ids)
+    assert not problems, f"{len(problems)} problem(s):\n" + "\n".join(problems[:60])
+
+
+def test_invalid_a_broken_anchor_and_a_missing_page_are_found(site: Path) -> None:
+    server = "http://site.invalid/"
+    links = {"index.html": {server + "games/index.html#no-such-id", server + "games/nothing.html",
+                            server + "games/index.html", "https://example.org/x.html"}}
+    problems = _link_problems(site, server, links, {"games/index.html": {"an-id"}})
+    assert len(problems) == 2 and "broken anchor" in problems[0] and "no games/nothing.html" in problems[1], problems
+
+
+@pytest.mark.slow
+def test_every_page_loads_fits_and_links_at_both_widths(browser: Any, site: Path, server: str,
+                                                         docs_build_dir: Path) -> None:
+    """Every page at both widths (``-m slow``; ``.ci/extra`` runs it on every CI run)."""
+    _sweep(browser, site, server, _all_pages(site), docs_build_dir, "browser-problems.txt")
 
 
 def test_search_for_a_rule_id_lands_on_its_anchor(browser: Any, server: str) -> None:
@@ -258,6 +343,21 @@ def test_search_for_a_rule_id_lands_on_its_anchor(browser: Any, server: str) -> 
     assert -50 <= top <= height, f"the anchor is not in view after following {href} (top {top})"
 
 
+def _click_when_uncovered(browser: Any, element: Any) -> None:
+    """Click ``element`` once nothing covers it (the page may still be scrolling the opened replay into view)."""
+    from selenium.common.exceptions import ElementClickInterceptedException
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    def clicked(driver: Any) -> bool:
+        try:
+            element.click()
+        except ElementClickInterceptedException:
+            return False
+        return True
+
+    WebDriverWait(browser, 30).until(clicked)
+
+
 def test_an_embedded_witness_replay_steps_through_its_moves(browser: Any, site: Path, server: str) -> None:
     """Open the first embedded witness replay (issue 18's viewer, in an iframe) and step it forward."""
     from selenium.webdriver.common.by import By
@@ -280,7 +380,7 @@ def test_an_embedded_witness_replay_steps_through_its_moves(browser: Any, site: 
         start = int(browser.execute_script("return document.body.getAttribute('data-start')"))
         assert browser.execute_script("return document.body.getAttribute('data-step')") == str(start)
         for expected in (str(start + 1), str(start + 2)):
-            browser.find_element(By.ID, "next").click()
+            _click_when_uncovered(browser, browser.find_element(By.ID, "next"))
             WebDriverWait(browser, 10).until(
                 lambda d: d.execute_script("return document.body.getAttribute('data-step')") == expected)
         assert browser.find_element(By.ID, "picture").find_elements(By.CSS_SELECTOR, "svg, img"), "no picture shown"

@@ -258,7 +258,12 @@ def test_the_tutorials_are_in_the_site(pages: dict[str, Page]) -> None:
     assert "howto/check-a-reading.html" in pages["index.html"].links
 
 
+@pytest.mark.slow
 def test_page_doctests_pass(html_build: Build, sphinx_build: SphinxBuild, tmp_path: Path) -> None:
+    """The pages' ``.. doctest::`` blocks (getting started, the OpenSpiel how-to) under Sphinx's doctest builder.
+
+    A second full read of the docs (about 40 s of CPU, the dearest default test): ``-m slow``, run on every
+    CI run by ``.ci/extra``."""
     assert html_build.returncode == 0, html_build.describe()
     run = sphinx_build("doctest", tmp_path / "doctest")
     assert run.returncode == 0, run.describe()

@@ -69,8 +69,9 @@ SELECTION["cinco"] += ("tests/spec/test_cinco_board.py",)
 for _game in GAMES:
     SELECTION[_game] += ("tests/spec/test_accelerations.py",)
 SELECTION[SHARED] = ()
-#: A bound on one mutant's test run (each test also has pytest-timeout's): past it the run counts as a kill,
-#: since the suite did not pass (a hang the per-test bound missed).
+#: A wall bound on one mutant's test run, the last resort: each test phase already fails past its CPU bound
+#: (tests/cpu_guard.py), so a mutant that makes a game endless fails by CPU, whatever the load. Past this bound
+#: the run counts as a kill, since the suite did not pass (a hang the per-test bound missed: one that waits).
 RUN_TIMEOUT = 3 * 3600
 
 
