@@ -312,6 +312,8 @@ ELSEWHERE: dict[str, str] = {
         ("ikebana_readings.py", "MAX_START_COINS"), ("ikebana_readings.py", "MAX_ROUNDS"),
         ("ikebana_readings.py", "MAX_BOUQUET"), ("ikebana_readings.py", "MAX_MULTIPLIER")]},
     "spec/ikebana_readings.py:MAX_CARD_VALUE": "tests/spec/test_ikebana.py",
+    # the draws' table of bit widths: every n up to it, and every game's largest option count below it
+    "model/draws.py:MAX_WIDTHS": "tests/model/test_draws.py",
 }
 
 #: Limits with no boundary of their own to probe here, and why.

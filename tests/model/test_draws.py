@@ -46,6 +46,15 @@ def test_shuffle_by_bits_is_random_shuffle(seed: int, n: int) -> None:
     assert mine == theirs
 
 
+def test_every_option_count_of_a_fast_playout_has_its_width() -> None:
+    """The playouts look widths up in a table of MAX_WIDTHS + 1: Cinco's largest option count (every card of the
+    largest hand placeable on every cell of the largest layout, and the exchange) is the largest of the games'."""
+    from ruleproof.spec import cinco
+
+    assert cinco.MAX_HAND_SIZE * cinco.MAX_LAYOUT_CELLS + 1 <= draws.MAX_WIDTHS
+    assert len(draws.WIDTHS) == draws.MAX_WIDTHS + 1
+
+
 def test_only_the_standard_generator_draws_by_bits() -> None:
     assert draws.BITS_OK, "this CPython's Random no longer draws randrange through getrandbits"
     assert draws.draws_by_bits(random.Random(1))

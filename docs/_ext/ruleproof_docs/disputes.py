@@ -85,6 +85,15 @@ def _share(entry: dict[str, Any] | None) -> str:
     return f"{pct(entry['rate'])} ({interval(entry['ci'])})"
 
 
+def _players(counts: object) -> str:
+    """``1 player``, ``3 players``, ``1, 2 players``: a player count (or counts) with its noun.
+
+    >>> _players(1), _players(4), _players("1, 2")
+    ('1 player', '4 players', '1, 2 players')
+    """
+    return f"{counts} player" if str(counts) == "1" else f"{counts} players"
+
+
 def _value(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
@@ -121,11 +130,11 @@ def problems(games: list[str], folder: Path = DATA) -> list[str]:
                                                                  seed=data.get("seed", 0)))
         for m in expected:
             if (m.ambiguity, _value(m.value), m.players, m.policy) not in stored:
-                found.append(f"{game}: {m.ambiguity}={_value(m.value)} at {m.players} players under {m.policy} has "
+                found.append(f"{game}: {m.ambiguity}={_value(m.value)} at {_players(m.players)} under {m.policy} has "
                              "no stored measurement: measure again")
         for row in data.get("rows", []):
             if not row["stopping"]["met"]:
-                found.append(f"{game}: {row['ambiguity']}={_value(row['value'])} at {row['players']} players under "
+                found.append(f"{game}: {row['ambiguity']}={_value(row['value'])} at {_players(row['players'])} under "
                              f"{row['policy']} did not reach its precision target ({row['games']} games)")
     return found
 
@@ -173,7 +182,7 @@ def _missing_line(lacking: list[dict[str, Any]]) -> str:
     by: dict[str, list[str]] = {}
     for m in lacking:
         by.setdefault(f"reading {lit(_value(m['value']))} under {m['policy']}", []).append(str(m["players"]))
-    what = "; ".join(f"{k} at {', '.join(v)} players" for k, v in by.items())
+    what = "; ".join(f"{k} at {_players(', '.join(v))}" for k, v in by.items())
     return (f"**Not measured in this run** (its campaigns were stopped for time before these measurements): {what}. "
             "``ruleproof disputes`` resumes them.")
 
@@ -269,7 +278,7 @@ def _summary(game: str, amb: Any, data: dict[str, Any] | None) -> str:
     parts = []
     for value in dict.fromkeys(_value(r["value"]) for r in rows):
         best = _best([r for r in rows if _value(r["value"]) == value])
-        parts.append(f"{lit(value)}: {_share(best['figures']['arises'])} at {best['players']} players")
+        parts.append(f"{lit(value)}: {_share(best['figures']['arises'])} at {_players(best['players'])}")
     if any(m["ambiguity"] == amb.id for m in data.get("missing", [])):
         parts.append("some measurements not made in this run")
     return "; ".join(parts) or "not measured"
