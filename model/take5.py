@@ -27,6 +27,7 @@ from typing import Any, ClassVar, Final
 from mypy_extensions import mypyc_attr
 
 from ruleproof.model.core import CHANCE, TERMINAL, Game, Outcome
+from ruleproof.model.draws import BITS_OK, WIDTHS, below
 from ruleproof.spec.errors import PlayerCountError
 from ruleproof.spec.accel.take5 import SPEC
 from ruleproof.spec.take5 import (
@@ -75,7 +76,7 @@ _TAKE_SETS: Final = tuple(_TAKES[:n] for n in range(MAX_ROWS + 1))
 #: The number of rows :meth:`Take5Game.legal_moves`'s unrolled loop is written for (the rulebook's); another
 #: count takes the general loop.
 _UNROLLED: Final = ROWS
-#: The bits _below draws a row index of _UNROLLED with.
+#: The bits below draws a row index of _UNROLLED with.
 _ROW_BITS: Final = _UNROLLED.bit_length()
 _PLACES: Final = {(r, left): Place(r, left) for r in range(MAX_ROWS) for left in (False, True)}
 #: The one option of a card with a single nearest row (no professional variant): a row's end.
@@ -127,23 +128,8 @@ def _deal_size(variant: Take5Variant, players: int) -> int:
 
 
 
-def _below(bits: Callable[[int], int], n: int) -> int:
-    """``Random._randbelow(n)`` through the generator's ``getrandbits`` (the same number from the same state):
-    a function of this module, which the compiled build calls in C. ``n`` > 0.
-
-    >>> a, b = random.Random(7), random.Random(7)
-    >>> [_below(a.getrandbits, 10) for _ in range(5)] == [b.randrange(10) for _ in range(5)]
-    True
-    """
-    k = n.bit_length()
-    r = bits(k)
-    while r >= n:
-        r = bits(k)
-    return r
-
-
-#: The bits ``randrange(n)`` asks ``getrandbits`` for, by n (``n.bit_length()``, read off a table in the deal).
-_WIDTHS: Final = tuple(n.bit_length() for n in range(_TOP + 1))
+#: The bits ``randrange(n)`` asks ``getrandbits`` for, by n (:data:`~ruleproof.model.draws.WIDTHS`, past every deck).
+_WIDTHS: Final = WIDTHS
 
 
 def _sample_walks_pool(n: int, k: int) -> bool:
@@ -160,7 +146,7 @@ def _sample_walks_pool(n: int, k: int) -> bool:
 
 
 def _sample_by_bits(bits: Callable[[int], int], population: Sequence[int], k: int) -> list[int]:
-    """``Random.sample(population, k)`` drawn through ``getrandbits`` as :func:`_below` draws: the same list
+    """``Random.sample(population, k)`` drawn through ``getrandbits`` as :func:`~ruleproof.model.draws.below` draws: the same list
     from the same generator state (CPython's two ways, a pool for a small population, else a set of the
     indexes taken; :data:`_BITS_OK` checks the equality once).
 
@@ -172,7 +158,7 @@ def _sample_by_bits(bits: Callable[[int], int], population: Sequence[int], k: in
     if _sample_walks_pool(n, k):
         pool = list(population)
         for m in range(n, n - k, -1):
-            width = m.bit_length()  # _below(bits, m), inline
+            width = m.bit_length()  # below(bits, m), inline
             j = bits(width)
             while j >= m:
                 j = bits(width)
@@ -181,25 +167,21 @@ def _sample_by_bits(bits: Callable[[int], int], population: Sequence[int], k: in
     else:
         selected: set[int] = set()
         for _ in range(k):
-            j = _below(bits, n)
+            j = below(bits, n)
             while j in selected:
-                j = _below(bits, n)
+                j = below(bits, n)
             selected.add(j)
             result.append(population[j])
     return result
 
 
 def _draws_by_bits() -> bool:
-    """Whether :func:`_below` and :func:`_sample_by_bits` make this Python's ``random.Random`` draws (its
-    ``_randbelow`` is the one through ``getrandbits`` and its ``sample`` walks as they do)."""
-    if random.Random._randbelow is not random.Random._randbelow_with_getrandbits:  # type: ignore[attr-defined]
+    """Whether :func:`~ruleproof.model.draws.below` (checked there: :data:`~ruleproof.model.draws.BITS_OK`) and
+    :func:`_sample_by_bits` make this Python's ``random.Random`` draws (its ``sample`` walks as they do)."""
+    if not BITS_OK:
         return False
-    for seed, n, k in ((0, 104, 44), (1, 104, 104), (2, 104, 3), (3, 40, 24), (4, 1, 1)):
-        if _sample_by_bits(random.Random(seed).getrandbits, range(n), k) != random.Random(seed).sample(range(n), k):
-            return False
-    rng, other = random.Random(5), random.Random(5)
-    below = other._randbelow  # type: ignore[attr-defined]
-    return all(_below(rng.getrandbits, n) == below(n) for n in (1, 2, 3, 4, 7, 10, 104))
+    return all(_sample_by_bits(random.Random(seed).getrandbits, range(n), k) == random.Random(seed).sample(range(n), k)
+               for seed, n, k in ((0, 104, 44), (1, 104, 104), (2, 104, 3), (3, 40, 24), (4, 1, 1)))
 
 
 #: The fast playout draws through getrandbits only when that gives the standard generator's numbers.
@@ -735,7 +717,7 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
         turn) and the rows its too-low cards took, and :func:`_replay_round` rebuilds the rows and
         piles from that record: the last round's for the final state and, when ``trace`` is given,
         every round's moves at the round's end. Every draw is the one :meth:`_general_playout`
-        makes (:func:`_below` draws what ``randrange(n)`` draws): the same game.
+        makes (:func:`~ruleproof.model.draws.below` draws what ``randrange(n)`` draws): the same game.
 
         What a game costs besides the loop is paid once per game or per round: the numbers read off the
         variant are kept for the last variant and player count; a new round's deal is
@@ -759,7 +741,7 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
         n_full = len(full_deck)
         widths = _WIDTHS
         bull = _BULL
-        bits = rng.getrandbits  # drawn as randrange(n) draws (_below): the same numbers
+        bits = rng.getrandbits  # drawn as randrange(n) draws (draws.below): the same numbers
         seats = range(players)
         rnd = state.round
         deck: tuple[int, ...] | list[int] = state.deck  # what this round's deal draws from
@@ -815,7 +797,7 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
                         pending.append(c)
                     else:
                         hand = hands[s]
-                        c = hand.pop(_below(bits, len(hand)))
+                        c = hand.pop(below(bits, len(hand)))
                         pending.append(c)
                         steps += 1
                         if trace is not None:
@@ -875,7 +857,7 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
                 if pending is None:
                     if not left:
                         break
-                    width = widths[left]  # _below(bits, left) for every seat, inline
+                    width = widths[left]  # below(bits, left) for every seat, inline
                     picks = []
                     for h in hands:
                         r = bits(width)
@@ -906,7 +888,7 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
                         if auto:  # the fewest bullheads, then the fewest cards, then the first row
                             best = min((p0, l0, 0), (p1, l1, 1), (p2, l2, 2), (p3, l3, 3))[2]
                         else:
-                            best = bits(_ROW_BITS)  # _below(bits, _UNROLLED), inline
+                            best = bits(_ROW_BITS)  # below(bits, _UNROLLED), inline
                             while best >= _UNROLLED:
                                 best = bits(_ROW_BITS)
                         lows.append(best)
