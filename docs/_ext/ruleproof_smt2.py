@@ -86,16 +86,45 @@ def _cached_export(app: Sphinx) -> tuple[Path | None, str | None]:
 
 
 def _publish(source: Path, extra: Path) -> dict[str, Any]:
-    """Copy the export into the published folder (with a zip of it) and return its index."""
+    """Publish the export (with a zip of it) in ``extra/smt2`` and return its index.
+
+    Builds may run side by side in one checkout (CI builds the PDF while the slow docs checks build the
+    site), so the folder only ever appears whole: it is made under a name of this process's own and
+    renamed into place, and a folder that already holds this very export is left alone.
+    """
     target = extra / "smt2"
-    shutil.rmtree(target, ignore_errors=True)
-    shutil.copytree(source, target)
-    index: dict[str, Any] = json.loads((target / "index.json").read_text("utf-8"))
-    with zipfile.ZipFile(target / ZIP_NAME, "w", zipfile.ZIP_DEFLATED) as archive:
+    wanted = (source / "index.json").read_bytes()
+    index: dict[str, Any] = json.loads(wanted.decode("utf-8"))
+    if _holds(target, wanted):
+        return index
+    staging = extra / f"smt2.{os.getpid()}.tmp"
+    shutil.rmtree(staging, ignore_errors=True)
+    shutil.copytree(source, staging)
+    with zipfile.ZipFile(staging / ZIP_NAME, "w", zipfile.ZIP_DEFLATED) as archive:
         for entry in index["files"]:
-            archive.write(target / entry["file"], f"ruleproof-smt2/{entry['file']}")
-        archive.write(target / "index.json", "ruleproof-smt2/index.json")
+            archive.write(staging / entry["file"], f"ruleproof-smt2/{entry['file']}")
+        archive.write(staging / "index.json", "ruleproof-smt2/index.json")
+    retired = extra / f"smt2.{os.getpid()}.old"
+    try:
+        os.rename(target, retired)
+    except FileNotFoundError:
+        pass  # nothing published yet, or another build has just moved it aside
+    try:
+        os.rename(staging, target)
+    except OSError:
+        if not _holds(target, wanted):  # another build published something else in between: ours is newer
+            raise
+    shutil.rmtree(staging, ignore_errors=True)
+    shutil.rmtree(retired, ignore_errors=True)
     return index
+
+
+def _holds(target: Path, index_bytes: bytes) -> bool:
+    """Whether ``target`` is a whole published folder of the export whose index is ``index_bytes``."""
+    try:
+        return (target / "index.json").read_bytes() == index_bytes and (target / ZIP_NAME).is_file()
+    except OSError:
+        return False
 
 
 def _rst_escape(text: str) -> str:

@@ -95,3 +95,51 @@ def test_the_page_of_an_index_names_each_file_status_and_rules() -> None:
     assert "`T5-F-3-q01.smt2 <../smt2/take5/T5-F-3-q01.smt2>`_" in text
     assert ":rp-badge:`unsat` (optimum bound)" in text and "``T5-PLACE-2``" in text
     assert "2 in all (2 of them ``unsat``" in text
+
+
+def _fake_export(folder: Path, tag: str) -> Path:
+    folder.mkdir(parents=True)
+    files = [{"file": f"g/q{i}.smt2"} for i in range(40)]
+    (folder / "g").mkdir()
+    for entry in files:
+        (folder / entry["file"]).write_text(f"; {tag}\n(check-sat)\n" * 50, encoding="utf-8")
+    (folder / "index.json").write_text(json.dumps({"tag": tag, "files": files}), encoding="utf-8")
+    return folder
+
+
+def _publish_in_a_process(source: str, extra: str, rounds: int) -> None:
+    extension = _extension()
+    for _ in range(rounds):
+        extension._publish(Path(source), Path(extra))
+
+
+def test_builds_side_by_side_publish_one_whole_folder(tmp_path: Path) -> None:
+    """CI builds the PDF while .ci/extra builds the site, in one checkout: neither may trip over the other's copy.
+
+    The stop-38 CI run failed with ``File exists: docs/_smt2/smt2`` when both copied the export at once.
+    """
+    import multiprocessing
+
+    extension = _extension()
+    source = _fake_export(tmp_path / "export", "a")
+    extra = tmp_path / "extra"
+    extra.mkdir()
+    context = multiprocessing.get_context("fork")
+    workers = [context.Process(target=_publish_in_a_process, args=(str(source), str(extra), 5)) for _ in range(4)]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join(120)
+    assert [w.exitcode for w in workers] == [0, 0, 0, 0]
+    assert sorted(p.name for p in extra.iterdir()) == ["smt2"], "a staging folder was left behind"
+    with zipfile.ZipFile(extra / "smt2" / "ruleproof-smt2.zip") as archive:
+        assert len(archive.namelist()) == 41
+    # the same export again leaves the published folder as it is; a new one replaces it whole
+    before = (extra / "smt2").stat().st_ino
+    extension._publish(source, extra)
+    assert (extra / "smt2").stat().st_ino == before
+    newer = _fake_export(tmp_path / "export2", "b")
+    assert extension._publish(newer, extra)["tag"] == "b"
+    assert json.loads((extra / "smt2" / "index.json").read_text("utf-8"))["tag"] == "b"
+    assert "; b" in (extra / "smt2" / "g" / "q0.smt2").read_text("utf-8")
+    assert sorted(p.name for p in extra.iterdir()) == ["smt2"]

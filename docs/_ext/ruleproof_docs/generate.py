@@ -16,6 +16,7 @@ its readings and stored disputes that lack a measurement or its precision
 from __future__ import annotations
 
 import json
+import os
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -44,10 +45,15 @@ GENERATED_FILES = ("reference/schemas.rst",)
 
 
 def _write(path: Path, text: str) -> None:
+    _write_bytes(path, text.encode("utf-8"))
+
+
+def _write_bytes(path: Path, data: bytes) -> None:
+    """Write ``path`` whole, and only when it changes: builds may run side by side in one checkout (CI)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    if not path.exists() or path.read_text(encoding="utf-8") != text:
-        partial = path.with_name(path.name + ".tmp")
-        partial.write_text(text, encoding="utf-8")
+    if not path.exists() or path.read_bytes() != data:
+        partial = path.with_name(f"{path.name}.{os.getpid()}.tmp")  # this process's own: no build renames another's
+        partial.write_bytes(data)
         partial.replace(path)
 
 
@@ -55,8 +61,8 @@ def _prune(folder: Path, keep: set[Path]) -> None:
     if not folder.exists():
         return
     for path in folder.rglob("*"):
-        if path.is_file() and path not in keep:
-            path.unlink()
+        if path.is_file() and path not in keep and not path.name.endswith(".tmp"):  # not a file another build is writing
+            path.unlink(missing_ok=True)
 
 
 def report(app: Sphinx, problems: Sequence[Any], what: str) -> None:
@@ -210,9 +216,7 @@ def generate(app: Sphinx) -> None:
     for path in pdfs.values():
         copy = src / "_generated" / "pdf" / path.name
         keep.add(copy)
-        if not copy.exists() or copy.read_bytes() != path.read_bytes():
-            copy.parent.mkdir(parents=True, exist_ok=True)
-            copy.write_bytes(path.read_bytes())
+        _write_bytes(copy, path.read_bytes())
     for folder in GENERATED_FOLDERS:
         _prune(src / folder, keep)
     app.env.ruleproof_targets = index.targets  # type: ignore[attr-defined]
