@@ -20,9 +20,17 @@ wall time is on idle cores: the parent's CPU plus the CPU of the busiest worker
 (each worker's CPU read in the worker as its last batch ends), over the CPU of one
 job, all measured in one more run of each.
 
+``--against PYTHON`` measures the other half of point 4: the README's audit
+(the default ``ruleproof audit``) of this tree against the same command of
+another tree (``PYTHON`` is that tree's virtualenv interpreter, with the tree
+installed in it; the run's working folder is the tree), interleaved round by
+round: the CPU of each and their ratio, and this tree's CPU against the 40 s
+target. Set ``RULEPROOF_RULEBOOKS`` when the other tree has no rulebooks beside it.
+
 Run on demand (never part of the test suite)::
 
     .venv/bin/python benchmarks/bench_audit_jobs.py [--rounds 3] [--critical-path] [-- AUDIT ARGS]
+    .venv/bin/python benchmarks/bench_audit_jobs.py --against ../ref/.venv/bin/python [--rounds 3]
 """
 
 from __future__ import annotations
@@ -40,6 +48,8 @@ from pathlib import Path
 
 #: Issue 36: the parallel audit's wall time and CPU over those of one job, on two cores.
 WALL_TARGET, CPU_TARGET = 0.6, 1.1
+#: Issue 36: the CPU of the README's audit (the default ``ruleproof audit``), in seconds.
+AUDIT_CPU_TARGET = 40.0
 
 _TRACE = """
 import json, os, sys, time
@@ -66,12 +76,12 @@ def _cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def run(command: list[str]) -> tuple[float, float, float]:
+def run(command: list[str], cwd: Path | None = None) -> tuple[float, float, float]:
     """Wall seconds, CPU seconds and the 1-minute load before the run of ``command`` (in its own session)."""
     load = os.getloadavg()[0]
     cpu, start = _cpu(), time.perf_counter()
     done = subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True,
-                          check=False)
+                          check=False, cwd=cwd)
     wall, used = time.perf_counter() - start, _cpu() - cpu
     if done.returncode != 0:
         sys.exit(f"{' '.join(command)} exited {done.returncode}: {done.stderr.decode()[-2000:]}")
@@ -95,12 +105,40 @@ def critical_path(args: list[str]) -> tuple[float, float, float, list[float]]:
     return serial, parent + max(workers.values()), parent, sorted(workers.values(), reverse=True)
 
 
+def against(other: Path, rounds: int, audit_args: list[str]) -> None:
+    """This tree's default audit against another tree's, interleaved: CPU of each, the ratio, the 40 s target."""
+    tree = Path(os.path.abspath(other)).parents[2]  # <tree>/.venv/bin/python (a symlink: not resolved)
+    if not (tree / "pyproject.toml").is_file():
+        sys.exit(f"--against {other}: expected <tree>/.venv/bin/python, and {tree} holds no pyproject.toml")
+    tail = ["-m", "ruleproof.checkers.cli.main", "audit", "--json", "--quiet", *audit_args]
+    ours, theirs = [], []
+    for round_ in range(rounds):
+        order = [("ours", [sys.executable, *tail], None), ("theirs", [str(other), *tail], tree)]
+        if round_ % 2:
+            order.reverse()
+        got = {name: run(command, cwd) for name, command, cwd in order}
+        ours.append(got["ours"][1])
+        theirs.append(got["theirs"][1])
+        print(f"round {round_ + 1}: this tree {got['ours'][1]:.1f} s CPU {got['ours'][0]:.1f} s wall "
+              f"(load {got['ours'][2]:.1f}); {tree.name} {got['theirs'][1]:.1f} s CPU {got['theirs'][0]:.1f} s wall "
+              f"(load {got['theirs'][2]:.1f}); CPU ratio {ours[-1] / theirs[-1]:.2f}", flush=True)
+    median = statistics.median(ours)
+    print(f"median over {rounds}: this tree's audit {median:.1f} s CPU (target <= {AUDIT_CPU_TARGET:.0f} s: "
+          f"{'met' if median <= AUDIT_CPU_TARGET else 'MISSED'}), {tree.name}'s {statistics.median(theirs):.1f} s; "
+          f"CPU ratio {statistics.median(o / t for o, t in zip(ours, theirs)):.2f}")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--critical-path", action="store_true", help="also the idle-core estimate (two more runs)")
+    parser.add_argument("--against", metavar="PYTHON", type=Path,
+                        help="compare the default audit with another tree's (its .venv/bin/python) instead")
     parser.add_argument("audit_args", nargs="*", help="more arguments of ruleproof audit (after --)")
     args = parser.parse_args(argv)
+    if args.against is not None:
+        against(args.against, args.rounds, args.audit_args)
+        return 0
     program = [sys.executable, "-m", "ruleproof.checkers.cli.main", "audit", "--json", "--quiet", *args.audit_args]
     walls, cpus = [], []
     for round_ in range(args.rounds):
