@@ -24,7 +24,7 @@ from math import ceil, log
 from operator import itemgetter
 from typing import Any, ClassVar, Final
 
-from mypy_extensions import mypyc_attr
+from mypy_extensions import i64, mypyc_attr
 
 from ruleproof.model.core import CHANCE, TERMINAL, Game, Outcome
 from ruleproof.model.draws import BITS_OK, WIDTHS, below
@@ -742,6 +742,28 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
         widths = _WIDTHS
         bull = _BULL
         bits = rng.getrandbits  # drawn as randrange(n) draws (draws.below): the same numbers
+        # The loop's ints, native (unboxed) in the compiled build (annotations only, in pure Python).
+        e0: i64
+        e1: i64
+        e2: i64
+        e3: i64
+        l0: i64
+        l1: i64
+        l2: i64
+        l3: i64
+        p0: i64
+        p1: i64
+        p2: i64
+        p3: i64
+        card: i64
+        best: i64
+        top: i64
+        left: i64
+        width: i64
+        r: i64
+        j: i64
+        m: i64
+        size: i64
         seats = range(players)
         rnd = state.round
         deck: tuple[int, ...] | list[int] = state.deck  # what this round's deal draws from
