@@ -304,19 +304,20 @@ def _dealt_rows(drawn: list[int]) -> tuple[tuple[int, ...], ...]:
     return tuple([(c,) for c in drawn[-_UNROLLED:]])
 
 
-def _final_state(variant: Take5Variant, players: int, rnd: int, rest: tuple[int, ...], hands: list[list[int]],
-                 rows: tuple[tuple[int, ...], ...], piles: tuple[tuple[int, ...], ...], takes: list[int],
-                 link: list[int], gone: list[int], owner: list[int], scores: list[int],
+def _final_state(variant: Take5Variant, players: int, rnd: int, rest: tuple[int, ...], dealt: int,
+                 hands: list[list[int]], rows: tuple[tuple[int, ...], ...], piles: tuple[tuple[int, ...], ...],
+                 takes: list[int], link: list[int], gone: list[int], owner: list[int], scores: list[int],
                  unplaced: list[int]) -> Take5State:
     """The finished state of :meth:`Take5Game._four_row_playout`: the final ``rows``, the ``piles`` at the start
     of the last round's record with the rows its ``takes`` took (each the card that took a row, ``link[card]``
-    that row's last card and ``gone[card]`` its length; ``owner[card]`` the seat), the undealt cards ``rest``,
-    the hands sorted, the ``unplaced`` picks (a game ended inside a turn) still chosen."""
+    that row's last card and ``gone[card]`` its length; ``owner[card]`` the seat), the undealt cards ``rest``
+    (``dealt`` the cards a round deals), the hands sorted, the ``unplaced`` picks (a game ended inside a turn)
+    still chosen."""
     if takes:
-        taken = [list(p) for p in piles]
+        taken = list(piles)  # a pile grows by a few short tuples: concatenated, no list made of each
         for card in takes:
-            taken[owner[card]].extend(_chain(link, link[card], gone[card]))
-        piles = tuple(map(tuple, taken))
+            taken[owner[card]] += _chain(link, link[card], gone[card])
+        piles = tuple(taken)
     if unplaced:
         picks = [0] * players
         for card in unplaced:
@@ -327,8 +328,7 @@ def _final_state(variant: Take5Variant, players: int, rnd: int, rest: tuple[int,
     # Every hand holds as many cards (all were chosen from at once): the empty hands of a round's end as one tuple.
     held = tuple([tuple(sorted(h)) for h in hands]) if hands[-1] else ((),) * players
     final: Take5State = _new_state(Take5State, (
-        variant, players, rnd, rest, _deal_size(variant, players), held, rows, chosen, any(chosen), piles,
-        tuple(scores), True,
+        variant, players, rnd, rest, dealt, held, rows, chosen, any(chosen), piles, tuple(scores), True,
     ))
     return final
 
@@ -975,7 +975,7 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
         else:
             rest = _undealt(deck, drawn) if drawn else tuple(deck)
         end_rows = (_chain(link, e0, l0), _chain(link, e1, l1), _chain(link, e2, l2), _chain(link, e3, l3))
-        return _final_state(variant, players, rnd, rest, hands, end_rows, piles, takes, link, gone, owner, scores,
+        return _final_state(variant, players, rnd, rest, n_deal, hands, end_rows, piles, takes, link, gone, owner, scores,
                             picks[stop + 1:] if stop >= 0 else []), steps
 
     def _general_playout(self, state: Take5State, rng: random.Random,
