@@ -113,3 +113,39 @@ def test_svg_rendering_shows_rows_hidden_choices_and_piles() -> None:
     assert svg.count('class="card row"') == 4 and svg.count('class="card hidden"') == 1
     revealed = GAME.apply(state, GAME.legal_moves(state)[0])
     assert render_svg(revealed).count('class="card chosen"') == 2
+
+
+#: Four-row variants for the four-row playout's record of rows and piles: rows shorter and longer than the
+#: rulebook's five (the row-following code is unrolled to five), each end check, both too-low choices.
+FOUR_ROW_VARIANTS = [
+    (4, Take5Variant()),
+    (3, Take5Variant(row_capacity=8, threshold=40)),
+    (2, Take5Variant(row_capacity=1, end_check="immediate")),
+    (5, Take5Variant(row_capacity=3, row_choice="auto", deck="tactical")),
+    (6, Take5Variant(end_check="immediate", threshold=25, hand_size=7)),
+]
+
+
+@pytest.mark.parametrize(("players", "variant"), FOUR_ROW_VARIANTS)
+def test_four_row_playout_ends_in_the_state_the_list_playout_reaches(players: int, variant: Take5Variant) -> None:
+    """The four-row playout keeps no row or pile as a list (a card links to the card before it; the final rows
+    and piles follow the links back, in tables reused from game to game); ``_general_playout`` keeps every
+    row and pile as a list of cards. From the same generator both reach the same final state and step count
+    and leave the generator in the same state: over successive games on one engine (stale tables), from new
+    games and from states inside a round."""
+    engine = type(GAME)()
+    other = type(GAME)()
+    for seed in range(12):
+        start = engine.initial_state(players, variant)
+        walk = random.Random(seed)
+        for _ in range(walk.randrange(0, 3 * players * 10)):  # into a round, sometimes mid-turn or mid-deal
+            if engine.current_player(start) == TERMINAL:
+                break
+            start = engine.apply(start, engine.random_move(start, walk))
+        if engine.current_player(start) == TERMINAL:
+            continue
+        fast_rng, list_rng = random.Random(seed), random.Random(seed)
+        fast = engine._four_row_playout(start, fast_rng, None)
+        listed = other._general_playout(start, list_rng, None)
+        assert fast == listed
+        assert fast_rng.getstate() == list_rng.getstate()
