@@ -422,8 +422,9 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
         self._four_row_setup: _FourRowSetup = (None, 0, 0, 0, False, False, 0, (), 0, 0, False)
         # The last initial state made, with its variant and player count (states are immutable: it is reused).
         self._initial: tuple[object, int, Take5State | None] = (None, 0, None)
-        # The four-row playout's tables indexed by card (owner, link, gone), kept from game to game.
-        self._by_card: tuple[list[int], list[int], list[int]] = ([0] * (_TOP + 1), [0] * (_TOP + 1), [0] * (_TOP + 1))
+        # The four-row playout's tables indexed by card (owner, link, gone), kept from game to game (absent while
+        # a playout uses them).
+        self._by_card = ([0] * (_TOP + 1), [0] * (_TOP + 1), [0] * (_TOP + 1))
 
     def initial_state(self, players: int, variant: Take5Variant) -> Take5State:
         variant_before, players_before, state = self._initial
@@ -693,8 +694,7 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
         variant are kept for the last variant and player count; a new round's deal is
         ``Random.sample``'s walk written out, each hand's cards owned as they are drawn, and its pool
         then holds the undealt cards (the final deck, sorted once); the tables indexed by card are the
-        engine's own, reused from game to game (every entry read was written in the same game), unless a
-        trace is given (its ``append`` may be anyone's code, even another playout on this engine).
+        engine's own, reused from game to game (every entry read was written in the same game).
         """
         variant = state.variant
         players = state.players
@@ -743,11 +743,13 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
         pool: list[int] | None = None  # a new round's deck after its deal: the undealt cards first
         dealt = state.dealt
         tracing = trace is not None
-        if tracing:
-            owner, link, gone = [0] * (_TOP + 1), [0] * (_TOP + 1), [0] * (_TOP + 1)
-        else:
-            owner, link, gone = self._by_card
-        # owner: the seat holding or having chosen each card of the round; link, gone: the rows (see above)
+        # owner: the seat holding or having chosen each card of the round; link, gone: the rows (see above).
+        # The engine's tables are taken while this playout runs (dict.pop, one step): a playout started
+        # meanwhile (from the trace's append, or another thread) makes its own.
+        by_card: tuple[list[int], list[int], list[int]] | None = self.__dict__.pop("_by_card", None)
+        if by_card is None:
+            by_card = ([0] * (_TOP + 1), [0] * (_TOP + 1), [0] * (_TOP + 1))
+        owner, link, gone = by_card
         hands = [list(h) for h in state.hands] if dealt else []
         for s, h in enumerate(hands):
             for c in h:
@@ -975,8 +977,10 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
         else:
             rest = _undealt(deck, drawn) if drawn else tuple(deck)
         end_rows = (_chain(link, e0, l0), _chain(link, e1, l1), _chain(link, e2, l2), _chain(link, e3, l3))
-        return _final_state(variant, players, rnd, rest, n_deal, hands, end_rows, piles, takes, link, gone, owner, scores,
-                            picks[stop + 1:] if stop >= 0 else []), steps
+        final = _final_state(variant, players, rnd, rest, n_deal, hands, end_rows, piles, takes, link, gone, owner,
+                             scores, picks[stop + 1:] if stop >= 0 else [])
+        self._by_card = by_card  # given back for the next playout
+        return final, steps
 
     def _general_playout(self, state: Take5State, rng: random.Random,
                          trace: _Trace | None) -> tuple[Take5State, int]:

@@ -6,6 +6,7 @@ import json
 import os
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -149,3 +150,23 @@ def test_four_row_playout_ends_in_the_state_the_list_playout_reaches(players: in
         listed = other._general_playout(start, list_rng, None)
         assert fast == listed
         assert fast_rng.getstate() == list_rng.getstate()
+
+
+def test_a_playout_started_inside_another_leaves_it_the_same_game() -> None:
+    """The four-row playout's tables indexed by card are the engine's, reused from game to game: a playout started
+    while another runs on the same engine (here from the trace it appends to) must not share them."""
+    variant = Take5Variant()
+    engine = type(GAME)()
+    inner: list[Any] = []
+
+    class Nesting(list):  # type: ignore[type-arg]
+        def extend(self, moves: Any) -> None:
+            super().extend(moves)  # at each round's end, the last round's too (before the final state is made)
+            inner.append(engine.random_playout(engine.initial_state(3, variant), random.Random(len(inner))))
+
+    start = engine.initial_state(4, variant)
+    nested = engine.random_playout(start, random.Random(5), Nesting())
+    alone = type(GAME)()
+    assert len(inner) > 6
+    assert nested == alone.random_playout(start, random.Random(5))
+    assert inner == [alone.random_playout(alone.initial_state(3, variant), random.Random(i)) for i in range(len(inner))]
