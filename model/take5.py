@@ -759,7 +759,7 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
         piles = state.piles  # at the start of the round's first recorded turn
         start_rows: tuple[tuple[int, ...], ...] = ()  # the same (none: the rows the deal made)
         pending: list[int] | None = None  # the turn the state is inside, if any
-        chose_first = True  # whether the replay traces the first turn's choices (not made before or traced)
+        chose_first = True  # whether _trace_round traces the first turn's choices (not made before or traced)
         steps = 0
         if dealt == n_deal and not state.resolving and not hands[-1]:  # the round is over: a new deal
             rnd += 1
