@@ -23,9 +23,10 @@ playout's time is CPython's own work the plain loop does too (``getrandbits`` ca
 ``list.sort`` about 10 %, ``list.pop`` about 7 %, boxing small ints about 7 %, lists made and freed about
 6 %, per ``perf``). Tried and dropped, each measured against the build without it (alternating processes,
 the same games): draws served from batches of ``getrandbits(32 * n)`` (one call a batch, never more outputs
-than the game is sure to use; 19 against 27 ns a draw in a bare loop, but 0.98x of the playout's time, the
-bytes conversions eating the saving), picks sorted by a native insertion sort (1.01x), the widths passed to
-``getrandbits`` as the table's int objects (1.04x slower), the pool's walk on a non-optional local (noise).
+than the game is sure to use; 19 against 27 ns a draw in a bare loop, but only 0.98x of the playout's time,
+the bytes conversions eating most of the saving: not worth a second drawing path), picks sorted by a native
+insertion sort (1.01x the time), the widths passed to ``getrandbits`` as the table's int objects (1.04x), the
+pool's walk on a non-optional local (within the noise).
 The native ints (``mypy_extensions.i64`` in the loop) gave 0.95x of the time, keeping the rows as links
 instead of replaying the last round 0.96x.
 
