@@ -11,9 +11,28 @@ measured against the same baseline code, so
 * ``compiled / pure`` is the ratio of the two builds' ratios to the baseline (the builds cannot share one
   process: they are the same module names).
 
+With ``--compiled-baseline`` a third figure per game: the baseline loop itself compiled by mypyc (the same file
+as a module of its own, built into a temporary folder) against the same loop in pure Python, interleaved. It
+tells what compiling buys a plain loop making the same draws, the reference for the compiled engine's target.
+
+Measured 2026-12-07 (``--quick --tree`` on the wheel ``.ci/compiled`` built, ``--compiled-baseline``, three runs,
+load 2-4): Take 5 ``random_playout`` compiled / baseline 1.62-1.68x (main before this round: 1.52x), pure /
+baseline 0.83-0.85x, compiled / pure 1.93-2.02x; the baseline loop itself compiled 1.80-1.81x. So the 2x
+target is above what mypyc makes of the plain loop making the same draws: about half of the compiled
+playout's time is CPython's own work the plain loop does too (``getrandbits`` calls about 18 %, the turns'
+``list.sort`` about 10 %, ``list.pop`` about 7 %, boxing small ints about 7 %, lists made and freed about
+6 %, per ``perf``). Tried and dropped, each measured against the build without it (alternating processes,
+the same games): draws served from batches of ``getrandbits(32 * n)`` (one call a batch, never more outputs
+than the game is sure to use; 19 against 27 ns a draw in a bare loop, but only 0.98x of the playout's time,
+the bytes conversions eating most of the saving: not worth a second drawing path), picks sorted by a native
+insertion sort (1.01x the time), the widths passed to ``getrandbits`` as the table's int objects (1.04x), the
+pool's walk on a non-optional local (within the noise).
+The native ints (``mypy_extensions.i64`` in the loop) gave 0.95x of the time, keeping the rows as links
+instead of replaying the last round 0.96x.
+
 Run on demand (never part of the test suite)::
 
-    .venv/bin/python benchmarks/bench_compiled.py [--quick] [--tree DIR] [--json OUT] [GAME ...]
+    .venv/bin/python benchmarks/bench_compiled.py [--quick] [--tree DIR] [--json OUT] [--compiled-baseline] [GAME ...]
 
 Without ``--tree`` the compiled wheel is built first (``RULEPROOF_MYPYC=1 pip wheel``: mypy and a C
 compiler, a few minutes of CPU) into a temporary folder; ``--tree DIR`` reuses an unpacked one (the
@@ -25,6 +44,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -67,6 +87,53 @@ def measure(name: str, players: int, quick: bool) -> dict[str, Any]:
     return out
 
 
+#: The module name a compiled baseline is built under (the pure one stays ``baselines.<game>``).
+COMPILED_BASELINE = "{game}_baseline_mypyc"
+
+
+def build_compiled_baseline(name: str, folder: Path) -> Path:
+    """``benchmarks/baselines/<name>.py`` compiled by mypyc into ``folder`` as :data:`COMPILED_BASELINE`
+    (a C compiler and mypy needed); the folder returned, to put on ``sys.path``."""
+    module = COMPILED_BASELINE.format(game=name)
+    folder.mkdir(parents=True, exist_ok=True)
+    shutil.copy(Path(__file__).resolve().parent / "baselines" / f"{name}.py", folder / f"{module}.py")
+    build = ("from mypyc.build import mypycify; from setuptools import setup; "
+             f"setup(name={module!r}, ext_modules=mypycify([{module + '.py'!r}], opt_level='3', debug_level='0'), "
+             "script_args=['-q', 'build_ext', '--inplace'])")
+    subprocess.run([sys.executable, "-c", build], cwd=folder, check=True, capture_output=True)
+    return folder
+
+
+def measure_compiled_baseline(name: str, players: int, quick: bool, folder: str) -> dict[str, Any]:
+    """In this process: the compiled baseline of ``name`` (built by :func:`build_compiled_baseline` into
+    ``folder``) against the pure one, interleaved, as moves per CPU second."""
+    import importlib
+    import importlib.machinery
+    import random
+
+    import bench_games
+    from harness import compare, until
+
+    sys.path.insert(0, folder)
+    module = importlib.import_module(COMPILED_BASELINE.format(game=name))
+    if not str(module.__file__).endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES)):
+        raise RuntimeError(f"{module.__file__} is not a compiled module")
+    play = module.play
+    rng = random.Random(1)
+
+    def work(budget: float) -> float:
+        more = until(budget)
+        moves = 0
+        while more():
+            moves += play(rng, players)[1]
+        return moves
+
+    slices, budget = (3, 0.3) if quick else (7, 0.8)
+    c = compare(f"{name} {players}p baseline compiled", work, bench_games.baseline_work(name, players, 2),
+                unit="moves", target=None, slices=slices, budget=budget)
+    return {"baseline_compiled": c.to_json()}
+
+
 def _run_inside(name: str, players: int, quick: bool, tree: Path | None) -> dict[str, Any]:
     env = compiled_tree.environment(tree) if tree is not None else dict(os.environ)
     command = [sys.executable, os.path.abspath(__file__), "--inside", name, str(players)] + (["--quick"] if quick else [])
@@ -88,11 +155,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tree", type=Path, help="an unpacked compiled wheel (default: build one now)")
     parser.add_argument("--keep", type=Path, help="unpack the wheel built now into this folder and keep it")
     parser.add_argument("--json", metavar="OUT", help="also write the results as JSON to OUT")
+    parser.add_argument("--compiled-baseline", action="store_true",
+                        help="also compile each game's baseline loop with mypyc and measure it against the pure one")
     parser.add_argument("--inside", nargs=2, metavar=("GAME", "PLAYERS"), help=argparse.SUPPRESS)
+    parser.add_argument("--inside-baseline", metavar="FOLDER", help=argparse.SUPPRESS)
     parser.add_argument("games", nargs="*", metavar="GAME", help="only these games (default: all five)")
     args = parser.parse_args(argv)
     if args.inside:
-        json.dump(measure(args.inside[0], int(args.inside[1]), args.quick), sys.stdout)
+        name, players = args.inside[0], int(args.inside[1])
+        if args.inside_baseline:
+            json.dump(measure_compiled_baseline(name, players, args.quick, args.inside_baseline), sys.stdout)
+        else:
+            json.dump(measure(name, players, args.quick), sys.stdout)
         return 0
     unknown = set(args.games) - {g for g, _ in GAMES}
     if unknown:
@@ -127,6 +201,17 @@ def main(argv: list[str] | None = None) -> int:
                             p["ratio_high"], None), flush=True)
                 print(_line(f"{name} {players}p {figure} compiled / pure", c["ratio"] / p["ratio"],
                             c["ratio_low"] / p["ratio_high"], c["ratio_high"] / p["ratio_low"], None), flush=True)
+            if args.compiled_baseline:
+                folder = build_compiled_baseline(name, Path(tmp) / "baselines" / name)
+                command = [sys.executable, os.path.abspath(__file__), "--inside", name, str(players),
+                           "--inside-baseline", str(folder)] + (["--quick"] if args.quick else [])
+                result = subprocess.run(command, capture_output=True, text=True, check=False)
+                if result.returncode:
+                    raise RuntimeError(f"{' '.join(command)} failed:\n{result.stderr[-3000:]}")
+                b = json.loads(result.stdout)["baseline_compiled"]
+                report["games"][name]["baseline_compiled"] = b
+                print(_line(f"{name} {players}p baseline compiled / baseline", b["ratio"], b["ratio_low"],
+                            b["ratio_high"], None), flush=True)
         report["load_average"]["after"] = os.getloadavg()
         if args.json:
             Path(args.json).write_text(json.dumps(report, indent=2), encoding="utf-8")

@@ -23,6 +23,21 @@ Targets (issue 36, point 2): Take 5 ``random_playout`` at least 1.0x its loop
 and its checked path 0.5x; Big Five, BigPoints, Ikebana and Cinco playouts
 0.7x. Nothing here fails on a missed target; the report says ``MISSED``.
 
+Why Take 5's ``random_playout`` stays below 1.0x in CPython (0.83-0.85x,
+2026-12-07: ``bench_games.py --quick take5``, and 0.83-0.84x in three runs of
+seven interleaved 600-game slices against main's engine at 0.77-0.79x; load
+3-5): its loop is the baseline's (the same draws, four rows as twelve ints, one
+sorted list a turn), but it returns the whole final state, which the baseline
+does not make. The final rows and piles cost one link store a placed card and
+three stores a take (about 4 % of the time; they replaced replaying the last
+round, about 10 %), the final state (undealt deck sorted, rows and piles
+followed back, the state's tuples) about 7 %, the dispatch and setup of a game
+about 3 %; the same loop without the final state and the links ran 0.97x. What
+was measured and dropped: per-turn picks sorted by a hand-written insertion
+(faster only compiled, and there not measurably), the turn loop as a ``for``
+over ``left`` (1.00x), the playout's bound cached per variant (1.00x). The
+baseline is not weakened to close the gap.
+
 Why the checked path cannot reach 0.5x in CPython: the floor itself runs at
 0.21-0.24x the baseline (``bench_games.py --quick take5``, 2026-12-07, four runs
 under load 6-10; slices 0.21-0.25x). A checked move is four calls the client makes

@@ -24,7 +24,7 @@ from math import ceil, log
 from operator import itemgetter
 from typing import Any, ClassVar, Final
 
-from mypy_extensions import mypyc_attr
+from mypy_extensions import i64, mypyc_attr
 
 from ruleproof.model.core import CHANCE, TERMINAL, Game, Outcome
 from ruleproof.model.draws import BITS_OK, WIDTHS, below
@@ -188,76 +188,36 @@ def _draws_by_bits() -> bool:
 _BITS_OK: Final = _draws_by_bits()
 
 
-def _replay_round(rows: tuple[tuple[int, ...], ...], piles: tuple[tuple[int, ...], ...], turns: list[list[int]],
-                  owner: list[int], lows: list[int], stop: int,
-                  capacity: int) -> tuple[list[list[int]], list[list[int]]]:
-    """The rows and piles after ``turns`` (each a turn's chosen cards, sorted; ``owner[card]`` is the seat
-    that chose it) from ``rows`` and ``piles``, with four rows and no professional variant: each card goes
-    after the nearest row end below it, a too-low card takes the next row of ``lows``; with ``stop`` ≥ 0
-    the last turn ends after its card at that index (the game ended there).
+def _chain(link: list[int], end: int, n: int) -> tuple[int, ...]:
+    """The ``n`` cards of a row ending in ``end``, first to last: ``link[card]`` is the card before ``card``
+    in its row (as :meth:`Take5Game._four_row_playout` keeps it).
 
-    The four rows are unrolled as in :meth:`Take5Game._four_row_playout` (a playout replays its last round
-    once, at its end).
+    Unrolled up to five cards (the rulebook's rows), a loop beyond: a game's end follows a dozen rows.
 
-    >>> owner = [0] * 41
-    >>> owner[5] = 1
-    >>> _replay_round(((10,), (20,), (30,), (40,)), ((), ()), [[5, 25]], owner, [2], -1, 5)
-    ([[10], [20, 25], [5], [40]], [[], [30]])
+    >>> link = list(range(-1, 20))  # each card after the one below it
+    >>> _chain(link, 12, 1), _chain(link, 12, 3), _chain(link, 12, 5), _chain(link, 12, 7)
+    ((12,), (10, 11, 12), (8, 9, 10, 11, 12), (6, 7, 8, 9, 10, 11, 12))
     """
-    c0, c1, c2, c3 = [list(r) for r in rows]
-    e0, e1, e2, e3 = c0[-1], c1[-1], c2[-1], c3[-1]
-    taken = [list(p) for p in piles]
-    low = 0
-    if stop >= 0:
-        turns = turns[:-1] + [turns[-1][:stop + 1]]
-    for picks in turns:
-        for card in picks:
-            best = -1
-            top = 0
-            if e0 < card:
-                best = 0
-                top = e0
-            if top < e1 < card:
-                best = 1
-                top = e1
-            if top < e2 < card:
-                best = 2
-                top = e2
-            if top < e3 < card:
-                best = 3
-            took = best < 0
-            if took:  # too low: the recorded row is taken
-                best = lows[low]
-                low += 1
-            if best == 0:
-                e0 = card
-                if took or len(c0) >= capacity:
-                    taken[owner[card]].extend(c0)
-                    c0 = [card]
-                else:
-                    c0.append(card)
-            elif best == 1:
-                e1 = card
-                if took or len(c1) >= capacity:
-                    taken[owner[card]].extend(c1)
-                    c1 = [card]
-                else:
-                    c1.append(card)
-            elif best == 2:
-                e2 = card
-                if took or len(c2) >= capacity:
-                    taken[owner[card]].extend(c2)
-                    c2 = [card]
-                else:
-                    c2.append(card)
-            else:
-                e3 = card
-                if took or len(c3) >= capacity:
-                    taken[owner[card]].extend(c3)
-                    c3 = [card]
-                else:
-                    c3.append(card)
-    return [c0, c1, c2, c3], taken
+    if n == 1:
+        return (end,)
+    b = link[end]
+    if n == 2:
+        return (b, end)
+    c = link[b]
+    if n == 3:
+        return (c, b, end)
+    d = link[c]
+    if n == 4:
+        return (d, c, b, end)
+    e = link[d]
+    if n == 5:
+        return (e, d, c, b, end)
+    cards = [end, b, c, d, e]
+    for _ in range(n - 5):
+        e = link[e]
+        cards.append(e)
+    cards.reverse()
+    return tuple(cards)
 
 
 #: What the fast playouts append their moves to: any mutable sequence, so that in the compiled build a list
@@ -273,8 +233,8 @@ def _trace_round(trace: _Trace, rows: tuple[tuple[int, ...], ...], turns: list[l
     its placements from ``rows`` (a card after the nearest row end below it, a too-low card taking the
     next row of ``lows``), the last turn's up to its card at ``stop`` when ``stop`` ≥ 0.
 
-    Written apart from :func:`_replay_round` (the tests replay the trace through the checked engine to
-    the final state, which that function makes).
+    Written apart from the playout's own record of the rows (the tests replay the trace through the checked
+    engine to the final state, which that record makes).
 
     >>> trace, owner = [], [0] * 41
     >>> owner[5] = 1
@@ -344,16 +304,23 @@ def _dealt_rows(drawn: list[int]) -> tuple[tuple[int, ...], ...]:
     return tuple([(c,) for c in drawn[-_UNROLLED:]])
 
 
-def _final_state(variant: Take5Variant, players: int, rnd: int, rest: tuple[int, ...], hands: list[list[int]],
-                 rows: tuple[tuple[int, ...], ...], piles: tuple[tuple[int, ...], ...], scores: list[int],
-                 turns: list[list[int]], owner: list[int], lows: list[int], stop: int, capacity: int) -> Take5State:
-    """The finished state of :meth:`Take5Game._four_row_playout`: its last round replayed
-    (:func:`_replay_round`), the undealt cards ``rest``, the hands untagged and sorted, the picks after
-    ``stop`` still chosen (``owner[card]`` is the seat that chose it)."""
-    cards, taken = _replay_round(rows, piles, turns, owner, lows, stop, capacity)
-    if stop >= 0:
+def _final_state(variant: Take5Variant, players: int, rnd: int, rest: tuple[int, ...], dealt: int,
+                 hands: list[list[int]], rows: tuple[tuple[int, ...], ...], piles: tuple[tuple[int, ...], ...],
+                 takes: list[int], link: list[int], gone: list[int], owner: list[int], scores: list[int],
+                 unplaced: list[int]) -> Take5State:
+    """The finished state of :meth:`Take5Game._four_row_playout`: the final ``rows``, the ``piles`` at the start
+    of the last round's record with the rows its ``takes`` took (each the card that took a row, ``link[card]``
+    that row's last card and ``gone[card]`` its length; ``owner[card]`` the seat), the undealt cards ``rest``
+    (``dealt`` the cards a round deals), the hands sorted, the ``unplaced`` picks (a game ended inside a turn)
+    still chosen."""
+    if takes:
+        taken = list(piles)  # a pile grows by a few short tuples: concatenated, no list made of each
+        for card in takes:
+            taken[owner[card]] += _chain(link, link[card], gone[card])
+        piles = tuple(taken)
+    if unplaced:
         picks = [0] * players
-        for card in turns[-1][stop + 1:]:
+        for card in unplaced:
             picks[owner[card]] = card
         chosen = tuple(picks)
     else:
@@ -361,8 +328,7 @@ def _final_state(variant: Take5Variant, players: int, rnd: int, rest: tuple[int,
     # Every hand holds as many cards (all were chosen from at once): the empty hands of a round's end as one tuple.
     held = tuple([tuple(sorted(h)) for h in hands]) if hands[-1] else ((),) * players
     final: Take5State = _new_state(Take5State, (
-        variant, players, rnd, rest, _deal_size(variant, players), held, tuple(map(tuple, cards)), chosen,
-        any(chosen), tuple(map(tuple, taken)), tuple(scores), True,
+        variant, players, rnd, rest, dealt, held, rows, chosen, any(chosen), piles, tuple(scores), True,
     ))
     return final
 
@@ -456,6 +422,9 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
         self._four_row_setup: _FourRowSetup = (None, 0, 0, 0, False, False, 0, (), 0, 0, False)
         # The last initial state made, with its variant and player count (states are immutable: it is reused).
         self._initial: tuple[object, int, Take5State | None] = (None, 0, None)
+        # The four-row playout's tables indexed by card (owner, link, gone), kept from game to game (absent while
+        # a playout uses them).
+        self._by_card = ([0] * (_TOP + 1), [0] * (_TOP + 1), [0] * (_TOP + 1))
 
     def initial_state(self, players: int, variant: Take5Variant) -> Take5State:
         variant_before, players_before, state = self._initial
@@ -712,17 +681,20 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
 
         The rows are twelve local ints (each row's end, length and bullheads); the hands hold the cards
         and ``owner`` (indexed by card) the seat holding each, so a turn's picks are one list of ints
-        sorted in C and no int is made per card (a tagged ``card << 4 | seat`` is a new object). The cards in the
-        rows and piles are not kept while playing: a round records its picks (one sorted list a
-        turn) and the rows its too-low cards took, and :func:`_replay_round` rebuilds the rows and
-        piles from that record: the last round's for the final state and, when ``trace`` is given,
-        every round's moves at the round's end. Every draw is the one :meth:`_general_playout`
+        sorted in C and no int is made per card (a tagged ``card << 4 | seat`` is a new object). The rows'
+        and piles' cards are kept as links, one store a placed card: ``link[card]`` is the card before it in
+        its row (a card that takes a row links to the taken row's last card, ``gone[card]`` is that row's
+        length, and the round's ``takes`` list it); the final rows and piles follow the links back
+        (:func:`_chain`), without playing the last round again. With ``trace`` given, a round also records
+        its picks (one sorted list a turn) and the rows its too-low cards took, and :func:`_trace_round`
+        makes its moves at the round's end. Every draw is the one :meth:`_general_playout`
         makes (:func:`~ruleproof.model.draws.below` draws what ``randrange(n)`` draws): the same game.
 
         What a game costs besides the loop is paid once per game or per round: the numbers read off the
         variant are kept for the last variant and player count; a new round's deal is
         ``Random.sample``'s walk written out, each hand's cards owned as they are drawn, and its pool
-        then holds the undealt cards (the final deck, sorted once); only the last round is replayed.
+        then holds the undealt cards (the final deck, sorted once); the tables indexed by card are the
+        engine's own, reused from game to game (every entry read was written in the same game).
         """
         variant = state.variant
         players = state.players
@@ -742,13 +714,42 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
         widths = _WIDTHS
         bull = _BULL
         bits = rng.getrandbits  # drawn as randrange(n) draws (draws.below): the same numbers
+        # The loop's ints, native (unboxed) in the compiled build (annotations only, in pure Python).
+        e0: i64
+        e1: i64
+        e2: i64
+        e3: i64
+        l0: i64
+        l1: i64
+        l2: i64
+        l3: i64
+        p0: i64
+        p1: i64
+        p2: i64
+        p3: i64
+        card: i64
+        best: i64
+        top: i64
+        left: i64
+        width: i64
+        r: i64
+        j: i64
+        m: i64
+        size: i64
         seats = range(players)
         rnd = state.round
         deck: tuple[int, ...] | list[int] = state.deck  # what this round's deal draws from
         drawn: list[int] = []  # what it drew (the final deck is the rest)
         pool: list[int] | None = None  # a new round's deck after its deal: the undealt cards first
         dealt = state.dealt
-        owner = [0] * (_TOP + 1)  # the seat holding or having chosen each card of the round
+        tracing = trace is not None
+        # owner: the seat holding or having chosen each card of the round; link, gone: the rows (see above).
+        # The engine's tables are taken while this playout runs (dict.pop, one step): a playout started
+        # meanwhile (from the trace's append, or another thread) makes its own.
+        by_card: tuple[list[int], list[int], list[int]] | None = self.__dict__.pop("_by_card", None)
+        if by_card is None:
+            by_card = ([0] * (_TOP + 1), [0] * (_TOP + 1), [0] * (_TOP + 1))
+        owner, link, gone = by_card
         hands = [list(h) for h in state.hands] if dealt else []
         for s, h in enumerate(hands):
             for c in h:
@@ -758,7 +759,7 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
         piles = state.piles  # at the start of the round's first recorded turn
         start_rows: tuple[tuple[int, ...], ...] = ()  # the same (none: the rows the deal made)
         pending: list[int] | None = None  # the turn the state is inside, if any
-        chose_first = True  # whether the replay traces the first turn's choices (not made before or traced)
+        chose_first = True  # whether _trace_round traces the first turn's choices (not made before or traced)
         steps = 0
         if dealt == n_deal and not state.resolving and not hands[-1]:  # the round is over: a new deal
             rnd += 1
@@ -783,6 +784,9 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
                         rows[i - n_hand] = (card,)
                 dealt = n_deal
             start_rows = tuple(rows)
+            for row in start_rows:  # the rows' links (see above)
+                for i in range(1, len(row)):
+                    link[row[i]] = row[i - 1]
             chosen = state.chosen
             for s, c in enumerate(chosen):
                 owner[c] = s  # (card 0, no choice, is never looked up)
@@ -848,9 +852,11 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
                 e0, e1, e2, e3 = row0[-1], row1[-1], row2[-1], row3[-1]
                 l0, l1, l2, l3 = len(row0), len(row1), len(row2), len(row3)
                 p0, p1, p2, p3 = _points(row0), _points(row1), _points(row2), _points(row3)
-            turns: list[list[int]] = []  # this round's turns, each its picks sorted (for the replay)
-            lows: list[int] = []  # the rows too-low cards took, in order (for the replay)
+            turns: list[list[int]] = []  # this round's turns, each its picks sorted (for the trace)
+            lows: list[int] = []  # the rows too-low cards took, in order (for the trace)
+            takes: list[int] = []  # the cards that took a row, in order (see above)
             left = len(hands[-1])
+            played = left > 0 or pending is not None  # whether the round has a turn to play
             # Every choice and placement of the round counted now (less those a game ending inside it skips).
             steps += 2 * players * left + (len(pending) if pending else 0)
             while True:  # one turn a pass
@@ -868,7 +874,8 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
                     picks.sort()
                 else:
                     picks, pending = pending, None
-                turns.append(picks)
+                if tracing:
+                    turns.append(picks)
                 for card in picks:
                     best = -1
                     top = 0
@@ -895,39 +902,55 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
                     if best == 0:
                         if low or l0 >= capacity:
                             totals[owner[card]] += p0
+                            takes.append(card)
+                            link[card] = e0
+                            gone[card] = l0
                             e0, l0, p0 = card, 1, bull[card]
                             if immediate and max(totals) >= goal:
                                 break
                         else:
+                            link[card] = e0
                             e0 = card
                             l0 += 1
                             p0 += bull[card]
                     elif best == 1:
                         if low or l1 >= capacity:
                             totals[owner[card]] += p1
+                            takes.append(card)
+                            link[card] = e1
+                            gone[card] = l1
                             e1, l1, p1 = card, 1, bull[card]
                             if immediate and max(totals) >= goal:
                                 break
                         else:
+                            link[card] = e1
                             e1 = card
                             l1 += 1
                             p1 += bull[card]
                     elif best == 2:
                         if low or l2 >= capacity:
                             totals[owner[card]] += p2
+                            takes.append(card)
+                            link[card] = e2
+                            gone[card] = l2
                             e2, l2, p2 = card, 1, bull[card]
                             if immediate and max(totals) >= goal:
                                 break
                         else:
+                            link[card] = e2
                             e2 = card
                             l2 += 1
                             p2 += bull[card]
                     elif low or l3 >= capacity:
                         totals[owner[card]] += p3
+                        takes.append(card)
+                        link[card] = e3
+                        gone[card] = l3
                         e3, l3, p3 = card, 1, bull[card]
                         if immediate and max(totals) >= goal:
                             break
                     else:
+                        link[card] = e3
                         e3 = card
                         l3 += 1
                         p3 += bull[card]
@@ -939,7 +962,7 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
             if trace is not None:
                 _trace_round(trace, _dealt_rows(drawn) if fresh else start_rows,
                              turns, owner, lows, stop, drawn if fresh else (), chose_first)
-            if stop >= 0 or (turns and not immediate and max(totals) >= goal):
+            if stop >= 0 or (played and not immediate and max(totals) >= goal):
                 break
             if steps > bound:
                 raise RuntimeError(f"take5: the fast playout ran past the game's bound of {bound} moves")
@@ -949,14 +972,15 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
             piles = ((),) * players
             fresh = chose_first = True
         if fresh:
-            end_rows = _dealt_rows(drawn)
             # The walk leaves the undealt cards at the front of its pool.
             rest = tuple(sorted(pool[:n_full - n_deal])) if pool is not None else _undealt(deck, drawn)
         else:
-            end_rows = start_rows
             rest = _undealt(deck, drawn) if drawn else tuple(deck)
-        return _final_state(variant, players, rnd, rest, hands, end_rows, piles, scores, turns, owner, lows, stop,
-                            capacity), steps
+        end_rows = (_chain(link, e0, l0), _chain(link, e1, l1), _chain(link, e2, l2), _chain(link, e3, l3))
+        final = _final_state(variant, players, rnd, rest, n_deal, hands, end_rows, piles, takes, link, gone, owner,
+                             scores, picks[stop + 1:] if stop >= 0 else [])
+        self._by_card = by_card  # given back for the next playout
+        return final, steps
 
     def _general_playout(self, state: Take5State, rng: random.Random,
                          trace: _Trace | None) -> tuple[Take5State, int]:

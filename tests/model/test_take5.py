@@ -6,6 +6,7 @@ import json
 import os
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -113,3 +114,59 @@ def test_svg_rendering_shows_rows_hidden_choices_and_piles() -> None:
     assert svg.count('class="card row"') == 4 and svg.count('class="card hidden"') == 1
     revealed = GAME.apply(state, GAME.legal_moves(state)[0])
     assert render_svg(revealed).count('class="card chosen"') == 2
+
+
+#: Four-row variants for the four-row playout's record of rows and piles: rows shorter and longer than the
+#: rulebook's five (the row-following code is unrolled to five), each end check, both too-low choices.
+FOUR_ROW_VARIANTS = [
+    (4, Take5Variant()),
+    (3, Take5Variant(row_capacity=8, threshold=40)),
+    (2, Take5Variant(row_capacity=1, end_check="immediate")),
+    (5, Take5Variant(row_capacity=3, row_choice="auto", deck="tactical")),
+    (6, Take5Variant(end_check="immediate", threshold=25, hand_size=7)),
+]
+
+
+@pytest.mark.parametrize(("players", "variant"), FOUR_ROW_VARIANTS)
+def test_four_row_playout_ends_in_the_state_the_list_playout_reaches(players: int, variant: Take5Variant) -> None:
+    """The four-row playout keeps no row or pile as a list (a card links to the card before it; the final rows
+    and piles follow the links back, in tables reused from game to game); ``_general_playout`` keeps every
+    row and pile as a list of cards. From the same generator both reach the same final state and step count
+    and leave the generator in the same state: over successive games on one engine (stale tables), from new
+    games and from states inside a round."""
+    engine = type(GAME)()
+    other = type(GAME)()
+    for seed in range(12):
+        start = engine.initial_state(players, variant)
+        walk = random.Random(seed)
+        for _ in range(walk.randrange(0, 3 * players * 10)):  # into a round, sometimes mid-turn or mid-deal
+            if engine.current_player(start) == TERMINAL:
+                break
+            start = engine.apply(start, engine.random_move(start, walk))
+        if engine.current_player(start) == TERMINAL:
+            continue
+        fast_rng, list_rng = random.Random(seed), random.Random(seed)
+        fast = engine._four_row_playout(start, fast_rng, None)
+        listed = other._general_playout(start, list_rng, None)
+        assert fast == listed
+        assert fast_rng.getstate() == list_rng.getstate()
+
+
+def test_a_playout_started_inside_another_leaves_it_the_same_game() -> None:
+    """The four-row playout's tables indexed by card are the engine's, reused from game to game: a playout started
+    while another runs on the same engine (here from the trace it appends to) must not share them."""
+    variant = Take5Variant()
+    engine = type(GAME)()
+    inner: list[Any] = []
+
+    class Nesting(list):  # type: ignore[type-arg]
+        def extend(self, moves: Any) -> None:
+            super().extend(moves)  # at each round's end, the last round's too (before the final state is made)
+            inner.append(engine.random_playout(engine.initial_state(3, variant), random.Random(len(inner))))
+
+    start = engine.initial_state(4, variant)
+    nested = engine.random_playout(start, random.Random(5), Nesting())
+    alone = type(GAME)()
+    assert len(inner) > 6
+    assert nested == alone.random_playout(start, random.Random(5))
+    assert inner == [alone.random_playout(alone.initial_state(3, variant), random.Random(i)) for i in range(len(inner))]

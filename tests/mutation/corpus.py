@@ -350,6 +350,12 @@ FAST_PATHS = [
     _fast("T5-F6", "take5", "T5-END-1", "the four-row fast playout reads '66 or more' as 'more than 66'",
           (T5E, 'variant.threshold if variant.end_rule == ">=" else variant.threshold + 1,  # a total this high ends',
            "variant.threshold + 1,  # a total this high ends")),
+    _fast("T5-F7", "take5", "T5-SIX-1", "the four-row fast playout's record of a row taken from row 2 loses its first "
+          "card (the final piles)", (T5E, "                            gone[card] = l1\n",
+                                     "                            gone[card] = l1 - 1\n")),
+    _fast("T5-F8", "take5", "T5-PLACE-1", "the four-row fast playout links a card placed on row 3 after row 1's end "
+          "(the final rows)", (T5E, "                            link[card] = e2\n                            e2 = card",
+                               "                            link[card] = e0\n                            e2 = card")),
     _fast("T5-D1", "take5", "T5-END-1", "the paired-games lock step reads '>=' as '>' at the threshold",
           (DT5, "            if total > limit or (reach and total == limit):", "            if total > limit:"),
           tests=DIFF),
