@@ -109,25 +109,16 @@ def measure_compiled_baseline(name: str, players: int, quick: bool, folder: str)
     ``folder``) against the pure one, interleaved, as moves per CPU second."""
     import importlib
     import importlib.machinery
-    import random
 
     import bench_games
-    from harness import compare, until
+    from baselines import variants
+    from harness import compare
 
     sys.path.insert(0, folder)
     module = importlib.import_module(COMPILED_BASELINE.format(game=name))
     if not str(module.__file__).endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES)):
         raise RuntimeError(f"{module.__file__} is not a compiled module")
-    play = module.play
-    rng = random.Random(1)
-
-    def work(budget: float) -> float:
-        more = until(budget)
-        moves = 0
-        while more():
-            moves += play(rng, players)[1]
-        return moves
-
+    work = variants.work(module.play, players, 1)
     slices, budget = (3, 0.3) if quick else (7, 0.8)
     c = compare(f"{name} {players}p baseline compiled", work, bench_games.baseline_work(name, players, 2),
                 unit="moves", target=None, slices=slices, budget=budget)
