@@ -10,6 +10,8 @@ parametrisations together) and single tests::
 
     .venv/bin/python benchmarks/pytest_cpu.py cpu.json [more.json ...] [--top 25]
 
+Under ``pytest -n N`` (load ``-p pytest_cpu`` the same way) each worker writes
+``cpu.json.gw0``, ``cpu.json.gw1``, ... with its own collection; pass them all.
 Several files are merged, a later one's entries replacing an earlier one's
 (to rerun part of the suite). CPU is user + system time of the pytest process
 and of its waited-for children, read around each test's setup, call and
@@ -56,6 +58,10 @@ def pytest_collection(session: pytest.Session) -> Generator[None, None, None]:
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     out = os.environ.get("RULEPROOF_CPU_OUT", "pytest-cpu.json")
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if worker:  # under pytest-xdist each worker writes its own file (OUT.gw0, OUT.gw1, ...), its collection apart
+        out = f"{out}.{worker}"
+        _CPU[f"<collection {worker}>"] = _CPU.pop("<collection>", 0.0)
     with open(out + ".tmp", "w", encoding="utf-8") as f:
         json.dump({"cpu": _CPU, "process_cpu": _now()}, f)
     os.replace(out + ".tmp", out)
@@ -70,8 +76,8 @@ def report(paths: list[str], top: int) -> str:
         cpu.update(data["cpu"])
     total = sum(cpu.values())
     lines = [f"{total:.1f} s CPU in {len(cpu)} entries (tests and the collection)"]
-    files: collections.Counter[str] = collections.Counter()
-    functions: collections.Counter[str] = collections.Counter()
+    files: collections.defaultdict[str, float] = collections.defaultdict(float)
+    functions: collections.defaultdict[str, float] = collections.defaultdict(float)
     counts: collections.Counter[str] = collections.Counter()
     for node, seconds in cpu.items():
         files[node.split("::")[0]] += seconds
@@ -79,12 +85,16 @@ def report(paths: list[str], top: int) -> str:
         functions[function] += seconds
         counts[function] += 1
     lines.append("\nfiles:")
-    lines += [f"{s:8.1f} s {100 * s / total:5.1f} %  {f}" for f, s in files.most_common(top)]
+    lines += [f"{s:8.1f} s {100 * s / total:5.1f} %  {f}" for f, s in _largest(files, top)]
     lines.append("\ntest functions (every parametrisation):")
-    lines += [f"{s:8.1f} s {counts[f]:5d}x  {f}" for f, s in functions.most_common(top)]
+    lines += [f"{s:8.1f} s {counts[f]:5d}x  {f}" for f, s in _largest(functions, top)]
     lines.append("\nsingle tests:")
     lines += [f"{s:8.2f} s  {n}" for n, s in sorted(cpu.items(), key=lambda kv: -kv[1])[:top]]
     return "\n".join(lines)
+
+
+def _largest(seconds: dict[str, float], top: int) -> list[tuple[str, float]]:
+    return sorted(seconds.items(), key=lambda kv: -kv[1])[:top]
 
 
 def main(argv: list[str]) -> int:

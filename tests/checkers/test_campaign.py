@@ -19,16 +19,20 @@ from typing import Any
 
 import pytest
 
-distributed = pytest.importorskip("distributed")
+from ruleproof.checkers.analysis.diff import compare
+from ruleproof.checkers.campaign import kinds, runner, search
+from ruleproof.checkers.campaign.exact import Sums, sqrt_fraction
+from ruleproof.checkers.campaign.schema import CampaignError
+from ruleproof.checkers.campaign.store import Manifest, Store
+from ruleproof.checkers.checks.simulate import simulate
+from ruleproof.model.registry import game_for
+from ruleproof.spec.core import variant_from_mapping
 
-from ruleproof.checkers.analysis.diff import compare  # noqa: E402
-from ruleproof.checkers.campaign import kinds, runner, search  # noqa: E402
-from ruleproof.checkers.campaign.exact import Sums, sqrt_fraction  # noqa: E402
-from ruleproof.checkers.campaign.schema import CampaignError  # noqa: E402
-from ruleproof.checkers.campaign.store import Manifest, Store  # noqa: E402
-from ruleproof.checkers.checks.simulate import simulate  # noqa: E402
-from ruleproof.model.registry import game_for  # noqa: E402
-from ruleproof.spec.core import variant_from_mapping  # noqa: E402
+
+def _distributed() -> Any:
+    """Dask's ``distributed``, imported by the tests that start a cluster (the others need none, and every xdist
+    worker imports this file to collect it); they skip without it."""
+    return pytest.importorskip("distributed")
 
 
 @pytest.fixture(scope="module")
@@ -36,6 +40,7 @@ def client() -> Iterator[Any]:
     """A 2-worker LocalCluster (processes, one thread each), shared by the tests of this module."""
     import logging
 
+    distributed = _distributed()
     cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
                                        silence_logs=logging.ERROR)
     with distributed.Client(cluster) as c:
@@ -162,6 +167,7 @@ def test_killed_worker_loses_no_chunk(tmp_path: Path) -> None:
 
     params = kinds.simulate_params("take5", 2, {}, games=40, seed=11, chunk=2)
     store = _store(tmp_path, "simulate", params)
+    distributed = _distributed()
     cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
                                        silence_logs=logging.CRITICAL)
     killed: list[int] = []

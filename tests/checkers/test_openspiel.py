@@ -34,10 +34,11 @@ def _configs() -> list[Any]:
         if game_id not in available_games():
             continue
         configs = game_for(game_id).test_configs()
+        defaults = adapter.parameter_specification(game_id)  # once per game: every xdist worker collects this
         for index, (players, variant) in enumerate(configs):
             label = f"{game_id}-{players}p-" + ",".join(
                 f"{k}={v}" for k, v in adapter.parameters_for(game_id, players, variant).items()
-                if k != "players" and v != adapter.parameter_specification(game_id)[k]
+                if k != "players" and v != defaults[k]
             )
             marks = () if _in_the_default_run(index, configs) else (pytest.mark.slow,)
             params.append(pytest.param(game_id, players, variant, id=label.rstrip("-"), marks=marks))

@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import ast
+import functools
 import importlib
 import inspect
 import textwrap
@@ -87,6 +88,12 @@ def badge_role(name: str, rawtext: str, text: str, lineno: int, inliner: Any,
 
 
 def _tags(module: str) -> dict[str, Any]:
+    return dict(_module_tags(module))
+
+
+@functools.cache
+def _module_tags(module: str) -> dict[str, Any]:
+    """A module's tags, found once per build (the predicate pages ask for the same modules hundreds of times)."""
     from sphinx.pycode import ModuleAnalyzer
 
     try:
@@ -97,11 +104,17 @@ def _tags(module: str) -> dict[str, Any]:
     return dict(analyzer.tags)
 
 
+@functools.cache
+def _parsed(filename: str) -> tuple[str, ast.Module]:
+    """A source file and its syntax tree, parsed once per build (a spec module holds many lambdas)."""
+    source = Path(filename).read_text(encoding="utf-8")
+    return source, ast.parse(source)
+
+
 def _lambda_source(func: Callable[..., Any]) -> str:
     try:
         filename = inspect.getsourcefile(func)
-        source = Path(filename).read_text(encoding="utf-8") if filename else ""
-        tree = ast.parse(source)
+        source, tree = _parsed(filename) if filename else ("", ast.parse(""))
     except (OSError, TypeError, SyntaxError):
         return ""
     line = func.__code__.co_firstlineno

@@ -247,7 +247,8 @@ def gather(app: Sphinx, tests: Sequence[Any]) -> SiteData:
         except OSError as exc:
             raise ExtensionError(f"{AUDIT_ENV}={audit_path}: cannot read it ({exc.strerror})") from None
     cache_dir = Path(app.srcdir) / "_build" / ".ruleproof-cache"
-    key = _source_hash(audit_bytes) + (
+    sources = _source_hash()
+    key = sources + f"-a{hashlib.sha256(audit_bytes).hexdigest()[:12]}" + (
         f"-f{int(app.config.ruleproof_findings)}-c{int(app.config.ruleproof_capture_examples)}"
         f"-d{int(app.config.ruleproof_reading_diffs)}")
     cache_file = cache_dir / f"site-{key}.pickle"
@@ -306,8 +307,11 @@ def gather(app: Sphinx, tests: Sequence[Any]) -> SiteData:
         data.capture_note = "pictures of the worked examples are switched off (ruleproof_capture_examples = False)"
 
     cache_dir.mkdir(parents=True, exist_ok=True)
+    # Only data of older sources goes: a build with other switches (the tests' cheap builds) keeps the full
+    # build's data of the same sources, so the next full build reads it instead of solving again.
     for old in cache_dir.glob("site-*.pickle"):
-        old.unlink()
+        if not old.name.startswith(f"site-{sources}-"):
+            old.unlink(missing_ok=True)
     partial = cache_file.with_suffix(f".{os.getpid()}.tmp")
     try:
         with partial.open("wb") as handle:

@@ -27,6 +27,7 @@ game of a comparison depends only on the seed and its index).
 
 from __future__ import annotations
 
+import functools
 import shlex
 from collections.abc import Mapping
 from typing import Any
@@ -75,6 +76,15 @@ def check_roundtrip(game: str, row: Mapping[str, Any]) -> str | None:
     return None
 
 
+@functools.cache
+def _parser() -> Any:
+    """The command line's own parser, built once per build (parsing does not change it; a build checks
+    every stored command, and building the parser is most of what a check costs)."""
+    from ruleproof.checkers.cli.main import build_parser
+
+    return build_parser()
+
+
 def check_command(command: str) -> str | None:
     """``None`` when a stored ``ruleproof diff`` command parses with the command line's own parser and its
     readings build, else what is wrong (a stored command must run as shown).
@@ -84,7 +94,7 @@ def check_command(command: str) -> str | None:
     >>> check_command("ruleproof diff take5 --b-variant end_rule=never")
     "reading B: bad value 'never' for --variant end_rule; choices: >=, >"
     """
-    from ruleproof.checkers.cli.main import UsageError, build_parser
+    from ruleproof.checkers.cli.main import UsageError
     from ruleproof.checkers.cli.readingopts import reading_of
     from ruleproof.spec.errors import RuleproofError
 
@@ -92,7 +102,7 @@ def check_command(command: str) -> str | None:
     if argv[:2] != ["ruleproof", "diff"]:
         return f"not a `ruleproof diff` command: {command!r}"
     try:
-        args = build_parser().parse_args(argv[1:])
+        args = _parser().parse_args(argv[1:])
     except (UsageError, SystemExit) as exc:
         return f"does not parse: {exc}"
     for label, dest in (("A", "a_variant"), ("B", "b_variant")):
