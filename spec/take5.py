@@ -477,6 +477,8 @@ class LowCardRows:
     (3,)
     >>> LowCardRows().rows(Take5Variant(low_row_keys=("cards",)), ((1, 2), (3,), (4, 5, 6), (7,)))
     (1, 3)
+    >>> FewestCards()
+    FewestCards()
     """
 
     #: The rule T5-LOW-3 in our own words, as this hook decides it.
@@ -490,6 +492,10 @@ class LowCardRows:
     def rows(self, variant: Take5Variant, rows: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
         """The rows (0-based, ascending) the owner of a too-low card may take."""
         return compute_low_rows(variant, rows)
+
+    def __repr__(self) -> str:
+        """The hook's class, as a reader would name it (the docs show it; a memory address differs per build)."""
+        return f"{type(self).__name__}()"
 
 
 def compute_auto_row(rows: tuple[tuple[int, ...], ...]) -> int:

@@ -306,6 +306,15 @@ def test_invalid_build_with_an_unencoded_paragraph_fails(tmp_path: Path, sphinx_
     assert "rulebook coverage" in run.output and "cinco" in run.output
 
 
+def test_no_page_shows_a_memory_address(pages: dict[str, Page]) -> None:
+    """A default ``repr`` (``<… object at 0x…>``) tells a reader nothing and differs on every build.
+
+    The predicate pages once showed T5-LOW-3's factory argument that way.
+    """
+    shown = {name: re.findall(r"object at 0x[0-9a-fA-F]+", page.text) for name, page in pages.items()}
+    assert not {name: found for name, found in shown.items() if found}
+
+
 def test_generated_sources_are_not_committed(docs_build_dir: Path) -> None:
     ignore = (docs_build_dir.parent / ".gitignore").read_text(encoding="utf-8")
     for entry in ("/games/", "/reference/schemas.rst", "/reference/cli/", "/reference/api/generated/",
