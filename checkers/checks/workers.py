@@ -15,7 +15,14 @@ its tasks through :func:`worker_pool`, a :class:`concurrent.futures.ProcessPoolE
   this process (one job) reports to the callback of :func:`reporting` directly,
   so a task is written once for both;
 * results are awaited in the order the caller asks (the plan's order, so the
-  output does not depend on ``--jobs``), while progress arrives as it happens.
+  output does not depend on ``--jobs``), while progress arrives as it happens;
+* a worker ends when the command does, however it ends: a command killed
+  outright (``SIGKILL``, the out-of-memory killer) cannot stop its workers, and
+  a worker waiting for its next task would wait for ever (it holds its own copy
+  of the task pipe's writing end, so the pipe never closes). On Linux the
+  kernel kills the worker when its parent dies (``prctl(PR_SET_PDEATHSIG)``);
+  elsewhere a thread in the worker looks for the parent every
+  :data:`PARENT_POLL_SECONDS`.
 
 Python 3.14 gives the executor ``terminate_workers``; before it, the pool's
 processes are read from its ``_processes`` table, the one way to reach them.
@@ -33,6 +40,10 @@ from __future__ import annotations
 
 import contextlib
 import multiprocessing
+import os
+import signal
+import sys
+import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -40,12 +51,17 @@ from typing import Any, TypeVar
 
 from ruleproof.checkers.checks.interrupt import ignore_interrupts, sigint_blocked, stop_processes
 
-__all__ = ["Throttle", "WorkerPool", "report", "reporting", "worker_pool"]
+__all__ = ["Throttle", "WorkerPool", "end_with_parent", "report", "reporting", "worker_pool"]
 
 T = TypeVar("T")
 
 #: Seconds between two looks at the progress pipe while the parent waits for a result.
 POLL_SECONDS = 0.05
+
+#: Seconds between a worker's looks for its parent where the kernel cannot tell it (not Linux).
+PARENT_POLL_SECONDS = 1.0
+#: ``prctl``'s request "send me this signal when my parent dies" (``<linux/prctl.h>``).
+_PR_SET_PDEATHSIG = 1
 
 #: Where :func:`report` sends events: a worker's pipe (set when the worker starts), else this process's callback.
 _SINK: list[Callable[[Any], None]] = []
@@ -71,8 +87,32 @@ def reporting(on_event: Callable[[Any], None] | None) -> Iterator[None]:
         _SINK.remove(on_event)
 
 
-def _start_worker(events: Any, initializer: Callable[[], None] | None) -> None:
-    """A worker's start: SIGINT ignored, :func:`report` to the parent's pipe, then the caller's initializer."""
+def _watch_parent(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(PARENT_POLL_SECONDS)
+    os._exit(1)  # the parent is gone: nobody waits for this worker's results
+
+
+def end_with_parent(parent: int) -> None:
+    """End this process when process ``parent`` (its parent) ends, however that ends (see the module docstring)."""
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        try:
+            asked = ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL) == 0
+        except (OSError, AttributeError):
+            asked = False
+        if asked:
+            if os.getppid() != parent:  # it ended before the request was made
+                os._exit(1)
+            return
+    threading.Thread(target=_watch_parent, args=(parent,), name="ruleproof-parent-watch", daemon=True).start()
+
+
+def _start_worker(events: Any, initializer: Callable[[], None] | None, parent: int) -> None:
+    """A worker's start: ended with its parent, SIGINT ignored, :func:`report` to the parent's pipe, then the
+    caller's initializer."""
+    end_with_parent(parent)
     ignore_interrupts()
     _SINK[:] = [events.put]
     if initializer is not None:
@@ -87,7 +127,7 @@ class WorkerPool:
         self.on_event = on_event
         self._events: Any = multiprocessing.SimpleQueue()
         self._executor = ProcessPoolExecutor(max_workers=max(1, jobs), initializer=_start_worker,
-                                             initargs=(self._events, initializer))
+                                             initargs=(self._events, initializer, os.getpid()))
 
     def submit(self, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> Future[T]:
         """Schedule ``fn(*args, **kwargs)`` on a worker (workers start with SIGINT blocked, then ignore it)."""

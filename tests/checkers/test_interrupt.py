@@ -286,3 +286,61 @@ def test_a_command_that_handles_the_interrupt_is_not_ended_by_the_deadline(handl
     done = subprocess.run([sys.executable, "-c", HANDLED.replace("HANDLE", handle)], capture_output=True,
                           text=True, timeout=60, check=False)
     assert done.stdout.split() == printed and done.returncode == code, done.stdout + done.stderr
+
+
+ORPHANS = r"""
+import sys, time, types
+import ruleproof.checkers.checks.workers as workers
+mode = sys.argv[1]
+if mode == "thread":  # the portable path: a thread in the worker looks for its parent
+    workers.sys = types.SimpleNamespace(platform="other")
+    workers.PARENT_POLL_SECONDS = 0.05
+elif mode == "none":  # the mechanism switched off: what a killed command used to leave behind
+    workers.end_with_parent = lambda parent: None
+def pid():
+    import os
+    return os.getpid()
+with workers.worker_pool(2) as pool:
+    pool.result(pool.submit(pid))  # the workers are up, and now idle: waiting for their next task
+    print("PIDS", *[p.pid for p in pool.processes()], flush=True)
+    time.sleep(3600)
+"""
+
+
+def _gone(pid: int) -> bool:
+    try:
+        return psutil.Process(pid).status() == psutil.STATUS_ZOMBIE
+    except psutil.NoSuchProcess:
+        return True
+
+
+@pytest.mark.parametrize("mode", ["kernel", "thread", "none"])
+def test_a_killed_command_leaves_no_worker_behind(mode: str) -> None:
+    """``SIGKILL`` (or the out-of-memory killer) gives a command no chance to stop its workers: they end with it.
+
+    ``none`` switches the mechanism off and shows what it prevents: idle workers waiting for ever.
+    """
+    proc = subprocess.Popen([sys.executable, "-c", ORPHANS, mode], stdout=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout is not None
+        line = proc.stdout.readline()
+        assert line.startswith("PIDS "), line
+        pids = [int(p) for p in line.split()[1:]]
+        assert len(pids) == 2 and not any(_gone(pid) for pid in pids)
+    finally:
+        proc.kill()
+        proc.wait()
+    # A hang guard, not a verdict: on an idle machine the workers are gone within milliseconds.
+    waited = 0.0
+    while not all(_gone(pid) for pid in pids) and waited < 120 and mode != "none":
+        time.sleep(0.05)
+        waited += 0.05
+    left = [pid for pid in pids if not _gone(pid)]
+    if mode == "none":
+        time.sleep(0.5)
+        left = [pid for pid in pids if not _gone(pid)]
+        for pid in left:
+            os.kill(pid, 9)
+        assert left == pids, "without the mechanism the idle workers should have outlived the killed command"
+    else:
+        assert left == [], f"workers outlived the killed command ({mode})"
