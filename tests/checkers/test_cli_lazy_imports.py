@@ -20,6 +20,7 @@ import pytest
 from ruleproof.model.core import CHANCE, TERMINAL
 from ruleproof.model.io.records import make_record
 from ruleproof.model.take5 import GAME
+from patience import PATIENCE
 
 HEAVY = ("z3", "networkx", "hypothesis", "jsonschema", "rich", "distributed", "dask")
 
@@ -37,7 +38,7 @@ sys.exit(main(sys.argv[1:]))
 
 
 def _heavy_modules(*argv: str) -> tuple[list[str], subprocess.CompletedProcess[str]]:
-    done = subprocess.run([sys.executable, "-c", PROBE, *argv], capture_output=True, text=True, check=False, timeout=600)
+    done = subprocess.run([sys.executable, "-c", PROBE, *argv], capture_output=True, text=True, check=False, timeout=PATIENCE)
     line = [ln for ln in done.stderr.splitlines() if ln.startswith("HEAVY=")]
     assert line, done.stderr
     names = line[-1].removeprefix("HEAVY=")
@@ -78,7 +79,7 @@ def test_a_short_simulate_imports_only_its_game(tmp_path: Path) -> None:
     ``cli.output.plain_table``), no other game's specification or engine, no scan of the installed plugins."""
     probe = PROBE.replace("'importlib.metadata'", "'importlib.metadata', 'ruleproof.spec.', 'ruleproof.model.'")
     done = subprocess.run([sys.executable, "-c", probe, "simulate", "take5", "--players", "3", "--games", "1"],
-                          capture_output=True, text=True, check=False, timeout=600)
+                          capture_output=True, text=True, check=False, timeout=PATIENCE)
     assert done.returncode == 0, done.stderr
     heavy = [ln for ln in done.stderr.splitlines() if ln.startswith("HEAVY=")][-1].removeprefix("HEAVY=")
     assert heavy == "", f"simulate imported {heavy}"
@@ -126,7 +127,7 @@ def test_plain_tables_are_drawn_as_rich_draws_them() -> None:
 def test_invalid_probe_sees_a_heavy_import() -> None:
     """The probe itself works: a command that does need networkx shows it."""
     done = subprocess.run([sys.executable, "-c", PROBE.replace("from ruleproof", "import networkx\nfrom ruleproof"),
-                           "--help"], capture_output=True, text=True, check=False, timeout=600)
+                           "--help"], capture_output=True, text=True, check=False, timeout=PATIENCE)
     assert "HEAVY=networkx" in done.stderr
 
 
@@ -203,8 +204,8 @@ def test_the_program_loads_no_hypothesis_plugin_unless_asked() -> None:
 
     env = {k: v for k, v in os.environ.items() if k != "HYPOTHESIS_NO_PLUGINS"}
     default = subprocess.run([sys.executable, "-c", PLUGIN_PROBE], capture_output=True, text=True, check=False,
-                             timeout=600, env=env)
+                             timeout=PATIENCE, env=env)
     assert "TRIO=False NO_PLUGINS=1" in default.stderr, default.stderr
     asked = subprocess.run([sys.executable, "-c", PLUGIN_PROBE], capture_output=True, text=True, check=False,
-                           timeout=600, env={**env, "HYPOTHESIS_NO_PLUGINS": ""})
+                           timeout=PATIENCE, env={**env, "HYPOTHESIS_NO_PLUGINS": ""})
     assert "TRIO=True NO_PLUGINS=\n" in asked.stderr, asked.stderr

@@ -15,6 +15,7 @@ import pytest
 
 from ruleproof.checkers.analysis.audit import AuditOptions, AuditRow, plan_audit
 from ruleproof.checkers.cli.main import main
+from patience import PATIENCE
 
 PROGRAM = "import sys; from ruleproof.checkers.cli.main import main; sys.exit(main())"
 PROGRESS = re.compile(r"^\[(\d+)/(\d+)\] ")
@@ -22,7 +23,7 @@ PROGRESS = re.compile(r"^\[(\d+)/(\d+)\] ")
 
 def _run(*args: str, columns: int = 200) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "COLUMNS": str(columns)}
-    return subprocess.run([sys.executable, "-c", PROGRAM, *args], capture_output=True, text=True, timeout=600,
+    return subprocess.run([sys.executable, "-c", PROGRAM, *args], capture_output=True, text=True, timeout=PATIENCE,
                           check=False, env=env)
 
 
@@ -40,7 +41,7 @@ def test_progress_of_a_parallel_run_arrives_while_it_runs() -> None:
         done, total = int(match.group(1)), int(match.group(2))
         assert total == 400 and 0 < done < total
         process.send_signal(signal.SIGINT)
-        _, rest = process.communicate(timeout=120)
+        _, rest = process.communicate(timeout=PATIENCE)
     finally:
         if process.poll() is None:
             process.kill()

@@ -19,6 +19,7 @@ import time
 from pathlib import Path
 
 import pytest
+from patience import PATIENCE
 
 pexpect = pytest.importorskip("pexpect")
 psutil = pytest.importorskip("psutil")
@@ -57,7 +58,7 @@ def _descendants(pid: int) -> list[int]:
         return []
 
 
-def press_ctrl_c(args: list[str], cwd: Path, *, ready: str, workers: int = 0, timeout: float = 240) -> Stopped:
+def press_ctrl_c(args: list[str], cwd: Path, *, ready: str, workers: int = 0, timeout: float = PATIENCE) -> Stopped:
     """Run ``ruleproof ARGS`` in a terminal, wait until ``ready`` (a regular expression) is printed and at least
     ``workers`` descendant processes run, press Ctrl-C once and wait for the end."""
     child = pexpect.spawn(sys.executable, ["-c", PROGRAM, *args], cwd=str(cwd), encoding="utf-8", codec_errors="replace",
@@ -74,7 +75,7 @@ def press_ctrl_c(args: list[str], cwd: Path, *, ready: str, workers: int = 0, ti
         assert len(children) >= workers, f"{len(children)} workers running, expected {workers}"
         started = time.monotonic()
         child.sendintr()
-        child.expect(pexpect.EOF, timeout=30)
+        child.expect(pexpect.EOF, timeout=PATIENCE)
         seconds = time.monotonic() - started
         seen.append(child.before)
     finally:
@@ -136,7 +137,7 @@ def test_campaign_stops_on_one_ctrl_c_and_keeps_its_chunks(tmp_path: Path) -> No
     kept = sorted((folder / "chunks").glob("*.json"))
     assert kept, "no finished chunk was kept"
     status = subprocess.run([sys.executable, "-c", PROGRAM, "campaign", "status", str(folder), "--json"],
-                            capture_output=True, text=True, check=False, timeout=120)
+                            capture_output=True, text=True, check=False, timeout=PATIENCE)
     import json
 
     done = json.loads(status.stdout)["chunks"]["done"]
@@ -174,7 +175,7 @@ except KeyboardInterrupt:
 def test_a_solver_call_is_stopped_through_its_context() -> None:
     """z3 no longer swallows the signal (the query used to answer "unknown" and the command went on): the
     watcher stops the query at once and the interrupt is raised. The pigeonhole query takes z3 far longer."""
-    done = subprocess.run([sys.executable, "-c", SOLVER_CALL], capture_output=True, text=True, timeout=300,
+    done = subprocess.run([sys.executable, "-c", SOLVER_CALL], capture_output=True, text=True, timeout=PATIENCE,
                           check=False)
     match = re.search(r"STOPPED (\d+\.\d+)", done.stdout)
     assert match, done.stdout + done.stderr
@@ -207,7 +208,7 @@ except KeyboardInterrupt:
 
 def test_an_interrupt_in_a_finaliser_is_raised_after_it() -> None:
     """Raised inside ``__del__`` the interrupt would be printed as "Exception ignored" and lost; it waits."""
-    done = subprocess.run([sys.executable, "-c", FINALISER], capture_output=True, text=True, timeout=60,
+    done = subprocess.run([sys.executable, "-c", FINALISER], capture_output=True, text=True, timeout=PATIENCE,
                           check=False)
     assert done.stdout.split() == ["FINALISED", "STOPPED"], done.stdout + done.stderr
     assert "Exception ignored" not in done.stderr, done.stderr
@@ -216,7 +217,7 @@ def test_an_interrupt_in_a_finaliser_is_raised_after_it() -> None:
 def test_invalid_without_the_handler_the_finaliser_swallows_the_interrupt() -> None:
     """The test above can fail: with Python's own handler the same program loses the interrupt."""
     program = FINALISER.replace("with stop_on_interrupt():", "if True:")
-    done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, timeout=60, check=False)
+    done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, timeout=PATIENCE, check=False)
     assert "Exception ignored" in done.stderr and "NOT STOPPED" in done.stdout, done.stdout + done.stderr
 
 
@@ -243,7 +244,7 @@ except RuntimeError:
     print("DONE", flush=True)
 """
     start = time.monotonic()
-    done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, timeout=60, check=False)
+    done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, timeout=PATIENCE, check=False)
     seconds = time.monotonic() - start
     lines = dict((line.split(" ", 1) + [""])[:2] for line in done.stdout.splitlines())
     assert lines.get("ALIVE") == "2" and "DONE" in lines, done.stdout + done.stderr
@@ -284,7 +285,7 @@ def test_a_command_that_handles_the_interrupt_is_not_ended_by_the_deadline(handl
     """An interactive command may catch Ctrl-C and go on (``interrupt_handled``); one that catches it and goes
     on without saying so is ended at the deadline, as a command stuck in a C call would be."""
     done = subprocess.run([sys.executable, "-c", HANDLED.replace("HANDLE", handle)], capture_output=True,
-                          text=True, timeout=60, check=False)
+                          text=True, timeout=PATIENCE, check=False)
     assert done.stdout.split() == printed and done.returncode == code, done.stdout + done.stderr
 
 

@@ -18,6 +18,7 @@ from ruleproof.checkers.cli.play import save
 from ruleproof.checkers.view.play import MAX_INPUT, MCTS_SIMULATIONS, Session, group_moves
 from ruleproof.model.io.records import load_record
 from ruleproof.spec.bigfive import Exchange, Play
+from patience import PATIENCE
 
 ESCAPES = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
@@ -115,7 +116,7 @@ def _spawn(*words: str) -> Any:
     pexpect = pytest.importorskip("pexpect")
     command = _ruleproof() + list(words)
     env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR")}
-    return pexpect.spawn(command[0], command[1:], encoding="utf-8", timeout=60, dimensions=(60, 160),
+    return pexpect.spawn(command[0], command[1:], encoding="utf-8", timeout=PATIENCE, dimensions=(60, 160),
                          env={**env, "COLUMNS": "160"})
 
 

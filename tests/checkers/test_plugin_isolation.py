@@ -24,6 +24,7 @@ import pytest
 
 from ruleproof.checkers.cli.main import main
 from ruleproof.spec import registry
+from patience import PATIENCE
 
 GAMES = ("bigfive", "bigpoints", "take5", "ikebana", "cinco")
 
@@ -81,7 +82,7 @@ def test_invalid_stray_modules_beside_a_plugin_are_not_imported(pebbles_beside_s
                     ["fuzz", "pebbles", "--players", "2", "--examples", "2", "--steps", "5", "-q"]):
         done = subprocess.run([sys.executable, "-m", "ruleproof.checkers.cli.main", "--plugin",
                                str(pebbles_beside_strays), *command], capture_output=True, text=True, check=False,
-                              cwd=tmp_path, timeout=300)
+                              cwd=tmp_path, timeout=PATIENCE)
         assert done.returncode == 0, done.stdout + done.stderr
         assert "beside the plugin was imported" not in done.stdout + done.stderr
 
@@ -199,7 +200,7 @@ def test_invalid_installed_broken_plugin_in_a_fresh_process(tmp_path: Path) -> N
     assert any(ep.name == "broken" for ep in metadata.entry_points(group="ruleproof.games")) is False
     env = {**os.environ, "PYTHONPATH": str(tmp_path)}
     done = subprocess.run([sys.executable, "-m", "ruleproof.checkers.cli.main", "games"], capture_output=True,
-                          text=True, check=False, env=env, timeout=120)
+                          text=True, check=False, env=env, timeout=PATIENCE)
     assert done.returncode == 0, done.stderr
     assert all(game in done.stdout for game in GAMES)
     assert "warning: skipping the ruleproof.games entry point 'broken'" in done.stderr

@@ -13,6 +13,7 @@ import pytest
 from ruleproof.checkers.view.replay import opening_step, replay_html
 from ruleproof.checkers.view.steps import build_steps
 from ruleproof.model.io.records import GameRecord, load_record
+from patience import PATIENCE
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 
@@ -75,7 +76,7 @@ def test_step_addresses_in_a_browser(browser: Any, tmp_path: Path) -> None:
     def load(url: str) -> None:
         browser.get("about:blank")
         browser.get(url)
-        WebDriverWait(browser, 30).until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "1")
+        WebDriverWait(browser, PATIENCE).until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "1")
 
     load(page.as_uri())
     assert _step(browser) == (str(first), f"#step={first}")
@@ -85,10 +86,10 @@ def test_step_addresses_in_a_browser(browser: Any, tmp_path: Path) -> None:
     assert _step(browser) == ("7", "#step=7")
     assert browser.find_element(By.ID, "counter").text == "step 7 / 80"
     browser.find_elements(By.CSS_SELECTOR, "#moves a")[12].click()  # a move in the list is a link to its step
-    WebDriverWait(browser, 10).until(lambda d: _step(d)[0] == "12")
+    WebDriverWait(browser, PATIENCE).until(lambda d: _step(d)[0] == "12")
     assert _step(browser) == ("12", "#step=12")
     browser.execute_script("window.location.hash = '#step=3';")  # the address edited by hand
-    WebDriverWait(browser, 10).until(lambda d: _step(d)[0] == "3")
+    WebDriverWait(browser, PATIENCE).until(lambda d: _step(d)[0] == "3")
     load(page.as_uri() + "#step=99999")  # beyond the end: the last step
     assert _step(browser) == ("80", "#step=80")
     errors = [e for e in browser.get_log("browser") if e.get("level") == "SEVERE"]

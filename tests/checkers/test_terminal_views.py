@@ -25,6 +25,7 @@ from ruleproof.checkers.checks.validate import game_of_record
 from ruleproof.checkers.render.terminal import draw_position, position_text
 from ruleproof.model.core import CHANCE, TERMINAL
 from ruleproof.model.io.records import load_record
+from patience import PATIENCE
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 GOLDEN = DATA / "terminal"
@@ -193,7 +194,7 @@ def test_show_piped_prints_the_plain_view_and_in_a_terminal_the_coloured_one() -
     assert piped == position_text(game, states[40], 1, last=moves[40]) + "\n"
     assert ESCAPE not in piped and "row 1 " in piped and "(you)" in piped
     pexpect = pytest.importorskip("pexpect")
-    child = pexpect.spawn(command[0], command[1:], encoding="utf-8", timeout=120, dimensions=(50, 160), env=env)
+    child = pexpect.spawn(command[0], command[1:], encoding="utf-8", timeout=PATIENCE, dimensions=(50, 160), env=env)
     child.expect(pexpect.EOF)
     shown = child.before or ""
     assert ESCAPE in shown

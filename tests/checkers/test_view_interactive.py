@@ -21,6 +21,7 @@ from ruleproof.checkers.view.replay import opening_step, replay_html
 from ruleproof.checkers.view.steps import build_steps
 from ruleproof.model.io.records import GameRecord, load_record, make_record
 from ruleproof.model.registry import game_for
+from patience import PATIENCE
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = ("take5", "bigfive", "bigpoints", "ikebana", "cinco")
@@ -36,7 +37,7 @@ def test_play_take5_by_numbers_against_random_bots(tmp_path: Path) -> None:
     record_path = tmp_path / "game.json"
     command = _ruleproof() + ["play", "take5", "--seats", "human,random,random", "--seed", "5",
                               "--record", str(record_path)]
-    child = pexpect.spawn(command[0], command[1:], encoding="utf-8", timeout=600, dimensions=(50, 160),
+    child = pexpect.spawn(command[0], command[1:], encoding="utf-8", timeout=PATIENCE, dimensions=(50, 160),
                           env={**os.environ, "COLUMNS": "160"})
     prompt = re.compile(r"seat 0> ")
     child.expect(prompt)
@@ -164,7 +165,7 @@ def test_replay_viewer_steps_through_every_move(game: str, moves: int, browser: 
     page = tmp_path / f"{game}.html"
     page.write_text(replay_html(replay, title=f"{game} replay"), encoding="utf-8")
     browser.get(page.as_uri())
-    WebDriverWait(browser, 30).until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "1")
+    WebDriverWait(browser, PATIENCE).until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "1")
     body = browser.find_element(By.TAG_NAME, "body")
     seen = browser.execute_script(_READ)
     assert seen["step"] == str(opening_step(replay)) and seen["svg"] > 100  # it opens on the first seat move
@@ -214,7 +215,7 @@ def test_replay_viewer_shows_a_witness(browser: Any, tmp_path: Path) -> None:
     page = tmp_path / "t5.html"
     page.write_text(replay_html(source.record, title=source.title, notes=source.notes), encoding="utf-8")
     browser.get(page.as_uri())
-    WebDriverWait(browser, 60).until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "1")
+    WebDriverWait(browser, PATIENCE).until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "1")
     slider = browser.find_element(By.ID, "slider")
     browser.execute_script("arguments[0].value = arguments[0].max; arguments[0].dispatchEvent(new Event('input'));",
                            slider)

@@ -22,6 +22,7 @@ from ruleproof.checkers.view.steps import build_steps
 from ruleproof.model.io.readings import load_reading
 from ruleproof.model.io.records import load_record
 from ruleproof.spec.errors import RecordError
+from patience import PATIENCE
 
 ROOT = Path(__file__).resolve().parents[2]
 HOWTO = ROOT / "docs" / "howto" / "reading"
@@ -152,7 +153,7 @@ def test_the_four_cards_a_row_record_in_headless_chromium(four: tuple[Path, Path
         page = tmp_path / "four.html"
         page.write_text(replay_html(record), encoding="utf-8")
         browser.get(page.as_uri())
-        WebDriverWait(browser, 30).until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready")
+        WebDriverWait(browser, PATIENCE).until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready")
                                          == "1")
         body = browser.find_element(By.TAG_NAME, "body")
         body.send_keys(Keys.END)

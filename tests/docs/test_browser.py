@@ -50,6 +50,7 @@ from typing import Any
 import pytest
 
 from ruleproof.model.registry import available_games
+from patience import PATIENCE
 
 CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
 CHROMIUM_FLAGS = (
@@ -327,7 +328,7 @@ def test_search_for_a_rule_id_lands_on_its_anchor(browser: Any, server: str) -> 
 
     _viewport(browser, WIDTHS[0])
     browser.get(server + "search.html?q=T5-PLACE-2")
-    WebDriverWait(browser, 30).until(
+    WebDriverWait(browser, PATIENCE).until(
         lambda d: d.find_elements(By.CSS_SELECTOR, "#search-results ul.search li a"))
     hrefs = [a.get_attribute("href") or "" for a in
              browser.find_elements(By.CSS_SELECTOR, "#search-results ul.search li a")[:5]]
@@ -355,7 +356,7 @@ def _click_when_uncovered(browser: Any, element: Any) -> None:
             return False
         return True
 
-    WebDriverWait(browser, 30).until(clicked)
+    WebDriverWait(browser, PATIENCE).until(clicked)
 
 
 def test_an_embedded_witness_replay_steps_through_its_moves(browser: Any, site: Path, server: str) -> None:
@@ -374,14 +375,14 @@ def test_an_embedded_witness_replay_steps_through_its_moves(browser: Any, site: 
     frame = viewer.find_element(By.TAG_NAME, "iframe")
     browser.switch_to.frame(frame)
     try:
-        WebDriverWait(browser, 30).until(
+        WebDriverWait(browser, PATIENCE).until(
             lambda d: d.execute_script("return document.body && document.body.getAttribute('data-ready')") == "1")
         # The viewer opens on its opening step (the first decision after the deal), which the page names.
         start = int(browser.execute_script("return document.body.getAttribute('data-start')"))
         assert browser.execute_script("return document.body.getAttribute('data-step')") == str(start)
         for expected in (str(start + 1), str(start + 2)):
             _click_when_uncovered(browser, browser.find_element(By.ID, "next"))
-            WebDriverWait(browser, 10).until(
+            WebDriverWait(browser, PATIENCE).until(
                 lambda d: d.execute_script("return document.body.getAttribute('data-step')") == expected)
         assert browser.find_element(By.ID, "picture").find_elements(By.CSS_SELECTOR, "svg, img"), "no picture shown"
     finally:
@@ -395,7 +396,7 @@ def _search(browser: Any, server: str, query: str) -> list[str]:
     from selenium.webdriver.support.ui import WebDriverWait
 
     browser.get(server + "search.html?q=" + urllib.parse.quote(query))
-    WebDriverWait(browser, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#search-results ul.search li a"))
+    WebDriverWait(browser, PATIENCE).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#search-results ul.search li a"))
     return [(a.get_attribute("href") or "").removeprefix(server)
             for a in browser.find_elements(By.CSS_SELECTOR, "#search-results ul.search li a")[:5]]
 
@@ -413,7 +414,7 @@ def test_search_for_a_card_lands_on_its_entry(browser: Any, server: str) -> None
     where = ("const e = document.getElementById('card-take5-55'); const r = e.getBoundingClientRect();"
              "return [r.top, window.innerHeight, e.closest('.rp-card').textContent];")
     # The theme scrolls smoothly to the anchor: wait until the entry is in view.
-    WebDriverWait(browser, 10).until(lambda d: -50 <= d.execute_script(where)[0] <= d.execute_script(where)[1])
+    WebDriverWait(browser, PATIENCE).until(lambda d: -50 <= d.execute_script(where)[0] <= d.execute_script(where)[1])
     top, height, text = browser.execute_script(where)
     assert "55 — 7 bullheads" in " ".join(text.split()), text
 

@@ -22,6 +22,7 @@ import sys
 import tomllib
 from pathlib import Path
 from typing import Any
+from patience import PATIENCE
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -131,7 +132,7 @@ def _extra_modules() -> list[str]:
 
 def _run_check(blocked: list[str]) -> dict[str, Any]:
     proc = subprocess.run([sys.executable, "-c", _CHECK, json.dumps(blocked), str(ROOT / "docs")],
-                          cwd=ROOT, capture_output=True, text=True, timeout=600)
+                          cwd=ROOT, capture_output=True, text=True, timeout=PATIENCE)
     assert proc.returncode == 0, proc.stderr[-3000:]
     result: dict[str, Any] = json.loads(proc.stdout.strip().splitlines()[-1])
     return result
