@@ -98,6 +98,9 @@ ALLOWED: dict[str, tuple[tuple[str, str, str], ...]] = {
         ("model/take5.py", "if k > 5:",
          "random.sample's own switch between its two draw methods, kept so the fast playout draws what sample "
          "draws (same games from the same seeds), not the row capacity"),
+        *(("model/take5.py", f"if n == {k}:", "_chain reads a row back card by card with its first five steps "
+           "unrolled (any length is read; the unrolling is speed, not the row count or the row capacity)")
+          for k in (4, 5)),
         ("checkers/analysis/diff_take5.py", "below, code = x, 4",
          "option code 4 is the third row's right end (codes 2·row + left)"),
         ("checkers/render/take5.py", 'if heads >= 5 else',
