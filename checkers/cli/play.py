@@ -191,6 +191,11 @@ def cmd_play(args: argparse.Namespace) -> int:
                 session.advance(shown)
                 redraw = True
     except KeyboardInterrupt:
+        # Handled here: the record so far is still written, and the stop's deadline (meant for a command stuck
+        # in a C call) must not cut the save short on a busy machine; a second Ctrl-C stops the save.
+        from ruleproof.checkers.checks.interrupt import interrupt_handled
+
+        interrupt_handled()
         finish("\ninterrupted: the game is left unfinished")
         return EXIT_INTERRUPTED
     if not session.finished:

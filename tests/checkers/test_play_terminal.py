@@ -164,7 +164,7 @@ def test_one_ctrl_c_at_the_prompt_ends_the_game_with_130(tmp_path: Path) -> None
     output = ESCAPES.sub("", child.before or "")
     assert child.exitstatus == 130, output
     assert "Traceback" not in output and "interrupted" in output
-    assert record.is_file(), output[-3000:]  # (seen missing once in CI under load: what the game printed)
+    assert record.is_file(), output[-3000:]
     assert load_record(record).moves  # the record so far is kept
 
 
@@ -191,3 +191,37 @@ def test_one_ctrl_c_during_start_up_exits_130_without_a_traceback() -> None:
     output = ESCAPES.sub("", child.before or "")
     assert child.exitstatus == 130, output
     assert "Traceback" not in output and "interrupted" in output
+
+
+SLOW_SAVE = r"""
+import sys, time
+import ruleproof.checkers.cli.play as play
+from ruleproof.checkers.cli.main import INTERRUPT_DEADLINE, main
+real = play.save
+def slow_save(*args, **kwargs):
+    time.sleep(2 * INTERRUPT_DEADLINE)  # a save slower than the stop's deadline (a busy machine, a long record)
+    return real(*args, **kwargs)
+play.save = slow_save
+sys.exit(main())
+"""
+
+
+def test_a_ctrl_c_keeps_the_record_even_when_saving_outlasts_the_stop_deadline(tmp_path: Path) -> None:
+    """The stop's deadline (1.5 s) ends a command stuck after Ctrl-C; ``play`` handles the Ctrl-C and saves.
+
+    CI once lost the record this way: under load the save took longer than the deadline, which then ended the
+    process with 130 before the file was written.
+    """
+    pexpect = pytest.importorskip("pexpect")
+    record = tmp_path / "game.json"
+    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR")}
+    child = pexpect.spawn(sys.executable, ["-c", SLOW_SAVE, "play", "take5", "--seed", "4", "--record", str(record)],
+                          encoding="utf-8", timeout=PATIENCE, dimensions=(60, 160), env={**env, "COLUMNS": "160"})
+    child.expect(r"seat 0> ")
+    child.sendcontrol("c")
+    child.expect(pexpect.EOF)
+    child.close()
+    output = ESCAPES.sub("", child.before or "")
+    assert child.exitstatus == 130, output
+    assert "record of" in output and "written to" in output, output[-2000:]
+    assert load_record(record).moves
