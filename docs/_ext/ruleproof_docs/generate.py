@@ -16,7 +16,6 @@ its readings and stored disputes that lack a measurement or its precision
 from __future__ import annotations
 
 import json
-import os
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -50,11 +49,11 @@ def _write(path: Path, text: str) -> None:
 
 def _write_bytes(path: Path, data: bytes) -> None:
     """Write ``path`` whole, and only when it changes: builds may run side by side in one checkout (CI)."""
+    from ruleproof.model.io.outputs import write_atomic
+
     path.parent.mkdir(parents=True, exist_ok=True)
     if not path.exists() or path.read_bytes() != data:
-        partial = path.with_name(f"{path.name}.{os.getpid()}.tmp")  # this process's own: no build renames another's
-        partial.write_bytes(data)
-        partial.replace(path)
+        write_atomic(path, data, force=True)  # a temporary file of its own, renamed into place
 
 
 def _prune(folder: Path, keep: set[Path]) -> None:

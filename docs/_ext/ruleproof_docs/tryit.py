@@ -342,9 +342,11 @@ def _copy(source: Path, target: Path) -> None:
 
 
 def _write_bytes(target: Path, data: bytes) -> None:
+    from ruleproof.model.io.outputs import write_atomic
+
     target.parent.mkdir(parents=True, exist_ok=True)
     if not target.exists() or target.read_bytes() != data:
-        target.write_bytes(data)
+        write_atomic(target, data, force=True)
 
 
 # --------------------------------------------------------------------------
