@@ -166,8 +166,12 @@ for _values, _best in _POINTS.items():
     _POINTS_OF_CODE[sum(8 ** (v - 1) for v in _values)] = _best
 _COLOURS_OF_CODE: list[int] = [sum(1 for i in range(len(_COLOUR_LETTERS)) if code >> (3 * i) & 7)
                                for code in range(8 ** len(_COLOUR_LETTERS))]
-# The fast playout's phases: the state's three of a turn, and the turn's end.
-_P_CHOOSE, _P_REVEAL, _P_DECIDE, _P_TURN_OVER = range(4)
+#: Both codes in one int, ``value code + colour code * _VALUE_SPAN`` (the fast playout updates one number a
+#: card; below 8 ** 10 = 2 ** 30, one machine digit of a Python int).
+_VALUE_SPAN = len(_POINTS_OF_CODE)
+_CODE_BOTH: tuple[int, ...] = tuple(v + c * _VALUE_SPAN for v, c in zip(_CODE_VALUES, _CODE_COLOURS))
+# The fast playout's phases: the state's three of a turn.
+_P_CHOOSE, _P_REVEAL, _P_DECIDE = range(3)
 _PHASE_CODE = {"choose": _P_CHOOSE, "reveal": _P_REVEAL, "decide": _P_DECIDE}
 
 
@@ -473,8 +477,9 @@ class IkebanaGame(Game[IkebanaState, IkebanaMove, IkebanaVariant]):
         """The playout on mutable lists of card codes (:data:`_CARDS` order, the cards' sort order), as
         ``benchmarks/baselines/ikebana.py`` plays: ``under`` counts the discards below the piles' tops
         (whether a card can still be drawn is ``deck or under``), a bouquet is also two codes (sums of
-        ``8 ** (value - 1)`` and ``8 ** colour``) scored by two table lookups, a turn's reveal and
-        decision follow its draw in one pass. ``trace`` (when given) receives every move. Every draw is
+        ``8 ** (value - 1)`` and ``8 ** colour``, kept as one int: :data:`_CODE_BOTH`) scored by two table
+        lookups, a turn's reveal and decision follow its draw in one inner loop (the seat's coins a local
+        while it refuses; the phase read only where the state may stand mid-turn). ``trace`` (when given) receives every move. Every draw is
         the one the playout on states makes (each written out as ``randrange(n)`` makes it, through
         ``getrandbits``: :mod:`ruleproof.model.draws`; made for a single option too): the same game.
         """
@@ -488,7 +493,7 @@ class IkebanaGame(Game[IkebanaState, IkebanaMove, IkebanaVariant]):
         lowest_tie = variant.start_tie == "lowest_seat"
         factors = _TABLES[variant][1]
         full_deck = _deck_codes(variant)
-        value, vcode, ccode = _CODE_VALUE, _CODE_VALUES, _CODE_COLOURS
+        value, both = _CODE_VALUE, _CODE_BOTH
         bits = rng.getrandbits  # every draw as randrange(n) makes it, inline (model/draws.py): the same numbers
         widths = WIDTHS
         bound = self.max_game_length(players, variant)  # a bug fails here instead of looping for ever
@@ -501,11 +506,10 @@ class IkebanaGame(Game[IkebanaState, IkebanaMove, IkebanaVariant]):
         hands = [[code[c] for c in h] for h in state.hands]
         piles = [[code[c] for c in p] for p in state.piles]
         under = sum(len(p) - 1 for p in piles if p)  # discards below the piles' tops
-        values = [sum(vcode[c] for c in h) for h in hands]
-        colours = [sum(ccode[c] for c in h) for h in hands]
+        codes = [sum(both[c] for c in h) for h in hands]  # each bouquet's value and colour codes
         coins = list(state.coins)
-        steps = 0
-        while True:
+        steps = 1 if phase == _P_DECIDE else 0  # the pending decision (the loop counts a decision with its card)
+        while True:  # a turn: from its start, or (the first) from the phase the state stands in
             if phase == _P_CHOOSE:  # a purchase or the draw
                 money = coins[seat]
                 buys = [o for o in others[seat] if piles[o] and value[piles[o][-1]] <= money]
@@ -527,7 +531,6 @@ class IkebanaGame(Game[IkebanaState, IkebanaMove, IkebanaVariant]):
                     price = value[card]
                     coins[seat] = money - price
                     coins[owner] += price
-                    phase = _P_TURN_OVER
                 else:
                     if trace is not None:
                         trace.append(_DRAW)
@@ -535,52 +538,49 @@ class IkebanaGame(Game[IkebanaState, IkebanaMove, IkebanaVariant]):
                         under = _recycle_codes(deck, piles)
                     refusals = 0
                     phase = _P_REVEAL
-            if phase == _P_REVEAL:  # chance turns up a card, then the seat keeps or refuses it
-                n = len(deck)
-                width = widths[n]
-                pick = bits(width)
-                while pick >= n:
-                    pick = bits(width)
-                drawn = deck.pop(pick)
-                steps += 1
-                if trace is not None:
-                    trace.append(_REVEAL_CODE[drawn])
-                if not deck and when_empty:
-                    under = _recycle_codes(deck, piles)
-                phase = _P_DECIDE
-            if phase == _P_DECIDE:
-                money = coins[seat]
+            if phase != _P_CHOOSE:  # the draw: chance turns up a card, the seat keeps it or refuses it and draws again
+                money = coins[seat]  # the seat's coins while it refuses (a refusal pays the others)
                 pile = piles[seat]
-                steps += 1
-                if (money > refusals or (money > 0 and partial)) and (deck or pile or under):
-                    coin = bits(2)  # randrange(2): two bits until one is below 2
-                    while coin >= 2:
-                        coin = bits(2)
-                else:
-                    coin = 0
-                if coin:
+                while True:
+                    if phase == _P_REVEAL:
+                        n = len(deck)
+                        width = widths[n]
+                        pick = bits(width)
+                        while pick >= n:
+                            pick = bits(width)
+                        drawn = deck.pop(pick)
+                        steps += 2  # the card turned up, and the decision on it
+                        if trace is not None:
+                            trace.append(_REVEAL_CODE[drawn])
+                        if when_empty and not deck:
+                            under = _recycle_codes(deck, piles)
+                    else:
+                        phase = _P_REVEAL
+                    if (money > refusals or (money > 0 and partial)) and (deck or pile or under):
+                        coin = bits(2)  # randrange(2): two bits until one is below 2
+                        while coin >= 2:
+                            coin = bits(2)
+                        if coin:
+                            if trace is not None:
+                                trace.append(_REFUSE)
+                            refusals += 1
+                            paid = refusals if refusals < money else money
+                            money -= paid
+                            coins[(seat + 1 + (refusals - 1) % (players - 1)) % players] += paid  # never the seat
+                            if pile:
+                                under += 1
+                            pile.append(drawn)
+                            if not deck:
+                                under = _recycle_codes(deck, piles)
+                            continue
                     if trace is not None:
-                        trace.append(_REFUSE)
-                    refusals += 1
-                    payee = (seat + 1 + (refusals - 1) % (players - 1)) % players
-                    paid = refusals if refusals < money else money
-                    coins[seat] = money - paid
-                    coins[payee] += paid
-                    if pile:
-                        under += 1
-                    pile.append(drawn)
-                    drawn = -1
-                    if not deck:
-                        under = _recycle_codes(deck, piles)
-                    phase = _P_REVEAL
-                    continue
-                if trace is not None:
-                    trace.append(_KEEP)
+                        trace.append(_KEEP)
+                    break
+                coins[seat] = money
                 card = drawn
-                drawn = -1
+                phase = _P_CHOOSE
             hands[seat].append(card)
-            values[seat] += vcode[card]
-            colours[seat] += ccode[card]
+            codes[seat] += both[card]
             # the turn is over: the next seat still building that can act, or scoring
             if steps > bound:
                 raise RuntimeError(f"ikebana: the fast playout ran past the game's bound of {bound} moves")
@@ -598,13 +598,11 @@ class IkebanaGame(Game[IkebanaState, IkebanaMove, IkebanaVariant]):
                         break
             if nxt >= 0:
                 seat = nxt
-                refusals = 0
-                phase = _P_CHOOSE
                 continue
             # the round is over: the bouquets are scored
-            base = [_POINTS_OF_CODE[v] for v in values]
-            scores = [b * factors.get(_COLOURS_OF_CODE[c], 1) if len(h) == size else b
-                      for b, c, h in zip(base, colours, hands)]
+            base = [_POINTS_OF_CODE[c % _VALUE_SPAN] for c in codes]
+            scores = [b * factors.get(_COLOURS_OF_CODE[c // _VALUE_SPAN], 1) if len(h) == size else b
+                      for b, c, h in zip(base, codes, hands)]
             factor = variant.final_factor if variant.double_final and rnd == variant.rounds else 1
             due = [s * factor for s in scores]
             short = False
@@ -635,8 +633,7 @@ class IkebanaGame(Game[IkebanaState, IkebanaMove, IkebanaVariant]):
             hands = [[] for _ in range(players)]
             piles = [[] for _ in range(players)]
             under = 0
-            values = [0] * players
-            colours = [0] * players
+            codes = [0] * players
 
     # -- results ----------------------------------------------------------------
 

@@ -130,8 +130,8 @@ ALLOWED: dict[str, tuple[tuple[str, str, str], ...]] = {
         ("checkers/certcheck/bigpoints.py", '"pawns": 5,', _CERTCHECK),
     ),
     "ikebana": (
-        ("model/ikebana.py", "_P_CHOOSE, _P_REVEAL, _P_DECIDE, _P_TURN_OVER = range(4)",
-         "the fast playout's four phase codes (three of the state's phases and the turn's end), not a rule number"),
+        ("model/ikebana.py", "_P_CHOOSE, _P_REVEAL, _P_DECIDE = range(3)",
+         "the fast playout's three phase codes (the state's three phases of a turn), not a rule number"),
         ("model/ikebana.py", "if code >> (3 * i) & 7)",
          "a colour's count packed in three bits of a bouquet code (at most five cards), not a multiplier"),
         ("checkers/certcheck/ikebana.py", '"values": (1, 1, 1, 2, 2, 3, 3, 4, 4, 5),', _CERTCHECK),
