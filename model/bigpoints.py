@@ -26,7 +26,7 @@ from typing import Any
 from mypy_extensions import mypyc_attr
 
 from ruleproof.model.core import CHANCE, TERMINAL, Game, Outcome
-from ruleproof.model.draws import WIDTHS, draws_by_bits, shuffle_by_bits
+from ruleproof.model.draws import MAX_WIDTHS, WIDTHS, draws_by_bits, shuffle_by_bits
 from ruleproof.spec.accel.bigpoints import SPEC
 from ruleproof.spec.bigpoints import (
     BLACK,
@@ -613,6 +613,7 @@ class BigPointsGame(Game[BigPointsState, BigPointsMove, BigPointsVariant]):
         phase = _PHASE_CODE[phase_name]
         path = bytearray(path_text.encode().translate(_KIND_OF_LETTER))
         pawns = list(pawn_tuple)
+        at = pawns[moved] if moved >= 0 else -1  # where the pawn just moved stands (a take is due beside it)
         free = _free_discs(path, pawns)
         active = [c for c in range(_NCOL) if pawns[c] != size]  # the pawns off the ladder
         ladder = list(ladder_tuple)
@@ -652,7 +653,7 @@ class BigPointsGame(Game[BigPointsState, BigPointsMove, BigPointsVariant]):
                     dest = path.find(colour, pos + 1)
                     if dest < 0:
                         dest = size
-                if 0 <= pos < size:
+                if pos >= 0:  # (never on the ladder: only pawns off it move)
                     free[pos] = 1
                 pawns[colour] = dest
                 if dest == size:  # onto the ladder
@@ -667,12 +668,11 @@ class BigPointsGame(Game[BigPointsState, BigPointsMove, BigPointsVariant]):
                             phase = _P_BEGIN
                         else:
                             phase = _P_COMPLETE
-                        moved = -1
                         continue
                 elif dest >= 0:
                     free[dest] = 0
                 phase = _P_TAKE
-                moved = colour
+                at = dest
             elif phase != _P_TAKE:  # the rarer phases; a take (after a move too) follows below
                 if phase == _P_OFFER:
                     use = not used_black and hand[_K] - fresh >= 1
@@ -689,7 +689,6 @@ class BigPointsGame(Game[BigPointsState, BigPointsMove, BigPointsVariant]):
                         spent[seat] += 1
                         phase = _P_EXTRA
                         used_black = True
-                        moved = -1
                         extra = False
                     elif after:
                         phase = _P_BEGIN
@@ -716,7 +715,6 @@ class BigPointsGame(Game[BigPointsState, BigPointsMove, BigPointsVariant]):
                         extra = False
                     else:
                         phase = _P_BEGIN
-                    moved = -1
                 elif phase == _P_BEGIN:  # the next seat's turn
                     if steps > bound:
                         raise RuntimeError(f"bigpoints: the fast playout ran past the game's bound of {bound} moves")
@@ -744,7 +742,16 @@ class BigPointsGame(Game[BigPointsState, BigPointsMove, BigPointsVariant]):
                     else:
                         counts = tuple(comp[c] - path.count(c) for c in range(_NDISC)) if path else comp
                     discs = list(_box(counts))
-                    shuffle_by_bits(bits, discs)  # disc by disc with the supply's odds: a uniform order of the supply
+                    # disc by disc with the supply's odds: a uniform order of the supply, Random.shuffle's walk
+                    if len(discs) <= MAX_WIDTHS:  # its draws inline (a call and a bound check a disc cost 3 %)
+                        for i in range(len(discs) - 1, 0, -1):
+                            width = widths[i + 1]
+                            j = bits(width)
+                            while j > i:
+                                j = bits(width)
+                            discs[i], discs[j] = discs[j], discs[i]
+                    else:
+                        shuffle_by_bits(bits, discs)
                     if trace is not None:
                         trace.extend([_LAYS[c] for c in discs])
                     steps += len(discs)
@@ -754,10 +761,8 @@ class BigPointsGame(Game[BigPointsState, BigPointsMove, BigPointsVariant]):
                     phase = _P_OFFER if not after and hand[_K] > 0 else _P_MOVE
                     extra = used_black = False
                     fresh = 0
-                    moved = -1
                 continue
             # the take beside the pawn just moved
-            at = pawns[moved]
             ahead = free.find(1, at + 1)
             behind = free.rfind(1, 0, at) if at > 0 else -1
             if ahead >= 0:
@@ -780,8 +785,7 @@ class BigPointsGame(Game[BigPointsState, BigPointsMove, BigPointsVariant]):
                 hand[kind] += 1
                 if kind == _K:
                     fresh += 1
-            moved = -1
-            if len(ladder) == _NCOL or not ((extra or hand[_K] == 0) if after else not extra):
+            if not active or not ((extra or hand[_K] == 0) if after else not extra):
                 phase = _P_COMPLETE
                 continue
             # the next seat's turn (as _P_BEGIN, inlined on the common path)
