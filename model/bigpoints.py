@@ -650,13 +650,16 @@ class BigPointsGame(Game[BigPointsState, BigPointsMove, BigPointsVariant]):
                 if back:
                     dest = path.rfind(colour, 0, pos)  # -1, the start, when none (back_to_start)
                 else:
-                    dest = path.find(colour, pos + 1)
-                    if dest < 0:
-                        dest = size
+                    dest = path.find(colour, pos + 1)  # -1: none ahead, onto the ladder
                 if pos >= 0:  # (never on the ladder: only pawns off it move)
                     free[pos] = 1
-                pawns[colour] = dest
-                if dest == size:  # onto the ladder
+                if dest >= 0:
+                    free[dest] = 0
+                    pawns[colour] = dest
+                elif back:
+                    pawns[colour] = dest
+                else:  # onto the ladder
+                    dest = pawns[colour] = size
                     last = len(ladder) + 1 == _NCOL
                     ladder.append(colour)
                     active.remove(colour)
@@ -669,10 +672,7 @@ class BigPointsGame(Game[BigPointsState, BigPointsMove, BigPointsVariant]):
                         else:
                             phase = _P_COMPLETE
                         continue
-                elif dest >= 0:
-                    free[dest] = 0
-                phase = _P_TAKE
-                at = dest
+                at = dest  # the take below (the phase is not kept: the take sets the next one)
             elif phase != _P_TAKE:  # the rarer phases; a take (after a move too) follows below
                 if phase == _P_OFFER:
                     use = not used_black and hand[_K] - fresh >= 1
