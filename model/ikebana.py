@@ -187,6 +187,29 @@ class _DeckCodes(dict[IkebanaVariant, tuple[int, ...]]):
 
 _deck_codes = _DeckCodes().__getitem__
 
+#: What a playout needs of its variant: the deck, the colour multipliers, the deck as codes, the best bouquet.
+_VariantTables = tuple[tuple[str, ...], dict[int, int], tuple[int, ...], int]
+#: The last variant asked about (by identity) and its tables: a playout asks for them game after game, and
+#: looking a variant up by its hash costs about 0.4 µs (a frozen dataclass of fifteen fields), six times a game.
+_last_variant: tuple[object, _VariantTables | None] = (None, None)
+
+
+def _variant_tables(variant: IkebanaVariant) -> _VariantTables:
+    """:data:`_TABLES`, :func:`_deck_codes` and :func:`_best_score` of ``variant``, the last one remembered.
+
+    >>> v = IkebanaVariant(start_coins=4)
+    >>> _variant_tables(v) is _variant_tables(v), _variant_tables(v)[3] == _best_score(v)
+    (True, True)
+    """
+    global _last_variant
+    last, tables = _last_variant
+    if last is variant and tables is not None:
+        return tables
+    deck, factors = _TABLES[variant]
+    tables = (deck, factors, _deck_codes(variant), _best_score(variant))
+    _last_variant = (variant, tables)
+    return tables
+
 
 class _SeatOrders(dict[int, tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]]):
     """Per player count: each seat's others in seat order, and the seats after it in turn (itself last)."""
@@ -229,7 +252,7 @@ class IkebanaGame(Game[IkebanaState, IkebanaMove, IkebanaVariant]):
             raise PlayerCountError(f"Ikebana is for {MIN_PLAYERS}-{MAX_PLAYERS} players; got {players!r}")
         empty: tuple[tuple[str, ...], ...] = ((),) * players
         return IkebanaState(
-            variant, players, 1, 0, 0, "choose", _TABLES[variant][0], empty, empty, None, 0,
+            variant, players, 1, 0, 0, "choose", _variant_tables(variant)[0], empty, empty, None, 0,
             (variant.start_coins,) * players, 0, (), (), (), (),
         )
 
@@ -491,8 +514,7 @@ class IkebanaGame(Game[IkebanaState, IkebanaMove, IkebanaVariant]):
         finite = variant.bank == "finite"
         end_short = variant.shortfall == "end_game"
         lowest_tie = variant.start_tie == "lowest_seat"
-        factors = _TABLES[variant][1]
-        full_deck = _deck_codes(variant)
+        deck_names, factors, full_deck, _ = _variant_tables(variant)
         value, both = _CODE_VALUE, _CODE_BOTH
         bits = rng.getrandbits  # every draw as randrange(n) makes it, inline (model/draws.py): the same numbers
         widths = WIDTHS
@@ -502,7 +524,7 @@ class IkebanaGame(Game[IkebanaState, IkebanaMove, IkebanaVariant]):
         phase = _PHASE_CODE[state.phase]
         code = _CODE
         drawn = -1 if state.drawn is None else code[state.drawn]
-        deck = list(full_deck) if state.deck == _TABLES[variant][0] else [code[c] for c in state.deck]
+        deck = list(full_deck) if state.deck == deck_names else [code[c] for c in state.deck]
         hands = [[code[c] for c in h] for h in state.hands]
         piles = [[code[c] for c in p] for p in state.piles]
         under = sum(len(p) - 1 for p in piles if p)  # discards below the piles' tops
@@ -620,7 +642,7 @@ class IkebanaGame(Game[IkebanaState, IkebanaMove, IkebanaVariant]):
                 names = _CARDS
                 empty: tuple[tuple[str, ...], ...] = ((),) * players
                 bouquets = tuple(tuple([names[c] for c in sorted(h)]) for h in hands)
-                final = IkebanaState(variant, players, rnd, start, start, "over", _TABLES[variant][0], empty, empty,
+                final = IkebanaState(variant, players, rnd, start, start, "over", deck_names, empty, empty,
                                      None, 0, tuple(coins), issued, bouquets, tuple(base), tuple(scores), tuple(due))
                 return final, steps
             best = max(scores)
@@ -647,7 +669,7 @@ class IkebanaGame(Game[IkebanaState, IkebanaMove, IkebanaVariant]):
         # multiplier, and a payout is multiplied at most once per game (by the final
         # factor). A turn is draw, reveal, (refuse, reveal) × r, keep, and r
         # refusals cost r(r+1)/2 coins, which one player must hold.
-        most = _best_score(variant)
+        most = _variant_tables(variant)[3]
         money = variant.start_coins * players + variant.rounds * players * most * variant.final_factor
         refusals = math.isqrt(2 * money) + 1
         return variant.rounds * variant.bouquet * players * (3 + 2 * refusals)
