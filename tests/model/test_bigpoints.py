@@ -369,3 +369,46 @@ if __name__ == "__main__":
     PERFT.write_text(json.dumps(_compute_perft(), indent=1) + "\n", encoding="utf-8")
     PLAYTHROUGH.write_text(parse_record(json.dumps(_compute_playthrough())).dumps(), encoding="utf-8")
     print(f"wrote {PERFT} and {PLAYTHROUGH}")
+
+
+# --------------------------------------------------------------------------
+# The fast playout from every phase of a turn
+
+
+def _positions_in(phase: str, players: int, variant: BigPointsVariant, games: int, every: int) -> list[BigPointsState]:
+    """Every ``every``-th position of ``phase`` met in ``games`` checked random games."""
+    rng = random.Random(11)
+    found: list[BigPointsState] = []
+    for seed in range(games):
+        state = GAME.new_game(players, variant, seed=seed)
+        met = 0
+        while not GAME.is_terminal(state):
+            if state.phase == phase:
+                met += 1
+                if met % every == 1:
+                    found.append(state)
+            state = GAME.apply(state, GAME.random_move(state, rng))
+    return found
+
+
+@pytest.mark.parametrize("phase", ["lay", "move", "take", "offer", "extra"])
+def test_fast_playout_from_every_phase_of_a_turn_replays_and_counts_each_move(phase: str) -> None:
+    """The fast playout may start in any phase of a turn: a path to lay, a pawn to move, a disc to take
+    beside the pawn just moved, the black disc's offer, the extra move. From such positions of every test
+    configuration its moves replay through the checked path to its final state, it counts each move once,
+    and a trace changes nothing (the same game, the generator left in the same state)."""
+    checked = 0
+    for players, variant in GAME.test_configs():
+        for start in _positions_in(phase, players, variant, games=2, every=7):
+            traced_rng, plain_rng = random.Random(checked), random.Random(checked)
+            trace: list[BigPointsMove] = []
+            final, steps = GAME.random_playout(start, traced_rng, trace)
+            assert GAME.random_playout(start, plain_rng) == (final, steps)
+            assert traced_rng.getstate() == plain_rng.getstate()
+            assert steps == len(trace) and GAME.is_terminal(final)
+            state = start
+            for move in trace:
+                state = GAME.apply(state, move)
+            assert state == final
+            checked += 1
+    assert checked >= len(GAME.test_configs())

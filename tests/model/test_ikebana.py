@@ -294,3 +294,46 @@ def test_svg_rendering_of_positions_and_bouquets() -> None:
     assert root.tag.endswith("svg")
     svg = render_bouquet_svg(["R1", "R2", "R3", "R4", "W2"])
     assert "= 16" in svg and svg.count('class="card"') == 5
+
+
+# --------------------------------------------------------------------------
+# The fast playout from every phase of a turn
+
+
+def _positions_in(phase: str, players: int, variant: IkebanaVariant, games: int, every: int) -> list[IkebanaState]:
+    """Every ``every``-th position of ``phase`` met in ``games`` checked random games (a refusal's positions first)."""
+    rng = random.Random(11)
+    found: list[IkebanaState] = []
+    for seed in range(games):
+        state = GAME.new_game(players, variant, seed=seed)
+        met = 0
+        while not GAME.is_terminal(state):
+            if state.phase == phase:
+                met += 1
+                if met % every == 0 or (phase == "decide" and state.refusals and met % 2):
+                    found.append(state)
+            state = GAME.apply(state, GAME.random_move(state, rng))
+    return found
+
+
+@pytest.mark.parametrize("phase", ["choose", "reveal", "decide"])
+def test_fast_playout_from_every_phase_of_a_turn_replays_and_counts_each_move(phase: str) -> None:
+    """The fast playout may start mid-turn: at the card chance turns up, or at the decision on a card
+    (after refusals too). From such positions of every test configuration its moves replay through the
+    checked path to its final state, it counts each move once, and a trace changes nothing (the same
+    game, the generator left in the same state)."""
+    checked = 0
+    for players, variant in GAME.test_configs():
+        for start in _positions_in(phase, players, variant, games=2, every=9):
+            traced_rng, plain_rng = random.Random(checked), random.Random(checked)
+            trace: list[IkebanaMove] = []
+            final, steps = GAME.random_playout(start, traced_rng, trace)
+            assert GAME.random_playout(start, plain_rng) == (final, steps)
+            assert traced_rng.getstate() == plain_rng.getstate()
+            assert steps == len(trace) and GAME.is_terminal(final)
+            state = start
+            for move in trace:
+                state = GAME.apply(state, move)
+            assert state == final
+            checked += 1
+    assert checked >= 3 * len(GAME.test_configs())
