@@ -38,6 +38,27 @@ was measured and dropped: per-turn picks sorted by a hand-written insertion
 over ``left`` (1.00x), the playout's bound cached per variant (1.00x). The
 baseline is not weakened to close the gap.
 
+Big Five, BigPoints, Ikebana and Cinco (2026-12-07, ``bench_games.py --quick
+GAME``, load 7-10, two runs each): Ikebana 0.82-0.89x (its previous engine,
+run alternately, 0.69-0.74x), BigPoints 0.75x (previous 0.70-0.73x), Cinco
+0.78-0.81x, Big Five 0.70-0.74x. Ikebana's turn now draws, turns up and decides
+in one inner loop with the seat's coins a local (the phase read only where a
+state stands mid-turn), counts a card's two steps at once, keeps a bouquet's
+value and colour codes in one int, and remembers its variant's tables by
+identity (hashing the variant cost 0.4 us, six times a game). BigPoints lays
+its path with the shuffle written out inline and reads a pawn's destination
+once. Measured and dropped (0.98-1.02x the kept code, interleaved, within
+the noise): local names for the phase codes (both games), BigPoints' rarer phases
+falling through in turn order instead of one loop pass each, its offer inlined
+after the take, its scoring by ``zip``, Ikebana's next seat by ``for``/``else``,
+Big Five's draws through ``Random._randbelow`` instead of ``randrange``. What
+is left in BigPoints and Ikebana is the engines' generality, a few checks a
+move (phases, the trace, the move bound, the readings) and a whole state built
+at the end. Big Five's time is in its board index (moved on in place at each
+play: about 37 % under cProfile, the free windows' recount 16 %) and the
+census of a hand's plays; its run-pattern table misses about a quarter of its lookups even
+once full (65,536 patterns). None of these baselines was weakened.
+
 Why the checked path cannot reach 0.5x in CPython: the floor itself runs at
 0.21-0.24x the baseline (``bench_games.py --quick take5``, 2026-12-07, four runs
 under load 6-10; slices 0.21-0.25x). A checked move is four calls the client makes
