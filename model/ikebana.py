@@ -502,9 +502,10 @@ class IkebanaGame(Game[IkebanaState, IkebanaMove, IkebanaVariant]):
         (whether a card can still be drawn is ``deck or under``), a bouquet is also two codes (sums of
         ``8 ** (value - 1)`` and ``8 ** colour``, kept as one int: :data:`_CODE_BOTH`) scored by two table
         lookups, a turn's reveal and decision follow its draw in one inner loop (the seat's coins a local
-        while it refuses; the phase read only where the state may stand mid-turn). ``trace`` (when given) receives every move. Every draw is
-        the one the playout on states makes (each written out as ``randrange(n)`` makes it, through
-        ``getrandbits``: :mod:`ruleproof.model.draws`; made for a single option too): the same game.
+        while it refuses; the phase read only where the state may stand mid-turn). ``trace`` (when given)
+        receives every move. Every draw is the one the playout on states makes (each written out as
+        ``randrange(n)`` makes it, through ``getrandbits``: :mod:`ruleproof.model.draws`; made for a single
+        option too): the same game.
         """
         if state.phase == "over":
             return state, 0
