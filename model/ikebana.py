@@ -627,7 +627,7 @@ class IkebanaGame(Game[IkebanaState, IkebanaMove, IkebanaVariant]):
             scores = [b * factors.get(_COLOURS_OF_CODE[c // _VALUE_SPAN], 1) if len(h) == size else b
                       for b, c, h in zip(base, codes, hands)]
             factor = variant.final_factor if variant.double_final and rnd == variant.rounds else 1
-            due = [s * factor for s in scores]
+            due = [s * factor for s in scores] if factor != 1 or finite else scores  # (kept as is: no list)
             short = False
             if finite:
                 left = _BANK_VALUE - variant.start_coins * players - issued
@@ -647,7 +647,12 @@ class IkebanaGame(Game[IkebanaState, IkebanaMove, IkebanaVariant]):
                                      None, 0, tuple(coins), issued, bouquets, tuple(base), tuple(scores), tuple(due))
                 return final, steps
             best = max(scores)
-            start = scores.index(best) if lowest_tie else next(s for s in following[start] if scores[s] == best)
+            if lowest_tie:
+                start = scores.index(best)
+            else:
+                for start in following[start]:  # the first after the last start (a plain loop: no generator)
+                    if scores[start] == best:
+                        break
             rnd += 1
             seat = start
             refusals = 0
