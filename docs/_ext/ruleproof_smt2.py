@@ -10,6 +10,14 @@ takes an existing export from ``$RULEPROOF_SMT2_DIR``. The files are copied to
 ``reference/smt2.rst`` lists them by game and finding: status, rules, logic and
 how to run them with z3 or cvc5. Both generated places are ignored by git.
 
+On a cold cache the findings pages need the same catalogue answered: the
+findings' gathering (``ruleproof_docs.gather``) calls
+:func:`findings_with_export` first, which makes this export and answers the
+findings in one process (:mod:`ruleproof.checkers.smt.catalogue_export`), so
+each question is asked once for both; :func:`generate` then finds the export
+in the cache. The files are the same as ``ruleproof export-smt`` writes (the
+command runs the same loop).
+
 A failed export is a Sphinx warning (``-W`` fails the build): the page would
 otherwise promise files it does not ship.
 """
