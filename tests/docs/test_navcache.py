@@ -130,3 +130,10 @@ def test_the_real_site_checks_the_root_a_deep_page_and_its_ancestors(site: Path)
             target = (base / href).as_posix()
             resolved = Path(target).resolve().relative_to(Path(".").resolve()) if ".." in target else Path(target)
             assert resolved.with_suffix("").as_posix() in checked, f"{resolved}: an ancestor not checked"
+
+
+def test_the_modules_examples_run(navcache: Any) -> None:
+    import doctest
+
+    result = doctest.testmod(navcache)
+    assert result.attempted >= 2 and result.failed == 0
