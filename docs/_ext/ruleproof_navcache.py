@@ -61,7 +61,7 @@ STAND_IN = "ruleproof-navcache-stand-in"
 FURO_TOCTREE_ARGS: dict[str, Any] = {"collapse": False, "titles_only": True, "maxdepth": -1, "includehidden": True}
 
 _TAG = re.compile(r"<(/?)([a-zA-Z][a-zA-Z0-9]*)((?:[^>\"']|\"[^\"]*\"|'[^']*')*)>")
-_ATTR = re.compile(r"\s([a-zA-Z-]+)(?:=\"([^\"]*)\")?")
+_ATTR = re.compile(r"""\s+([^\s=/>"']+)(?:="([^"]*)"|='([^']*)')?""")
 _VOID = frozenset({"input", "br", "img", "hr", "meta", "link", "source", "wbr"})
 
 
@@ -84,6 +84,8 @@ class Element:
     href_span: tuple[int, int] | None = None
     #: The index of a list item's collapsing checkbox (Furo's ``input.toctree-checkbox``), or -1.
     checkbox: int = -1
+    #: Where each attribute starts in the text (at the blank before its name).
+    attr_starts: dict[str, int] = field(default_factory=dict)
 
 
 @dataclass
@@ -114,13 +116,22 @@ def parse(text: str) -> Sidebar:
             continue
         element = Element(name, match.start(), match.end(), stack[-1] if stack else -1, {})
         offset = match.start(3)
-        for attr in _ATTR.finditer(rest):
-            key, value = attr.group(1), attr.group(2)
+        at = 0
+        while (attr := _ATTR.match(rest, at)) is not None:
+            key = attr.group(1)
+            group = 2 if attr.group(2) is not None else 3
+            value = attr.group(group)
             element.attrs[key] = value if value is not None else ""
-            if key == "class" and value is not None:
-                element.class_span = (offset + attr.start(2), offset + attr.end(2))
-            elif key == "href" and value is not None:
-                element.href_span = (offset + attr.start(2), offset + attr.end(2))
+            element.attr_starts[key] = offset + attr.start()
+            if key in ("class", "href") and value is not None:
+                span = (offset + attr.start(group), offset + attr.end(group))
+                if key == "class":
+                    element.class_span = span
+                else:
+                    element.href_span = span
+            at = attr.end()
+        if rest[at:].strip() not in ("", "/"):
+            raise Unexpected(f"<{name}{rest}>: attributes not understood")
         index = len(elements)
         elements.append(element)
         if name == "input" and "toctree-checkbox" in element.attrs.get("class", "").split():
@@ -209,11 +220,7 @@ def _checked(bar: Sidebar, checkbox: int) -> tuple[int, int, str]:
     following = sorted(name for name in element.attrs if name > "checked")
     if not following:
         raise Unexpected("a checkbox without a class")
-    tag = bar.text[element.start:element.end]
-    found = re.search(rf'\s{re.escape(following[0])}(?:=|\s|/|>)', tag)
-    if found is None:
-        raise Unexpected("a checkbox attribute not found")
-    at = element.start + found.start()
+    at = element.attr_starts[following[0]]
     return (at, at, ' checked=""')
 
 
@@ -229,12 +236,19 @@ class NavCache:
     served: int = 0
     fallbacks: int = 0
     checked: int = 0
+    _listed: set[str] | None = None
 
     def stand_in(self, folder: str) -> str:
         name = posixpath.join(folder, STAND_IN) if folder else STAND_IN
         while name in self.app.env.all_docs:
             name += "-"
         return name
+
+    def listed(self) -> set[str]:
+        """The pages some toctree lists."""
+        if self._listed is None:
+            self._listed = {child for children in self.app.env.toctree_includes.values() for child in children}
+        return self._listed
 
     def bar(self, folder: str) -> Sidebar | None:
         if folder not in self.bars:
@@ -259,8 +273,12 @@ class NavCache:
         result = None
         if bar is not None:
             builder: Any = self.app.builder
+            # as BeautifulSoup writes an attribute value
             href = builder.get_relative_uri(self.stand_in(folder), pagename)
+            href = href.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
             try:
+                if href not in bar.links and pagename in self.listed():
+                    raise Unexpected("the page is in a toctree, but no link of the stand-in reaches it")
                 result = mark(bar, href)
             except Unexpected as exc:
                 logger.info(f"ruleproof: Furo's own sidebar on {pagename} ({exc})")

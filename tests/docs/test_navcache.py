@@ -2,7 +2,7 @@
 
 A small site with the shapes the real one has (nested and hidden toctrees, a
 page listed twice, a ``self`` entry, a page four levels deep, an orphan, the
-generated index) is built in this process with every page checked against
+generated index, a title with quotes and "class" in it) is built in this process with every page checked against
 Furo's own computation; a planted fault in the marking must be caught. The
 real site checks a few pages the same way on every build (``conf.py``'s
 ``ruleproof_navcache_check``, a difference is a warning and ``-W`` fails the
@@ -33,7 +33,8 @@ PAGES = {
     "orphan": ":orphan:\n\nOrphan\n======\n\nIn no toctree.\n",
     "sub/index": "Sub\n===\n\n.. toctree::\n\n   self\n   deep\n   other\n",
     "sub/other": "Other\n=====\n\ntext\n",
-    "sub/deep": "Deep\n====\n\nA section\n---------\n\n.. toctree::\n\n   deeper/leaf\n",
+    # a title that puts quotes, an ampersand and the word "class" into Furo's checkbox label
+    "sub/deep": 'Deep "class" & page\n===================\n\nA section\n---------\n\n.. toctree::\n\n   deeper/leaf\n',
     "sub/deeper/leaf": "Leaf\n====\n\n.. toctree::\n\n   leaf2\n",
     "sub/deeper/leaf2": "Leaf two\n========\n\ntext\n",
 }
@@ -57,7 +58,8 @@ def _build(tmp_path: Path, check: list[str]) -> tuple[str, Any, Path]:
         (src / name).parent.mkdir(parents=True, exist_ok=True)
         (src / f"{name}.rst").write_text(text, encoding="utf-8")
     (src / "conf.py").write_text(f"extensions = ['ruleproof_navcache']\nhtml_theme = 'furo'\n"
-                                 f"ruleproof_navcache_check = {check!r}\n", encoding="utf-8")
+                                 f"ruleproof_navcache_check = {check!r}\nsmartquotes = False  # as the site\n",
+                                 encoding="utf-8")
     warnings = io.StringIO()
     app = Sphinx(str(src), str(src), str(tmp_path / "out"), str(tmp_path / "doctrees"), "html",
                  status=None, warning=warnings, freshenv=True)
@@ -88,6 +90,7 @@ def test_every_page_of_a_small_site_gets_furos_own_sidebar(tmp_path: Path, navca
     deep = _sidebar(out / "sub" / "deep.html")
     # the top list holds both of the page's entries: marked twice by Sphinx, written once by the HTML writer
     assert '<ul class="current">' in deep and "current current" not in deep
+    assert """<input aria-label='Toggle navigation of Deep "class" &amp; page' checked="" class=""" in deep
 
 
 def test_a_planted_fault_in_the_marking_is_caught(tmp_path: Path, navcache: Any,
