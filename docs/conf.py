@@ -31,6 +31,7 @@ extensions = [
     "sphinxarg.ext",
     "ruleproof_docs",
     "ruleproof_smt2",
+    "ruleproof_navcache",
 ]
 templates_path = ["_templates"]
 autosummary_generate = True
@@ -50,6 +51,12 @@ html_extra_path = ["_generated/extra"]
 html_css_files = ["ruleproof.css"]
 html_title = "ruleproof"
 html_search_scorer = str(Path(__file__).resolve().parent / "_static" / "rp-scorer.js")
+# Furo's sidebar is computed once per folder and marked per page (_ext/ruleproof_navcache.py); on these
+# pages (the root, a folder index, a game and its deepest pages, an API page, a generated index) Furo
+# computes its own as well and a difference fails the build.
+ruleproof_navcache_check = ["index", "games/index", "games/bigfive", "games/bigfive/source",
+                            "games/bigfive/source-2", "games/ikebana/rules-3-2",
+                            "reference/api/generated/ruleproof.spec.core.Rule", "genindex"]
 html_theme_options = {
     "navigation_with_keys": True,
     "top_of_page_buttons": [],

@@ -65,8 +65,8 @@ def _old_files(folder: Path) -> list[str]:
 
 def cmd_export_smt(args: argparse.Namespace) -> int:
     """Ask each question, capture its solver queries and write them as SMT-LIB 2 files."""
-    from ruleproof.checkers.smt.crosscheck import capture_question, export_queries
-    from ruleproof.model.io.outputs import OutputError, check_target, write_atomic
+    from ruleproof.checkers.smt.catalogue_export import export_questions, write_index
+    from ruleproof.model.io.outputs import OutputError, check_target
     from ruleproof.model.registry import available_games
 
     folder = Path(args.folder)
@@ -78,29 +78,15 @@ def cmd_export_smt(args: argparse.Namespace) -> int:
     chosen = _questions(games, args.finding or [])
     stale = set(_old_files(folder)) if args.force else set()
     folder.mkdir(parents=True, exist_ok=True)
-    entries: list[dict[str, Any]] = []
-    findings: list[dict[str, Any]] = []
     with Progress("export-smt", len(chosen), enabled=not args.quiet, unit="findings") as progress:
-        for question in chosen:
-            progress.start(f"{question.game} {question.id}")
-            checked, queries = capture_question(question, args.full)
-            exported = export_queries(question, queries, finding=checked.finding)
-            for item in exported:
-                (folder / item.name).parent.mkdir(exist_ok=True)
-                write_atomic(folder / item.name, item.exported.text, force=args.force)
-                stale.discard(item.name)
-                entries.append(item.to_json())
-            statuses = [item.exported.status for item in exported]
-            findings.append({"game": question.game, "finding": question.id, "audit": checked.verdict,
-                             "detail": checked.reason, "queries": len(exported),
-                             "unsat": statuses.count("unsat"), "sat": statuses.count("sat"),
-                             "unknown": statuses.count("unknown")})
-            progress.finish(f"{len(exported)} queries")
+        done = export_questions(folder, chosen, full=args.full, force=args.force,
+                                on_start=lambda q: progress.start(f"{q.game} {q.id}"),
+                                on_finish=lambda q, n: progress.finish(f"{n} queries"))
+    stale.difference_update(done.written)
     for name in sorted(stale):
         (folder / name).unlink(missing_ok=True)
-    index = {"format": "ruleproof.smt2-index", "version": 1, "full": bool(args.full), "files": entries,
-             "findings": findings}
-    write_atomic(folder / INDEX, json.dumps(index, indent=1, ensure_ascii=False) + "\n", force=args.force)
+    write_index(folder, done, full=args.full, force=args.force)
+    entries, findings = done.entries, done.findings
     failed = [f for f in findings if f["audit"] == "fail"]
     if args.json:
         print_json("export-smt", {"folder": str(folder), "ok": not failed, "files": len(entries),

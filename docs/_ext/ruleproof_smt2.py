@@ -10,6 +10,14 @@ takes an existing export from ``$RULEPROOF_SMT2_DIR``. The files are copied to
 ``reference/smt2.rst`` lists them by game and finding: status, rules, logic and
 how to run them with z3 or cvc5. Both generated places are ignored by git.
 
+On a cold cache the findings pages need the same catalogue answered: the
+findings' gathering (``ruleproof_docs.gather``) calls
+:func:`findings_with_export` first, which makes this export and answers the
+findings in one process (:mod:`ruleproof.checkers.smt.catalogue_export`), so
+each question is asked once for both; :func:`generate` then finds the export
+in the cache. The files are the same as ``ruleproof export-smt`` writes (the
+command runs the same loop).
+
 A failed export is a Sphinx warning (``-W`` fails the build): the page would
 otherwise promise files it does not ship.
 """
@@ -38,6 +46,8 @@ SMT2_ENV = "RULEPROOF_SMT2_DIR"
 EXTRA = "_smt2"
 PAGE = "reference/smt2"
 ZIP_NAME = "ruleproof-smt2.zip"
+#: Beside an export in the cache: the findings its pass answered (:func:`findings_with_export`).
+FINDINGS_SUFFIX = ".findings.json"
 
 
 def _add_extra_path(app: Sphinx, config: Config) -> None:
@@ -57,6 +67,27 @@ def _export(target: Path) -> str | None:
     return None
 
 
+def _cache(app: Sphinx) -> tuple[Path, str]:
+    """The export cache's folder and this build's key (a hash of the sources, as the findings' cache)."""
+    from ruleproof_docs.gather import _source_hash
+
+    return Path(app.srcdir) / "_build" / ".ruleproof-smt2-cache", _source_hash(Path(__file__).read_bytes())
+
+
+def _install(root: Path, key: str, partial: Path, findings: Path | None = None) -> Path:
+    """Move a finished export (and the findings it answered) into the cache, dropping older sources' entries."""
+    folder = root / key
+    for old in root.iterdir():
+        if old.is_dir() and old != partial and not old.name.endswith(".tmp"):
+            shutil.rmtree(old, ignore_errors=True)
+        elif old.is_file() and old.name.endswith(FINDINGS_SUFFIX) and old.name != f"{key}{FINDINGS_SUFFIX}":
+            old.unlink(missing_ok=True)
+    os.replace(partial, folder)  # whole: a concurrent build never reads half an export
+    if findings is not None:
+        os.replace(findings, root / f"{key}{FINDINGS_SUFFIX}")
+    return folder
+
+
 def _cached_export(app: Sphinx) -> tuple[Path | None, str | None]:
     given = os.environ.get(SMT2_ENV, "")
     if given:
@@ -64,10 +95,7 @@ def _cached_export(app: Sphinx) -> tuple[Path | None, str | None]:
         if not (folder / "index.json").is_file():
             return None, f"${SMT2_ENV}={given!r} holds no index.json (make it with `ruleproof export-smt DIR`)"
         return folder, None
-    from ruleproof_docs.gather import _source_hash
-
-    root = Path(app.srcdir) / "_build" / ".ruleproof-smt2-cache"
-    key = _source_hash(Path(__file__).read_bytes())
+    root, key = _cache(app)
     folder = root / key
     if (folder / "index.json").is_file():
         logger.info("ruleproof: SMT-LIB 2 files from the cache")
@@ -78,11 +106,56 @@ def _cached_export(app: Sphinx) -> tuple[Path | None, str | None]:
     if problem is not None:
         shutil.rmtree(partial, ignore_errors=True)
         return None, problem
-    for old in root.iterdir():
-        if old.is_dir() and old != partial and not old.name.endswith(".tmp"):
-            shutil.rmtree(old, ignore_errors=True)
-    os.replace(partial, folder)  # whole: a concurrent build never reads half an export
-    return folder, None
+    return _install(root, key, partial), None
+
+
+def findings_with_export(app: Sphinx) -> dict[str, Any] | None:
+    """The findings of the quick catalogue as the SMT-LIB export answers them, made in the same pass.
+
+    The game pages show the findings and this extension's page the solver
+    queries behind them; asking the catalogue once for each doubled a cold
+    build's solving. When this build makes the export itself (it is switched
+    on and not given by ``$RULEPROOF_SMT2_DIR``) and the cache holds no export
+    of these sources, one process
+    (:mod:`ruleproof.checkers.smt.catalogue_export`) writes the export into the
+    cache, where :func:`generate` finds it, and returns the findings it
+    answered: ``{"findings": {GAME: [Finding JSON]}, "errors": {GAME: why}}``.
+    The findings are kept beside the export, so a build whose findings cache
+    is stale but whose export is not reads them too. ``None`` when the
+    findings must be answered on their own (the export is not made here, or
+    the pass failed: then :func:`generate` runs and reports the export alone).
+    """
+    if not getattr(app.config, "ruleproof_smt2", False) or os.environ.get(SMT2_ENV, ""):
+        return None
+    root, key = _cache(app)
+    stored = root / f"{key}{FINDINGS_SUFFIX}"
+    if (root / key / "index.json").is_file():
+        return _read_findings(stored) if stored.is_file() else None
+    root.mkdir(parents=True, exist_ok=True)
+    partial = root / f"{key}.{os.getpid()}.tmp"
+    findings = root / f"{key}.{os.getpid()}{FINDINGS_SUFFIX}.tmp"
+    shutil.rmtree(partial, ignore_errors=True)
+    command = [sys.executable, "-m", "ruleproof.checkers.smt.catalogue_export", str(partial), str(findings)]
+    proc = subprocess.run(command, capture_output=True, text=True, check=False)
+    answered = _read_findings(findings) if proc.returncode in (0, 1) and findings.is_file() else None
+    if proc.returncode == 0 and answered is not None:
+        _install(root, key, partial, findings)
+        logger.info("ruleproof: findings and SMT-LIB 2 files answered in one pass")
+    else:  # the export is made and reported by generate(); the findings, when readable, still serve
+        shutil.rmtree(partial, ignore_errors=True)
+        findings.unlink(missing_ok=True)
+    return answered
+
+
+def _read_findings(path: Path) -> dict[str, Any] | None:
+    try:
+        data = json.loads(path.read_text("utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(data, dict) or not isinstance(data.get("findings"), dict) or not isinstance(
+            data.get("errors"), dict):
+        return None
+    return data
 
 
 def _publish(source: Path, extra: Path) -> dict[str, Any]:

@@ -1,10 +1,12 @@
 """What the generated pages show that costs time to compute, gathered once per build.
 
 * the findings of the catalogue: read from ``$RULEPROOF_AUDIT_JSON`` when it
-  is set (:mod:`.audit_input`; nothing is re-solved), otherwise answered by
-  :func:`ruleproof.checkers.catalogue.questions.run_catalogue` (quick forms,
-  as ``ruleproof audit`` runs them), with pictures of their witnesses
-  (:mod:`ruleproof.checkers.render.witness`);
+  is set (:mod:`.audit_input`; nothing is re-solved), otherwise answered in
+  the same pass as the SMT-LIB export when this build makes it
+  (``ruleproof_smt2.findings_with_export``: each question asked once for both
+  pages), else by :func:`ruleproof.checkers.catalogue.questions.run_catalogue`
+  (quick forms, as ``ruleproof audit`` runs them), with pictures of their
+  witnesses (:mod:`ruleproof.checkers.render.witness`);
 * pictures of the worked examples: the example tests run under the
   ``ruleproof_capture`` pytest plugin;
 * (the measured reading comparisons are no longer computed here: they are
@@ -178,6 +180,37 @@ def _solve(games: Sequence[str], seconds: dict[str, float]) -> tuple[dict[str, l
     return findings, errors
 
 
+def _solve_with_export(app: Sphinx, games: Sequence[str], seconds: dict[str, float]
+                       ) -> tuple[dict[str, list[Any]], dict[str, str]] | None:
+    """Each game's catalogue as the SMT-LIB export's pass answers it (``ruleproof_smt2.findings_with_export``:
+    one process asks each question once for both pages), or ``None`` to answer them here."""
+    try:
+        from ruleproof_smt2 import findings_with_export
+    except ImportError:
+        return None
+    start = time.perf_counter()
+    answered = findings_with_export(app)
+    if answered is None:
+        return None
+    findings: dict[str, list[Any]] = {}
+    errors: dict[str, str] = {}
+    for game in games:
+        findings[game] = []
+        rows = answered["findings"].get(game)
+        if game in answered["errors"]:
+            errors[game] = f"the catalogue failed: {answered['errors'][game]}"
+        elif not isinstance(rows, list):
+            errors[game] = "the catalogue's output has no findings for it"
+        else:
+            try:
+                findings[game] = [finding_from_json(f"catalogue of {game}", f"$[{i}]", row)
+                                  for i, row in enumerate(rows)]
+            except AuditInputError as exc:
+                errors[game] = f"the catalogue's output could not be read: {exc}"
+    seconds["findings with the SMT-LIB export"] = time.perf_counter() - start
+    return findings, errors
+
+
 def _pictures(data: SiteData) -> None:
     from ruleproof.checkers.render.witness import verdict_card_svg, witness_pictures
 
@@ -279,7 +312,8 @@ def gather(app: Sphinx, tests: Sequence[Any]) -> SiteData:
                 data.findings.update(solved)
                 data.finding_errors.update(errors)
         else:
-            data.findings, data.finding_errors = _solve(games, data.seconds)
+            data.findings, data.finding_errors = _solve_with_export(app, games, data.seconds) or _solve(
+                games, data.seconds)
         start = time.perf_counter()
         _pictures(data)
         data.seconds["witness pictures"] = time.perf_counter() - start
