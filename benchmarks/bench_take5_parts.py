@@ -5,7 +5,7 @@ final state besides. This benchmark times the engine with parts of that output r
 the baseline interleaved in this process (:mod:`harness`), as moves per CPU second, 4 players:
 
 * ``engine``: ``model/take5.py`` as it is;
-* ``no undealt deck``: the final deck left empty (not sorted out of the last deal's pool);
+* ``no undealt deck``: the final deck left empty (not read off the last deal's pool);
 * ``no piles``: the last round's takes not followed back into the piles;
 * ``no final state``: no deck, rows, piles nor state (the start state is returned);
 * ``no final state, no links``: also no row links (the one store a placed card, three a take).
@@ -14,10 +14,11 @@ A variant is ``model/take5.py`` with text replaced, loaded as a module of its ow
 exists only to be timed. A replacement that no longer matches the engine's source stops the script (exit 2,
 naming the part), so the figures never come from a variant that silently kept the part it names.
 
-Measured 2026-12-07 (fifteen 0.3 s slices each, one round-robin, load 4.7-6.3): the engine 0.85x, without the
-final state 0.92x, without the final state and the links 0.96x; the undealt deck and the piles about 3.5 %
-each. Compiled (mypyc, ``model/take5.py`` alone, the same parts removed, against the pure baseline, load 3.4-9):
-the engine 1.66-1.68x, without the final state 1.85-1.86x, without it and the links 1.90x.
+Measured 2026-12-07, before the compiled build counted the undealt deck (``_sorted_front``): pure, ``--quick``
+(load 8.5-9.3), the engine 0.80x, no undealt deck 0.88x, no piles 0.85x, no final state 0.91x, no final state
+and no links 0.92x (a longer round-robin of the same variants, fifteen slices at load 4.7-6.3: 0.85x, 0.92x and
+0.96x for the engine and the last two); compiled, ``--quick --tree`` (load 10-12), 1.68x, 1.78x, 1.73x, 1.86x
+and 1.95x.
 
 With ``--tree DIR`` (an unpacked compiled wheel, see ``bench_compiled.py``) each variant is compiled by mypyc
 as a module of its own (a C compiler and mypy needed, about half a minute each) and timed in a process that
@@ -51,7 +52,7 @@ from harness import Comparison, compare
 ENGINE = Path(__file__).resolve().parents[1] / "model" / "take5.py"
 
 #: The final deck, sorted out of the last deal's pool.
-_REST = ("            rest = tuple(sorted(pool[:n_full - n_deal])) if pool is not None else _undealt(deck, drawn)",
+_REST = ("            rest = _sorted_front(pool, n_full - n_deal, n_full) if pool is not None else _undealt(deck, drawn)",
          "            rest: tuple[int, ...] = ()")
 #: The last round's takes, passed to ``_final_state`` to be followed back into the piles.
 _PILES = ("rows, piles, takes, link, gone, owner,", "rows, piles, [], link, gone, owner,")
