@@ -23,8 +23,8 @@ Targets (issue 36, point 2): Take 5 ``random_playout`` at least 1.0x its loop
 and its checked path 0.5x; Big Five, BigPoints, Ikebana and Cinco playouts
 0.7x. Nothing here fails on a missed target; the report says ``MISSED``.
 
-Why Take 5's ``random_playout`` stays below 1.0x in CPython (0.82-0.85x,
-2026-12-07: ``bench_games.py --quick take5``, four runs, load 1.4-6): its loop
+Why Take 5's ``random_playout`` stays below 1.0x in CPython (0.77-0.85x,
+2026-12-07: ``bench_games.py --quick take5``, eight runs, load 1.4-8.6): its loop
 is the baseline's (the same draws, four rows as twelve ints, one sorted list a
 turn), but it returns the whole final state, which the baseline does not make.
 Measured part by part (copies of the engine with a part removed, each against
