@@ -724,8 +724,9 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
         What a game costs besides the loop is paid once per game or per round: the numbers read off the
         variant are kept for the last variant and player count; a new round's deal is
         ``Random.sample``'s walk written out, each hand's cards owned as they are drawn, and its pool
-        then holds the undealt cards (the final deck, sorted once); the tables indexed by card are the
-        engine's own, reused from game to game (every entry read was written in the same game).
+        then holds the undealt cards (the final deck, put in order once: :func:`_sorted_front`); the tables
+        indexed by card are the engine's own, reused from game to game (every entry read was written in the
+        same game).
         """
         variant = state.variant
         players = state.players
