@@ -30,6 +30,14 @@ pool's walk on a non-optional local (within the noise).
 The native ints (``mypy_extensions.i64`` in the loop) gave 0.95x of the time, keeping the rows as links
 instead of replaying the last round 0.96x.
 
+Session 40 (``benchmarks/bench_take5_parts.py --quick --tree``, the engine's output removed part by part and each
+variant compiled, load 10-12): the engine 1.68x, without the undealt deck 1.78x, without the piles 1.73x, without
+the final state 1.86x, without it and the row links 1.95x. So the output the baseline does not make is about a
+seventh of the compiled playout's time, and even the loop alone stays below 2x. Kept: the undealt deck counted
+off a table of the cards instead of sorted (``_sorted_front``; compiled only, pure Python still sorts in C),
+1.661x -> 1.707x (six alternating processes of five slices each, load 7.7-10.6). Dropped: each turn's picks
+inserted in order as they are drawn, into a list of the seats' size (1.671x against 1.685x, load 3.6-3.7).
+
 Run on demand (never part of the test suite)::
 
     .venv/bin/python benchmarks/bench_compiled.py [--quick] [--tree DIR] [--json OUT] [--compiled-baseline] [GAME ...]

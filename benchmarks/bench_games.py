@@ -23,20 +23,38 @@ Targets (issue 36, point 2): Take 5 ``random_playout`` at least 1.0x its loop
 and its checked path 0.5x; Big Five, BigPoints, Ikebana and Cinco playouts
 0.7x. Nothing here fails on a missed target; the report says ``MISSED``.
 
-Why Take 5's ``random_playout`` stays below 1.0x in CPython (0.83-0.85x,
-2026-12-07: ``bench_games.py --quick take5``, and 0.83-0.84x in three runs of
-seven interleaved 600-game slices against main's engine at 0.77-0.79x; load
-3-5): its loop is the baseline's (the same draws, four rows as twelve ints, one
-sorted list a turn), but it returns the whole final state, which the baseline
-does not make. The final rows and piles cost one link store a placed card and
-three stores a take (about 4 % of the time; they replaced replaying the last
-round, about 10 %), the final state (undealt deck sorted, rows and piles
-followed back, the state's tuples) about 7 %, the dispatch and setup of a game
-about 3 %; the same loop without the final state and the links ran 0.97x. What
-was measured and dropped: per-turn picks sorted by a hand-written insertion
+Why Take 5's ``random_playout`` stays below 1.0x in CPython (0.77-0.85x,
+2026-12-07: ``bench_games.py --quick take5``, eight runs, load 1.4-8.6): its loop
+is the baseline's (the same draws, four rows as twelve ints, one sorted list a
+turn), but it returns the whole final state, which the baseline does not make.
+Measured part by part (copies of the engine with a part removed, each against
+the baseline in one round-robin of fifteen 0.3 s slices, load 4.7-6.3): the
+engine 0.85x, without the final state 0.92x, without the final state and the
+row links 0.96x. Of the final state, sorting the undealt deck costs about
+3.5 %, following the piles back about 3.5 %, the rows less than the noise. So
+even with its output made for free the loop and its set-up (the dispatch, the
+mid-game checks, the move bound) stay below the baseline. The row links (one
+store a placed card, three a take) replaced replaying the last round (about
+10 %).
+
+The final state cannot be made lazily: ``Take5State`` is a ``NamedTuple``,
+whose twelve items are set when it is made, and a lazily filled subtype would
+differ in type, repr and pickling; its callers read it whole besides
+(``simulate`` checks the replayed trace against it, the tests compare states).
+Measured and dropped (none paid): the piles followed back inline instead of
+through ``_chain`` (1.95 against 1.65 us a final state: slower); the undealt
+deck by ``bytes.translate`` (3.1 against 2.2 us), by a set (slower), the pool
+as a ``bytearray`` (its walk 0.6 us a round slower); the move bound cached with
+the variant's set-up (0.844x against 0.831x, within the noise, and a replaced
+``max_game_length`` would no longer decide:
+``test_fast_playout_stops_at_the_games_bound`` fails); too-low rows recorded
+only for a trace with the final deck sorted in place (0.844x against 0.840x,
+21 slices, load 3.7-3.9); per-turn picks sorted by a hand-written insertion
 (faster only compiled, and there not measurably), the turn loop as a ``for``
-over ``left`` (1.00x), the playout's bound cached per variant (1.00x). The
-baseline is not weakened to close the gap.
+over ``left`` (1.00x). The baseline is not weakened to close the gap, and
+nothing faster was found for it either: its ``owner`` table made once a game
+instead of once a round, and the row capacity read from a local, ran 1.008x
+and 1.006x of it (eleven interleaved slices, load 3.1-3.5: noise).
 
 Big Five, BigPoints, Ikebana and Cinco (2026-12-07, ``bench_games.py --quick
 GAME``, load 6-10, two runs each, the previous engines run alternately with

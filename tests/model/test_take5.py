@@ -13,6 +13,7 @@ import pytest
 from ruleproof.checkers.checks.simulate import simulate
 from ruleproof.model.core import CHANCE, TERMINAL
 from ruleproof.model.io.records import make_record, parse_record
+from ruleproof.model import take5
 from ruleproof.model.take5 import GAME
 from ruleproof.spec.take5 import Select, Take, Take5Variant
 
@@ -150,6 +151,27 @@ def test_four_row_playout_ends_in_the_state_the_list_playout_reaches(players: in
         listed = other._general_playout(start, list_rng, None)
         assert fast == listed
         assert fast_rng.getstate() == list_rng.getstate()
+
+
+@pytest.mark.parametrize("counted", [False, True])
+def test_the_undealt_deck_is_the_same_sorted_or_counted(counted: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The undealt deck a deal's walk leaves at the front of its pool is sorted in pure Python and counted off a
+    table of the cards in the compiled build (``_sorted_front``, by ``_COMPILED``): either way the cards come out
+    sorted, and the four-row playout ends in the list playout's state. (Compiled, the flag is a constant the
+    patch cannot change: both runs check the compiled way.)"""
+    monkeypatch.setattr(take5, "_COMPILED", counted)
+    rng = random.Random(7)
+    for _ in range(300):
+        top = rng.randrange(1, 300)
+        pool = list(range(1, top + 1))
+        rng.shuffle(pool)
+        count = rng.randrange(0, top + 1)
+        assert take5._sorted_front(pool, count, top) == tuple(sorted(pool[:count]))
+    engine, other = type(GAME)(), type(GAME)()
+    for players, variant in FOUR_ROW_VARIANTS:
+        start = engine.initial_state(players, variant)
+        assert engine._four_row_playout(start, random.Random(players), None) == other._general_playout(
+            start, random.Random(players), None)
 
 
 def test_a_playout_started_inside_another_leaves_it_the_same_game() -> None:
