@@ -356,6 +356,10 @@ FAST_PATHS = [
     _fast("T5-F8", "take5", "T5-PLACE-1", "the four-row fast playout links a card placed on row 3 after row 1's end "
           "(the final rows)", (T5E, "                            link[card] = e2\n                            e2 = card",
                                "                            link[card] = e0\n                            e2 = card")),
+    _fast("T5-F9", "take5", "T5-DEAL-3", "the compiled build's count of the undealt deck never reads the highest card "
+          "(the final deck)", (T5E, "    for c in range(1, top + 1):\n        if present[c]:",
+                               "    for c in range(1, top):\n        if present[c]:"),
+          tests=("tests/model/test_take5.py",)),
     _fast("T5-D1", "take5", "T5-END-1", "the paired-games lock step reads '>=' as '>' at the threshold",
           (DT5, "            if total > limit or (reach and total == limit):", "            if total > limit:"),
           tests=DIFF),
