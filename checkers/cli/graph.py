@@ -27,7 +27,7 @@ from ruleproof.spec.errors import RuleproofError
 def cmd_graph(args: argparse.Namespace) -> int:
     """Explore and export; the summary goes to standard error when the graph goes to standard output."""
     # networkx loads with the explorer, only when a graph is asked for (not for --help).
-    from ruleproof.checkers.explore.statespace import config_for, config_names, explore, to_dot, to_graphml
+    from ruleproof.checkers.explore.statespace import config_for, config_names, explore
 
     from ruleproof.checkers.cli.common import game_arg
     from ruleproof.model.registry import game_for
@@ -58,28 +58,34 @@ def cmd_graph(args: argparse.Namespace) -> int:
         engine = game_for(args.game) if reading is None else reading.engine
         ex = explore(engine, config.initial_states(), frontier=config.frontier, max_states=config.max_states,
                      config=config, key=config.key)
-    if args.format == "dot":
-        text = to_dot(ex)
-    else:
-        with tempfile.TemporaryDirectory() as tmp:
-            path = Path(tmp) / "graph.graphml"
-            to_graphml(ex, path, states=not args.no_states)
-            text = path.read_text(encoding="utf-8")
     if args.json:  # the summary as JSON on standard output; the graph only to --output
         from ruleproof.checkers.cli.output import print_json
 
-        if args.output:
-            write_atomic(args.output, text, force=args.force)
+        if args.output:  # without --output the graph goes nowhere: not rendered (seconds for a large graph)
+            write_atomic(args.output, _render(ex, args), force=args.force)
         states, edges = ex.size()
         print_json("graph", {"game": args.game, "config": args.config, "states": states, "edges": edges,
                              "complete": ex.complete, "summary": ex.summary(), "output": args.output})
         return 0
+    text = _render(ex, args)
     if args.output:
         write_atomic(args.output, text, force=args.force)
     else:
         sys.stdout.write(text)
     print(ex.summary(), file=sys.stderr)
     return 0
+
+
+def _render(ex: Any, args: argparse.Namespace) -> str:
+    """The graph as text in the asked format (GraphML through a temporary file: networkx writes files)."""
+    from ruleproof.checkers.explore.statespace import to_dot, to_graphml
+
+    if args.format == "dot":
+        return to_dot(ex)
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "graph.graphml"
+        to_graphml(ex, path, states=not args.no_states)
+        return path.read_text(encoding="utf-8")
 
 
 def _explore_whole(args: argparse.Namespace, reading: Any) -> Any:

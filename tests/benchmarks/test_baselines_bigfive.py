@@ -204,7 +204,10 @@ def replay(bigfive: ModuleType, seed: int, players: int) -> Replay:
     return game
 
 
-@pytest.mark.parametrize("players, seeds", [(2, range(1, 2)), (3, range(1)), (4, range(1))])
+# The fewest and the most seats (the smallest and largest deals, the most and fewest turns per seat); three seats,
+# in between, cost 2 s of spec checks per game and run under -m slow.
+@pytest.mark.parametrize("players, seeds", [(2, range(1, 2)), pytest.param(3, range(1), marks=pytest.mark.slow),
+                                            (4, range(1))])
 def test_the_baselines_games_replay_legally_through_the_spec(load_baseline: Any, players: int,
                                                               seeds: range) -> None:
     bigfive = load_baseline("bigfive")

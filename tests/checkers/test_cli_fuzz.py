@@ -89,6 +89,7 @@ FIRST = {
     "fuzz": ["--examples", "2", "--steps", "15", "-q", "-j", "1"],
     "audit": ["--quick", "--no-findings", "--check", "property", "--property-games", "1", "-q", "-j", "1"],
     "diff": ["--games", "2", "--no-findings", "-q", "-j", "1"],
+    "metrics": ["--games", "2", "-q", "-j", "1"],  # its default, 200 games on every core, is seconds a case
     "campaign simulate": ["--games", "2", "--chunk", "1", "--workers", "0", "-q"],
     "campaign diff": ["--games", "2", "--chunk", "1", "--workers", "0", "-q"],
     "campaign fuzz": ["--examples", "2", "--steps", "10", "--chunk", "1", "--workers", "0", "-q"],

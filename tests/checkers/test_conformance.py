@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -12,10 +13,16 @@ from ruleproof.model.take5 import GAME as TAKE5
 from ruleproof.model.take5 import Take5Game
 from ruleproof.spec.take5 import Place, Take5Variant
 
+ROOT = Path(__file__).resolve().parents[2]
+#: Games whose own engine tests (tests/model/test_<game>.py::test_conformance, the mutation campaign's selection)
+#: already run this checklist on every test configuration, with more games per configuration: here their first
+#: configuration only, so the checklist still runs on every game without repeating those runs.
+CHECKED_PER_CONFIGURATION = ("bigpoints", "cinco", "ikebana")
 CONFIGS = [
     pytest.param(game_id, players, variant, id=f"{game_id}-{players}p-{index}")
     for game_id in available_games()
     for index, (players, variant) in enumerate(game_for(game_id).test_configs())
+    if index == 0 or game_id not in CHECKED_PER_CONFIGURATION
 ]
 
 
@@ -79,3 +86,10 @@ def test_check_state_reports_a_broken_serialisation() -> None:
     state = TAKE5.new_game(2, seed=1)
     assert check_state(TAKE5, state) == []
     assert "serialise" in {c for c, _ in check_state(Forgetful(), state)}
+
+
+@pytest.mark.parametrize("game_id", CHECKED_PER_CONFIGURATION)
+def test_games_sampled_here_run_the_checklist_on_every_configuration_in_their_own_tests(game_id: str) -> None:
+    """The reason the configurations above are sampled: the game's own tests keep the run on every one of them."""
+    source = (ROOT / "tests" / "model" / f"test_{game_id}.py").read_text("utf-8")
+    assert "GAME.test_configs()" in source and "def test_conformance(" in source and "run_conformance(GAME" in source

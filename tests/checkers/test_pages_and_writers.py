@@ -137,7 +137,8 @@ def _writers(tmp: Path) -> dict[str, tuple[list[str], Path]]:
         "prove --output": (["prove", str(PROOFS / "record_take5.json"), "--move", "0", "--output", "{out}"],
                            tmp / "cert.json"),
         "schema --output": (["schema", "certificate", "--output", "{out}"], tmp / "schema.json"),
-        "graph --output": (["graph", "bigpoints", "--config", "tiny", "--output", "{out}"], tmp / "g.graphml"),
+        # the smallest built-in configuration (3,959 states; bigpoints/tiny has 24,250): the subject is --force
+        "graph --output": (["graph", "bigfive", "--config", "small", "--output", "{out}"], tmp / "g.graphml"),
         "play --record": (["play", "take5", "--seed", "1", "--record", "{out}"], tmp / "play.json"),
         "sweep --dir": (["sweep", "take5", "row_capacity=4", "--games", "1", "--no-findings", "-q",
                          "--dir", str(tmp)], tmp / "sweep.json"),

@@ -24,7 +24,6 @@ from ruleproof.model.bigfive_fast import Choices, play_census
 from ruleproof.model.core import CHANCE, TERMINAL, Game
 from ruleproof.spec.bigfive import BigFiveState, BigFiveVariant, Play
 
-pytest.importorskip("scipy.stats")  # the distribution tests (outcomes.p_values) need SciPy
 
 ALPHA = 1e-3  # as in test_fast_playouts: a fair sampler passes with 99.9 %
 CONFIGS = GAME.test_configs()

@@ -27,7 +27,6 @@ from ruleproof.spec.cinco import CincoVariant, Play
 from ruleproof.spec.ikebana import IkebanaVariant, Keep
 from ruleproof.spec.take5 import Take, Take5Variant
 
-pytest.importorskip("scipy.stats")  # the distribution tests (outcomes.p_values) need SciPy
 
 ALPHA = 1e-3  # a real difference shows up far below this; a fair sampler passes with 99.9 %
 
