@@ -83,7 +83,21 @@ for the final state, and a whole state built at the end. Big Five's time is in
 its board index (moved on in place at each play: about 37 % under cProfile,
 the free windows' recount 16 %) and the census of a hand's plays; its
 run-pattern table misses about a quarter of its lookups even once full
-(65,536 patterns). No baseline was weakened.
+(65,536 patterns). No baseline was weakened. Later (same day, load 3-5):
+0.80x [0.64-0.84] (``--quick bigfive``), and 0.75x twice against 0.67x and
+0.71x for the previous engine, both run alternately against the same
+baseline (nine slices each, a scratch script); under load 7, 0.71x and 0.74x
+(``--quick``), 0.73-0.74x against the previous engine's 0.67-0.73x; a hand's
+exchanges are counted and decoded from its kind mask (the capped table of
+hands missed 73 % of them), and a play's state and its refill's are built
+directly instead of by two ``_replace`` calls. Measured and dropped (0.98-1.04x,
+within the noise): the census's colour and animal groups remembered per hand
+mask, the pattern table's misses counted through colour- and animal-renamed
+patterns (738 canonical patterns, but renaming back cost more than the 3 us
+count), the per-kind single counts updated from remembered bit lists, and a
+line's recount splitting its old runs in one pass, the bonus's line walks as
+a module function without the played cells' set for one card (1.01x). The profile (py-spy, no
+tracing overhead) is flat: no line of the fast path above about 2 %.
 
 Why the checked path cannot reach 0.5x in CPython: the floor itself runs at
 0.21-0.24x the baseline (``bench_games.py --quick take5``, 2026-12-07, four runs

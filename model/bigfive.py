@@ -577,7 +577,11 @@ class BigFiveGame(Game[BigFiveState, BigFiveMove, BigFiveVariant]):
             insort(grown, p)
         board = tuple(grown)
         self._next_board = (board, placed)
-        s = state._replace(hands=_replace_at(state.hands, seat, hand), board=board, idle=0)
+        s = BigFiveState(  # state._replace(hands=..., board=board, idle=0), without its keyword dispatch
+            state.variant, state.players, state.round, state.dealt, state.pool, board,
+            _replace_at(state.hands, seat, hand), state.decks, state.pile, state.box, seat, state.bonus,
+            state.boxing, state.to_draw, 0, state.penalties, state.round_over, state.finished,
+        )
         solo = state.players == 1
         if not solo and not hand and not s.decks[seat]:
             return self._round_end(s)
@@ -637,7 +641,11 @@ class BigFiveGame(Game[BigFiveState, BigFiveMove, BigFiveVariant]):
             return state._replace(bonus=0)
         n = need if need < have else have
         if n:
-            return state._replace(bonus=0, to_draw=n)
+            return BigFiveState(  # state._replace(bonus=0, to_draw=n)
+                state.variant, state.players, state.round, state.dealt, state.pool, state.board, state.hands,
+                state.decks, state.pile, state.box, seat, 0, state.boxing, n, state.idle, state.penalties,
+                state.round_over, state.finished,
+            )
         return self._end_turn(state._replace(bonus=0))
 
     def _end_turn(self, state: BigFiveState) -> BigFiveState:

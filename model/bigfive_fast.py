@@ -164,25 +164,24 @@ def _sub_multisets(hand: tuple[int, ...]) -> tuple[list[int], list[int]]:
     return kinds, counts
 
 
-_EXCHANGES: dict[tuple[int, ...], int] = {}
+def _exchange_count(hand: tuple[int, ...], mask: int) -> int:
+    """The distinct non-empty sub-multisets of the sorted ``hand`` (its kinds as bits: ``mask``)."""
+    n = len(hand)
+    if mask.bit_count() == n:
+        return (1 << n) - 1  # no kind twice: every non-empty subset
+    got = 1
+    for m in _sub_multisets(hand)[1]:
+        got *= m + 1
+    return got - 1
 
 
-def _exchange_count(hand: tuple[int, ...]) -> int:
-    got = _EXCHANGES.get(hand)
-    if got is None:
-        got = 1
-        for m in _sub_multisets(hand)[1]:
-            got *= m + 1
-        got -= 1
-        if len(_EXCHANGES) < 1 << 16:
-            _EXCHANGES[hand] = got
-    return got
-
-
-def _nth_exchange(hand: tuple[int, ...], r: int) -> tuple[int, ...]:
-    """The sub-multiset numbered ``r + 1`` in mixed radix over the hand's multiplicities."""
-    kinds, counts = _sub_multisets(hand)
+def _nth_exchange(hand: tuple[int, ...], r: int, distinct: bool) -> tuple[int, ...]:
+    """The sub-multiset numbered ``r + 1`` in mixed radix over the hand's multiplicities (with ``distinct``
+    kinds, each radix 2: the bits of ``r + 1``)."""
     r += 1
+    if distinct:
+        return tuple([c for i, c in enumerate(hand) if r >> i & 1])
+    kinds, counts = _sub_multisets(hand)
     out: list[int] = []
     for c, m in zip(kinds, counts):
         r, take = divmod(r, m + 1)
@@ -226,13 +225,13 @@ class Choices:
                 self.discards = sorted(set(itertools.combinations(hand, SOLO_DISCARD)))
             self.size = len(self.discards) + self.plays
             return
-        exchanges = (1 if self.whole else _exchange_count(hand)) if state.decks[actor] else 0
-        passes = 1 if variant.pass_rule == "always" else 0
-        min_size = variant.min_group
         mask = 0
         for c in hand:
             mask |= 1 << c
         self.mask = mask
+        exchanges = (1 if self.whole else _exchange_count(hand, mask)) if state.decks[actor] else 0
+        passes = 1 if variant.pass_rule == "always" else 0
+        min_size = variant.min_group
         singles = 0
         if min_size <= 1 and index.cells:
             single = index.single_counts()
@@ -268,7 +267,8 @@ class Choices:
             return Discard(self.discards[r])
         r -= len(self.discards)
         if r < self.exchanges:
-            return Exchange(self.hand if self.whole else _nth_exchange(self.hand, r))
+            hand = self.hand
+            return Exchange(hand if self.whole else _nth_exchange(hand, r, self.mask.bit_count() == len(hand)))
         r -= self.exchanges
         if r < self.passes:
             return _PASS
