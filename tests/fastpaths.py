@@ -183,6 +183,22 @@ def check_playouts_replay(game: AnyGame, start: Any, seeds: Iterable[int]) -> li
     return finals
 
 
+def check_traced_playout_replays(game: AnyGame, start: Any, seed: int) -> None:
+    """One fast playout from ``start``, traced and untraced from the same seed: the same game and step count,
+    the generator left in the same state, one traced move a step, and the traced moves replay through the
+    checked ``apply`` to its final state, which is terminal."""
+    traced_rng, plain_rng = random.Random(seed), random.Random(seed)
+    trace: list[Any] = []
+    final, steps = game.random_playout(start, traced_rng, trace)
+    assert game.random_playout(start, plain_rng) == (final, steps), "a trace changed the game"
+    assert traced_rng.getstate() == plain_rng.getstate(), "a trace changed the draws"
+    assert steps == len(trace) and game.is_terminal(final)
+    state = start
+    for move in trace:
+        state = game.apply(state, move)
+    assert state == final
+
+
 def checked_states(game: AnyGame, players: int, variant: Any, seed: int) -> Iterator[Any]:
     """Every position of one random game played through the checked engine, the last one terminal."""
     rng = random.Random(seed)

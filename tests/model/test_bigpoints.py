@@ -40,6 +40,7 @@ from ruleproof.spec.bigpoints import (
 )
 from ruleproof.spec.core import CHANCE, TERMINAL, variant_from_mapping, variant_to_dict
 from ruleproof.spec.errors import IllegalMoveError
+from fastpaths import check_traced_playout_replays
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 PERFT = DATA / "bigpoints_perft.json"
@@ -400,15 +401,6 @@ def test_fast_playout_from_every_phase_of_a_turn_replays_and_counts_each_move(ph
     checked = 0
     for players, variant in GAME.test_configs():
         for start in _positions_in(phase, players, variant, games=2, every=7):
-            traced_rng, plain_rng = random.Random(checked), random.Random(checked)
-            trace: list[BigPointsMove] = []
-            final, steps = GAME.random_playout(start, traced_rng, trace)
-            assert GAME.random_playout(start, plain_rng) == (final, steps)
-            assert traced_rng.getstate() == plain_rng.getstate()
-            assert steps == len(trace) and GAME.is_terminal(final)
-            state = start
-            for move in trace:
-                state = GAME.apply(state, move)
-            assert state == final
+            check_traced_playout_replays(GAME, start, checked)
             checked += 1
     assert checked >= len(GAME.test_configs())

@@ -25,6 +25,7 @@ from ruleproof.model.ikebana import GAME
 from ruleproof.model.io.records import load_record, make_record
 from ruleproof.spec import ikebana as ik
 from ruleproof.spec.ikebana import SPEC, Buy, Draw, IkebanaMove, IkebanaState, IkebanaVariant, Keep, Refuse
+from fastpaths import check_traced_playout_replays
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 RECORD = DATA / "ikebana_record_3p.json"
@@ -325,15 +326,6 @@ def test_fast_playout_from_every_phase_of_a_turn_replays_and_counts_each_move(ph
     checked = 0
     for players, variant in GAME.test_configs():
         for start in _positions_in(phase, players, variant, games=2, every=9):
-            traced_rng, plain_rng = random.Random(checked), random.Random(checked)
-            trace: list[IkebanaMove] = []
-            final, steps = GAME.random_playout(start, traced_rng, trace)
-            assert GAME.random_playout(start, plain_rng) == (final, steps)
-            assert traced_rng.getstate() == plain_rng.getstate()
-            assert steps == len(trace) and GAME.is_terminal(final)
-            state = start
-            for move in trace:
-                state = GAME.apply(state, move)
-            assert state == final
+            check_traced_playout_replays(GAME, start, checked)
             checked += 1
     assert checked >= 3 * len(GAME.test_configs())
