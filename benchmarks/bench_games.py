@@ -98,7 +98,11 @@ so no engine behind that interface can reach 0.5x. The checked path's figure
 against the floor (0.33-0.36x in the same three runs, the checked path
 0.06-0.07x; 0.39-0.40x in three earlier runs) is what the engine's own work
 costs: each transition builds the next immutable state (twelve fields, the
-changed hand, row, pile or deck as new tuples).
+changed hand, row, pile or deck as new tuples). In a round robin of the engine
+before and after the last change, the floor and the baseline (12 and 16 rounds
+of 0.3 s, load 6.7-8.3), the checked path / floor went from 0.405x and 0.386x to
+0.415x and 0.408x (new / old 1.05x and 1.06x per round, median), the checked
+path / baseline from 0.076-0.077x to 0.081x, the floor / baseline 0.19-0.20x.
 
 Where a checked move's engine time goes (2026-12-07, ``timeit`` best of
 repeats, load 1-4; 4 players, a round is 44 deals, 40 choices, 40 placements or
@@ -113,9 +117,15 @@ check is an identity or membership test against what the engine has just
 handed out (the deal ``sample_chance`` drew, the hand ``legal_moves`` offered,
 the options it made), move objects are made once per card and row,
 ``legal_moves`` is cached per state, chance draws its card inline from the
-deck, and who acts is a one-entry memo. Measured and dropped (the checked path
-against the kept code, best of 40-60 interleaved 20-game rounds, load 4.7-5.0;
-the kept code against itself 0.99x): the three transitions inlined into
+deck, and who acts is a one-entry memo. Kept, as the same kind of memo (the
+checked path 1.04-1.05x the code before, best of 50 interleaved 20-game rounds
+each way, load 6.7-7.1): ``_deal`` deletes the drawn card at the index
+``sample_chance`` drew it at instead of searching the undealt cards for it
+(1.02x alone), and ``_resolve`` reads whether cards remain to place off the
+turn's order instead of scanning the picks (1.01-1.03x alone). Measured and
+dropped (the checked path against the code before these changes, best of 40-60
+interleaved 20-game rounds, load 4.7-7.1; that code against itself 0.99x): ``_select`` taking
+its seat from the memo of who acts (1.00x); the three transitions inlined into
 ``apply`` (one Python call less a move; 0.99-1.03x, not worth a hundred
 duplicated lines), ``_select`` alone inlined (1.01x); the next state from a
 list of the old one's fields (182 against 154 ns); a choice's hand and picks
