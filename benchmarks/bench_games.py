@@ -99,10 +99,12 @@ against the floor (0.33-0.36x in the same three runs, the checked path
 0.06-0.07x; 0.39-0.40x in three earlier runs) is what the engine's own work
 costs: each transition builds the next immutable state (twelve fields, the
 changed hand, row, pile or deck as new tuples). In a round robin of the engine
-before and after the last change, the floor and the baseline (12 and 16 rounds
-of 0.3 s, load 6.7-8.3), the checked path / floor went from 0.405x and 0.386x to
-0.415x and 0.408x (new / old 1.05x and 1.06x per round, median), the checked
-path / baseline from 0.076-0.077x to 0.081x, the floor / baseline 0.19-0.20x.
+before and after the last change, the floor and the baseline (three runs of 12
+or 16 rounds of 0.3 s, load 2.6-8.3), the checked path / floor went from
+0.405x, 0.386x and 0.406x to 0.415x, 0.408x and 0.416x (new / old 1.05x, 1.06x
+and 1.02x, medians per round; the rounds spread 0.88-1.23x), the checked path /
+baseline from 0.076-0.081x to 0.081-0.082x, the floor / baseline 0.19-0.20x;
+the three 0.3 s slices of ``--quick`` do not resolve a change this size.
 
 Where a checked move's engine time goes (2026-12-07, ``timeit`` best of
 repeats, load 1-4; 4 players, a round is 44 deals, 40 choices, 40 placements or
