@@ -100,17 +100,54 @@ a module function without the played cells' set for one card (1.01x). The profil
 tracing overhead) is flat: no line of the fast path above about 2 %.
 
 Why the checked path cannot reach 0.5x in CPython: the floor itself runs at
-0.21-0.24x the baseline (``bench_games.py --quick take5``, 2026-12-07, four runs
-under load 6-10; slices 0.21-0.25x). A checked move is four calls the client makes
+0.19-0.22x the baseline (``bench_games.py --quick take5``, 2026-12-07, three runs
+under load 2.0-5.8; four earlier runs under load 6-10: 0.21-0.24x). A checked move
+is four calls the client makes
 (``current_player``, ``legal_moves`` or ``sample_chance``, ``apply``, and
 ``Random.randrange``, itself two Python-level frames), a membership check and a
 new 12-field state, each paid per move, where the baseline spends one inline
 ``getrandbits`` draw and a few int comparisons; with rules that cost nothing
 the client loop already takes about five times the baseline's time per move,
 so no engine behind that interface can reach 0.5x. The checked path's figure
-against the floor (0.39-0.40x in three runs, the checked path 0.09x) is what the
-engine's own work costs: each transition builds the next immutable state
-(twelve fields, the changed hand, row, pile or deck as new tuples).
+against the floor (0.33-0.36x in the same three runs, the checked path
+0.06-0.07x; 0.39-0.40x in three earlier runs) is what the engine's own work
+costs: each transition builds the next immutable state (twelve fields, the
+changed hand, row, pile or deck as new tuples). In a round robin of the engine
+before and after the last change, the floor and the baseline (three runs of 12
+or 16 rounds of 0.3 s, load 2.6-8.3), the checked path / floor went from
+0.405x, 0.386x and 0.406x to 0.415x, 0.408x and 0.416x (new / old 1.05x, 1.06x
+and 1.02x, medians per round; the rounds spread 0.88-1.23x), the checked path /
+baseline from 0.076-0.081x to 0.081-0.082x, the floor / baseline 0.19-0.20x;
+the three 0.3 s slices of ``--quick`` do not resolve a change this size.
+
+Where a checked move's engine time goes (2026-12-07, ``timeit`` best of
+repeats, load 1-4; 4 players, a round is 44 deals, 40 choices, 40 placements or
+takes): a deal about 0.68 us in ``_deal`` (a round's deals in turn, the kept
+lists reused), a choice 0.47 us in ``_select`` and 0.23 us in ``legal_moves``
+(0.13 us of it the tuple of ``Select`` objects, by ``itemgetter``), a placement
+the most. Nearly all of it is the data a state must hold: a copy of ``_deal``
+without its memos costs the same, one of ``_resolve`` without them about 80 %
+of it, while a state rebuilt with nothing changed (the floor's) costs about a
+third of a deal. What the checked path could skip it already skips: ``apply``'s
+check is an identity or membership test against what the engine has just
+handed out (the deal ``sample_chance`` drew, the hand ``legal_moves`` offered,
+the options it made), move objects are made once per card and row,
+``legal_moves`` is cached per state, chance draws its card inline from the
+deck, and who acts is a one-entry memo. Kept, as the same kind of memo (the
+checked path 1.04-1.05x the code before, best of 50 interleaved 20-game rounds
+each way, load 6.7-7.1): ``_deal`` deletes the drawn card at the index
+``sample_chance`` drew it at instead of searching the undealt cards for it
+(1.02x alone), and ``_resolve`` reads whether cards remain to place off the
+turn's order instead of scanning the picks (1.01-1.03x alone). Measured and
+dropped (the checked path against the code before these changes, best of 40-60
+interleaved 20-game rounds, load 4.7-7.1; that code against itself 0.99x): ``_select`` taking
+its seat from the memo of who acts (1.00x); the three transitions inlined into
+``apply`` (one Python call less a move; 0.99-1.03x, not worth a hundred
+duplicated lines), ``_select`` alone inlined (1.01x); the next state from a
+list of the old one's fields (182 against 154 ns); a choice's hand and picks
+cut by slicing instead of through a list (184 against 159 ns, 136 against
+70 ns); the ``_plain`` class flag read as an instance attribute (about 10 ns a
+read). Switching the garbage collector off changes neither side.
 
 Run on demand (never part of the test suite)::
 

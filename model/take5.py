@@ -436,9 +436,11 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
         self._order: list[int] = []
         self._order_at = 0
         self._order_state: object = None
-        # The last chance outcome sample_chance drew, with its state (legal by construction).
+        # The last chance outcome sample_chance drew, with its state (legal by construction) and its index in
+        # the deck it was drawn from (-1: not known), which is where _deal finds it in the undealt cards.
         self._drawn_state: object = None
         self._drawn_move: object = None
+        self._drawn_at = -1
         # The hand legal_moves offered choices from, with its state: a choice from it is legal.
         self._held_state: object = None
         self._held_hand: tuple[int, ...] = ()
@@ -658,8 +660,10 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
             while j >= n:
                 j = bits(width)
             move = _DEAL[deck[j]]
+            self._drawn_at = j
         else:
             move = _DEAL[rng.choice(deck)]  # the same draw as deck[rng.randrange(len(deck))], one call fewer
+            self._drawn_at = -1
         self._drawn_state = state  # drawn from the deck: apply need not look it up again
         self._drawn_move = move
         return move
@@ -1243,7 +1247,13 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
                 self._rest_state = None  # taken (they change below)
             else:
                 rest = list(deck)
-        del rest[bisect_left(rest, card)]
+        # The card sample_chance has just drawn for this state sits where it was drawn: ``rest`` holds the
+        # same cards as the deck it drew from (this state's, or the full deck when a round starts).
+        at = self._drawn_at
+        if self._drawn_state is state and at >= 0 and rest[at] == card:
+            del rest[at]
+        else:
+            del rest[bisect_left(rest, card)]
         if dealt < n_hand:
             seat = dealt // hand_size
             if kept:  # the last deal was one to a hand too
@@ -1322,7 +1332,10 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
         lines[r] = new_row
         picks = list(chosen)
         picks[seat] = 0
-        resolving = any(picks)
+        # With the turn's order (one card for each of the ``players`` seats) the cards still to place are
+        # those after the one just placed.
+        order_known = self._order_state is state
+        resolving = self._order_at < players if order_known else any(picks)
         finished = False
         if variant.end_check == "immediate":
             if took:
@@ -1334,7 +1347,7 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
         ))
         if resolving and not finished:  # the next lowest card's owner places it
             self._turn_state = after
-            if self._order_state is state:  # the turn's order, from the choice that completed it
+            if order_known:  # the turn's order, from the choice that completed it
                 at = self._order_at
                 self._turn_seat = picks.index(self._order[at])
                 self._order_at = at + 1

@@ -20,7 +20,7 @@ import pytest
 from ruleproof.model.core import CHANCE, TERMINAL
 from ruleproof.model.take5 import GAME, Take5Game
 from ruleproof.spec.errors import IllegalMoveError
-from ruleproof.spec.take5 import SPEC, Deal, Select, Take5Variant
+from ruleproof.spec.take5 import SPEC, Deal, Select, Take5Move, Take5Variant
 
 CONFIGS = [(2, Take5Variant()), (4, Take5Variant(professional=True)), (3, Take5Variant(deck="tactical")),
            (5, Take5Variant(row_choice="auto", end_check="immediate", threshold=20))]
@@ -44,7 +44,7 @@ def test_checked_apply_agrees_with_the_plain_check(players: int, variant: Take5V
             break
         if actor == CHANCE:
             chosen = GAME.sample_chance(state, rng)
-            candidates = [Deal(c) for c in range(1, 106)]
+            candidates: list[Take5Move] = [Deal(c) for c in range(1, 106)]
         else:
             moves = GAME.legal_moves(state)
             chosen = moves[rng.randrange(len(moves))]
@@ -63,6 +63,27 @@ def test_checked_apply_agrees_with_the_plain_check(players: int, variant: Take5V
                 checked += 1
         state = GAME.apply(state, chosen)
     assert checked > 100 and illegal > 100
+
+
+@pytest.mark.parametrize(("players", "variant"), CONFIGS)
+def test_whole_games_through_the_checked_path_follow_the_plain_transitions(
+        players: int, variant: Take5Variant) -> None:
+    """Played as a client plays (each move applied to the state the last one returned), every memo of the
+    last transition is in use: the index ``sample_chance`` drew a deal at, the turn's order that tells
+    whether cards remain to place. Each successor must equal a fresh engine's ``apply_unchecked``."""
+    rng = random.Random(100 + players)
+    state = GAME.initial_state(players, variant)
+    turns_ended = 0
+    for _ in range(5000):
+        actor = GAME.current_player(state)
+        if actor == TERMINAL:
+            break
+        move = GAME.sample_chance(state, rng) if actor == CHANCE else rng.choice(GAME.legal_moves(state))
+        after = GAME.apply(state, move)
+        assert after == Take5Game().apply_unchecked(state, move), (state, move)
+        turns_ended += state.resolving and not after.resolving
+        state = after
+    assert state.finished and turns_ended >= 5
 
 
 def test_illegal_moves_name_their_rules() -> None:
