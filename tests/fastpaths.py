@@ -183,6 +183,24 @@ def check_playouts_replay(game: AnyGame, start: Any, seeds: Iterable[int]) -> li
     return finals
 
 
+def positions_in_phase(game: AnyGame, phase: str, players: int, variant: Any, games: int,
+                       keep: Callable[[Any, int], bool]) -> list[Any]:
+    """The positions of ``phase`` met in ``games`` checked random games (``new_game`` seeded 0, 1, ...; moves
+    from one generator) that ``keep(state, n)`` keeps, ``n`` counting the phase's positions of that game."""
+    rng = random.Random(11)
+    found: list[Any] = []
+    for seed in range(games):
+        state = game.new_game(players, variant, seed=seed)
+        met = 0
+        while not game.is_terminal(state):
+            if state.phase == phase:
+                met += 1
+                if keep(state, met):
+                    found.append(state)
+            state = game.apply(state, game.random_move(state, rng))
+    return found
+
+
 def check_traced_playout_replays(game: AnyGame, start: Any, seed: int) -> None:
     """One fast playout from ``start``, traced and untraced from the same seed: the same game and step count,
     the generator left in the same state, one traced move a step, and the traced moves replay through the

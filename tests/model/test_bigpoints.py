@@ -40,7 +40,7 @@ from ruleproof.spec.bigpoints import (
 )
 from ruleproof.spec.core import CHANCE, TERMINAL, variant_from_mapping, variant_to_dict
 from ruleproof.spec.errors import IllegalMoveError
-from fastpaths import check_traced_playout_replays
+from fastpaths import check_traced_playout_replays, positions_in_phase
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 PERFT = DATA / "bigpoints_perft.json"
@@ -376,22 +376,6 @@ if __name__ == "__main__":
 # The fast playout from every phase of a turn
 
 
-def _positions_in(phase: str, players: int, variant: BigPointsVariant, games: int, every: int) -> list[BigPointsState]:
-    """Every ``every``-th position of ``phase`` met in ``games`` checked random games."""
-    rng = random.Random(11)
-    found: list[BigPointsState] = []
-    for seed in range(games):
-        state = GAME.new_game(players, variant, seed=seed)
-        met = 0
-        while not GAME.is_terminal(state):
-            if state.phase == phase:
-                met += 1
-                if met % every == 1:
-                    found.append(state)
-            state = GAME.apply(state, GAME.random_move(state, rng))
-    return found
-
-
 @pytest.mark.parametrize("phase", ["lay", "move", "take", "offer", "extra"])
 def test_fast_playout_from_every_phase_of_a_turn_replays_and_counts_each_move(phase: str) -> None:
     """The fast playout may start in any phase of a turn: a path to lay, a pawn to move, a disc to take
@@ -400,7 +384,7 @@ def test_fast_playout_from_every_phase_of_a_turn_replays_and_counts_each_move(ph
     and a trace changes nothing (the same game, the generator left in the same state)."""
     checked = 0
     for players, variant in GAME.test_configs():
-        for start in _positions_in(phase, players, variant, games=2, every=7):
+        for start in positions_in_phase(GAME, phase, players, variant, 2, lambda _, met: met % 7 == 1):
             check_traced_playout_replays(GAME, start, checked)
             checked += 1
     assert checked >= len(GAME.test_configs())

@@ -25,7 +25,7 @@ from ruleproof.model.ikebana import GAME
 from ruleproof.model.io.records import load_record, make_record
 from ruleproof.spec import ikebana as ik
 from ruleproof.spec.ikebana import SPEC, Buy, Draw, IkebanaMove, IkebanaState, IkebanaVariant, Keep, Refuse
-from fastpaths import check_traced_playout_replays
+from fastpaths import check_traced_playout_replays, positions_in_phase
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 RECORD = DATA / "ikebana_record_3p.json"
@@ -301,22 +301,6 @@ def test_svg_rendering_of_positions_and_bouquets() -> None:
 # The fast playout from every phase of a turn
 
 
-def _positions_in(phase: str, players: int, variant: IkebanaVariant, games: int, every: int) -> list[IkebanaState]:
-    """Every ``every``-th position of ``phase`` met in ``games`` checked random games (a refusal's positions first)."""
-    rng = random.Random(11)
-    found: list[IkebanaState] = []
-    for seed in range(games):
-        state = GAME.new_game(players, variant, seed=seed)
-        met = 0
-        while not GAME.is_terminal(state):
-            if state.phase == phase:
-                met += 1
-                if met % every == 0 or (phase == "decide" and state.refusals and met % 2):
-                    found.append(state)
-            state = GAME.apply(state, GAME.random_move(state, rng))
-    return found
-
-
 @pytest.mark.parametrize("phase", ["choose", "reveal", "decide"])
 def test_fast_playout_from_every_phase_of_a_turn_replays_and_counts_each_move(phase: str) -> None:
     """The fast playout may start mid-turn: at the card chance turns up, or at the decision on a card
@@ -325,7 +309,9 @@ def test_fast_playout_from_every_phase_of_a_turn_replays_and_counts_each_move(ph
     game, the generator left in the same state)."""
     checked = 0
     for players, variant in GAME.test_configs():
-        for start in _positions_in(phase, players, variant, games=2, every=9):
+        # every 9th position of the phase, and a refusal's decisions more often
+        for start in positions_in_phase(GAME, phase, players, variant, 2, lambda state, met: met % 9 == 0 or (
+                phase == "decide" and bool(state.refusals) and met % 2 == 1)):
             check_traced_playout_replays(GAME, start, checked)
             checked += 1
     assert checked >= 3 * len(GAME.test_configs())
