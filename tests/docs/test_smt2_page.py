@@ -159,16 +159,26 @@ def _one_pass_runner(returncode: int, calls: list[list[str]]) -> Any:
     return run
 
 
-def test_a_cold_build_answers_the_findings_and_the_export_in_one_pass(tmp_path: Path,
-                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+def _one_pass_build(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, exit_code: int
+                    ) -> tuple[Any, Any, list[list[str]]]:
+    """The extension, a stand-in app with the export switched on, and the one-pass commands it runs (each
+    exiting with ``exit_code``), its cache in ``tmp_path / "cache"``."""
     from types import SimpleNamespace
 
     extension = _extension()
     monkeypatch.delenv(extension.SMT2_ENV, raising=False)
     monkeypatch.setattr(extension, "_cache", lambda app: (tmp_path / "cache", "key1"))
     calls: list[list[str]] = []
-    monkeypatch.setattr(extension.subprocess, "run", _one_pass_runner(0, calls))
+    monkeypatch.setattr(extension.subprocess, "run", _one_pass_runner(exit_code, calls))
     app = SimpleNamespace(srcdir=str(tmp_path), config=SimpleNamespace(ruleproof_smt2=True))
+    return extension, app, calls
+
+
+def test_a_cold_build_answers_the_findings_and_the_export_in_one_pass(tmp_path: Path,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    from types import SimpleNamespace
+
+    extension, app, calls = _one_pass_build(tmp_path, monkeypatch, 0)
     (tmp_path / "cache").mkdir()
     (tmp_path / "cache" / "key0").mkdir()  # an export of older sources
     (tmp_path / "cache" / "key0.findings.json").write_text("{}", "utf-8")
@@ -194,14 +204,7 @@ def test_a_failed_question_keeps_the_findings_but_not_the_export(tmp_path: Path,
                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     """Exit 1 (a question failed): the findings pages still show the answers; the export is left to
     ``export-smt`` in ``generate``, whose failure is the build's warning, as before the one pass."""
-    from types import SimpleNamespace
-
-    extension = _extension()
-    monkeypatch.delenv(extension.SMT2_ENV, raising=False)
-    monkeypatch.setattr(extension, "_cache", lambda app: (tmp_path / "cache", "key1"))
-    calls: list[list[str]] = []
-    monkeypatch.setattr(extension.subprocess, "run", _one_pass_runner(1, calls))
-    app = SimpleNamespace(srcdir=str(tmp_path), config=SimpleNamespace(ruleproof_smt2=True))
+    extension, app, _ = _one_pass_build(tmp_path, monkeypatch, 1)
     assert extension.findings_with_export(app) == {"findings": {"take5": [{"id": "T5-F-1"}]}, "errors": {}}
     assert list((tmp_path / "cache").iterdir()) == [], "a failed export was cached"
 
