@@ -187,6 +187,11 @@ FINALISER = r"""
 import os, signal, sys, time
 from ruleproof.checkers.checks.interrupt import stop_on_interrupt
 
+# Python's own handler, whatever this process inherited: a parent that ignores SIGINT (a pytest-xdist worker
+# can) or holds it blocked would make the signal below vanish, and the test without the handler would fail.
+signal.signal(signal.SIGINT, signal.default_int_handler)
+signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
 class Slow:
     def __del__(self):
         # The signal comes while Python code of a finaliser runs: sent from here, so no clock and no load decides
