@@ -28,7 +28,7 @@ from setuptools import setup
 ROOT = Path(__file__).resolve().parent
 #: The modules compiled: the engines and their fast paths. model/'s readers and writers of files (codec, inputs,
 #: outputs, readings, records, registry) stay Python: they are not what a playout spends its time in.
-COMPILED = ("core.py", "draws.py", "take5.py", "bigfive.py", "bigfive_fast.py", "bigfive_free.py", "bigfive_index.py",
+COMPILED = ("core.py", "draws.py", "take5.py", "take5_native.py", "bigfive.py", "bigfive_fast.py", "bigfive_free.py", "bigfive_index.py",
             "bigpoints.py", "cinco.py", "ikebana.py")
 #: Where the tree of links is made.
 SOURCE_TREE = ROOT / "build" / "mypyc-src"

@@ -369,6 +369,30 @@ def _final_state(variant: Take5Variant, players: int, rnd: int, rest: tuple[int,
 _FourRowSetup = tuple[Take5Variant | None, int, int, int, bool, bool, int, tuple[int, ...], int, int, bool]
 
 
+#: :func:`ruleproof.model.take5_native.play_rounds`'s signature: the compiled build's four-row loop.
+_NativePlay = Callable[[random.Random, int, int, int, bool, bool, int, int, tuple[int, ...], list[int], int],
+                       tuple[int, int, tuple[int, ...], tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...],
+                             tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...]]]
+
+
+def _native_play() -> tuple[_NativePlay, int] | None:
+    """The compiled build's four-row loop (:mod:`ruleproof.model.take5_native`) with the bound its decks stay
+    below, or None: in pure Python (its vecs are slower interpreted than this module's lists), without ``librt``
+    (mypy's runtime library, which it needs: the compiled build then plays this module's loop), or when its
+    draws are not this Python's."""
+    if not _COMPILED:
+        return None
+    try:
+        from ruleproof.model import take5_native
+    except ImportError:
+        return None
+    return (take5_native.play_rounds, take5_native.MAX_BOUND) if take5_native.PAIRS_OK and _BITS_OK else None
+
+
+#: The compiled build's four-row loop, when it has one (see :meth:`Take5Game._native_four_row`).
+_NATIVE: Final = _native_play()
+
+
 #: The methods the engine's shortcuts stand in for (see :class:`_Shortcuts`), with
 #: their own versions; filled once :class:`Take5Game` exists.
 _ORIGINALS: dict[str, object] = {}
@@ -706,8 +730,64 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
         variant = state.variant
         if (len(state.rows) == _UNROLLED and not variant.professional and not variant.low_row_keys
                 and _BITS_OK and type(rng) is random.Random):
+            native = _NATIVE  # (a local: mypyc miscompiles the narrowing of a Final optional tuple)
+            if native is not None and trace is None:
+                played = self._native_four_row(state, rng, native)
+                if played is not None:
+                    return played
             return self._four_row_playout(state, rng, trace)
         return self._general_playout(state, rng, trace)
+
+    def _four_row_numbers(self, variant: Take5Variant, players: int) -> _FourRowSetup:
+        """What the four-row playouts read off ``variant`` and ``players`` (kept for the last ones): the hand
+        size, the row capacity, whether a too-low card's row is automatic, whether a take may end the game
+        at once, the total that ends it, the full deck, the cards of the hands and of a deal, and whether
+        ``Random.sample`` deals that deck by walking a pool."""
+        setup = self._four_row_setup
+        if setup[0] is not variant or setup[1] != players:
+            full_deck = self._full_deck(players, variant)
+            n_hand = variant.hand_size * players
+            setup = self._four_row_setup = (
+                variant, players, variant.hand_size, variant.row_capacity, variant.row_choice == "auto",
+                variant.end_check == "immediate",
+                variant.threshold if variant.end_rule == ">=" else variant.threshold + 1,  # a total this high ends
+                full_deck, n_hand, n_hand + _UNROLLED,
+                _sample_walks_pool(len(full_deck), n_hand + _UNROLLED))  # the deal of a new round, inlined below
+        return setup
+
+    def _native_four_row(self, state: Take5State, rng: random.Random,
+                         native: tuple[_NativePlay, int]) -> tuple[Take5State, int] | None:
+        """The four-row playout of ``state`` by ``native``'s loop (:func:`ruleproof.model.take5_native.play_rounds`
+        and the bound its decks stay below: the compiled build's loop, the same game as
+        :meth:`_four_row_playout`), when ``state`` is at a round's start (before its deal, or after its last
+        turn) with the deck whole; otherwise None.
+
+        The caller has checked what :meth:`_four_row_playout` needs (four rows, no professional variant nor
+        ``low_row_keys``, the standard generator) and that the playout is not traced.
+        """
+        variant = state.variant
+        players = state.players
+        _, _, hand_size, capacity, auto, immediate, goal, full_deck, n_hand, n_deal, walks = self._four_row_numbers(
+            variant, players)
+        play, bound = native
+        if not walks or len(full_deck) >= bound or state.resolving:
+            return None
+        rnd = state.round
+        dealt = state.dealt
+        if dealt == 0 and not any(state.piles) and state.deck == full_deck:  # before the round's deal
+            scores = list(state.scores)
+        elif dealt == n_deal and not state.hands[-1]:  # after the round: the next one starts
+            rnd += 1
+            scores = [s + _points(p) for s, p in zip(state.scores, state.piles)]
+        else:
+            return None
+        rounds, steps, rest, held, rows, piles, chosen, ends = play(
+            rng, players, hand_size, capacity, auto, immediate, goal, len(full_deck), _BULL, scores,
+            self.max_game_length(players, variant))
+        final: Take5State = _new_state(Take5State, (
+            variant, players, rnd + rounds - 1, rest, n_deal, held, rows, chosen, any(chosen), piles, ends, True,
+        ))
+        return final, steps
 
     def _four_row_playout(self, state: Take5State, rng: random.Random,
                           trace: _Trace | None) -> tuple[Take5State, int]:
@@ -734,17 +814,8 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
         """
         variant = state.variant
         players = state.players
-        setup = self._four_row_setup
-        if setup[0] is not variant or setup[1] != players:
-            full_deck = self._full_deck(players, variant)
-            n_hand = variant.hand_size * players
-            setup = self._four_row_setup = (
-                variant, players, variant.hand_size, variant.row_capacity, variant.row_choice == "auto",
-                variant.end_check == "immediate",
-                variant.threshold if variant.end_rule == ">=" else variant.threshold + 1,  # a total this high ends
-                full_deck, n_hand, n_hand + _UNROLLED,
-                _sample_walks_pool(len(full_deck), n_hand + _UNROLLED))  # the deal of a new round, inlined below
-        _, _, hand_size, capacity, auto, immediate, goal, full_deck, n_hand, n_deal, walks = setup
+        _, _, hand_size, capacity, auto, immediate, goal, full_deck, n_hand, n_deal, walks = self._four_row_numbers(
+            variant, players)
         bound = self.max_game_length(players, variant)  # a bug fails here instead of looping for ever
         n_full = len(full_deck)
         widths = _WIDTHS
