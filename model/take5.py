@@ -19,6 +19,7 @@ from abc import ABCMeta
 from bisect import bisect_left, insort
 from collections import Counter
 from collections.abc import Callable, Iterable, MutableSequence, Sequence
+from functools import partial
 from itertools import repeat
 from math import ceil, log
 from operator import itemgetter
@@ -370,7 +371,9 @@ _FourRowSetup = tuple[Take5Variant | None, int, int, int, bool, bool, int, tuple
 
 
 #: :func:`ruleproof.model.take5_native.play_rounds`'s signature: the compiled build's four-row loop.
-_NativePlay = Callable[[random.Random, int, int, int, bool, bool, int, int, tuple[int, ...], list[int], int],
+_NativeRecord = Callable[[tuple[tuple[int, ...], ...], list[list[int]], list[int], list[int], int, list[int], bool], None]
+_NativePlay = Callable[[random.Random, int, int, int, bool, bool, int, int, tuple[int, ...], list[int], int,
+                        _NativeRecord | None],
                        tuple[int, int, tuple[int, ...], tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...],
                              tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...]]]
 
@@ -731,8 +734,8 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
         if (len(state.rows) == _UNROLLED and not variant.professional and not variant.low_row_keys
                 and _BITS_OK and type(rng) is random.Random):
             native = _NATIVE  # (a local: mypyc miscompiles the narrowing of a Final optional tuple)
-            if native is not None and trace is None:
-                played = self._native_four_row(state, rng, native)
+            if native is not None:
+                played = self._native_four_row(state, rng, trace, native)
                 if played is not None:
                     return played
             return self._four_row_playout(state, rng, trace)
@@ -755,15 +758,16 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
                 _sample_walks_pool(len(full_deck), n_hand + _UNROLLED))  # the deal of a new round, inlined below
         return setup
 
-    def _native_four_row(self, state: Take5State, rng: random.Random,
+    def _native_four_row(self, state: Take5State, rng: random.Random, trace: _Trace | None,
                          native: tuple[_NativePlay, int]) -> tuple[Take5State, int] | None:
         """The four-row playout of ``state`` by ``native``'s loop (:func:`ruleproof.model.take5_native.play_rounds`
         and the bound its decks stay below: the compiled build's loop, the same game as
         :meth:`_four_row_playout`), when ``state`` is at a round's start (before its deal, or after its last
-        turn) with the deck whole; otherwise None.
+        turn) with the deck whole; otherwise None. ``trace`` (when given) receives every move, as
+        :meth:`_four_row_playout` traces them (:func:`_trace_round`, a round at a time).
 
         The caller has checked what :meth:`_four_row_playout` needs (four rows, no professional variant nor
-        ``low_row_keys``, the standard generator) and that the playout is not traced.
+        ``low_row_keys``, the standard generator).
         """
         variant = state.variant
         players = state.players
@@ -783,7 +787,7 @@ class Take5Game(Game[Take5State, Take5Move, Take5Variant], metaclass=_Shortcuts)
             return None
         rounds, steps, rest, held, rows, piles, chosen, ends = play(
             rng, players, hand_size, capacity, auto, immediate, goal, len(full_deck), _BULL, scores,
-            self.max_game_length(players, variant))
+            self.max_game_length(players, variant), None if trace is None else partial(_trace_round, trace))
         final: Take5State = _new_state(Take5State, (
             variant, players, rnd + rounds - 1, rest, n_deal, held, rows, chosen, any(chosen), piles, ends, True,
         ))

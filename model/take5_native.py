@@ -34,6 +34,7 @@ True
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Final
 
 from librt.vecs import append, vec
@@ -127,8 +128,14 @@ def _chain(link: vec[i64], end: i64, n: i64) -> tuple[int, ...]:
     return tuple(cards)
 
 
+#: What a traced playout reports at each round's end (``take5._trace_round`` less its trace): the rows the deal
+#: made, each turn's picks in order, each card's seat, the rows too-low cards took, the index of the card whose
+#: take ended the game (-1: none), the cards dealt in order, and True (the first turn's choices are traced).
+Record = Callable[[tuple[tuple[int, ...], ...], list[list[int]], list[int], list[int], int, list[int], bool], None]
+
+
 def play_rounds(rng: random.Random, players: i64, hand_size: i64, capacity: i64, auto: bool, immediate: bool,
-                goal: i64, n_full: i64, bull: tuple[int, ...], scores: list[int], bound: i64
+                goal: i64, n_full: i64, bull: tuple[int, ...], scores: list[int], bound: i64, record: Record | None
                 ) -> tuple[int, int, tuple[int, ...], tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...],
                            tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...]]:
     """Play from a round's deal (of the cards 1 to ``n_full``) to the game's end, as
@@ -137,7 +144,7 @@ def play_rounds(rng: random.Random, players: i64, hand_size: i64, capacity: i64,
     ``scores`` are the totals when the round starts; a total of ``goal`` ends the game (after the round, or at
     once with ``immediate``); a row takes ``capacity`` cards; ``auto`` gives a too-low card the row of the fewest
     bullheads (``bull[card]``), then cards, then the first, instead of a drawn one; the playout fails past
-    ``bound`` steps.
+    ``bound`` steps. With ``record``, each round's moves are reported at its end (:data:`Record`).
 
     Returns ``(rounds, steps, rest, hands, rows, piles, chosen, scores)``: the rounds dealt, the moves made,
     the last deal's undealt cards, the hands (each sorted), rows and piles at the end, the cards chosen and not
@@ -179,6 +186,9 @@ def play_rounds(rng: random.Random, players: i64, hand_size: i64, capacity: i64,
     p2: i64 = 0
     p3: i64 = 0
     pool = deck
+    tracing = record is not None
+    turns: list[list[int]] = []  # when tracing: the round's turns (each its picks, in order) ...
+    lows: list[int] = []  # ... and the rows too-low cards took
     while True:  # one round a pass
         rounds += 1
         start = totals[:]
@@ -216,6 +226,11 @@ def play_rounds(rng: random.Random, players: i64, hand_size: i64, capacity: i64,
         l0 = l1 = l2 = l3 = 1
         p0, p1, p2, p3 = points[e0], points[e1], points[e2], points[e3]
         left = hand_size
+        if tracing:
+            dealt = [int(c) for c in hands] + [int(e0), int(e1), int(e2), int(e3)]
+            rows_dealt = ((int(e0),), (int(e1),), (int(e2),), (int(e3),))
+            turns = []
+            lows = []
         while left:  # one turn a pass
             if immediate:
                 words.sure += players
@@ -234,6 +249,8 @@ def play_rounds(rng: random.Random, players: i64, hand_size: i64, capacity: i64,
                     k -= 1
                 picks[k] = c
             left -= 1
+            if tracing:
+                turns.append([int(c) for c in picks])
             for i in range(players):
                 card = picks[i]
                 best: i64 = -1
@@ -264,6 +281,8 @@ def play_rounds(rng: random.Random, players: i64, hand_size: i64, capacity: i64,
                         best = words.top() >> _ROW_SHIFT
                         while best >= ROWS:
                             best = words.top() >> _ROW_SHIFT
+                    if tracing:
+                        lows.append(int(best))
                 ended = False
                 if best == 0:
                     if low or l0 >= capacity:
@@ -314,6 +333,8 @@ def play_rounds(rng: random.Random, players: i64, hand_size: i64, capacity: i64,
                     break
             if stop >= 0:
                 break
+        if record is not None:
+            record(rows_dealt, turns, [int(s) for s in owner], lows, int(stop), dealt, True)
         if stop >= 0 or (not immediate and _most(totals) >= goal):
             break
         if steps > bound:

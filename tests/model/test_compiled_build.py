@@ -27,8 +27,8 @@ pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).resolve().parents[2]
 #: What must be compiled: the engines and their fast paths (``COMPILED`` in ``setup.py``).
-ENGINES = ("core", "draws", "take5", "bigfive", "bigfive_fast", "bigfive_free", "bigfive_index", "bigpoints", "cinco",
-           "ikebana")
+ENGINES = ("core", "draws", "take5", "take5_native", "bigfive", "bigfive_fast", "bigfive_free", "bigfive_index",
+           "bigpoints", "cinco", "ikebana")
 #: The tests run against the build: the engines', the specifications' and the conformance of the two.
 SUITES = ("tests/model", "tests/spec", "tests/checkers/test_conformance.py",
           "tests/checkers/test_conformance_fast_forms.py")
