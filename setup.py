@@ -8,7 +8,9 @@ engine tests run against it: ``tests/model/test_compiled_build.py``)::
     RULEPROOF_MYPYC=1 pip install .                       # build and install the compiled package
     RULEPROOF_MYPYC=1 pip wheel --no-deps -w dist .       # or only the wheel
 
-mypy (which ships mypyc) is asked for as a build requirement only then, and a C compiler is needed.
+mypy (which ships mypyc) is asked for as a build requirement only then, and a C compiler is needed. At run time
+the compiled Take 5 loop (``model/take5_native.py``) imports ``librt.vecs``, mypy's runtime library (the
+``compiled`` extra: ``RULEPROOF_MYPYC=1 pip install '.[compiled]'``); without it the engine plays its own loop.
 ``.ci/compiled`` builds the wheel in a fresh environment and runs the engine, spec and conformance tests
 against it.
 

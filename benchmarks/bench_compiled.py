@@ -38,6 +38,27 @@ off a table of the cards instead of sorted (``_sorted_front``; compiled only, pu
 1.661x -> 1.707x (six alternating processes of five slices each, load 7.7-10.6). Dropped: each turn's picks
 inserted in order as they are drawn, into a list of the seats' size (1.671x against 1.685x, load 3.6-3.7).
 
+Session 41: the compiled build plays Take 5 from a round's start with its own loop, ``model/take5_native.py``
+(``librt.vecs.vec[i64]`` for the cards' tables, the hands, the pool and the picks; a pick leaves its hand by a
+native shift and goes into the turn's picks in order; the generator's 32-bit words taken two a ``random()``
+call while two draws are sure to follow, one ``getrandbits(16)`` otherwise: exactly the words the single draws
+take). Three alternating rounds of ``--quick --tree`` (wheels built from the same tree, load 4.4-5.1):
+
+* before (the engine's own loop compiled): compiled / baseline 1.64x, 1.65x, 1.50x;
+* the vec loop with one ``getrandbits`` call a word: 2.17x, 2.21x, 2.27x;
+* the vec loop with the words two a call (kept): 2.83x, 3.29x, 2.70x (compiled / pure 3.61x, 3.84x, 3.26x).
+
+The draws tried on the baseline loop itself first (``benchmarks/baselines/take5.py`` edited, the same games and
+generator states over 300 seeds x six player counts, each compiled as a module of its own and timed against the
+pure loop in one process, nine half-second slices, load 4-6): compiled as it is 1.82-1.90x, with its constants
+``Final`` 1.98x; on vecs 3.15-3.38x; on vecs with the words from ``getrandbits(32 * n).to_bytes(4 * n, "little")``
+batches (n the draws sure to follow in the round, refilled with exactly the draws still sure) 3.49-3.57x, the
+two conversions of the batch then about a sixth of the time; on vecs with the words two a ``random()`` call
+3.86x. Interpreted, every one of them is slower than the plain loop (words two a call 0.52x, batches 0.67x, vecs
+0.51x, vecs and pairs 0.36x): the pure baseline and the pure engine keep one ``getrandbits`` call a draw, and
+the pair draws live in the compiled build's loop only (its module is not imported by the pure package, which
+so does not need ``librt``).
+
 Run on demand (never part of the test suite)::
 
     .venv/bin/python benchmarks/bench_compiled.py [--quick] [--tree DIR] [--json OUT] [--compiled-baseline] [GAME ...]

@@ -11,7 +11,9 @@ the baseline interleaved in this process (:mod:`harness`), as moves per CPU seco
 * ``no final state, no links``: also no row links (the one store a placed card, three a take).
 
 A variant is ``model/take5.py`` with text replaced, loaded as a module of its own. Its states are wrong: it
-exists only to be timed. A replacement that no longer matches the engine's source stops the script (exit 2,
+exists only to be timed. Every variant plays the engine's own four-row loop: the compiled build's native loop
+(``model/take5_native.py``, which makes its output its own way; ``bench_compiled.py`` times it) is switched off
+in each, ``engine`` included. A replacement that no longer matches the engine's source stops the script (exit 2,
 naming the part), so the figures never come from a variant that silently kept the part it names.
 
 Measured 2026-12-07, before the compiled build counted the undealt deck (``_sorted_front``): pure, ``--quick``
@@ -51,6 +53,8 @@ from harness import Comparison, compare
 
 ENGINE = Path(__file__).resolve().parents[1] / "model" / "take5.py"
 
+#: The compiled build's native loop, off in every variant (they time the engine's own loop).
+_OWN_LOOP = ("_NATIVE: Final = _native_play()", "_NATIVE: Final[tuple[_NativePlay, int] | None] = None")
 #: The final deck, sorted out of the last deal's pool.
 _REST = ("            rest = _sorted_front(pool, n_full - n_deal, n_full) if pool is not None else _undealt(deck, drawn)",
          "            rest: tuple[int, ...] = ()")
@@ -66,11 +70,11 @@ _LINKS = ((r"\n *link\[card\] = e\d\n", "\n"), (r"\n *gone\[card\] = l\d\n", "\n
 
 #: Each variant: its label and the parts removed (plain replacements, then regular expressions).
 VARIANTS: tuple[tuple[str, tuple[tuple[str, str], ...], tuple[tuple[str, str], ...]], ...] = (
-    ("engine", (), ()),
-    ("no undealt deck", (_REST,), ()),
-    ("no piles", (_PILES,), ()),
-    ("no final state", (_REST, _FINAL), ()),
-    ("no final state, no links", (_REST, _FINAL), _LINKS),
+    ("engine", (_OWN_LOOP,), ()),
+    ("no undealt deck", (_OWN_LOOP, _REST), ()),
+    ("no piles", (_OWN_LOOP, _PILES), ()),
+    ("no final state", (_OWN_LOOP, _REST, _FINAL), ()),
+    ("no final state, no links", (_OWN_LOOP, _REST, _FINAL), _LINKS),
 )
 
 
