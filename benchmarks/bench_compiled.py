@@ -48,6 +48,12 @@ take). Three alternating rounds of ``--quick --tree`` (wheels built from the sam
 * the vec loop with one ``getrandbits`` call a word: 2.17x, 2.21x, 2.27x;
 * the vec loop with the words two a call (kept): 2.83x, 3.29x, 2.70x (compiled / pure 3.61x, 3.84x, 3.26x).
 
+The wheel ``.ci/compiled`` built of the final tree, ``--quick --compiled-baseline`` twice (load 4.1-4.5): 2.83x and
+2.71x, compiled / pure 3.44x and 3.31x, the baseline loop compiled as it is 1.83x and 1.79x. ``perf`` of that
+playout: the native loop 27 %, taking the words (``_Words``) 16 %, the Mersenne Twister and ``random()`` 10 %,
+the rest CPython's objects (the final state's tuples, the generator's floats). A playout started inside a round
+(part of a deal made, a turn chosen) still plays the engine's own loop, as before.
+
 The draws tried on the baseline loop itself first (``benchmarks/baselines/take5.py`` edited, the same games and
 generator states over 300 seeds x six player counts, each compiled as a module of its own and timed against the
 pure loop in one process, nine half-second slices, load 4-6): compiled as it is 1.82-1.90x, with its constants
