@@ -60,8 +60,13 @@ def test_every_package_folder_is_listed_in_pyproject() -> None:
 
 
 def test_wheel_contains_modules_and_data(tmp_path: Path) -> None:
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w",
-                    str(tmp_path), str(ROOT)], check=True, capture_output=True)
+    # Built with this environment's setuptools (as the certificate checker's wheel below): an isolated build
+    # environment, installed afresh for every run, cost half this test's CPU and says nothing about the contents.
+    built = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "--no-index",
+                            "-q", "-w", str(tmp_path), str(ROOT)], capture_output=True, text=True, check=False)
+    if built.returncode != 0 and "bdist_wheel" in built.stdout + built.stderr:
+        pytest.skip("the `wheel` package is missing (pip install -e '.[test]' brings it)")
+    assert built.returncode == 0, built.stdout + built.stderr
     (wheel,) = tmp_path.glob("ruleproof-*.whl")
     names = set(zipfile.ZipFile(wheel).namelist())
     missing = sorted(wheel_files(ROOT) - names)
