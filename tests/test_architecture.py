@@ -153,7 +153,7 @@ def import_circles(modules: list[tuple[str, str, Path]]) -> list[list[str]]:
         try:
             found = imported_modules(path.read_text("utf-8"), module)
         except OSError:
-            found = set()
+            found = frozenset()
         edges[module] = {m for m in found if m in names and m != module and folder[m] == folder[module]
                          and path.name != "__init__.py"}
     index: dict[str, int] = {}

@@ -65,7 +65,7 @@ def marked_tests(root: Path) -> tuple[MarkedTest, ...]:
         helpers = _helper_names(tree)
         local = {n.name: n for n in tree.body if isinstance(n, ast.FunctionDef)}
         for fn in _tests(tree):
-            marks = {}
+            marks: dict[str, tuple[ast.expr, ...]] = {}
             for mark in READ_MARKS:
                 for dec in fn.decorator_list:
                     args = _mark_args(dec, mark)
