@@ -9,6 +9,7 @@ lazy import is still a dependency.
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 import pytest
@@ -23,8 +24,10 @@ MAX_MODULE_LINES = 800
 LONG_MODULE_REASON = "Longer than 800 lines because"
 
 
-def imported_modules(source: str, module: str) -> set[str]:
-    """Every ``ruleproof.…`` module that ``source`` (the code of ``module``) imports.
+@functools.cache
+def imported_modules(source: str, module: str) -> frozenset[str]:
+    """Every ``ruleproof.…`` module that ``source`` (the code of ``module``) imports (remembered: the order and
+    the circle checks read the same files, and parsing them is most of their CPU).
 
     >>> sorted(imported_modules("from ruleproof.spec import core\\nimport os", "ruleproof.model.x"))
     ['ruleproof.spec', 'ruleproof.spec.core']
@@ -41,7 +44,7 @@ def imported_modules(source: str, module: str) -> set[str]:
                 base = ".".join(parts[: len(parts) - node.level + 1] + ([base] if base else []))
             found.add(base)
             found.update(f"{base}.{alias.name}" for alias in node.names)
-    return {name for name in found if name.startswith("ruleproof.")}
+    return frozenset(name for name in found if name.startswith("ruleproof."))
 
 
 def _module_name(layer: str, path: Path) -> str:
@@ -66,7 +69,7 @@ def wing_of(module: str) -> str | None:
     return parts[2] if len(parts) > 2 and parts[2] in WING_ORDER else None
 
 
-def forbidden_edges(module: str, imports: set[str]) -> list[str]:
+def forbidden_edges(module: str, imports: frozenset[str] | set[str]) -> list[str]:
     """The imports of ``module`` that run against the documented order.
 
     >>> forbidden_edges("ruleproof.spec.take5", {"ruleproof.model.core"})
@@ -150,7 +153,7 @@ def import_circles(modules: list[tuple[str, str, Path]]) -> list[list[str]]:
         try:
             found = imported_modules(path.read_text("utf-8"), module)
         except OSError:
-            found = set()
+            found = frozenset()
         edges[module] = {m for m in found if m in names and m != module and folder[m] == folder[module]
                          and path.name != "__init__.py"}
     index: dict[str, int] = {}

@@ -87,8 +87,12 @@ def test_sleeps():
 @pytest.mark.parametrize("workers", [[], ["-n", "1"]], ids=["in-process", "xdist-worker"])
 def test_the_plugin_fails_a_spinning_test_and_passes_a_sleeping_one(tmp_path: Path, workers: list[str]) -> None:
     (tmp_path / "test_spinning.py").write_text(SPINNING_TESTS, encoding="utf-8")
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(TESTS), os.environ.get("PYTHONPATH", "")])}
-    done = subprocess.run([sys.executable, "-m", "pytest", "-p", "cpu_guard", "-p", "no:cacheprovider",
+    # Only the plugins this run is about (the guard, xdist for its worker, pytest-timeout switched off as in a
+    # campaign): loading every installed plugin (Hypothesis, pytest-benchmark, ...) cost two thirds of its CPU.
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(TESTS), os.environ.get("PYTHONPATH", "")]),
+           "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"}
+    done = subprocess.run([sys.executable, "-m", "pytest", "-p", "xdist.plugin", "-p", "pytest_timeout",
+                           "-p", "cpu_guard", "-p", "no:cacheprovider",
                            "-o", "cpu_bound=0.5", "-o", "timeout=0", "-rA", *workers, "test_spinning.py"],
                           cwd=tmp_path, env=env, capture_output=True, text=True, check=False)
     out = done.stdout + done.stderr

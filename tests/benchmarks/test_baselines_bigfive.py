@@ -8,9 +8,11 @@
   plays and the group plays as the baseline numbers them, a bonus discard as
   an index into the distinct hand cards, the deck and giving up, a draw as the
   top of the baseline's own deck), so it plays the very same game; every move
-  must pass the spec's legality rules, every decision's draw must be over
-  exactly the spec's legal moves, and the final penalties must be the
-  baseline's.
+  must pass the spec's legality rules, a decision's draw must be over
+  exactly the spec's legal moves (every bonus decision, and every third play
+  decision in the default run: the spec's list of legal plays is 98 % of the
+  replay's cost; every one under ``-m slow``), and the final penalties must be
+  the baseline's.
 """
 
 from __future__ import annotations
@@ -128,8 +130,9 @@ class Replay:
         self.moves += 1
 
 
-def replay(bigfive: ModuleType, seed: int, players: int) -> Replay:
-    """The baseline's game of ``seed``, played through the spec with the baseline's draws."""
+def replay(bigfive: ModuleType, seed: int, players: int, every: int = 1) -> Replay:
+    """The baseline's game of ``seed``, played through the spec with the baseline's draws; the count of the
+    baseline's options is compared with the spec's legal moves at every ``every``-th play decision."""
     rng = random.Random(seed)
     randbelow: Callable[[int], int] = rng._randbelow  # type: ignore[attr-defined]
     game = Replay(players)
@@ -145,6 +148,7 @@ def replay(bigfive: ModuleType, seed: int, players: int) -> Replay:
             hands[seat].append(decks[seat].pop())
             game.step(Draw(hands[seat][-1]), chance=True)
     table = table_of(bigfive, game.state.board)
+    decisions = 0
     while compute_whose_turn(game.state) != TERMINAL:
         seat = compute_whose_turn(game.state)
         hand, deck = hands[seat], decks[seat]
@@ -155,11 +159,14 @@ def replay(bigfive: ModuleType, seed: int, players: int) -> Replay:
         exchanges = bigfive.exchange_count(hand) if deck else 0
         singles, groups = table.census(mask, bigfive._twice(mask))
         total = exchanges + singles + sum(g[0] for g in groups)
-        options = game.options()
-        assert len(options) == max(total, 1)
+        if decisions % every == 0:
+            options = game.options()
+            assert len(options) == max(total, 1)
+            if not total:
+                assert options == [Pass()]
+        decisions += 1
         if not total:
-            assert options == [Pass()]
-            game.step(Pass())
+            game.step(Pass())  # a pass the spec refuses fails its legality check here
             continue
         r = randbelow(total)
         if r < exchanges:
@@ -204,16 +211,19 @@ def replay(bigfive: ModuleType, seed: int, players: int) -> Replay:
     return game
 
 
-# The fewest and the most seats (the smallest and largest deals, the most and fewest turns per seat); three seats,
-# in between, cost 2 s of spec checks per game and run under -m slow.
-@pytest.mark.parametrize("players, seeds", [(2, range(1, 2)), pytest.param(3, range(1), marks=pytest.mark.slow),
-                                            (4, range(1))])
+# The fewest and the most seats (the smallest and largest deals, the most and fewest turns per seat), every third
+# play decision's options counted against the spec's; every decision's, and three seats, in between, under -m slow
+# (2 s of spec checks per game).
+@pytest.mark.parametrize("players, seeds, every", [
+    (2, range(1, 2), 3), (4, range(1), 3),
+    pytest.param(2, range(1, 2), 1, marks=pytest.mark.slow), pytest.param(3, range(1), 1, marks=pytest.mark.slow),
+    pytest.param(4, range(1), 1, marks=pytest.mark.slow)])
 def test_the_baselines_games_replay_legally_through_the_spec(load_baseline: Any, players: int,
-                                                              seeds: range) -> None:
+                                                              seeds: range, every: int) -> None:
     bigfive = load_baseline("bigfive")
     for seed in seeds:
         penalties, moves = bigfive.play(random.Random(seed), players)
-        game = replay(bigfive, seed, players)
+        game = replay(bigfive, seed, players, every)
         assert list(game.state.penalties) == penalties
         assert game.moves == moves
 

@@ -12,8 +12,10 @@ check needs no test run.
 from __future__ import annotations
 
 import ast
+import functools
 from collections.abc import Iterable, Iterator
 from pathlib import Path
+from typing import NamedTuple
 
 import pytest
 
@@ -40,17 +42,47 @@ def _tests(tree: ast.Module) -> Iterator[ast.FunctionDef]:
             yield node
 
 
+class MarkedTest(NamedTuple):
+    """A test function carrying ``@pytest.mark.boundary`` or ``@pytest.mark.example``, as its source says."""
+
+    path: Path  # relative to the folder scanned
+    name: str
+    marks: dict[str, tuple[ast.expr, ...]]  # mark name -> its arguments
+    helped: bool  # it (or a module-level function it calls) uses a tests/rulefacts.py helper
+
+
+#: The marks :func:`marked_tests` reads.
+READ_MARKS = ("boundary", "example")
+
+
+@functools.cache
+def marked_tests(root: Path) -> tuple[MarkedTest, ...]:
+    """The tests under ``root`` carrying one of :data:`READ_MARKS`, in path order: every test file parsed once for
+    all the checks here (each used to parse them all again, a second of CPU apiece); only what they read is kept."""
+    found = []
+    for path in sorted(root.rglob("test_*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        helpers = _helper_names(tree)
+        local = {n.name: n for n in tree.body if isinstance(n, ast.FunctionDef)}
+        for fn in _tests(tree):
+            marks: dict[str, tuple[ast.expr, ...]] = {}
+            for mark in READ_MARKS:
+                for dec in fn.decorator_list:
+                    args = _mark_args(dec, mark)
+                    if args is not None:
+                        marks[mark] = (*marks.get(mark, ()), *args)
+            if marks:
+                found.append(MarkedTest(path.relative_to(root), fn.name, marks, _calls_helper(fn, helpers, local)))
+    return tuple(found)
+
+
 def boundary_marks(root: Path = TESTS) -> dict[str, list[str]]:
     """Rule id → the tests (``file::name``) marked ``@pytest.mark.boundary`` with it."""
     found: dict[str, list[str]] = {}
-    for path in sorted(root.rglob("test_*.py")):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        for fn in _tests(tree):
-            for dec in fn.decorator_list:
-                args = _mark_args(dec, "boundary")
-                for arg in args or ():
-                    if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
-                        found.setdefault(arg.value, []).append(f"{path.relative_to(root)}::{fn.name}")
+    for test in marked_tests(root):
+        for arg in test.marks.get("boundary", ()):
+            if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+                found.setdefault(arg.value, []).append(f"{test.path}::{test.name}")
     return found
 
 
@@ -96,15 +128,9 @@ def _calls_helper(fn: ast.FunctionDef, helpers: set[str], local: dict[str, ast.F
 
 def unhelped_tests(root: Path, mark: str, under: str = "") -> list[str]:
     """Tests carrying ``@pytest.mark.<mark>`` that never go through tests/rulefacts.py."""
-    bad = []
-    for path in sorted((root / under).rglob("test_*.py") if under else root.rglob("test_*.py")):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        helpers = _helper_names(tree)
-        local = {n.name: n for n in tree.body if isinstance(n, ast.FunctionDef)}
-        for fn in _tests(tree):
-            if any(_mark_args(d, mark) is not None for d in fn.decorator_list) and not _calls_helper(fn, helpers, local):
-                bad.append(f"{path.relative_to(root)}::{fn.name}")
-    return bad
+    assert mark in READ_MARKS, mark
+    return [f"{test.path}::{test.name}" for test in marked_tests(root)
+            if mark in test.marks and not test.helped and (not under or test.path.is_relative_to(under))]
 
 
 def _all_rules() -> list[tuple[str, Rule]]:

@@ -61,7 +61,14 @@ FAST = [
 ]
 
 
-@pytest.mark.parametrize(("game_id", "players", "variant"), FAST)
+#: The default run's comparisons: each game's first configuration (the rulebook's reading, the fast path's common
+#: branches) and Take 5's professional one (its other fast loop, the general one); the other eight, with their
+#: flags, under -m slow (tests/model/test_fast_paths_options.py probes every flag's options move by move).
+DEFAULT_FAST = [*(next(c for c in FAST if c[0] == game_id) for game_id in dict.fromkeys(c[0] for c in FAST)), FAST[1]]
+
+
+@pytest.mark.parametrize(("game_id", "players", "variant"), [
+    c if c in DEFAULT_FAST else pytest.param(*c, marks=pytest.mark.slow) for c in FAST])
 def test_fast_playout_draws_the_checked_distribution(game_id: str, players: int, variant: Any) -> None:
     game = game_for(game_id)
     assert type(game).random_playout is not Game.random_playout, "no fast path to compare"

@@ -141,9 +141,11 @@ def test_line_uniform_by_feature_bits_equals_the_colour_and_animal_sets() -> Non
 # The candidate tables
 
 
-def test_candidate_plays_equal_the_plain_enumeration_on_random_boards_and_hands() -> None:
+# Twenty random boards (two of them enumerated exhaustively) in the default run, sixty under -m slow.
+@pytest.mark.parametrize("boards", [20, pytest.param(60, marks=pytest.mark.slow)])
+def test_candidate_plays_equal_the_plain_enumeration_on_random_boards_and_hands(boards: int) -> None:
     rng = random.Random(5)
-    for index in range(60):
+    for index in range(boards):
         board = _random_board(rng)
         for _ in range(3):
             hand = [rng.randrange(25) for _ in range(rng.randint(1, 5))]
