@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import time
@@ -35,14 +36,14 @@ class Build:
         return f"sphinx-build exited {self.returncode} after {self.seconds:.0f} s:\n{tail}"
 
 
-def sphinx_build(builder: str, out: Path, *options: str, fresh: bool = True) -> Build:
-    """Run ``sphinx-build -W --keep-going -b BUILDER docs OUT`` in a subprocess."""
+def sphinx_build(builder: str, out: Path, *options: str, fresh: bool = True, env: dict[str, str] | None = None) -> Build:
+    """Run ``sphinx-build -W --keep-going -b BUILDER docs OUT`` in a subprocess (``env``: variables to set)."""
     cmd = [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-b", builder, *options]
     if fresh:
         cmd.append("-E")
     cmd += [str(DOCS), str(out)]
     start = time.perf_counter()
-    proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
+    proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, env={**os.environ, **(env or {})})
     return Build(out, proc.returncode, proc.stdout + proc.stderr, time.perf_counter() - start)
 
 
@@ -72,6 +73,50 @@ def html_build(tmp_path_factory: pytest.TempPathFactory) -> Build:
     if reuse and (existing / "index.html").exists():
         return Build(existing, 0, "build succeeded (reused)", 0.0)
     return sphinx_build("html", tmp_path_factory.mktemp("docs") / "html")
+
+
+#: Switches that keep a build that is meant to fail from computing what it will never show.
+CHEAP = ("-D", "ruleproof_findings=0", "-D", "ruleproof_capture_examples=0", "-D", "ruleproof_reading_diffs=0")
+#: Appended to Cinco's rulebook as a paragraph of its own: no rule encodes it and nothing justifies it.
+UNENCODED_PARAGRAPH = "Кто первым съест все фишки, тот получает приз."
+#: Added at the end of a paragraph of Take 5's rulebook that rules encode: no rule quotes it.
+UNQUOTED_SENTENCE = "Кто первым наберёт сто штрафных очков, тот получает приз."
+
+
+@dataclass
+class BrokenBooks:
+    """The rulebooks with :data:`UNENCODED_PARAGRAPH` and :data:`UNQUOTED_SENTENCE` added, and their build."""
+
+    books: Path
+    #: The number of the encoded Take 5 paragraph the sentence went into.
+    sentence_paragraph: int
+    build: Build
+    paragraph: str = UNENCODED_PARAGRAPH
+    sentence: str = UNQUOTED_SENTENCE
+
+
+@pytest.fixture(scope="session")
+def broken_books(tmp_path_factory: pytest.TempPathFactory) -> BrokenBooks:
+    """One deliberately broken build, shared by the tests of both coverage gates (each checks its own game's line).
+
+    The coverage gate reports every game's gaps at once and stops the build, so one build shows both.
+    """
+    from ruleproof.spec import sources
+    from ruleproof.spec.registry import spec_for
+
+    root = tmp_path_factory.mktemp("broken-books")
+    books = root / "shared" / "rulebooks"
+    shutil.copytree(sources.rulebooks_dir(), books)
+    (root / "shared" / sources.NOTES_FILE).write_text(sources.read_text(sources.NOTES_FILE), encoding="utf-8")
+    cinco = books / spec_for("cinco").rulebook
+    cinco.write_text(cinco.read_text(encoding="utf-8").rstrip("\n") + f"\n\n{UNENCODED_PARAGRAPH}\n", encoding="utf-8")
+    take5 = books / spec_for("take5").rulebook
+    entry = next(e for e in sources.coverage("take5").entries if e.encoded_by and e.paragraph.kind.value != "heading")
+    text = take5.read_text(encoding="utf-8")
+    end = entry.paragraph.end
+    take5.write_text(text[:end] + " " + UNQUOTED_SENTENCE + text[end:], encoding="utf-8")
+    run = sphinx_build("html", root / "out", *CHEAP, "-d", str(root / "doctrees"), env={"RULEPROOF_RULEBOOKS": str(books)})
+    return BrokenBooks(books, int(entry.paragraph.number), run)
 
 
 @pytest.fixture(scope="session")
