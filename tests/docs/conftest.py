@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import re
@@ -9,7 +10,7 @@ import shutil
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
@@ -20,6 +21,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
 BUILD = DOCS / "_build"
+EXT = DOCS / "_ext"
 
 
 @dataclass
@@ -190,3 +192,35 @@ def source_view(pages: dict[str, Page]) -> Callable[[str], Page]:
                     [image for p in parts for image in p.images], " ".join(p.text for p in parts))
 
     return joined
+
+
+def ext_module(name: str) -> Any:
+    """``ruleproof_docs.NAME`` of the docs extension (``docs/_ext`` put on ``sys.path`` once)."""
+    if str(EXT) not in sys.path:
+        sys.path.insert(0, str(EXT))
+    return importlib.import_module(f"ruleproof_docs.{name}")
+
+
+def browser_missing(reason: str) -> None:
+    """Skip, or fail where the browser checks are required (``RULEPROOF_REQUIRE_BROWSER=1``, as in CI)."""
+    if os.environ.get("RULEPROOF_REQUIRE_BROWSER") == "1":
+        pytest.fail(f"RULEPROOF_REQUIRE_BROWSER is set but {reason}")
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="session")
+def offline_browser() -> Iterator[Any]:
+    """One headless Chromium with no network for the whole docs session, driven by Selenium.
+
+    The browser check of the site (``test_browser.py``) and the try-it board's (``test_tryit_browser.py``)
+    share it: a second Chromium cost about a second of CPU to start. No network
+    (:data:`ruleproof_docs.tryit_browser.OFFLINE_FLAGS`) also means a page that needed anything but the
+    local server would show it as a console error. A test that changes the viewport puts it back.
+    """
+    browser = ext_module("tryit_browser")
+    try:
+        chromium, driver_path = browser.find_browser()
+    except browser.BrowserMissing as exc:
+        browser_missing(f"the browser checks need a browser: {exc}")
+    with browser.offline_chromium(chromium, driver_path) as driver:
+        yield driver
