@@ -208,14 +208,15 @@ def browser_missing(reason: str) -> None:
     pytest.skip(reason)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def offline_browser() -> Iterator[Any]:
-    """One headless Chromium with no network for the whole docs session, driven by Selenium.
+    """A headless Chromium with no network for one test module, driven by Selenium.
 
     The browser check of the site (``test_browser.py``) and the try-it board's (``test_tryit_browser.py``)
-    share it: a second Chromium cost about a second of CPU to start. No network
-    (:data:`ruleproof_docs.tryit_browser.OFFLINE_FLAGS`) also means a page that needed anything but the
-    local server would show it as a console error. A test that changes the viewport puts it back.
+    start it the same way. No network (:data:`ruleproof_docs.tryit_browser.OFFLINE_FLAGS`) also means a page
+    that needed anything but the local server shows it as a console error. One Chromium for the whole
+    session was measured and saved nothing: its start (0.9 s of CPU) is about what it costs idling through
+    the modules between the two (a full ``tests/docs`` run counted 2 s more in all for the shared one).
     """
     browser = ext_module("tryit_browser")
     try:

@@ -3,10 +3,10 @@
 The site is served from the fresh build by ``http.server`` on 127.0.0.1 in a
 thread; Chromium and chromedriver are Debian's packages (``chromium``,
 ``chromium-driver``), driven by Selenium with the driver's path given
-explicitly (Selenium never downloads a browser). The browser is the session's
-one (``conftest.offline_browser``, shared with the try-it board's check): it
-reaches nothing but the local server, so a page that needs the network fails
-with a console error. Every page is loaded with a
+explicitly (Selenium never downloads a browser). The browser
+(``conftest.offline_browser``, started as the try-it board's check starts its
+own) reaches nothing but the local server, so a page that needs the network
+fails with a console error. Every page is loaded with a
 1280 px wide viewport and again with a 420 px one (a phone), and the check
 fails on
 
@@ -85,12 +85,9 @@ def server(site: Path) -> Iterator[str]:
 
 
 @pytest.fixture(scope="module")
-def browser(offline_browser: Any) -> Iterator[Any]:
-    """The session's offline Chromium (``conftest.offline_browser``), its viewport put back afterwards."""
-    try:
-        yield offline_browser
-    finally:
-        offline_browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+def browser(offline_browser: Any) -> Any:
+    """The module's offline Chromium (``conftest.offline_browser``)."""
+    return offline_browser
 
 
 def _viewport(driver: Any, width: int) -> None:

@@ -77,7 +77,7 @@ def runtime(report: dict[str, Any]) -> dict[str, Any]:
 
 @pytest.fixture(scope="module")
 def offline(site: Path, runtime: dict[str, Any], offline_browser: Any) -> Iterator[tuple[Any, str]]:
-    """(driver, root URL): the session's offline headless Chromium and the site served on 127.0.0.1."""
+    """(driver, root URL): the module's offline headless Chromium and the site served on 127.0.0.1."""
     with _module("tryit_browser").served(site) as root:
         yield offline_browser, root
 
