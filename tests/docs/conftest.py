@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
@@ -19,6 +21,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
 BUILD = DOCS / "_build"
+EXT = DOCS / "_ext"
 
 
 @dataclass
@@ -35,14 +38,14 @@ class Build:
         return f"sphinx-build exited {self.returncode} after {self.seconds:.0f} s:\n{tail}"
 
 
-def sphinx_build(builder: str, out: Path, *options: str, fresh: bool = True) -> Build:
-    """Run ``sphinx-build -W --keep-going -b BUILDER docs OUT`` in a subprocess."""
+def sphinx_build(builder: str, out: Path, *options: str, fresh: bool = True, env: dict[str, str] | None = None) -> Build:
+    """Run ``sphinx-build -W --keep-going -b BUILDER docs OUT`` in a subprocess (``env``: variables to set)."""
     cmd = [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-b", builder, *options]
     if fresh:
         cmd.append("-E")
     cmd += [str(DOCS), str(out)]
     start = time.perf_counter()
-    proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
+    proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, env={**os.environ, **(env or {})})
     return Build(out, proc.returncode, proc.stdout + proc.stderr, time.perf_counter() - start)
 
 
@@ -72,6 +75,50 @@ def html_build(tmp_path_factory: pytest.TempPathFactory) -> Build:
     if reuse and (existing / "index.html").exists():
         return Build(existing, 0, "build succeeded (reused)", 0.0)
     return sphinx_build("html", tmp_path_factory.mktemp("docs") / "html")
+
+
+#: Switches that keep a build that is meant to fail from computing what it will never show.
+CHEAP = ("-D", "ruleproof_findings=0", "-D", "ruleproof_capture_examples=0", "-D", "ruleproof_reading_diffs=0")
+#: Appended to Cinco's rulebook as a paragraph of its own: no rule encodes it and nothing justifies it.
+UNENCODED_PARAGRAPH = "Кто первым съест все фишки, тот получает приз."
+#: Added at the end of a paragraph of Take 5's rulebook that rules encode: no rule quotes it.
+UNQUOTED_SENTENCE = "Кто первым наберёт сто штрафных очков, тот получает приз."
+
+
+@dataclass
+class BrokenBooks:
+    """The rulebooks with :data:`UNENCODED_PARAGRAPH` and :data:`UNQUOTED_SENTENCE` added, and their build."""
+
+    books: Path
+    #: The number of the encoded Take 5 paragraph the sentence went into.
+    sentence_paragraph: int
+    build: Build
+    paragraph: str = UNENCODED_PARAGRAPH
+    sentence: str = UNQUOTED_SENTENCE
+
+
+@pytest.fixture(scope="session")
+def broken_books(tmp_path_factory: pytest.TempPathFactory) -> BrokenBooks:
+    """One deliberately broken build, shared by the tests of both coverage gates (each checks its own game's line).
+
+    The coverage gate reports every game's gaps at once and stops the build, so one build shows both.
+    """
+    from ruleproof.spec import sources
+    from ruleproof.spec.registry import spec_for
+
+    root = tmp_path_factory.mktemp("broken-books")
+    books = root / "shared" / "rulebooks"
+    shutil.copytree(sources.rulebooks_dir(), books)
+    (root / "shared" / sources.NOTES_FILE).write_text(sources.read_text(sources.NOTES_FILE), encoding="utf-8")
+    cinco = books / spec_for("cinco").rulebook
+    cinco.write_text(cinco.read_text(encoding="utf-8").rstrip("\n") + f"\n\n{UNENCODED_PARAGRAPH}\n", encoding="utf-8")
+    take5 = books / spec_for("take5").rulebook
+    entry = next(e for e in sources.coverage("take5").entries if e.encoded_by and e.paragraph.kind.value != "heading")
+    text = take5.read_text(encoding="utf-8")
+    end = entry.paragraph.end
+    take5.write_text(text[:end] + " " + UNQUOTED_SENTENCE + text[end:], encoding="utf-8")
+    run = sphinx_build("html", root / "out", *CHEAP, "-d", str(root / "doctrees"), env={"RULEPROOF_RULEBOOKS": str(books)})
+    return BrokenBooks(books, int(entry.paragraph.number), run)
 
 
 @pytest.fixture(scope="session")
@@ -145,3 +192,36 @@ def source_view(pages: dict[str, Page]) -> Callable[[str], Page]:
                     [image for p in parts for image in p.images], " ".join(p.text for p in parts))
 
     return joined
+
+
+def ext_module(name: str) -> Any:
+    """``ruleproof_docs.NAME`` of the docs extension (``docs/_ext`` put on ``sys.path`` once)."""
+    if str(EXT) not in sys.path:
+        sys.path.insert(0, str(EXT))
+    return importlib.import_module(f"ruleproof_docs.{name}")
+
+
+def browser_missing(reason: str) -> None:
+    """Skip, or fail where the browser checks are required (``RULEPROOF_REQUIRE_BROWSER=1``, as in CI)."""
+    if os.environ.get("RULEPROOF_REQUIRE_BROWSER") == "1":
+        pytest.fail(f"RULEPROOF_REQUIRE_BROWSER is set but {reason}")
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="module")
+def offline_browser() -> Iterator[Any]:
+    """A headless Chromium with no network for one test module, driven by Selenium.
+
+    The browser check of the site (``test_browser.py``) and the try-it board's (``test_tryit_browser.py``)
+    start it the same way. No network (:data:`ruleproof_docs.tryit_browser.OFFLINE_FLAGS`) also means a page
+    that needed anything but the local server shows it as a console error. One Chromium for the whole
+    session was measured and saved nothing: its start (0.9 s of CPU) is about what it costs idling through
+    the modules between the two (a full ``tests/docs`` run counted 2 s more in all for the shared one).
+    """
+    browser = ext_module("tryit_browser")
+    try:
+        chromium, driver_path = browser.find_browser()
+    except browser.BrowserMissing as exc:
+        browser_missing(f"the browser checks need a browser: {exc}")
+    with browser.offline_chromium(chromium, driver_path) as driver:
+        yield driver

@@ -3,7 +3,10 @@
 The site is served from the fresh build by ``http.server`` on 127.0.0.1 in a
 thread; Chromium and chromedriver are Debian's packages (``chromium``,
 ``chromium-driver``), driven by Selenium with the driver's path given
-explicitly (Selenium never downloads a browser). Every page is loaded with a
+explicitly (Selenium never downloads a browser). The browser
+(``conftest.offline_browser``, started as the try-it board's check starts its
+own) reaches nothing but the local server, so a page that needs the network
+fails with a console error. Every page is loaded with a
 1280 px wide viewport and again with a 420 px one (a phone), and the check
 fails on
 
@@ -35,10 +38,7 @@ from __future__ import annotations
 import functools
 import http.server
 import importlib.util
-import os
 import re
-import shutil
-import tempfile
 import threading
 import time
 import urllib.parse
@@ -52,12 +52,6 @@ import pytest
 from ruleproof.model.registry import available_games
 from patience import PATIENCE
 
-CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
-CHROMIUM_FLAGS = (
-    "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-    "--disable-dev-shm-usage", "--window-size=1280,1000", "--hide-scrollbars",
-)
 #: The widths every page is loaded at: a laptop and a phone.
 WIDTHS = (1280, 420)
 #: The tallest a documentation page may be at 1280 px (CSS pixels).
@@ -70,37 +64,6 @@ PRINT_PAGE = "/print.html"
 ERROR_LEVELS = {"SEVERE"}
 #: A replay page's address of one step (``replay.html#step=12``), read by its script rather than an element id.
 STEP_FRAGMENT = re.compile(r"step=\d{1,9}")
-
-
-def _find(names: tuple[str, ...], env: str) -> str | None:
-    explicit = os.environ.get(env)
-    if explicit:
-        return explicit if Path(explicit).exists() else None
-    for name in names:
-        found = shutil.which(name)
-        if found:
-            return found
-    return None
-
-
-def _missing(reason: str) -> None:
-    """Skip, or fail where the browser check is required (``RULEPROOF_REQUIRE_BROWSER=1``, as in CI)."""
-    if os.environ.get("RULEPROOF_REQUIRE_BROWSER") == "1":
-        pytest.fail(f"RULEPROOF_REQUIRE_BROWSER is set but {reason}")
-    pytest.skip(reason)
-
-
-def _requirements() -> tuple[str, str]:
-    """(chromium, chromedriver) paths, or skip the test with what is missing."""
-    if importlib.util.find_spec("selenium") is None:
-        _missing("the browser check needs Selenium: pip install -e '.[test]'")
-    chromium = _find(CHROMIUM_NAMES, "RULEPROOF_CHROMIUM")
-    driver = _find(("chromedriver",), "RULEPROOF_CHROMEDRIVER")
-    if chromium is None or driver is None:
-        missing = " and ".join(n for n, p in (("chromium", chromium), ("chromedriver", driver)) if p is None)
-        _missing(f"the browser check needs {missing}: apt-get install -y chromium chromium-driver")
-    assert chromium is not None and driver is not None
-    return chromium, driver
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
@@ -122,24 +85,9 @@ def server(site: Path) -> Iterator[str]:
 
 
 @pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    chromium, driver_path = _requirements()
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    profile = tempfile.mkdtemp(prefix="ruleproof-chromium-")
-    options = webdriver.ChromeOptions()
-    options.binary_location = chromium
-    for flag in (*CHROMIUM_FLAGS, f"--user-data-dir={profile}"):
-        options.add_argument(flag)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    driver = webdriver.Chrome(service=Service(executable_path=driver_path), options=options)
-    driver.set_page_load_timeout(600)  # a safety net for a hung browser, far beyond any slow load
-    try:
-        yield driver
-    finally:
-        driver.quit()
-        shutil.rmtree(profile, ignore_errors=True)
+def browser(offline_browser: Any) -> Any:
+    """The module's offline Chromium (``conftest.offline_browser``)."""
+    return offline_browser
 
 
 def _viewport(driver: Any, width: int) -> None:

@@ -12,7 +12,6 @@ drops the sentence coverage below 100 % and fails it.
 from __future__ import annotations
 
 import re
-import shutil
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -34,7 +33,6 @@ GAMES = available_games()
 TESTS = scan_tests(ROOT / "tests", base=ROOT)
 
 Page = Any  # conftest.Page
-SphinxBuild = Callable[..., Any]
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -265,24 +263,18 @@ def test_every_covering_test_links_to_its_published_source(game: str, pages: dic
             assert anchor in pages[target].ids, f"{target} has no #{anchor}"
 
 
-def test_invalid_build_with_an_unquoted_sentence_fails(tmp_path: Path, sphinx_build: SphinxBuild,
-                                                       monkeypatch: pytest.MonkeyPatch) -> None:
-    """A sentence added inside a paragraph that rules encode, quoted by none and justified by nothing, fails it."""
-    books = tmp_path / "shared" / "rulebooks"
-    shutil.copytree(sources.rulebooks_dir(), books)
-    (tmp_path / "shared" / sources.NOTES_FILE).write_text(sources.read_text(sources.NOTES_FILE), encoding="utf-8")
-    name = spec_for("cinco").rulebook
-    entry = next(e for e in sources.coverage("cinco").entries if e.encoded_by and e.paragraph.kind.value != "heading")
-    text = (books / name).read_text(encoding="utf-8")
-    end = entry.paragraph.end
-    added = " Кто первым съест все фишки, тот получает приз."
-    (books / name).write_text(text[:end] + added + text[end:], encoding="utf-8")
-    monkeypatch.setenv("RULEPROOF_RULEBOOKS", str(books))
-    broken = sources.coverage("cinco", books)
-    assert [s.sentence.text for s in broken.uncovered_sentences] == [added.strip()]
-    assert broken.entries[entry.paragraph.number - 1].encoded_by, "the paragraph is still encoded: only a sentence is not"
-    run = sphinx_build("html", tmp_path / "out", "-D", "ruleproof_findings=0", "-D", "ruleproof_capture_examples=0",
-                       "-D", "ruleproof_reading_diffs=0", "-d", str(tmp_path / "doctrees"))
-    assert run.returncode != 0
-    assert "rulebook coverage" in run.output and "< 100 % of sentences" in run.output
-    assert "Кто первым съест все фишки" in run.output
+def test_invalid_build_with_an_unquoted_sentence_fails(broken_books: Any) -> None:
+    """A sentence added inside a paragraph that rules encode, quoted by none and justified by nothing, fails it.
+
+    The broken build is shared with the unencoded-paragraph test (``conftest.broken_books``): the sentence is in
+    Take 5's rulebook, that paragraph in Cinco's, and each game's line is checked on its own.
+    """
+    broken = sources.coverage("take5", broken_books.books)
+    assert [s.sentence.text for s in broken.uncovered_sentences] == [broken_books.sentence]
+    assert broken.entries[broken_books.sentence_paragraph - 1].encoded_by, \
+        "the paragraph is still encoded: only a sentence is not"
+    run = broken_books.build
+    assert run.returncode != 0, run.describe()
+    line = next((line for line in run.output.splitlines() if "take5: rulebook coverage" in line), "")
+    assert "< 100 % of sentences" in line, run.describe()
+    assert broken_books.sentence[:40] in line, run.describe()

@@ -19,9 +19,9 @@ import dataclasses
 import importlib
 import json
 import re
-import shutil
 from collections.abc import Callable
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -40,6 +40,7 @@ Page = Any  # conftest.Page
 SphinxBuild = Callable[..., Any]
 
 GAMES = available_games()
+ROOT = Path(__file__).resolve().parents[2]
 TESTS = scan_tests(Path(__file__).resolve().parents[2] / "tests", base=Path(__file__).resolve().parents[2])
 
 
@@ -273,37 +274,40 @@ def test_page_doctests_pass(html_build: Build, sphinx_build: SphinxBuild, tmp_pa
     assert count is not None and int(count.group(1)) >= 10, run.describe()
 
 
-_CHEAP = ("-D", "ruleproof_findings=0", "-D", "ruleproof_capture_examples=0", "-D", "ruleproof_reading_diffs=0")
+def test_invalid_build_without_covering_tests_fails(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                  caplog: pytest.LogCaptureFixture) -> None:
+    """A rule without a covering test is a Sphinx warning that stops the build.
 
+    The extension's own entry point (:func:`ruleproof_docs.generate.generate`, what ``builder-inited`` calls) runs
+    in this process on a tests folder covering one rule; it stops at its first gate. That a stopped gate fails a
+    real ``sphinx-build -W`` is shown by the one broken build the coverage tests share (``conftest.broken_books``),
+    which stops at a later gate through the same :func:`~ruleproof_docs.generate.report`.
+    """
+    from sphinx.errors import ExtensionError
 
-def test_invalid_build_without_covering_tests_fails(tmp_path: Path, sphinx_build: SphinxBuild) -> None:
-    """A rule without a covering test is a Sphinx warning, so ``-W`` fails the build."""
     tests = tmp_path / "tests"
     tests.mkdir()
     (tests / "test_one.py").write_text(
         'import pytest\n\n@pytest.mark.rule("T5-SETUP-1")\ndef test_only_one():\n    pass\n', encoding="utf-8")
-    run = sphinx_build("html", tmp_path / "out", "-D", f"ruleproof_tests_dir={tests}", *_CHEAP,
-                       "-d", str(tmp_path / "doctrees"))
-    assert run.returncode != 0
-    assert "no covering test" in run.output
-    assert "T5-DEAL-1" in run.output  # named, while the covered T5-SETUP-1 is not
-    assert "T5-SETUP-1: no covering test" not in run.output
+    monkeypatch.syspath_prepend(str(ROOT / "docs" / "_ext"))
+    generate = importlib.import_module("ruleproof_docs.generate")
+    app = SimpleNamespace(srcdir=str(ROOT / "docs"), config=SimpleNamespace(
+        ruleproof_tests_dir=str(tests), ruleproof_traceability_fatal=True))
+    with caplog.at_level("WARNING"), pytest.raises(ExtensionError) as stopped:
+        generate.generate(app)
+    message = str(stopped.value)
+    assert message.startswith("ruleproof traceability:") and "no covering test" in message
+    assert "T5-DEAL-1" in message  # named, while the covered T5-SETUP-1 is not
+    assert "T5-SETUP-1: no covering test" not in message
+    assert any(r.levelname == "WARNING" and "T5-DEAL-1" in r.getMessage() for r in caplog.records), "no warning"
 
 
-def test_invalid_build_with_an_unencoded_paragraph_fails(tmp_path: Path, sphinx_build: SphinxBuild,
-                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+def test_invalid_build_with_an_unencoded_paragraph_fails(broken_books: Any) -> None:
     """A paragraph added to a rulebook that no rule encodes and nothing justifies drops the coverage below 100 %."""
-    books = tmp_path / "shared" / "rulebooks"
-    shutil.copytree(sources.rulebooks_dir(), books)
-    (tmp_path / "shared" / sources.NOTES_FILE).write_text(sources.read_text(sources.NOTES_FILE), encoding="utf-8")
-    name = spec_for("cinco").rulebook
-    text = (books / name).read_text(encoding="utf-8")
-    (books / name).write_text(text.rstrip("\n") + "\n\nКто первым съест все фишки, тот получает приз.\n",
-                              encoding="utf-8")
-    monkeypatch.setenv("RULEPROOF_RULEBOOKS", str(books))
-    run = sphinx_build("html", tmp_path / "out", *_CHEAP, "-d", str(tmp_path / "doctrees"))
-    assert run.returncode != 0
-    assert "rulebook coverage" in run.output and "cinco" in run.output
+    run = broken_books.build
+    assert run.returncode != 0, run.describe()
+    line = next((line for line in run.output.splitlines() if "cinco: rulebook coverage" in line), "")
+    assert "< 100 % of sentences" in line and broken_books.paragraph[:40] in line, run.describe()
 
 
 def test_no_page_shows_a_memory_address(pages: dict[str, Page]) -> None:

@@ -57,13 +57,30 @@ def helper_not_a_test():
 '''
 
 
-def _scan(tmp_path: Path, text: str = SAMPLE, name: str = "test_take5_demo.py") -> list:  # type: ignore[type-arg]
-    (tmp_path / name).write_text(textwrap.dedent(text), encoding="utf-8")
-    return scan_tests(tmp_path, base=tmp_path)
+#: The sample files, scanned together once per module (each scan is a pytest collection in a subprocess):
+#: file name → its text. A file that does not parse sits beside the others.
+SAMPLES = {
+    "test_take5_demo.py": SAMPLE,
+    "test_broken.py": "def test_broken(:\n",
+    "test_demo.py": 'import pytest\n@pytest.mark.rule("DM-A-1")\ndef test_a():\n    pass\n',
+    "test_demo_typo.py": 'import pytest\n@pytest.mark.rule("DM-A-1", "DM-TYPO-1", "T5-SETUP-1")\ndef test_a():\n    pass\n',
+}
 
 
-def test_scan_reads_literal_constant_starred_class_and_module_marks(tmp_path: Path) -> None:
-    tests = {t.name: t for t in _scan(tmp_path)}
+@pytest.fixture(scope="module")
+def scanned(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list]:  # type: ignore[type-arg]
+    """The tests :func:`scan_tests` finds in each file of :data:`SAMPLES` (one scan of one folder)."""
+    folder = tmp_path_factory.mktemp("scan")
+    for name, text in SAMPLES.items():
+        (folder / name).write_text(textwrap.dedent(text), encoding="utf-8")
+    found = scan_tests(folder, base=folder)
+    unknown = {t.nodeid.split("::")[0] for t in found} - set(SAMPLES)
+    assert not unknown, unknown
+    return {name: [t for t in found if t.nodeid.split("::")[0] == name] for name in SAMPLES}
+
+
+def test_scan_reads_literal_constant_starred_class_and_module_marks(scanned: dict[str, list]) -> None:  # type: ignore[type-arg]
+    tests = {t.name: t for t in scanned["test_take5_demo.py"]}
     assert sorted(tests) == ["test_imported_constant", "test_in_class", "test_starred_and_constant"]
     first = tests["test_starred_and_constant"]
     assert first.rule_ids == ("T5-SETUP-1", "T5-PLACE-1", "T5-PLACE-2")
@@ -77,12 +94,14 @@ def test_scan_reads_literal_constant_starred_class_and_module_marks(tmp_path: Pa
     assert tests["test_imported_constant"].examples == ("002_14cf867976a02cf7.txt",)
 
 
-def test_scan_skips_files_that_do_not_parse(tmp_path: Path) -> None:
-    assert _scan(tmp_path, "def test_broken(:\n") == []
+def test_scan_skips_files_that_do_not_parse(scanned: dict[str, list]) -> None:  # type: ignore[type-arg]
+    """A file that does not parse gives no test, and the files beside it are still read."""
+    assert scanned["test_broken.py"] == []
+    assert scanned["test_take5_demo.py"] and scanned["test_demo.py"]
 
 
-def test_covering_tests_and_worked_examples(tmp_path: Path) -> None:
-    tests = _scan(tmp_path)
+def test_covering_tests_and_worked_examples(scanned: dict[str, list]) -> None:  # type: ignore[type-arg]
+    tests = scanned["test_take5_demo.py"]
     covered = covering_tests(tests)
     assert [t.name for t in covered["T5-SETUP-1"]] == ["test_starred_and_constant", "test_in_class", "test_imported_constant"]
     assert [t.name for t in worked_examples(tests, "take5", ())] == ["test_starred_and_constant", "test_imported_constant"]
@@ -104,8 +123,8 @@ def _rule(rule_id: str, source: Source = Source("demo.txt", "Раздел")) -> 
     return Rule(rule_id, "Title", "Text.", source, RuleKind.LEGALITY, lambda step: None)
 
 
-def test_invalid_rule_without_source_or_test_is_a_gap(tmp_path: Path) -> None:
-    tests = _scan(tmp_path, 'import pytest\n@pytest.mark.rule("DM-A-1")\ndef test_a():\n    pass\n', "test_demo.py")
+def test_invalid_rule_without_source_or_test_is_a_gap(scanned: dict[str, list]) -> None:  # type: ignore[type-arg]
+    tests = scanned["test_demo.py"]
     spec = _spec(_rule("DM-A-1"), _rule("DM-B-1"), _rule("DM-C-1", Source("demo.txt", " ")))
     problems = [str(p) for p in check_traceability(spec, tests)]
     assert problems == [
@@ -124,11 +143,10 @@ def test_invalid_finding_naming_an_unknown_rule_is_a_gap() -> None:
     assert not any("DM-F-1" in p for p in problems)
 
 
-def test_invalid_marker_naming_an_unknown_rule_is_a_gap(tmp_path: Path) -> None:
-    tests = _scan(tmp_path, 'import pytest\n@pytest.mark.rule("DM-A-1", "DM-TYPO-1", "T5-SETUP-1")\ndef test_a():\n    pass\n',
-                  "test_demo.py")
+def test_invalid_marker_naming_an_unknown_rule_is_a_gap(scanned: dict[str, list]) -> None:  # type: ignore[type-arg]
+    tests = scanned["test_demo_typo.py"]
     problems = [str(p) for p in check_traceability(_spec(_rule("DM-A-1")), tests)]
-    assert problems == ["demo: test_demo.py::test_a: the test is marked with unknown rule id 'DM-TYPO-1'"]
+    assert problems == ["demo: test_demo_typo.py::test_a: the test is marked with unknown rule id 'DM-TYPO-1'"]
 
 
 def _row(check: str, subject: str, verdict: str, data: dict | None = None) -> dict:  # type: ignore[type-arg]

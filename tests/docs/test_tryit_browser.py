@@ -76,15 +76,10 @@ def runtime(report: dict[str, Any]) -> dict[str, Any]:
 
 
 @pytest.fixture(scope="module")
-def offline(site: Path, runtime: dict[str, Any]) -> Iterator[tuple[Any, str]]:
-    """(driver, root URL): an offline headless Chromium and the site served on 127.0.0.1."""
-    browser = _module("tryit_browser")
-    try:
-        chromium, driver_path = browser.find_browser()
-    except browser.BrowserMissing as exc:
-        _missing(f"the try-it browser check needs a browser: {exc}")
-    with browser.served(site) as root, browser.offline_chromium(chromium, driver_path) as driver:
-        yield driver, root
+def offline(site: Path, runtime: dict[str, Any], offline_browser: Any) -> Iterator[tuple[Any, str]]:
+    """(driver, root URL): the module's offline headless Chromium and the site served on 127.0.0.1."""
+    with _module("tryit_browser").served(site) as root:
+        yield offline_browser, root
 
 
 def _data(site: Path, game: str) -> dict[str, Any]:

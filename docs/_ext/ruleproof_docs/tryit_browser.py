@@ -39,6 +39,10 @@ OFFLINE_FLAGS = (
 )
 
 
+#: How long :func:`start_board` waits for the open page to show its boards (seconds; a safety net, not a verdict).
+BOARDS_PATIENCE = 30
+
+
 class BrowserMissing(Exception):
     """Selenium, Chromium or chromedriver is not installed (the message says which, and how to get it)."""
 
@@ -118,9 +122,14 @@ def start_board(driver: Any, index: int = 0, timeout: float = 180) -> dict[str, 
     :returns: the page's timings of that board (``seconds`` from the click, ``runtime_seconds``, …).
     :raises RuntimeError: the board failed (with its message) or was not ready within ``timeout``.
     """
-    boards = driver.find_elements("css selector", "div.rp-tryit")
-    if len(boards) <= index:
-        raise RuntimeError(f"the page has {len(boards)} boards; no board {index}")
+    # A loaded page has its boards in its HTML; a busy machine has been seen to return from the navigation
+    # before the page was there (the build's measurement then found 0 boards), so the boards are waited for.
+    deadline = time.monotonic() + BOARDS_PATIENCE
+    while len(boards := driver.find_elements("css selector", "div.rp-tryit")) <= index:
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"the page has {len(boards)} boards; no board {index} "
+                               f"(at {driver.current_url!r}, titled {driver.title!r})")
+        time.sleep(0.1)
     board = boards[index]
     driver.execute_script("arguments[0].scrollIntoView(); arguments[0].querySelector('button.rp-tryit-start')"
                           ".click();", board)
