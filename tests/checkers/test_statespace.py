@@ -94,3 +94,8 @@ def test_cli_graph_writes_files(tmp_path: Path, capsys: pytest.CaptureFixture[st
                               "--output", str(tmp_path / "t.graphml")])
     assert args.func(args) == 0
     assert nx.read_graphml(tmp_path / "t.graphml").number_of_nodes() > 100
+    # without --output the graph goes to standard output, the summary to standard error
+    args = parser.parse_args(["graph", "bigfive", "--no-states"])
+    assert args.func(args) == 0
+    out, err = capsys.readouterr()
+    assert out.startswith("<?xml") and "<graphml" in out and "bigfive/small" in err and "states" in err
