@@ -146,7 +146,7 @@ def _positions(count: int, seed: int) -> Iterator[tuple[tuple[bf.Placed, ...], t
 @pytest.mark.rule("BF-PLAY-1")
 def test_any_play_agrees_with_the_engine() -> None:
     seen = set()
-    for board, hand in _positions(12, seed=3):
+    for board, hand in _positions(5, seed=9):  # boards of 1 to 12 cards, hands of 1 to 5 cards; one has no play
         answer = any_play({p.cell: p.card for p in board}, hand)
         engine = generate_plays(_Index(board), hand)
         seen.add(answer.verdict)
