@@ -73,7 +73,7 @@ def assert_agrees(board: tuple[bf.Placed, ...], placed: tuple[bf.Placed, ...]) -
 def test_encoding_equals_spec_on_random_boards_and_plays() -> None:
     # 40 cases (-m slow: 3,000) break every placement rule but BF-PLAY-2 (a group past five), rare at random:
     # CORE_CASES break it, and test_core_names_the_broken_rule holds the encoding to the spec there too.
-    legal, broken = 0, set()
+    legal, broken = 0, set[str]()
     for board, placed in random_cases(40, seed=7, sizes=(1, 3, 8, 20, 40, 70)):
         legal += assert_agrees(board, placed)
         broken.update(spec_violations(board, placed))
