@@ -327,15 +327,18 @@ def diff_campaign(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return folder
 
 
-@pytest.mark.parametrize("kind", ["simulate", "diff"])
-def test_invalid_campaign_random_edits_never_crash(kind: str, campaigns: Path, diff_campaign: Path, tmp_path: Path,
-                                                   capsys: pytest.CaptureFixture[str]) -> None:
-    """200 random edits of a manifest or a chunk, the manifest's hashes and digest patched to match (so the
-    content checks are what must refuse them): every command exits 0, 1 or 2, never with a traceback."""
+@pytest.mark.parametrize(("kind", "trials"), [("simulate", 40), ("diff", 40),
+                                               pytest.param("simulate", 100, marks=pytest.mark.slow),
+                                               pytest.param("diff", 100, marks=pytest.mark.slow)])
+def test_invalid_campaign_random_edits_never_crash(kind: str, trials: int, campaigns: Path, diff_campaign: Path,
+                                                   tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Random edits of a manifest or a chunk (40 of each kind, ``-m slow``: 100), the manifest's hashes and digest
+    patched to match (so the content checks are what must refuse them): ``campaign status`` and ``resume`` exit
+    0, 1 or 2, never with a traceback."""
     source = campaigns / "a" if kind == "simulate" else diff_campaign
     rng = random.Random(32)
     codes: dict[int, int] = {}
-    for trial in range(100):
+    for trial in range(trials):
         folder = tmp_path / f"t{trial}"
         shutil.copytree(source, folder)
         target = folder / "campaign.json" if trial % 3 == 0 else rng.choice(sorted((folder / "chunks").iterdir()))
@@ -359,7 +362,7 @@ def test_invalid_campaign_random_edits_never_crash(kind: str, campaigns: Path, d
                 assert err.startswith("error: ") and str(folder) in err, err
             codes[code] = codes.get(code, 0) + 1
         shutil.rmtree(folder)
-    assert codes.get(2, 0) >= 150, codes  # almost every edit is refused (a few are harmless: cpu_seconds, worker)
+    assert codes.get(2, 0) >= 1.5 * trials, codes  # almost every edit is refused (a few are harmless: cpu_seconds)
 
 
 # -- a full disk, a read-only folder ---------------------------------------------------------------------------

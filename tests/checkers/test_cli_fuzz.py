@@ -95,7 +95,9 @@ FIRST = {
     "campaign fuzz": ["--examples", "2", "--steps", "10", "--chunk", "1", "--workers", "0", "-q"],
     "campaign search": ["--workers", "0", "-q", "--rlimit", "1000"],
     "campaign resume": ["--workers", "0", "-q"],
-    "graph": ["--max-states", "50"],
+    # --json: a valid case explores its configuration but renders the graph only for a drawn --output (rendering
+    # 27,000 states to standard output cost 3 s a case; test_statespace renders to standard output)
+    "graph": ["--max-states", "50", "--json"],
     "play": ["--simulations", "1"],
     # without --finding, export-smt asks the whole catalogue (minutes): one cheap question instead
     "export-smt": ["--finding", "T5-F-1", "-q"],

@@ -399,11 +399,12 @@ def test_cli_no_change_text(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_cli_variant_options_never_swallow_the_game(capsys: pytest.CaptureFixture[str]) -> None:
-    """--variant sets both readings, --a-variant/--b-variant one; the old --b before the game id gives it back."""
-    code, out = _run(capsys, "--b", "teams6=3x2", "CINCO", "--players", "2", "--games", "2", "--json")
+    """--variant sets both readings, --a-variant/--b-variant one; the old --b before the game id gives it back.
+    (No findings: the options are the subject; test_cli_json and test_readings_cli ask the findings.)"""
+    code, out = _run(capsys, "--b", "teams6=3x2", "CINCO", "--players", "2", "--games", "2", "--json", "--no-findings")
     assert code == 0 and json.loads(out)["game"] == "cinco"
     code, out = _run(capsys, "take5", "--variant", "threshold=30", "--b-variant", "professional=true",
-                     "--players", "3", "--games", "2", "--json")
+                     "--players", "3", "--games", "2", "--json", "--no-findings")
     data = json.loads(out)
     assert code == 0 and data["format"] == "ruleproof.diff" and set(data["changed_flags"]) == {"professional"}
 

@@ -98,18 +98,21 @@ def test_window_types_encoding_answers_as_the_per_window_one(chips_count: bool, 
 
 
 @pytest.mark.rule("CI-WIN-1")
-@pytest.mark.parametrize("name", LAYOUTS)
-def test_pseudo_boolean_deadness_is_the_specs(name: str) -> None:
+@pytest.mark.parametrize(("name", "trials"), [*((name, 10) for name in LAYOUTS),
+                                              *(pytest.param(name, 30, marks=pytest.mark.slow) for name in LAYOUTS)])
+def test_pseudo_boolean_deadness_is_the_specs(name: str, trials: int) -> None:
     """``PbBoard.dead_for`` with a colour's chips left holds on a board exactly when the spec says the colour
-    can no longer complete a line (random boards of every density, two and three colours)."""
+    can no longer complete a line (random boards of every density, two and three colours; 10 boards each by
+    default, 30 under ``-m slow``; both verdicts must occur, with stocks counted and ignored)."""
     import random
 
     layout = layout_of(CincoVariant(layout=name))  # type: ignore[arg-type]
     rng = random.Random(5)
+    seen: set[tuple[bool, bool]] = set()
     for colours in (2, 3):
         solver = TrackedSolver()
         board = PbBoard(solver, layout, colours)
-        for trial in range(30):
+        for trial in range(trials):
             density = rng.random()
             cells = tuple(rng.randrange(colours) if rng.random() < density else FREE for _ in range(layout.size))
             fix = [(board.chip(n, k), z3.BoolVal(cells[n - 1] == k, solver.ctx))
@@ -121,6 +124,8 @@ def test_pseudo_boolean_deadness_is_the_specs(name: str) -> None:
                     (trial, k)
                 ignored = z3.simplify(z3.substitute(z3.And(board.dead_for(k, None)), *fix))
                 assert z3.is_true(ignored) == (not can_still_win(Board(layout, cells), k, chips=None, length=LINE))
+                seen |= {(True, z3.is_true(dead)), (False, z3.is_true(ignored))}
+    assert seen == {(True, True), (True, False), (False, True), (False, False)}
 
 
 def _cells(fid: str) -> tuple[int, ...]:

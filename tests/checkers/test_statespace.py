@@ -85,12 +85,13 @@ def test_invalid_config_names() -> None:
 def test_cli_graph_writes_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     parser = argparse.ArgumentParser(prog="ruleproof")
     add_subcommand(parser.add_subparsers(dest="command"))
-    out = tmp_path / "t.dot"
-    args = parser.parse_args(["graph", "bigfive", "--format", "dot", "--output", str(out)])
+    # without --output the graph goes to standard output, the summary to standard error
+    args = parser.parse_args(["graph", "bigfive", "--format", "dot"])
     assert args.func(args) == 0
-    assert out.read_text().startswith("digraph")
-    assert "states" in capsys.readouterr().err
+    out, err = capsys.readouterr()
+    assert out.startswith("digraph") and "bigfive/small" in err and "states" in err
     args = parser.parse_args(["graph", "take5", "--config", "fullrow", "--variant", "professional=true",
                               "--output", str(tmp_path / "t.graphml")])
     assert args.func(args) == 0
     assert nx.read_graphml(tmp_path / "t.graphml").number_of_nodes() > 100
+    assert capsys.readouterr().out == ""

@@ -123,9 +123,10 @@ def browser() -> Any:
 
 
 #: Moves of each record stepped through in the browser (a record's prefix is a record; each step is a few
-#: browser round trips and a redrawn picture): the default run steps through a prefix of every game, the slow
-#: run (``.ci/extra``) through :data:`SLOW_BROWSER_MOVES`.
-BROWSER_MOVES = 40
+#: browser round trips and a redrawn picture): the default run steps through a prefix of every game (20 moves:
+#: the deal, the first plays and rule checks; about 3 s of CPU less than 40), the slow run (``.ci/extra``) through
+#: :data:`SLOW_BROWSER_MOVES`.
+BROWSER_MOVES = 20
 SLOW_BROWSER_MOVES = 150
 
 
