@@ -270,3 +270,26 @@ def test_invalid_campaign_folder_not_empty(tmp_path: Path) -> None:
     (tmp_path / "x.txt").write_text("hello")
     assert main(["campaign", "simulate", "take5", "--players", "2", "--games", "2", "--dir", str(tmp_path),
                  "--workers", "0", "-q"]) == 2
+
+
+def test_a_ctrl_c_while_dask_starts_up_is_the_interrupt(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Ctrl-C that lands while ``distributed`` (numpy, C extensions) imports can come out as an ImportError:
+    with an interrupt requested that is the interrupt, not a missing Dask."""
+    import builtins
+
+    from ruleproof.checkers.campaign.runner import dask_missing
+    from ruleproof.checkers.checks import interrupt
+
+    real_import = builtins.__import__
+
+    def failing_import(name: str, *args: Any, **kwargs: Any) -> Any:
+        if name == "distributed":
+            raise ImportError("initialization failed")
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", failing_import)
+    monkeypatch.setattr(interrupt._STATE, "requested", True)
+    with pytest.raises(KeyboardInterrupt):
+        dask_missing()
+    monkeypatch.setattr(interrupt._STATE, "requested", False)
+    assert "not installed (initialization failed)" in (dask_missing() or "")
