@@ -163,14 +163,22 @@ def test_any_play_agrees_with_the_engine() -> None:
 
 @pytest.mark.slow
 def test_any_play_agrees_with_the_engine_on_many_positions() -> None:
+    # A large board can outrun the query's deterministic budget: "unknown" is then the honest answer, never a
+    # verdict either way (it is counted, and must stay rare); every decided answer must be the engine's.
     rng = random.Random(5)
+    unknown = 0
     for _ in range(80):
         board = grow_board(rng.choice((1, 5, 15, 30, 60)), rng)
         hand = tuple(sorted(rng.sample(range(25), rng.choice((1, 2, 3, 5)))))
         answer = any_play({p.cell: p.card for p in board}, hand)
+        if answer.verdict == "unknown":
+            assert not answer.play  # no play is claimed
+            unknown += 1
+            continue
         assert (answer.verdict == "sat") == bool(generate_plays(_Index(board), hand))
         if answer.verdict == "sat":
             assert bf.is_placement_legal(board, answer.play)
+    assert unknown <= 4, f"{unknown} of 80 positions undecided within the budget"
 
 
 def test_any_play_with_a_minimum_group_size() -> None:
