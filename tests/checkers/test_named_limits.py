@@ -327,6 +327,9 @@ NO_PROBE: dict[str, str] = {
     "checkers/render/witness.py:MAX_PICTURES": "a display setting (pictures drawn per witness), not an input bound",
     "checkers/view/steps.py:MAX_ALTERNATIVES": "a display setting (alternatives shown per step), not an input bound",
     "model/cinco.py:_MAX_CARDS": "the size of an engine's move table, not an input bound",
+    "model/take5_native.py:MAX_BOUND": "the size of the compiled loop's table of draw widths (decks from it up "
+                                       "are played by the engine's own loop; the rules' largest deck has 300 "
+                                       "cards), not an input bound",
     "checkers/analysis/sequential.py:MAX_LOOKS": "the stopping plan's own cap on its interim looks (a design "
                                                  "constant of the method), not an input bound",
     "spec/bigpoints_parts.py:MAX_STEP_VALUE": "derived: the step_values flag's upper bound in the table of rule "
