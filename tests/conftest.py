@@ -32,6 +32,28 @@ _SHARED_UNITS = {"tests/docs/": "tests/docs", "tests/test_packaging.py": "packag
                  "tests/test_certcheck_dist.py": "packaging"}
 
 
+@pytest.fixture
+def interrupted_import(monkeypatch: pytest.MonkeyPatch) -> Any:
+    """``interrupted_import(name, requested)``: importing ``name`` fails as a C extension's start-up does when a
+    Ctrl-C lands in it (ImportError "initialization failed"), with a SIGINT recorded as arrived or not."""
+    import builtins
+
+    from ruleproof.checkers.checks import interrupt
+
+    real_import = builtins.__import__
+
+    def arrange(name: str, requested: bool) -> None:
+        def failing_import(module: str, *args: Any, **kwargs: Any) -> Any:
+            if module == name:
+                raise ImportError("initialization failed")
+            return real_import(module, *args, **kwargs)
+
+        monkeypatch.setattr(builtins, "__import__", failing_import)
+        monkeypatch.setattr(interrupt._STATE, "requested", requested)
+
+    return arrange
+
+
 def work_unit(nodeid: str) -> str:
     """The xdist work unit of a test: its file, or the shared unit its file belongs to.
 

@@ -51,7 +51,7 @@ from typing import Any
 
 from ruleproof.checkers.campaign.kinds import Kind, chunk_units, kind_for
 from ruleproof.checkers.campaign.store import Store
-from ruleproof.checkers.checks.interrupt import interrupt_requested
+from ruleproof.checkers.checks.interrupt import raise_if_interrupted
 
 JSON = Any
 
@@ -115,8 +115,7 @@ def dask_missing() -> str | None:
     try:
         import distributed  # noqa: F401 - only whether it imports
     except ImportError as exc:
-        if interrupt_requested():  # a Ctrl-C during a C extension's start-up comes out as its ImportError
-            raise KeyboardInterrupt from None
+        raise_if_interrupted()  # a Ctrl-C during a C extension's start-up is no missing Dask
         return (f"campaigns run on Dask distributed, which is not installed ({exc}); install the campaign extra "
                 f"({CAMPAIGN_EXTRA} in a checkout, or pip install 'ruleproof[campaign]') or run the chunks here "
                 "without Dask: --workers 0")

@@ -48,8 +48,8 @@ from collections.abc import Callable, Iterable, Iterator
 from types import FrameType
 from typing import Any
 
-__all__ = ["EXIT_INTERRUPTED", "ignore_interrupts", "interrupt_handled", "interrupt_requested", "sigint_blocked",
-           "stop_on_interrupt", "stop_processes", "while_running"]
+__all__ = ["EXIT_INTERRUPTED", "ignore_interrupts", "interrupt_handled", "interrupt_requested", "raise_if_interrupted",
+           "sigint_blocked", "stop_on_interrupt", "stop_processes", "while_running"]
 
 #: The exit code of a command stopped by Ctrl-C (128 + SIGINT, as shells report it).
 EXIT_INTERRUPTED = 130
@@ -85,6 +85,19 @@ _STATE = _State()
 def interrupt_requested() -> bool:
     """Whether a SIGINT arrived while :func:`stop_on_interrupt` was active."""
     return _STATE.requested
+
+
+def raise_if_interrupted() -> None:
+    """Raise :class:`KeyboardInterrupt` when a SIGINT arrived while :func:`stop_on_interrupt` was active.
+
+    For an optional import's ``except ImportError``: a Ctrl-C that lands while a C extension starts up
+    (numpy, pyspiel, Dask's) comes out as that extension's ImportError ("initialization failed"), and it is
+    the interrupt (exit 130), not a missing extra.
+
+    >>> raise_if_interrupted()  # no interrupt requested: nothing happens
+    """
+    if _STATE.requested:
+        raise KeyboardInterrupt from None
 
 
 def interrupt_handled() -> None:

@@ -47,7 +47,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ruleproof.checkers.checks.interrupt import interrupt_requested
+from ruleproof.checkers.checks.interrupt import raise_if_interrupted
 from ruleproof.model.core import CHANCE, TERMINAL, Game
 from ruleproof.model.io.records import GameRecord, make_record
 from ruleproof.model.registry import game_for
@@ -137,10 +137,7 @@ def mcts_policy(simulations: int = DEFAULT_SIMULATIONS, seed: int = 0) -> Policy
 
         from ruleproof.checkers.interop import openspiel as adapter
     except ImportError as exc:
-        if interrupt_requested():
-            # A Ctrl-C while a C extension starts up (numpy, pyspiel) comes out as its ImportError
-            # ("initialization failed"): it is the interrupt, not a missing OpenSpiel.
-            raise KeyboardInterrupt from None
+        raise_if_interrupted()  # a Ctrl-C during numpy's or pyspiel's start-up is no missing OpenSpiel
         raise RuleproofError(f"the mcts bot needs OpenSpiel ({exc}); install it with "
                              "`pip install 'ruleproof[openspiel]'`, or use the random bot") from None
     bots: dict[int, Any] = {}

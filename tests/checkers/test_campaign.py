@@ -272,24 +272,13 @@ def test_invalid_campaign_folder_not_empty(tmp_path: Path) -> None:
                  "--workers", "0", "-q"]) == 2
 
 
-def test_a_ctrl_c_while_dask_starts_up_is_the_interrupt(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_ctrl_c_while_dask_starts_up_is_the_interrupt(interrupted_import: Any) -> None:
     """A Ctrl-C that lands while ``distributed`` (numpy, C extensions) imports can come out as an ImportError:
     with an interrupt requested that is the interrupt, not a missing Dask."""
-    import builtins
-
     from ruleproof.checkers.campaign.runner import dask_missing
-    from ruleproof.checkers.checks import interrupt
 
-    real_import = builtins.__import__
-
-    def failing_import(name: str, *args: Any, **kwargs: Any) -> Any:
-        if name == "distributed":
-            raise ImportError("initialization failed")
-        return real_import(name, *args, **kwargs)
-
-    monkeypatch.setattr(builtins, "__import__", failing_import)
-    monkeypatch.setattr(interrupt._STATE, "requested", True)
+    interrupted_import("distributed", requested=True)
     with pytest.raises(KeyboardInterrupt):
         dask_missing()
-    monkeypatch.setattr(interrupt._STATE, "requested", False)
+    interrupted_import("distributed", requested=False)
     assert "not installed (initialization failed)" in (dask_missing() or "")

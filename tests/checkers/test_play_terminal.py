@@ -227,27 +227,16 @@ def test_a_ctrl_c_keeps_the_record_even_when_saving_outlasts_the_stop_deadline(t
     assert load_record(record).moves
 
 
-def test_a_ctrl_c_while_openspiel_starts_up_is_the_interrupt(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_ctrl_c_while_openspiel_starts_up_is_the_interrupt(interrupted_import: Any) -> None:
     """Under load a Ctrl-C can land while numpy or pyspiel initialise, and a C extension reports it as its
     ImportError ("initialization failed"): with an interrupt requested that is the interrupt (exit 130), not
     a missing OpenSpiel (exit 2). Without one it still says how to install OpenSpiel."""
-    import builtins
-
-    from ruleproof.checkers.checks import interrupt
     from ruleproof.checkers.view.play import mcts_policy
     from ruleproof.spec.errors import RuleproofError
 
-    real_import = builtins.__import__
-
-    def failing_import(name: str, *args: Any, **kwargs: Any) -> Any:
-        if name == "numpy":
-            raise ImportError("initialization failed")
-        return real_import(name, *args, **kwargs)
-
-    monkeypatch.setattr(builtins, "__import__", failing_import)
-    monkeypatch.setattr(interrupt._STATE, "requested", True)
+    interrupted_import("numpy", requested=True)
     with pytest.raises(KeyboardInterrupt):
         mcts_policy()
-    monkeypatch.setattr(interrupt._STATE, "requested", False)
+    interrupted_import("numpy", requested=False)
     with pytest.raises(RuleproofError, match="needs OpenSpiel"):
         mcts_policy()
