@@ -165,6 +165,7 @@ def play_rounds(rng: random.Random, players: i64, hand_size: i64, capacity: i64,
     gone = vec[i64]([0] * (n_full + 1))
     hands = vec[i64]([0] * n_hand)  # seat s's hand: hands[s * hand_size:][:left]
     picks = vec[i64]([0] * players)  # a turn's chosen cards, in order as they are drawn
+    ends = vec[i64]([0] * ROWS)  # a deal's cards for the rows
     takes = vec[i64]()  # the round's cards that took a row, in order
     totals = vec[i64]([int(s) for s in scores])
     start = vec[i64]([int(s) for s in scores])  # the totals at the round's start
@@ -206,22 +207,12 @@ def play_rounds(rng: random.Random, players: i64, hand_size: i64, capacity: i64,
                 owner[c] = s
                 m -= 1
                 pool[j] = pool[m]
-        j = words.below(m, shifts[m])
-        e0 = pool[j]
-        m -= 1
-        pool[j] = pool[m]
-        j = words.below(m, shifts[m])
-        e1 = pool[j]
-        m -= 1
-        pool[j] = pool[m]
-        j = words.below(m, shifts[m])
-        e2 = pool[j]
-        m -= 1
-        pool[j] = pool[m]
-        j = words.below(m, shifts[m])
-        e3 = pool[j]
-        m -= 1
-        pool[j] = pool[m]
+        for row in range(ROWS):  # then a card to each row
+            j = words.below(m, shifts[m])
+            ends[row] = pool[j]
+            m -= 1
+            pool[j] = pool[m]
+        e0, e1, e2, e3 = ends[0], ends[1], ends[2], ends[3]
         steps += n_deal + 2 * n_hand
         l0 = l1 = l2 = l3 = 1
         p0, p1, p2, p3 = points[e0], points[e1], points[e2], points[e3]
