@@ -14,7 +14,11 @@ checkout with ``ruleproof trace --update-index`` (or
 ``python -m pytest --collect-only -q -p ruleproof.checkers.analysis.ruleindex --rule-index-out checkers/data/rule_index.json tests``);
 ``tests/test_rule_index.py`` fails when it is stale, naming that command.
 ``tests/conftest.py`` loads the plugin in every run, which is how the check
-costs no second collection.
+costs no second collection. The plugin keeps the collected items and reads
+their marks and source lines only when asked (:func:`collected`, or
+``--rule-index-out``): under ``pytest -n N`` every worker collects the whole
+suite, but only the one that runs the check needs the index (reading the
+source of every test function cost each worker half a second).
 
 >>> entry = {"nodeid": "tests/test_x.py::test_a", "path": "tests/test_x.py", "name": "test_a", "lineno": 3,
 ...          "end_lineno": 5, "rule_ids": ["T5-PLACE-2"], "examples": [], "slow": False, "summary": "", "doc": ""}
@@ -71,7 +75,8 @@ INDEX_PATH = Path(__file__).resolve().parents[1] / "data" / "rule_index.json"
 #: The index's format name and version.
 FORMAT, VERSION = "ruleproof.rule-index", 1
 
-#: Where the plugin keeps what it collected on ``config.stash`` (set in :func:`pytest_configure`).
+#: Where the plugin keeps what it collected on ``config.stash`` (set in :func:`pytest_configure`): a
+#: :class:`_Collected`.
 _STASH_KEY: Any = None
 
 
@@ -202,12 +207,28 @@ def collect_index(tests_dir: Path, base: Path) -> dict[str, dict[str, Any]]:
     return {e["nodeid"]: e for e in data["tests"]}
 
 
+class _Collected:
+    """A run's collected items (before any deselection), turned into index entries on the first request."""
+
+    def __init__(self, items: Iterable[Any], base: Path) -> None:
+        self._items: list[Any] | None = list(items)
+        self._base = base
+        self._entries: dict[str, dict[str, Any]] = {}
+
+    def entries(self) -> dict[str, dict[str, Any]]:
+        """:func:`entries_from_items` of the items, computed once."""
+        if self._items is not None:
+            self._entries = entries_from_items(self._items, self._base)
+            self._items = None
+        return self._entries
+
+
 def collected(config: Any) -> dict[str, dict[str, Any]] | None:
     """What the current pytest run collected (``None`` when the plugin is not loaded)."""
     if _STASH_KEY is None:
         return None
-    result: dict[str, dict[str, Any]] | None = config.stash.get(_STASH_KEY, None)
-    return result
+    found: _Collected | None = config.stash.get(_STASH_KEY, None)
+    return None if found is None else found.entries()
 
 
 # -- pytest hooks ------------------------------------------------------------------
@@ -225,7 +246,7 @@ def pytest_configure(config: Any) -> None:
     if _STASH_KEY is None:
         import pytest
 
-        _STASH_KEY = pytest.StashKey[dict[str, dict[str, Any]]]()
+        _STASH_KEY = pytest.StashKey[_Collected]()
 
 
 def _tryfirst(function: Any) -> Any:
@@ -239,9 +260,8 @@ def _tryfirst(function: Any) -> Any:
 @_tryfirst
 def pytest_collection_modifyitems(session: Any, config: Any, items: list[Any]) -> None:
     """Record every collected test (before ``-m``/``-k`` deselect any) and write the index when asked."""
-    entries = entries_from_items(items, Path(str(config.rootpath)))
-    config.stash[_STASH_KEY] = entries
+    found = config.stash[_STASH_KEY] = _Collected(items, Path(str(config.rootpath)))
     target = config.getoption("--rule-index-out", default=None)
     if target:
-        write_index(entries, Path(target))
+        write_index(found.entries(), Path(target))
 
