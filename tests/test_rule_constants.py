@@ -27,6 +27,7 @@ What is searched, and why (a search for every literal would find nothing but noi
 from __future__ import annotations
 
 import ast
+import functools
 import importlib
 from collections.abc import Iterator
 from pathlib import Path
@@ -185,9 +186,9 @@ def _in_rule_context(node: ast.AST, parents: dict[ast.AST, ast.AST]) -> bool:
     return False
 
 
-def table_lines(path: Path) -> set[int]:
-    """The lines of the ``CONSTANTS = ConstantTable(...)`` assignment in ``path`` (where the numbers live)."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+def table_lines(tree: ast.AST) -> set[int]:
+    """The lines of the ``CONSTANTS = ConstantTable(...)`` assignment in a module's ``tree`` (where the numbers
+    live)."""
     lines: set[int] = set()
     for node in ast.walk(tree):
         if (isinstance(node, (ast.Assign, ast.AnnAssign)) and isinstance(node.value, ast.Call)
@@ -196,18 +197,27 @@ def table_lines(path: Path) -> set[int]:
     return lines
 
 
+@functools.lru_cache(maxsize=None)
+def _rule_context_literals(path: Path) -> tuple[tuple[int, int, str], ...]:
+    """``(line, value, line text)`` of every integer literal in ``path`` that stands where a rule constant would,
+    outside the constants table: the module parsed once per run (several games' searches read the same
+    files, and each parse and walk of a module cost a tenth of a second)."""
+    source = path.read_text(encoding="utf-8")
+    lines = source.splitlines()
+    tree = ast.parse(source)
+    skip = table_lines(tree)
+    parents = {child: parent for parent in ast.walk(tree) for child in ast.iter_child_nodes(parent)}
+    return tuple((node.lineno, node.value, lines[node.lineno - 1].strip()) for node in ast.walk(tree)
+                 if isinstance(node, ast.Constant) and type(node.value) is int and node.lineno not in skip
+                 and _in_rule_context(node, parents))
+
+
 def literal_sites(path: Path, values: dict[int, list[str]]) -> Iterator[tuple[int, int, str]]:
     """``(line, value, line text)`` of every integer literal in ``path`` equal to a searched number, outside the
     constants table and outside docstrings (strings are not searched at all)."""
-    source = path.read_text(encoding="utf-8")
-    lines = source.splitlines()
-    skip = table_lines(path)
-    tree = ast.parse(source)
-    parents = {child: parent for parent in ast.walk(tree) for child in ast.iter_child_nodes(parent)}
-    for node in ast.walk(tree):
-        if (isinstance(node, ast.Constant) and type(node.value) is int and node.value in values
-                and node.lineno not in skip and _in_rule_context(node, parents)):
-            yield node.lineno, node.value, lines[node.lineno - 1].strip()
+    for line, value, text in _rule_context_literals(path):
+        if value in values:
+            yield line, value, text
 
 
 @pytest.mark.parametrize("game_id", sorted(GAME_FILES))
