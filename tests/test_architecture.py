@@ -29,7 +29,8 @@ def _statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:
     """Every statement of ``body`` and of the blocks nested in it (function and class bodies, branches, handlers,
     match cases), but no expression: an import is a statement, and the expressions are most of a module's nodes.
 
-    >>> [type(s).__name__ for s in _statements(ast.parse("def f():\n    try:\n        import a\n    except E:\n        pass").body)]
+    >>> tree = ast.parse("def f():\\n    try:\\n        import a\\n    except E:\\n        pass")
+    >>> [type(s).__name__ for s in _statements(tree.body)]
     ['FunctionDef', 'Try', 'Import', 'Pass']
     """
     for statement in body:
