@@ -158,11 +158,31 @@ def test_every_fast_flag_is_tried(game_id: str) -> None:
         assert game._fast_ok(config.variant), config
 
 
-#: Positions probed per flag setting: eight (fourteen until issue 36.5), Big Five's four (issue 36.5, session 42: a
-#: Big Five position offers up to 80 moves, so its probe starts up to 1,920 fast playouts; its 21 settings' probes
-#: were half this file's CPU). The boundary positions below probe the rare moves, and every fast-path mutant of the
-#: campaign is still killed (tests/mutation/campaign.py --mutant).
+#: Positions probed and fast games replayed from the start per flag setting in the default run: eight positions
+#: (fourteen until issue 36.5), Big Five's four, and two games (issue 36.5, session 42: a Big Five position offers
+#: up to 80 moves, so its probe starts up to 1,920 fast playouts; its 21 settings' probes were half this file's
+#: CPU). The boundary positions below probe the rare moves, and every fast-path mutant of the campaign is still
+#: killed (tests/mutation/campaign.py --mutant). The slow-marked settings, and Big Five's default ones again
+#: (:func:`test_fast_playout_draws_the_checked_options_in_full`, also in ``.ci/extra``), take :data:`FULL`.
 PROBED = {"bigfive": 4}
+PLAYOUTS = 2
+#: The probe in full: eight positions of every game, three games replayed from the start.
+FULL = (8, 3)
+
+
+def _check_options(config: Config, positions: int, playouts: int) -> None:
+    """Under one flag setting: ``playouts`` fast games replay through the checked engine from the start, and one
+    from a position midway through a checked game; at ``positions`` positions spread over that game the fast
+    path's first move takes every legal option and nothing else."""
+    game = game_for(config.game)
+    variant = config.variant
+    start = game.initial_state(config.players, variant)
+    check_playouts_replay(game, start, range(playouts))
+    states = [s for s in checked_states(game, config.players, variant, seed=7) if not game.is_terminal(s)]
+    probed = spaced(states, positions)
+    for index, state in enumerate(probed):
+        check_draws_every_option(game, state, seed=index)
+    check_playouts_replay(game, probed[len(probed) // 2], (11,))
 
 
 @pytest.mark.parametrize("config", [c if c in DEFAULT_CONFIGS else pytest.param(c, marks=pytest.mark.slow)
@@ -171,15 +191,17 @@ def test_fast_playout_draws_the_checked_options(config: Config) -> None:
     """Under one flag setting: fast games replay through the checked engine (from the start and from
     positions along a checked game), and at positions spread over a checked game the fast path's first
     move takes every legal option and nothing else."""
-    game = game_for(config.game)
-    variant = config.variant
-    start = game.initial_state(config.players, variant)
-    check_playouts_replay(game, start, range(2))
-    states = [s for s in checked_states(game, config.players, variant, seed=7) if not game.is_terminal(s)]
-    probed = spaced(states, PROBED.get(config.game, 8))
-    for index, state in enumerate(probed):
-        check_draws_every_option(game, state, seed=index)
-    check_playouts_replay(game, probed[len(probed) // 2], (11,))
+    if config in DEFAULT_CONFIGS:
+        _check_options(config, PROBED.get(config.game, FULL[0]), PLAYOUTS)
+    else:
+        _check_options(config, *FULL)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("config", [c for c in DEFAULT_CONFIGS if c.game in PROBED], ids=str)
+def test_fast_playout_draws_the_checked_options_in_full(config: Config) -> None:
+    """The default run's settings of the games it probes at fewer positions (Big Five), probed in full."""
+    _check_options(config, *FULL)
 
 
 # -- boundary positions -----------------------------------------------------------------------------------
