@@ -29,7 +29,8 @@ def _statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:
     """Every statement of ``body`` and of the blocks nested in it (function and class bodies, branches, handlers,
     match cases), but no expression: an import is a statement, and the expressions are most of a module's nodes.
 
-    >>> tree = ast.parse("def f():\\n    try:\\n        import a\\n    except E:\\n        pass")
+    >>> lines = ["def f():", "    try:", "        import a", "    except E:", "        pass"]
+    >>> tree = ast.parse(chr(10).join(lines))
     >>> [type(s).__name__ for s in _statements(tree.body)]
     ['FunctionDef', 'Try', 'Import', 'Pass']
     """
