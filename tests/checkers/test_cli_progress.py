@@ -63,12 +63,16 @@ LINE = re.compile(r"^\[\d+/\d+\] (\S+) (conformance|fuzz|property|finding) (.*):
                   r"\((\d+\.\d) s; ")
 
 
-def test_piped_audit_lines_give_the_seconds_of_their_table_rows() -> None:
-    """Per-row times in the piped progress lines equal the table's (they once gave the wait in plan order)."""
-    done = _run("audit", "take5", "ikebana", "--quick", "--no-findings", "--jobs", "2")
-    assert done.returncode == 0, done.stderr
-    table = {(m.group(1), m.group(2), m.group(5)): m.group(4) for m in map(ROW.match, done.stdout.splitlines()) if m}
-    lines = {(m.group(1), m.group(2), m.group(3)): m.group(5) for m in map(LINE.match, done.stderr.splitlines()) if m}
+def test_piped_audit_lines_give_the_seconds_of_their_table_rows(capsys: pytest.CaptureFixture[str],
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """Per-row times in the piped progress lines equal the table's (they once gave the wait in plan order): two
+    workers, the command in this process with its streams captured (piped)."""
+    monkeypatch.setenv("COLUMNS", "200")
+    code = main(["audit", "take5", "ikebana", "--quick", "--no-findings", "--jobs", "2"])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    table = {(m.group(1), m.group(2), m.group(5)): m.group(4) for m in map(ROW.match, out.splitlines()) if m}
+    lines = {(m.group(1), m.group(2), m.group(3)): m.group(5) for m in map(LINE.match, err.splitlines()) if m}
     assert len(table) >= 6 and lines == table
 
 
