@@ -162,40 +162,6 @@ def test_search_unknown_is_never_a_proof(tmp_path: Path) -> None:
 # -- failures: a killed worker, an interrupted campaign, a chunk that keeps failing ------------
 
 
-def test_killed_worker_loses_no_chunk(tmp_path: Path) -> None:
-    import logging
-
-    params = kinds.simulate_params("take5", 2, {}, games=40, seed=11, chunk=2)
-    store = _store(tmp_path, "simulate", params)
-    distributed = _distributed()
-    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
-                                       silence_logs=logging.CRITICAL)
-    killed: list[int] = []
-    try:
-        with distributed.Client(cluster) as c:
-            result: dict[str, Any] = {}
-            thread = threading.Thread(target=lambda: result.update(outcome=runner.run(store, client=c)))
-            thread.start()
-            deadline = time.monotonic() + 300
-            while not list((store.folder / "chunks").glob("*.json")) and time.monotonic() < deadline:
-                time.sleep(0.05)
-            pids = c.run(os.getpid)
-            victim = sorted(pids.values())[0]
-            os.kill(victim, signal.SIGKILL)
-            killed.append(victim)
-            thread.join(600)
-            outcome = result["outcome"]
-    finally:
-        cluster.close()
-    assert killed
-    stats, _ = simulate(game_for("take5"), 2, game_for("take5").default_variant(), games=40, seed=11,
-                        rule_stats=False)
-    assert outcome.complete and outcome.report == stats.to_json()
-    files = sorted(p.name for p in (store.folder / "chunks").glob("*.json"))
-    assert files == [f"{i:06d}.json" for i in range(20)]
-    assert sum(r["games"] for r in store.finished().values()) == 40
-
-
 def test_interrupted_campaign_resumes_to_the_same_result(tmp_path: Path, client: Any) -> None:
     folder = tmp_path / "run"
     command = [sys.executable, "-m", "ruleproof.checkers.cli.main", "campaign", "simulate", "take5", "--players", "2",
@@ -222,6 +188,33 @@ def test_interrupted_campaign_resumes_to_the_same_result(tmp_path: Path, client:
                         rule_stats=False)
     assert outcome.report == stats.to_json()
     assert {i: r for i, r in store.finished().items() if i in before} == before
+
+
+def test_killed_worker_loses_no_chunk(tmp_path: Path, client: Any) -> None:
+    """A worker of the module's cluster is killed while the campaign runs (the last test to use the cluster: its
+    nanny starts a fresh worker, and no later test needs two of them)."""
+    params = kinds.simulate_params("take5", 2, {}, games=40, seed=11, chunk=2)
+    store = _store(tmp_path, "simulate", params)
+    killed: list[int] = []
+    result: dict[str, Any] = {}
+    thread = threading.Thread(target=lambda: result.update(outcome=runner.run(store, client=client)))
+    thread.start()
+    deadline = time.monotonic() + 300
+    while not list((store.folder / "chunks").glob("*.json")) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    pids = client.run(os.getpid)
+    victim = sorted(pids.values())[0]
+    os.kill(victim, signal.SIGKILL)
+    killed.append(victim)
+    thread.join(600)
+    outcome = result["outcome"]
+    assert killed
+    stats, _ = simulate(game_for("take5"), 2, game_for("take5").default_variant(), games=40, seed=11,
+                        rule_stats=False)
+    assert outcome.complete and outcome.report == stats.to_json()
+    files = sorted(p.name for p in (store.folder / "chunks").glob("*.json"))
+    assert files == [f"{i:06d}.json" for i in range(20)]
+    assert sum(r["games"] for r in store.finished().values()) == 40
 
 
 def test_chunk_that_keeps_failing_is_reported(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -327,12 +327,12 @@ def diff_campaign(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return folder
 
 
-@pytest.mark.parametrize(("kind", "trials"), [("simulate", 40), ("diff", 40),
+@pytest.mark.parametrize(("kind", "trials"), [("simulate", 20), ("diff", 20),
                                                pytest.param("simulate", 100, marks=pytest.mark.slow),
                                                pytest.param("diff", 100, marks=pytest.mark.slow)])
 def test_invalid_campaign_random_edits_never_crash(kind: str, trials: int, campaigns: Path, diff_campaign: Path,
                                                    tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """Random edits of a manifest or a chunk (40 of each kind, ``-m slow``: 100), the manifest's hashes and digest
+    """Random edits of a manifest or a chunk (20 of each kind, ``-m slow``: 100), the manifest's hashes and digest
     patched to match (so the content checks are what must refuse them): ``campaign status`` and ``resume`` exit
     0, 1 or 2, never with a traceback."""
     source = campaigns / "a" if kind == "simulate" else diff_campaign

@@ -75,8 +75,12 @@ def test_invalid_input_exits_2_without_traceback(args: list[str], needle: str, c
 
 
 def test_audit_json_for_take5(capsys: pytest.CaptureFixture[str]) -> None:
+    # Four players only (the professional configuration among them) and no findings: the JSON Lines of the three
+    # kinds of check are the subject here (every configuration's checklist: test_conformance.py; finding rows as
+    # JSON: test_data_house_rules.py).
     code, out, _ = run(capsys, "audit", "--game", "take5", "--json", "--conformance-games", "1",
-                       "--fuzz-examples", "3", "--property-games", "5")
+                       "--fuzz-examples", "3", "--property-games", "5", "--players", "4",
+                       "--check", "conformance", "--check", "fuzz", "--check", "property")
     lines = [json.loads(line) for line in out.splitlines()]  # JSON Lines: a row per check, then the summary
     data = lines[-1]
     assert data["format"] == "ruleproof.audit" and [x["row"] for x in lines[:-1]] == data["rows"]

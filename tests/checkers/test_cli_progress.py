@@ -63,12 +63,16 @@ LINE = re.compile(r"^\[\d+/\d+\] (\S+) (conformance|fuzz|property|finding) (.*):
                   r"\((\d+\.\d) s; ")
 
 
-def test_piped_audit_lines_give_the_seconds_of_their_table_rows() -> None:
-    """Per-row times in the piped progress lines equal the table's (they once gave the wait in plan order)."""
-    done = _run("audit", "take5", "ikebana", "--quick", "--no-findings", "--jobs", "2")
-    assert done.returncode == 0, done.stderr
-    table = {(m.group(1), m.group(2), m.group(5)): m.group(4) for m in map(ROW.match, done.stdout.splitlines()) if m}
-    lines = {(m.group(1), m.group(2), m.group(3)): m.group(5) for m in map(LINE.match, done.stderr.splitlines()) if m}
+def test_piped_audit_lines_give_the_seconds_of_their_table_rows(capsys: pytest.CaptureFixture[str],
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """Per-row times in the piped progress lines equal the table's (they once gave the wait in plan order): two
+    workers, the command in this process with its streams captured (piped)."""
+    monkeypatch.setenv("COLUMNS", "200")
+    code = main(["audit", "take5", "ikebana", "--quick", "--no-findings", "--jobs", "2"])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    table = {(m.group(1), m.group(2), m.group(5)): m.group(4) for m in map(ROW.match, out.splitlines()) if m}
+    lines = {(m.group(1), m.group(2), m.group(3)): m.group(5) for m in map(LINE.match, err.splitlines()) if m}
     assert len(table) >= 6 and lines == table
 
 
@@ -128,10 +132,14 @@ def test_counts_of_one_are_singular(args: list[str], wrong: str, right: str,
     assert wrong not in printed and right in printed, printed
 
 
-def test_piped_tables_carry_no_trailing_spaces() -> None:
-    done = _run("audit", "take5", "--quick", "--no-findings", "-q", columns=80)
-    assert done.returncode == 0, done.stderr
-    lines = done.stdout.splitlines()
+def test_piped_tables_carry_no_trailing_spaces(capsys: pytest.CaptureFixture[str],
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    # In this process (captured output is piped, as a pipe is) and in it alone: the table is the subject.
+    monkeypatch.setenv("COLUMNS", "80")
+    code = main(["audit", "take5", "--quick", "--no-findings", "-q", "--jobs", "1"])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    lines = out.splitlines()
     assert len(lines) > 5 and any(len(line) > 60 for line in lines)
     assert [line for line in lines if line != line.rstrip()] == []
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -11,6 +12,21 @@ from ruleproof.checkers.analysis.disputes import best_counts, full_plan, plan
 from ruleproof.checkers.cli.main import main
 
 SMALL = ["--ci-width", "0.9", "--max-games", "8", "--first-look", "4", "--workers", "0", "-q"]
+
+
+@pytest.fixture(scope="module")
+def random_for_two(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """``disputes take5 --players 2 --policies random`` run once: a folder with ``out`` and ``campaigns``."""
+    folder = tmp_path_factory.mktemp("disputes")
+    assert main(["disputes", "take5", "--players", "2", "--policies", "random", "--out", str(folder / "out"),
+                 "--campaigns", str(folder / "campaigns"), *SMALL]) == 0
+    return folder
+
+
+def _copy_of(folder: Path, tmp_path: Path) -> tuple[Path, Path]:
+    """A copy of ``folder``'s ``out`` and ``campaigns`` in ``tmp_path`` (each test changes its own)."""
+    shutil.copytree(folder, tmp_path / "run")
+    return tmp_path / "run" / "out", tmp_path / "run" / "campaigns"
 
 
 def test_disputes_measure_random_everywhere_and_greedy_where_it_arises_most(tmp_path: Path) -> None:
@@ -35,11 +51,9 @@ def test_disputes_measure_random_everywhere_and_greedy_where_it_arises_most(tmp_
     assert (out / "take5.json").read_bytes() == before
 
 
-def test_a_campaign_folder_of_other_parameters_is_refused(tmp_path: Path,
+def test_a_campaign_folder_of_other_parameters_is_refused(tmp_path: Path, random_for_two: Path,
                                                           capsys: pytest.CaptureFixture[str]) -> None:
-    out, campaigns = tmp_path / "out", tmp_path / "campaigns"
-    assert main(["disputes", "take5", "--players", "2", "--policies", "random", "--out", str(out),
-                 "--campaigns", str(campaigns), *SMALL]) == 0
+    out, campaigns = _copy_of(random_for_two, tmp_path)
     capsys.readouterr()
     assert main(["disputes", "take5", "--players", "2", "--policies", "random", "--seed", "1", "--out", str(out),
                  "--campaigns", str(campaigns), *SMALL]) == 2
@@ -58,10 +72,10 @@ def test_bad_disputes_input_is_a_usage_error(tmp_path: Path, extra: list[str], m
     assert message in capsys.readouterr().err
 
 
-def test_write_partial_plays_nothing_and_lists_what_is_missing(tmp_path: Path) -> None:
-    out, campaigns = tmp_path / "out", tmp_path / "campaigns"
+def test_write_partial_plays_nothing_and_lists_what_is_missing(tmp_path: Path, random_for_two: Path) -> None:
+    out, campaigns = _copy_of(random_for_two, tmp_path)
     common = ["disputes", "take5", "--players", "2", "--out", str(out), "--campaigns", str(campaigns), *SMALL]
-    assert main([*common, "--policies", "random"]) == 0  # the random campaign is complete
+    assert main([*common, "--policies", "random"]) == 0  # the random campaign is complete (nothing to play)
     assert main([*common, "--write-partial"]) == 1  # greedy's campaign was never run: all of it is missing
     data = json.loads((out / "take5.json").read_text(encoding="utf-8"))
     assert len(data["rows"]) == 6 and {r["policy"] for r in data["rows"]} == {"random"}
