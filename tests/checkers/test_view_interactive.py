@@ -115,11 +115,35 @@ def _driver() -> Any:
     return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
 
 
+#: The one Chromium of this pytest process, started by the first module that needs it (this one,
+#: test_replay_steps.py or test_views_follow_the_reading.py) and quit when pytest ends: each start costs about
+#: 0.9 s of CPU (session 42).
+_SHARED: list[Any] = []
+
+
+def shared_browser(config: pytest.Config) -> Any:
+    """The process's Chromium, on a blank page with its console log read (a module starts with no messages of
+    another module's pages)."""
+    if not _SHARED:
+        driver = _driver()
+        _SHARED.append(driver)
+
+        def quit_it() -> None:
+            _SHARED.clear()
+            driver.quit()
+
+        config.add_cleanup(quit_it)
+    driver = _SHARED[0]
+    driver.get("about:blank")
+    driver.get_log("browser")
+    return driver
+
+
 @pytest.fixture(scope="module")
-def browser() -> Any:
-    driver = _driver()
+def browser(request: pytest.FixtureRequest) -> Any:
+    driver = shared_browser(request.config)
     yield driver
-    driver.quit()
+    driver.get("about:blank")  # nothing left running between the modules
 
 
 #: Moves of each record stepped through in the browser (a record's prefix is a record; each step is a few
