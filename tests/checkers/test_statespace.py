@@ -15,7 +15,8 @@ from ruleproof.spec.errors import RuleproofError
 
 
 def test_bigpoints_tiny_is_a_dag_without_dead_ends() -> None:
-    ex = ss.explore_config(ss.config_for("bigpoints", "tiny"))
+    ex = ss.explored("bigpoints", "tiny")  # the process's exploration (the BigPoints Z3 layer and WF-BP read it)
+    assert ex.config.label() == ss.config_for("bigpoints", "tiny").label()
     assert ex.complete and ss.find_cycle(ex) is None and ss.dead_ends(ex) == []
     assert ss.longest_play(ex) > 0 and set(ss.winning_seats(ex)) == {0, 1}
 
