@@ -17,6 +17,7 @@ import os
 import subprocess
 import sys
 from collections.abc import Iterator
+from typing import Any
 from importlib import metadata
 from pathlib import Path
 
@@ -150,9 +151,24 @@ class _BrokenPoint:
         raise self.error
 
 
-@pytest.mark.parametrize("error", [RuntimeError("boom"), SystemExit(7), ImportError("no module named broken")])
-def test_invalid_broken_entry_point_is_skipped_with_a_warning(error: BaseException, tmp_path: Path,
-                                                              monkeypatch: pytest.MonkeyPatch, clean_registry: None,
+ERRORS = [RuntimeError("boom"), SystemExit(7), ImportError("no module named broken")]
+
+
+def _broken_point_cases() -> list[Any]:
+    """Each error an entry point can raise, with the games then simulated, validated and explained: every game
+    after the first error, one game (each a different one) after the others, and every game after each of them
+    under ``-m slow`` (session 42: about 0.8 s of CPU less; the games listed after each error are all checked)."""
+    cases = [pytest.param(ERRORS[0], GAMES, id="error0")]
+    for index, error in enumerate(ERRORS[1:], start=1):
+        cases.append(pytest.param(error, GAMES[index:index + 1], id=f"error{index}"))
+        cases.append(pytest.param(error, GAMES, id=f"error{index}-every-game", marks=pytest.mark.slow))
+    return cases
+
+
+@pytest.mark.parametrize(("error", "games"), _broken_point_cases())
+def test_invalid_broken_entry_point_is_skipped_with_a_warning(error: BaseException, games: tuple[str, ...],
+                                                              tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                              clean_registry: None,
                                                               capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.setattr(metadata, "entry_points", lambda group: [_BrokenPoint(error)])
     registry._DISCOVERED = None
@@ -162,7 +178,7 @@ def test_invalid_broken_entry_point_is_skipped_with_a_warning(error: BaseExcepti
     assert sorted(g["id"] for g in json.loads(captured.out)["games"]) == sorted(GAMES)
     assert "warning: skipping the ruleproof.games entry point 'broken'" in captured.err
     record = tmp_path / "r.json"
-    for game in GAMES:
+    for game in games:
         players = str(registry.spec_for(game).min_players)
         assert main(["simulate", game, "--players", players, "--games", "1", "-q", "--record", str(record),
                      "--force"]) == 0

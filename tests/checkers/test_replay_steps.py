@@ -50,12 +50,13 @@ def test_every_step_has_an_address() -> None:
 
 
 @pytest.fixture(scope="module")
-def browser() -> Any:
-    from tests.checkers.test_view_interactive import _driver
+def browser(request: pytest.FixtureRequest) -> Any:
+    """The Chromium test_view_interactive.py shares within the process (one start instead of one a module)."""
+    from tests.checkers.test_view_interactive import shared_browser
 
-    driver = _driver()
+    driver = shared_browser(request.config)
     yield driver
-    driver.quit()
+    driver.get("about:blank")
 
 
 def _step(browser: Any) -> tuple[str, str]:

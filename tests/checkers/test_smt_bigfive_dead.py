@@ -56,10 +56,12 @@ def test_one_card_off_a_dead_board_is_not_dead() -> None:
         assert board_is_dead(board) == engine_verdict(board) == False, sorted(board.items())  # noqa: E712
 
 
+#: Random boards of each size held to the engine: the default run one (session 42, was two), ``-m slow`` six.
+@pytest.mark.parametrize("boards", [1, pytest.param(6, marks=pytest.mark.slow)])
 @pytest.mark.parametrize("size", [1, 4, 12, 25])
-def test_grown_boards_agree_with_the_engine(size: int) -> None:
+def test_grown_boards_agree_with_the_engine(size: int, boards: int) -> None:
     rng = random.Random(size)
-    for _ in range(2):
+    for _ in range(boards):
         board = {p.cell: p.card for p in grow_board(size, rng)}
         assert board_is_dead(board) == engine_verdict(board)
 

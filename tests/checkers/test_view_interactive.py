@@ -115,19 +115,47 @@ def _driver() -> Any:
     return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
 
 
+#: The one Chromium of this pytest process, started by the first module that needs it (this one,
+#: test_replay_steps.py or test_views_follow_the_reading.py) and quit when pytest ends: each start costs about
+#: 0.9 s of CPU (session 42).
+_SHARED: list[Any] = []
+
+
+def shared_browser(config: pytest.Config) -> Any:
+    """The process's Chromium, on a blank page with its console log read (a module starts with no messages of
+    another module's pages)."""
+    if not _SHARED:
+        driver = _driver()
+        _SHARED.append(driver)
+
+        def quit_it() -> None:
+            _SHARED.clear()
+            driver.quit()
+
+        config.add_cleanup(quit_it)
+    driver = _SHARED[0]
+    driver.get("about:blank")
+    driver.get_log("browser")
+    return driver
+
+
 @pytest.fixture(scope="module")
-def browser() -> Any:
-    driver = _driver()
+def browser(request: pytest.FixtureRequest) -> Any:
+    driver = shared_browser(request.config)
     yield driver
-    driver.quit()
+    driver.get("about:blank")  # nothing left running between the modules
 
 
 #: Moves of each record stepped through in the browser (a record's prefix is a record; each step is a few
-#: browser round trips and a redrawn picture): the default run steps through a prefix of every game (20 moves:
-#: the deal, the first plays and rule checks; about 3 s of CPU less than 40), the slow run (``.ci/extra``) through
-#: :data:`SLOW_BROWSER_MOVES`.
+#: browser round trips and a redrawn picture): the default run steps through a prefix of :data:`BROWSER_GAMES`
+#: (20 moves: the deal, the first plays and rule checks; about 3 s of CPU less than 40), the slow run
+#: (``.ci/extra``) through the same prefix of the other games and :data:`SLOW_BROWSER_MOVES` of every game.
 BROWSER_MOVES = 20
 SLOW_BROWSER_MOVES = 150
+#: The games the default run steps through in the browser: a row of cards, a grid and a hex board (the page's
+#: script is the same for every game; test_view.py checks every game's page without a browser). Session 42:
+#: BigPoints and Ikebana at 20 moves moved to ``-m slow``, about 1.7 s of CPU (Chromium's included) less.
+BROWSER_GAMES = ("take5", "bigfive", "cinco")
 
 
 def _record(game_id: str, seed: int = 4, moves: int = BROWSER_MOVES) -> GameRecord:
@@ -153,9 +181,9 @@ return {step: document.body.getAttribute('data-step'), picture: p.getAttribute('
 """
 
 
-@pytest.mark.parametrize(("game", "moves"), [*((game, BROWSER_MOVES) for game in GAMES),
-                                            *(pytest.param(game, SLOW_BROWSER_MOVES, marks=pytest.mark.slow)
-                                              for game in GAMES)])
+@pytest.mark.parametrize(("game", "moves"), [
+    *(pytest.param(game, BROWSER_MOVES, marks=() if game in BROWSER_GAMES else (pytest.mark.slow,)) for game in GAMES),
+    *(pytest.param(game, SLOW_BROWSER_MOVES, marks=pytest.mark.slow) for game in GAMES)])
 def test_replay_viewer_steps_through_every_move(game: str, moves: int, browser: Any, tmp_path: Path) -> None:
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys

@@ -134,15 +134,12 @@ def test_play_follows_the_reading_and_its_record_carries_it(fewest: tuple[Path, 
     capsys.readouterr()
 
 
-def _driver() -> Any:
-    from tests.checkers.test_view_interactive import _driver as driver
-
-    return driver()
-
-
-def test_the_four_cards_a_row_record_in_headless_chromium(four: tuple[Path, Path], tmp_path: Path) -> None:
+def test_the_four_cards_a_row_record_in_headless_chromium(four: tuple[Path, Path], tmp_path: Path,
+                                                          request: pytest.FixtureRequest) -> None:
     """The page replays the house-rule record to its last move and draws no five-card row (issue 31)."""
-    browser = _driver()
+    from tests.checkers.test_view_interactive import shared_browser
+
+    browser = shared_browser(request.config)  # the process's Chromium, shared with test_view_interactive.py
     try:
         from selenium.webdriver.common.by import By
         from selenium.webdriver.common.keys import Keys
@@ -164,4 +161,4 @@ def test_the_four_cards_a_row_record_in_headless_chromium(four: tuple[Path, Path
         text = browser.find_element(By.TAG_NAME, "body").text
         assert "illegal" not in text.lower() and "row_capacity=4" in text
     finally:
-        browser.quit()
+        browser.get("about:blank")
