@@ -13,7 +13,10 @@ is none yet); the first listed move is played, then stepped back and forth. One
 worked example's board must start from the example's own position.
 
 The build's record of the board (``_static/tryit/report.json``: sizes and the
-load time it measured) is checked against the files it describes.
+load time it measured) is checked against the files it describes. The
+session's build does not measure the load time (``conftest.UNMEASURED``): the
+boards here are timed as they open, and the measurement a published build
+makes is ``-m slow`` (``.ci/extra``).
 
 Without Selenium, Chromium, chromedriver or the Pyodide runtime (``npm ci
 --prefix docs/_ext/pyodide``) the tests skip with the reason, unless
@@ -136,11 +139,34 @@ def test_the_build_records_the_boards_size_and_load_time(site: Path, html_build:
     if "reused" not in html_build.output:
         assert "ruleproof: try-it board on" in html_build.output, "the build log has no line about the board"
     load = report["load"]
+    if "reused" not in html_build.output:  # the session's build is asked not to measure (conftest.UNMEASURED)
+        assert load == {"skipped": "ruleproof_tryit_measure is off"}, load
+        assert "load time not measured: ruleproof_tryit_measure is off" in html_build.output
+        return
     if "skipped" in load:
         _missing(f"the build did not measure the board's load time: {load['skipped']}")
-    assert load["seconds"] > 0 and load["runtime_seconds"] > 0 and load["page"] == "games/take5.html"
+    _check_load(load)
     print(f"try-it board: {max(report['download_bytes'].values()) / 1e6:.1f} MB, ready {load['seconds']:.1f} s "
           f"after the click in the build")
+
+
+def _check_load(load: dict[str, Any]) -> None:
+    """A load time as the build records it (``tryit_browser.measure``): Take 5's overview, every figure positive."""
+    assert load["page"] == "games/take5.html" and load["page_seconds"] > 0, load
+    assert load["seconds"] > 0 and load["runtime_seconds"] > 0 and load["first_view_seconds"] > 0, load
+
+
+@pytest.mark.slow
+def test_the_builds_load_time_measurement_times_a_board(site: Path, report: dict[str, Any],
+                                                        runtime: dict[str, Any]) -> None:
+    """What a build with ``ruleproof_tryit_measure`` on records (the published one; the session's build leaves it
+    out, ``conftest.UNMEASURED``): the board of Take 5's overview started in a Chromium of its own, timed, and
+    the build log's line about it (``-m slow``: a Chromium and a Pyodide start of its own; ``.ci/extra``)."""
+    tryit = _module("tryit")
+    load = _module("tryit_browser").measure(site, "games/take5.html", timeout=tryit.MEASURE_TIMEOUT)
+    _check_load(load)
+    line = tryit.summary({**report, "load": load})
+    assert f"ready {load['seconds']:.1f} s after the click in headless Chromium" in line, line
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -151,6 +177,8 @@ def test_the_overview_board_takes_a_legal_move_and_names_the_rules_an_illegal_on
     driver, root = offline
     board, timing = _open_board(driver, root, f"games/{game}.html")
     print(f"{game}: ready {timing['seconds']:.2f} s after the click (runtime {timing['runtime_seconds']:.2f} s)")
+    # the timings the build's measurement records (tryit_browser.measure reads the same ones)
+    assert timing["seconds"] > 0 and timing["runtime_seconds"] > 0 and timing["first_view_seconds"] > 0, timing
     spec = spec_for(game)
     Select(board.find_element("css selector", "select.rp-tryit-from")).select_by_value("deal")
     Select(board.find_element("css selector", "select.rp-tryit-players")).select_by_value(str(spec.min_players))
