@@ -61,9 +61,17 @@ def docs_build_dir() -> Path:
     return BUILD
 
 
+#: The session's build leaves out the one thing no test reads from it: the try-it board's load time, measured
+#: in a Chromium of the build's own (about 5 s of CPU, most of it in Chromium's renderers). The published site
+#: measures it (``conf.py`` keeps ``auto``); the board's browser tests time their own boards, and the
+#: measurement itself is ``test_tryit_browser.py::test_the_builds_load_time_measurement_times_a_board``
+#: (``-m slow``, run by ``.ci/extra``).
+UNMEASURED = ("-D", "ruleproof_tryit_measure=0")
+
+
 @pytest.fixture(scope="session")
 def html_build(tmp_path_factory: pytest.TempPathFactory) -> Build:
-    """The HTML site, built from scratch with warnings as errors into a fresh folder.
+    """The HTML site, built from scratch with warnings as errors into a fresh folder (:data:`UNMEASURED`).
 
     A fresh folder keeps concurrent runs apart and viewcode from keeping stale
     module pages. With ``RULEPROOF_DOCS_REUSE=1`` the existing
@@ -74,7 +82,7 @@ def html_build(tmp_path_factory: pytest.TempPathFactory) -> Build:
     existing = BUILD / "html" if reuse == "1" else Path(reuse)
     if reuse and (existing / "index.html").exists():
         return Build(existing, 0, "build succeeded (reused)", 0.0)
-    return sphinx_build("html", tmp_path_factory.mktemp("docs") / "html")
+    return sphinx_build("html", tmp_path_factory.mktemp("docs") / "html", *UNMEASURED)
 
 
 #: Switches that keep a build that is meant to fail from computing what it will never show.

@@ -20,8 +20,11 @@ fails on
 
 The default run loads the largest page of each kind (:func:`page_kind`: a
 rule page, a findings page, a source view, one page of each bulk folder, …)
-and checks every page's links and anchors from its HTML; every page in the
-browser at both widths is ``-m slow``, run on every CI run by ``.ci/extra``.
+once, at 1280 px, and lays it out again at 420 px, and checks every page's
+links and anchors from its HTML; every page loaded afresh at both widths is
+``-m slow``, run on every CI run by ``.ci/extra``. Both sweeps also check that
+no rule id breaks across lines (issue 34.7) and the default one that the Big
+Five thumbnails of the findings overview stay legible.
 
 It also searches for a rule id and follows the first result to the rule's
 anchor, and opens one embedded witness replay (issue 18's viewer,
@@ -44,6 +47,7 @@ import time
 import urllib.parse
 import urllib.request
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -110,6 +114,12 @@ return {
   widest: Array.from(document.querySelectorAll('article *'))
       .filter(e => e.getBoundingClientRect().right > doc.clientWidth + 1)
       .slice(0, 3).map(e => e.tagName.toLowerCase() + (e.className ? '.' + String(e.className).split(' ')[0] : '')),
+  wrapped: Array.from(document.querySelectorAll('a.rp-rule-ref'))
+      .filter(a => Array.from(a.querySelectorAll('code, span')).concat([a]).some(e => e.getClientRects().length > 1))
+      .map(a => a.textContent),
+  thumbnails: Array.from(document.querySelectorAll('img.rp-thumb')).filter(i => i.src.includes('/thumb-'))
+      .map(i => [i.src, Math.min(i.getBoundingClientRect().width / i.naturalWidth,
+                                 i.getBoundingClientRect().height / i.naturalHeight)]),
 };
 """
 
@@ -122,6 +132,13 @@ def _load(driver: Any, url: str) -> dict[str, Any]:
         if state["ready"] == "complete" or time.monotonic() > deadline:
             return state
         time.sleep(0.05)
+
+
+def _relaid(driver: Any, width: int) -> dict[str, Any]:
+    """The open page's state after the viewport is set to ``width`` (laid out again, not reloaded)."""
+    _viewport(driver, width)
+    state: dict[str, Any] = driver.execute_script(_PAGE_STATE)
+    return state
 
 
 def _console_errors(driver: Any) -> list[str]:
@@ -160,27 +177,64 @@ def one_page_per_kind(site: Path, pages: list[str]) -> list[str]:
     return sorted(page for _, page in largest.values())
 
 
-def _sweep(browser: Any, site: Path, server: str, pages: list[str], docs_build_dir: Path,
-           report_name: str) -> None:
-    """Load ``pages`` at both widths; fail on console errors, broken images or links, overflow, height."""
+@dataclass
+class Sweep:
+    """What a sweep saw: each page's state (:data:`_PAGE_STATE`) and console errors at each width."""
+
+    pages: list[str]
+    states: dict[tuple[str, int], dict[str, Any]] = field(default_factory=dict)
+    errors: dict[tuple[str, int], list[str]] = field(default_factory=dict)
+
+
+def _visit(browser: Any, server: str, pages: list[str], shots: Path, *, reload: bool) -> Sweep:
+    """Open ``pages`` at both widths (screenshots of the game overviews into ``shots``).
+
+    ``reload``: each page is loaded afresh at each width (the full sweep); otherwise each is loaded at the first
+    width and laid out again at the others (half the page loads, a third of the sweep's CPU: the site's layout
+    is CSS media queries, which a resized page applies as a page loaded at that width does).
+    """
+    sweep = Sweep(pages)
+    shots.mkdir(parents=True, exist_ok=True)
+    game_pages = {f"games/{game}.html": game for game in available_games()}
+
+    def seen(page: str, width: int, state: dict[str, Any]) -> None:
+        if page in game_pages:
+            browser.save_screenshot(str(shots / f"{game_pages[page]}-{width}.png"))
+        sweep.states[page, width] = state
+        sweep.errors[page, width] = _console_errors(browser)
+
+    if reload:
+        for width in WIDTHS:
+            _viewport(browser, width)
+            browser.get(server)  # warm up
+            browser.get_log("browser")
+            for page in pages:
+                seen(page, width, _load(browser, server + page))
+    else:
+        _viewport(browser, WIDTHS[0])
+        browser.get(server)  # warm up
+        browser.get_log("browser")
+        for page in pages:
+            _viewport(browser, WIDTHS[0])
+            seen(page, WIDTHS[0], _load(browser, server + page))
+            for width in WIDTHS[1:]:
+                seen(page, width, _relaid(browser, width))
+    return sweep
+
+
+def _layout_problems(sweep: Sweep, site: Path, server: str, docs_build_dir: Path, report_name: str) -> list[str]:
+    """Console errors, broken images or links, overflow and height of ``sweep``'s pages (also written to
+    ``docs_build_dir/report_name``, kept for CI logs)."""
     ids: dict[str, set[str]] = {}
     links: dict[str, set[str]] = {}
     heights: dict[str, int] = {}
     problems: list[str] = []
-    shots = docs_build_dir / "screenshots"
-    shots.mkdir(parents=True, exist_ok=True)
-    game_pages = {f"games/{game}.html": game for game in available_games()}
     for width in WIDTHS:
-        _viewport(browser, width)
-        browser.get(server)  # warm up
-        browser.get_log("browser")
-        for page in pages:
-            state = _load(browser, server + page)
-            if page in game_pages:
-                browser.save_screenshot(str(shots / f"{game_pages[page]}-{width}.png"))
+        for page in sweep.pages:
+            state = sweep.states[page, width]
             if state["ready"] != "complete":
                 problems.append(f"{page} @{width}: did not finish loading")
-            problems += [f"{page} @{width}: console error: {m}" for m in _console_errors(browser)]
+            problems += [f"{page} @{width}: console error: {m}" for m in sweep.errors[page, width]]
             problems += [f"{page} @{width}: image did not load: {src}" for src in state["brokenImages"]]
             if state["scrollWidth"] > state["clientWidth"] + 1:
                 problems.append(f"{page} @{width}: the page is {state['scrollWidth']} px wide in a "
@@ -197,12 +251,25 @@ def _sweep(browser: Any, site: Path, server: str, pages: list[str], docs_build_d
     tallest = sorted(heights.items(), key=lambda kv: -kv[1])[:10]
     report.write_text("\n".join(problems) + "\n\ntallest pages at 1280 px:\n"
                       + "\n".join(f"  {h:6d} px  {p}" for p, h in tallest) + "\n", encoding="utf-8")
-    assert not problems, f"{len(problems)} problem(s) (all in {report}):\n" + "\n".join(problems[:60])
-    for page, game in game_pages.items():
-        if page in pages:
+    return problems
+
+
+def _assert_fits(sweep: Sweep, site: Path, server: str, docs_build_dir: Path, report_name: str) -> None:
+    """No layout problem (:func:`_layout_problems`), and a screenshot of each game overview swept at each width."""
+    problems = _layout_problems(sweep, site, server, docs_build_dir, report_name)
+    assert not problems, f"{len(problems)} problem(s) (all in {docs_build_dir / report_name}):\n" + "\n".join(
+        problems[:60])
+    for game in available_games():
+        if f"games/{game}.html" in sweep.pages:
             for width in WIDTHS:
-                shot = shots / f"{game}-{width}.png"
+                shot = docs_build_dir / "screenshots" / f"{game}-{width}.png"
                 assert shot.stat().st_size > 10_000, f"{shot} looks empty"
+
+
+def _wrap_problems(sweep: Sweep) -> list[str]:
+    """Ids in a table or a list broken across lines (issue 34.7), on every page of ``sweep`` at each width."""
+    return [f"{page} @{width}: ids broken across lines: {state['wrapped'][:5]}"
+            for (page, width), state in sweep.states.items() if state["wrapped"]]
 
 
 def _link_problems(site: Path, server: str, links: dict[str, set[str]], ids: dict[str, set[str]]) -> list[str]:
@@ -234,16 +301,23 @@ def _all_pages(site: Path) -> list[str]:
     return pages
 
 
-def test_a_page_of_each_kind_loads_and_fits_at_both_widths(browser: Any, site: Path, server: str,
-                                                            docs_build_dir: Path) -> None:
-    """The default run: the largest page of each kind (:func:`page_kind`) in the browser at both widths; every
-    page's links and anchors are checked without a browser (``test_every_link_and_anchor_of_every_page_resolves``);
-    every page in the browser is the slow sweep below (run by ``.ci/extra``)."""
+@pytest.fixture(scope="module")
+def sampled(browser: Any, site: Path, server: str, docs_build_dir: Path) -> Sweep:
+    """The default run's sweep, shared by the checks of what it saw: the largest page of each kind
+    (:func:`page_kind`), loaded at the first width and laid out again at the second."""
     pages = _all_pages(site)
     sample = one_page_per_kind(site, pages)
     assert {"games/index.html", "games/findings.html", "index.html"} <= set(sample)
     assert len(sample) < len(pages) / 3, f"{len(sample)} kinds of {len(pages)} pages: page_kind generalises too little"
-    _sweep(browser, site, server, sample, docs_build_dir, "browser-problems-sample.txt")
+    return _visit(browser, server, sample, docs_build_dir / "screenshots", reload=False)
+
+
+def test_a_page_of_each_kind_loads_and_fits_at_both_widths(sampled: Sweep, site: Path, server: str,
+                                                            docs_build_dir: Path) -> None:
+    """The default run: the largest page of each kind (:func:`page_kind`) in the browser at both widths; every
+    page's links and anchors are checked without a browser (``test_every_link_and_anchor_of_every_page_resolves``);
+    every page in the browser, loaded afresh at each width, is the slow sweep below (run by ``.ci/extra``)."""
+    _assert_fits(sampled, site, server, docs_build_dir, "browser-problems-sample.txt")
 
 
 def test_every_link_and_anchor_of_every_page_resolves(site: Path, pages: dict[str, Any]) -> None:
@@ -266,8 +340,11 @@ def test_invalid_a_broken_anchor_and_a_missing_page_are_found(site: Path) -> Non
 @pytest.mark.slow
 def test_every_page_loads_fits_and_links_at_both_widths(browser: Any, site: Path, server: str,
                                                          docs_build_dir: Path) -> None:
-    """Every page at both widths (``-m slow``; ``.ci/extra`` runs it on every CI run)."""
-    _sweep(browser, site, server, _all_pages(site), docs_build_dir, "browser-problems.txt")
+    """Every page loaded at each width, with no id broken across lines (``-m slow``; ``.ci/extra`` runs it on
+    every CI run)."""
+    sweep = _visit(browser, server, _all_pages(site), docs_build_dir / "screenshots", reload=True)
+    _assert_fits(sweep, site, server, docs_build_dir, "browser-problems.txt")
+    assert not _wrap_problems(sweep), "\n".join(_wrap_problems(sweep)[:60])
 
 
 def test_search_for_a_rule_id_lands_on_its_anchor(browser: Any, server: str) -> None:
@@ -367,24 +444,18 @@ def test_search_for_a_card_lands_on_its_entry(browser: Any, server: str) -> None
     assert "55 — 7 bullheads" in " ".join(text.split()), text
 
 
-def test_ids_never_wrap_and_big_five_thumbnails_stay_legible(browser: Any, server: str) -> None:
-    """Issue 34.7: an id in a table or a list stays on one line; a card code on a thumbnail is at least 8 px."""
-    pages = ["games/findings.html", *(f"games/{game}.html" for game in available_games())]
+def test_ids_never_wrap_and_big_five_thumbnails_stay_legible(sampled: Sweep) -> None:
+    """Issue 34.7: an id in a table or a list stays on one line; a card code on a thumbnail is at least 8 px.
+
+    Read from the default sweep (every kind of page, the findings overview and a game overview among them, at
+    both widths); the slow sweep checks the ids of every page."""
+    assert "games/findings.html" in sampled.pages
+    assert any(f"games/{game}.html" in sampled.pages for game in available_games()), "the sweep has no game overview"
+    problems = _wrap_problems(sampled)
+    assert not problems, "\n".join(problems[:20])
     for width in WIDTHS:
-        _viewport(browser, width)
-        for page in pages:
-            _load(browser, server + page)
-            wrapped = browser.execute_script(
-                "return Array.from(document.querySelectorAll('a.rp-rule-ref'))"
-                ".filter(a => Array.from(a.querySelectorAll('code, span')).concat([a])"
-                ".some(e => e.getClientRects().length > 1)).map(a => a.textContent);")
-            assert not wrapped, f"{page} @{width}: ids broken across lines: {wrapped[:5]}"
-        _load(browser, server + "games/findings.html")
         # The rendered size of the largest text in each Big Five board thumbnail (the card codes).
-        sizes = browser.execute_script("""
-            return Array.from(document.querySelectorAll('img.rp-thumb')).filter(i => i.src.includes('/thumb-'))
-              .map(i => [i.src, Math.min(i.getBoundingClientRect().width / i.naturalWidth,
-                                         i.getBoundingClientRect().height / i.naturalHeight)]);""")
+        sizes = sampled.states["games/findings.html", width]["thumbnails"]
         assert sizes, "no Big Five board thumbnail on the findings overview"
         for src, scale in sizes:
             svg = urllib.request.urlopen(src).read().decode("utf-8")  # noqa: S310 - the local test server
