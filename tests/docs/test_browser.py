@@ -111,8 +111,17 @@ return {
   height: Math.max(doc.scrollHeight, document.body.scrollHeight),
   scrollWidth: doc.scrollWidth,
   clientWidth: doc.clientWidth,
+  // What reaches past the window's right edge outside a box of the article that scrolls or clips it (a code
+  // block, a wide table's wrapper). The page itself never shows it: the theme hides the page's horizontal overflow
+  // and, on a narrow screen, lets the whole content column scroll sideways.
   widest: Array.from(document.querySelectorAll('article *'))
       .filter(e => e.getBoundingClientRect().right > doc.clientWidth + 1)
+      .filter(e => {
+        for (let box = e.parentElement; box && box.tagName !== 'ARTICLE'; box = box.parentElement) {
+          if (['auto', 'scroll', 'hidden', 'clip'].includes(getComputedStyle(box).overflowX)) return false;
+        }
+        return true;
+      })
       .slice(0, 3).map(e => e.tagName.toLowerCase() + (e.className ? '.' + String(e.className).split(' ')[0] : '')),
   wrapped: Array.from(document.querySelectorAll('a.rp-rule-ref'))
       .filter(a => Array.from(a.querySelectorAll('code, span')).concat([a]).some(e => e.getClientRects().length > 1))
@@ -236,9 +245,9 @@ def _layout_problems(sweep: Sweep, site: Path, server: str, docs_build_dir: Path
                 problems.append(f"{page} @{width}: did not finish loading")
             problems += [f"{page} @{width}: console error: {m}" for m in sweep.errors[page, width]]
             problems += [f"{page} @{width}: image did not load: {src}" for src in state["brokenImages"]]
-            if state["scrollWidth"] > state["clientWidth"] + 1:
-                problems.append(f"{page} @{width}: the page is {state['scrollWidth']} px wide in a "
-                                f"{state['clientWidth']} px window (too wide: {', '.join(state['widest'])})")
+            if state["widest"] or state["scrollWidth"] > state["clientWidth"] + 1:
+                problems.append(f"{page} @{width}: too wide for the {state['clientWidth']} px window (the page "
+                                f"{state['scrollWidth']} px; reaching past its edge: {', '.join(state['widest'])})")
             if width == WIDTHS[0]:
                 ids[page] = set(state["ids"])
                 links[page] = set(state["links"])
