@@ -4,12 +4,13 @@ The command line runs each command inside :func:`stop_on_interrupt`. Then:
 
 * The first SIGINT raises :class:`KeyboardInterrupt` in the main thread, which
   unwinds the command (the CLI prints ``interrupted`` and exits 130). When the
-  signal lands inside a finaliser (``__del__``, where Python would print
-  "Exception ignored in …" and drop the interrupt — z3's objects free
-  themselves there) or inside the Python code of a library that keeps C
-  objects' state across its lines (:data:`UNINTERRUPTIBLE_MODULES`: z3's
-  wrappers, where a half-made context later fails in its own finaliser), the
-  exception waits a moment and is raised again outside.
+  signal lands where Python would print "Exception ignored in …" and drop the
+  interrupt — a finaliser (``__del__``; z3's objects free themselves there) or
+  a callback of the cyclic collector (:data:`gc.callbacks`; Dask registers one)
+  — or inside the Python code of a library that keeps C objects' state across
+  its lines (:data:`UNINTERRUPTIBLE_MODULES`: z3's wrappers, where a half-made
+  context later fails in its own finaliser), the exception waits a moment and
+  is raised again outside.
 * Work that blocks in C code and cannot see the exception registers a way to
   stop with :func:`while_running` (the SMT layer passes its z3 context's
   ``interrupt``): a watcher thread, woken by the signal itself
@@ -39,13 +40,14 @@ False
 from __future__ import annotations
 
 import contextlib
+import gc
 import os
 import signal
 import sys
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
-from types import FrameType
+from types import CodeType, FrameType
 from typing import Any
 
 __all__ = ["EXIT_INTERRUPTED", "ignore_interrupts", "interrupt_handled", "interrupt_requested", "raise_if_interrupted",
@@ -152,14 +154,29 @@ def while_running(stop: Callable[[], None]) -> Iterator[None]:
 
 def _must_wait(frame: FrameType | None) -> bool:
     """Whether an exception raised in ``frame`` now would be lost or break a library (see the module docstring):
-    a finaliser anywhere on the stack, or the innermost code in :data:`UNINTERRUPTIBLE_MODULES`."""
+    a finaliser or a collector callback anywhere on the stack, or the innermost code in
+    :data:`UNINTERRUPTIBLE_MODULES`."""
     if frame is not None and str(frame.f_globals.get("__name__", "")).split(".")[0] in UNINTERRUPTIBLE_MODULES:
         return True
+    callbacks = _gc_callback_codes()
     while frame is not None:
-        if frame.f_code.co_name == "__del__":
+        if frame.f_code.co_name == "__del__" or frame.f_code in callbacks:
             return True
         frame = frame.f_back
     return False
+
+
+def _gc_callback_codes() -> frozenset[CodeType]:
+    """The code of every function in :data:`gc.callbacks`: an exception raised in one is printed as
+    "Exception ignored" and dropped, as in a finaliser (Dask's worker processes' collector diagnostics
+    register one in the process that starts a local cluster)."""
+    codes = set()
+    for callback in list(gc.callbacks):
+        function = getattr(callback, "__func__", callback)
+        code = getattr(function, "__code__", None)
+        if isinstance(code, CodeType):
+            codes.add(code)
+    return frozenset(codes)
 
 
 def _on_sigint(signum: int, frame: FrameType | None) -> None:
