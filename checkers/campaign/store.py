@@ -62,6 +62,7 @@ from ruleproof.checkers.campaign.identity import (
     sha256_text,
 )
 from ruleproof.checkers.campaign.schema import MAX_CHUNKS, CampaignError, check_params, check_result, check_schema
+from ruleproof.checkers.checks.interrupt import interrupts_deferred
 from ruleproof.model.io.inputs import Limits, decode_json, read_bytes
 from ruleproof.model.io.outputs import OutputError, write_atomic
 from ruleproof.spec.errors import RuleproofError
@@ -320,9 +321,10 @@ class Store:
                "cpu_seconds": finite(max(0.0, cpu_seconds)), "worker": worker[:300]}
         text = canonical(doc) + "\n"
         _make_folder(self.folder / "chunks")
-        write_atomic(self.chunk_path(index), text, force=True)
-        self.manifest.finished[_entry(index)] = sha256_text(text)
-        self._dirty = True
+        with interrupts_deferred():  # a Ctrl-C between the file and its record would leave the file unlisted
+            write_atomic(self.chunk_path(index), text, force=True)
+            self.manifest.finished[_entry(index)] = sha256_text(text)
+            self._dirty = True
         failure = self.failure_path(index)
         if failure.exists():
             try:

@@ -50,8 +50,8 @@ from collections.abc import Callable, Iterable, Iterator
 from types import CodeType, FrameType
 from typing import Any
 
-__all__ = ["EXIT_INTERRUPTED", "ignore_interrupts", "interrupt_handled", "interrupt_requested", "raise_if_interrupted",
-           "sigint_blocked", "stop_on_interrupt", "stop_processes", "while_running"]
+__all__ = ["EXIT_INTERRUPTED", "ignore_interrupts", "interrupt_handled", "interrupt_requested", "interrupts_deferred",
+           "raise_if_interrupted", "sigint_blocked", "stop_on_interrupt", "stop_processes", "while_running"]
 
 #: The exit code of a command stopped by Ctrl-C (128 + SIGINT, as shells report it).
 EXIT_INTERRUPTED = 130
@@ -76,6 +76,8 @@ class _State:
         self.requested = False
         self.raised = False
         self.active = False
+        #: How many :func:`interrupts_deferred` blocks the main thread is in.
+        self.deferring = 0
         self.deadline: float | None = None
         #: The pipe the signal's bytes go to (the watcher reads them in order), while active.
         self.writer: int | None = None
@@ -116,6 +118,32 @@ def interrupt_handled() -> None:
             # After the signal's own byte in the pipe: the watcher, reading in order, calls its deadline off.
             with contextlib.suppress(OSError):
                 os.write(_STATE.writer, bytes([_HANDLED]))
+
+
+@contextlib.contextmanager
+def interrupts_deferred() -> Iterator[None]:
+    """Let the block run to its end: a Ctrl-C that comes meanwhile is raised as it ends.
+
+    For a few lines that must all happen or none (a finished chunk's file and
+    the record of it): the exception would otherwise land between them.
+    Outside :func:`stop_on_interrupt`, or off the main thread (where the
+    handler never runs), it changes nothing.
+
+    >>> with stop_on_interrupt(), interrupts_deferred():
+    ...     interrupt_requested()
+    False
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    _STATE.deferring += 1
+    try:
+        yield
+    finally:
+        _STATE.deferring -= 1
+        if not _STATE.deferring and _STATE.requested and not _STATE.raised and _STATE.active:
+            _STATE.raised = True
+            raise KeyboardInterrupt
 
 
 @contextlib.contextmanager
@@ -184,6 +212,8 @@ def _on_sigint(signum: int, frame: FrameType | None) -> None:
     _STATE.requested = True
     if _STATE.raised:
         return  # already stopping (a second press, or a retry after the exception was raised)
+    if _STATE.deferring:
+        return  # raised when the block ends (interrupts_deferred)
     if _must_wait(frame):
         # Raised there, the exception would be printed as "Exception ignored in ..." and lost.
         retry = threading.Timer(_RETRY_SECONDS, _retry)

@@ -245,6 +245,63 @@ def test_invalid_without_the_handler_the_finaliser_swallows_the_interrupt(landin
     assert "Exception ignored" in done.stderr and "NOT STOPPED" in done.stdout, done.stdout + done.stderr
 
 
+#: A campaign's chunk written while Ctrl-C comes: the signal is sent from the atomic writer just after the chunk's
+#: file is in place (so no clock decides where it lands), before the store records the file's SHA-256.
+CHUNK_WRITE = r"""
+import os, signal, sys
+from pathlib import Path
+signal.signal(signal.SIGINT, signal.default_int_handler)
+signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+import ruleproof.checkers.campaign.store as store_module
+from ruleproof.checkers.campaign.kinds import KINDS, simulate_params
+from ruleproof.checkers.campaign.store import Manifest, Store
+from ruleproof.checkers.checks.interrupt import stop_on_interrupt
+
+written = store_module.write_atomic
+
+def write_then_interrupt(path, text, **options):
+    written(path, text, **options)
+    if path.parent.name == "chunks":
+        os.kill(os.getpid(), signal.SIGINT)
+        for _ in range(100_000):
+            pass
+
+store_module.write_atomic = write_then_interrupt
+params = simulate_params("take5", 2, {}, games=4, seed=1, chunk=2)
+store = Store.create(Path(sys.argv[1]), Manifest("simulate", params, 2, ["demo"]))
+result = KINDS["simulate"].run(params, store.plan[1])
+try:
+    with stop_on_interrupt():
+        try:
+            store.write_chunk(1, result)
+        finally:
+            store.flush()  # as the campaign's runner does
+    print("NOT STOPPED")
+except KeyboardInterrupt:
+    print("STOPPED")
+scan = Store.open(Path(sys.argv[1])).scan()
+print("finished", sorted(scan.finished), "unlisted", scan.unlisted)
+"""
+
+
+def test_a_chunk_written_when_ctrl_c_comes_is_recorded_with_it(tmp_path: Path) -> None:
+    """The chunk's file and its record in the manifest happen together: the interrupt is raised after both."""
+    done = subprocess.run([sys.executable, "-c", CHUNK_WRITE, str(tmp_path / "run")], capture_output=True, text=True,
+                          timeout=PATIENCE, check=False)
+    assert done.stdout.splitlines() == ["STOPPED", "finished [1] unlisted []"], done.stdout + done.stderr
+
+
+def test_invalid_without_deferral_the_chunk_is_left_unlisted(tmp_path: Path) -> None:
+    """The test above can fail: with the interrupt raised where it lands, the file is written but not recorded."""
+    program = CHUNK_WRITE.replace("from ruleproof.checkers.checks.interrupt import stop_on_interrupt", """\
+import contextlib
+from ruleproof.checkers.checks.interrupt import stop_on_interrupt
+store_module.interrupts_deferred = contextlib.nullcontext""")
+    done = subprocess.run([sys.executable, "-c", program, str(tmp_path / "run")], capture_output=True, text=True,
+                          timeout=PATIENCE, check=False)
+    assert done.stdout.splitlines() == ["STOPPED", "finished [] unlisted [1]"], done.stdout + done.stderr
+
+
 def test_workers_ignore_the_signal_and_are_stopped_with_the_block(tmp_path: Path) -> None:
     """A pool's workers ignore SIGINT; an exception leaving the block stops them at once (not after their tasks)."""
     program = r"""
