@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
 import pytest
 
@@ -159,16 +160,32 @@ def _ask(fid: str, **flags: object) -> Finding:
     return question.ask(False, _reading(**flags))
 
 
-def test_score_bound_and_witness_follow_the_ladder() -> None:
+#: The audit under the steeper ladder, run once for the module: its rows check that the audit runs every check
+#: (:func:`test_audit_under_another_ladder_runs_every_check`), and its BP-F-5 and BP-F-6 rows carry the findings
+#: :func:`test_score_bound_and_witness_follow_the_ladder` reads (session 43: they were asked a second time).
+LADDER = "step_values=5,4,3,2,1"
+
+
+@pytest.fixture(scope="module")
+def ladder_rows() -> list[dict[str, Any]]:
+    return _audit_rows(LADDER)
+
+
+def _finding_data(rows: list[dict[str, Any]], fid: str) -> dict[str, Any]:
+    return next(r["data"] for r in rows if r["check"] == "finding" and r["subject"].split()[0] == fid)
+
+
+def test_score_bound_and_witness_follow_the_ladder(ladder_rows: list[dict[str, Any]]) -> None:
     """Steps worth 5, 4, 3, 2, 1: the bound rises from 97 to 118 (each of seat 0's 18 blue and red discs and
     its one yellow, green and purple disc is worth one more), and the hand-built game, scored under the new
-    ladder, reaches it."""
-    upper = _ask("BP-F-6", step_values=(5, 4, 3, 2, 1))
-    assert upper.verdict == "unsat" and "no player can score more than 118" in upper.answer
-    witness = _ask("BP-F-5", step_values=(5, 4, 3, 2, 1))
-    assert witness.verdict == "sat" and witness.witness["score"] == witness.witness["bound"] == 118
-    assert witness.witness["moves"] == smt.high_score_game() and "exact" in witness.bounds
-    state = smt.replay(2, witness.witness["flags"], witness.witness["moves"])
+    ladder, reaches it (the findings as the audit under that ladder gives them)."""
+    upper = _finding_data(ladder_rows, "BP-F-6")
+    assert upper["verdict"] == "unsat" and "no player can score more than 118" in upper["answer"]
+    witness = _finding_data(ladder_rows, "BP-F-5")
+    assert witness["verdict"] == "sat" and witness["witness"]["score"] == witness["witness"]["bound"] == 118
+    assert witness["witness"]["moves"] == smt.high_score_game() and "exact" in witness["bounds"]
+    flags = {k: tuple(v) if isinstance(v, list) else v for k, v in witness["witness"]["flags"].items()}
+    state = smt.replay(2, flags, witness["witness"]["moves"])
     assert state.scores[0] == 118 and state.variant.step_values == (5, 4, 3, 2, 1)
     flat = _ask("BP-F-6", step_values=(1, 1, 1, 1, 1))
     assert "more than 51" in flat.answer  # of 27 discs held: 21 colour discs worth 1, a black, five whites worth 6
@@ -212,23 +229,31 @@ def test_gap_question_follows_the_path() -> None:
     assert bp.has_gap(state)
 
 
-def test_audit_under_another_ladder_runs_every_check(capsys: pytest.CaptureFixture[str]) -> None:
-    _audit_runs_every_check(capsys, "step_values=5,4,3,2,1", {"BP-F-5": "sat", "BP-F-6": "unsat", "BP-F-4": "sat"})
+def test_audit_under_another_ladder_runs_every_check(ladder_rows: list[dict[str, Any]]) -> None:
+    _assert_every_check_ran(ladder_rows, {"BP-F-5": "sat", "BP-F-6": "unsat", "BP-F-4": "sat"})
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("flag", ["colour_discs=3", "black_discs=3", "white_discs=2"])
-def test_audit_under_another_path_runs_every_check(flag: str, capsys: pytest.CaptureFixture[str]) -> None:
-    _audit_runs_every_check(capsys, flag, {"BP-F-5": "sat", "BP-F-6": "unsat"})
+def test_audit_under_another_path_runs_every_check(flag: str) -> None:
+    _assert_every_check_ran(_audit_rows(flag), {"BP-F-5": "sat", "BP-F-6": "unsat"})
 
 
-def _audit_runs_every_check(capsys: pytest.CaptureFixture[str], flag: str, verdicts: dict[str, str]) -> None:
+def _audit_rows(flag: str) -> list[dict[str, Any]]:
+    """``ruleproof audit bigpoints --variant FLAG --quick --json``'s rows (its exit code must be 0)."""
+    import contextlib
+    import io
     import json
 
     from ruleproof.checkers.cli.main import main
 
-    assert main(["audit", "bigpoints", "--variant", flag, "--quick", "--jobs", "1", "--json"]) == 0
-    rows = [json.loads(line)["row"] for line in capsys.readouterr().out.splitlines() if '"ruleproof.audit-row"' in line]
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(["audit", "bigpoints", "--variant", flag, "--quick", "--jobs", "1", "--json"]) == 0
+    return [json.loads(line)["row"] for line in out.getvalue().splitlines() if '"ruleproof.audit-row"' in line]
+
+
+def _assert_every_check_ran(rows: list[dict[str, Any]], verdicts: dict[str, str]) -> None:
     kinds = {r["check"]: r["verdict"] for r in rows if r["check"] != "finding"}
     assert kinds["conformance"] == kinds["fuzz"] == "pass", kinds
     findings = {r["subject"].split()[0]: r for r in rows if r["check"] == "finding"}

@@ -158,14 +158,16 @@ def test_every_fast_flag_is_tried(game_id: str) -> None:
         assert game._fast_ok(config.variant), config
 
 
-#: Positions probed and fast games replayed from the start per flag setting in the default run: eight positions
-#: (fourteen until issue 36.5), Big Five's four, and two games (issue 36.5, session 42: a Big Five position offers
-#: up to 80 moves, so its probe starts up to 1,920 fast playouts; its 21 settings' probes were half this file's
-#: CPU). The boundary positions below probe the rare moves, and every fast-path mutant of the campaign is still
-#: killed (tests/mutation/campaign.py --mutant). The slow-marked settings, and Big Five's default ones again
+#: Positions probed and fast games replayed from the start per flag setting in the default run: four positions
+#: (fourteen until issue 36.5, eight until session 43), Big Five's two (four until session 43: a Big Five position
+#: offers up to 80 moves, so its probe starts up to 1,920 fast playouts), and one game from the start besides the
+#: one from midway (two until session 43). The default run is a check of every flag setting; the boundary
+#: positions below probe the rare moves, and every fast-path mutant of the campaign is still killed
+#: (tests/mutation/campaign.py --target "fast path"). The slow-marked settings, and the default ones again
 #: (:func:`test_fast_playout_draws_the_checked_options_in_full`, also in ``.ci/extra``), take :data:`FULL`.
-PROBED = {"bigfive": 4}
-PLAYOUTS = 2
+PROBED = {"bigfive": 2}
+DEFAULT_PROBED = 4
+PLAYOUTS = 1
 #: The probe in full: eight positions of every game, three games replayed from the start.
 FULL = (8, 3)
 
@@ -192,15 +194,15 @@ def test_fast_playout_draws_the_checked_options(config: Config) -> None:
     positions along a checked game), and at positions spread over a checked game the fast path's first
     move takes every legal option and nothing else."""
     if config in DEFAULT_CONFIGS:
-        _check_options(config, PROBED.get(config.game, FULL[0]), PLAYOUTS)
+        _check_options(config, PROBED.get(config.game, DEFAULT_PROBED), PLAYOUTS)
     else:
         _check_options(config, *FULL)
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("config", [c for c in DEFAULT_CONFIGS if c.game in PROBED], ids=str)
+@pytest.mark.parametrize("config", DEFAULT_CONFIGS, ids=str)
 def test_fast_playout_draws_the_checked_options_in_full(config: Config) -> None:
-    """The default run's settings of the games it probes at fewer positions (Big Five), probed in full."""
+    """The default run's settings, probed in full (the default run probes fewer positions and replays fewer games)."""
     _check_options(config, *FULL)
 
 
