@@ -148,18 +148,28 @@ def _check_name(name: str, prefix: str) -> None:
 
 def cmd_new_game(args: argparse.Namespace) -> int:
     """Write the package (see the module docstring)."""
-    from ruleproof.model.io.outputs import write_atomic
+    from ruleproof.model.io.outputs import OutputError, write_atomic
 
     name = args.name
     prefix = args.prefix or re.sub(r"[^A-Z0-9]", "", name.upper())[:4]
     _check_name(name, prefix)
     target = Path(args.dir or name)
-    if target.exists() and (not target.is_dir() or any(target.iterdir())) and not args.force:
+    if target.exists() and not target.is_dir():
+        raise RuleproofError(f"{target} exists and is not a folder: the package needs one (choose another --dir; "
+                             "--force writes into a folder, never over a file)")
+    if target.exists() and any(target.iterdir()) and not args.force:
         raise RuleproofError(f"{target} exists and is not an empty folder (give --force to write into it)")
     files = scaffold_files(name, args.title if args.title is not None else name.replace("_", " ").capitalize(), prefix)
+    for relative in files:  # refused before any file is written, not half way through the package
+        for folder in [target / part for part in Path(relative).parents if part != Path(".")]:
+            if folder.exists() and not folder.is_dir():
+                raise OutputError(f"{folder}: a file stands where the package's folder goes")
     for relative, text in files.items():
         path = target / relative
-        path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:  # a file where a folder goes, a read-only place
+            raise OutputError(f"{path.parent}: cannot make the folder: {exc.strerror or exc}") from None
         write_atomic(path, text, force=args.force)
     if args.json:
         print_json("new-game", {"game": name, "dir": str(target), "files": sorted(files)})

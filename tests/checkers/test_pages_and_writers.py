@@ -198,6 +198,24 @@ def test_invalid_folder_writers_refuse_a_folder_in_use(tmp_path: Path, capsys: p
     assert sorted(p.name for p in folder.iterdir()) == ["mine.txt"]
 
 
+def test_invalid_new_game_refuses_a_file_as_its_folder_even_with_force(tmp_path: Path,
+                                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    """``new-game --dir FILE --force`` writes into folders only: a file given as the folder (or standing where one
+    of the package's folders goes) is refused with exit 2 naming it, and left as it was (it once crashed with a
+    traceback, found by the CLI fuzzer)."""
+    existing = tmp_path / "existing.json"
+    existing.write_text("{}\n")
+    code, _, err = run(capsys, "new-game", "pebbles", "--dir", str(existing), "--force")
+    assert code == 2 and str(existing) in err and "Traceback" not in err
+    folder = tmp_path / "pkg"
+    folder.mkdir()
+    (folder / "tests").write_text("a file where the tests folder goes\n")
+    code, _, err = run(capsys, "new-game", "pebbles", "--dir", str(folder), "--force")
+    assert code == 2 and str(folder / "tests") in err and "Traceback" not in err
+    assert existing.read_text() == "{}\n" and (folder / "tests").is_file()
+    assert sorted(p.name for p in folder.iterdir()) == ["tests"]  # refused before anything was written
+
+
 #: Options that name a file or folder a command writes; each command that has one must have --force
 #: (``campaign KIND --dir`` refuses any folder in use instead: see the test above).
 OUTPUT_OPTIONS = {"--output", "--html", "--record", "--plot", "--records", "--dir"}
