@@ -61,13 +61,22 @@ def _add_extra_path(app: Sphinx, config: Config) -> None:
         config.html_extra_path.append(EXTRA)
 
 
-def _export(target: Path) -> str | None:
-    """Run ``ruleproof export-smt TARGET`` in a fresh process; ``None`` or what went wrong."""
-    command = [sys.executable, "-m", "ruleproof.checkers.cli.main", "export-smt", str(target), "--quiet", "--force"]
+def _export(target: Path, sample: tuple[str, ...] = ()) -> str | None:
+    """Run ``ruleproof export-smt TARGET`` in a fresh process (with a ``sample``: the sampled pass over those
+    questions, its findings thrown away); ``None`` or what went wrong."""
+    if sample:
+        findings = target.with_name(target.name + FINDINGS_SUFFIX)
+        command = [sys.executable, "-c", _SAMPLED_PASS, str(target), str(findings), *sample]
+        name = "the sampled SMT-LIB export"
+    else:
+        command = [sys.executable, "-m", "ruleproof.checkers.cli.main", "export-smt", str(target), "--quiet", "--force"]
+        name = "`ruleproof export-smt`"
     proc = subprocess.run(command, capture_output=True, text=True, check=False)
+    if sample:
+        findings.unlink(missing_ok=True)
     if proc.returncode != 0:
         tail = " ".join(line for line in (proc.stderr or proc.stdout).strip().splitlines()[-3:])
-        return f"`ruleproof export-smt` exited {proc.returncode}: {tail}"
+        return f"{name} exited {proc.returncode}: {tail}"
     return None
 
 
@@ -126,7 +135,7 @@ def _cached_export(app: Sphinx) -> tuple[Path | None, str | None]:
         return folder, None
     partial = root / f"{key}.{os.getpid()}.tmp"
     shutil.rmtree(partial, ignore_errors=True)
-    problem = _export(partial)
+    problem = _export(partial, _sample(app))  # a sampled build publishes its sample, even when its findings were cached
     if problem is not None:
         shutil.rmtree(partial, ignore_errors=True)
         return None, problem

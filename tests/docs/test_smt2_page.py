@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import shutil
 import sys
 import zipfile
 from pathlib import Path
@@ -288,6 +289,13 @@ def test_a_sampled_build_answers_its_sample_in_one_pass_and_keeps_the_whole_expo
         "findings": {"take5": [{"id": "T5-F-3"}]}, "errors": {}}
     assert calls[0][1:3] == ["-c", extension._SAMPLED_PASS] and calls[0][5:] == ["CI-F-3", "T5-F-3"]
     assert sorted(p.name for p in root.iterdir()) == sorted([whole_key, key, f"{key}.findings.json"])
+    # findings cached but not the export (say, this extension changed): the page's export is the sample's too
+    shutil.rmtree(root / key)
+    _, key = extension._cache(app(["T5-F-3", "CI-F-3"]))
+    folder, problem = extension._cached_export(app(["T5-F-3", "CI-F-3"]))
+    assert (folder, problem) == (root / key, None)
+    assert calls[1][1:3] == ["-c", extension._SAMPLED_PASS] and calls[1][5:] == ["CI-F-3", "T5-F-3"]
+    assert json.loads((folder / "index.json").read_text("utf-8"))["tag"] == "sampled"
     gather = importlib.import_module("ruleproof_docs.gather")
     assert gather.findings_sample(app([" T5-F-3", "CI-F-3", "CI-F-3"])) == extension._sample(app(["T5-F-3", "CI-F-3"]))
     with pytest.raises(ExtensionError, match="no question of the catalogue"):
