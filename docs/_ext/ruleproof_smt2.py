@@ -18,6 +18,10 @@ each question is asked once for both; :func:`generate` then finds the export
 in the cache. The files are the same as ``ruleproof export-smt`` writes (the
 command runs the same loop).
 
+A build with ``ruleproof_findings_sample`` (the tests' build:
+``tests/docs/conftest.py``) answers and exports only the questions it names,
+in the same one pass (:data:`_SAMPLED_PASS`), cached under a key of its own.
+
 A failed export is a Sphinx warning (``-W`` fails the build): the page would
 otherwise promise files it does not ship.
 """
@@ -57,30 +61,59 @@ def _add_extra_path(app: Sphinx, config: Config) -> None:
         config.html_extra_path.append(EXTRA)
 
 
-def _export(target: Path) -> str | None:
-    """Run ``ruleproof export-smt TARGET`` in a fresh process; ``None`` or what went wrong."""
-    command = [sys.executable, "-m", "ruleproof.checkers.cli.main", "export-smt", str(target), "--quiet", "--force"]
+def _export(target: Path, sample: tuple[str, ...] = ()) -> str | None:
+    """Run ``ruleproof export-smt TARGET`` in a fresh process (with a ``sample``: the sampled pass over those
+    questions, its findings thrown away); ``None`` or what went wrong."""
+    if sample:
+        findings = target.with_name(target.name + FINDINGS_SUFFIX)
+        command = [sys.executable, "-c", _SAMPLED_PASS, str(target), str(findings), *sample]
+        name = "the sampled SMT-LIB export"
+    else:
+        command = [sys.executable, "-m", "ruleproof.checkers.cli.main", "export-smt", str(target), "--quiet", "--force"]
+        name = "`ruleproof export-smt`"
     proc = subprocess.run(command, capture_output=True, text=True, check=False)
+    if sample:
+        findings.unlink(missing_ok=True)
     if proc.returncode != 0:
         tail = " ".join(line for line in (proc.stderr or proc.stdout).strip().splitlines()[-3:])
-        return f"`ruleproof export-smt` exited {proc.returncode}: {tail}"
+        return f"{name} exited {proc.returncode}: {tail}"
     return None
 
 
+def _sample(app: Sphinx) -> tuple[str, ...]:
+    """The finding ids this build answers (``ruleproof_findings_sample``, sorted; empty: every question).
+
+    The findings' gathering (``ruleproof_docs.gather.findings_sample``) reads them the same way and stops the
+    build on an id that is no question of the catalogue, before the pass runs.
+    """
+    return tuple(sorted({str(i).strip() for i in getattr(app.config, "ruleproof_findings_sample", []) or []} - {""}))
+
+
 def _cache(app: Sphinx) -> tuple[Path, str]:
-    """The export cache's folder and this build's key (a hash of the sources, as the findings' cache)."""
+    """The export cache's folder and this build's key: a hash of the sources (as the findings' cache), and for
+    a sampled build ``-s`` and a hash of its sample."""
+    import hashlib
+
     from ruleproof_docs.gather import _source_hash
 
-    return Path(app.srcdir) / "_build" / ".ruleproof-smt2-cache", _source_hash(Path(__file__).read_bytes())
+    sample = _sample(app)
+    key = _source_hash(Path(__file__).read_bytes())
+    if sample:
+        key += f"-s{hashlib.sha256(' '.join(sample).encode()).hexdigest()[:12]}"
+    return Path(app.srcdir) / "_build" / ".ruleproof-smt2-cache", key
 
 
 def _install(root: Path, key: str, partial: Path, findings: Path | None = None) -> Path:
-    """Move a finished export (and the findings it answered) into the cache, dropping older sources' entries."""
+    """Move a finished export (and the findings it answered) into the cache, dropping older sources' entries
+    (the whole and the sampled export of the same sources are kept side by side)."""
     folder = root / key
+    sources = key.split("-s")[0]
     for old in root.iterdir():
+        if old.name.startswith(sources):
+            continue
         if old.is_dir() and old != partial and not old.name.endswith(".tmp"):
             shutil.rmtree(old, ignore_errors=True)
-        elif old.is_file() and old.name.endswith(FINDINGS_SUFFIX) and old.name != f"{key}{FINDINGS_SUFFIX}":
+        elif old.is_file() and old.name.endswith(FINDINGS_SUFFIX):
             old.unlink(missing_ok=True)
     os.replace(partial, folder)  # whole: a concurrent build never reads half an export
     if findings is not None:
@@ -102,7 +135,7 @@ def _cached_export(app: Sphinx) -> tuple[Path | None, str | None]:
         return folder, None
     partial = root / f"{key}.{os.getpid()}.tmp"
     shutil.rmtree(partial, ignore_errors=True)
-    problem = _export(partial)
+    problem = _export(partial, _sample(app))  # a sampled build publishes its sample, even when its findings were cached
     if problem is not None:
         shutil.rmtree(partial, ignore_errors=True)
         return None, problem
@@ -135,7 +168,9 @@ def findings_with_export(app: Sphinx) -> dict[str, Any] | None:
     partial = root / f"{key}.{os.getpid()}.tmp"
     findings = root / f"{key}.{os.getpid()}{FINDINGS_SUFFIX}.tmp"
     shutil.rmtree(partial, ignore_errors=True)
-    command = [sys.executable, "-m", "ruleproof.checkers.smt.catalogue_export", str(partial), str(findings)]
+    sample = _sample(app)
+    command = ([sys.executable, "-c", _SAMPLED_PASS, str(partial), str(findings), *sample] if sample else
+               [sys.executable, "-m", "ruleproof.checkers.smt.catalogue_export", str(partial), str(findings)])
     proc = subprocess.run(command, capture_output=True, text=True, check=False)
     answered = _read_findings(findings) if proc.returncode in (0, 1) and findings.is_file() else None
     if proc.returncode == 0 and answered is not None:
@@ -145,6 +180,24 @@ def findings_with_export(app: Sphinx) -> dict[str, Any] | None:
         shutil.rmtree(partial, ignore_errors=True)
         findings.unlink(missing_ok=True)
     return answered
+
+
+#: The one pass of :mod:`ruleproof.checkers.smt.catalogue_export` over the questions named after DIR and
+#: FINDINGS only (its ``main`` asks every question): the same functions, the same files and exit status.
+_SAMPLED_PASS = """
+import json, sys
+from pathlib import Path
+from ruleproof.checkers.smt.catalogue_export import answered_findings, catalogue_questions, export_questions, write_index
+from ruleproof.model.io.outputs import write_atomic
+from ruleproof.model.registry import available_games
+folder, out, wanted = Path(sys.argv[1]), Path(sys.argv[2]), set(sys.argv[3:])
+games = list(available_games())
+folder.mkdir(parents=True, exist_ok=True)
+done = export_questions(folder, [q for q in catalogue_questions(games) if q.id in wanted], full=False, force=True)
+write_index(folder, done, full=False, force=True)
+write_atomic(out, json.dumps(answered_findings(games, done), ensure_ascii=False), force=True)
+sys.exit(1 if any(f["audit"] == "fail" for f in done.findings) else 0)
+"""
 
 
 def _read_findings(path: Path) -> dict[str, Any] | None:

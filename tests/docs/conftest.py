@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import json
 import os
@@ -32,6 +33,14 @@ class Build:
     returncode: int
     output: str
     seconds: float
+    #: The findings the build answered (``ruleproof_findings_sample``); ``None``: every question of every catalogue.
+    sample: tuple[str, ...] | None = None
+
+    def asked(self, game: str) -> list[str]:
+        """The ids of ``game``'s catalogue this build answered and shows, in the catalogue's order."""
+        from ruleproof.checkers.catalogue.questions import questions
+
+        return [q.id for q in questions(game) if self.sample is None or q.id in self.sample]
 
     def describe(self) -> str:
         tail = "\n".join(self.output.strip().splitlines()[-40:])
@@ -68,21 +77,53 @@ def docs_build_dir() -> Path:
 #: (``-m slow``, run by ``.ci/extra``).
 UNMEASURED = ("-D", "ruleproof_tryit_measure=0")
 
+#: The findings the default run's build answers (``ruleproof_findings_sample``): the quick catalogue of all five
+#: games costs about 13 s of CPU on a cold build (the solving and the SMT-LIB text of each question), 7 s of it
+#: Big Five's and 3 s Cinco's. The sample keeps the two cheapest catalogues whole (Take 5, Ikebana) and, of each
+#: other game, questions of each verdict and kind the pages show: an unsat proof with its SMT-LIB files, a sat
+#: witness drawn (BF-F-2: a Big Five board, whose thumbnail the browser check measures), a state-space answer.
+#: Together more than 50 small SMT-LIB files, both verdicts and both kinds of query (check and optimum bound).
+#: A session that selects a slow test (``-m slow``: ``.ci/extra``) builds the whole catalogue, and
+#: ``test_docs_build.py::test_a_whole_build_shows_every_finding_of_every_catalogue`` checks every game's pages.
+CATALOGUE_SAMPLE = (
+    "BF-F-2", "BF-F-6", "BF-F-7", "WF-BF-1", "WF-BF-2",
+    "BP-F-1", "BP-F-3", "BP-F-5", "WF-BP-3",
+    "CI-F-3", "CI-F-4", "CI-F-8", "CI-F-12", "CI-F-16", "WF-CI-1", "WF-CI-3",
+)
+#: The catalogues the default run's build answers whole.
+WHOLE_CATALOGUES = ("take5", "ikebana")
+
+
+def catalogue_sample() -> tuple[str, ...]:
+    """Every finding id the default run's build answers: :data:`WHOLE_CATALOGUES` and :data:`CATALOGUE_SAMPLE`."""
+    from ruleproof.checkers.catalogue.questions import questions
+
+    return tuple(sorted({q.id for game in WHOLE_CATALOGUES for q in questions(game)} | set(CATALOGUE_SAMPLE)))
+
+
+def _runs_slow_tests(session: pytest.Session) -> bool:
+    return any(item.get_closest_marker("slow") for item in session.items)
+
 
 @pytest.fixture(scope="session")
-def html_build(tmp_path_factory: pytest.TempPathFactory) -> Build:
+def html_build(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Build:
     """The HTML site, built from scratch with warnings as errors into a fresh folder (:data:`UNMEASURED`).
 
-    A fresh folder keeps concurrent runs apart and viewcode from keeping stale
-    module pages. With ``RULEPROOF_DOCS_REUSE=1`` the existing
-    ``docs/_build/html`` is used instead, with ``RULEPROOF_DOCS_REUSE=FOLDER``
-    that built site (for working on the checks).
+    The default run's build answers a sample of the findings catalogue (:data:`CATALOGUE_SAMPLE`); a session
+    that runs slow tests builds it whole. A fresh folder keeps concurrent runs apart and viewcode from keeping
+    stale module pages. With ``RULEPROOF_DOCS_REUSE=1`` the existing ``docs/_build/html`` is used instead, with
+    ``RULEPROOF_DOCS_REUSE=FOLDER`` that built site (for working on the checks; taken as a whole build).
     """
     reuse = os.environ.get("RULEPROOF_DOCS_REUSE", "")
     existing = BUILD / "html" if reuse == "1" else Path(reuse)
     if reuse and (existing / "index.html").exists():
         return Build(existing, 0, "build succeeded (reused)", 0.0)
-    return sphinx_build("html", tmp_path_factory.mktemp("docs") / "html", *UNMEASURED)
+    if _runs_slow_tests(request.session):
+        return sphinx_build("html", tmp_path_factory.mktemp("docs") / "html", *UNMEASURED)
+    sample = catalogue_sample()
+    build = sphinx_build("html", tmp_path_factory.mktemp("docs") / "html", *UNMEASURED,
+                         "-D", f"ruleproof_findings_sample={','.join(sample)}")
+    return dataclasses.replace(build, sample=sample)
 
 
 #: Switches that keep a build that is meant to fail from computing what it will never show.

@@ -137,11 +137,10 @@ def test_source_view_shows_every_paragraph_with_what_encodes_it(game: str, pages
     assert encoded <= rule_links, f"not linked from the source view: {sorted(encoded - rule_links)[:5]}"
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_findings_page_shows_every_finding_with_a_picture_or_its_witness(
-        game: str, pages: dict[str, Page], published: dict[str, Any]) -> None:
+def _findings_page_shows(game: str, asked: list[str], pages: dict[str, Page], published: dict[str, Any]) -> None:
+    """``game``'s findings pages show each of ``asked`` (and nothing else) with a picture or its witness."""
     findings = published[game]["findings"]
-    assert sorted(findings) == sorted(q.id for q in questions(game))
+    assert sorted(findings) == sorted(asked)
     for finding_id, shown in findings.items():
         page = pages[shown["page"]]
         assert finding_id in page.ids, f"no anchor #{finding_id} on {shown['page']}"
@@ -152,11 +151,36 @@ def test_findings_page_shows_every_finding_with_a_picture_or_its_witness(
         assert "No findings are recorded for this game yet." in pages[f"games/{game}/findings.html"].text
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_findings_page_shows_every_finding_with_a_picture_or_its_witness(
+        game: str, html_build: Build, pages: dict[str, Page], published: dict[str, Any]) -> None:
+    """Every finding the build answered: the default run's build a sample of each catalogue (``conftest``'s
+    ``CATALOGUE_SAMPLE``), a whole build every question (and the slow test below checks that it is whole)."""
+    asked = html_build.asked(game)
+    assert asked, f"the build answered no question of {game}"
+    _findings_page_shows(game, asked, pages, published)
+
+
+@pytest.mark.slow
+def test_a_whole_build_shows_every_finding_of_every_catalogue(
+        html_build: Build, site: Path, pages: dict[str, Page], published: dict[str, Any]) -> None:
+    """The published build's findings: every question of every catalogue on its game's pages and the overview
+    (``-m slow``: a session that runs slow tests builds the whole catalogue; ``.ci/extra`` runs it)."""
+    assert html_build.sample is None, "a session with slow tests builds the whole catalogue"
+    for game in GAMES:
+        _findings_page_shows(game, [q.id for q in questions(game)], pages, published)
+    test_findings_overview_lists_every_finding_of_every_game_with_a_picture(html_build, site, pages, published)
+
+
 def test_findings_overview_lists_every_finding_of_every_game_with_a_picture(
-        site: Path, pages: dict[str, Page], published: dict[str, Any]) -> None:
+        html_build: Build, site: Path, pages: dict[str, Page], published: dict[str, Any]) -> None:
     page = pages["games/findings.html"]
     every = [(game, f) for game in GAMES for f in published[game]["findings"]]
-    assert len(every) >= 40
+    assert sorted(every) == sorted((game, f) for game in GAMES for f in html_build.asked(game))
+    if html_build.sample is None:
+        assert len(every) >= 40
+    else:
+        assert "This build answered a sample of the catalogue" in page.text
     for game, finding_id in every:
         target = published[game]["findings"][finding_id]["page"].removeprefix("games/")
         assert f"{target}#{finding_id}" in page.links, f"{finding_id} not linked from the overview"

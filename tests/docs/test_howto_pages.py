@@ -93,7 +93,11 @@ def test_the_reading_tutorials_sample_output_is_the_runs(tmp_path: Path) -> None
     assert match.group(1) in done.stdout, done.stdout[-1500:]
 
 
-@pytest.mark.parametrize("page", sorted((ROOT / "docs").rglob("*.rst")), ids=lambda p: p.name)
-def test_no_page_installs_ruleproof_from_an_index(page: Path) -> None:
-    text = " ".join(page.read_text(encoding="utf-8").split())
-    assert not re.search(r"pip install (-\S+ )*ruleproof(?![\w./\[-])", text), page
+def test_no_page_installs_ruleproof_from_an_index() -> None:
+    """Every page source there is when the test runs, the generated ones included (read then, not listed at
+    collection: a build in between replaces generated pages, say ``findings.rst`` by ``findings-1.rst``)."""
+    pages = sorted((ROOT / "docs").rglob("*.rst"))
+    assert any(p.name == "getting-started.rst" for p in pages)
+    installing = [p for p in pages
+                  if re.search(r"pip install (-\S+ )*ruleproof(?![\w./\[-])", " ".join(p.read_text(encoding="utf-8").split()))]
+    assert not installing, installing

@@ -118,19 +118,35 @@ def test_every_game_links_its_card_lookup_and_print_page(game: str, pages: dict[
     assert f"{game}/cards.html" in overview.links and f"{game}/print.html" in overview.links
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_print_page_holds_every_rule_ambiguity_and_finding_of_the_game(game: str, pages: dict[str, Page]) -> None:
-    from ruleproof.checkers.catalogue.questions import questions
-
+def _print_page_holds(game: str, findings: list[str], pages: dict[str, Page]) -> None:
     spec = spec_for(game)
     page = pages[f"games/{game}/print.html"]
-    ids = [r.id for r in spec.rules] + [a.id for a in spec.ambiguities] + [q.id for q in questions(game)]
+    ids = [r.id for r in spec.rules] + [a.id for a in spec.ambiguities] + findings
     for ident in ids:
         assert f"print-{game}-{ident.lower()}" in page.ids, f"{ident} is not on the print page"
         assert f"{ident} · " in page.text
     for rule in spec.rules:
         assert _flat(rule.text) in page.text, f"{rule.id}'s restatement is not on the print page"
     assert "About the game" in page.text
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_print_page_holds_every_rule_ambiguity_and_finding_of_the_game(game: str, html_build: Any,
+                                                                        pages: dict[str, Page]) -> None:
+    """Every finding the build answered (the default run's build: a sample of the catalogue, ``conftest``'s
+    ``CATALOGUE_SAMPLE``; the slow test below: a whole build)."""
+    _print_page_holds(game, html_build.asked(game), pages)
+
+
+@pytest.mark.slow
+def test_a_whole_builds_print_pages_hold_every_finding_of_the_catalogue(html_build: Any,
+                                                                        pages: dict[str, Page]) -> None:
+    """``-m slow`` (``.ci/extra``): a session that runs slow tests builds the whole catalogue."""
+    from ruleproof.checkers.catalogue.questions import questions
+
+    assert html_build.sample is None, "a session with slow tests builds the whole catalogue"
+    for game in GAMES:
+        _print_page_holds(game, [q.id for q in questions(game)], pages)
 
 
 # --- the small defects -------------------------------------------------------------------------------------------

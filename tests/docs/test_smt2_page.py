@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import shutil
 import sys
 import zipfile
 from pathlib import Path
@@ -209,26 +210,94 @@ def test_a_failed_question_keeps_the_findings_but_not_the_export(tmp_path: Path,
     assert list((tmp_path / "cache").iterdir()) == [], "a failed export was cached"
 
 
-_ANSWERS = """
-import json, sys, tempfile, pathlib
-if sys.argv[1] == "pass":
-    from ruleproof.checkers.smt.catalogue_export import answered_findings, catalogue_questions, export_questions
-    with tempfile.TemporaryDirectory() as tmp:
-        done = export_questions(pathlib.Path(tmp), catalogue_questions(["take5"]), full=False, force=True)
-    rows = answered_findings(["take5"], done)["findings"]["take5"]
-else:
-    from ruleproof.checkers.catalogue.questions import run_catalogue
-    rows = [f.to_json() for f in run_catalogue("take5", full=False)]
-json.dump([{k: v for k, v in row.items() if k != "seconds"} for row in rows], sys.stdout)
+_CATALOGUE = """
+import json, sys
+from ruleproof.checkers.catalogue.questions import run_catalogue
+json.dump([f.to_json() for f in run_catalogue("take5", full=False)], sys.stdout)
 """
 
 
-def test_the_one_pass_answers_what_the_catalogue_answers() -> None:
+def _without_seconds(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [{k: v for k, v in row.items() if k != "seconds"} for row in rows]
+
+
+def test_the_one_pass_answers_what_the_catalogue_answers(tmp_path: Path) -> None:
     """The findings pages used to show each game's catalogue answered in a process of its own; the one pass
     answers each question with emptied solver caches after the others. Same answers, witnesses included
-    (Take 5 here; the whole site was diffed for every game when the pass was introduced)."""
+    (Take 5 here; the whole site was diffed for every game when the pass was introduced).
+
+    The pass is the sampled one the tests' build runs (``ruleproof_smt2._SAMPLED_PASS``, the functions of
+    ``python -m ruleproof.checkers.smt.catalogue_export``), given Take 5's catalogue and one Ikebana question:
+    it asks and exports those and nothing else."""
     import subprocess
 
-    answers = [json.loads(subprocess.run([sys.executable, "-c", _ANSWERS, how], capture_output=True, text=True,
-                                         check=True).stdout) for how in ("pass", "catalogue")]
-    assert answers[0] and answers[0] == answers[1]
+    from ruleproof.checkers.catalogue.questions import questions
+
+    take5 = [q.id for q in questions("take5")]
+    findings = tmp_path / "findings.json"
+    proc = subprocess.run([sys.executable, "-c", _extension()._SAMPLED_PASS, str(tmp_path / "out"), str(findings),
+                           *take5, "IK-F-4"], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    answered = json.loads(findings.read_text("utf-8"))
+    assert {g: [f["id"] for f in rows] for g, rows in answered["findings"].items() if rows} == {
+        "take5": take5, "ikebana": ["IK-F-4"]}
+    index = json.loads((tmp_path / "out" / "index.json").read_text("utf-8"))
+    assert [f["finding"] for f in index["findings"]] == [*take5, "IK-F-4"]
+    assert {e["game"] for e in index["files"]} == {"take5"} and "take5/T5-F-3-q01.smt2" in {
+        e["file"] for e in index["files"]}
+    catalogue = json.loads(subprocess.run([sys.executable, "-c", _CATALOGUE], capture_output=True, text=True,
+                                          check=True).stdout)
+    assert catalogue and _without_seconds(answered["findings"]["take5"]) == _without_seconds(catalogue)
+
+
+def test_a_sampled_build_answers_its_sample_in_one_pass_and_keeps_the_whole_export(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``ruleproof_findings_sample`` (the tests' build): the one pass asks only the named questions, its export is
+    cached under a key of its own beside the whole build's of the same sources, and a name that is no question
+    of any catalogue stops the build."""
+    from types import SimpleNamespace
+
+    from sphinx.errors import ExtensionError
+
+    monkeypatch.syspath_prepend(str(DOCS / "_ext"))  # the cache key is the findings' (ruleproof_docs.gather)
+    extension = _extension()
+    monkeypatch.delenv(extension.SMT2_ENV, raising=False)
+    calls: list[list[str]] = []
+
+    def run(command: list[str], **kwargs: Any) -> Any:
+        import subprocess
+
+        calls.append(command)
+        _fake_export(Path(command[3]), "sampled")
+        Path(command[4]).write_text(json.dumps({"findings": {"take5": [{"id": "T5-F-3"}]}, "errors": {}}), "utf-8")
+        return subprocess.CompletedProcess(command, 0, "", "")
+
+    monkeypatch.setattr(extension.subprocess, "run", run)
+
+    def app(sample: list[str]) -> Any:
+        return SimpleNamespace(srcdir=str(tmp_path), config=SimpleNamespace(
+            ruleproof_smt2=True, ruleproof_findings_sample=sample))
+
+    root, whole_key = extension._cache(app([]))
+    _, key = extension._cache(app(["T5-F-3", "CI-F-3"]))
+    assert key.startswith(whole_key + "-s") and key != extension._cache(app(["T5-F-3"]))[1]
+    (root / whole_key).mkdir(parents=True)
+    (root / whole_key / "index.json").write_text("{}", "utf-8")
+    (root / "0ldersources").mkdir()
+
+    assert extension.findings_with_export(app(["T5-F-3", "CI-F-3"])) == {
+        "findings": {"take5": [{"id": "T5-F-3"}]}, "errors": {}}
+    assert calls[0][1:3] == ["-c", extension._SAMPLED_PASS] and calls[0][5:] == ["CI-F-3", "T5-F-3"]
+    assert sorted(p.name for p in root.iterdir()) == sorted([whole_key, key, f"{key}.findings.json"])
+    # findings cached but not the export (say, this extension changed): the page's export is the sample's too
+    shutil.rmtree(root / key)
+    _, key = extension._cache(app(["T5-F-3", "CI-F-3"]))
+    folder, problem = extension._cached_export(app(["T5-F-3", "CI-F-3"]))
+    assert (folder, problem) == (root / key, None)
+    assert calls[1][1:3] == ["-c", extension._SAMPLED_PASS] and calls[1][5:] == ["CI-F-3", "T5-F-3"]
+    assert json.loads((folder / "index.json").read_text("utf-8"))["tag"] == "sampled"
+    gather = importlib.import_module("ruleproof_docs.gather")
+    assert gather.findings_sample(app([" T5-F-3", "CI-F-3", "CI-F-3"])) == extension._sample(app(["T5-F-3", "CI-F-3"]))
+    with pytest.raises(ExtensionError, match="no question of the catalogue"):
+        gather.findings_sample(app(["T5-F-3", "T5-F-99"]))
+

@@ -31,12 +31,15 @@ from .gather import CACHE_VERSION
 from .cards import OBJECT_TYPE as CARD_OBJECT
 from .cards import CardDirective
 from .generate import generate
-from .search_index import command_names_in_search
+from .search_index import MemoisedEnglish, command_names_in_search
 from .tryit import setup_tryit
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
     app.add_config_value("ruleproof_findings", True, "env", bool)
+    # The finding ids a build answers (empty: every question of every catalogue, as the published site). The
+    # tests' build answers a sample (tests/docs/conftest.py: CATALOGUE_SAMPLE) and its pages say so.
+    app.add_config_value("ruleproof_findings_sample", [], "env", list)
     app.add_config_value("ruleproof_capture_examples", True, "env", bool)
     app.add_config_value("ruleproof_reading_diffs", True, "env", bool)
     app.add_config_value("ruleproof_traceability_fatal", True, "env", bool)
@@ -57,6 +60,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_css_file("rp-content.css")
     app.connect("builder-inited", generate)
     app.connect("env-updated", command_names_in_search)
+    app.add_search_language(MemoisedEnglish)
     setup_tryit(app)
     app.connect("html-collect-pages", _drop_unreadable_viewcode_modules, priority=400)
     return {"version": "2", "parallel_read_safe": False, "parallel_write_safe": True, "env_version": CACHE_VERSION}

@@ -211,6 +211,7 @@ def findings_pages(ctx: GameContext, index: Index) -> dict[str, str]:
         title = f"{ctx.spec.title}: findings" + (f" {label}" if label else "")
         pages[docname] = render("findings.rst.jinja", game=ctx.game, title=title, findings=entries,
                                 error=ctx.data.finding_errors.get(ctx.game, ""), source=ctx.data.findings_source,
+                                sample=len(ctx.data.findings_sample),
                                 properties=ctx.properties if number == len(parts) else ())
     return pages
 

@@ -6,7 +6,9 @@
   (``ruleproof_smt2.findings_with_export``: each question asked once for both
   pages), else by :func:`ruleproof.checkers.catalogue.questions.run_catalogue`
   (quick forms, as ``ruleproof audit`` runs them), with pictures of their
-  witnesses (:mod:`ruleproof.checkers.render.witness`);
+  witnesses (:mod:`ruleproof.checkers.render.witness`); a build with
+  ``ruleproof_findings_sample`` (the tests' build) answers and shows only the
+  findings it names (:func:`findings_sample`);
 * pictures of the worked examples: the example tests run under the
   ``ruleproof_capture`` pytest plugin;
 * (the measured reading comparisons are no longer computed here: they are
@@ -95,6 +97,8 @@ class SiteData:
     replays: dict[str, str] = field(default_factory=dict)
     #: Finding id → why its witness has no embedded replay (too long, none that replays).
     replay_notes: dict[str, str] = field(default_factory=dict)
+    #: The findings this build was asked to answer (``ruleproof_findings_sample``); empty: every question.
+    findings_sample: tuple[str, ...] = ()
 
 
 #: The files whose change invalidates the cached data: the code that computes it
@@ -152,6 +156,26 @@ import json, sys
 from ruleproof.checkers.catalogue.questions import run_catalogue
 json.dump([f.to_json() for f in run_catalogue(sys.argv[1], full=False)], sys.stdout)
 """
+
+
+def findings_sample(app: Sphinx) -> tuple[str, ...]:
+    """The finding ids ``ruleproof_findings_sample`` names, sorted (empty: the whole catalogue).
+
+    The tests' build answers a sample of the catalogue: the quick catalogue of
+    all five games costs about 13 s of CPU on a cold build, most of it in a few
+    Big Five and Cinco questions and their SMT-LIB text. An id that is not a
+    question of any catalogue stops the build: a sample must not silently
+    shrink.
+    """
+    from ruleproof.checkers.smt.catalogue_export import catalogue_questions
+    from ruleproof.model.registry import available_games
+
+    wanted = tuple(sorted({str(i).strip() for i in getattr(app.config, "ruleproof_findings_sample", []) or []} - {""}))
+    if wanted:
+        unknown = sorted(set(wanted) - {q.id for q in catalogue_questions(list(available_games()))})
+        if unknown:
+            raise ExtensionError(f"ruleproof_findings_sample names no question of the catalogue: {unknown}")
+    return wanted
 
 
 def _solve(games: Sequence[str], seconds: dict[str, float]) -> tuple[dict[str, list[Any]], dict[str, str]]:
@@ -281,9 +305,11 @@ def gather(app: Sphinx, tests: Sequence[Any]) -> SiteData:
             raise ExtensionError(f"{AUDIT_ENV}={audit_path}: cannot read it ({exc.strerror})") from None
     cache_dir = Path(app.srcdir) / "_build" / ".ruleproof-cache"
     sources = _source_hash()
+    sample = findings_sample(app) if app.config.ruleproof_findings and not audit_path else ()
     key = sources + f"-a{hashlib.sha256(audit_bytes).hexdigest()[:12]}" + (
         f"-f{int(app.config.ruleproof_findings)}-c{int(app.config.ruleproof_capture_examples)}"
-        f"-d{int(app.config.ruleproof_reading_diffs)}")
+        f"-d{int(app.config.ruleproof_reading_diffs)}") + (
+        f"-s{hashlib.sha256(' '.join(sample).encode()).hexdigest()[:12]}" if sample else "")
     cache_file = cache_dir / f"site-{key}.pickle"
     if cache_file.exists():
         try:
@@ -295,7 +321,7 @@ def gather(app: Sphinx, tests: Sequence[Any]) -> SiteData:
         except Exception:  # noqa: BLE001 - a stale or broken cache is recomputed
             pass
 
-    data = SiteData(games, {}, {}, {}, {}, "", {}, {})
+    data = SiteData(games, {}, {}, {}, {}, "", {}, {}, findings_sample=sample)
     if app.config.ruleproof_findings:
         if audit_path:
             start = time.perf_counter()
@@ -314,6 +340,8 @@ def gather(app: Sphinx, tests: Sequence[Any]) -> SiteData:
         else:
             data.findings, data.finding_errors = _solve_with_export(app, games, data.seconds) or _solve(
                 games, data.seconds)
+            if sample:  # the pass answered only these; the catalogue of a process per game answered them all
+                data.findings = {g: [f for f in found if f.id in sample] for g, found in data.findings.items()}
         start = time.perf_counter()
         _pictures(data)
         data.seconds["witness pictures"] = time.perf_counter() - start

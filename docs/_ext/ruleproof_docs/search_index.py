@@ -23,6 +23,35 @@ from __future__ import annotations
 from typing import Any
 
 from sphinx.errors import ExtensionError
+from sphinx.search.en import SearchEnglish
+
+
+class MemoisedEnglish(SearchEnglish):
+    """Sphinx's English search language, its stemmer's answers kept per word (the same index, sooner).
+
+    The HTML build stems every word of every page for the search index: about
+    54,000 words, only a few thousand of them distinct, through the pure-Python
+    Snowball stemmer (about 0.9 s of CPU per build). A word's stem never
+    changes, so each is computed once. Registered for ``en`` with
+    ``app.add_search_language``.
+
+    >>> english = MemoisedEnglish({})
+    >>> english.stem("rulebooks"), english.stem("Rulebooks"), english.stem("rulebooks")
+    ('rulebook', 'rulebook', 'rulebook')
+    >>> SearchEnglish({}).stem("rulebooks")
+    'rulebook'
+    """
+
+    def __init__(self, options: dict[str, str]) -> None:
+        super().__init__(options)
+        self._stems: dict[str, str] = {}
+
+    def stem(self, word: str) -> str:
+        try:
+            return self._stems[word]
+        except KeyError:
+            stemmed = self._stems[word] = super().stem(word)
+            return stemmed
 
 
 def command_names_in_search(app: Any, env: Any) -> None:

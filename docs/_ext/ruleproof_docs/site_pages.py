@@ -85,7 +85,7 @@ def findings_overview(contexts: Sequence[GameContext], data: SiteData, index: In
                           "thumbnail": data.thumbnails.get(finding.id, ""),
                           "alt": f"{finding.id}: {finding.verdict}"})
         games.append({"title": ctx.spec.title, "findings": cards})
-    return render("findings_overview.rst.jinja", games=games, source=data.findings_source,
+    return render("findings_overview.rst.jinja", games=games, source=data.findings_source, sample=len(data.findings_sample),
                   verdicts=list(verdicts.MEANINGS.items()), anchor=verdicts.DEFINITIONS_ANCHOR)
 
 
