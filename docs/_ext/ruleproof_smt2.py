@@ -115,7 +115,14 @@ def _install(root: Path, key: str, partial: Path, findings: Path | None = None) 
             shutil.rmtree(old, ignore_errors=True)
         elif old.is_file() and old.name.endswith(FINDINGS_SUFFIX):
             old.unlink(missing_ok=True)
-    os.replace(partial, folder)  # whole: a concurrent build never reads half an export
+    try:
+        os.replace(partial, folder)  # whole: a concurrent build never reads half an export
+    except OSError:
+        # Another build of the same sources (CI builds the PDF while .ci/extra builds the site) installed the
+        # same export first: keep it and drop ours. A folder without an index is no export: that is an error.
+        if not (folder / "index.json").is_file():
+            raise
+        shutil.rmtree(partial, ignore_errors=True)
     if findings is not None:
         os.replace(findings, root / f"{key}{FINDINGS_SUFFIX}")
     return folder

@@ -146,6 +146,22 @@ def test_builds_side_by_side_publish_one_whole_folder(tmp_path: Path) -> None:
     assert sorted(p.name for p in extra.iterdir()) == ["smt2"]
 
 
+def test_a_build_that_finishes_its_export_second_keeps_the_first(tmp_path: Path) -> None:
+    """Two builds of the same sources export side by side (CI's PDF step and ``.ci/extra``'s site): the second to
+    finish finds the first's export installed and keeps it (a CI-like run failed with "Directory not empty" renaming
+    its own over it, once the README command's build answered only a sample and left the whole export to them). A folder there without an index is no export, and installing over it still fails."""
+    extension = _extension()
+    root = tmp_path / "cache"
+    first = extension._install(root, "k", _fake_export(root / "k.1.tmp", "first"))
+    second = _fake_export(root / "k.2.tmp", "second")
+    assert extension._install(root, "k", second) == first
+    assert json.loads((first / "index.json").read_text("utf-8"))["tag"] == "first"
+    assert sorted(p.name for p in root.iterdir()) == ["k"], "the losing export was left behind"
+    (first / "index.json").unlink()
+    with pytest.raises(OSError):
+        extension._install(root, "k", _fake_export(root / "k.3.tmp", "third"))
+
+
 def _one_pass_runner(returncode: int, calls: list[list[str]]) -> Any:
     """A stand-in for the pass's process: writes a small export into DIR and findings into FINDINGS."""
     import subprocess
