@@ -393,6 +393,31 @@ def _click_when_uncovered(browser: Any, element: Any) -> None:
     WebDriverWait(browser, PATIENCE).until(clicked)
 
 
+def _step_forward(browser: Any, expected: int) -> None:
+    """Click the viewer's ▶ and wait until it shows step ``expected``, one past the step it shows now.
+
+    A click that lands while the page still moves (the opened replay's frame
+    loading and growing) is lost without an error, so ▶ is clicked again while
+    the step has not changed (the click's handler has run when WebDriver's
+    click returns, so a step past ``expected`` is a click that went too far:
+    it fails at once).
+    """
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    def shown(driver: Any) -> int:
+        return int(driver.execute_script("return document.body.getAttribute('data-step')"))
+
+    def advanced(driver: Any) -> bool:
+        if shown(driver) == expected - 1:
+            _click_when_uncovered(driver, driver.find_element(By.ID, "next"))
+        now = shown(driver)
+        assert now in (expected - 1, expected), f"one click on ▶ went from step {expected - 1} to step {now}"
+        return now == expected
+
+    WebDriverWait(browser, PATIENCE).until(advanced)
+
+
 def test_an_embedded_witness_replay_steps_through_its_moves(browser: Any, site: Path, server: str) -> None:
     """Open the first embedded witness replay (issue 18's viewer, in an iframe) and step it forward."""
     from selenium.webdriver.common.by import By
@@ -405,7 +430,8 @@ def test_an_embedded_witness_replay_steps_through_its_moves(browser: Any, site: 
     _viewport(browser, WIDTHS[0])
     browser.get(server + pages[0].relative_to(site).as_posix())
     viewer = browser.find_elements(By.CSS_SELECTOR, "details[data-rp-replay]")[0]
-    browser.execute_script("arguments[0].scrollIntoView(); arguments[0].open = true;", viewer)
+    # At once, not with the theme's smooth scrolling: a click while the frame still moves can land beside it.
+    browser.execute_script("arguments[0].scrollIntoView({behavior: 'instant'}); arguments[0].open = true;", viewer)
     frame = viewer.find_element(By.TAG_NAME, "iframe")
     browser.switch_to.frame(frame)
     try:
@@ -414,10 +440,8 @@ def test_an_embedded_witness_replay_steps_through_its_moves(browser: Any, site: 
         # The viewer opens on its opening step (the first decision after the deal), which the page names.
         start = int(browser.execute_script("return document.body.getAttribute('data-start')"))
         assert browser.execute_script("return document.body.getAttribute('data-step')") == str(start)
-        for expected in (str(start + 1), str(start + 2)):
-            _click_when_uncovered(browser, browser.find_element(By.ID, "next"))
-            WebDriverWait(browser, PATIENCE).until(
-                lambda d: d.execute_script("return document.body.getAttribute('data-step')") == expected)
+        for step in (start + 1, start + 2):
+            _step_forward(browser, step)
         assert browser.find_element(By.ID, "picture").find_elements(By.CSS_SELECTOR, "svg, img"), "no picture shown"
     finally:
         browser.switch_to.default_content()
