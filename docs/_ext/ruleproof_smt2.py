@@ -20,7 +20,7 @@ command runs the same loop).
 
 A build with ``ruleproof_findings_sample`` (the tests' build:
 ``tests/docs/conftest.py``) answers and exports only the questions it names,
-in the same one pass (:data:`_SAMPLED_PASS`), cached under a key of its own.
+in the same one pass (the module above given their ids), cached under a key of its own.
 
 A failed export is a Sphinx warning (``-W`` fails the build): the page would
 otherwise promise files it does not ship.
@@ -66,7 +66,7 @@ def _export(target: Path, sample: tuple[str, ...] = ()) -> str | None:
     questions, its findings thrown away); ``None`` or what went wrong."""
     if sample:
         findings = target.with_name(target.name + FINDINGS_SUFFIX)
-        command = [sys.executable, "-c", _SAMPLED_PASS, str(target), str(findings), *sample]
+        command = _one_pass(target, findings, sample)
         name = "the sampled SMT-LIB export"
     else:
         command = [sys.executable, "-m", "ruleproof.checkers.cli.main", "export-smt", str(target), "--quiet", "--force"]
@@ -176,8 +176,7 @@ def findings_with_export(app: Sphinx) -> dict[str, Any] | None:
     findings = root / f"{key}.{os.getpid()}{FINDINGS_SUFFIX}.tmp"
     shutil.rmtree(partial, ignore_errors=True)
     sample = _sample(app)
-    command = ([sys.executable, "-c", _SAMPLED_PASS, str(partial), str(findings), *sample] if sample else
-               [sys.executable, "-m", "ruleproof.checkers.smt.catalogue_export", str(partial), str(findings)])
+    command = _one_pass(partial, findings, sample)
     proc = subprocess.run(command, capture_output=True, text=True, check=False)
     answered = _read_findings(findings) if proc.returncode in (0, 1) and findings.is_file() else None
     if proc.returncode == 0 and answered is not None:
@@ -189,22 +188,10 @@ def findings_with_export(app: Sphinx) -> dict[str, Any] | None:
     return answered
 
 
-#: The one pass of :mod:`ruleproof.checkers.smt.catalogue_export` over the questions named after DIR and
-#: FINDINGS only (its ``main`` asks every question): the same functions, the same files and exit status.
-_SAMPLED_PASS = """
-import json, sys
-from pathlib import Path
-from ruleproof.checkers.smt.catalogue_export import answered_findings, catalogue_questions, export_questions, write_index
-from ruleproof.model.io.outputs import write_atomic
-from ruleproof.model.registry import available_games
-folder, out, wanted = Path(sys.argv[1]), Path(sys.argv[2]), set(sys.argv[3:])
-games = list(available_games())
-folder.mkdir(parents=True, exist_ok=True)
-done = export_questions(folder, [q for q in catalogue_questions(games) if q.id in wanted], full=False, force=True)
-write_index(folder, done, full=False, force=True)
-write_atomic(out, json.dumps(answered_findings(games, done), ensure_ascii=False), force=True)
-sys.exit(1 if any(f["audit"] == "fail" for f in done.findings) else 0)
-"""
+def _one_pass(folder: Path, findings: Path, sample: tuple[str, ...]) -> list[str]:
+    """The command of the one pass (:mod:`ruleproof.checkers.smt.catalogue_export`): every question, or only
+    the ``sample``'s."""
+    return [sys.executable, "-m", "ruleproof.checkers.smt.catalogue_export", str(folder), str(findings), *sample]
 
 
 def _read_findings(path: Path) -> dict[str, Any] | None:

@@ -242,17 +242,19 @@ def test_the_one_pass_answers_what_the_catalogue_answers(tmp_path: Path) -> None
     answers each question with emptied solver caches after the others. Same answers, witnesses included
     (Take 5 here; the whole site was diffed for every game when the pass was introduced).
 
-    The pass is the sampled one the tests' build runs (``ruleproof_smt2._SAMPLED_PASS``, the functions of
-    ``python -m ruleproof.checkers.smt.catalogue_export``), given Take 5's catalogue and one Ikebana question:
-    it asks and exports those and nothing else."""
+    The pass is the sampled one the tests' build runs (``python -m ruleproof.checkers.smt.catalogue_export DIR
+    FINDINGS ID ...``), given Take 5's catalogue and one Ikebana question: it asks and exports those and nothing
+    else; an id that is no question is refused (exit 2) before anything is asked."""
     import subprocess
 
     from ruleproof.checkers.catalogue.questions import questions
 
     take5 = [q.id for q in questions("take5")]
     findings = tmp_path / "findings.json"
-    proc = subprocess.run([sys.executable, "-c", _extension()._SAMPLED_PASS, str(tmp_path / "out"), str(findings),
-                           *take5, "IK-F-4"], capture_output=True, text=True)
+    one_pass = [sys.executable, "-m", "ruleproof.checkers.smt.catalogue_export", str(tmp_path / "out"), str(findings)]
+    refused = subprocess.run([*one_pass, "T5-F-3", "T5-F-99"], capture_output=True, text=True)
+    assert refused.returncode == 2 and "T5-F-99" in refused.stderr and not findings.exists(), refused.stderr
+    proc = subprocess.run([*one_pass, *take5, "IK-F-4"], capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr
     answered = json.loads(findings.read_text("utf-8"))
     assert {g: [f["id"] for f in rows] for g, rows in answered["findings"].items() if rows} == {
@@ -303,14 +305,14 @@ def test_a_sampled_build_answers_its_sample_in_one_pass_and_keeps_the_whole_expo
 
     assert extension.findings_with_export(app(["T5-F-3", "CI-F-3"])) == {
         "findings": {"take5": [{"id": "T5-F-3"}]}, "errors": {}}
-    assert calls[0][1:3] == ["-c", extension._SAMPLED_PASS] and calls[0][5:] == ["CI-F-3", "T5-F-3"]
+    assert calls[0][1:3] == ["-m", "ruleproof.checkers.smt.catalogue_export"] and calls[0][5:] == ["CI-F-3", "T5-F-3"]
     assert sorted(p.name for p in root.iterdir()) == sorted([whole_key, key, f"{key}.findings.json"])
     # findings cached but not the export (say, this extension changed): the page's export is the sample's too
     shutil.rmtree(root / key)
     _, key = extension._cache(app(["T5-F-3", "CI-F-3"]))
     folder, problem = extension._cached_export(app(["T5-F-3", "CI-F-3"]))
     assert (folder, problem) == (root / key, None)
-    assert calls[1][1:3] == ["-c", extension._SAMPLED_PASS] and calls[1][5:] == ["CI-F-3", "T5-F-3"]
+    assert calls[1][1:3] == ["-m", "ruleproof.checkers.smt.catalogue_export"] and calls[1][5:] == ["CI-F-3", "T5-F-3"]
     assert json.loads((folder / "index.json").read_text("utf-8"))["tag"] == "sampled"
     gather = importlib.import_module("ruleproof_docs.gather")
     assert gather.findings_sample(app([" T5-F-3", "CI-F-3", "CI-F-3"])) == extension._sample(app(["T5-F-3", "CI-F-3"]))
