@@ -42,14 +42,29 @@ def in_batch_work() -> bool:
     return _batch_work[0]
 
 
+def batch_thresholds() -> tuple[int, int, int]:
+    """Freeze what exists out of the collector's scans and let a young collection wait for
+    :data:`BATCH_YOUNG_THRESHOLD` allocations; the thresholds before. The collector's half of
+    :func:`start_batch_work`, without its mode (the docs build and the test run set only this).
+
+    >>> before = batch_thresholds()
+    >>> gc.get_threshold()[0] >= BATCH_YOUNG_THRESHOLD, in_batch_work()
+    (True, False)
+    >>> gc.set_threshold(*before)
+    """
+    before = gc.get_threshold()
+    gc.freeze()
+    gc.set_threshold(max(before[0], BATCH_YOUNG_THRESHOLD), before[1], before[2])
+    return before
+
+
 def start_batch_work() -> tuple[tuple[int, int, int], bool]:
     """Set the collector for batch work (see the module docstring); the thresholds and the mode before,
     to restore (a worker process keeps the setting for its life)."""
-    before = gc.get_threshold(), _batch_work[0]
-    gc.freeze()
-    gc.set_threshold(max(before[0][0], BATCH_YOUNG_THRESHOLD), before[0][1], before[0][2])
+    mode = _batch_work[0]
+    threshold = batch_thresholds()
     _batch_work[0] = True
-    return before
+    return threshold, mode
 
 
 @contextmanager
